@@ -1,0 +1,39 @@
+import cookieParser from 'cookie-parser';
+import express, { type Express } from 'express';
+import { pinoHttp } from 'pino-http';
+import { config } from '../shared/config';
+import { logger } from '../shared/logger';
+import { requestContext, resolveSite } from './http/context';
+import { errorMapper, notFound } from './http/error-mapper';
+import { adminQueueRoutes } from './modules/admin-queues/routes';
+import { commonRoutes } from './modules/common/routes';
+
+/** Builds the Express app (no listen): the HTTP edge of ARCHITECTURE.md section 1. */
+export function buildApp(): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config().http.trustProxy);
+  app.set('query parser', 'simple');
+
+  app.use(requestContext);
+  app.use(
+    pinoHttp({
+      logger: logger(),
+      genReqId: (req) => (req as express.Request).ctx.requestId,
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+      serializers: { req: (req) => ({ id: req.id, method: req.method, url: req.url }) },
+    }),
+  );
+  app.use(express.json({ limit: config().http.bodyLimit, type: ['application/json', 'application/*+json'] }));
+  app.use(cookieParser());
+  app.use(resolveSite);
+
+  const api = express.Router();
+  api.use(commonRoutes);
+  api.use('/admin/queues', adminQueueRoutes());
+  app.use('/api', api);
+
+  app.use(notFound);
+  app.use(errorMapper);
+  return app;
+}

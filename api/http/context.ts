@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import type { NextFunction, Request, Response } from 'express';
+import { config } from '../../shared/config';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../shared/i18n/locales';
+import { HttpError } from '../../shared/errors';
+import { isKnownSite } from '../../shared/domain/sites';
+
+export interface RequestContext {
+  requestId: string;
+  locale: Locale;
+  /** Player site: `site-name` header, else SITE_CODE. */
+  siteCode: string;
+  /** Administrator site filter: `x-site-code` header or `siteCode` query; null when not given. */
+  adminSiteCode: string | null;
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    ctx: RequestContext;
+  }
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+const SITE_CODE = /^[A-Za-z0-9_-]{1,30}$/;
+
+function header(req: Request, name: string): string | undefined {
+  const value = req.headers[name];
+  const text = Array.isArray(value) ? value[0] : value;
+  return text && text.trim() !== '' ? text.trim() : undefined;
+}
+
+/** Request id (honours a sane incoming `x-request-id`) and locale; runs before everything else. */
+export function requestContext(req: Request, res: Response, next: NextFunction): void {
+  const incoming = header(req, 'x-request-id');
+  const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  const locale = header(req, 'locales');
+  req.ctx = {
+    requestId,
+    locale: isLocale(locale) ? locale : DEFAULT_LOCALE,
+    siteCode: config().siteCode,
+    adminSiteCode: null,
+  };
+  res.setHeader('x-request-id', requestId);
+  next();
+}
+
+async function checkSite(code: string, source: string): Promise<string> {
+  if (!SITE_CODE.test(code) || !(await isKnownSite(code))) {
+    throw new HttpError(400, `Unknown site "${code.slice(0, 40)}" in ${source}`);
+  }
+  return code;
+}
+
+/** Resolves and validates the player site and the administrator site filter. */
+export async function resolveSite(req: Request, _res: Response, next: NextFunction): Promise<void> {
+  const siteName = header(req, 'site-name');
+  if (siteName) req.ctx.siteCode = await checkSite(siteName, 'the site-name header');
+  const query = req.query?.siteCode;
+  const adminSite = header(req, 'x-site-code') ?? (typeof query === 'string' && query.trim() !== '' ? query.trim() : undefined);
+  if (adminSite) req.ctx.adminSiteCode = await checkSite(adminSite, header(req, 'x-site-code') ? 'the x-site-code header' : 'the siteCode query');
+  next();
+}

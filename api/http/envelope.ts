@@ -1,0 +1,29 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+
+/** The request path as the envelope reports it: with the /api prefix, without the query string. */
+export function envelopePath(req: Request): string {
+  return (req.originalUrl ?? req.url).split('?')[0];
+}
+
+export function sendResult(req: Request, res: Response, result: unknown): void {
+  res.status(200).json({ code: 200, message: 'ok', result: result === undefined ? null : result, timestamp: Date.now(), path: envelopePath(req) });
+}
+
+export function sendError(req: Request, res: Response, status: number, code: number, message: string, extra?: Record<string, unknown>): void {
+  res.status(status).json({ code, message, data: null, ...extra, timestamp: Date.now(), path: envelopePath(req) });
+}
+
+/**
+ * Wraps a route handler: its return value becomes `result` of a success envelope; thrown errors go to
+ * the error mapper. A handler that answers by itself (redirect, HTML) returns nothing after sending.
+ */
+export function route<T>(handler: (req: Request, res: Response) => Promise<T> | T): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const result = await handler(req, res);
+      if (!res.headersSent) sendResult(req, res, result);
+    } catch (err) {
+      next(err);
+    }
+  };
+}

@@ -1,0 +1,55 @@
+import type { Server } from 'node:http';
+import { config } from '../shared/config';
+import { closeDb } from '../shared/db/sequelize';
+import { logger } from '../shared/logger';
+import { closeQueues } from '../shared/queues/queues';
+import { closeRedis } from '../shared/redis';
+import { buildApp } from './app';
+
+/** Starts the API; resolves once it listens. The returned function closes it gracefully. */
+export async function startApi(port = config().port): Promise<{ server: Server; port: number; stop: () => Promise<void> }> {
+  const server = buildApp().listen(port);
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const address = server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  logger().info({ port: actualPort }, 'api listening');
+  return {
+    server,
+    port: actualPort,
+    stop: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), 10_000).unref();
+      });
+    },
+  };
+}
+
+/** Closes the process-wide connections (after the HTTP server and workers have stopped). */
+export async function closeConnections(): Promise<void> {
+  await closeQueues();
+  await closeRedis();
+  await closeDb();
+}
+
+if (require.main === module) {
+  startApi()
+    .then(({ stop }) => {
+      const shutdown = async (signal: string) => {
+        logger().info({ signal }, 'api shutting down');
+        await stop();
+        await closeConnections();
+        process.exit(0);
+      };
+      process.once('SIGINT', () => void shutdown('SIGINT'));
+      process.once('SIGTERM', () => void shutdown('SIGTERM'));
+    })
+    .catch((err) => {
+      console.error(err instanceof Error ? err.message : err);
+      process.exit(1);
+    });
+}

@@ -1,0 +1,209 @@
+/**
+ * One typed view of the environment, validated once at start. A missing or bad variable stops the
+ * process with a message naming it (ConfigError). Read it through `config()`; tests and scripts that
+ * change the environment call `resetConfig()` before the first use.
+ */
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export type NodeEnv = 'development' | 'test' | 'production';
+
+export interface Config {
+  nodeEnv: NodeEnv;
+  port: number;
+  databaseUrl: string;
+  redisUrl: string;
+  /** Prefix of every cache key (`<prefix>cache:auth:tv:1`); empty by default. */
+  redisKeyPrefix: string;
+  /** BullMQ key prefix; tests give each file its own. */
+  queuePrefix: string;
+  siteCode: string;
+  appTimezone: string;
+  jwt: { secret: string; expiresIn: string; adminSecret: string; adminExpiresIn: string };
+  admin: { account: string; password: string };
+  http: { bodyLimit: string; trustProxy: boolean };
+  logLevel: string;
+  publicAssetBaseUrl: string;
+  publicBaseUrl: string;
+  workerQueues: string[] | 'all';
+  workerConcurrency: Record<string, number>;
+  outboxRelayEveryMs: number;
+  integrations: {
+    provx: { baseUrl?: string; apiKey?: string; secret?: string };
+    provy: { baseUrl?: string; apiKey?: string; secret?: string };
+    fiatvendor: { baseUrl?: string; merchantId?: string; secret?: string };
+    usdt: { secret?: string };
+    oauth: { clientId?: string; clientSecret?: string; authUrl: string; tokenUrl: string; jwksUrl: string; issuer: string };
+    widget: { botToken?: string; botUsername?: string };
+    smtp: { url?: string; from?: string };
+    twilio: { accountSid?: string; authToken?: string; verifyServiceSid?: string };
+    exchangeRate: { baseUrl?: string };
+    liveSports: { baseUrl?: string; apiKey?: string };
+  };
+}
+
+export const DEV_DEFAULTS = {
+  jwtSecret: 'dev-player-jwt-secret-change-me',
+  adminJwtSecret: 'dev-admin-jwt-secret-change-me',
+  adminAccount: 'admin',
+  adminPassword: 'admin123456',
+} as const;
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const str = (name: string) => {
+    const value = env[name];
+    return value === undefined || value.trim() === '' ? undefined : value.trim();
+  };
+  const nodeEnv = (str('NODE_ENV') ?? 'development') as NodeEnv;
+  if (!['development', 'test', 'production'].includes(nodeEnv)) {
+    problems.push(`NODE_ENV must be development, test or production (got "${env.NODE_ENV}")`);
+  }
+  const production = nodeEnv === 'production';
+
+  const int = (name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) => {
+    const raw = str(name);
+    if (raw === undefined) return fallback;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min || n > max) {
+      problems.push(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return n;
+  };
+  const url = (name: string, protocols: string[], fallback?: string) => {
+    const raw = str(name) ?? fallback;
+    if (raw === undefined) return undefined;
+    try {
+      const parsed = new URL(raw);
+      if (!protocols.includes(parsed.protocol)) {
+        problems.push(`${name} must use ${protocols.join(' or ')} (got "${parsed.protocol}")`);
+      }
+    } catch {
+      problems.push(`${name} is not a valid URL (got "${raw}")`);
+    }
+    return raw;
+  };
+  const secret = (name: string, devDefault: string) => {
+    const raw = str(name);
+    if (raw === undefined) {
+      if (production) problems.push(`${name} is required in production`);
+      return devDefault;
+    }
+    if (production && raw.length < 32) problems.push(`${name} must be at least 32 characters in production`);
+    return raw;
+  };
+
+  const databaseUrl = url('DATABASE_URL', ['postgres:', 'postgresql:']);
+  if (!databaseUrl) problems.push('DATABASE_URL is required (for example postgres://postgres@127.0.0.1:5432/gaming)');
+  const redisUrl = url('REDIS_URL', ['redis:', 'rediss:']);
+  if (!redisUrl) problems.push('REDIS_URL is required (for example redis://127.0.0.1:6379)');
+
+  const siteCode = str('SITE_CODE') ?? 'default';
+  if (!/^[A-Za-z0-9_-]{1,30}$/.test(siteCode)) problems.push(`SITE_CODE must be 1-30 letters, digits, _ or - (got "${siteCode}")`);
+
+  const appTimezone = str('APP_TIMEZONE') ?? 'UTC';
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: appTimezone });
+  } catch {
+    problems.push(`APP_TIMEZONE is not a known IANA time zone (got "${appTimezone}")`);
+  }
+
+  const expires = (name: string, fallback: string) => {
+    const raw = str(name) ?? fallback;
+    if (!/^\d+[smhd]?$/.test(raw)) problems.push(`${name} must look like 3600, 30m, 12h or 7d (got "${raw}")`);
+    return raw;
+  };
+
+  const adminPassword = str('ADMIN_PASSWORD') ?? DEV_DEFAULTS.adminPassword;
+  if (production && !str('ADMIN_PASSWORD')) problems.push('ADMIN_PASSWORD is required in production');
+  if (adminPassword.length < 6) problems.push('ADMIN_PASSWORD must be at least 6 characters');
+
+  const workerQueuesRaw = str('WORKER_QUEUES') ?? 'all';
+  const workerQueues = workerQueuesRaw === 'all' ? 'all' : workerQueuesRaw.split(',').map((q) => q.trim()).filter(Boolean);
+
+  const workerConcurrency: Record<string, number> = {};
+  for (const [key, value] of Object.entries(env)) {
+    const m = /^WORKER_CONCURRENCY_([A-Z0-9_]+)$/.exec(key);
+    if (m && value) {
+      const queue = m[1].toLowerCase().replace(/_/g, '-');
+      workerConcurrency[queue] = int(key, 1, 1, 1000);
+    }
+  }
+
+  const bodyLimit = str('HTTP_BODY_LIMIT') ?? '100kb';
+  if (!/^\d+(b|kb|mb)$/i.test(bodyLimit)) problems.push(`HTTP_BODY_LIMIT must look like 100kb or 1mb (got "${bodyLimit}")`);
+
+  const port = int('PORT', 3000, 0, 65535);
+  const config: Config = {
+    nodeEnv,
+    port,
+    databaseUrl: databaseUrl ?? '',
+    redisUrl: redisUrl ?? '',
+    redisKeyPrefix: str('REDIS_KEY_PREFIX') ?? '',
+    queuePrefix: str('QUEUE_PREFIX') ?? 'bull',
+    siteCode,
+    appTimezone,
+    jwt: {
+      secret: secret('JWT_SECRET', DEV_DEFAULTS.jwtSecret),
+      expiresIn: expires('JWT_EXPIRES_IN', '7d'),
+      adminSecret: secret('ADMIN_JWT_SECRET', DEV_DEFAULTS.adminJwtSecret),
+      adminExpiresIn: expires('ADMIN_JWT_EXPIRES_IN', '12h'),
+    },
+    admin: { account: str('ADMIN_ACCOUNT') ?? DEV_DEFAULTS.adminAccount, password: adminPassword },
+    http: { bodyLimit, trustProxy: (str('TRUST_PROXY') ?? 'false') === 'true' },
+    logLevel: str('LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    publicAssetBaseUrl: url('PUBLIC_ASSET_BASE_URL', ['http:', 'https:'], 'https://assets.example.com') as string,
+    publicBaseUrl: url('PUBLIC_BASE_URL', ['http:', 'https:'], `http://localhost:${port}`) as string,
+    workerQueues,
+    workerConcurrency,
+    outboxRelayEveryMs: int('OUTBOX_RELAY_EVERY_MS', 5000, 100, 3_600_000),
+    integrations: {
+      provx: { baseUrl: url('PROVX_BASE_URL', ['http:', 'https:']), apiKey: str('PROVX_API_KEY'), secret: str('PROVX_SECRET') },
+      provy: { baseUrl: url('PROVY_BASE_URL', ['http:', 'https:']), apiKey: str('PROVY_API_KEY'), secret: str('PROVY_SECRET') },
+      fiatvendor: {
+        baseUrl: url('FIATVENDOR_BASE_URL', ['http:', 'https:']),
+        merchantId: str('FIATVENDOR_MERCHANT_ID'),
+        secret: str('FIATVENDOR_SECRET'),
+      },
+      usdt: { secret: str('USDT_CALLBACK_SECRET') },
+      oauth: {
+        clientId: str('OAUTH_CLIENT_ID'),
+        clientSecret: str('OAUTH_CLIENT_SECRET'),
+        authUrl: url('OAUTH_AUTH_URL', ['http:', 'https:'], 'https://accounts.oauth.example/o/oauth2/v2/auth') as string,
+        tokenUrl: url('OAUTH_TOKEN_URL', ['http:', 'https:'], 'https://oauth2.oauth.example/token') as string,
+        jwksUrl: url('OAUTH_JWKS_URL', ['http:', 'https:'], 'https://www.oauth.example/oauth2/v3/certs') as string,
+        issuer: str('OAUTH_ISSUER') ?? 'https://accounts.oauth.example',
+      },
+      widget: { botToken: str('WIDGET_BOT_TOKEN'), botUsername: str('WIDGET_BOT_USERNAME') },
+      smtp: { url: url('SMTP_URL', ['smtp:', 'smtps:']), from: str('MAIL_FROM') },
+      twilio: {
+        accountSid: str('TWILIO_ACCOUNT_SID'),
+        authToken: str('TWILIO_AUTH_TOKEN'),
+        verifyServiceSid: str('TWILIO_VERIFY_SERVICE_SID'),
+      },
+      exchangeRate: { baseUrl: url('EXCHANGE_RATE_BASE_URL', ['http:', 'https:']) },
+      liveSports: { baseUrl: url('LIVE_SPORTS_BASE_URL', ['http:', 'https:']), apiKey: str('LIVE_SPORTS_API_KEY') },
+    },
+  };
+  if (problems.length) throw new ConfigError(problems);
+  return config;
+}
+
+let current: Config | undefined;
+
+/** The validated configuration of this process (loaded on first use). */
+export function config(): Config {
+  current ??= loadConfig();
+  return current;
+}
+
+export function resetConfig(): void {
+  current = undefined;
+}

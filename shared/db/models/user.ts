@@ -1,0 +1,38 @@
+import { Column, DataType, Model, Table } from 'sequelize-typescript';
+
+/** A player (spec Part A 2.6). Money columns come back from Postgres as decimal strings. */
+@Table({ tableName: 'users', timestamps: true })
+export class User extends Model {
+  declare id: number;
+  @Column({ type: DataType.STRING(30), allowNull: false }) siteCode!: string;
+  @Column({ type: DataType.STRING(50), allowNull: false }) account!: string;
+  @Column({ type: DataType.STRING(255), allowNull: false, defaultValue: '' }) password!: string;
+  @Column({ type: DataType.STRING(50), allowNull: false }) name!: string;
+  @Column({ type: DataType.STRING(50) }) email!: string | null;
+  @Column({ type: DataType.STRING(6) }) emailVerifyCode!: string | null;
+  @Column({ type: DataType.STRING(30) }) mobile!: string | null;
+  @Column({ type: DataType.STRING(40) }) mobileVerifyCode!: string | null;
+  @Column({ type: DataType.STRING(50) }) widget!: string | null;
+  @Column({ type: DataType.STRING(50) }) oauth!: string | null;
+  @Column({ type: DataType.STRING(4), allowNull: false, defaultValue: '1' }) vipLevel!: string;
+  @Column({ type: DataType.STRING(3), defaultValue: '0' }) vipProgress!: string | null;
+  @Column({ type: DataType.DECIMAL(18, 6), allowNull: false, defaultValue: '0' }) totalEffectiveBet!: string;
+  @Column({ type: DataType.SMALLINT, allowNull: false, defaultValue: 0 }) relegationMissCount!: number;
+  @Column({ type: DataType.SMALLINT, allowNull: false, defaultValue: 0 }) vipHold!: number;
+  @Column({ type: DataType.STRING(32) }) totpAuthSecret!: string | null;
+  @Column({ type: DataType.SMALLINT, allowNull: false, defaultValue: 0 }) totpAuthEnabled!: number;
+  @Column({ type: DataType.INTEGER, allowNull: false, defaultValue: 0 }) tokenVersion!: number;
+  @Column({ type: DataType.DECIMAL(18, 6), allowNull: false, defaultValue: '0' }) balance!: string;
+  @Column({ type: DataType.DECIMAL(18, 6), allowNull: false, defaultValue: '0' }) frozenBalance!: string;
+  @Column({ type: DataType.STRING(6) }) withdrawalVerifyCode!: string | null;
+  @Column({ type: DataType.STRING(10), allowNull: false, defaultValue: 'zh-TW' }) locale!: string;
+  @Column({ type: DataType.STRING(255) }) avatar!: string | null;
+  @Column({ type: DataType.INTEGER }) vendorGroupId!: number | null;
+  @Column({ type: DataType.STRING(20) }) agentCode!: string | null;
+  @Column({ type: DataType.INTEGER }) level1AgentId!: number | null;
+  @Column({ type: DataType.INTEGER }) level2AgentId!: number | null;
+  @Column({ type: DataType.INTEGER }) level3AgentId!: number | null;
+  @Column({ type: DataType.DATE }) agentTourCompletedAt!: Date | null;
+  @Column({ type: DataType.DATE }) agentTourDismissedAt!: Date | null;
+  @Column({ type: DataType.DATE }) lastActivityAt!: Date | null;
+}

@@ -1,0 +1,81 @@
+import type { Transaction } from 'sequelize';
+import { LOCALES, type LocaleText } from '../../i18n/locales';
+import { GameProvider, GameTypeConfig, PaymentChannel, PaymentChannelGroup, SiteConfig, VipLevel } from '../models';
+import { db } from '../sequelize';
+import { GAME_TYPES } from './data/game-types';
+import { MASCOTS, mascotUrl } from './data/mascots';
+import { PAYMENT_CHANNELS, PAYMENT_CHANNEL_GROUPS } from './data/payment-channels';
+import { PROVIDER_TEMPLATE } from './data/provider-template';
+import { VIP_LEVELS } from './data/vip-levels';
+
+export interface SeedSiteResult {
+  siteCode: string;
+  seeded: string[];
+}
+
+const sameInEveryLocale = (text: string) => Object.fromEntries(LOCALES.map((l) => [l, text])) as LocaleText;
+
+/**
+ * Fills a site's defaults: its site config with the ten mascots, game type configs, the provider
+ * template, VIP levels and payment channels with their groups. Each kind is written only when the site
+ * has none of it yet, so running it again (every start does) never overwrites an operator's changes.
+ */
+export async function seedSite(siteCode: string, options: { assetBaseUrl: string; siteName?: string }): Promise<SeedSiteResult> {
+  const seeded: string[] = [];
+  await db().transaction(async (transaction: Transaction) => {
+    const where = { siteCode };
+    const [, created] = await SiteConfig.findOrCreate({
+      where,
+      defaults: {
+        siteCode,
+        siteName: sameInEveryLocale(options.siteName ?? siteCode),
+        siteDescription: sameInEveryLocale(''),
+        supportedLocales: [...LOCALES],
+        activeThemeId: null,
+        enabled: 1,
+        mascots: MASCOTS.map((m) => ({ id: m.id, label: m.label, url: mascotUrl(options.assetBaseUrl, m.id) })),
+        settings: { mail: { welcomeRegistration: true } },
+      },
+      transaction,
+    });
+    if (created) seeded.push('site config');
+
+    if ((await GameTypeConfig.count({ where, transaction })) === 0) {
+      await GameTypeConfig.bulkCreate(
+        GAME_TYPES.map((t) => ({ siteCode, gameType: t.gameType, typeKey: t.typeKey, label: t.label, icon: t.icon, sortOrder: t.sortOrder, enabled: true })),
+        { transaction },
+      );
+      seeded.push(`${GAME_TYPES.length} game type configs`);
+    }
+
+    if ((await GameProvider.count({ where, transaction })) === 0) {
+      await GameProvider.bulkCreate(PROVIDER_TEMPLATE.map((p) => ({ ...p, siteCode })), { transaction });
+      seeded.push(`${PROVIDER_TEMPLATE.length} game providers`);
+    }
+
+    if ((await VipLevel.count({ where, transaction })) === 0) {
+      await VipLevel.bulkCreate(VIP_LEVELS.map((v) => ({ ...v, siteCode })), { transaction });
+      seeded.push(`${VIP_LEVELS.length} VIP levels`);
+    }
+
+    if ((await PaymentChannel.count({ where, transaction })) === 0) {
+      const channels = await PaymentChannel.bulkCreate(
+        PAYMENT_CHANNELS.map((c) => ({ ...c, siteCode, paymentAddress: null })),
+        { transaction, returning: true },
+      );
+      const idByKey = new Map(channels.map((c) => [c.key, c.id]));
+      await PaymentChannelGroup.bulkCreate(
+        PAYMENT_CHANNEL_GROUPS.map((g) => ({
+          siteCode,
+          groupName: g.groupName,
+          currency: g.currency,
+          channelIds: g.channelKeys.map((key) => idByKey.get(key)),
+          enabled: g.enabled,
+        })),
+        { transaction },
+      );
+      seeded.push(`${channels.length} payment channels in ${PAYMENT_CHANNEL_GROUPS.length} groups`);
+    }
+  });
+  return { siteCode, seeded };
+}

@@ -1,0 +1,119 @@
+import jwt from 'jsonwebtoken';
+import { config } from '../config';
+import { Admin, AdminGroup, User } from '../db/models';
+import { cache } from '../redis';
+
+/**
+ * Player and administrator JWTs: separate secrets, separate payload kinds. A token is valid only while
+ * its tokenVersion equals the account's current one; login and logout raise the version and delete the
+ * cached copy (`cache:auth:tv:{userId}`), so every earlier token stops working at once.
+ */
+export interface PlayerClaims {
+  sub: number;
+  account: string;
+  tokenVersion: number;
+  site: string;
+  kind: 'player';
+}
+
+export interface AdminClaims {
+  sub: number;
+  account: string;
+  tokenVersion: number;
+  kind: 'admin';
+}
+
+export const TOKEN_VERSION_TTL_S = 3600;
+export const tokenVersionKey = (userId: number) => `cache:auth:tv:${userId}`;
+
+export function signPlayerToken(user: { id: number; account: string; tokenVersion: number; siteCode: string }): string {
+  const claims = { account: user.account, tokenVersion: user.tokenVersion, site: user.siteCode, kind: 'player' };
+  return jwt.sign(claims, config().jwt.secret, {
+    subject: String(user.id),
+    expiresIn: config().jwt.expiresIn as jwt.SignOptions['expiresIn'],
+    algorithm: 'HS256',
+  });
+}
+
+export function signAdminToken(admin: { id: number; account: string; tokenVersion: number }): string {
+  const claims = { account: admin.account, tokenVersion: admin.tokenVersion, kind: 'admin' };
+  return jwt.sign(claims, config().jwt.adminSecret, {
+    subject: String(admin.id),
+    expiresIn: config().jwt.adminExpiresIn as jwt.SignOptions['expiresIn'],
+    algorithm: 'HS256',
+  });
+}
+
+function decode(token: string, secret: string, kind: 'player' | 'admin'): Record<string, unknown> | null {
+  try {
+    const payload = jwt.verify(token, secret, { algorithms: ['HS256'] });
+    if (typeof payload !== 'object' || payload.kind !== kind) return null;
+    const sub = Number(payload.sub);
+    if (!Number.isInteger(sub) || sub <= 0 || typeof payload.tokenVersion !== 'number') return null;
+    return { ...payload, sub };
+  } catch {
+    return null;
+  }
+}
+
+/** The user's current tokenVersion: from the Redis cache, else from Postgres (and cached). */
+export async function currentTokenVersion(userId: number): Promise<number | null> {
+  const key = tokenVersionKey(userId);
+  try {
+    const cached = await cache().get(key);
+    if (cached !== null) return Number(cached);
+  } catch {
+    // cache unavailable: Postgres answers
+  }
+  const user = await User.findByPk(userId, { attributes: ['tokenVersion'], raw: true });
+  if (!user) return null;
+  cache()
+    .set(key, String(user.tokenVersion), 'EX', TOKEN_VERSION_TTL_S)
+    .catch(() => undefined);
+  return user.tokenVersion;
+}
+
+export async function forgetTokenVersion(userId: number): Promise<void> {
+  await cache().del(tokenVersionKey(userId));
+}
+
+/** Verifies a player token; null when invalid, expired or superseded. */
+export async function verifyPlayerToken(token: string): Promise<PlayerClaims | null> {
+  const claims = decode(token, config().jwt.secret, 'player') as unknown as PlayerClaims | null;
+  if (!claims || typeof claims.site !== 'string') return null;
+  const version = await currentTokenVersion(claims.sub);
+  return version !== null && version === claims.tokenVersion ? claims : null;
+}
+
+export interface AuthenticatedAdmin {
+  id: number;
+  account: string;
+  name: string;
+  groupId: number;
+  permissions: string[];
+}
+
+/**
+ * Verifies an administrator token against the live account: a disabled administrator, a disabled
+ * group or a raised tokenVersion ends the token. Administrator traffic is light, so this reads Postgres
+ * every time and permission changes apply at once.
+ */
+export async function verifyAdminToken(token: string): Promise<AuthenticatedAdmin | null> {
+  const claims = decode(token, config().jwt.adminSecret, 'admin') as unknown as AdminClaims | null;
+  if (!claims) return null;
+  const admin = await Admin.findByPk(claims.sub, { include: [AdminGroup] });
+  if (!admin || admin.status !== 1 || admin.tokenVersion !== claims.tokenVersion) return null;
+  const group = admin.group;
+  return {
+    id: admin.id,
+    account: admin.account,
+    name: admin.name,
+    groupId: admin.groupId,
+    permissions: group && group.status === 1 ? group.permissions : [],
+  };
+}
+
+/** `<module>:<read|write>` or `*`. */
+export function hasPermission(permissions: readonly string[], required: string): boolean {
+  return permissions.includes('*') || permissions.includes(required);
+}

@@ -1,0 +1,71 @@
+import type { DefaultJobOptions } from 'bullmq';
+
+/**
+ * Every queue of the system, declared once. Names are persistent: renaming one strands its jobs.
+ * Payloads carry ids, never rows or secrets; processors reload what they need from Postgres.
+ */
+export interface QueuePayloads {
+  /** A settled bet order: VIP totals, promotion and mission turnover, exactly once per order. */
+  'post-bet': { betOrderId: number };
+  /** A paid deposit order to credit. */
+  'deposit-credit': { depositOrderId: number };
+  /** An e-mail to render and send; the processor reads codes and addresses from the user row. */
+  mail: { kind: 'verify-email' | 'welcome' | 'withdrawal-code'; userId: number; to?: string; subject?: string };
+  /** An SMS verification to start for a user's pending number. */
+  sms: { kind: 'verify-mobile'; userId: number };
+  /** An uploaded image to resize and store. */
+  image: { kind: 'bank-card-photo' | 'promo-image'; storageKey: string };
+  /** Daily rebate for one site and day (YYYY-MM-DD in APP_TIMEZONE); day defaults to yesterday. */
+  'vip-rebate': { siteCode?: string; day?: string };
+  /** Monthly relegation for one site and month (YYYY-MM); month defaults to last month. */
+  'vip-relegation': { siteCode?: string; month?: string };
+  /** Affiliate commission settlement for a period. */
+  'affiliate-settlement': { period: 'weekly' | 'daily'; date?: string; siteCode?: string };
+  /** Refresh of the live-sports cache from the fixtures feed. */
+  'live-sports': { reason?: 'schedule' | 'manual' };
+  /** A sweep of unsent outbox rows (also run on a timer by the workers). */
+  'outbox-relay': { reason?: 'schedule' | 'manual' };
+}
+
+export type QueueName = keyof QueuePayloads;
+
+const keepCompleted = { age: 24 * 3600, count: 1000 };
+const keepFailed = { age: 7 * 24 * 3600, count: 5000 };
+const retry = (attempts: number, delay: number): DefaultJobOptions => ({
+  attempts,
+  backoff: { type: 'exponential', delay },
+  removeOnComplete: keepCompleted,
+  removeOnFail: keepFailed,
+});
+
+/** Default job options per queue: money and settlement work retries longer than notifications. */
+export const QUEUES: Record<QueueName, { defaultJobOptions: DefaultJobOptions; concurrency: number }> = {
+  'post-bet': { defaultJobOptions: retry(10, 1000), concurrency: 8 },
+  'deposit-credit': { defaultJobOptions: retry(10, 2000), concurrency: 4 },
+  mail: { defaultJobOptions: retry(5, 5000), concurrency: 4 },
+  sms: { defaultJobOptions: retry(3, 5000), concurrency: 4 },
+  image: { defaultJobOptions: retry(3, 2000), concurrency: 2 },
+  'vip-rebate': { defaultJobOptions: retry(5, 60_000), concurrency: 1 },
+  'vip-relegation': { defaultJobOptions: retry(5, 60_000), concurrency: 1 },
+  'affiliate-settlement': { defaultJobOptions: retry(5, 60_000), concurrency: 1 },
+  'live-sports': { defaultJobOptions: retry(2, 30_000), concurrency: 1 },
+  'outbox-relay': { defaultJobOptions: retry(1, 1000), concurrency: 1 },
+};
+
+export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];
+
+export function isQueueName(value: string): value is QueueName {
+  return Object.prototype.hasOwnProperty.call(QUEUES, value);
+}
+
+/**
+ * The one place job ids are built: `<kind>-<sourceId>`. BullMQ refuses ids containing `:` and
+ * treats all-digit ids as its own counters, so both are rejected here.
+ */
+export function jobId(kind: string, sourceId: string | number): string {
+  const id = `${kind}-${sourceId}`;
+  if (id.includes(':') || /^\d+$/.test(id) || !/^[a-z]/.test(kind)) {
+    throw new Error(`invalid job id "${id}"`);
+  }
+  return id;
+}

@@ -1,0 +1,117 @@
+import { QueryTypes, type Transaction } from 'sequelize';
+import { db } from '../db/sequelize';
+import { OutboxMessage } from '../db/models';
+import { logger } from '../logger';
+import { jobId, type QueueName, type QueuePayloads } from './definitions';
+import { queue } from './queues';
+
+/**
+ * Transactional outbox (ARCHITECTURE.md section 5). A state change that must trigger a job writes an
+ * outbox row in its own transaction; after commit the row is pushed to BullMQ at once, and the relay
+ * sweeps whatever could not be pushed (Redis down, crash between commit and push). The BullMQ job id is
+ * `outbox-<id>`, so a row pushed twice (by the after-commit push and by the relay) is one job.
+ */
+export async function addToOutbox<Q extends QueueName>(
+  transaction: Transaction,
+  queueName: Q,
+  name: string,
+  payload: QueuePayloads[Q],
+): Promise<OutboxMessage> {
+  const row = await OutboxMessage.create({ queue: queueName, name, payload }, { transaction });
+  transaction.afterCommit(() => {
+    // Fire and forget: a failure leaves the row unsent for the relay.
+    void pushOutboxRows([String(row.id)]);
+  });
+  return row;
+}
+
+/** A push waits at most this long: BullMQ may wait for a Redis connection that is not coming back. */
+const PUSH_TIMEOUT_MS = 3000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`queue push timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+interface UnsentRow {
+  id: string;
+  queue: QueueName;
+  name: string;
+  payload: Record<string, unknown>;
+}
+
+/**
+ * Pushes the given unsent rows (or the oldest `limit` unsent rows when ids is omitted) and marks the
+ * pushed ones sent. Rows are locked with SKIP LOCKED, so several relays never push the same row at
+ * once. Returns how many were sent and how many failed.
+ */
+export async function pushOutboxRows(ids?: string[], limit = 100): Promise<{ sent: number; failed: number }> {
+  const sequelize = db();
+  let sent = 0;
+  let failed = 0;
+  try {
+    await sequelize.transaction(async (transaction) => {
+      const rows = await sequelize.query<UnsentRow>(
+        `SELECT id, queue, name, payload FROM outbox
+          WHERE "sentAt" IS NULL ${ids ? 'AND id IN (:ids)' : ''}
+          ORDER BY id LIMIT :limit FOR UPDATE SKIP LOCKED`,
+        { replacements: { ids: ids ?? [], limit }, type: QueryTypes.SELECT, transaction },
+      );
+      for (const row of rows) {
+        try {
+          await withTimeout(queue(row.queue).add(row.name, row.payload as never, { jobId: jobId('outbox', row.id) }), PUSH_TIMEOUT_MS);
+          await sequelize.query(`UPDATE outbox SET "sentAt" = now(), attempts = attempts + 1, "lastError" = NULL WHERE id = :id`, {
+            replacements: { id: row.id },
+            transaction,
+          });
+          sent += 1;
+        } catch (err) {
+          failed += 1;
+          await sequelize.query(`UPDATE outbox SET attempts = attempts + 1, "lastError" = :error WHERE id = :id`, {
+            replacements: { id: row.id, error: String((err as Error).message ?? err).slice(0, 500) },
+            transaction,
+          });
+          // Redis is probably down: stop this batch, the next sweep retries.
+          break;
+        }
+      }
+    });
+  } catch (err) {
+    logger().warn({ err }, 'outbox push failed');
+  }
+  if (failed) logger().warn({ sent, failed }, 'outbox rows left for the relay');
+  return { sent, failed };
+}
+
+/** One relay sweep: pushes unsent rows in batches until none is left or Redis refuses. */
+export async function relayOutbox(batchSize = 100): Promise<{ sent: number; failed: number }> {
+  let total = 0;
+  for (;;) {
+    const { sent, failed } = await pushOutboxRows(undefined, batchSize);
+    total += sent;
+    if (failed || sent < batchSize) return { sent: total, failed };
+  }
+}
+
+/** Runs relay sweeps on a timer until the returned stop function is called. */
+export function startOutboxRelay(everyMs: number): () => Promise<void> {
+  let stopped = false;
+  let running: Promise<unknown> = Promise.resolve();
+  const tick = () => {
+    if (stopped) return;
+    running = relayOutbox()
+      .catch((err) => logger().warn({ err }, 'outbox relay sweep failed'))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, everyMs);
+      });
+  };
+  let timer = setTimeout(tick, 0);
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await running;
+  };
+}

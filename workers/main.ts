@@ -1,0 +1,83 @@
+import { Worker, type Job } from 'bullmq';
+import { config } from '../shared/config';
+import { closeDb } from '../shared/db/sequelize';
+import { logger } from '../shared/logger';
+import { QUEUES, QUEUE_NAMES, isQueueName, type QueueName } from '../shared/queues/definitions';
+import { startOutboxRelay } from '../shared/queues/outbox';
+import { closeQueues } from '../shared/queues/queues';
+import { closeRedis, workerConnection } from '../shared/redis';
+import { PROCESSORS } from './processors';
+
+/** The queues this process serves: WORKER_QUEUES (comma list) or all. Unknown names stop the start. */
+export function selectedQueues(selection = config().workerQueues): QueueName[] {
+  if (selection === 'all') return [...QUEUE_NAMES];
+  const unknown = selection.filter((q) => !isQueueName(q));
+  if (unknown.length) throw new Error(`WORKER_QUEUES names unknown queues: ${unknown.join(', ')} (known: ${QUEUE_NAMES.join(', ')})`);
+  return selection as QueueName[];
+}
+
+function runLogged(name: QueueName) {
+  const processor = PROCESSORS[name] as (job: Job) => Promise<unknown>;
+  return async (job: Job) => {
+    const start = performance.now();
+    const log = logger().child({ queue: name, jobId: job.id, attempt: job.attemptsMade + 1 });
+    log.info('job start');
+    try {
+      const result = await processor(job);
+      log.info({ ms: Math.round(performance.now() - start) }, 'job done');
+      return result;
+    } catch (err) {
+      log.warn({ ms: Math.round(performance.now() - start), err }, 'job failed');
+      throw err;
+    }
+  };
+}
+
+export interface RunningWorkers {
+  queues: QueueName[];
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts one BullMQ worker per selected queue (concurrency from WORKER_CONCURRENCY_<QUEUE>, else the
+ * queue's default) and, when outbox-relay is among them, the timed outbox sweep.
+ */
+export function startWorkers(queues = selectedQueues()): RunningWorkers {
+  const workers = queues.map((name) => {
+    const worker = new Worker(name, runLogged(name), {
+      connection: workerConnection(),
+      prefix: config().queuePrefix,
+      concurrency: config().workerConcurrency[name] ?? QUEUES[name].concurrency,
+    });
+    worker.on('error', (err) => logger().warn({ queue: name, err: err.message }, 'worker connection error'));
+    return worker;
+  });
+  const stopRelay = queues.includes('outbox-relay') ? startOutboxRelay(config().outboxRelayEveryMs) : async () => undefined;
+  logger().info({ queues }, 'workers started');
+  return {
+    queues,
+    stop: async () => {
+      await stopRelay();
+      await Promise.all(workers.map((w) => w.close()));
+    },
+  };
+}
+
+if (require.main === module) {
+  try {
+    const running = startWorkers();
+    const shutdown = async (signal: string) => {
+      logger().info({ signal }, 'workers shutting down (finishing active jobs)');
+      await running.stop();
+      await closeQueues();
+      await closeRedis();
+      await closeDb();
+      process.exit(0);
+    };
+    process.once('SIGINT', () => void shutdown('SIGINT'));
+    process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,16 @@
+import { notBuilt } from './not-built';
+import { processOutboxRelay } from './outbox-relay';
+import type { ProcessorRegistry } from './types';
+
+export const PROCESSORS: ProcessorRegistry = {
+  'post-bet': notBuilt('post-bet'),
+  'deposit-credit': notBuilt('deposit-credit'),
+  mail: notBuilt('mail'),
+  sms: notBuilt('sms'),
+  image: notBuilt('image'),
+  'vip-rebate': notBuilt('vip-rebate'),
+  'vip-relegation': notBuilt('vip-relegation'),
+  'affiliate-settlement': notBuilt('affiliate-settlement'),
+  'live-sports': notBuilt('live-sports'),
+  'outbox-relay': processOutboxRelay,
+};
