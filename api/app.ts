@@ -6,6 +6,7 @@ import { logger } from '../shared/logger';
 import { requestContext, resolveSite } from './http/context';
 import { errorMapper, notFound } from './http/error-mapper';
 import { adminQueueRoutes } from './modules/admin-queues/routes';
+import { adminRoutes } from './modules/admin/routes';
 import { commonRoutes } from './modules/common/routes';
 
 /** Builds the Express app (no listen): the HTTP edge of ARCHITECTURE.md section 1. */
@@ -31,6 +32,7 @@ export function buildApp(): Express {
   const api = express.Router();
   api.use(commonRoutes);
   api.use('/admin/queues', adminQueueRoutes());
+  api.use('/admin', adminRoutes);
   app.use('/api', api);
 
   app.use(notFound);

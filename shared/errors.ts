@@ -6,7 +6,15 @@
  *   `detail` gives the precise reason (e.g. the failing field).
  */
 export class BizError extends Error {
-  constructor(public readonly code: number, public readonly detail?: string) {
+  /**
+   * @param messagePath the path template whose message applies, when it is not the failing route's own
+   *   (an alternative entry point to the same operation).
+   */
+  constructor(
+    public readonly code: number,
+    public readonly detail?: string,
+    public readonly messagePath?: string,
+  ) {
     super(detail ?? `business error ${code}`);
     this.name = 'BizError';
   }

@@ -12,6 +12,8 @@ export interface RequestContext {
   siteCode: string;
   /** Administrator site filter: `x-site-code` header or `siteCode` query; null when not given. */
   adminSiteCode: string | null;
+  /** Set when a route handler fails: the template its error message is looked up under. */
+  routeTemplate?: string;
 }
 
 declare module 'express-serve-static-core' {

@@ -13,6 +13,13 @@ export function sendError(req: Request, res: Response, status: number, code: num
   res.status(status).json({ code, message, data: null, ...extra, timestamp: Date.now(), path: envelopePath(req) });
 }
 
+/** The Express route template of the current endpoint, e.g. `/api/admin/:id`. */
+export function routeTemplate(req: Request): string {
+  const routePath = (req.route as { path?: unknown } | undefined)?.path;
+  if (typeof routePath !== 'string') return req.baseUrl;
+  return `${req.baseUrl}${routePath === '/' ? '' : routePath}` || '/';
+}
+
 /**
  * Wraps a route handler: its return value becomes `result` of a success envelope; thrown errors go to
  * the error mapper. A handler that answers by itself (redirect, HTML) returns nothing after sending.
@@ -23,6 +30,8 @@ export function route<T>(handler: (req: Request, res: Response) => Promise<T> | 
       const result = await handler(req, res);
       if (!res.headersSent) sendResult(req, res, result);
     } catch (err) {
+      // Remember the route template now: Express resets baseUrl once the error leaves this router.
+      req.ctx.routeTemplate = routeTemplate(req);
       next(err);
     }
   };

@@ -2,13 +2,8 @@ import type { NextFunction, Request, Response } from 'express';
 import { BizError, HttpError } from '../../shared/errors';
 import { errorMessage } from '../../shared/i18n/messages';
 import { logger } from '../../shared/logger';
-import { sendError } from './envelope';
+import { routeTemplate, sendError } from './envelope';
 
-/** The Express route template of the failing endpoint, e.g. `/api/admin/:id`. */
-function pathTemplate(req: Request): string {
-  const routePath = (req.route as { path?: unknown } | undefined)?.path;
-  return typeof routePath === 'string' ? `${req.baseUrl}${routePath === '/' ? '' : routePath}` || '/' : req.baseUrl;
-}
 
 function genericMessage(req: Request, status: number): string {
   return errorMessage('*', status, req.ctx?.locale ?? 'en-US') ?? 'Error';
@@ -32,7 +27,7 @@ export function errorMapper(err: unknown, req: Request, res: Response, _next: Ne
   }
   const locale = req.ctx?.locale ?? 'en-US';
   if (err instanceof BizError) {
-    const message = errorMessage(pathTemplate(req), err.code, locale) ?? err.detail ?? `Error ${err.code}`;
+    const message = errorMessage(err.messagePath ?? req.ctx?.routeTemplate ?? routeTemplate(req), err.code, locale) ?? err.detail ?? `Error ${err.code}`;
     sendError(req, res, 200, err.code, message);
     return;
   }

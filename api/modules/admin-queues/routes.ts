@@ -8,6 +8,7 @@ import { BizError, HttpError } from '../../../shared/errors';
 import { allQueues } from '../../../shared/queues/queues';
 import { authenticateAdmin, bearerToken, requireAdmin } from '../../http/auth';
 import { route } from '../../http/envelope';
+import { requestMeta } from '../../http/request-meta';
 import { loginPage } from './login-page';
 
 /**
@@ -54,12 +55,13 @@ export function adminQueueRoutes(): Router {
           throw new HttpError(400, 'account and password are required');
         }
         try {
-          token = (await loginAdmin(account, password, req.ip ?? null)).token;
+          token = (await loginAdmin(account, password, requestMeta(req))).token;
         } catch (err) {
           if (err instanceof BizError && req.is('application/x-www-form-urlencoded')) {
             res.redirect(303, `${BASE_PATH}/login?error=1`);
             return;
           }
+          if (err instanceof BizError) throw new BizError(err.code, err.detail, '/api/admin/login');
           throw err;
         }
       }

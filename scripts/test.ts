@@ -1,0 +1,71 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { Client } from 'pg';
+import { resetConfig } from '../shared/config';
+import { closeDb } from '../shared/db/sequelize';
+import { prepareDatabase } from '../shared/db/setup';
+import { bootServices } from './lib/boot';
+
+/**
+ * `npm test`: finds or starts Postgres and Redis (as `npm start` does), builds a migrated and seeded
+ * template database, then runs ava. Each test file clones its own database from the template and uses
+ * its own Redis key prefix (test/helpers/stack.ts), so files run in parallel. Extra arguments go to ava.
+ */
+export const TEMPLATE_DB = 'gaming_test_template';
+export const TEST_DB_PREFIX = 'gaming_test_f';
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function dropTestDatabases(serverUrl: string, includeTemplate: boolean): Promise<void> {
+  const client = new Client({ connectionString: withDatabase(serverUrl, 'postgres') });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(
+      `SELECT datname FROM pg_database WHERE datname LIKE $1 ${includeTemplate ? 'OR datname = $2' : ''}`,
+      includeTemplate ? [`${TEST_DB_PREFIX}%`, TEMPLATE_DB] : [`${TEST_DB_PREFIX}%`],
+    );
+    for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
+async function main() {
+  process.env.NODE_ENV = 'test';
+  const services = await bootServices('postgres');
+  const serverUrl = process.env.DATABASE_URL as string;
+
+  await dropTestDatabases(serverUrl, true);
+  const admin = new Client({ connectionString: withDatabase(serverUrl, 'postgres') });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${TEMPLATE_DB}"`);
+  await admin.end();
+
+  process.env.DATABASE_URL = withDatabase(serverUrl, TEMPLATE_DB);
+  resetConfig();
+  const prepared = await prepareDatabase();
+  await closeDb();
+  console.log(`  template database ${TEMPLATE_DB}: ${prepared.migrations.length} migrations, seeded ${prepared.seeded.join(', ')}`);
+
+  const ava = path.join(__dirname, '..', 'node_modules', 'ava', 'entrypoints', 'cli.mjs');
+  const code = await new Promise<number>((resolve) => {
+    const child = spawn(process.execPath, [ava, ...process.argv.slice(2)], {
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'test', TEST_PG_URL: serverUrl, TEST_TEMPLATE_DB: TEMPLATE_DB, DATABASE_URL: '' },
+    });
+    child.on('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)));
+  });
+
+  await dropTestDatabases(serverUrl, false).catch((err) => console.error('cleanup failed:', err.message));
+  await services.stop();
+  process.exit(code);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

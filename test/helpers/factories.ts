@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import bcrypt from 'bcrypt';
+import { config } from '../../shared/config';
+import { Admin, AdminGroup, User } from '../../shared/db/models';
+import { seedSite } from '../../shared/db/seeders/seed-site';
+import { signAdminToken, signPlayerToken } from '../../shared/domain/auth-tokens';
+import { forgetKnownSites } from '../../shared/domain/sites';
+
+const unique = (prefix: string) => `${prefix}${randomBytes(4).toString('hex')}`;
+
+/** A seeded site (site config, games, VIP levels, channels). */
+export async function createSite(siteCode = unique('site')): Promise<string> {
+  await seedSite(siteCode, { assetBaseUrl: config().publicAssetBaseUrl });
+  forgetKnownSites();
+  return siteCode;
+}
+
+export interface UserOptions {
+  siteCode?: string;
+  account?: string;
+  password?: string;
+  balance?: string;
+  tokenVersion?: number;
+}
+
+/** A player with a bcrypt password (low cost: the factory is not what tests measure). */
+export async function createUser(options: UserOptions = {}): Promise<{ user: User; token: string; password: string }> {
+  const password = options.password ?? 'secret123';
+  const user = await User.create({
+    siteCode: options.siteCode ?? config().siteCode,
+    account: options.account ?? unique('player'),
+    password: await bcrypt.hash(password, 4),
+    name: 'Test Player',
+    balance: options.balance ?? '0',
+    tokenVersion: options.tokenVersion ?? 0,
+  });
+  return { user, token: signPlayerToken(user), password };
+}
+
+export interface AdminOptions {
+  permissions?: string[];
+  status?: number;
+  password?: string;
+}
+
+/** An administrator in a group of its own with the given permissions (default: all). */
+export async function createAdmin(options: AdminOptions = {}): Promise<{ admin: Admin; token: string; password: string }> {
+  const password = options.password ?? 'admin-secret';
+  const group = await AdminGroup.create({ name: unique('group'), permissions: options.permissions ?? ['*'], description: 'test group', status: 1 });
+  const admin = await Admin.create({
+    account: unique('admin'),
+    password: await bcrypt.hash(password, 4),
+    name: 'Test Admin',
+    groupId: group.id,
+    status: options.status ?? 1,
+  });
+  return { admin, token: signAdminToken(admin), password };
+}

@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { Redis } from 'ioredis';
+import { isolateNetwork } from './network';
+
+/**
+ * One test file's own stack: a database cloned from the migrated template, its own Redis key and queue
+ * prefixes, and the API listening on a free loopback port. Call in `test.before`, close in
+ * `test.after.always`.
+ */
+export interface TestStack {
+  baseUrl: string;
+  databaseUrl: string;
+  prefix: string;
+  request: (method: string, path: string, options?: RequestOptions) => Promise<ApiResponse>;
+  close: () => Promise<void>;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  rawBody?: string;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Headers;
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  text: string;
+}
+
+const TEST_DB_PREFIX = 'gaming_test_f';
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function cloneTemplate(serverUrl: string, template: string, name: string): Promise<void> {
+  const client = new Client({ connectionString: withDatabase(serverUrl, 'postgres') });
+  await client.connect();
+  try {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await client.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+        return;
+      } catch (err) {
+        // Two files cloning the same template at the same moment: Postgres refuses one; try again.
+        if (attempt > 50 || !/being accessed by other users/.test((err as Error).message)) throw err;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+      }
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+async function dropDatabase(serverUrl: string, name: string): Promise<void> {
+  const client = new Client({ connectionString: withDatabase(serverUrl, 'postgres') });
+  await client.connect();
+  await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).finally(() => client.end());
+}
+
+async function deleteKeys(redisUrl: string, pattern: string): Promise<void> {
+  const redis = new Redis(redisUrl);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+export async function startTestStack(env: Record<string, string> = {}): Promise<TestStack> {
+  const serverUrl = process.env.TEST_PG_URL;
+  const template = process.env.TEST_TEMPLATE_DB;
+  if (!serverUrl || !template || !process.env.REDIS_URL) {
+    throw new Error('run the tests with `npm test` (it prepares Postgres, Redis and the template database)');
+  }
+  isolateNetwork();
+  const id = randomBytes(4).toString('hex');
+  const dbName = `${TEST_DB_PREFIX}${id}`;
+  const prefix = `test${id}`;
+  await cloneTemplate(serverUrl, template, dbName);
+
+  Object.assign(process.env, {
+    NODE_ENV: 'test',
+    DATABASE_URL: withDatabase(serverUrl, dbName),
+    REDIS_KEY_PREFIX: `${prefix}:`,
+    QUEUE_PREFIX: prefix,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    ...env,
+  });
+  const { resetConfig } = await import('../../shared/config');
+  resetConfig();
+  const { startApi, closeConnections } = await import('../../api/server');
+  const api = await startApi(0);
+  const baseUrl = `http://127.0.0.1:${api.port}`;
+
+  const request = async (method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse> => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let body: string | undefined = options.rawBody;
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await fetch(`${baseUrl}${path}`, { method, headers, body, redirect: 'manual' });
+    const text = await res.text();
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    return { status: res.status, headers: res.headers, body: parsed, text };
+  };
+
+  return {
+    baseUrl,
+    databaseUrl: process.env.DATABASE_URL as string,
+    prefix,
+    request,
+    close: async () => {
+      await api.stop();
+      await closeConnections();
+      await dropDatabase(serverUrl, dbName);
+      await deleteKeys(process.env.REDIS_URL as string, `${prefix}*`);
+    },
+  };
+}
