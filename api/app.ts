@@ -2,6 +2,7 @@ import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
 import { pinoHttp } from 'pino-http';
 import { config } from '../shared/config';
+import { db } from '../shared/db/sequelize';
 import { logger } from '../shared/logger';
 import { requestContext, resolveSite } from './http/context';
 import { errorMapper, notFound } from './http/error-mapper';
@@ -11,6 +12,7 @@ import { commonRoutes } from './modules/common/routes';
 
 /** Builds the Express app (no listen): the HTTP edge of ARCHITECTURE.md section 1. */
 export function buildApp(): Express {
+  db(); // registers the models before any request uses them
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config().http.trustProxy);

@@ -1,6 +1,6 @@
 import { Worker, type Job } from 'bullmq';
 import { config } from '../shared/config';
-import { closeDb } from '../shared/db/sequelize';
+import { closeDb, db } from '../shared/db/sequelize';
 import { logger } from '../shared/logger';
 import { QUEUES, QUEUE_NAMES, isQueueName, type QueueName } from '../shared/queues/definitions';
 import { startOutboxRelay } from '../shared/queues/outbox';
@@ -43,6 +43,7 @@ export interface RunningWorkers {
  * queue's default) and, when outbox-relay is among them, the timed outbox sweep.
  */
 export function startWorkers(queues = selectedQueues()): RunningWorkers {
+  db(); // registers the models before any job uses them
   const workers = queues.map((name) => {
     const worker = new Worker(name, runLogged(name), {
       connection: workerConnection(),

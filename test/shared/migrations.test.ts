@@ -1,0 +1,70 @@
+import test from 'ava';
+import { QueryTypes } from 'sequelize';
+import { startTestStack, type TestStack } from '../helpers/stack';
+
+let stack: TestStack;
+test.before(async () => {
+  stack = await startTestStack();
+});
+test.after.always(async () => {
+  await stack?.close();
+});
+
+test.serial('migrations roll back to nothing and apply again through the migration runner', async (t) => {
+  const { db } = await import('../../shared/db/sequelize');
+  const { migrator } = await import('../../shared/db/migrator');
+  const tables = async () =>
+    (
+      await db().query<{ tablename: string }>(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`, {
+        type: QueryTypes.SELECT,
+      })
+    ).map((r) => r.tablename);
+  const before = await tables();
+  t.true(before.includes('users'));
+  t.true(before.includes('outbox'));
+  const umzug = migrator(db());
+  const executed = (await umzug.executed()).map((m) => m.name);
+  t.true(executed.length >= 1);
+  await umzug.down({ to: 0 });
+  t.deepEqual(await tables(), ['SequelizeMeta']);
+  const applied = (await umzug.up()).map((m) => m.name);
+  t.deepEqual(applied, executed);
+  t.deepEqual(await tables(), before);
+});
+
+test.serial('the default site is seeded once: a second seeding changes nothing', async (t) => {
+  const { config } = await import('../../shared/config');
+  const { seedSite } = await import('../../shared/db/seeders/seed-site');
+  const { seedFirstAdmin } = await import('../../shared/db/seeders/seed-admin');
+  const { GameProvider, VipLevel, Admin } = await import('../../shared/db/models');
+  const again = await seedSite(config().siteCode, { assetBaseUrl: 'https://x.example' });
+  t.deepEqual(again.seeded, []);
+  t.is(await GameProvider.count({ where: { siteCode: config().siteCode } }), 32);
+  t.is(await VipLevel.count({ where: { siteCode: config().siteCode } }), 15);
+  const admin = await seedFirstAdmin(config().admin.account, 'another-password');
+  t.false(admin.created);
+  t.is(await Admin.count({ where: { account: config().admin.account } }), 1);
+});
+
+test.serial('the seeded default site has the spec catalogue: game types, both providers per type, mascots, channel groups', async (t) => {
+  const { config } = await import('../../shared/config');
+  const { GameTypeConfig, GameProvider, SiteConfig, PaymentChannelGroup } = await import('../../shared/db/models');
+  const siteCode = config().siteCode;
+  const types = await GameTypeConfig.findAll({ where: { siteCode }, order: [['gameType', 'ASC']] });
+  t.deepEqual(
+    types.map((x) => [x.gameType, x.typeKey]),
+    [[1, 'sports'], [2, 'slot'], [3, 'live'], [4, 'lottery'], [5, 'chess'], [8, 'esports'], [9, 'crypto'], [10, 'fish']],
+  );
+  for (const type of types) {
+    const providers = await GameProvider.findAll({ where: { siteCode, gameType: type.gameType } });
+    t.true(providers.filter((p) => p.providerCode === 'provx').length >= 2, `provx games of type ${type.gameType}`);
+    t.true(providers.filter((p) => p.providerCode === 'provy').length >= 2, `provy games of type ${type.gameType}`);
+  }
+  const site = await SiteConfig.findOne({ where: { siteCode } });
+  t.deepEqual(
+    site?.mascots.map((m) => m.id),
+    ['dragon', 'phoenix', 'angel', 'wizard', 'knight', 'mermaid', 'tiger', 'fox', 'owl', 'wolf'].map((n) => `mascot-${n}`),
+  );
+  const currencies = (await PaymentChannelGroup.findAll({ where: { siteCode, enabled: 1 } })).map((g) => g.currency).sort();
+  t.deepEqual(currencies, ['CNY', 'THB', 'TWD', 'USD', 'VND']);
+});
