@@ -8,6 +8,7 @@ import { requestContext, resolveSite } from './http/context';
 import { errorMapper, notFound } from './http/error-mapper';
 import { adminQueueRoutes } from './modules/admin-queues/routes';
 import { adminRoutes } from './modules/admin/routes';
+import { authRoutes } from './modules/auth/routes';
 import { commonRoutes } from './modules/common/routes';
 
 /** Builds the Express app (no listen): the HTTP edge of ARCHITECTURE.md section 1. */
@@ -35,6 +36,7 @@ export function buildApp(): Express {
   api.use(commonRoutes);
   api.use('/admin/queues', adminQueueRoutes());
   api.use('/admin', adminRoutes);
+  api.use('/auth', authRoutes);
   app.use('/api', api);
 
   app.use(notFound);

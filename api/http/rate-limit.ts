@@ -1,0 +1,46 @@
+import type { NextFunction, Request, Response } from 'express';
+import { HttpError } from '../../shared/errors';
+import { logger } from '../../shared/logger';
+import { cache } from '../../shared/redis';
+
+export interface RateLimitRule {
+  /** Name of the limit, part of the Redis key. */
+  name: string;
+  /** Requests allowed per window and per key. */
+  limit: number;
+  windowSeconds: number;
+  /** The keys this request counts against (e.g. `ip:1.2.3.4`, `account:alice`); empty ones are skipped. */
+  keys: (req: Request) => Array<string | undefined>;
+}
+
+/**
+ * Fixed-window rate limit in Redis (`cache:rl:<name>:<key>:<window>`): every key of the request is
+ * counted; when any is over its limit the request gets a 429 envelope with Retry-After. When Redis does
+ * not answer the request is let through (logged): an outage of the limiter must not lock players out.
+ */
+export function rateLimit(rule: RateLimitRule) {
+  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+    const window = Math.floor(Date.now() / 1000 / rule.windowSeconds);
+    const keys = rule.keys(req).filter((k): k is string => Boolean(k));
+    try {
+      const multi = cache().multi();
+      for (const key of keys) {
+        const redisKey = `cache:rl:${rule.name}:${key.slice(0, 120)}:${window}`;
+        multi.incr(redisKey).expire(redisKey, rule.windowSeconds + 1);
+      }
+      const results = (await multi.exec()) ?? [];
+      const counts = results.filter((_, i) => i % 2 === 0).map(([, value]) => Number(value));
+      if (counts.some((count) => count > rule.limit)) {
+        const retryAfter = rule.windowSeconds - (Math.floor(Date.now() / 1000) % rule.windowSeconds);
+        res.setHeader('Retry-After', String(retryAfter));
+        return next(new HttpError(429, undefined, { retryAfter }));
+      }
+    } catch (err) {
+      logger().warn({ err, rule: rule.name }, 'rate limiter unavailable; request let through');
+    }
+    next();
+  };
+}
+
+/** Client IP as Express sees it (honours TRUST_PROXY). */
+export const clientIp = (req: Request) => `ip:${req.ip ?? 'unknown'}`;
