@@ -11,8 +11,22 @@ import { bootServices } from './lib/boot';
  * template database, then runs ava. Each test file clones its own database from the template and uses
  * its own Redis key prefix (test/helpers/stack.ts), so files run in parallel. Extra arguments go to ava.
  */
-export const TEMPLATE_DB = 'gaming_test_template';
-export const TEST_DB_PREFIX = 'gaming_test_f';
+/**
+ * Names carry the runner's pid, so runs on one server never touch each other's databases; leftovers
+ * of runs whose process is gone (a killed run) are dropped at the next start.
+ */
+const RUN = process.pid;
+export const TEMPLATE_DB = `gaming_test_${RUN}_template`;
+export const TEST_DB_PREFIX = `gaming_test_${RUN}_f`;
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 function withDatabase(url: string, name: string): string {
   const u = new URL(url);
@@ -20,15 +34,18 @@ function withDatabase(url: string, name: string): string {
   return u.toString();
 }
 
-async function dropTestDatabases(serverUrl: string, includeTemplate: boolean): Promise<void> {
+/** Drops this run's databases, and those of earlier runs whose process no longer exists. */
+async function dropTestDatabases(serverUrl: string, includeOwnTemplate: boolean): Promise<void> {
   const client = new Client({ connectionString: withDatabase(serverUrl, 'postgres') });
   await client.connect();
   try {
-    const { rows } = await client.query<{ datname: string }>(
-      `SELECT datname FROM pg_database WHERE datname LIKE $1 ${includeTemplate ? 'OR datname = $2' : ''}`,
-      includeTemplate ? [`${TEST_DB_PREFIX}%`, TEMPLATE_DB] : [`${TEST_DB_PREFIX}%`],
-    );
-    for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    const { rows } = await client.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE 'gaming\\_test\\_%'`);
+    for (const { datname } of rows) {
+      const pid = Number(/^gaming_test_(\d+)_/.exec(datname)?.[1]);
+      const mine = pid === RUN && (includeOwnTemplate || datname !== TEMPLATE_DB);
+      const orphan = Number.isInteger(pid) && pid !== RUN && !processAlive(pid);
+      if (mine || orphan) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    }
   } finally {
     await client.end();
   }
@@ -55,12 +72,12 @@ async function main() {
   const code = await new Promise<number>((resolve) => {
     const child = spawn(process.execPath, [ava, ...process.argv.slice(2)], {
       stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'test', TEST_PG_URL: serverUrl, TEST_TEMPLATE_DB: TEMPLATE_DB, DATABASE_URL: '' },
+      env: { ...process.env, NODE_ENV: 'test', TEST_PG_URL: serverUrl, TEST_TEMPLATE_DB: TEMPLATE_DB, TEST_DB_PREFIX, DATABASE_URL: '' },
     });
     child.on('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)));
   });
 
-  await dropTestDatabases(serverUrl, false).catch((err) => console.error('cleanup failed:', err.message));
+  await dropTestDatabases(serverUrl, true).catch((err) => console.error('cleanup failed:', err.message));
   await services.stop();
   process.exit(code);
 }

@@ -30,7 +30,6 @@ export interface ApiResponse {
   text: string;
 }
 
-const TEST_DB_PREFIX = 'gaming_test_f';
 
 function withDatabase(url: string, name: string): string {
   const u = new URL(url);
@@ -85,7 +84,7 @@ export async function startTestStack(env: Record<string, string> = {}): Promise<
   }
   isolateNetwork();
   const id = randomBytes(4).toString('hex');
-  const dbName = `${TEST_DB_PREFIX}${id}`;
+  const dbName = `${process.env.TEST_DB_PREFIX ?? 'gaming_test_0_f'}${id}`;
   const prefix = `test${id}`;
   await cloneTemplate(serverUrl, template, dbName);
 

@@ -10,28 +10,6 @@ test.after.always(async () => {
   await stack?.close();
 });
 
-test.serial('migrations roll back to nothing and apply again through the migration runner', async (t) => {
-  const { db } = await import('../../shared/db/sequelize');
-  const { migrator } = await import('../../shared/db/migrator');
-  const tables = async () =>
-    (
-      await db().query<{ tablename: string }>(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`, {
-        type: QueryTypes.SELECT,
-      })
-    ).map((r) => r.tablename);
-  const before = await tables();
-  t.true(before.includes('users'));
-  t.true(before.includes('outbox'));
-  const umzug = migrator(db());
-  const executed = (await umzug.executed()).map((m) => m.name);
-  t.true(executed.length >= 1);
-  await umzug.down({ to: 0 });
-  t.deepEqual(await tables(), ['SequelizeMeta']);
-  const applied = (await umzug.up()).map((m) => m.name);
-  t.deepEqual(applied, executed);
-  t.deepEqual(await tables(), before);
-});
-
 test.serial('the default site is seeded once: a second seeding changes nothing', async (t) => {
   const { config } = await import('../../shared/config');
   const { seedSite } = await import('../../shared/db/seeders/seed-site');
@@ -67,4 +45,27 @@ test.serial('the seeded default site has the spec catalogue: game types, both pr
   );
   const currencies = (await PaymentChannelGroup.findAll({ where: { siteCode, enabled: 1 } })).map((g) => g.currency).sort();
   t.deepEqual(currencies, ['CNY', 'THB', 'TWD', 'USD', 'VND']);
+});
+
+// Last: it empties the database (the tests above read the seeded rows).
+test.serial('migrations roll back to nothing and apply again through the migration runner', async (t) => {
+  const { db } = await import('../../shared/db/sequelize');
+  const { migrator } = await import('../../shared/db/migrator');
+  const tables = async () =>
+    (
+      await db().query<{ tablename: string }>(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`, {
+        type: QueryTypes.SELECT,
+      })
+    ).map((r) => r.tablename);
+  const before = await tables();
+  t.true(before.includes('users'));
+  t.true(before.includes('outbox'));
+  const umzug = migrator(db());
+  const executed = (await umzug.executed()).map((m) => m.name);
+  t.true(executed.length >= 1);
+  await umzug.down({ to: 0 });
+  t.deepEqual(await tables(), ['SequelizeMeta']);
+  const applied = (await umzug.up()).map((m) => m.name);
+  t.deepEqual(applied, executed);
+  t.deepEqual(await tables(), before);
 });

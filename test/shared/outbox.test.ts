@@ -1,0 +1,185 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import test from 'ava';
+import { Queue } from 'bullmq';
+import { db } from '../../shared/db/sequelize';
+import { OutboxMessage } from '../../shared/db/models';
+import { addToOutbox, pushOutboxRows, relayOutbox } from '../../shared/queues/outbox';
+import { startTestStack, type TestStack } from '../helpers/stack';
+
+/**
+ * ARCHITECTURE.md section 5, for real: a private redis-server is killed while a row is written, and
+ * the relay delivers the row once it is back. Tests here are serial: they share that one Redis.
+ */
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function portOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.setTimeout(500);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** Polls `check` until it returns a truthy value or the deadline passes (then throws `what`). */
+async function waitFor<T>(what: string, check: () => Promise<T | undefined | null | false>, timeoutMs = 10_000, everyMs = 50): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+let port = 0;
+let redis: ChildProcess | undefined;
+let stack: TestStack | undefined;
+let probe: Queue | undefined;
+
+async function startRedis(): Promise<void> {
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction'],
+    { stdio: 'ignore' },
+  );
+  redis = child;
+  child.once('exit', () => {
+    if (redis === child) redis = undefined;
+  });
+  await waitFor(`redis-server on port ${port}`, () => portOpen(port), 10_000);
+}
+
+async function killRedis(): Promise<void> {
+  const child = redis;
+  if (!child) return;
+  const exited = new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+  child.kill('SIGKILL');
+  await withTimeout(exited, 5000, 'redis-server exit');
+  await waitFor(`port ${port} to close`, async () => !(await portOpen(port)), 5000);
+}
+
+/** A BullMQ queue of our own on the private Redis, with the stack's prefix, to see what was pushed. */
+function probeQueue(name: string): Queue {
+  return new Queue(name, { connection: { host: '127.0.0.1', port, maxRetriesPerRequest: 1 }, prefix: process.env.QUEUE_PREFIX });
+}
+
+async function row(id: string): Promise<OutboxMessage> {
+  const found = await OutboxMessage.findByPk(id);
+  if (!found) throw new Error(`outbox row ${id} is gone`);
+  return found;
+}
+
+test.before(async () => {
+  port = await freePort();
+  await startRedis();
+  stack = await startTestStack({ REDIS_URL: `redis://127.0.0.1:${port}` });
+});
+
+test.after.always(async () => {
+  await probe?.close().catch(() => undefined);
+  // close() deletes keys on REDIS_URL, which is our private Redis: it must be up for that.
+  if (stack) {
+    if (!redis) await startRedis().catch(() => undefined);
+    await withTimeout(stack.close(), 20_000, 'stack close').catch(() => undefined);
+  }
+  await killRedis().catch(() => undefined);
+});
+
+test.serial('a row written while Redis is up is pushed by the after-commit push alone', async (t) => {
+  const written = await db().transaction(async (transaction) => addToOutbox(transaction, 'post-bet', 'settled', { betOrderId: 7 }));
+  const sent = await waitFor('the after-commit push', async () => {
+    const r = await row(written.id);
+    return r.sentAt ? r : undefined;
+  });
+  t.is(sent.attempts, 1);
+  t.is(sent.lastError, null);
+
+  probe ??= probeQueue('post-bet');
+  const job = await probe.getJob(`outbox-${written.id}`);
+  t.truthy(job);
+  t.is(job?.name, 'settled');
+  t.deepEqual(job?.data, { betOrderId: 7 });
+});
+
+test.serial('a row written while Redis is down is delivered by the relay once Redis is back, once', async (t) => {
+  t.timeout(60_000);
+  await killRedis();
+
+  const written = await db().transaction(async (transaction) => addToOutbox(transaction, 'post-bet', 'settled', { betOrderId: 42 }));
+  // The after-commit push fails (at most its 3 s timeout) and records the failure on the row.
+  const failed = await waitFor('the failed after-commit push to be recorded', async () => {
+    const r = await row(written.id);
+    return r.attempts >= 1 ? r : undefined;
+  });
+  t.is(failed.sentAt, null);
+  t.truthy(failed.lastError);
+
+  // While Redis is still down the relay cannot deliver it either.
+  const down = await withTimeout(relayOutbox(), 10_000, 'relay while Redis is down');
+  t.is(down.sent, 0);
+  t.is((await row(written.id)).sentAt, null);
+
+  await startRedis();
+  const delivered = await waitFor(
+    'the relay to deliver the row',
+    async () => {
+      await withTimeout(relayOutbox(), 10_000, 'relay sweep');
+      const r = await row(written.id);
+      return r.sentAt ? r : undefined;
+    },
+    20_000,
+    100,
+  );
+  t.is(delivered.lastError, null);
+  t.true(delivered.attempts >= 2);
+
+  probe ??= probeQueue('post-bet');
+  const job = await probe.getJob(`outbox-${written.id}`);
+  t.truthy(job, `job outbox-${written.id} is not in post-bet`);
+  t.is(job?.name, 'settled');
+  t.deepEqual(job?.data, { betOrderId: 42 });
+  const counts = await probe.getJobCounts();
+
+  // Relaying again finds nothing to send, and pushing the sent row by id is a no-op.
+  t.deepEqual(await relayOutbox(), { sent: 0, failed: 0 });
+  t.deepEqual(await pushOutboxRows([written.id]), { sent: 0, failed: 0 });
+  t.deepEqual(await probe.getJobCounts(), counts);
+
+  // A crash between push and marking the row sent: the row is pushed again, and the job id dedupes it.
+  await db().query(`UPDATE outbox SET "sentAt" = NULL WHERE id = :id`, { replacements: { id: written.id } });
+  t.deepEqual(await pushOutboxRows([written.id]), { sent: 1, failed: 0 });
+  t.truthy((await row(written.id)).sentAt);
+  t.deepEqual(await probe.getJobCounts(), counts);
+  const jobs = await probe.getJobs(['waiting', 'delayed', 'prioritized', 'active', 'completed', 'failed']);
+  t.is(jobs.filter((j) => (j.data as { betOrderId?: number }).betOrderId === 42).length, 1);
+});

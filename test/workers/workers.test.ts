@@ -1,0 +1,98 @@
+import test from 'ava';
+import { QueryTypes } from 'sequelize';
+import type { Job } from 'bullmq';
+import { db } from '../../shared/db/sequelize';
+import { OutboxMessage } from '../../shared/db/models';
+import { QUEUES, QUEUE_NAMES } from '../../shared/queues/definitions';
+import { queue } from '../../shared/queues/queues';
+import { selectedQueues, startWorkers, type RunningWorkers } from '../../workers/main';
+import { PROCESSORS } from '../../workers/processors';
+import { startTestStack, type TestStack } from '../helpers/stack';
+
+/** Polls `check` until it returns a truthy value or the deadline passes (then throws `what`). */
+async function waitFor<T>(what: string, check: () => Promise<T | undefined | null | false>, timeoutMs = 10_000, everyMs = 50): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+async function settled(job: Job, timeoutMs = 10_000): Promise<string> {
+  return waitFor(
+    `job ${job.id} to finish`,
+    async () => {
+      const state = await job.getState();
+      return state === 'completed' || state === 'failed' ? state : undefined;
+    },
+    timeoutMs,
+  );
+}
+
+let stack: TestStack;
+let workers: RunningWorkers | undefined;
+test.before(async () => {
+  stack = await startTestStack({ OUTBOX_RELAY_EVERY_MS: '200' });
+  workers = startWorkers(['outbox-relay', 'image']);
+});
+test.after.always(async () => {
+  await workers?.stop();
+  await stack?.close();
+});
+
+test('selectedQueues: all, a list, and unknown names refused by name', (t) => {
+  t.deepEqual(selectedQueues('all'), [...QUEUE_NAMES]);
+  t.is(selectedQueues('all').length, 10);
+  t.deepEqual(selectedQueues(['mail', 'sms']), ['mail', 'sms']);
+  const err = t.throws(() => selectedQueues(['mail', 'emails', 'bets']));
+  t.regex(err?.message ?? '', /emails, bets/);
+  t.notRegex(err?.message.split('(known')[0] ?? '', /mail,/);
+});
+
+test('every queue has exactly one processor', (t) => {
+  t.deepEqual(Object.keys(PROCESSORS).sort(), [...QUEUE_NAMES].sort());
+  for (const name of QUEUE_NAMES) t.is(typeof PROCESSORS[name], 'function', name);
+});
+
+test('the workers serve what was selected', (t) => {
+  t.deepEqual(workers?.queues, ['outbox-relay', 'image']);
+});
+
+test('a manual outbox-relay job completes', async (t) => {
+  const job = await queue('outbox-relay').add('manual', { reason: 'manual' });
+  t.is(await settled(job), 'completed');
+  const done = await queue('outbox-relay').getJob(job.id as string);
+  t.is(typeof (done?.returnvalue as { sent?: number })?.sent, 'number');
+});
+
+test('a job of a queue not built yet fails once, without retries', async (t) => {
+  // `image` is a queue whose processing is not built yet; change it when it is.
+  t.is(QUEUES.image.defaultJobOptions.attempts, 3);
+  const job = await queue('image').add('resize', { kind: 'promo-image', storageKey: 'x.png' });
+  t.is(job.opts.attempts, 3);
+  t.is(await settled(job), 'failed');
+  const failed = await queue('image').getJob(job.id as string);
+  t.is(failed?.attemptsMade, 1);
+  t.regex(failed?.failedReason ?? '', /image processing is not built yet/);
+  // Still failed, not waiting for a retry.
+  t.is(await queue('image').getJobState(job.id as string), 'failed');
+});
+
+// Serial, so it runs before the manual outbox-relay job above can sweep: only the timer relays here.
+test.serial('the relay timer delivers an unsent row inserted directly into the outbox', async (t) => {
+  const [inserted] = await db().query<{ id: string }>(
+    `INSERT INTO outbox (queue, name, payload) VALUES ('post-bet', 'settled', '{"betOrderId": 99}') RETURNING id`,
+    { type: QueryTypes.SELECT },
+  );
+  const sent = await waitFor('the relay timer to send the row', async () => {
+    const r = await OutboxMessage.findByPk(inserted.id);
+    return r?.sentAt ? r : undefined;
+  }, 3000); // OUTBOX_RELAY_EVERY_MS=200; the default 5 s period would miss this deadline
+  t.is(sent.lastError, null);
+  const job = await queue('post-bet').getJob(`outbox-${inserted.id}`);
+  t.truthy(job);
+  t.is(job?.name, 'settled');
+  t.deepEqual(job?.data, { betOrderId: 99 });
+});
