@@ -5,6 +5,7 @@ import { resetConfig } from '../shared/config';
 import { closeDb } from '../shared/db/sequelize';
 import { prepareDatabase } from '../shared/db/setup';
 import { bootServices } from './lib/boot';
+import { pidAlive, withDatabase } from './lib/services';
 
 /**
  * `npm test`: finds or starts Postgres and Redis (as `npm start` does), builds a migrated and seeded
@@ -19,20 +20,6 @@ const RUN = process.pid;
 export const TEMPLATE_DB = `gaming_test_${RUN}_template`;
 export const TEST_DB_PREFIX = `gaming_test_${RUN}_f`;
 
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
 
 /** Drops this run's databases, and those of earlier runs whose process no longer exists. */
 async function dropTestDatabases(serverUrl: string, includeOwnTemplate: boolean): Promise<void> {
@@ -43,7 +30,7 @@ async function dropTestDatabases(serverUrl: string, includeOwnTemplate: boolean)
     for (const { datname } of rows) {
       const pid = Number(/^gaming_test_(\d+)_/.exec(datname)?.[1]);
       const mine = pid === RUN && (includeOwnTemplate || datname !== TEMPLATE_DB);
-      const orphan = Number.isInteger(pid) && pid !== RUN && !processAlive(pid);
+      const orphan = Number.isInteger(pid) && pid !== RUN && !pidAlive(pid);
       if (mine || orphan) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
     }
   } finally {

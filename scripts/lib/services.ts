@@ -115,7 +115,15 @@ function isAlive(child: ChildProcess | undefined): child is ChildProcess {
   return !!child && child.exitCode === null && child.signalCode === null;
 }
 
-function pidAlive(pid: number): boolean {
+/** The same Postgres URL naming another database. */
+export function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** True while a process with this pid exists (EPERM: it exists but is not ours). */
+export function pidAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -189,9 +197,7 @@ async function ensureDatabase(
   if (!databaseName || databaseName === 'postgres') return;
   let adminUrl: string;
   try {
-    const u = new URL(url);
-    u.pathname = '/postgres';
-    adminUrl = u.toString();
+    adminUrl = withDatabase(url, 'postgres');
   } catch (err) {
     if (bestEffort) return;
     throw err;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { Redis } from 'ioredis';
+import { withDatabase } from '../../scripts/lib/services';
 import { isolateNetwork } from './network';
 
 /**
@@ -31,11 +32,6 @@ export interface ApiResponse {
 }
 
 
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
 
 async function cloneTemplate(serverUrl: string, template: string, name: string): Promise<void> {
   const client = new Client({ connectionString: withDatabase(serverUrl, 'postgres') });

@@ -6,6 +6,7 @@ import { db } from '../../shared/db/sequelize';
 import { OutboxMessage } from '../../shared/db/models';
 import { addToOutbox, pushOutboxRows, relayOutbox } from '../../shared/queues/outbox';
 import { startTestStack, type TestStack } from '../helpers/stack';
+import { waitFor } from '../helpers/wait';
 
 /**
  * ARCHITECTURE.md section 5, for real: a private redis-server is killed while a row is written, and
@@ -39,16 +40,6 @@ function portOpen(port: number): Promise<boolean> {
   });
 }
 
-/** Polls `check` until it returns a truthy value or the deadline passes (then throws `what`). */
-async function waitFor<T>(what: string, check: () => Promise<T | undefined | null | false>, timeoutMs = 10_000, everyMs = 50): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-}
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;

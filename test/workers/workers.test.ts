@@ -8,17 +8,8 @@ import { queue } from '../../shared/queues/queues';
 import { selectedQueues, startWorkers, type RunningWorkers } from '../../workers/main';
 import { PROCESSORS } from '../../workers/processors';
 import { startTestStack, type TestStack } from '../helpers/stack';
+import { waitFor } from '../helpers/wait';
 
-/** Polls `check` until it returns a truthy value or the deadline passes (then throws `what`). */
-async function waitFor<T>(what: string, check: () => Promise<T | undefined | null | false>, timeoutMs = 10_000, everyMs = 50): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-}
 
 async function settled(job: Job, timeoutMs = 10_000): Promise<string> {
   return waitFor(
