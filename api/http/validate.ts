@@ -24,8 +24,11 @@ export function validate(source: Source, schema: ObjectSchema<AnyObject>) {
         const fields = err.inner.length ? err.inner : [err];
         const errors = fields.slice(0, 10).map((e) => ({ field: e.path ?? source, message: e.message }));
         next(new HttpError(400, `Invalid ${source}: ${errors.map((e) => e.message).join('; ')}`, { errors }));
-      } else {
+      } else if (err instanceof HttpError) {
         next(err);
+      } else {
+        // A transform that met an input of the wrong shape (e.g. trim() on an array): still bad input.
+        next(new HttpError(400, `Invalid ${source}: a field has the wrong type`));
       }
     }
   };
