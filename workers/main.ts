@@ -3,7 +3,7 @@ import { config } from '../shared/config';
 import { closeDb, db } from '../shared/db/sequelize';
 import { logger } from '../shared/logger';
 import { QUEUES, QUEUE_NAMES, isQueueName, type QueueName } from '../shared/queues/definitions';
-import { startOutboxRelay } from '../shared/queues/outbox';
+import { settleOutboxPushes, startOutboxRelay } from '../shared/queues/outbox';
 import { closeQueues } from '../shared/queues/queues';
 import { closeRedis, workerConnection } from '../shared/redis';
 import { PROCESSORS } from './processors';
@@ -70,6 +70,7 @@ if (require.main === module) {
     const shutdown = async (signal: string) => {
       logger().info({ signal }, 'workers shutting down (finishing active jobs)');
       await running.stop();
+      await settleOutboxPushes();
       await closeQueues();
       await closeRedis();
       await closeDb();

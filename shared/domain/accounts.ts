@@ -70,11 +70,10 @@ export interface NewPlayer {
  * setting is on. Throws BizError(2001) when the account already exists in the site.
  */
 export async function createPlayer(input: NewPlayer, transaction: Transaction): Promise<User> {
-  const [avatar, vendorGroupId, site] = await Promise.all([
-    defaultAvatar(input.siteCode, transaction),
-    pickChannelGroup(input.siteCode, input.locale, transaction),
-    SiteConfig.findOne({ where: { siteCode: input.siteCode }, attributes: ['settings'], transaction }),
-  ]);
+  // One after another: a transaction is one connection, and pg refuses overlapping queries on it (pg 9).
+  const avatar = await defaultAvatar(input.siteCode, transaction);
+  const vendorGroupId = await pickChannelGroup(input.siteCode, input.locale, transaction);
+  const site = await SiteConfig.findOne({ where: { siteCode: input.siteCode }, attributes: ['settings'], transaction });
   const exists = await User.count({ where: { siteCode: input.siteCode, account: input.account }, transaction });
   if (exists) throw new BizError(2001);
   const user = await User.create(

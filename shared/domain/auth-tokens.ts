@@ -67,14 +67,28 @@ export async function currentTokenVersion(userId: number): Promise<number | null
   }
   const user = await User.findByPk(userId, { attributes: ['tokenVersion'], raw: true });
   if (!user) return null;
-  cache()
-    .set(key, String(user.tokenVersion), 'EX', TOKEN_VERSION_TTL_S)
-    .catch(() => undefined);
+  cacheTokenVersion(userId, user.tokenVersion).catch(() => undefined);
   return user.tokenVersion;
 }
 
+/**
+ * After a version change the entry is deleted and refilling is held off for a few seconds: a request
+ * that read the old version from Postgres just before the change committed must not write it back
+ * (its token would otherwise work for another hour). Meanwhile Postgres answers.
+ */
+export const TOKEN_VERSION_REFILL_HOLD_S = 5;
+const refillHoldKey = (userId: number) => `cache:auth:tv-hold:${userId}`;
+const FILL_UNLESS_HELD = `if redis.call('EXISTS', KEYS[2]) == 0 then redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2]) return 1 end return 0`;
+
+/** Caches a version read from Postgres, unless a recent change holds refilling off. */
+export async function cacheTokenVersion(userId: number, version: number): Promise<boolean> {
+  const stored = await cache().eval(FILL_UNLESS_HELD, 2, tokenVersionKey(userId), refillHoldKey(userId), String(version), String(TOKEN_VERSION_TTL_S));
+  return stored === 1;
+}
+
+/** Called after a login or logout commits: deletes the cached version and holds refilling off. */
 export async function forgetTokenVersion(userId: number): Promise<void> {
-  await cache().del(tokenVersionKey(userId));
+  await cache().multi().del(tokenVersionKey(userId)).set(refillHoldKey(userId), '1', 'EX', TOKEN_VERSION_REFILL_HOLD_S).exec();
 }
 
 /** Verifies a player token; null when invalid, expired or superseded. */

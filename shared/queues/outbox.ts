@@ -11,6 +11,13 @@ import { queue } from './queues';
  * sweeps whatever could not be pushed (Redis down, crash between commit and push). The BullMQ job id is
  * `outbox-<id>`, so a row pushed twice (by the after-commit push and by the relay) is one job.
  */
+const inFlight = new Set<Promise<unknown>>();
+
+/** Waits for after-commit pushes still running (before shutdown closes their connections). */
+export async function settleOutboxPushes(): Promise<void> {
+  await Promise.allSettled([...inFlight]);
+}
+
 export async function addToOutbox<Q extends QueueName>(
   transaction: Transaction,
   queueName: Q,
@@ -19,8 +26,9 @@ export async function addToOutbox<Q extends QueueName>(
 ): Promise<OutboxMessage> {
   const row = await OutboxMessage.create({ queue: queueName, name, payload }, { transaction });
   transaction.afterCommit(() => {
-    // Fire and forget: a failure leaves the row unsent for the relay.
-    void pushOutboxRows([String(row.id)]);
+    // Not awaited by the request: a failure leaves the row unsent for the relay.
+    const push = pushOutboxRows([String(row.id)]).finally(() => inFlight.delete(push));
+    inFlight.add(push);
   });
   return row;
 }

@@ -153,7 +153,11 @@ test('raising tokenVersion ends old tokens; the version is cached in Redis and t
   const ok = await call('GET', '/p', { token: newToken });
   t.is(ok.status, 200);
   t.is(ok.body.result.id, user.id);
-  t.is(await redis.get(tokens.tokenVersionKey(user.id)), '1');
+  // Right after a change, Postgres answers and the cache is not refilled (see the stale-write test).
+  t.is(await redis.get(tokens.tokenVersionKey(user.id)), null);
+  await redis.del(`cache:auth:tv-hold:${user.id}`); // the hold after a change has passed
+  t.is((await call('GET', '/p', { token: newToken })).status, 200);
+  t.is(await cachedVersion(user.id), '1');
 
   // The cached version, not Postgres, decides: a wrong cached value refuses a token Postgres would accept.
   await redis.set(tokens.tokenVersionKey(user.id), '7', 'EX', 60);
@@ -161,6 +165,17 @@ test('raising tokenVersion ends old tokens; the version is cached in Redis and t
   await redis.del(tokens.tokenVersionKey(user.id));
   t.is((await call('GET', '/p', { token: newToken })).status, 200);
   t.is(await cachedVersion(user.id), '1');
+});
+
+test('a version read before a login commits is not written back to the cache afterwards', async (t) => {
+  const { user, token: oldToken } = await factories.createUser();
+  // A request read version 0 from Postgres; meanwhile a login raised it to 1 and cleared the cache.
+  await user.increment('tokenVersion');
+  await tokens.forgetTokenVersion(user.id);
+  // The slow request now tries to cache what it read: refused, so the old token stays dead.
+  t.false(await tokens.cacheTokenVersion(user.id, 0));
+  t.is(await redis.get(tokens.tokenVersionKey(user.id)), null);
+  assertUnauthorized(t, await call('GET', '/p', { token: oldToken }), '/p');
 });
 
 test('a player token on an admin endpoint and an admin token on a player endpoint are 401', async (t) => {

@@ -1,0 +1,55 @@
+import { object, string } from 'yup';
+
+/**
+ * Request schemas of the account endpoints (Part A 4.1). Fields are strictly strings: a number, boolean
+ * or object where a string is expected is a 400 naming the field (yup would otherwise turn 123456 into
+ * "123456"). Text fields are trimmed; passwords are taken exactly as sent.
+ */
+const text = () => string().transform((_value, original) => (typeof original === 'string' ? original.trim() : original));
+const exact = () => string().transform((_value, original) => original);
+
+/** Accounts third-party logins create (`oauth_<sub>`, `widget_<id>`): nobody may register them by hand. */
+const RESERVED_ACCOUNT = /^(oauth|widget)_/i;
+const NO_SPACE_OR_CONTROL = /^[^\s\p{C}]+$/u;
+
+const account = () =>
+  text()
+    .required()
+    .min(1)
+    .max(50)
+    .matches(NO_SPACE_OR_CONTROL, { message: 'account must not contain spaces or control characters' });
+
+export const registerBody = object({
+  account: account().test('not-reserved', 'account must not start with oauth_ or widget_', (v) => !v || !RESERVED_ACCOUNT.test(v)),
+  password: exact().required().min(6).max(128),
+  name: text().required().min(1).max(50),
+  refCode: text().max(20).nullable().optional(),
+  device: text().max(255).nullable().optional(),
+});
+
+export const loginBody = object({
+  account: text().required().max(50),
+  password: exact().required().min(6).max(128),
+  device: text().max(255).nullable().optional(),
+});
+
+/** `related=loginLogs` (the LOGIN_LOG value of AUTH_ENUM.RELATED is accepted too); comma-separated. */
+export const RELATED_LOGIN_LOGS = ['loginLogs', 'LOGIN_LOG'] as const;
+export const userDetailQuery = object({
+  related: text()
+    .max(100)
+    .optional()
+    .test('known-related', `related must be ${RELATED_LOGIN_LOGS.join(' or ')}`, (v) =>
+      !v ? true : v.split(',').every((part) => (RELATED_LOGIN_LOGS as readonly string[]).includes(part.trim())),
+    ),
+});
+
+/** Any string reaches the rule, which answers 2001 for an unsupported locale (Part A 7.2). */
+export const localeBody = object({
+  locale: text().required().max(20),
+});
+
+/** Any string reaches the rule, which answers 2001 for an id not in the mascot list (Part A 7.2). */
+export const avatarBody = object({
+  mascotId: text().required().max(100),
+});
