@@ -4,6 +4,7 @@ import { closeDb } from '../shared/db/sequelize';
 import { logger } from '../shared/logger';
 import { settleOutboxPushes } from '../shared/queues/outbox';
 import { closeQueues } from '../shared/queues/queues';
+import { closeJobWaiters } from '../shared/queues/wait-for-job';
 import { closeRedis } from '../shared/redis';
 import { buildApp } from './app';
 
@@ -33,6 +34,7 @@ export async function startApi(port = config().port): Promise<{ server: Server; 
 /** Closes the process-wide connections (after the HTTP server and workers have stopped). */
 export async function closeConnections(): Promise<void> {
   await settleOutboxPushes();
+  await closeJobWaiters();
   await closeQueues();
   await closeRedis();
   await closeDb();

@@ -9,10 +9,14 @@ export interface QueuePayloads {
   'post-bet': { betOrderId: number };
   /** A paid deposit order to credit. */
   'deposit-credit': { depositOrderId: number };
-  /** An e-mail to render and send; the processor reads codes and addresses from the user row. */
+  /**
+   * An e-mail to render and send; the processor reads codes from the user row. `to`: the address a
+   * verify-email code goes to (the pending address; a job for a superseded address is dropped);
+   * `subject`: the player's own subject line, when given.
+   */
   mail: { kind: 'verify-email' | 'welcome' | 'withdrawal-code'; userId: number; to?: string; subject?: string };
-  /** An SMS verification to start for a user's pending number. */
-  sms: { kind: 'verify-mobile'; userId: number };
+  /** An SMS verification to start for a user's pending number (`to`, E.164: a superseded number is dropped). */
+  sms: { kind: 'verify-mobile'; userId: number; to?: string };
   /** An uploaded image to resize and store. */
   image: { kind: 'bank-card-photo' | 'promo-image'; storageKey: string };
   /** Daily rebate for one site and day (YYYY-MM-DD in APP_TIMEZONE); day defaults to yesterday. */

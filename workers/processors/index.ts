@@ -1,12 +1,14 @@
+import { processMail } from './mail';
 import { notBuilt } from './not-built';
 import { processOutboxRelay } from './outbox-relay';
+import { processSms } from './sms';
 import type { ProcessorRegistry } from './types';
 
 export const PROCESSORS: ProcessorRegistry = {
   'post-bet': notBuilt('post-bet'),
   'deposit-credit': notBuilt('deposit-credit'),
-  mail: notBuilt('mail'),
-  sms: notBuilt('sms'),
+  mail: processMail,
+  sms: processSms,
   image: notBuilt('image'),
   'vip-rebate': notBuilt('vip-rebate'),
   'vip-relegation': notBuilt('vip-relegation'),

@@ -1,0 +1,64 @@
+import { object, string } from 'yup';
+
+/**
+ * Bodies of the verification endpoints (Part A 4.1). JSON types are kept: a number where a string is
+ * expected is a 400, not silently converted. Strings are trimmed, except passwords.
+ */
+const text = () => string().transform((_value: unknown, original: unknown) => (typeof original === 'string' ? original.trim() : original));
+const raw = () => string().transform((_value: unknown, original: unknown) => original);
+
+/** bcrypt reads at most 72 bytes; a longer password would be cut silently. */
+const newPassword = () =>
+  raw()
+    .required()
+    .min(6)
+    .test('bytes', '${path} must be at most 72 bytes', (v) => v === undefined || Buffer.byteLength(v, 'utf8') <= 72);
+
+const sixDigits = () => text().required().matches(/^\d{6}$/, '${path} must be 6 digits');
+
+export const sendVerifyEmailBody = object({
+  // users.email is VARCHAR(50)
+  email: text().required().max(50).email('${path} must be a valid e-mail address'),
+  subject: text()
+    .max(150)
+    .matches(/^[^\r\n]*$/, '${path} must be one line')
+    .nullable()
+    .optional(),
+});
+
+export const checkVerifyEmailBody = object({
+  code: sixDigits(),
+  email: text().required().max(50).email('${path} must be a valid e-mail address'),
+});
+
+export const sendVerifyMobileBody = object({
+  mobile: text().required().min(3).max(40),
+  country: object({
+    label: text().max(100).optional(),
+    icon: text().max(500).optional(),
+  })
+    .default(undefined)
+    .nullable()
+    .optional(),
+});
+
+export const checkVerifyMobileBody = object({
+  mobile: text().required().min(3).max(40),
+  // twilio Verify codes are 4 to 10 digits (6 by default); development codes are 6.
+  code: text().required().matches(/^\d{4,10}$/, '${path} must be 4 to 10 digits'),
+});
+
+export const enableTotpBody = object({
+  code: sixDigits(),
+});
+
+export const editPasswordBody = object({
+  password: raw().required().max(128),
+  newPassword: newPassword(),
+  confirmPassword: raw().required().max(128),
+});
+
+export const setPasswordBody = object({
+  newPassword: newPassword(),
+  confirmPassword: raw().required().min(6).max(128),
+});
