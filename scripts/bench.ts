@@ -93,7 +93,10 @@ async function accountFigures(): Promise<Figure[]> {
     const reg = await post('/api/auth/register', { account, password: 'bench-password', name: 'Bench' });
     if (reg.code !== 200) throw new Error(`register failed (${reg.code} ${reg.message}); start the stack with the raised limits shown in scripts/bench.ts`);
   }
-  const reader = await post('/api/auth/login', { account: accounts[0], password: 'bench-password' });
+  // The reader is not among the rotating logins: each login ends the account's earlier tokens.
+  const readerAccount = `bench_${run}_reader`;
+  await post('/api/auth/register', { account: readerAccount, password: 'bench-password', name: 'Bench' });
+  const reader = await post('/api/auth/login', { account: readerAccount, password: 'bench-password' });
   let next = 0;
   const login = await measure('POST /api/auth/login (200 accounts in turn)', `${base}/api/auth/login`, { 'content-type': 'application/json' }, {
     method: 'POST',
