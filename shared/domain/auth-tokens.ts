@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { config } from '../config';
 import { Admin, AdminGroup, User } from '../db/models';
@@ -24,11 +25,22 @@ export interface AdminClaims {
 }
 
 export const TOKEN_VERSION_TTL_S = 3600;
+
+/** jsonwebtoken turns a string secret into a KeyObject on every call; build each one once. */
+const keys = new Map<string, KeyObject>();
+function key(secret: string): KeyObject {
+  let k = keys.get(secret);
+  if (!k) {
+    k = createSecretKey(Buffer.from(secret, 'utf8'));
+    keys.set(secret, k);
+  }
+  return k;
+}
 export const tokenVersionKey = (userId: number) => `cache:auth:tv:${userId}`;
 
 export function signPlayerToken(user: { id: number; account: string; tokenVersion: number; siteCode: string }): string {
   const claims = { account: user.account, tokenVersion: user.tokenVersion, site: user.siteCode, kind: 'player' };
-  return jwt.sign(claims, config().jwt.secret, {
+  return jwt.sign(claims, key(config().jwt.secret), {
     subject: String(user.id),
     expiresIn: config().jwt.expiresIn as jwt.SignOptions['expiresIn'],
     algorithm: 'HS256',
@@ -37,7 +49,7 @@ export function signPlayerToken(user: { id: number; account: string; tokenVersio
 
 export function signAdminToken(admin: { id: number; account: string; tokenVersion: number }): string {
   const claims = { account: admin.account, tokenVersion: admin.tokenVersion, kind: 'admin' };
-  return jwt.sign(claims, config().jwt.adminSecret, {
+  return jwt.sign(claims, key(config().jwt.adminSecret), {
     subject: String(admin.id),
     expiresIn: config().jwt.adminExpiresIn as jwt.SignOptions['expiresIn'],
     algorithm: 'HS256',
@@ -46,7 +58,7 @@ export function signAdminToken(admin: { id: number; account: string; tokenVersio
 
 function decode(token: string, secret: string, kind: 'player' | 'admin'): Record<string, unknown> | null {
   try {
-    const payload = jwt.verify(token, secret, { algorithms: ['HS256'] });
+    const payload = jwt.verify(token, key(secret), { algorithms: ['HS256'] });
     if (typeof payload !== 'object' || payload.kind !== kind) return null;
     const sub = Number(payload.sub);
     if (!Number.isInteger(sub) || sub <= 0 || typeof payload.tokenVersion !== 'number') return null;
