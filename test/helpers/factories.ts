@@ -5,6 +5,8 @@ import { Admin, AdminGroup, User } from '../../shared/db/models';
 import { seedSite } from '../../shared/db/seeders/seed-site';
 import { signAdminToken, signPlayerToken } from '../../shared/domain/auth-tokens';
 import { forgetKnownSites } from '../../shared/domain/sites';
+import { moveBalance } from '../../shared/domain/wallet';
+import { db } from '../../shared/db/sequelize';
 
 const unique = (prefix: string) => `${prefix}${randomBytes(4).toString('hex')}`;
 
@@ -31,9 +33,15 @@ export async function createUser(options: UserOptions = {}): Promise<{ user: Use
     account: options.account ?? unique('player'),
     password: await bcrypt.hash(password, 4),
     name: 'Test Player',
-    balance: options.balance ?? '0',
     tokenVersion: options.tokenVersion ?? 0,
   });
+  // An opening balance goes through the wallet, so balance = sum of the ledger holds from the start.
+  if (options.balance && options.balance !== '0') {
+    await db().transaction((transaction) =>
+      moveBalance(transaction, { userId: user.id, amount: options.balance as string, kind: 'adjustment', idempotencyKey: `test:opening:${user.id}` }),
+    );
+    await user.reload();
+  }
   return { user, token: signPlayerToken(user), password };
 }
 

@@ -1,4 +1,5 @@
 import { Admin, AdminGroup, AdminOperationLog } from './admin';
+import { BetDetail, BetOrder, GamePlayLog, GameTransaction, GameUserBlock } from './bet';
 import { GameProvider, GameTypeConfig } from './game';
 import { OutboxMessage } from './outbox';
 import { PaymentChannel, PaymentChannelGroup } from './payment-channel';
@@ -7,7 +8,7 @@ import { User } from './user';
 import { UserLoginLog } from './user-login-log';
 import { VipLevel } from './vip-level';
 
-export { Admin, AdminGroup, AdminOperationLog, GameProvider, GameTypeConfig, OutboxMessage, PaymentChannel, PaymentChannelGroup, SiteConfig, User, UserLoginLog, VipLevel };
+export { Admin, AdminGroup, AdminOperationLog, BetDetail, BetOrder, GamePlayLog, GameTransaction, GameUserBlock, GameProvider, GameTypeConfig, OutboxMessage, PaymentChannel, PaymentChannelGroup, SiteConfig, User, UserLoginLog, VipLevel };
 
 /** Every model; a new model is registered by adding it here. */
 export const MODELS = [
@@ -23,4 +24,9 @@ export const MODELS = [
   PaymentChannel,
   PaymentChannelGroup,
   OutboxMessage,
+  GameTransaction,
+  BetOrder,
+  BetDetail,
+  GamePlayLog,
+  GameUserBlock,
 ] as const;
