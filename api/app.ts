@@ -9,6 +9,9 @@ import { errorMapper, notFound } from './http/error-mapper';
 import { adminQueueRoutes } from './modules/admin-queues/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
+import { betRecordRoutes } from './modules/bet-record/routes';
+import { gameRoutes } from './modules/game/routes';
+import { rankingRoutes } from './modules/ranking/routes';
 import { commonRoutes } from './modules/common/routes';
 
 /** Builds the Express app (no listen): the HTTP edge of ARCHITECTURE.md section 1. */
@@ -37,6 +40,9 @@ export function buildApp(): Express {
   api.use('/admin/queues', adminQueueRoutes());
   api.use('/admin', adminRoutes);
   api.use('/auth', authRoutes);
+  api.use('/game', gameRoutes);
+  api.use('/bet-record', betRecordRoutes);
+  api.use('/ranking', rankingRoutes);
   app.use('/api', api);
 
   app.use(notFound);
