@@ -1,0 +1,61 @@
+import autocannon from 'autocannon';
+
+/** Settings shared by every bench section (environment). */
+export const base = (process.env.BENCH_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
+export const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+export const duration = Number(process.env.BENCH_SECONDS ?? 10);
+
+export interface Figure {
+  name: string;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  /** Envelope or provider error answers counted by the section (HTTP 200 with an error code). */
+  note?: string;
+}
+
+/** One autocannon run: median req/s and latency p50/p99 over `duration` seconds. */
+export async function measure(
+  name: string,
+  url: string,
+  headers: Record<string, string> = {},
+  extra: Partial<autocannon.Options> = {},
+): Promise<Figure> {
+  const result = await autocannon({ url, connections, duration, headers, ...extra });
+  return {
+    name,
+    reqPerSec: result.requests.p50,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+export async function post(path: string, body: unknown, headers: Record<string, string> = {}): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  return res.json();
+}
+
+/** A markdown table of the figures; with a ceiling (req/s) each row also shows its share of it. */
+export function printTable(figures: Figure[], ceiling?: number): void {
+  const share = (f: Figure) => (ceiling ? ` ${Math.round((f.reqPerSec / ceiling) * 100)} % |` : '');
+  console.log(`\n| measurement | req/s (median) |${ceiling ? ' % of ceiling |' : ''} latency p50 ms | p99 ms | non-2xx | errors |`);
+  console.log(`|---|---:|${ceiling ? '---:|' : ''}---:|---:|---:|---:|`);
+  for (const f of figures) {
+    console.log(`| ${f.name} | ${f.reqPerSec} |${share(f)} ${f.p50} | ${f.p99} | ${f.non2xx} | ${f.errors} |${f.note ? ` ${f.note}` : ''}`);
+  }
+}
+
+/** Percentile of a list of numbers (nearest rank). */
+export function percentile(values: number[], p: number): number {
+  if (!values.length) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
