@@ -1,11 +1,12 @@
 import { processMail } from './mail';
 import { notBuilt } from './not-built';
 import { processOutboxRelay } from './outbox-relay';
+import { processPostBet } from './post-bet';
 import { processSms } from './sms';
 import type { ProcessorRegistry } from './types';
 
 export const PROCESSORS: ProcessorRegistry = {
-  'post-bet': notBuilt('post-bet'),
+  'post-bet': processPostBet,
   'deposit-credit': notBuilt('deposit-credit'),
   mail: processMail,
   sms: processSms,

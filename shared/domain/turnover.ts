@@ -1,0 +1,51 @@
+import type { Transaction } from 'sequelize';
+
+/**
+ * Turnover steps of the post-bet chain (Part A section 6 steps 2 and 3), called by `applyPostBet`
+ * inside the transaction that also marks the bet order post-processed, so each settled order counts
+ * exactly once. They are only called for a valid order with a positive betEffective (the stored,
+ * weighted effective bet of Part A 2.5).
+ *
+ * Contract for the implementations (the promotion and mission issues add their tables and fill these in):
+ * - run only inside `transaction`; lock the rows they change (FOR UPDATE) and never commit;
+ * - never move money here (rewards are paid on claim, through the wallet);
+ * - return how many claims they touched and how many they completed.
+ *
+ * Today neither the promotion-claim nor the mission tables exist, so both find no claims.
+ */
+export interface TurnoverResult {
+  /** Claims (or progress rows) whose turnover this bet order added to. */
+  updated: number;
+  /** Of those, how many reached their required turnover with this order. */
+  completed: number;
+}
+
+export const NO_TURNOVER: Readonly<TurnoverResult> = Object.freeze({ updated: 0, completed: 0 });
+
+/**
+ * Step 2, promotion turnover: for every promotion claim of the user with turnoverCompleted 0, add
+ * `betEffective` to completedTurnover; mark it completed when it reaches requiredTurnover.
+ * No promotion-claim table exists yet: finds no claims.
+ */
+export async function addPromotionTurnover(
+  _transaction: Transaction,
+  _userId: number,
+  _betEffective: string,
+  _betOrderId: number,
+): Promise<TurnoverResult> {
+  return { ...NO_TURNOVER };
+}
+
+/**
+ * Step 3, mission bet progress: add `betEffective` to the user's bet-mission progress of the current
+ * periods and to the completedTurnover of mission claims with turnoverCompleted 0 (set to 1 once it
+ * reaches requiredTurnover). No mission tables exist yet: finds no claims.
+ */
+export async function addMissionBetProgress(
+  _transaction: Transaction,
+  _userId: number,
+  _betEffective: string,
+  _betOrderId: number,
+): Promise<TurnoverResult> {
+  return { ...NO_TURNOVER };
+}

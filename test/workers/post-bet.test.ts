@@ -1,0 +1,343 @@
+import { randomBytes } from 'node:crypto';
+import test from 'ava';
+import { UnrecoverableError, type Job } from 'bullmq';
+import { QueryTypes } from 'sequelize';
+import { BetOrder, User, VipLevel } from '../../shared/db/models';
+import { db } from '../../shared/db/sequelize';
+import { effectiveBet } from '../../shared/domain/game-types';
+import { applyPostBet, enqueuePostBet, POST_BET_STEPS, type PostBetStep } from '../../shared/domain/post-bet';
+import { jobId, type QueuePayloads } from '../../shared/queues/definitions';
+import { queue } from '../../shared/queues/queues';
+import { startWorkers, type RunningWorkers } from '../../workers/main';
+import { PROCESSORS } from '../../workers/processors';
+import { processPostBet } from '../../workers/processors/post-bet';
+import { createSite, createUser } from '../helpers/factories';
+import { startTestStack, type TestStack } from '../helpers/stack';
+import { waitFor } from '../helpers/wait';
+
+let stack: TestStack;
+let workers: RunningWorkers | undefined;
+test.before(async () => {
+  stack = await startTestStack({ OUTBOX_RELAY_EVERY_MS: '200' });
+  workers = startWorkers(['post-bet', 'outbox-relay']);
+  // A test-only ledger of what injected steps applied, inside the chain's transaction.
+  await db().query('CREATE TABLE test_turnover ("betOrderId" BIGINT NOT NULL, amount NUMERIC(18,6) NOT NULL)');
+});
+test.after.always(async () => {
+  await workers?.stop();
+  await stack?.close();
+});
+
+interface OrderOptions {
+  betAmount?: string;
+  betEffective?: string;
+  gameType?: string;
+  status?: 'valid' | 'invalid' | 'cancelled';
+  settled?: boolean;
+}
+
+async function makeOrder(user: User, options: OrderOptions = {}): Promise<BetOrder> {
+  const gameType = options.gameType ?? '2';
+  const betAmount = options.betAmount ?? '100';
+  const settled = options.settled ?? true;
+  return BetOrder.create({
+    siteCode: user.siteCode,
+    userId: user.id,
+    providerCode: 'provx',
+    gameCode: 'slot-1',
+    gameName: 'Lucky Slot',
+    gameType,
+    gamePlatform: 'provx',
+    gameNumber: `round-${randomBytes(6).toString('hex')}`,
+    betAmount,
+    betEffective: options.betEffective ?? effectiveBet(betAmount, gameType),
+    winAmount: '0',
+    winLose: `-${betAmount}`,
+    status: options.status ?? 'valid',
+    settled,
+    settledAt: settled ? new Date() : null,
+  });
+}
+
+const fakeJob = (betOrderId: number, id = `test-${betOrderId}`) => ({ id, data: { betOrderId } }) as unknown as Job<QueuePayloads['post-bet']>;
+
+async function userRow(id: number) {
+  const user = await User.findByPk(id);
+  return { total: user!.totalEffectiveBet, level: user!.vipLevel, progress: user!.vipProgress };
+}
+
+async function turnoverRows(betOrderId: number | string): Promise<number> {
+  const [row] = await db().query<{ n: string }>('SELECT COUNT(*)::text AS n FROM test_turnover WHERE "betOrderId" = :id', {
+    replacements: { id: betOrderId },
+    type: QueryTypes.SELECT,
+  });
+  return Number(row.n);
+}
+
+/** A step that records the order in test_turnover, in the chain's transaction. */
+const recordingStep: PostBetStep = {
+  name: 'record',
+  run: async (ctx) =>
+    db().query('INSERT INTO test_turnover ("betOrderId", amount) VALUES (:id, :amount)', {
+      replacements: { id: ctx.betOrderId, amount: ctx.betEffective },
+      transaction: ctx.transaction,
+    }),
+};
+
+test('the post-bet queue has its processor (not the not-built placeholder)', (t) => {
+  t.is(PROCESSORS['post-bet'], processPostBet);
+});
+
+test('the same job processed twice applies the chain once', async (t) => {
+  const { user } = await createUser();
+  const order = await makeOrder(user, { betAmount: '1200' });
+  const first = (await processPostBet(fakeJob(Number(order.id)))) as Awaited<ReturnType<typeof applyPostBet>>;
+  t.false(first.skipped);
+  if (!first.skipped) {
+    t.is(first.vip?.totalEffectiveBet, '1200.000000');
+    t.is(first.vip?.vipLevel, 2);
+    t.true(first.vip?.upgraded);
+  }
+  await order.reload();
+  const processedAt = order.postProcessedAt;
+  t.truthy(processedAt);
+
+  const second = (await processPostBet(fakeJob(Number(order.id)))) as Awaited<ReturnType<typeof applyPostBet>>;
+  t.deepEqual(second, { betOrderId: Number(order.id), skipped: true, reason: 'already-processed' });
+  await order.reload();
+  t.is(order.postProcessedAt?.getTime(), processedAt?.getTime());
+  t.deepEqual(await userRow(user.id), { total: '1200.000000', level: '2', progress: '24' });
+});
+
+test('two jobs with different ids for one order, run concurrently by the workers: one applies, one skips', async (t) => {
+  const { user } = await createUser();
+  const order = await makeOrder(user, { betAmount: '300' });
+  const q = queue('post-bet');
+  const jobs = await Promise.all(['a', 'b'].map((s) => q.add('settled', { betOrderId: Number(order.id) }, { jobId: jobId('test', `${order.id}-${s}`) })));
+  const done = await waitFor('both post-bet jobs to complete', async () => {
+    const states = await Promise.all(jobs.map((j) => q.getJobState(j.id as string)));
+    return states.every((s) => s === 'completed') ? true : undefined;
+  });
+  t.true(done);
+  const results = await Promise.all(jobs.map(async (j) => (await q.getJob(j.id as string))?.returnvalue as { skipped: boolean; reason?: string }));
+  t.is(results.filter((r) => !r.skipped).length, 1);
+  t.deepEqual(results.filter((r) => r.skipped).map((r) => r.reason), ['already-processed']);
+  t.is((await userRow(user.id)).total, '300.000000');
+});
+
+test('a step failing mid-way rolls the chain back; the retry applies it once', async (t) => {
+  const { user } = await createUser();
+  const order = await makeOrder(user, { betAmount: '2000' });
+  let failures = 0;
+  const failOnce: PostBetStep = {
+    name: 'fail-once',
+    run: async () => {
+      if (failures === 0) {
+        failures += 1;
+        throw new Error('worker died mid-way');
+      }
+    },
+  };
+  const steps = [...POST_BET_STEPS, recordingStep, failOnce];
+
+  await t.throwsAsync(() => applyPostBet(order.id, { steps }), { message: 'worker died mid-way' });
+  await order.reload();
+  t.is(order.postProcessedAt, null);
+  t.is(await turnoverRows(order.id), 0);
+  t.deepEqual(await userRow(user.id), { total: '0.000000', level: '1', progress: '0' });
+
+  const retry = await applyPostBet(order.id, { steps });
+  t.false(retry.skipped);
+  t.is(await turnoverRows(order.id), 1);
+  t.deepEqual(await userRow(user.id), { total: '2000.000000', level: '2', progress: '40' });
+
+  const again = await applyPostBet(order.id, { steps });
+  t.true(again.skipped);
+  t.is(await turnoverRows(order.id), 1);
+  t.is((await userRow(user.id)).total, '2000.000000');
+});
+
+test('a worker killed before commit (transaction rolled back) leaves nothing; the retry applies once', async (t) => {
+  const { user } = await createUser();
+  const order = await makeOrder(user, { betAmount: '700' });
+  const steps = [...POST_BET_STEPS, recordingStep];
+  await t.throwsAsync(
+    () =>
+      db().transaction(async (transaction) => {
+        const inside = await applyPostBet(order.id, { transaction, steps });
+        t.false(inside.skipped);
+        throw new Error('killed before commit');
+      }),
+    { message: 'killed before commit' },
+  );
+  await order.reload();
+  t.is(order.postProcessedAt, null);
+  t.is(await turnoverRows(order.id), 0);
+  t.is((await userRow(user.id)).total, '0.000000');
+
+  t.false((await applyPostBet(order.id, { steps })).skipped);
+  t.true((await applyPostBet(order.id, { steps })).skipped);
+  t.is(await turnoverRows(order.id), 1);
+  t.is((await userRow(user.id)).total, '700.000000');
+});
+
+test('upgrade through several levels at once, with progress towards the next level', async (t) => {
+  const { user } = await createUser();
+  await makeOrder(user, { betAmount: '10000' });
+  const order = await makeOrder(user, { betAmount: '15000' });
+  const result = await applyPostBet(order.id);
+  t.false(result.skipped);
+  if (!result.skipped) {
+    t.is(result.vip?.previousLevel, 1);
+    t.is(result.vip?.vipLevel, 4); // 25000 >= 20000 (level 4), < 50000 (level 5)
+  }
+  t.deepEqual(await userRow(user.id), { total: '25000.000000', level: '4', progress: '50' });
+});
+
+test('never downgrades: a higher level is kept, progress is towards the level above it', async (t) => {
+  const { user } = await createUser();
+  await User.update({ vipLevel: '6' }, { where: { id: user.id } });
+  const order = await makeOrder(user, { betAmount: '1500' });
+  const result = await applyPostBet(order.id);
+  if (!result.skipped) {
+    t.is(result.vip?.vipLevel, 6);
+    t.false(result.vip?.upgraded);
+  }
+  // Level 7 needs 200000: 1500 is 0%.
+  t.deepEqual(await userRow(user.id), { total: '1500.000000', level: '6', progress: '0' });
+});
+
+test('the top level shows progress 100', async (t) => {
+  const siteCode = await createSite();
+  const { user } = await createUser({ siteCode });
+  await VipLevel.update({ enabled: 0 }, { where: { siteCode, level: [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15] } });
+  const order = await makeOrder(user, { betAmount: '6000' });
+  await applyPostBet(order.id);
+  t.deepEqual(await userRow(user.id), { total: '6000.000000', level: '3', progress: '100' });
+});
+
+test('disabled levels are skipped, both as the level reached and as the next level', async (t) => {
+  const siteCode = await createSite();
+  const { user } = await createUser({ siteCode });
+  await VipLevel.update({ enabled: 0 }, { where: { siteCode, level: [3, 4] } });
+  const order = await makeOrder(user, { betAmount: '25000' });
+  const result = await applyPostBet(order.id);
+  if (!result.skipped) t.is(result.vip?.vipLevel, 2);
+  // Next enabled level is 5 (50000): 25000 is 50%.
+  t.deepEqual(await userRow(user.id), { total: '25000.000000', level: '2', progress: '50' });
+});
+
+test('levels are those of the user\'s own site', async (t) => {
+  const siteCode = await createSite();
+  await VipLevel.update({ minChip: '100' }, { where: { siteCode, level: 2 } });
+  const { user } = await createUser({ siteCode });
+  const order = await makeOrder(user, { betAmount: '150' });
+  await applyPostBet(order.id);
+  t.is((await userRow(user.id)).level, '2');
+  const { user: other } = await createUser(); // default site: level 2 needs 1000
+  await applyPostBet((await makeOrder(other, { betAmount: '150' })).id);
+  t.is((await userRow(other.id)).level, '1');
+});
+
+test('weights: crypto and fish count 0.5; the sum uses the stored betEffective', async (t) => {
+  const { user } = await createUser();
+  const crypto = await makeOrder(user, { betAmount: '1000', gameType: '9' });
+  const fish = await makeOrder(user, { betAmount: '400', gameType: '10' });
+  const slot = await makeOrder(user, { betAmount: '100', gameType: '2' });
+  t.is(crypto.betEffective, '500.000000');
+  t.is(fish.betEffective, '200.000000');
+  t.is(slot.betEffective, '100.000000');
+  // An order whose stored betEffective is not betAmount x weight: the stored value counts.
+  const stored = await makeOrder(user, { betAmount: '100', betEffective: '7.5', gameType: '3' });
+  await applyPostBet(stored.id);
+  t.is((await userRow(user.id)).total, '807.500000');
+});
+
+test('only valid, settled orders count towards the total', async (t) => {
+  const { user } = await createUser();
+  await makeOrder(user, { betAmount: '100', status: 'invalid' });
+  await makeOrder(user, { betAmount: '200', status: 'cancelled' });
+  await makeOrder(user, { betAmount: '400', settled: false });
+  const valid = await makeOrder(user, { betAmount: '800' });
+  await applyPostBet(valid.id);
+  t.is((await userRow(user.id)).total, '800.000000');
+});
+
+test('promotion and mission turnover steps run for a valid order and find no claims today', async (t) => {
+  const { user } = await createUser();
+  const order = await makeOrder(user, { betAmount: '50' });
+  const result = await applyPostBet(order.id);
+  t.false(result.skipped);
+  if (!result.skipped) {
+    t.deepEqual(result.promotion, { updated: 0, completed: 0 });
+    t.deepEqual(result.mission, { updated: 0, completed: 0 });
+  }
+});
+
+test('an invalid order is post-processed without adding turnover', async (t) => {
+  const { user } = await createUser();
+  const order = await makeOrder(user, { betAmount: '50', status: 'invalid' });
+  const turnover: string[] = [];
+  const spy: PostBetStep = { name: 'spy', run: async (ctx) => void (ctx.countsAsTurnover && turnover.push(ctx.betEffective)) };
+  const result = await applyPostBet(order.id, { steps: [...POST_BET_STEPS, spy] });
+  t.false(result.skipped);
+  if (!result.skipped) {
+    t.is(result.promotion, null);
+    t.is(result.mission, null);
+    t.is(result.vip?.totalEffectiveBet, '0.000000');
+  }
+  t.deepEqual(turnover, []);
+  await order.reload();
+  t.truthy(order.postProcessedAt);
+});
+
+test('an unsettled order is left alone (not marked) and applied once it settles', async (t) => {
+  const { user } = await createUser();
+  const order = await makeOrder(user, { betAmount: '1000', settled: false });
+  t.deepEqual(await applyPostBet(order.id), { betOrderId: Number(order.id), skipped: true, reason: 'not-settled' });
+  await order.reload();
+  t.is(order.postProcessedAt, null);
+  await order.update({ settled: true, settledAt: new Date() });
+  t.false((await applyPostBet(order.id)).skipped);
+  t.is((await userRow(user.id)).level, '2');
+});
+
+test('a missing bet order fails the job as unrecoverable', async (t) => {
+  await t.throwsAsync(() => processPostBet(fakeJob(987654321)), { instanceOf: UnrecoverableError, message: /987654321 not found/ });
+  await t.throwsAsync(() => processPostBet({ id: 'x', data: {} } as unknown as Job<QueuePayloads['post-bet']>), { instanceOf: UnrecoverableError });
+});
+
+test('end to end: an outbox row written with the settlement reaches the worker and upgrades the player', async (t) => {
+  const { user } = await createUser();
+  const order = await db().transaction(async (transaction) => {
+    const created = await BetOrder.create(
+      {
+        siteCode: user.siteCode,
+        userId: user.id,
+        providerCode: 'provy',
+        gameCode: 'fish-1',
+        gameName: 'Fish Hunter',
+        gameType: '10',
+        gamePlatform: 'provy',
+        gameNumber: `round-${randomBytes(6).toString('hex')}`,
+        betAmount: '12000',
+        betEffective: effectiveBet('12000', '10'),
+        winAmount: '0',
+        winLose: '-12000',
+        status: 'valid',
+        settled: true,
+        settledAt: new Date(),
+      },
+      { transaction },
+    );
+    await enqueuePostBet(transaction, created.id);
+    return created;
+  });
+  const after = await waitFor('the post-bet worker to update the player', async () => {
+    const row = await userRow(user.id);
+    return row.total !== '0.000000' ? row : undefined;
+  });
+  t.deepEqual(after, { total: '6000.000000', level: '3', progress: '30' }); // 6000 >= 5000; 6000 / 20000
+  await order.reload();
+  t.truthy(order.postProcessedAt);
+});
