@@ -6,11 +6,12 @@ import { valid, validate } from '../../http/validate';
 import { accountRoutes } from './account-routes';
 import { groupRoutes } from './group-routes';
 import { logRoutes } from './log-routes';
+import { userRoutes } from './user-routes';
 import { adminLoginBody } from './schemas';
 
 /**
- * /admin (Part B 4.9): login, groups (/groups/...), the operation log (/logs/...) and accounts. The
- * account routes come last, so their /:id never captures a fixed path.
+ * /admin (Part B 4.9): login, groups (/groups/...), the operation log (/logs/...), the operators' player
+ * tools (/users/...) and accounts. The account routes come last, so their /:id never captures a fixed path.
  */
 export const adminRoutes = Router();
 
@@ -28,4 +29,5 @@ adminRoutes.post(
 
 adminRoutes.use('/groups', groupRoutes);
 adminRoutes.use('/logs', logRoutes);
+adminRoutes.use('/users', userRoutes);
 adminRoutes.use(accountRoutes);
