@@ -1879,6 +1879,52 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
     },
   },
 
+  // Operators' player tools (not in the spec)
+  {
+    path: '/api/admin/users/:userId',
+    code: 2001,
+    text: {
+      'zh-TW': '找不到玩家',
+      'zh-CN': '找不到玩家',
+      'en-US': 'User not found',
+      'th-TH': 'ไม่พบผู้เล่น',
+      'vi-VN': 'Không tìm thấy người chơi',
+    },
+  },
+  {
+    path: '/api/admin/users/:userId/ledger',
+    code: 2001,
+    text: {
+      'zh-TW': '找不到玩家',
+      'zh-CN': '找不到玩家',
+      'en-US': 'User not found',
+      'th-TH': 'ไม่พบผู้เล่น',
+      'vi-VN': 'Không tìm thấy người chơi',
+    },
+  },
+  {
+    path: '/api/admin/users/:userId/balance-adjustments',
+    code: 2001,
+    text: {
+      'zh-TW': '找不到玩家',
+      'zh-CN': '找不到玩家',
+      'en-US': 'User not found',
+      'th-TH': 'ไม่พบผู้เล่น',
+      'vi-VN': 'Không tìm thấy người chơi',
+    },
+  },
+  {
+    path: '/api/admin/users/:userId/balance-adjustments',
+    code: 2002,
+    text: {
+      'zh-TW': '餘額不足，無法扣款',
+      'zh-CN': '余额不足，无法扣款',
+      'en-US': 'Insufficient balance for this debit',
+      'th-TH': 'ยอดเงินไม่พอสำหรับการหักเงินนี้',
+      'vi-VN': 'Số dư không đủ để trừ tiền',
+    },
+  },
+
   // Generic, path-independent codes (path '*')
   {
     path: '*',
