@@ -192,7 +192,7 @@ test('GET /admin/users/:userId: the player with balance and VIP, never secrets; 
   const missing = await req('GET', '/admin/users/99999999');
   t.is(missing.status, 200);
   t.is(missing.body.code, 2001);
-  t.is(missing.body.message, (await stack.request('GET', '/api/common/enums')).body.result.ERROR_CODES['/api/admin/users/:userId']['2001']);
+  t.is(missing.body.message, (await stack.request('GET', '/api/common/enums', { headers: { locales: 'en-US' } })).body.result.ERROR_CODES['/api/admin/users/:userId']['2001']);
   t.is(missing.body.data, null);
   t.is(missing.body.path, '/api/admin/users/99999999');
   for (const id of ['abc', '0', '-3', '1.5', '12345678901']) {
@@ -287,7 +287,7 @@ test('a debit below zero is 2002 and changes nothing; a missing player is 2001',
   const res = await adjust(user.id, { amount: '-3.000001', reason: 'too much' });
   t.is(res.status, 200);
   t.is(res.body.code, 2002);
-  const enums = await stack.request('GET', '/api/common/enums');
+  const enums = await stack.request('GET', '/api/common/enums', { headers: { locales: 'en-US' } });
   t.is(res.body.message, enums.body.result.ERROR_CODES['/api/admin/users/:userId/balance-adjustments']['2002']);
   t.is(res.body.data, null);
   await assertInvariant(t, user.id, '3.000000', 1);
