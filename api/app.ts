@@ -31,7 +31,16 @@ export function buildApp(): Express {
       serializers: { req: (req) => ({ id: req.id, method: req.method, url: req.url }) },
     }),
   );
-  app.use(express.json({ limit: config().http.bodyLimit, type: ['application/json', 'application/*+json'] }));
+  app.use(
+    express.json({
+      limit: config().http.bodyLimit,
+      type: ['application/json', 'application/*+json'],
+      // The exact bytes, for the provider callbacks' HMAC signatures (api/modules/game/provider-signature.ts).
+      verify: (req, _res, buf) => {
+        req.rawBody = buf;
+      },
+    }),
+  );
   app.use(cookieParser());
   app.use(resolveSite);
 

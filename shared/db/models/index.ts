@@ -3,6 +3,7 @@ import { BetDetail, BetOrder, GamePlayLog, GameTransaction, GameUserBlock } from
 import { GameProvider, GameTypeConfig } from './game';
 import { OutboxMessage } from './outbox';
 import { PaymentChannel, PaymentChannelGroup } from './payment-channel';
+import { ProviderTransaction } from './provider-transaction';
 import { SiteConfig } from './site-config';
 import { User } from './user';
 import { UserLoginLog } from './user-login-log';
@@ -29,4 +30,5 @@ export const MODELS = [
   BetDetail,
   GamePlayLog,
   GameUserBlock,
+  ProviderTransaction,
 ] as const;
