@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { config } from '../shared/config';
 import { closeDb } from '../shared/db/sequelize';
 import { logger } from '../shared/logger';
+import { settlePlayLogWrites } from '../shared/domain/games';
 import { settleOutboxPushes } from '../shared/queues/outbox';
 import { closeQueues } from '../shared/queues/queues';
 import { closeJobWaiters } from '../shared/queues/wait-for-job';
@@ -34,6 +35,7 @@ export async function startApi(port = config().port): Promise<{ server: Server; 
 /** Closes the process-wide connections (after the HTTP server and workers have stopped). */
 export async function closeConnections(): Promise<void> {
   await settleOutboxPushes();
+  await settlePlayLogWrites();
   await closeJobWaiters();
   await closeQueues();
   await closeRedis();

@@ -1925,6 +1925,30 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
     },
   },
 
+  // Game blocks per player (not in the spec)
+  {
+    path: '/api/game/admin/user-blocks',
+    code: 2001,
+    text: {
+      'zh-TW': '此站點找不到該玩家',
+      'zh-CN': '此站点找不到该玩家',
+      'en-US': 'No such player in this site',
+      'th-TH': 'ไม่พบผู้เล่นนี้ในเว็บไซต์นี้',
+      'vi-VN': 'Không có người chơi này trên trang',
+    },
+  },
+  {
+    path: '/api/game/admin/user-blocks/:id',
+    code: 2002,
+    text: {
+      'zh-TW': '找不到該封鎖紀錄',
+      'zh-CN': '找不到该封锁记录',
+      'en-US': 'Game block not found',
+      'th-TH': 'ไม่พบรายการบล็อกเกมนี้',
+      'vi-VN': 'Không tìm thấy lệnh chặn trò chơi',
+    },
+  },
+
   // Generic, path-independent codes (path '*')
   {
     path: '*',
