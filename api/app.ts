@@ -11,7 +11,10 @@ import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { betRecordRoutes } from './modules/bet-record/routes';
 import { gameRoutes } from './modules/game/routes';
+import { liveSportsRoutes } from './modules/live-sports/routes';
+import { missionRoutes } from './modules/mission/routes';
 import { rankingRoutes } from './modules/ranking/routes';
+import { vipRoutes } from './modules/vip/routes';
 import { commonRoutes } from './modules/common/routes';
 
 /** Builds the Express app (no listen): the HTTP edge of ARCHITECTURE.md section 1. */
@@ -52,6 +55,9 @@ export function buildApp(): Express {
   api.use('/game', gameRoutes);
   api.use('/bet-record', betRecordRoutes);
   api.use('/ranking', rankingRoutes);
+  api.use('/vip', vipRoutes);
+  api.use('/mission', missionRoutes);
+  api.use('/live-sports', liveSportsRoutes);
   app.use('/api', api);
 
   app.use(notFound);

@@ -1,5 +1,6 @@
 import { benchAccounts } from './bench/accounts';
 import { benchEdge } from './bench/edge';
+import { benchGames } from './bench/games';
 import { base, connections, duration } from './bench/lib';
 
 /**
@@ -7,14 +8,15 @@ import { base, connections, duration } from './bench/lib';
  * registers and logs in thousands of times from one address):
  *
  *   RATE_LIMIT_LOGIN_PER_IP=1000000 RATE_LIMIT_LOGIN_PER_ACCOUNT=1000000 RATE_LIMIT_REGISTER_PER_IP=1000000 \
- *     LOG_LEVEL=warn npm start
+ *   RATE_LIMIT_SIMULATE_PER_USER=1000000 PROVY_SECRET=bench-provy-secret-0123456789abcdef LOG_LEVEL=warn npm start
+ *   BENCH_PROVY_SECRET=bench-provy-secret-0123456789abcdef npm run bench
  *
  * Every figure is printed beside a ceiling measured in the same run with the same connections and
  * duration (see each section).
  *
- *   BENCH_URL (http://127.0.0.1:3000)  BENCH_CONNECTIONS (50)  BENCH_SECONDS (10)  BENCH_ONLY (edge,accounts)
+ *   BENCH_URL (http://127.0.0.1:3000)  BENCH_CONNECTIONS (50)  BENCH_SECONDS (10)  BENCH_ONLY (edge,accounts,games)
  */
-const SECTIONS: Record<string, () => Promise<void>> = { edge: benchEdge, accounts: benchAccounts };
+const SECTIONS: Record<string, () => Promise<void>> = { edge: benchEdge, accounts: benchAccounts, games: benchGames };
 
 async function main() {
   const health = await fetch(`${base}/api/health`).catch(() => null);

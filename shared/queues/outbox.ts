@@ -27,10 +27,34 @@ export async function addToOutbox<Q extends QueueName>(
   const row = await OutboxMessage.create({ queue: queueName, name, payload }, { transaction });
   transaction.afterCommit(() => {
     // Not awaited by the request: a failure leaves the row unsent for the relay.
-    const push = pushOutboxRows([String(row.id)]).finally(() => inFlight.delete(push));
+    const push = pushCommittedRow({ id: String(row.id), queue: queueName, name, payload: payload as Record<string, unknown> }).finally(() =>
+      inFlight.delete(push),
+    );
     inFlight.add(push);
   });
   return row;
+}
+
+/**
+ * The after-commit push of a row this process just wrote: no lock and no transaction, because the job
+ * id (`outbox-<id>`) already makes a push that races with the relay one job. Marks the row sent, or
+ * records the failure for the relay.
+ */
+async function pushCommittedRow(row: UnsentRow): Promise<void> {
+  const sequelize = db();
+  try {
+    await withTimeout(queue(row.queue).add(row.name, row.payload as never, { jobId: jobId('outbox', row.id) }), PUSH_TIMEOUT_MS);
+    await sequelize.query(`UPDATE outbox SET "sentAt" = now(), attempts = attempts + 1 WHERE id = :id AND "sentAt" IS NULL`, {
+      replacements: { id: row.id },
+    });
+  } catch (err) {
+    logger().warn({ err, outboxId: row.id }, 'outbox push failed; left for the relay');
+    await sequelize
+      .query(`UPDATE outbox SET attempts = attempts + 1, "lastError" = :error WHERE id = :id AND "sentAt" IS NULL`, {
+        replacements: { id: row.id, error: String((err as Error).message ?? err).slice(0, 500) },
+      })
+      .catch(() => undefined);
+  }
 }
 
 /** A push waits at most this long: BullMQ may wait for a Redis connection that is not coming back. */

@@ -8,8 +8,9 @@ import { SiteConfig } from './site-config';
 import { User } from './user';
 import { UserLoginLog } from './user-login-log';
 import { VipLevel } from './vip-level';
+import { VipRebate, VipRebateLog, VipSettlementRun } from './vip-rebate';
 
-export { Admin, AdminGroup, AdminOperationLog, BetDetail, BetOrder, GamePlayLog, GameTransaction, GameUserBlock, GameProvider, GameTypeConfig, OutboxMessage, PaymentChannel, PaymentChannelGroup, SiteConfig, User, UserLoginLog, VipLevel };
+export { Admin, AdminGroup, AdminOperationLog, BetDetail, BetOrder, GamePlayLog, GameTransaction, GameUserBlock, GameProvider, GameTypeConfig, OutboxMessage, PaymentChannel, PaymentChannelGroup, SiteConfig, User, UserLoginLog, VipLevel, VipRebate, VipRebateLog, VipSettlementRun };
 
 /** Every model; a new model is registered by adding it here. */
 export const MODELS = [
@@ -30,5 +31,8 @@ export const MODELS = [
   BetDetail,
   GamePlayLog,
   GameUserBlock,
+  VipRebate,
+  VipRebateLog,
+  VipSettlementRun,
   ProviderTransaction,
 ] as const;

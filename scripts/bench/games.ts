@@ -1,0 +1,235 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import Decimal from 'decimal.js';
+import { Pool } from 'pg';
+import { registerPlayers } from './accounts';
+import { base, connections, duration, measure, percentile, post, printTable, type Figure } from './lib';
+
+/**
+ * Games: simulate at `connections` concurrent players, provider bet+win callback pairs, the cached
+ * provider list, and the post-bet lag (bet commit to VIP total updated) sampled while simulate runs.
+ * Ceiling: the SQL statements of one simulate round (shared/domain/simulate.ts and wallet.ts) run
+ * straight through pg with the same concurrency and the API's pool size. At the end, money is checked:
+ * for the bench's players, balances now = balances before + their bet-record winLose.
+ *
+ * Needs on the stack: PROVY_SECRET (same value in BENCH_PROVY_SECRET), RATE_LIMIT_SIMULATE_PER_USER
+ * raised; the bench reads the database for the ceiling (BENCH_DATABASE_URL, else DATABASE_URL, else
+ * the local default) and logs in as the administrator (ADMIN_ACCOUNT / ADMIN_PASSWORD) to fund players.
+ */
+const GAME = { gameCode: 'provy-slot-01', productId: 2, gameType: '2' };
+const BET = '1';
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/gaming';
+const provySecret = process.env.BENCH_PROVY_SECRET ?? process.env.PROVY_SECRET;
+
+interface Player {
+  id: number;
+  token: string;
+}
+
+async function adminToken(): Promise<string> {
+  const res = await post('/api/admin/login', {
+    account: process.env.ADMIN_ACCOUNT ?? 'admin',
+    password: process.env.ADMIN_PASSWORD ?? 'admin123456',
+  });
+  if (res.code !== 200) throw new Error(`administrator login failed (${res.code} ${res.message}); set ADMIN_ACCOUNT / ADMIN_PASSWORD`);
+  return res.result.token;
+}
+
+async function fund(players: Player[], admin: string, amount: string): Promise<void> {
+  for (const p of players) {
+    const res = await post(`/api/admin/users/${p.id}/balance-adjustments`, { amount, reason: 'bench funding' }, { authorization: `Bearer ${admin}` });
+    if (res.code !== 200) throw new Error(`funding failed (${res.code} ${res.message})`);
+  }
+}
+
+async function get(path: string, token: string): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  return res.json();
+}
+
+async function balances(players: Player[], admin: string): Promise<Decimal> {
+  let sum = new Decimal(0);
+  for (const p of players) sum = sum.plus((await get(`/api/admin/users/${p.id}`, admin)).result.balance);
+  return sum;
+}
+
+async function winLose(players: Player[]): Promise<Decimal> {
+  let sum = new Decimal(0);
+  for (const p of players) sum = sum.plus((await get('/api/bet-record', p.token)).result.winLose);
+  return sum;
+}
+
+/** POST /api/game/simulate from every player in turn. */
+async function simulateFigure(players: Player[]): Promise<Figure> {
+  let next = 0;
+  const body = JSON.stringify({ gameCode: GAME.gameCode, productId: GAME.productId, betAmount: Number(BET) });
+  return measure(`POST /api/game/simulate (${players.length} players)`, `${base}/api/game/simulate`, { 'content-type': 'application/json' }, {
+    method: 'POST',
+    requests: [{ setupRequest: (req) => ({ ...req, body, headers: { ...req.headers, authorization: `Bearer ${players[next++ % players.length].token}` } }) }],
+  });
+}
+
+/** One probe player simulates, then polls its user detail until the VIP total moved: that is the lag. */
+async function postBetLag(probe: Player, until: number): Promise<number[]> {
+  const lags: number[] = [];
+  let total = new Decimal((await get('/api/auth/user-detail', probe.token)).result.totalEffectiveBet);
+  while (Date.now() < until) {
+    const res = await post('/api/game/simulate', { gameCode: GAME.gameCode, productId: GAME.productId, betAmount: Number(BET) }, { authorization: `Bearer ${probe.token}` });
+    if (res.code !== 200) throw new Error(`probe simulate failed (${res.code} ${res.message})`);
+    const committed = Date.now();
+    const expected = total.plus(BET);
+    for (;;) {
+      const now = new Decimal((await get('/api/auth/user-detail', probe.token)).result.totalEffectiveBet);
+      if (now.gte(expected)) {
+        lags.push(Date.now() - committed);
+        total = now;
+        break;
+      }
+      if (Date.now() - committed > 30_000) throw new Error('post-bet chain did not update the VIP total within 30 s');
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+  return lags;
+}
+
+function signed(body: string): Record<string, string> {
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const signature = createHmac('sha256', provySecret as string).update(`${timestamp}.${body}`).digest('hex');
+  return { 'content-type': 'application/json', 'x-timestamp': timestamp, 'x-signature': signature };
+}
+
+/** provy bet then win, `connections` loops in parallel for `duration` seconds: pairs per second. */
+async function providerPairs(players: Player[]): Promise<Figure> {
+  const latencies: number[] = [];
+  let pairs = 0;
+  let failures = 0;
+  const end = Date.now() + duration * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async (_, i) => {
+      const player = players[i % players.length];
+      while (Date.now() < end) {
+        const round = randomUUID();
+        const bet = JSON.stringify({ transactionId: `b-${round}`, roundId: round, playerId: String(player.id), gameCode: GAME.gameCode, productId: GAME.productId, betAmount: BET });
+        const win = JSON.stringify({ transactionId: `w-${round}`, betTransactionId: `b-${round}`, roundId: round, playerId: String(player.id), amount: '0.5' });
+        const started = Date.now();
+        const a = (await (await fetch(`${base}/api/game/provy/bet`, { method: 'POST', headers: signed(bet), body: bet })).json()) as { code: number };
+        const b = (await (await fetch(`${base}/api/game/provy/win`, { method: 'POST', headers: signed(win), body: win })).json()) as { code: number };
+        latencies.push(Date.now() - started);
+        if (a.code === 0 && b.code === 0) pairs += 1;
+        else failures += 1;
+      }
+    }),
+  );
+  return {
+    name: 'provy bet + win callback pairs',
+    reqPerSec: Math.round(pairs / duration),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    non2xx: 0,
+    errors: failures,
+    note: '(pairs/s; latency of the pair)',
+  };
+}
+
+/** The statements of one simulate round (a losing one 60 % of the time, as the draw), straight through pg. */
+async function sqlCeiling(players: Player[]): Promise<Figure> {
+  const pool = new Pool({ connectionString: databaseUrl, max: Number(process.env.DB_POOL_MAX ?? 10) });
+  const latencies: number[] = [];
+  let rounds = 0;
+  const end = Date.now() + duration * 1000;
+  try {
+    await Promise.all(
+      Array.from({ length: connections }, async (_, i) => {
+        const player = players[i % players.length];
+        while (Date.now() < end) {
+          const started = Date.now();
+          const roundId = `CEIL_${Date.now()}_${randomUUID().slice(0, 8)}`;
+          const win = Math.random() < 0.4;
+          await pool.query('SELECT id, "gameCode", "providerCode", "gameType", name, enable FROM game_providers WHERE "siteCode" = $1 AND "gameCode" = $2', ['default', GAME.gameCode]);
+          const client = await pool.connect();
+          try {
+            await client.query('BEGIN');
+            const order = await client.query(
+              `INSERT INTO bet_orders ("siteCode", "userId", "providerCode", "gameCode", "gameName", "gameType", "gamePlatform", "gameNumber", "productId",
+                 "betAmount", "betEffective", "winAmount", "winLose", multiplier, status, settled, "betDatetime", "settledAt", "createdAt", "updatedAt")
+               VALUES ('default', $1, 'provy', $2, 'bench', $3, 'simulate', $4, $5, $6, $6, $7, $8, $9, 'valid', true, now(), now(), now(), now()) RETURNING id`,
+              [player.id, GAME.gameCode, GAME.gameType, roundId, String(GAME.productId), BET, win ? '2' : '0', win ? '1' : '-1', win ? '2' : '0'],
+            );
+            const orderId = order.rows[0].id;
+            await client.query('INSERT INTO bet_details ("betOrderId", "roundNo", "betAmount", "winLose", "providerTxId", "createdAt") VALUES ($1, 1, $2, $3, $4, now())', [orderId, BET, win ? '1' : '-1', roundId]);
+            await client.query(`INSERT INTO outbox (queue, name, payload, "createdAt", attempts) VALUES ('post-bet', 'settled', $1, now(), 0) RETURNING id`, [JSON.stringify({ betOrderId: Number(orderId) })]);
+            for (const [kind, amount] of win ? [['bet', `-${BET}`], ['win', '2']] : [['bet', `-${BET}`]]) {
+              const key = `bench-ceiling:${kind}:${roundId}`;
+              await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [key]);
+              await client.query('SELECT id FROM game_transactions WHERE "idempotencyKey" = $1', [key]);
+              const updated = await client.query(
+                `UPDATE users SET balance = balance + CAST($1 AS NUMERIC), "frozenBalance" = "frozenBalance" + 0
+                  WHERE id = $2 AND balance + CAST($1 AS NUMERIC) >= 0 RETURNING "siteCode", balance, "frozenBalance"`,
+                [amount, player.id],
+              );
+              const after = new Decimal(updated.rows[0].balance);
+              await client.query(
+                `INSERT INTO game_transactions ("siteCode", "userId", kind, amount, "balanceBefore", "balanceAfter", "frozenAmount", "frozenBefore", "frozenAfter", "idempotencyKey", "betOrderId")
+                 VALUES ('default', $1, $2, $3, $4, $5, 0, $6, $6, $7, $8) RETURNING id`,
+                [player.id, kind, amount, after.minus(amount).toFixed(), after.toFixed(), updated.rows[0].frozenBalance, key, orderId],
+              );
+            }
+            await client.query(
+              `INSERT INTO game_play_logs ("siteCode", "userId", "gameCode", "productId", "lastPlayedAt") VALUES ('default', $1, $2, $3, now())
+               ON CONFLICT ("userId", "gameCode", "productId") DO UPDATE SET "lastPlayedAt" = EXCLUDED."lastPlayedAt"`,
+              [player.id, GAME.gameCode, String(GAME.productId)],
+            );
+            await client.query('COMMIT');
+          } catch (err) {
+            await client.query('ROLLBACK');
+            throw err;
+          } finally {
+            client.release();
+          }
+          latencies.push(Date.now() - started);
+          rounds += 1;
+        }
+      }),
+    );
+  } finally {
+    await pool.end();
+  }
+  return {
+    name: 'ceiling: one simulate round of SQL straight through pg',
+    reqPerSec: Math.round(rounds / duration),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    non2xx: 0,
+    errors: 0,
+  };
+}
+
+export async function benchGames(): Promise<void> {
+  if (!provySecret) throw new Error('set BENCH_PROVY_SECRET (or PROVY_SECRET) to the stack\'s PROVY_SECRET');
+  const run = Date.now().toString(36);
+  const admin = await adminToken();
+  const players = (await registerPlayers(`bench_${run}_g`, connections)).map((p) => ({ id: p.id, token: p.token }));
+  const [probe] = (await registerPlayers(`bench_${run}_probe`, 1)).map((p) => ({ id: p.id, token: p.token }));
+  const everyone = [...players, probe];
+  await fund(everyone, admin, '1000000');
+  const before = await balances(everyone, admin);
+  const winLoseBefore = await winLose(everyone);
+
+  const ceiling = await sqlCeiling(players);
+  const lagRun = postBetLag(probe, Date.now() + duration * 1000);
+  const simulate = await simulateFigure(players);
+  const lags = await lagRun;
+  const pairs = await providerPairs(players);
+  const providerList = await measure('GET /api/game/provider (cached)', `${base}/api/game/provider?gameType=2`);
+
+  // Let the post-bet chain and the outbox drain before reading the books.
+  await new Promise((r) => setTimeout(r, 3000));
+  const after = await balances(everyone, admin);
+  const moved = (await winLose(everyone)).minus(winLoseBefore);
+  console.log('\n## Games');
+  printTable([ceiling, simulate, pairs, providerList], ceiling.reqPerSec);
+  console.log(`\nsimulate = ${Math.round((simulate.reqPerSec / ceiling.reqPerSec) * 100)} % of the SQL ceiling`);
+  console.log(`post-bet lag while simulate ran: ${lags.length} samples, p50 ${percentile(lags, 50)} ms, p99 ${percentile(lags, 99)} ms, max ${Math.max(...lags)} ms`);
+  const conserved = before.plus(moved).eq(after);
+  console.log(`money: players' balances ${before.toFixed(6)} -> ${after.toFixed(6)}, their winLose ${moved.toFixed(6)} (house result ${moved.neg().toFixed(6)}): ${conserved ? 'conserved' : 'NOT CONSERVED'}`);
+  if (!conserved) process.exitCode = 1;
+}

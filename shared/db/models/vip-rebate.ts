@@ -1,0 +1,44 @@
+import { Column, DataType, Model, Table } from 'sequelize-typescript';
+
+/** A rebate rule (Part A 2.13): percent of a day's effective bet, per site, VIP level and game type (typeKey). */
+@Table({ tableName: 'vip_rebates', timestamps: true })
+export class VipRebate extends Model {
+  declare id: number;
+  @Column({ type: DataType.STRING(30), allowNull: false }) siteCode!: string;
+  @Column({ type: DataType.INTEGER, allowNull: false }) level!: number;
+  @Column({ type: DataType.STRING(20), allowNull: false }) gameType!: string;
+  @Column({ type: DataType.DECIMAL(5, 2), allowNull: false }) rebateRate!: string;
+}
+
+/** One paid rebate: a user, a day and a game type pay once (unique). */
+@Table({ tableName: 'vip_rebate_logs', timestamps: true, updatedAt: false })
+export class VipRebateLog extends Model {
+  declare id: string;
+  @Column({ type: DataType.STRING(30), allowNull: false }) siteCode!: string;
+  @Column({ type: DataType.INTEGER, allowNull: false }) userId!: number;
+  @Column({ type: DataType.DATEONLY, allowNull: false }) day!: string;
+  @Column({ type: DataType.STRING(20), allowNull: false }) gameType!: string;
+  @Column({ type: DataType.INTEGER, allowNull: false }) vipLevel!: number;
+  @Column({ type: DataType.DECIMAL(18, 6), allowNull: false }) effectiveBet!: string;
+  @Column({ type: DataType.DECIMAL(5, 2), allowNull: false }) rebateRate!: string;
+  @Column({ type: DataType.DECIMAL(18, 6), allowNull: false }) amount!: string;
+  @Column({ type: DataType.BIGINT }) ledgerId!: string | null;
+}
+
+/** One run of a periodic settlement per site and period (YYYY-MM-DD or YYYY-MM), with a resume cursor. */
+@Table({ tableName: 'vip_settlement_runs', timestamps: false })
+export class VipSettlementRun extends Model {
+  declare id: number;
+  @Column({ type: DataType.STRING(30), allowNull: false }) siteCode!: string;
+  @Column({ type: DataType.STRING(20), allowNull: false }) kind!: 'daily-rebate' | 'monthly-relegation';
+  @Column({ type: DataType.STRING(10), allowNull: false }) period!: string;
+  @Column({ type: DataType.STRING(12), allowNull: false }) status!: 'running' | 'done';
+  @Column({ type: DataType.INTEGER, allowNull: false }) lastUserId!: number;
+  @Column({ type: DataType.INTEGER, allowNull: false }) usersProcessed!: number;
+  @Column({ type: DataType.DECIMAL(18, 6), allowNull: false }) total!: string;
+  @Column({ type: DataType.INTEGER, allowNull: false }) checked!: number;
+  @Column({ type: DataType.INTEGER, allowNull: false }) warned!: number;
+  @Column({ type: DataType.INTEGER, allowNull: false }) demoted!: number;
+  @Column({ type: DataType.DATE, allowNull: false }) startedAt!: Date;
+  @Column({ type: DataType.DATE }) finishedAt!: Date | null;
+}
