@@ -4,9 +4,10 @@ import { closeDb, db } from '../shared/db/sequelize';
 import { logger } from '../shared/logger';
 import { QUEUES, QUEUE_NAMES, isQueueName, type QueueName } from '../shared/queues/definitions';
 import { settleOutboxPushes, startOutboxRelay } from '../shared/queues/outbox';
-import { closeQueues } from '../shared/queues/queues';
+import { closeQueues, queue } from '../shared/queues/queues';
 import { closeRedis, workerConnection } from '../shared/redis';
 import { PROCESSORS } from './processors';
+import { ensureSchedules } from './schedules';
 
 /** The queues this process serves: WORKER_QUEUES (comma list) or all. Unknown names stop the start. */
 export function selectedQueues(selection = config().workerQueues): QueueName[] {
@@ -54,6 +55,14 @@ export function startWorkers(queues = selectedQueues()): RunningWorkers {
     return worker;
   });
   const stopRelay = queues.includes('outbox-relay') ? startOutboxRelay(config().outboxRelayEveryMs) : async () => undefined;
+  // Job schedulers: at start, and again each time the first worker's connection is ready after an outage.
+  const schedule = () => ensureSchedules(queues).catch((err) => logger().warn({ err }, 'could not upsert job schedulers'));
+  void schedule();
+  if (queues.length) {
+    void queue(queues[0])
+      .client.then((client) => client.on('ready', () => void schedule()))
+      .catch(() => undefined);
+  }
   logger().info({ queues }, 'workers started');
   return {
     queues,

@@ -1,0 +1,34 @@
+import { config } from '../shared/config';
+import { logger } from '../shared/logger';
+import type { QueueName, QueuePayloads } from '../shared/queues/definitions';
+import { queue } from '../shared/queues/queues';
+
+/**
+ * Repeating jobs, as BullMQ job schedulers with cron patterns in APP_TIMEZONE (Part A section 6). Each
+ * run is keyed by its period in the domain, so a run repeated by hand or by retry pays nothing twice.
+ * Schedulers live in Redis: workers upsert them at start and again whenever Redis comes back (a Redis
+ * without persistence forgets them).
+ */
+export interface Schedule<Q extends QueueName = QueueName> {
+  queue: Q;
+  id: string;
+  pattern: string;
+  data: QueuePayloads[Q];
+}
+
+export const SCHEDULES: Schedule[] = [];
+
+export async function ensureSchedules(queues: readonly QueueName[]): Promise<number> {
+  let count = 0;
+  for (const schedule of SCHEDULES) {
+    if (!queues.includes(schedule.queue)) continue;
+    await queue(schedule.queue).upsertJobScheduler(
+      schedule.id,
+      { pattern: schedule.pattern, tz: config().appTimezone },
+      { name: schedule.id, data: schedule.data as never },
+    );
+    count += 1;
+  }
+  if (count) logger().info({ count }, 'job schedulers upserted');
+  return count;
+}
