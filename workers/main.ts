@@ -4,8 +4,8 @@ import { closeDb, db } from '../shared/db/sequelize';
 import { logger } from '../shared/logger';
 import { QUEUES, QUEUE_NAMES, isQueueName, type QueueName } from '../shared/queues/definitions';
 import { settleOutboxPushes, startOutboxRelay } from '../shared/queues/outbox';
-import { closeQueues, queue } from '../shared/queues/queues';
-import { closeRedis, workerConnection } from '../shared/redis';
+import { closeQueues } from '../shared/queues/queues';
+import { closeRedis, producerConnection, workerConnection } from '../shared/redis';
 import { PROCESSORS } from './processors';
 import { ensureSchedules } from './schedules';
 
@@ -55,19 +55,15 @@ export function startWorkers(queues = selectedQueues()): RunningWorkers {
     return worker;
   });
   const stopRelay = queues.includes('outbox-relay') ? startOutboxRelay(config().outboxRelayEveryMs) : async () => undefined;
-  // Job schedulers: at start, and again each time the first worker's connection is ready after an outage.
-  const schedule = () => ensureSchedules(queues).catch((err) => logger().warn({ err }, 'could not upsert job schedulers'));
-  void schedule();
-  if (queues.length) {
-    void queue(queues[0])
-      .client.then((client) => client.on('ready', () => void schedule()))
-      .catch(() => undefined);
-  }
+  // Job schedulers: upserted when this connection is ready, at start and again after every outage.
+  const watcher = producerConnection();
+  watcher.on('ready', () => void ensureSchedules(queues).catch((err) => logger().warn({ err }, 'could not upsert job schedulers')));
   logger().info({ queues }, 'workers started');
   return {
     queues,
     stop: async () => {
       await stopRelay();
+      watcher.disconnect();
       await Promise.all(workers.map((w) => w.close()));
     },
   };
