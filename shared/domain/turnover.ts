@@ -1,4 +1,5 @@
 import type { Transaction } from 'sequelize';
+import { applyMissionBet } from './missions';
 
 /**
  * Turnover steps of the post-bet chain (Part A section 6 steps 2 and 3), called by `applyPostBet`
@@ -11,7 +12,7 @@ import type { Transaction } from 'sequelize';
  * - never move money here (rewards are paid on claim, through the wallet);
  * - return how many claims they touched and how many they completed.
  *
- * Today neither the promotion-claim nor the mission tables exist, so both find no claims.
+ * The promotion-claim table does not exist yet, so promotion turnover finds no claims.
  */
 export interface TurnoverResult {
   /** Claims (or progress rows) whose turnover this bet order added to. */
@@ -37,15 +38,16 @@ export async function addPromotionTurnover(
 }
 
 /**
- * Step 3, mission bet progress: add `betEffective` to the user's bet-mission progress of the current
- * periods and to the completedTurnover of mission claims with turnoverCompleted 0 (set to 1 once it
- * reaches requiredTurnover). No mission tables exist yet: finds no claims.
+ * Step 3, mission bet progress: add `betEffective` to the user's bet-mission progress of the daily,
+ * weekly and monthly periods of the order's settlement time (APP_TIMEZONE), and to the completedTurnover
+ * of every mission claim with turnoverCompleted 0 (set to 1 once it reaches requiredTurnover). The
+ * result counts the mission claims (see `applyMissionBet` in missions.ts).
  */
 export async function addMissionBetProgress(
-  _transaction: Transaction,
-  _userId: number,
-  _betEffective: string,
-  _betOrderId: number,
+  transaction: Transaction,
+  userId: number,
+  betEffective: string,
+  betOrderId: number,
 ): Promise<TurnoverResult> {
-  return { ...NO_TURNOVER };
+  return applyMissionBet(transaction, userId, betEffective, betOrderId);
 }

@@ -1,6 +1,7 @@
 import { Admin, AdminGroup, AdminOperationLog } from './admin';
 import { BetDetail, BetOrder, GamePlayLog, GameTransaction, GameUserBlock } from './bet';
 import { GameProvider, GameTypeConfig } from './game';
+import { Mission, MissionClaim, MissionProgress } from './mission';
 import { OutboxMessage } from './outbox';
 import { PaymentChannel, PaymentChannelGroup } from './payment-channel';
 import { ProviderTransaction } from './provider-transaction';
@@ -11,6 +12,7 @@ import { VipLevel } from './vip-level';
 import { VipRebate, VipRebateLog, VipSettlementRun } from './vip-rebate';
 
 export { Admin, AdminGroup, AdminOperationLog, BetDetail, BetOrder, GamePlayLog, GameTransaction, GameUserBlock, GameProvider, GameTypeConfig, OutboxMessage, PaymentChannel, PaymentChannelGroup, SiteConfig, User, UserLoginLog, VipLevel, VipRebate, VipRebateLog, VipSettlementRun };
+export { Mission, MissionClaim, MissionProgress };
 
 /** Every model; a new model is registered by adding it here. */
 export const MODELS = [
@@ -35,4 +37,7 @@ export const MODELS = [
   VipRebateLog,
   VipSettlementRun,
   ProviderTransaction,
+  Mission,
+  MissionProgress,
+  MissionClaim,
 ] as const;

@@ -1,9 +1,10 @@
 import type { Transaction } from 'sequelize';
 import { LOCALES, type LocaleText } from '../../i18n/locales';
-import { GameProvider, GameTypeConfig, PaymentChannel, PaymentChannelGroup, SiteConfig, VipLevel } from '../models';
+import { GameProvider, GameTypeConfig, Mission, PaymentChannel, PaymentChannelGroup, SiteConfig, VipLevel } from '../models';
 import { db } from '../sequelize';
 import { GAME_TYPES } from './data/game-types';
 import { MASCOTS, mascotUrl } from './data/mascots';
+import { DEFAULT_MISSIONS } from './data/missions';
 import { PAYMENT_CHANNELS, PAYMENT_CHANNEL_GROUPS } from './data/payment-channels';
 import { PROVIDER_TEMPLATE } from './data/provider-template';
 import { VIP_LEVELS } from './data/vip-levels';
@@ -17,7 +18,7 @@ const sameInEveryLocale = (text: string) => Object.fromEntries(LOCALES.map((l) =
 
 /**
  * Fills a site's defaults: its site config with the ten mascots, game type configs, the provider
- * template, VIP levels and payment channels with their groups. Each kind is written only when the site
+ * template, VIP levels, payment channels with their groups and the mission table. Each kind is written only when the site
  * has none of it yet, so running it again (every start does) never overwrites an operator's changes.
  */
 export async function seedSite(siteCode: string, options: { assetBaseUrl: string; siteName?: string }): Promise<SeedSiteResult> {
@@ -75,6 +76,11 @@ export async function seedSite(siteCode: string, options: { assetBaseUrl: string
         { transaction },
       );
       seeded.push(`${channels.length} payment channels in ${PAYMENT_CHANNEL_GROUPS.length} groups`);
+    }
+
+    if ((await Mission.count({ where, transaction })) === 0) {
+      await Mission.bulkCreate(DEFAULT_MISSIONS.map((m) => ({ ...m, siteCode })), { transaction });
+      seeded.push(`${DEFAULT_MISSIONS.length} missions`);
     }
   });
   return { siteCode, seeded };
