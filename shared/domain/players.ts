@@ -1,5 +1,4 @@
 import bcrypt from 'bcrypt';
-import Decimal from 'decimal.js';
 import { UniqueConstraintError } from 'sequelize';
 import { SiteConfig, User, UserLoginLog } from '../db/models';
 import { db } from '../db/sequelize';
@@ -8,9 +7,10 @@ import { COUNTRIES } from '../i18n/countries';
 import { DEFAULT_LOCALE, LOCALES, isLocale, pickText, type Locale } from '../i18n/locales';
 import { logger } from '../logger';
 import { cache } from '../redis';
-import { completeLogin, createPlayer, defaultAvatar, findUplineByRefCode, pickChannelGroup, recordLoginFailure, type ClientMeta } from './accounts';
+import { completeLogin, createPlayer, findUplineByRefCode, pickChannelGroup, recordLoginFailure, type ClientMeta } from './accounts';
 import { BCRYPT_ROUNDS } from './admin-auth';
 import { forgetTokenVersion, signPlayerToken } from './auth-tokens';
+import { avatarOf, loginUser, type LoginUser } from './user-view';
 
 /**
  * Player accounts and sessions by account and password (Part A 4.1): register, login, logout, user
@@ -20,37 +20,6 @@ import { forgetTokenVersion, signPlayerToken } from './auth-tokens';
 
 // ---------------------------------------------------------------------------------------------------
 // Output shapes
-
-/** Money as the spec's decimal string with 6 decimals ('0.000000'), whatever the driver handed back. */
-export function money(value: string | number | null | undefined): string {
-  return new Decimal(value ?? 0).toFixed(6);
-}
-
-/** The user object of the login response (Part A 2.6). */
-export interface LoginUser {
-  id: number;
-  account: string;
-  name: string;
-  email: string | null;
-  mobile: string | null;
-  widget: string | null;
-  oauth: string | null;
-  vipLevel: string;
-  vipProgress: string | null;
-  totalEffectiveBet: string;
-  balance: string;
-  frozenBalance: string;
-  locale: string;
-  avatar: string | null;
-  vendorGroupId: number | null;
-  agentCode: string | null;
-  level1AgentId: number | null;
-  totpAuthEnabled: number;
-  tokenVersion: number;
-  lastActivityAt: Date | null;
-  siteCode: string;
-  createdAt: Date;
-}
 
 /** User detail: every field of 2.6 except the password and the secrets (TOTP secret, pending codes). */
 export interface UserDetail extends LoginUser {
@@ -76,38 +45,7 @@ export interface LoginLogView {
   createdAt: Date;
 }
 
-/** A whitelist, not a blacklist: a secret column added later never leaks by default. */
-function loginUser(user: User, avatar: string | null): LoginUser {
-  return {
-    id: user.id,
-    account: user.account,
-    name: user.name,
-    email: user.email,
-    mobile: user.mobile,
-    widget: user.widget,
-    oauth: user.oauth,
-    vipLevel: user.vipLevel,
-    vipProgress: user.vipProgress,
-    totalEffectiveBet: money(user.totalEffectiveBet),
-    balance: money(user.balance),
-    frozenBalance: money(user.frozenBalance),
-    locale: user.locale,
-    avatar,
-    vendorGroupId: user.vendorGroupId,
-    agentCode: user.agentCode,
-    level1AgentId: user.level1AgentId,
-    totpAuthEnabled: Number(user.totpAuthEnabled),
-    tokenVersion: user.tokenVersion,
-    lastActivityAt: user.lastActivityAt,
-    siteCode: user.siteCode,
-    createdAt: user.createdAt as Date,
-  };
-}
 
-/** The stored avatar, else the URL of the site's first mascot (Part A 4.1 user-detail). */
-async function avatarOf(user: User): Promise<string | null> {
-  return user.avatar ?? (await defaultAvatar(user.siteCode));
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Register and login

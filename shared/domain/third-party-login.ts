@@ -17,6 +17,7 @@ import {
 } from '../integrations/oauth';
 import { widgetAuthDateFresh, widgetHashMatches, widgetSettings, type WidgetFieldValue } from '../integrations/widget';
 import { completeLogin, createPlayer, findUplineByRefCode, type ClientMeta } from './accounts';
+import { avatarOf, loginUser, type LoginUser } from './user-view';
 
 /**
  * Third-party logins (Part A 4.1): the OAuth 2.0 authorization-code flow with PKCE and the messenger
@@ -185,32 +186,6 @@ const emailVariants = (email: string) => [...new Set([email, email.toLowerCase()
 // ---------------------------------------------------------------------------------------------------
 // Users
 
-/** The user object of a login response (Part A 2.6): no password, codes or secrets. */
-export function loginUserView(user: User) {
-  return {
-    id: user.id,
-    account: user.account,
-    name: user.name,
-    email: user.email,
-    mobile: user.mobile,
-    widget: user.widget,
-    oauth: user.oauth,
-    vipLevel: user.vipLevel,
-    vipProgress: user.vipProgress,
-    totalEffectiveBet: user.totalEffectiveBet,
-    balance: user.balance,
-    frozenBalance: user.frozenBalance,
-    locale: user.locale,
-    avatar: user.avatar,
-    vendorGroupId: user.vendorGroupId,
-    agentCode: user.agentCode,
-    level1AgentId: user.level1AgentId,
-    totpAuthEnabled: user.totpAuthEnabled,
-    lastActivityAt: user.lastActivityAt,
-    siteCode: user.siteCode,
-    createdAt: user.get('createdAt') as Date,
-  };
-}
 
 export interface LoginContext {
   siteCode: string;
@@ -281,7 +256,7 @@ export interface ThirdPartyLogin<U> {
 export async function loginWithOAuth(
   input: { code: string; state: string },
   ctx: LoginContext,
-): Promise<ThirdPartyLogin<ReturnType<typeof loginUserView>> & { oauth: OAuthProfile }> {
+): Promise<ThirdPartyLogin<LoginUser> & { oauth: OAuthProfile }> {
   const profile = await oauthIdentity(input.code, input.state);
   const oauthId = storedOAuthId(profile.sub);
   // Only an address the provider has verified may open an existing account.
@@ -300,7 +275,7 @@ export async function loginWithOAuth(
     );
     return { ...(await completeLogin(user, ctx.meta, transaction)), isNewUser };
   });
-  return { token, user: loginUserView(user), oauth: profile, isNewUser };
+  return { token, user: loginUser(user, await avatarOf(user)), oauth: profile, isNewUser };
 }
 
 async function lockedPlayer(userId: number, transaction: Transaction): Promise<User> {

@@ -217,9 +217,12 @@ test('first login creates the player, a second login keeps it and ends the earli
   t.is(result.user.vipLevel, '1');
   t.is(result.user.siteCode, 'default');
   t.truthy(result.user.avatar);
-  for (const secret of ['password', 'totpAuthSecret', 'emailVerifyCode', 'mobileVerifyCode', 'withdrawalVerifyCode', 'tokenVersion']) {
+  for (const secret of ['password', 'totpAuthSecret', 'emailVerifyCode', 'mobileVerifyCode', 'withdrawalVerifyCode']) {
     t.false(secret in result.user, secret);
   }
+  // The same user object as the password login (tokenVersion is in the token's own payload anyway).
+  t.is(result.user.tokenVersion, 1);
+  t.is(result.user.balance, '0.000000');
   t.deepEqual(result.oauth, {
     sub,
     email: `${sub}@mail.test`,
