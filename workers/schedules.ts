@@ -16,7 +16,11 @@ export interface Schedule<Q extends QueueName = QueueName> {
   data: QueuePayloads[Q];
 }
 
-export const SCHEDULES: Schedule[] = [];
+export const SCHEDULES: Schedule[] = [
+  { queue: 'vip-rebate', id: 'vip-rebate-daily', pattern: '5 0 * * *', data: {} },
+  { queue: 'vip-relegation', id: 'vip-relegation-monthly', pattern: '0 1 1 * *', data: {} },
+  { queue: 'live-sports', id: 'live-sports-refresh', pattern: '*/30 * * * *', data: { reason: 'schedule' } },
+];
 
 export async function ensureSchedules(queues: readonly QueueName[]): Promise<number> {
   let count = 0;

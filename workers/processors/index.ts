@@ -1,8 +1,11 @@
+import { processLiveSports } from './live-sports';
 import { processMail } from './mail';
 import { notBuilt } from './not-built';
 import { processOutboxRelay } from './outbox-relay';
 import { processPostBet } from './post-bet';
 import { processSms } from './sms';
+import { processVipRebate } from './vip-rebate';
+import { processVipRelegation } from './vip-relegation';
 import type { ProcessorRegistry } from './types';
 
 export const PROCESSORS: ProcessorRegistry = {
@@ -11,9 +14,9 @@ export const PROCESSORS: ProcessorRegistry = {
   mail: processMail,
   sms: processSms,
   image: notBuilt('image'),
-  'vip-rebate': notBuilt('vip-rebate'),
-  'vip-relegation': notBuilt('vip-relegation'),
+  'vip-rebate': processVipRebate,
+  'vip-relegation': processVipRelegation,
   'affiliate-settlement': notBuilt('affiliate-settlement'),
-  'live-sports': notBuilt('live-sports'),
+  'live-sports': processLiveSports,
   'outbox-relay': processOutboxRelay,
 };

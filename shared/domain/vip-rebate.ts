@@ -1,0 +1,301 @@
+import Decimal from 'decimal.js';
+import { QueryTypes, type Transaction } from 'sequelize';
+import { config } from '../config';
+import { SiteConfig } from '../db/models';
+import { db } from '../db/sequelize';
+import { GAME_TYPE_TABLE } from './game-types';
+import { money, moveBalance } from './wallet';
+
+/**
+ * Daily VIP rebate (Part A 4.4, section 6): per user and game type, SUM(betEffective) of the day's valid
+ * settled bet orders (betDatetime within the day in APP_TIMEZONE) x rebateRate percent of the rule for
+ * (user's vipLevel, typeKey), rounded down to 6 decimals, credited through the wallet.
+ *
+ * A day pays once per site: the run row (vip_settlement_runs, UNIQUE siteCode/kind/period) carries a
+ * cursor (lastUserId). Users are processed in batches by ascending id, each batch in its own
+ * transaction that locks the run row, pays, and moves the cursor: a crash resumes after the last
+ * committed batch, and concurrent runs of the same day take batches one after the other. The unique
+ * log row (userId, day, gameType) and the wallet key `vip-rebate:<userId>:<day>:<typeKey>` guard every
+ * payment in any case.
+ */
+
+export interface SettlementHooks {
+  /** Inside the batch transaction, after its payments and cursor update, before commit (tests: throw to roll back). */
+  beforeCommit?: (info: BatchInfo) => Promise<void> | void;
+  /** After a batch committed (tests: throw to simulate a crash between batches). */
+  afterBatch?: (info: BatchInfo) => Promise<void> | void;
+}
+
+export interface BatchInfo {
+  batch: number;
+  fromUserId: number;
+  lastUserId: number;
+  users: number;
+  transaction?: Transaction;
+}
+
+export interface DailyRebateOptions {
+  siteCode?: string;
+  /** YYYY-MM-DD in APP_TIMEZONE; default yesterday. */
+  day?: string;
+  batchSize?: number;
+  hooks?: SettlementHooks;
+}
+
+export interface DailyRebateResult {
+  siteCode: string;
+  day: string;
+  /** Users of the site scanned by this call. */
+  usersProcessed: number;
+  /** Users credited by this call. */
+  usersPaid: number;
+  /** Rebate credited by this call (6-decimal string). */
+  totalRebate: string;
+  /** True when the day had been fully settled before this call: nothing was paid now. */
+  alreadySettled: boolean;
+  /** The whole day's run so far (all calls): users scanned and rebate paid. */
+  run: { usersProcessed: number; totalRebate: string; status: 'running' | 'done' };
+}
+
+export const DEFAULT_BATCH_SIZE = 1000;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const MONTH = /^\d{4}-\d{2}$/;
+
+/** Today's date (YYYY-MM-DD) in a time zone. */
+export function todayIn(timeZone: string, now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+function shiftDay(day: string, days: number): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+function isRealDay(day: string): boolean {
+  return DAY.test(day) && shiftDay(day, 0) === day;
+}
+
+/** Yesterday in APP_TIMEZONE. */
+export function defaultRebateDay(now = new Date()): string {
+  return shiftDay(todayIn(config().appTimezone, now), -1);
+}
+
+/** Last month (YYYY-MM) in APP_TIMEZONE. */
+export function defaultRelegationMonth(now = new Date()): string {
+  const [y, m] = todayIn(config().appTimezone, now).split('-').map(Number);
+  return new Date(Date.UTC(y, m - 2, 1)).toISOString().slice(0, 7);
+}
+
+/** A period that cannot be settled: malformed, or not over yet in APP_TIMEZONE. */
+export class SettlementPeriodError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SettlementPeriodError';
+  }
+}
+
+export function checkRebateDay(day: string, now = new Date()): string {
+  if (!isRealDay(day)) throw new SettlementPeriodError(`day must be a date YYYY-MM-DD (got "${day.slice(0, 20)}")`);
+  if (day >= todayIn(config().appTimezone, now)) throw new SettlementPeriodError(`day ${day} is not over yet in ${config().appTimezone}`);
+  return day;
+}
+
+export function checkRelegationMonth(month: string, now = new Date()): string {
+  if (!MONTH.test(month) || !isRealDay(`${month}-01`)) throw new SettlementPeriodError(`month must be YYYY-MM (got "${month.slice(0, 20)}")`);
+  if (month >= todayIn(config().appTimezone, now).slice(0, 7)) throw new SettlementPeriodError(`month ${month} is not over yet in ${config().appTimezone}`);
+  return month;
+}
+
+/** Site codes the scheduled jobs cover: every configured site plus SITE_CODE. */
+export async function allSiteCodes(): Promise<string[]> {
+  const rows = await SiteConfig.findAll({ attributes: ['siteCode'], raw: true });
+  return [...new Set([config().siteCode, ...rows.map((r) => r.siteCode)])].sort();
+}
+
+export interface RunRow {
+  id: number;
+  status: 'running' | 'done';
+  lastUserId: number;
+  usersProcessed: number;
+  total: string;
+  checked: number;
+  warned: number;
+  demoted: number;
+}
+
+/** The run of (site, kind, period), created when missing. */
+export async function ensureRun(siteCode: string, kind: 'daily-rebate' | 'monthly-relegation', period: string): Promise<RunRow> {
+  const sequelize = db();
+  await sequelize.query(
+    `INSERT INTO vip_settlement_runs ("siteCode", kind, period) VALUES (:siteCode, :kind, :period)
+     ON CONFLICT ("siteCode", kind, period) DO NOTHING`,
+    { replacements: { siteCode, kind, period } },
+  );
+  const [run] = await sequelize.query<RunRow>(
+    `SELECT id, status, "lastUserId", "usersProcessed", total::text AS total, checked, warned, demoted
+       FROM vip_settlement_runs WHERE "siteCode" = :siteCode AND kind = :kind AND period = :period`,
+    { replacements: { siteCode, kind, period }, type: QueryTypes.SELECT },
+  );
+  return run;
+}
+
+/** Locks the run row for one batch (concurrent runs of one period take batches in turn). */
+export async function lockRun(transaction: Transaction, id: number): Promise<RunRow> {
+  const [run] = await db().query<RunRow>(
+    `SELECT id, status, "lastUserId", "usersProcessed", total::text AS total, checked, warned, demoted
+       FROM vip_settlement_runs WHERE id = :id FOR UPDATE`,
+    { replacements: { id }, type: QueryTypes.SELECT, transaction },
+  );
+  return run;
+}
+
+/** `(VALUES ('1','sports'), ...)`: game type code (as stored on bet orders) to typeKey. */
+export function gameTypeValuesSql(): string {
+  return `(VALUES ${GAME_TYPE_TABLE.map((t) => `('${t.code}', '${t.typeKey}')`).join(', ')}) AS gt(code, "typeKey")`;
+}
+
+interface DueRow {
+  userId: number;
+  vipLevel: number;
+  typeKey: string;
+  effective: string;
+  rate: string;
+  amount: string;
+}
+
+/**
+ * Settles one site's day. Returns what this call paid; a day already settled pays nothing and says so
+ * (alreadySettled). Throws SettlementPeriodError for a malformed day or one not over yet.
+ */
+export async function settleDailyRebate(options: DailyRebateOptions = {}): Promise<DailyRebateResult> {
+  const siteCode = options.siteCode ?? config().siteCode;
+  const day = checkRebateDay(options.day ?? defaultRebateDay());
+  const batchSize = Math.max(1, Math.floor(options.batchSize ?? DEFAULT_BATCH_SIZE));
+  const sequelize = db();
+  const tz = config().appTimezone;
+
+  const initial = await ensureRun(siteCode, 'daily-rebate', day);
+  const result: DailyRebateResult = {
+    siteCode,
+    day,
+    usersProcessed: 0,
+    usersPaid: 0,
+    totalRebate: money(0),
+    alreadySettled: initial.status === 'done',
+    run: { usersProcessed: initial.usersProcessed, totalRebate: money(initial.total), status: initial.status },
+  };
+  if (initial.status === 'done') return result;
+
+  let total = new Decimal(0);
+  for (let batch = 1; ; batch += 1) {
+    let info: BatchInfo | undefined;
+    const done = await sequelize.transaction(async (transaction) => {
+      const run = await lockRun(transaction, initial.id);
+      if (run.status === 'done') {
+        result.run = { usersProcessed: run.usersProcessed, totalRebate: money(run.total), status: 'done' };
+        return true;
+      }
+      const users = await sequelize.query<{ id: number }>(
+        `SELECT id FROM users WHERE "siteCode" = :siteCode AND id > :cursor ORDER BY id LIMIT :limit`,
+        { replacements: { siteCode, cursor: run.lastUserId, limit: batchSize }, type: QueryTypes.SELECT, transaction },
+      );
+      const lastUserId = users.length ? users[users.length - 1].id : run.lastUserId;
+      let batchTotal = new Decimal(0);
+      const paidUsers = new Set<number>();
+      if (users.length) {
+        // One aggregate per batch, in SQL: sums per (user, game type) joined to the users' levels and
+        // the rules; only positive amounts not logged yet come back.
+        const due = await sequelize.query<DueRow>(
+          `WITH sums AS (
+             SELECT b."userId", b."gameType", SUM(b."betEffective") AS effective
+               FROM bet_orders b
+              WHERE b."siteCode" = :siteCode AND b."userId" > :cursor AND b."userId" <= :lastUserId
+                AND b.status = 'valid' AND b.settled
+                AND b."betDatetime" >= (CAST(:day AS date)::timestamp AT TIME ZONE :tz)
+                AND b."betDatetime" <  ((CAST(:day AS date) + 1)::timestamp AT TIME ZONE :tz)
+              GROUP BY b."userId", b."gameType"
+           ), due AS (
+             SELECT s."userId", u.level AS "vipLevel", gt."typeKey", s.effective, r."rebateRate" AS rate,
+                    trunc(s.effective * r."rebateRate" / 100, 6) AS amount
+               FROM sums s
+               JOIN (SELECT id, CASE WHEN "vipLevel" ~ '^[0-9]{1,4}$' THEN CAST("vipLevel" AS integer) END AS level
+                       FROM users WHERE "siteCode" = :siteCode AND id > :cursor AND id <= :lastUserId) u ON u.id = s."userId"
+               JOIN ${gameTypeValuesSql()} ON gt.code = s."gameType"
+               JOIN vip_rebates r ON r."siteCode" = :siteCode AND r.level = u.level AND r."gameType" = gt."typeKey"
+           )
+           SELECT d."userId", d."vipLevel", d."typeKey", d.effective::text AS effective, d.rate::text AS rate, d.amount::text AS amount
+             FROM due d
+            WHERE d.amount > 0
+              AND NOT EXISTS (SELECT 1 FROM vip_rebate_logs l WHERE l."userId" = d."userId" AND l.day = CAST(:day AS date) AND l."gameType" = d."typeKey")
+            ORDER BY d."userId", d."typeKey"`,
+          { replacements: { siteCode, cursor: run.lastUserId, lastUserId, day, tz }, type: QueryTypes.SELECT, transaction },
+        );
+        for (const row of due) {
+          // Both guards in one transaction: the wallet key (a replay moves nothing) and the unique log
+          // row (user, day, type). A conflict on either means this payment was made before.
+          const moved = await moveBalance(transaction, {
+            userId: row.userId,
+            amount: row.amount,
+            kind: 'rebate',
+            idempotencyKey: `vip-rebate:${row.userId}:${day}:${row.typeKey}`,
+            ref: { type: 'vip-rebate', id: `${day}:${row.typeKey}` },
+            remark: `VIP rebate ${day} ${row.typeKey}`,
+          });
+          await sequelize.query(
+            `INSERT INTO vip_rebate_logs ("siteCode", "userId", day, "gameType", "vipLevel", "effectiveBet", "rebateRate", amount, "ledgerId")
+             VALUES (:siteCode, :userId, :day, :typeKey, :vipLevel, :effective, :rate, :amount, :ledgerId)
+             ON CONFLICT ("userId", day, "gameType") DO NOTHING`,
+            { replacements: { siteCode, day, ...row, ledgerId: moved.ledgerId }, transaction },
+          );
+          if (!moved.replayed) {
+            batchTotal = batchTotal.plus(row.amount);
+            paidUsers.add(row.userId);
+          }
+        }
+      }
+      const finished = users.length < batchSize;
+      const [updated] = await sequelize.query<{ usersProcessed: number; total: string; status: 'running' | 'done' }>(
+        `UPDATE vip_settlement_runs
+            SET "lastUserId" = :lastUserId, "usersProcessed" = "usersProcessed" + :users, total = total + CAST(:total AS NUMERIC),
+                status = :status, "finishedAt" = CASE WHEN :status = 'done' THEN now() ELSE NULL END
+          WHERE id = :id
+          RETURNING "usersProcessed", total::text AS total, status`,
+        {
+          replacements: { lastUserId, users: users.length, total: batchTotal.toFixed(), status: finished ? 'done' : 'running', id: run.id },
+          type: QueryTypes.SELECT,
+          transaction,
+        },
+      );
+      info = { batch, fromUserId: run.lastUserId, lastUserId, users: users.length, transaction };
+      await options.hooks?.beforeCommit?.(info);
+      return { finished, users: users.length, paid: paidUsers.size, batchTotal, run: updated };
+    });
+    // Counted once the batch committed.
+    if (done === true) break;
+    result.usersProcessed += done.users;
+    result.usersPaid += done.paid;
+    total = total.plus(done.batchTotal);
+    result.run = { usersProcessed: done.run.usersProcessed, totalRebate: money(done.run.total), status: done.run.status };
+    if (info) await options.hooks?.afterBatch?.({ ...info, transaction: undefined });
+    if (done.finished) break;
+  }
+  result.totalRebate = money(total);
+  return result;
+}
+
+/** Settles the day for every site (the scheduled job); one failing site does not stop the others. */
+export async function settleDailyRebateAllSites(options: Omit<DailyRebateOptions, 'siteCode'> = {}): Promise<DailyRebateResult[]> {
+  const day = options.day ?? defaultRebateDay();
+  const results: DailyRebateResult[] = [];
+  const failures: string[] = [];
+  for (const siteCode of await allSiteCodes()) {
+    try {
+      results.push(await settleDailyRebate({ ...options, siteCode, day }));
+    } catch (err) {
+      if (err instanceof SettlementPeriodError) throw err;
+      failures.push(`${siteCode}: ${(err as Error).message}`);
+    }
+  }
+  if (failures.length) throw new Error(`daily rebate ${day} failed for ${failures.length} site(s): ${failures.join('; ')}`);
+  return results;
+}

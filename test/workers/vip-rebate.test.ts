@@ -1,0 +1,320 @@
+import { randomBytes } from 'node:crypto';
+import test from 'ava';
+import Decimal from 'decimal.js';
+import { QueryTypes } from 'sequelize';
+import { BetOrder, User, VipRebate, VipSettlementRun } from '../../shared/db/models';
+import { db } from '../../shared/db/sequelize';
+import { effectiveBet } from '../../shared/domain/game-types';
+import { defaultRebateDay, settleDailyRebate, SettlementPeriodError, todayIn } from '../../shared/domain/vip-rebate';
+import { queue } from '../../shared/queues/queues';
+import { startWorkers, type RunningWorkers } from '../../workers/main';
+import { PROCESSORS } from '../../workers/processors';
+import { processVipRebate } from '../../workers/processors/vip-rebate';
+import { processVipRelegation } from '../../workers/processors/vip-relegation';
+import { SCHEDULES } from '../../workers/schedules';
+import { createSite, createUser } from '../helpers/factories';
+import { startTestStack, type TestStack } from '../helpers/stack';
+import { waitFor } from '../helpers/wait';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+let stack: TestStack;
+let workers: RunningWorkers | undefined;
+test.before(async () => {
+  // Asia/Taipei (UTC+8): a day runs from 16:00 UTC of the day before to 16:00 UTC.
+  stack = await startTestStack({ APP_TIMEZONE: 'Asia/Taipei' });
+  workers = startWorkers(['vip-rebate', 'vip-relegation']);
+});
+test.after.always(async () => {
+  await workers?.stop();
+  await stack?.close();
+});
+
+interface OrderOptions {
+  gameType?: string;
+  betAmount?: string;
+  status?: 'valid' | 'invalid' | 'cancelled';
+  settled?: boolean;
+  at: string;
+}
+
+async function order(user: User, options: OrderOptions): Promise<void> {
+  const gameType = options.gameType ?? '2';
+  const betAmount = options.betAmount ?? '100';
+  const settled = options.settled ?? true;
+  await BetOrder.create({
+    siteCode: user.siteCode,
+    userId: user.id,
+    providerCode: 'provx',
+    gameCode: 'g-1',
+    gameName: 'Game',
+    gameType,
+    gamePlatform: 'provx',
+    gameNumber: `round-${randomBytes(6).toString('hex')}`,
+    betAmount,
+    betEffective: effectiveBet(betAmount, gameType),
+    winAmount: '0',
+    winLose: `-${betAmount}`,
+    status: options.status ?? 'valid',
+    settled,
+    settledAt: settled ? new Date(options.at) : null,
+    betDatetime: new Date(options.at),
+  });
+}
+
+async function player(siteCode: string, vipLevel: number): Promise<User> {
+  const { user } = await createUser({ siteCode });
+  await User.update({ vipLevel: String(vipLevel) }, { where: { id: user.id } });
+  await user.reload();
+  return user;
+}
+
+async function rules(siteCode: string, list: Array<[number, string, string]>): Promise<void> {
+  await VipRebate.bulkCreate(list.map(([level, gameType, rebateRate]) => ({ siteCode, level, gameType, rebateRate })));
+}
+
+async function balance(userId: number): Promise<string> {
+  return (await User.findByPk(userId))!.balance;
+}
+
+/** balance = sum of the ledger, and the rebate ledger rows of a user. */
+async function ledger(userId: number): Promise<{ sum: string; balance: string; rebates: number }> {
+  const [row] = await db().query<{ sum: string; rebates: string }>(
+    `SELECT COALESCE(SUM(amount), 0)::numeric(18,6)::text AS sum, COUNT(*) FILTER (WHERE kind = 'rebate')::text AS rebates
+       FROM game_transactions WHERE "userId" = :userId`,
+    { replacements: { userId }, type: QueryTypes.SELECT },
+  );
+  return { sum: row.sum, balance: await balance(userId), rebates: Number(row.rebates) };
+}
+
+/** A site where level 1 and 2 players bet on one day, with the expected rebate per user. */
+async function scenario(day: string) {
+  const siteCode = await createSite();
+  await rules(siteCode, [
+    [1, 'slot', '1.00'],
+    [1, 'crypto', '0.50'],
+    [2, 'slot', '1.50'],
+    [2, 'fish', '2.00'],
+    [2, 'live', '0.33'],
+  ]);
+  const prev = new Date(Date.parse(`${day}T00:00:00+08:00`));
+  const start = prev.toISOString();
+  const mid = new Date(prev.getTime() + 6 * 3600_000).toISOString();
+  const lastMs = new Date(prev.getTime() + 24 * 3600_000 - 1).toISOString();
+  const justBefore = new Date(prev.getTime() - 1).toISOString();
+  const nextDay = new Date(prev.getTime() + 24 * 3600_000).toISOString();
+
+  const a = await player(siteCode, 1);
+  await order(a, { gameType: '2', betAmount: '100', at: start }); // first instant of the day
+  await order(a, { gameType: '2', betAmount: '23.456789', at: lastMs }); // last millisecond
+  await order(a, { gameType: '9', betAmount: '200', at: mid }); // crypto: effective 100
+  await order(a, { gameType: '2', betAmount: '1000', at: justBefore }); // the day before (Taipei)
+  await order(a, { gameType: '2', betAmount: '1000', at: nextDay }); // the day after
+  await order(a, { gameType: '2', betAmount: '1000', at: mid, status: 'invalid' });
+  await order(a, { gameType: '2', betAmount: '1000', at: mid, status: 'cancelled' });
+  await order(a, { gameType: '2', betAmount: '1000', at: mid, settled: false });
+  await order(a, { gameType: '3', betAmount: '500', at: mid }); // live: no level-1 rule
+
+  const b = await player(siteCode, 2);
+  await order(b, { gameType: '10', betAmount: '333.333333', at: mid }); // fish: effective 166.666667
+  await order(b, { gameType: '3', betAmount: '10', at: mid });
+  await order(b, { gameType: '1', betAmount: '999', at: mid }); // sports: no rule
+
+  const c = await player(siteCode, 2); // no bets
+  const d = await player(siteCode, 3); // no rules for level 3
+  await order(d, { gameType: '2', betAmount: '5000', at: mid });
+
+  return {
+    siteCode,
+    users: [a, b, c, d],
+    // a: trunc(123.456789 x 1%) = 1.234567, crypto 100 x 0.5% = 0.5; b: trunc(166.666667 x 2%) = 3.333333, 10 x 0.33% = 0.033
+    expected: new Map([
+      [a.id, '1.734567'],
+      [b.id, '3.366333'],
+      [c.id, '0.000000'],
+      [d.id, '0.000000'],
+    ]),
+    total: '5.100900',
+  };
+}
+
+test('the vip queues have their processors and schedules', (t) => {
+  t.is(PROCESSORS['vip-rebate'], processVipRebate);
+  t.is(PROCESSORS['vip-relegation'], processVipRelegation);
+  const rebate = SCHEDULES.find((s) => s.queue === 'vip-rebate');
+  const relegation = SCHEDULES.find((s) => s.queue === 'vip-relegation');
+  t.like(rebate, { pattern: '5 0 * * *', data: {} });
+  t.like(relegation, { pattern: '0 1 1 * *', data: {} });
+});
+
+test('rebate per user and game type: weights in betEffective, rules by level and typeKey, day edges in APP_TIMEZONE, rounded down', async (t) => {
+  const day = '2025-01-10';
+  const s = await scenario(day);
+  const result = await settleDailyRebate({ siteCode: s.siteCode, day });
+  t.like(result, { siteCode: s.siteCode, day, usersProcessed: 4, usersPaid: 2, totalRebate: s.total, alreadySettled: false });
+  t.like(result.run, { usersProcessed: 4, totalRebate: s.total, status: 'done' });
+  for (const u of s.users) {
+    const l = await ledger(u.id);
+    t.is(l.balance, s.expected.get(u.id)!);
+    t.is(l.sum, l.balance);
+  }
+  const logs = await db().query<{ userId: number; gameType: string; effectiveBet: string; rebateRate: string; amount: string; ledgerId: string | null }>(
+    `SELECT "userId", "gameType", "effectiveBet"::text AS "effectiveBet", "rebateRate"::text AS "rebateRate", amount::text AS amount, "ledgerId"
+       FROM vip_rebate_logs WHERE "siteCode" = :siteCode ORDER BY "userId", "gameType"`,
+    { replacements: { siteCode: s.siteCode }, type: QueryTypes.SELECT },
+  );
+  t.deepEqual(
+    logs.map((l) => [l.userId, l.gameType, l.effectiveBet, l.rebateRate, l.amount]),
+    [
+      [s.users[0].id, 'crypto', '100.000000', '0.50', '0.500000'],
+      [s.users[0].id, 'slot', '123.456789', '1.00', '1.234567'],
+      [s.users[1].id, 'fish', '166.666667', '2.00', '3.333333'],
+      [s.users[1].id, 'live', '10.000000', '0.33', '0.033000'],
+    ],
+  );
+  t.true(logs.every((l) => l.ledgerId !== null));
+  const [key] = await db().query<{ idempotencyKey: string }>(
+    `SELECT "idempotencyKey" FROM game_transactions WHERE "userId" = :id AND kind = 'rebate' ORDER BY "idempotencyKey" LIMIT 1`,
+    { replacements: { id: s.users[0].id }, type: QueryTypes.SELECT },
+  );
+  t.is(key.idempotencyKey, `vip-rebate:${s.users[0].id}:${day}:crypto`);
+
+  // A second run of the same day pays nothing and says so.
+  const again = await settleDailyRebate({ siteCode: s.siteCode, day });
+  t.like(again, { usersProcessed: 0, usersPaid: 0, totalRebate: '0.000000', alreadySettled: true });
+  t.like(again.run, { usersProcessed: 4, totalRebate: s.total, status: 'done' });
+  t.is(await balance(s.users[0].id), '1.734567');
+
+  // The next day is its own period: only the order at its first instant (1000 slot, level 1: 1%) pays.
+  const next = await settleDailyRebate({ siteCode: s.siteCode, day: '2025-01-11' });
+  t.like(next, { usersProcessed: 4, usersPaid: 1, totalRebate: '10.000000', alreadySettled: false });
+  t.is(await balance(s.users[0].id), '11.734567');
+  t.is(await balance(s.users[1].id), '3.366333');
+});
+
+test('two runs of one day at the same time (small batches): every user paid once', async (t) => {
+  const day = '2025-02-03';
+  const s = await scenario(day);
+  const extra = await Promise.all([1, 2, 1, 2, 1].map((level) => player(s.siteCode, level)));
+  for (const u of extra) await order(u, { gameType: '2', betAmount: '50', at: `${day}T12:00:00+08:00` });
+  const expectedExtra = (u: User) => (u.vipLevel === '1' ? '0.500000' : '0.750000');
+  const total = extra.reduce((sum, u) => sum.plus(expectedExtra(u)), new Decimal(s.total)).toFixed(6);
+
+  const results = await Promise.all([
+    settleDailyRebate({ siteCode: s.siteCode, day, batchSize: 2 }),
+    settleDailyRebate({ siteCode: s.siteCode, day, batchSize: 2 }),
+    settleDailyRebate({ siteCode: s.siteCode, day }),
+  ]);
+  t.is(results.reduce((sum, r) => sum.plus(r.totalRebate), new Decimal(0)).toFixed(6), total);
+  t.is(results.reduce((n, r) => n + r.usersProcessed, 0), 9);
+  const run = await VipSettlementRun.findOne({ where: { siteCode: s.siteCode, kind: 'daily-rebate', period: day } });
+  t.like(run?.toJSON(), { status: 'done', usersProcessed: 9, total, lastUserId: Math.max(...[...s.users, ...extra].map((u) => u.id)) });
+  for (const u of s.users) {
+    const l = await ledger(u.id);
+    t.is(l.balance, s.expected.get(u.id)!);
+    t.is(l.sum, l.balance);
+  }
+  for (const u of extra) {
+    const l = await ledger(u.id);
+    t.deepEqual(l, { sum: expectedExtra(u), balance: expectedExtra(u), rebates: 1 });
+  }
+});
+
+test('a run that crashes part-way resumes from its cursor and pays every user exactly once', async (t) => {
+  const day = '2025-03-15';
+  const siteCode = await createSite();
+  await rules(siteCode, [[1, 'slot', '1.00']]);
+  const users: User[] = [];
+  for (let i = 0; i < 7; i += 1) {
+    const u = await player(siteCode, 1);
+    await order(u, { gameType: '2', betAmount: String(100 * (i + 1)), at: `${day}T09:00:00+08:00` });
+    users.push(u);
+  }
+  // Crash inside batch 2 (after its payments, before commit): batch 2 rolls back.
+  await t.throwsAsync(
+    settleDailyRebate({
+      siteCode,
+      day,
+      batchSize: 2,
+      hooks: {
+        beforeCommit: (info) => {
+          if (info.batch === 2) throw new Error('crash inside batch 2');
+        },
+      },
+    }),
+    { message: 'crash inside batch 2' },
+  );
+  let run = await VipSettlementRun.findOne({ where: { siteCode, kind: 'daily-rebate', period: day } });
+  t.like(run?.toJSON(), { status: 'running', lastUserId: users[1].id, usersProcessed: 2, total: '3.000000' });
+  t.is(await balance(users[0].id), '1.000000');
+  t.is(await balance(users[2].id), '0.000000');
+
+  // Crash between batches (after batch 2 of the resumed run committed).
+  await t.throwsAsync(
+    settleDailyRebate({
+      siteCode,
+      day,
+      batchSize: 2,
+      hooks: {
+        afterBatch: (info) => {
+          if (info.batch === 2) throw new Error('crash after batch 2');
+        },
+      },
+    }),
+    { message: 'crash after batch 2' },
+  );
+  run = await VipSettlementRun.findOne({ where: { siteCode, kind: 'daily-rebate', period: day } });
+  t.like(run?.toJSON(), { status: 'running', lastUserId: users[5].id, usersProcessed: 6 });
+
+  const last = await settleDailyRebate({ siteCode, day, batchSize: 2 });
+  t.like(last, { usersProcessed: 1, totalRebate: '7.000000', alreadySettled: false });
+  t.like(last.run, { usersProcessed: 7, totalRebate: '28.000000', status: 'done' });
+  for (const [i, u] of users.entries()) {
+    const l = await ledger(u.id);
+    t.deepEqual(l, { sum: `${i + 1}.000000`, balance: `${i + 1}.000000`, rebates: 1 });
+  }
+  const [logs] = await db().query<{ n: string }>('SELECT COUNT(*)::text AS n FROM vip_rebate_logs WHERE "siteCode" = :siteCode', {
+    replacements: { siteCode },
+    type: QueryTypes.SELECT,
+  });
+  t.is(logs.n, '7');
+});
+
+test('a day not over yet in APP_TIMEZONE, or malformed, is refused; the default is yesterday', async (t) => {
+  const today = todayIn('Asia/Taipei');
+  await t.throwsAsync(settleDailyRebate({ day: today }), { instanceOf: SettlementPeriodError });
+  await t.throwsAsync(settleDailyRebate({ day: '2025-02-30' }), { instanceOf: SettlementPeriodError });
+  await t.throwsAsync(settleDailyRebate({ day: 'yesterday' }), { instanceOf: SettlementPeriodError });
+  const yesterday = defaultRebateDay();
+  t.true(yesterday < today);
+  t.is(defaultRebateDay(new Date('2025-05-01T15:59:00Z')), '2025-04-30');
+  t.is(defaultRebateDay(new Date('2025-05-01T16:00:00Z')), '2025-05-01');
+});
+
+test('the vip-rebate worker settles a manual job for a site, and a repeated job pays nothing more', async (t) => {
+  const day = '2025-04-20';
+  const s = await scenario(day);
+  const q = queue('vip-rebate');
+  const first = await q.add('manual', { siteCode: s.siteCode, day }, { jobId: `manual-rebate-${s.siteCode}-1` });
+  const value = await waitFor('the rebate job to complete', async () => ((await q.getJobState(first.id!)) === 'completed' ? (await q.getJob(first.id!))!.returnvalue as any : undefined), 20_000);
+  t.like(value[0], { siteCode: s.siteCode, day, totalRebate: s.total, alreadySettled: false });
+  t.is(await balance(s.users[1].id), '3.366333');
+
+  const second = await q.add('manual', { siteCode: s.siteCode, day }, { jobId: `manual-rebate-${s.siteCode}-2` });
+  const again = await waitFor('the second rebate job to complete', async () => ((await q.getJobState(second.id!)) === 'completed' ? (await q.getJob(second.id!))!.returnvalue as any : undefined), 20_000);
+  t.like(again[0], { totalRebate: '0.000000', alreadySettled: true });
+  t.is(await balance(s.users[0].id), '1.734567');
+
+  // The scheduled shape ({} = every site) for that day: every site settled, this one already was.
+  const all = await q.add('manual', { day }, { jobId: `manual-rebate-all-${s.siteCode}` });
+  const results = await waitFor('the all-sites job to complete', async () => ((await q.getJobState(all.id!)) === 'completed' ? (await q.getJob(all.id!))!.returnvalue as any : undefined), 20_000);
+  t.true(results.length >= 2);
+  t.like(results.find((r: { siteCode: string }) => r.siteCode === s.siteCode), { alreadySettled: true, totalRebate: '0.000000' });
+  t.is(await balance(s.users[1].id), '3.366333');
+
+  // A day not over yet cannot be fixed by retrying: the job fails at once.
+  const bad = await q.add('manual', { siteCode: s.siteCode, day: todayIn('Asia/Taipei') }, { jobId: `manual-rebate-bad-${s.siteCode}` });
+  const failed = await waitFor('the bad job to fail', async () => ((await q.getJobState(bad.id!)) === 'failed' ? q.getJob(bad.id!) : undefined), 20_000);
+  t.regex(failed!.failedReason, /not over yet/);
+  t.true(failed!.attemptsMade <= 1);
+});
