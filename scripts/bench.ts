@@ -1,6 +1,7 @@
 import { benchAccounts } from './bench/accounts';
 import { benchEdge } from './bench/edge';
 import { benchGames } from './bench/games';
+import { benchVip } from './bench/vip';
 import { base, connections, duration } from './bench/lib';
 
 /**
@@ -14,9 +15,11 @@ import { base, connections, duration } from './bench/lib';
  * Every figure is printed beside a ceiling measured in the same run with the same connections and
  * duration (see each section).
  *
- *   BENCH_URL (http://127.0.0.1:3000)  BENCH_CONNECTIONS (50)  BENCH_SECONDS (10)  BENCH_ONLY (edge,accounts,games)
+ *   BENCH_URL (http://127.0.0.1:3000)  BENCH_CONNECTIONS (50)  BENCH_SECONDS (10)  BENCH_ONLY (edge,accounts,games; also vip)
  */
-const SECTIONS: Record<string, () => Promise<void>> = { edge: benchEdge, accounts: benchAccounts, games: benchGames };
+const SECTIONS: Record<string, () => Promise<void>> = { edge: benchEdge, accounts: benchAccounts, games: benchGames, vip: benchVip };
+/** Sections run when BENCH_ONLY is not set; `vip` (about 6 minutes, seeds 1 000 000 orders) only on request. */
+const DEFAULT_SECTIONS = ['edge', 'accounts', 'games'];
 
 async function main() {
   const health = await fetch(`${base}/api/health`).catch(() => null);
@@ -24,7 +27,7 @@ async function main() {
     console.error(`No healthy stack at ${base} (GET /api/health). Start one with \`npm start\`, or set BENCH_URL.`);
     process.exit(1);
   }
-  const only = (process.env.BENCH_ONLY ?? Object.keys(SECTIONS).join(',')).split(',').map((s) => s.trim());
+  const only = (process.env.BENCH_ONLY ?? DEFAULT_SECTIONS.join(',')).split(',').map((s) => s.trim());
   console.log(`bench: ${connections} connections, ${duration} s each, against ${base}; sections ${only.join(', ')}`);
   for (const name of only) {
     const section = SECTIONS[name];
