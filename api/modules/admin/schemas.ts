@@ -1,10 +1,7 @@
-import { array, number, object, string } from 'yup';
+import { array, object, string } from 'yup';
+import { bcryptPassword, dateRangeFields, exactString, jsonInteger, pagingFields, queryInt, queryText, text, trimmed, zeroOrOne } from '../../http/schema-helpers';
 
-/**
- * A trimmed string; unlike yup's `.trim()` it leaves a non-string (an array from a repeated query
- * parameter, an object in a body) alone, so the type check answers 400 instead of the trim throwing.
- */
-const trimmed = () => string().transform((value: unknown) => (typeof value === 'string' ? value.trim() : value));
+export { idParams } from '../../http/schema-helpers';
 
 export const adminLoginBody = object({
   account: trimmed().required().max(50),
@@ -13,47 +10,25 @@ export const adminLoginBody = object({
 
 /**
  * JSON body fields keep their JSON type: a number or an object where a string is expected (or the
- * reverse) is a 400, not silently converted. Strings are trimmed.
+ * reverse) is a 400, not silently converted. Strings are trimmed. Integers keep yup's own type error.
  */
-const text = () => string().transform((_value: unknown, original: unknown) => (typeof original === 'string' ? original.trim() : original));
-const integer = () =>
-  number()
-    .transform((value: unknown, original: unknown) => (typeof original === 'number' ? value : original))
-    .integer();
+const integer = () => jsonInteger({ typeError: false });
 
 const ACCOUNT = /^[A-Za-z0-9_.@-]+$/;
-/** bcrypt reads at most 72 bytes; a longer password would be cut silently. */
-const password = () =>
-  string()
-    .transform((_value: unknown, original: unknown) => original)
-    .min(6)
-    .test('bytes', '${path} must be at most 72 bytes', (v) => v === undefined || Buffer.byteLength(v, 'utf8') <= 72);
 const name = () => text().min(1).max(50);
-const status = () => integer().oneOf([0, 1], '${path} must be 0 or 1');
-const permissions = () =>
-  array()
-    .of(string().transform((_value: unknown, original: unknown) => original).required().max(60))
-    .max(100);
-
-export const idParams = object({
-  id: number()
-    .transform((value: number, original: unknown) => (typeof original === 'string' && /^\d{1,9}$/.test(original) ? value : NaN))
-    .typeError('id must be a positive integer')
-    .required()
-    .integer()
-    .positive('id must be a positive integer'),
-});
+const status = () => zeroOrOne({ typeError: false });
+const permissions = () => array().of(exactString().required().max(60)).max(100);
 
 export const createAdminBody = object({
   account: text().required().min(3).max(50).matches(ACCOUNT, '${path} may hold letters, digits and _ . @ - only'),
-  password: password().required(),
+  password: bcryptPassword().required(),
   name: name().required(),
   groupId: integer().required().positive(),
 });
 
 export const updateAdminBody = object({
   name: name(),
-  password: password(),
+  password: bcryptPassword(),
   groupId: integer().positive(),
   status: status(),
 });
@@ -72,33 +47,13 @@ export const updateGroupBody = object({
   status: status(),
 });
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isCalendarDate = (v: string | undefined) => {
-  if (v === undefined) return true;
-  if (!DATE.test(v)) return false;
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-};
-/** An empty query parameter (`?startDate=`) counts as absent, as filter forms send them. */
-const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
-const date = () => trimmed().transform(blankAsAbsent).test('date', '${path} must be a date YYYY-MM-DD', isCalendarDate);
-const queryInt = () =>
-  number()
-    .transform((value: number, original: unknown) => {
-      if (original === '') return undefined;
-      return typeof original === 'string' && /^\s*\d{1,9}\s*$/.test(original) ? value : NaN;
-    })
-    .integer();
+/** The log list keeps yup's own type error for its integer parameters. */
+const yupTypeError = { typeError: false } as const;
 
 export const logListQuery = object({
-  adminId: queryInt().positive(),
-  module: trimmed().transform(blankAsAbsent).max(40),
-  action: trimmed().transform(blankAsAbsent).max(40),
-  startDate: date(),
-  endDate: date().test('range', 'endDate must not be before startDate', function (v) {
-    const start = this.parent.startDate as string | undefined;
-    return !v || !start || !isCalendarDate(start) || !isCalendarDate(v) || v >= start;
-  }),
-  page: queryInt().min(1).default(1),
-  pageSize: queryInt().min(1).max(50).default(20),
+  adminId: queryInt(yupTypeError).positive(),
+  module: queryText().max(40),
+  action: queryText().max(40),
+  ...dateRangeFields(),
+  ...pagingFields(20, yupTypeError),
 });

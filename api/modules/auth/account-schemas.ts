@@ -1,12 +1,11 @@
-import { object, string } from 'yup';
+import { object } from 'yup';
+import { exactString as exact, text } from '../../http/schema-helpers';
 
 /**
  * Request schemas of the account endpoints (Part A 4.1). Fields are strictly strings: a number, boolean
  * or object where a string is expected is a 400 naming the field (yup would otherwise turn 123456 into
  * "123456"). Text fields are trimmed; passwords are taken exactly as sent.
  */
-const text = () => string().transform((_value, original) => (typeof original === 'string' ? original.trim() : original));
-const exact = () => string().transform((_value, original) => original);
 
 /** Accounts third-party logins create (`oauth_<sub>`, `widget_<id>`): nobody may register them by hand. */
 const RESERVED_ACCOUNT = /^(oauth|widget)_/i;

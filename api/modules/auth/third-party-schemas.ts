@@ -1,12 +1,7 @@
 import { number, object, string } from 'yup';
 import { HttpError } from '../../../shared/errors';
+import { trimmed } from '../../http/schema-helpers';
 import type { WidgetFieldValue } from '../../../shared/integrations/widget';
-
-/**
- * A trimmed string. yup's own trim() calls .trim() on whatever arrives, so an object or an array in
- * the body would throw a TypeError (a 500) instead of failing validation with a 400.
- */
-const trimmed = () => string().transform((value: unknown) => (typeof value === 'string' ? value.trim() : value));
 
 /** GET /auth/login-config: where the client goes after login, a path on the site (never another host). */
 export const loginConfigQuery = object({

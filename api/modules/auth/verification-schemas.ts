@@ -1,18 +1,11 @@
-import { object, string } from 'yup';
+import { object } from 'yup';
+import { bcryptPassword, exactString as raw, text } from '../../http/schema-helpers';
 
 /**
  * Bodies of the verification endpoints (Part A 4.1). JSON types are kept: a number where a string is
  * expected is a 400, not silently converted. Strings are trimmed, except passwords.
  */
-const text = () => string().transform((_value: unknown, original: unknown) => (typeof original === 'string' ? original.trim() : original));
-const raw = () => string().transform((_value: unknown, original: unknown) => original);
-
-/** bcrypt reads at most 72 bytes; a longer password would be cut silently. */
-const newPassword = () =>
-  raw()
-    .required()
-    .min(6)
-    .test('bytes', '${path} must be at most 72 bytes', (v) => v === undefined || Buffer.byteLength(v, 'utf8') <= 72);
+const newPassword = () => bcryptPassword().required();
 
 const sixDigits = () => text().required().matches(/^\d{6}$/, '${path} must be 6 digits');
 

@@ -1,65 +1,36 @@
-import { array, boolean, mixed, number, object, string } from 'yup';
+import { array, boolean, mixed, number, object } from 'yup';
 import { GAME_TYPE_CODES, typeKeyOf } from '../../../shared/domain/game-types';
 import { isKnownSite } from '../../../shared/domain/sites';
 import { LAUNCH_EXTRA_LOCALES, LOCALES } from '../../../shared/i18n/locales';
+import { jsonInteger, localeMap as localeMapOf, sortOrder as sortOrderOf, text } from '../../http/schema-helpers';
+
+export { idParams } from '../../http/schema-helpers';
 
 /**
  * Bodies and queries of the administrator game endpoints (Part A 4.3). JSON fields keep their JSON
  * types: a string where a number or boolean is expected (or the reverse) is a 400 naming the field.
+ * Integers keep yup's own type error.
  */
 
-const text = () => string().transform((_value: unknown, original: unknown) => (typeof original === 'string' ? original.trim() : original));
-const integer = () =>
-  number()
-    .transform((value: unknown, original: unknown) => (typeof original === 'number' ? value : original))
-    .integer();
+const integer = () => jsonInteger({ typeError: false });
 const bool = () => boolean().transform((_value: unknown, original: unknown) => original);
 
 const NAME_LOCALES: readonly string[] = [...LOCALES, ...LAUNCH_EXTRA_LOCALES];
 const MAX_NAME = 120;
 
 /** A locale map {"en-US": "...", ...}: known locales only, string values of at most 120 characters. */
-const localeMap = () =>
-  mixed<Record<string, string>>()
-    .transform((value: unknown) => {
-      if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
-      return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v]));
-    })
-    .test('locale-map', function (value: unknown) {
-      if (value === undefined) return true;
-      if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        return this.createError({ message: `${this.path} must be an object mapping locales to texts` });
-      }
-      for (const [key, text] of Object.entries(value as Record<string, unknown>)) {
-        if (!NAME_LOCALES.includes(key)) {
-          return this.createError({ message: `${this.path}: "${key.slice(0, 20)}" is not a locale (use ${NAME_LOCALES.join(', ')})` });
-        }
-        if (typeof text !== 'string' || text.length > MAX_NAME) {
-          return this.createError({ message: `${this.path}.${key} must be a text of at most ${MAX_NAME} characters` });
-        }
-      }
-      return true;
-    });
+const localeMap = () => localeMapOf({ locales: NAME_LOCALES, maxLength: MAX_NAME });
 
 const gameType = () => integer().oneOf(GAME_TYPE_CODES, '${path} must be one of ' + GAME_TYPE_CODES.join(', '));
 const providerCode = () => text().oneOf(['provx', 'provy'], '${path} must be provx or provy');
 const GAME_CODE = /^[A-Za-z0-9_.:-]+$/;
 const gameCode = () => text().min(1).max(64).matches(GAME_CODE, '${path} may hold letters, digits and _ . : - only');
-const sortOrder = () => integer().min(-1_000_000_000).max(1_000_000_000);
+const sortOrder = () => sortOrderOf({ typeError: false });
 const icon = () => text().max(64);
 const knownSite = () =>
   text()
     .max(30)
     .test('site', '${path} names no configured site', async (v) => v === undefined || (/^[A-Za-z0-9_-]{1,30}$/.test(v) && (await isKnownSite(v))));
-
-export const idParams = object({
-  id: number()
-    .transform((value: number, original: unknown) => (typeof original === 'string' && /^\d{1,9}$/.test(original) ? value : NaN))
-    .typeError('id must be a positive integer')
-    .required()
-    .integer()
-    .positive('id must be a positive integer'),
-});
 
 /** GET /game/admin/providers?gameType=2 (an empty value counts as absent). */
 export const providerListQuery = object({

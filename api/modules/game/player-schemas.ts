@@ -1,18 +1,12 @@
 import { mixed, number, object, string } from 'yup';
 import { GAME_TYPE_CODES } from '../../../shared/domain/game-types';
 import { isMoneyNumber, SIMULATE_BET_DECIMALS } from '../../../shared/domain/simulate';
+import { blankAsAbsent, jsonNumber, text } from '../../http/schema-helpers';
 
 /**
  * Request schemas of the player game endpoints (Part A 4.3). JSON fields keep their JSON types: a string
  * where a number is expected (or the reverse) is a 400 naming the field, never converted.
  */
-const text = () => string().transform((_value: unknown, original: unknown) => (typeof original === 'string' ? original.trim() : original));
-/** A JSON number, exactly: `"5"` is refused. */
-const jsonNumber = () =>
-  number()
-    .transform((value: unknown, original: unknown) => (typeof original === 'number' ? value : NaN))
-    .typeError('${path} must be a number');
-const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
 
 const gameCode = () => text().required().min(1).max(64);
 /** The provider's game id (provy GameId): a non-negative integer. */

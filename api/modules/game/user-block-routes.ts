@@ -1,11 +1,12 @@
 import { Router, type Request } from 'express';
-import { mixed, number, object, string } from 'yup';
+import { mixed, object } from 'yup';
 import { config } from '../../../shared/config';
 import { createGameBlock, deleteGameBlock, listGameBlocks, type GameBlockActor } from '../../../shared/domain/game-blocks';
 import { GAME_TYPE_CODES } from '../../../shared/domain/game-types';
 import { requireAdmin } from '../../http/auth';
 import { route } from '../../http/envelope';
 import { requestMeta } from '../../http/request-meta';
+import { idParams, jsonNumber, pagingFields, queryInt, text } from '../../http/schema-helpers';
 import { valid, validate } from '../../http/validate';
 
 /**
@@ -23,25 +24,12 @@ import { valid, validate } from '../../http/validate';
  */
 export const userBlockRoutes = Router();
 
-const text = () => string().transform((_value: unknown, original: unknown) => (typeof original === 'string' ? original.trim() : original));
-const jsonInt = () =>
-  number()
-    .transform((value: unknown, original: unknown) => (typeof original === 'number' ? value : NaN))
-    .typeError('${path} must be a number')
-    .integer('${path} must be an integer');
-const queryInt = () =>
-  number()
-    .transform((value: number, original: unknown) => {
-      if (original === '') return undefined;
-      return typeof original === 'string' && /^\s*\d{1,9}\s*$/.test(original) ? value : NaN;
-    })
-    .typeError('${path} must be a positive integer')
-    .integer();
+/** A JSON integer, exactly: `"5"` is refused. */
+const jsonInt = () => jsonNumber().integer('${path} must be an integer');
 
 const listQuery = object({
   userId: queryInt().positive(),
-  page: queryInt().min(1).default(1),
-  pageSize: queryInt().min(1).max(50).default(20),
+  ...pagingFields(20),
 });
 
 const createBody = object({
@@ -56,15 +44,6 @@ const createBody = object({
     .test('product', 'productId must be a non-negative integer', (v) => v == null || (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) || (typeof v === 'string' && /^\d{1,32}$/.test(v)))
     .transform((value: unknown) => (typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value)),
   reason: text().nullable().max(255),
-});
-
-const idParams = object({
-  id: number()
-    .transform((value: number, original: unknown) => (typeof original === 'string' && /^\d{1,9}$/.test(original) ? value : NaN))
-    .typeError('id must be a positive integer')
-    .required()
-    .integer()
-    .positive('id must be a positive integer'),
 });
 
 function actorOf(req: Request): GameBlockActor {

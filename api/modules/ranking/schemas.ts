@@ -1,22 +1,13 @@
-import { number, object, string } from 'yup';
+import { object } from 'yup';
 import { RANKING_MAX_LIMIT, RANKING_TYPES } from '../../../shared/domain/ranking';
-
-const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
+import { queryInt, queryText } from '../../http/schema-helpers';
 
 /** GET /ranking: type (default realtime), limit 1..50 (default 20). */
 export const rankingQuery = object({
-  type: string()
-    .transform((value: unknown) => (typeof value === 'string' ? value.trim() : value))
-    .transform(blankAsAbsent)
+  type: queryText()
     .oneOf([...RANKING_TYPES], `\${path} must be one of ${RANKING_TYPES.join(', ')}`)
     .default('realtime'),
-  limit: number()
-    .transform((value: number, original: unknown) => {
-      if (original === '') return undefined;
-      return typeof original === 'string' && /^\s*\d{1,9}\s*$/.test(original) ? value : NaN;
-    })
-    .typeError('${path} must be a positive integer')
-    .integer()
+  limit: queryInt()
     .min(1)
     .max(RANKING_MAX_LIMIT)
     .default(20),

@@ -1,20 +1,15 @@
 import Decimal from 'decimal.js';
-import { mixed, number, object } from 'yup';
+import { mixed, object } from 'yup';
 import { GAME_TYPE_KEYS } from '../../../shared/domain/game-types';
 import { VIP_TIERS, type VipTier } from '../../../shared/domain/vip';
 import { LOCALES, type LocaleText } from '../../../shared/i18n/locales';
+import { jsonInteger as integer, localeMap as localeMapOf, positiveIdParam, sortOrder, zeroOrOne } from '../../http/schema-helpers';
 
 /**
  * Bodies and parameters of the VIP endpoints (Part A 4.4). JSON fields keep their JSON types (a string
  * where an integer is expected is a 400 naming the field), except money and the rebate rate, which take a
  * number or a decimal string and come out as a decimal string (never a float).
  */
-
-const integer = () =>
-  number()
-    .transform((value: unknown, original: unknown) => (typeof original === 'number' ? value : original))
-    .typeError('${path} must be an integer')
-    .integer('${path} must be an integer');
 
 const DECIMAL = /^\d{1,18}(\.\d+)?$/;
 
@@ -49,8 +44,7 @@ const level = () => integer().min(1, '${path} must be at least 1').max(9999, '${
 const tier = () =>
   mixed<VipTier>()
     .test('tier', `\${path} must be one of ${VIP_TIERS.join(', ')}`, (v) => v === undefined || (VIP_TIERS as readonly unknown[]).includes(v));
-const sortOrder = () => integer().min(-1_000_000_000).max(1_000_000_000);
-const enabled = () => integer().oneOf([0, 1], '${path} must be 0 or 1');
+const enabled = () => zeroOrOne();
 const gameType = () =>
   mixed<string>()
     .test('gameType', `\${path} must be one of ${GAME_TYPE_KEYS.join(', ')}`, (v) => v === undefined || (GAME_TYPE_KEYS as readonly unknown[]).includes(v));
@@ -59,39 +53,10 @@ const MAX_NAME = 60;
 
 /** A locale map {"en-US": "Gold I", ...}: the five locales only, texts of 1 to 60 characters, at least one. */
 const localeMap = () =>
-  mixed<Partial<LocaleText>>()
-    .transform((value: unknown) => {
-      if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
-      return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v]));
-    })
-    .test('locale-map', function (value: unknown) {
-      if (value === undefined) return true;
-      if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        return this.createError({ message: `${this.path} must be an object mapping locales to texts` });
-      }
-      const entries = Object.entries(value as Record<string, unknown>);
-      if (entries.length === 0) return this.createError({ message: `${this.path} must name the level in at least one locale` });
-      for (const [key, text] of entries) {
-        if (!(LOCALES as readonly string[]).includes(key)) {
-          return this.createError({ message: `${this.path}: "${key.slice(0, 20)}" is not a locale (use ${LOCALES.join(', ')})` });
-        }
-        if (typeof text !== 'string' || text.length === 0 || text.length > MAX_NAME) {
-          return this.createError({ message: `${this.path}.${key} must be a text of 1 to ${MAX_NAME} characters` });
-        }
-      }
-      return true;
-    });
+  localeMapOf<Partial<LocaleText>>({ locales: LOCALES, maxLength: MAX_NAME, emptyMessage: 'must name the level in at least one locale' });
 
-const positiveId = (name: string) =>
-  number()
-    .transform((value: number, original: unknown) => (typeof original === 'string' && /^\d{1,9}$/.test(original) ? value : NaN))
-    .typeError(`${name} must be a positive integer`)
-    .required()
-    .integer()
-    .positive(`${name} must be a positive integer`);
-
-export const idParams = object({ id: positiveId('id') });
-export const userIdParams = object({ userId: positiveId('userId') });
+export { idParams } from '../../http/schema-helpers';
+export const userIdParams = object({ userId: positiveIdParam('userId') });
 
 export const createLevelBody = object({
   level: level().required('level is required'),

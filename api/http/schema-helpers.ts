@@ -1,0 +1,171 @@
+import { mixed, number, object, string } from 'yup';
+
+/**
+ * The small yup building blocks the request schemas of api/modules share. Two families:
+ * - query and path helpers, which take the strings Express parses from the URL;
+ * - JSON body helpers, which keep the JSON type (a number where a string is expected, or the reverse,
+ *   is a 400 naming the field, never silently converted).
+ */
+
+// ---------------------------------------------------------------------------------------------------
+// Strings
+
+/**
+ * A trimmed string; unlike yup's `.trim()` it leaves a non-string (an array from a repeated query
+ * parameter, an object in a body) alone, so the type check answers 400 instead of the trim throwing.
+ * yup's string cast still turns a number into a string first: use `text()` for JSON bodies.
+ */
+export const trimmed = () => string().transform((value: unknown) => (typeof value === 'string' ? value.trim() : value));
+
+/** An empty value (`?status=`) counts as absent, as filter forms send them. */
+export const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
+
+/** A trimmed query parameter where an empty (or all-blank) value counts as absent. */
+export const queryText = () => trimmed().transform(blankAsAbsent);
+
+/** A trimmed JSON string that keeps its JSON type: a number, object or array is a 400, not converted. */
+export const text = () => string().transform((_value: unknown, original: unknown) => (typeof original === 'string' ? original.trim() : original));
+
+/** A JSON string taken exactly as sent (not trimmed, not converted), e.g. a password. */
+export const exactString = () => string().transform((_value: unknown, original: unknown) => original);
+
+/** A password of at least 6 characters, taken exactly as sent; bcrypt reads at most 72 bytes, so a longer one would be cut silently. */
+export const bcryptPassword = () =>
+  exactString()
+    .min(6)
+    .test('bytes', '${path} must be at most 72 bytes', (v) => v === undefined || Buffer.byteLength(v, 'utf8') <= 72);
+
+// ---------------------------------------------------------------------------------------------------
+// Numbers
+
+/** `false` keeps yup's own type-error message. */
+export interface TypeErrorOption {
+  typeError?: string | false;
+}
+
+/**
+ * An integer that keeps its JSON type: a string where an integer is expected is a 400. The type error
+ * reads `${path} must be an integer` unless `typeError` says otherwise (`false`: yup's own message).
+ */
+export const jsonInteger = ({ typeError = '${path} must be an integer' }: TypeErrorOption = {}) => {
+  const base = number().transform((value: unknown, original: unknown) => (typeof original === 'number' ? value : original));
+  return (typeError === false ? base : base.typeError(typeError)).integer();
+};
+
+/** A JSON number, exactly: `"5"` is refused with `${path} must be a number`. */
+export const jsonNumber = () =>
+  number()
+    .transform((value: unknown, original: unknown) => (typeof original === 'number' ? value : NaN))
+    .typeError('${path} must be a number');
+
+/** A sort order: an integer from -1e9 to 1e9. */
+export const sortOrder = (options?: TypeErrorOption) => jsonInteger(options).min(-1_000_000_000).max(1_000_000_000);
+
+/** A 0/1 flag (enabled, status). */
+export const zeroOrOne = (options?: TypeErrorOption) => jsonInteger(options).oneOf([0, 1], '${path} must be 0 or 1');
+
+/**
+ * A non-negative integer query parameter of at most 9 digits (surrounding blanks allowed); an empty value
+ * counts as absent. The type error reads `${path} must be a positive integer` unless `typeError` says
+ * otherwise (`false`: yup's own message).
+ */
+export const queryInt = ({ typeError = '${path} must be a positive integer' }: TypeErrorOption = {}) => {
+  const base = number().transform((value: number, original: unknown) => {
+    if (original === '') return undefined;
+    return typeof original === 'string' && /^\s*\d{1,9}\s*$/.test(original) ? value : NaN;
+  });
+  return (typeError === false ? base : base.typeError(typeError)).integer();
+};
+
+// ---------------------------------------------------------------------------------------------------
+// Paging
+
+export const PAGE_SIZE_MAX = 50;
+
+/** `page` (default 1) and `pageSize` (1..50, default `defaultPageSize`, 10 unless told) query fields. */
+export const pagingFields = (defaultPageSize = 10, options?: TypeErrorOption) => ({
+  page: queryInt(options).min(1).default(1),
+  pageSize: queryInt(options).min(1).max(PAGE_SIZE_MAX).default(defaultPageSize),
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Dates
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** True for an absent value or a real calendar date `YYYY-MM-DD` (no 2024-02-30). */
+export const isCalendarDate = (v: string | undefined) => {
+  if (v === undefined) return true;
+  if (!DATE.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+};
+
+/** A `YYYY-MM-DD` query parameter; an empty value counts as absent. */
+export const queryDate = () => queryText().test('date', '${path} must be a date YYYY-MM-DD', isCalendarDate);
+
+/** `startDate` and `endDate` query fields (whole days); endDate must not be before startDate. */
+export const dateRangeFields = () => ({
+  startDate: queryDate(),
+  endDate: queryDate().test('range', 'endDate must not be before startDate', function (v) {
+    const start = this.parent.startDate as string | undefined;
+    return !v || !start || !isCalendarDate(start) || !isCalendarDate(v) || v >= start;
+  }),
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Path parameters
+
+/** A required positive integer path parameter of at most 9 digits; anything else is `<name> must be a positive integer`. */
+export const positiveIdParam = (name: string) =>
+  number()
+    .transform((value: number, original: unknown) => (typeof original === 'string' && /^\d{1,9}$/.test(original) ? value : NaN))
+    .typeError(`${name} must be a positive integer`)
+    .required()
+    .integer()
+    .positive(`${name} must be a positive integer`);
+
+/** `/:id` as a positive integer. */
+export const idParams = object({ id: positiveIdParam('id') });
+
+// ---------------------------------------------------------------------------------------------------
+// Locale maps
+
+export interface LocaleMapOptions {
+  /** The locales a key may name. */
+  locales: readonly string[];
+  /** The longest text, in characters. */
+  maxLength: number;
+  /** When set, an empty map is refused with this message and every text needs at least one character. */
+  emptyMessage?: string;
+}
+
+/**
+ * A locale map {"en-US": "...", ...} as a JSON object: keys from `locales` only, string texts (trimmed)
+ * of at most `maxLength` characters.
+ */
+export const localeMap = <T extends Record<string, string>>({ locales, maxLength, emptyMessage }: LocaleMapOptions) =>
+  mixed<T>()
+    .transform((value: unknown) => {
+      if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+      return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v]));
+    })
+    .test('locale-map', function (value: unknown) {
+      if (value === undefined) return true;
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+        return this.createError({ message: `${this.path} must be an object mapping locales to texts` });
+      }
+      const entries = Object.entries(value as Record<string, unknown>);
+      if (emptyMessage !== undefined && entries.length === 0) return this.createError({ message: `${this.path} ${emptyMessage}` });
+      const minLength = emptyMessage !== undefined ? 1 : 0;
+      for (const [key, text] of entries) {
+        if (!locales.includes(key)) {
+          return this.createError({ message: `${this.path}: "${key.slice(0, 20)}" is not a locale (use ${locales.join(', ')})` });
+        }
+        if (typeof text !== 'string' || text.length < minLength || text.length > maxLength) {
+          const size = minLength ? `1 to ${maxLength}` : `at most ${maxLength}`;
+          return this.createError({ message: `${this.path}.${key} must be a text of ${size} characters` });
+        }
+      }
+      return true;
+    });
