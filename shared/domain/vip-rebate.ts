@@ -4,7 +4,7 @@ import { config } from '../config';
 import { SiteConfig } from '../db/models';
 import { db } from '../db/sequelize';
 import { GAME_TYPE_TABLE } from './game-types';
-import { money, moveBalance } from './wallet';
+import { creditMany, money } from './wallet';
 
 /**
  * Daily VIP rebate (Part A 4.4, section 6): per user and game type, SUM(betEffective) of the day's valid
@@ -14,9 +14,11 @@ import { money, moveBalance } from './wallet';
  * A day pays once per site: the run row (vip_settlement_runs, UNIQUE siteCode/kind/period) carries a
  * cursor (lastUserId). Users are processed in batches by ascending id, each batch in its own
  * transaction that locks the run row, pays, and moves the cursor: a crash resumes after the last
- * committed batch, and concurrent runs of the same day take batches one after the other. The unique
- * log row (userId, day, gameType) and the wallet key `vip-rebate:<userId>:<day>:<typeKey>` guard every
- * payment in any case.
+ * committed batch, and concurrent runs of the same day take batches one after the other. A user is paid
+ * ONE credit per day, the sum over the user's game types (each rounded down first), through the
+ * wallet's set-based creditMany (one statement per batch); the log keeps one row per game type, all
+ * carrying that credit's ledgerId (one multi-row INSERT per batch). The unique log row
+ * (userId, day, gameType) and the wallet key `vip-rebate:<userId>:<day>` guard every payment in any case.
  */
 
 export interface SettlementHooks {
@@ -230,26 +232,51 @@ export async function settleDailyRebate(options: DailyRebateOptions = {}): Promi
             ORDER BY d."userId", d."typeKey"`,
           { replacements: { siteCode, cursor: run.lastUserId, lastUserId, day, tz }, type: QueryTypes.SELECT, transaction },
         );
-        for (const row of due) {
-          // Both guards in one transaction: the wallet key (a replay moves nothing) and the unique log
-          // row (user, day, type). A conflict on either means this payment was made before.
-          const moved = await moveBalance(transaction, {
-            userId: row.userId,
-            amount: row.amount,
-            kind: 'rebate',
-            idempotencyKey: `vip-rebate:${row.userId}:${day}:${row.typeKey}`,
-            ref: { type: 'vip-rebate', id: `${day}:${row.typeKey}` },
-            remark: `VIP rebate ${day} ${row.typeKey}`,
-          });
+        if (due.length) {
+          // One credit per user and day (the sum of the user's game types, each rounded down before
+          // summing) through the wallet's set-based path, then every log row (user, day, type) with the
+          // shared ledger id in one INSERT. Both guards stay in this transaction: the wallet key
+          // (a replay moves nothing) and the unique log rows.
+          const perUser = new Map<number, Decimal>();
+          for (const row of due) perUser.set(row.userId, (perUser.get(row.userId) ?? new Decimal(0)).plus(row.amount));
+          const keyOf = (userId: number) => `vip-rebate:${userId}:${day}`;
+          const moved = await creditMany(
+            transaction,
+            [...perUser].map(([userId, amount]) => ({
+              userId,
+              amount,
+              kind: 'rebate' as const,
+              idempotencyKey: keyOf(userId),
+              ref: { type: 'vip-rebate', id: day },
+              remark: `VIP rebate ${day}`,
+            })),
+          );
           await sequelize.query(
             `INSERT INTO vip_rebate_logs ("siteCode", "userId", day, "gameType", "vipLevel", "effectiveBet", "rebateRate", amount, "ledgerId")
-             VALUES (:siteCode, :userId, :day, :typeKey, :vipLevel, :effective, :rate, :amount, :ledgerId)
+             SELECT $1, l."userId", CAST($2 AS date), l."gameType", l."vipLevel", l."effectiveBet", l."rebateRate", l.amount, l."ledgerId"
+               FROM unnest(CAST($3 AS integer[]), CAST($4 AS text[]), CAST($5 AS integer[]), CAST($6 AS numeric[]),
+                           CAST($7 AS numeric[]), CAST($8 AS numeric[]), CAST($9 AS bigint[]))
+                    AS l("userId", "gameType", "vipLevel", "effectiveBet", "rebateRate", amount, "ledgerId")
              ON CONFLICT ("userId", day, "gameType") DO NOTHING`,
-            { replacements: { siteCode, day, ...row, ledgerId: moved.ledgerId }, transaction },
+            {
+              bind: [
+                siteCode,
+                day,
+                due.map((r) => r.userId),
+                due.map((r) => r.typeKey),
+                due.map((r) => r.vipLevel),
+                due.map((r) => r.effective),
+                due.map((r) => r.rate),
+                due.map((r) => r.amount),
+                due.map((r) => moved.get(keyOf(r.userId))!.ledgerId),
+              ],
+              transaction,
+            },
           );
-          if (!moved.replayed) {
-            batchTotal = batchTotal.plus(row.amount);
-            paidUsers.add(row.userId);
+          for (const [userId, amount] of perUser) {
+            if (moved.get(keyOf(userId))!.replayed) continue;
+            batchTotal = batchTotal.plus(amount);
+            paidUsers.add(userId);
           }
         }
       }
