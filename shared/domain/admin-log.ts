@@ -2,6 +2,7 @@ import { Op, type Transaction, type WhereOptions } from 'sequelize';
 import { config } from '../config';
 import { Admin, AdminOperationLog } from '../db/models';
 import { db } from '../db/sequelize';
+import { pagination } from './paging';
 
 export interface AdminAction {
   adminId: number | null;
@@ -111,5 +112,5 @@ export async function listAdminLogs(filter: AdminLogFilter): Promise<{ items: Ad
     summary: r.summary,
     createdAt: r.createdAt as Date,
   }));
-  return { items, total: count, page: filter.page, pageSize: filter.pageSize, totalPages: Math.ceil(count / filter.pageSize) };
+  return { items, ...pagination(filter.page, filter.pageSize, count) };
 }

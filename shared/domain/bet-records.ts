@@ -4,6 +4,7 @@ import { BetDetail, BetOrder } from '../db/models';
 import { db } from '../db/sequelize';
 import { BizError } from '../errors';
 import { money } from './wallet';
+import { pagination } from './paging';
 
 /**
  * A player's bet records (Part A 4.5 GET /bet-record, GET /bet-record/:orderId/details).
@@ -137,7 +138,7 @@ export async function listBetRecords(userId: number, siteCode: string, filter: B
       betDatetime: new Date(r.betDatetime).toISOString(),
       gameName: r.gameName,
     })),
-    pagination: { page: filter.page, pageSize: filter.pageSize, total: count, totalPages: Math.ceil(count / filter.pageSize) },
+    pagination: pagination(filter.page, filter.pageSize, count),
   };
 }
 

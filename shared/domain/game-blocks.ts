@@ -5,6 +5,7 @@ import { BizError, HttpError } from '../errors';
 import { recordAdminAction } from './admin-log';
 import type { RequestMeta } from './admin-auth';
 import { isGameTypeCode } from './game-types';
+import { pagination } from './paging';
 
 /**
  * Players blocked from games (the risk check of POST /game/launch, Part A 4.3). A block has one of three
@@ -109,7 +110,7 @@ export async function listGameBlocks(filter: GameBlockListFilter): Promise<{
   const accounts = new Map(users.map((u) => [u.id, u.account]));
   return {
     items: rows.map((r) => view(r, accounts.get(r.userId) ?? null)),
-    pagination: { page: filter.page, pageSize: filter.pageSize, total: count, totalPages: Math.ceil(count / filter.pageSize) },
+    pagination: pagination(filter.page, filter.pageSize, count),
   };
 }
 

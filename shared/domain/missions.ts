@@ -11,6 +11,7 @@ import { recordAdminAction } from './admin-log';
 import type { Actor } from './admins';
 import type { TurnoverResult } from './turnover';
 import { money, moveBalance } from './wallet';
+import { pagination } from './paging';
 
 /**
  * Missions (Part A 2.15, 3, 4.5, 6 step 3).
@@ -231,6 +232,37 @@ async function currentProgress(
  * Anonymous (userId null): currentProgress null, isClaimed and isClaimable false, and meetsVip true only
  * for a mission without a VIP requirement (vipRequired <= 0: the formula with no level to compare).
  */
+interface ClaimRow {
+  id: number | string;
+  missionId: number;
+  category: MissionCategory;
+  periodType: MissionPeriodType;
+  tier: number | string;
+  periodKey: string;
+  rewardAmount: string;
+  requiredTurnover: string;
+  completedTurnover: string;
+  turnoverCompleted: number | string;
+  claimedAt: Date | string;
+}
+
+/** A mission claim as the API returns it (Part A 2.15): money as 6-decimal strings, ISO time. */
+function claimView(r: ClaimRow): ClaimItem {
+  return {
+    id: Number(r.id),
+    missionId: r.missionId,
+    category: r.category,
+    periodType: r.periodType,
+    tier: Number(r.tier),
+    periodKey: r.periodKey,
+    rewardAmount: money(r.rewardAmount),
+    requiredTurnover: money(r.requiredTurnover),
+    completedTurnover: money(r.completedTurnover),
+    turnoverCompleted: Number(r.turnoverCompleted),
+    claimedAt: new Date(r.claimedAt).toISOString(),
+  };
+}
+
 export async function listMissions(siteCode: string, userId: number | null, now: Date = new Date()): Promise<MissionView[]> {
   const missions = await Mission.findAll({
     where: { siteCode, enabled: 1 },
@@ -406,20 +438,8 @@ export async function listMissionClaims(
   );
   const count = Number(total);
   return {
-    items: rows.map((r) => ({
-      id: Number(r.id),
-      missionId: r.missionId,
-      category: r.category,
-      periodType: r.periodType,
-      tier: Number(r.tier),
-      periodKey: r.periodKey,
-      rewardAmount: money(r.rewardAmount),
-      requiredTurnover: money(r.requiredTurnover),
-      completedTurnover: money(r.completedTurnover),
-      turnoverCompleted: Number(r.turnoverCompleted),
-      claimedAt: new Date(r.claimedAt).toISOString(),
-    })),
-    pagination: { page: filter.page, pageSize: filter.pageSize, total: count, totalPages: Math.ceil(count / filter.pageSize) },
+    items: rows.map(claimView),
+    pagination: pagination(filter.page, filter.pageSize, count),
   };
 }
 
@@ -573,20 +593,7 @@ export async function adminListClaims(
     offset: (filter.page - 1) * filter.pageSize,
   });
   return {
-    items: rows.map((r) => ({
-      id: Number(r.id),
-      userId: r.userId,
-      missionId: r.missionId,
-      category: r.category,
-      periodType: r.periodType,
-      tier: Number(r.tier),
-      periodKey: r.periodKey,
-      rewardAmount: money(r.rewardAmount),
-      requiredTurnover: money(r.requiredTurnover),
-      completedTurnover: money(r.completedTurnover),
-      turnoverCompleted: Number(r.turnoverCompleted),
-      claimedAt: new Date(r.claimedAt).toISOString(),
-    })),
-    pagination: { page: filter.page, pageSize: filter.pageSize, total: count, totalPages: Math.ceil(count / filter.pageSize) },
+    items: rows.map((r) => ({ userId: r.userId, ...claimView(r) })),
+    pagination: pagination(filter.page, filter.pageSize, count),
   };
 }

@@ -8,6 +8,7 @@ import type { LocaleText } from '../i18n/locales';
 import type { Actor } from './admins';
 import { recordAdminAction } from './admin-log';
 import { money, moveBalance, WalletError } from './wallet';
+import { pagination, type Pagination } from './paging';
 
 /**
  * Operators' player tools (not in the spec; /admin/users, permission module `user`): search players,
@@ -19,13 +20,6 @@ import { money, moveBalance, WalletError } from './wallet';
  * Refusals: 2001 user not found, 2002 balance too low (a debit below zero); nothing moves.
  */
 
-export interface Pagination {
-  page: number;
-  pageSize: number;
-  total: number;
-  totalPages: number;
-}
-
 export interface Paged<T> {
   items: T[];
   pagination: Pagination;
@@ -33,10 +27,6 @@ export interface Paged<T> {
 
 const USER_NOT_FOUND = () => new BizError(2001, 'User not found');
 const BALANCE_TOO_LOW = () => new BizError(2002, 'Insufficient balance');
-
-function pagination(page: number, pageSize: number, total: number): Pagination {
-  return { page, pageSize, total, totalPages: Math.ceil(total / pageSize) };
-}
 
 /** Finds a player, honouring the administrator's site filter; 2001 when missing or of another site. */
 async function requireUser(userId: number, siteCode: string | null): Promise<User> {
