@@ -1,28 +1,22 @@
 import test from 'ava';
-import { startTestStack, type TestStack } from '../helpers/stack';
+import { apiRequester, startAdminStack, type AdminRoot, type AdminStack } from '../helpers/admin-requests';
+import type { TestStack } from '../helpers/stack';
 
 /** Administrator accounts (Part B 4.9): profile, list, get, create, update, delete. */
-type Factories = typeof import('../helpers/factories');
-type Models = typeof import('../../shared/db/models');
 
 let stack: TestStack;
-let factories: Factories;
-let models: Models;
-let root: { id: number; token: string; groupId: number };
+let factories: AdminStack['factories'];
+let models: AdminStack['models'];
+let root: AdminRoot;
+let req: ReturnType<typeof apiRequester>;
 
 test.before(async () => {
-  stack = await startTestStack();
-  factories = await import('../helpers/factories');
-  models = await import('../../shared/db/models');
-  const { admin, token } = await factories.createAdmin();
-  root = { id: admin.id, token, groupId: admin.groupId };
+  ({ stack, factories, models, root } = await startAdminStack());
+  req = apiRequester(stack);
 });
 test.after.always(async () => {
   await stack?.close();
 });
-
-const req = (method: string, path: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) =>
-  stack.request(method, `/api${path}`, options);
 
 async function newGroup(permissions: string[] = ['admin:read']): Promise<number> {
   const { admin } = await factories.createAdmin({ permissions });

@@ -1,25 +1,21 @@
 import test from 'ava';
-import { startTestStack, type TestStack } from '../helpers/stack';
+import { apiRequester, startAdminStack, type AdminRoot, type AdminStack } from '../helpers/admin-requests';
+import type { TestStack } from '../helpers/stack';
 
 /** Administrator groups (Part B 4.9): list, get, create, update, delete; permission strings. */
-type Factories = typeof import('../helpers/factories');
 
 let stack: TestStack;
-let factories: Factories;
-let root: { id: number; token: string; groupId: number };
+let factories: AdminStack['factories'];
+let root: AdminRoot;
+let req: ReturnType<typeof apiRequester>;
 
 test.before(async () => {
-  stack = await startTestStack();
-  factories = await import('../helpers/factories');
-  const { admin, token } = await factories.createAdmin();
-  root = { id: admin.id, token, groupId: admin.groupId };
+  ({ stack, factories, root } = await startAdminStack());
+  req = apiRequester(stack);
 });
 test.after.always(async () => {
   await stack?.close();
 });
-
-const req = (method: string, path: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) =>
-  stack.request(method, `/api${path}`, options);
 
 let seq = 0;
 const groupName = () => `grp-${process.pid}-${++seq}`;

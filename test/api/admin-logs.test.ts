@@ -1,30 +1,26 @@
 import test from 'ava';
-import { startTestStack, type TestStack } from '../helpers/stack';
+import { apiRequester, startAdminStack, type AdminRoot, type AdminStack } from '../helpers/admin-requests';
+import type { TestStack } from '../helpers/stack';
 
 /**
  * GET /admin/logs/list (Part B 4.9): filters, whole-day date range in APP_TIMEZONE, paging. The stack
  * runs in Asia/Taipei (UTC+8), so day boundaries are not UTC midnight.
  */
-type Factories = typeof import('../helpers/factories');
-type Models = typeof import('../../shared/db/models');
 
 let stack: TestStack;
-let factories: Factories;
-let models: Models;
-let root: { id: number; token: string; account: string };
+let factories: AdminStack['factories'];
+let models: AdminStack['models'];
+let root: AdminRoot;
+let req: ReturnType<typeof apiRequester>;
 
 test.before(async () => {
-  stack = await startTestStack({ APP_TIMEZONE: 'Asia/Taipei' });
-  factories = await import('../helpers/factories');
-  models = await import('../../shared/db/models');
-  const { admin, token } = await factories.createAdmin({ permissions: ['admin-log:read'] });
-  root = { id: admin.id, token, account: admin.account };
+  ({ stack, factories, models, root } = await startAdminStack({ permissions: ['admin-log:read'], env: { APP_TIMEZONE: 'Asia/Taipei' } }));
+  req = apiRequester(stack);
 });
 test.after.always(async () => {
   await stack?.close();
 });
 
-const req = (method: string, path: string, options: { token?: string; body?: unknown } = {}) => stack.request(method, `/api${path}`, options);
 const list = (query: string, token = root.token) => req('GET', `/admin/logs/list${query ? `?${query}` : ''}`, { token });
 
 async function addLog(module: string, createdAt: string | Date, extra: Record<string, unknown> = {}) {

@@ -1,48 +1,30 @@
 import test, { type ExecutionContext } from 'ava';
 import Decimal from 'decimal.js';
 import { QueryTypes } from 'sequelize';
-import { startTestStack, type TestStack } from '../helpers/stack';
+import { startAdminStack, type AdminRequest, type AdminRequestOptions, type AdminRoot, type AdminStack } from '../helpers/admin-requests';
+import type { TestStack } from '../helpers/stack';
 
 /**
  * Operators' player tools (/admin/users, permission module `user`): search, detail, wallet ledger and
  * balance adjustments through the wallet (idempotent with an Idempotency-Key header).
  */
-type Factories = typeof import('../helpers/factories');
-type Models = typeof import('../../shared/db/models');
 
 let stack: TestStack;
-let factories: Factories;
-let models: Models;
+let factories: AdminStack['factories'];
+let models: AdminStack['models'];
 let db: typeof import('../../shared/db/sequelize').db;
-let root: { id: number; token: string };
+let root: AdminRoot;
+let req: AdminRequest;
 
 test.before(async () => {
-  stack = await startTestStack();
-  factories = await import('../helpers/factories');
-  models = await import('../../shared/db/models');
+  ({ stack, factories, models, root, req } = await startAdminStack({ permissions: ['user:read', 'user:write'], headers: { locales: 'en-US' } }));
   db = (await import('../../shared/db/sequelize')).db;
-  const { admin, token } = await factories.createAdmin({ permissions: ['user:read', 'user:write'] });
-  root = { id: admin.id, token };
 });
 test.after.always(async () => {
   await stack?.close();
 });
 
-interface Options {
-  token?: string | null;
-  body?: unknown;
-  site?: string;
-  headers?: Record<string, string>;
-}
-
-const req = (method: string, path: string, options: Options = {}) =>
-  stack.request(method, `/api${path}`, {
-    token: options.token === null ? undefined : (options.token ?? root.token),
-    body: options.body,
-    headers: { locales: 'en-US', ...(options.site ? { 'x-site-code': options.site } : {}), ...options.headers },
-  });
-
-const adjust = (userId: number, body: unknown, options: Options = {}) => req('POST', `/admin/users/${userId}/balance-adjustments`, { body, ...options });
+const adjust = (userId: number, body: unknown, options: AdminRequestOptions = {}) => req('POST', `/admin/users/${userId}/balance-adjustments`, { body, ...options });
 
 /** The invariant of the wallet: balance = sum of the ledger. */
 async function ledgerOf(userId: number) {

@@ -1,52 +1,31 @@
-import test, { type ExecutionContext } from 'ava';
-import { startTestStack, type TestStack } from '../helpers/stack';
+import test from 'ava';
+import { startAdminStack, type AdminRequest, type AdminRoot, type AdminStack } from '../helpers/admin-requests';
+import { cacheGone, seedProviderCache } from '../helpers/provider-cache';
+import type { TestStack } from '../helpers/stack';
 
 /**
  * Administrator game template endpoints (Part A 4.3): preview-template, load-template and
  * copy-site-data. Loads and copies are one transaction each: a failure in the middle leaves the old rows.
  */
-type Factories = typeof import('../helpers/factories');
-type Models = typeof import('../../shared/db/models');
 
 let stack: TestStack;
-let factories: Factories;
-let models: Models;
+let factories: AdminStack['factories'];
+let models: AdminStack['models'];
 let db: typeof import('../../shared/db/sequelize').db;
 let cache: typeof import('../../shared/redis').cache;
-let providerListKey: typeof import('../../shared/domain/game-cache').providerListKey;
-let root: { id: number; token: string };
+let root: AdminRoot;
+let req: AdminRequest;
 
 test.before(async () => {
-  stack = await startTestStack();
-  factories = await import('../helpers/factories');
-  models = await import('../../shared/db/models');
+  ({ stack, factories, models, root, req } = await startAdminStack({ permissions: ['game:read', 'game:write'] }));
   db = (await import('../../shared/db/sequelize')).db;
   cache = (await import('../../shared/redis')).cache;
-  providerListKey = (await import('../../shared/domain/game-cache')).providerListKey;
-  const { admin, token } = await factories.createAdmin({ permissions: ['game:read', 'game:write'] });
-  root = { id: admin.id, token };
 });
 test.after.always(async () => {
   await stack?.close();
 });
 
-const req = (method: string, path: string, options: { body?: unknown; site?: string; token?: string } = {}) =>
-  stack.request(method, `/api${path}`, {
-    token: options.token ?? root.token,
-    body: options.body,
-    headers: options.site ? { 'x-site-code': options.site } : {},
-  });
-
-async function seedCache(site: string): Promise<string[]> {
-  await stack.request('GET', '/api/game/provider', { headers: { 'site-name': site } });
-  const keys = [providerListKey(site, undefined), providerListKey(site, 3)];
-  for (const key of keys) await cache().set(key, '[]', 'EX', 3600, 'NX');
-  return keys;
-}
-
-async function cacheGone(t: ExecutionContext, keys: string[]) {
-  for (const key of keys) t.is(await cache().exists(key), 0, `${key} cleared`);
-}
+const seedCache = (site: string) => seedProviderCache(stack, site, 3);
 
 /** Every provider and type config row of a site, as comparable snapshots (ids included). */
 async function snapshot(site: string) {

@@ -1,62 +1,31 @@
-import test, { type ExecutionContext } from 'ava';
-import { startTestStack, type TestStack } from '../helpers/stack';
+import test from 'ava';
+import { startAdminStack, type AdminRequest, type AdminRoot, type AdminStack } from '../helpers/admin-requests';
+import { cacheGone, seedProviderCache } from '../helpers/provider-cache';
+import type { TestStack } from '../helpers/stack';
 
 /**
  * Administrator game endpoints (Part A 4.3): providers and type configs, per site, permission module
  * `game`; operation-log rows; the provider-list cache of the site cleared after each write.
  */
-type Factories = typeof import('../helpers/factories');
-type Models = typeof import('../../shared/db/models');
 
 let stack: TestStack;
-let factories: Factories;
-let models: Models;
+let factories: AdminStack['factories'];
+let models: AdminStack['models'];
 let cache: typeof import('../../shared/redis').cache;
 let providerListKey: typeof import('../../shared/domain/game-cache').providerListKey;
-let root: { id: number; token: string };
+let root: AdminRoot;
+let req: AdminRequest;
 
 test.before(async () => {
-  stack = await startTestStack();
-  factories = await import('../helpers/factories');
-  models = await import('../../shared/db/models');
+  ({ stack, factories, models, root, req } = await startAdminStack({ permissions: ['game:read', 'game:write'] }));
   cache = (await import('../../shared/redis')).cache;
   providerListKey = (await import('../../shared/domain/game-cache')).providerListKey;
-  const { admin, token } = await factories.createAdmin({ permissions: ['game:read', 'game:write'] });
-  root = { id: admin.id, token };
 });
 test.after.always(async () => {
   await stack?.close();
 });
 
-interface Options {
-  token?: string | null;
-  body?: unknown;
-  site?: string;
-  headers?: Record<string, string>;
-}
-
-const req = (method: string, path: string, options: Options = {}) =>
-  stack.request(method, `/api${path}`, {
-    token: options.token === null ? undefined : (options.token ?? root.token),
-    body: options.body,
-    headers: { ...(options.site ? { 'x-site-code': options.site } : {}), ...options.headers },
-  });
-
-/**
- * Fills the site's provider-list cache the way players do (GET /game/provider) and makes sure the
- * entries exist even if that endpoint answers without caching, so a write can be seen clearing them.
- */
-async function seedCache(site: string): Promise<string[]> {
-  await stack.request('GET', '/api/game/provider', { headers: { 'site-name': site } });
-  await stack.request('GET', '/api/game/provider?gameType=2', { headers: { 'site-name': site } });
-  const keys = [providerListKey(site, undefined), providerListKey(site, 2)];
-  for (const key of keys) await cache().set(key, '[]', 'EX', 3600, 'NX');
-  return keys;
-}
-
-async function cacheGone(t: ExecutionContext, keys: string[]) {
-  for (const key of keys) t.is(await cache().exists(key), 0, `${key} cleared`);
-}
+const seedCache = (site: string) => seedProviderCache(stack, site, 2, true);
 
 async function logsOf(action: string, siteCode: string) {
   return models.AdminOperationLog.findAll({ where: { module: 'game', action, siteCode }, order: [['id', 'ASC']] });

@@ -1,8 +1,8 @@
 import test from 'ava';
 import Decimal from 'decimal.js';
 import { QueryTypes } from 'sequelize';
-import { startTestStack, type TestStack } from '../helpers/stack';
-import { waitFor } from '../helpers/wait';
+import { drainOutboxAndClose, startSimulateStack, type SimulateStack } from '../helpers/simulate-stack';
+import type { TestStack } from '../helpers/stack';
 
 /**
  * POST /game/simulate under load and with fixed draws. The draw's random source is replaced in this
@@ -11,23 +11,17 @@ import { waitFor } from '../helpers/wait';
  *   exactly 50 succeed and 150 get 5011; with the real draw, the ledger explains every success.
  * - A forced win credits the win in the same round.
  */
-type Factories = typeof import('../helpers/factories');
-type Models = typeof import('../../shared/db/models');
 
 let stack: TestStack;
-let factories: Factories;
-let models: Models;
-let db: typeof import('../../shared/db/sequelize').db;
-let simulate: typeof import('../../shared/domain/simulate');
+let factories: SimulateStack['factories'];
+let models: SimulateStack['models'];
+let db: SimulateStack['db'];
+let simulate: SimulateStack['simulate'];
 
 test.before(async () => {
   // 200 requests share the pool; a larger one keeps their wait in Postgres (row lock, no time limit)
   // rather than in the pool queue (10 s acquire limit) when the machine is busy with other test files.
-  stack = await startTestStack({ DB_POOL_MAX: '25' });
-  factories = await import('../helpers/factories');
-  models = await import('../../shared/db/models');
-  db = (await import('../../shared/db/sequelize')).db;
-  simulate = await import('../../shared/domain/simulate');
+  ({ stack, factories, models, db, simulate } = await startSimulateStack({ DB_POOL_MAX: '25' }));
 });
 
 test.afterEach.always(() => {
@@ -35,8 +29,7 @@ test.afterEach.always(() => {
 });
 
 test.after.always(async () => {
-  await waitFor('outbox pushes', async () => (await models?.OutboxMessage.count({ where: { sentAt: null } })) === 0, 15_000).catch(() => undefined);
-  await stack?.close();
+  await drainOutboxAndClose(models, stack, 15_000);
 });
 
 interface LedgerRow {

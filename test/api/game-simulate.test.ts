@@ -1,35 +1,27 @@
 import test from 'ava';
 import Decimal from 'decimal.js';
 import { QueryTypes } from 'sequelize';
-import { startTestStack, type TestStack } from '../helpers/stack';
-import { waitFor } from '../helpers/wait';
+import { drainOutboxAndClose, startSimulateStack, type SimulateStack } from '../helpers/simulate-stack';
+import type { TestStack } from '../helpers/stack';
 
 /**
  * POST /game/simulate (Part A 4.3) with the real random draw: result shape, ledger rows and the balance
  * invariant, bet order and detail, the post-bet outbox row, the play log, every refusal (5001, 5010,
  * 5011, 400, 401) changing nothing; and the draw table itself with an injected random source.
  */
-type Factories = typeof import('../helpers/factories');
-type Models = typeof import('../../shared/db/models');
 
 let stack: TestStack;
-let factories: Factories;
-let models: Models;
-let db: typeof import('../../shared/db/sequelize').db;
-let simulate: typeof import('../../shared/domain/simulate');
+let factories: SimulateStack['factories'];
+let models: SimulateStack['models'];
+let db: SimulateStack['db'];
+let simulate: SimulateStack['simulate'];
 
 test.before(async () => {
-  stack = await startTestStack();
-  factories = await import('../helpers/factories');
-  models = await import('../../shared/db/models');
-  db = (await import('../../shared/db/sequelize')).db;
-  simulate = await import('../../shared/domain/simulate');
+  ({ stack, factories, models, db, simulate } = await startSimulateStack());
 });
 
 test.after.always(async () => {
-  // Post-bet rows are pushed to BullMQ after commit; let those pushes finish before closing.
-  await waitFor('outbox pushes', async () => (await models?.OutboxMessage.count({ where: { sentAt: null } })) === 0, 5000).catch(() => undefined);
-  await stack?.close();
+  await drainOutboxAndClose(models, stack, 5000);
 });
 
 async function ledger(userId: number): Promise<{ balance: string; sum: string; rows: Array<{ kind: string; amount: string; idempotencyKey: string; betOrderId: string | null }> }> {

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import test from 'ava';
 import { QueryTypes } from 'sequelize';
-import { AdminOperationLog, BetOrder, Mission, MissionClaim, User } from '../../shared/db/models';
+import { AdminOperationLog, Mission, MissionClaim, User } from '../../shared/db/models';
 import { db } from '../../shared/db/sequelize';
 import { addMissionDepositProgress } from '../../shared/domain/missions';
 import { applyPostBet } from '../../shared/domain/post-bet';
+import { createSlotBetOrder } from '../helpers/bets';
 import { createAdmin, createSite, createUser } from '../helpers/factories';
 import { startTestStack, type TestStack } from '../helpers/stack';
 
@@ -41,23 +42,7 @@ async function ledgerMatches(userId: number): Promise<boolean> {
 }
 
 async function settleBet(user: User, betEffective: string): Promise<void> {
-  const order = await BetOrder.create({
-    siteCode: user.siteCode,
-    userId: user.id,
-    providerCode: 'provx',
-    gameCode: 'slot-1',
-    gameName: 'Lucky Slot',
-    gameType: '2',
-    gamePlatform: 'provx',
-    gameNumber: `round-${randomBytes(6).toString('hex')}`,
-    betAmount: betEffective,
-    betEffective,
-    winAmount: '0',
-    winLose: `-${betEffective}`,
-    status: 'valid',
-    settled: true,
-    settledAt: new Date(),
-  });
+  const order = await createSlotBetOrder(user, betEffective);
   await applyPostBet(order.id);
 }
 

@@ -1,84 +1,23 @@
-import { createHmac, randomBytes } from 'node:crypto';
 import test, { type ExecutionContext } from 'ava';
-import Decimal from 'decimal.js';
 import { QueryTypes } from 'sequelize';
-import { startTestStack, type ApiResponse, type TestStack } from '../helpers/stack';
+import { ledgerHolds, providerCall, roundOrder, snapshot, startProviderStack, uniqueId, type ProviderStack } from '../helpers/provider-requests';
+import type { ApiResponse, TestStack } from '../helpers/stack';
 
 /** Provider provy callbacks (docs/providers.md): money flows, idempotency, cancels, refusals. */
-const SECRET = 'y'.repeat(32);
 let stack: TestStack;
-let db: typeof import('../../shared/db/sequelize').db;
-let factories: typeof import('../helpers/factories');
+let db: ProviderStack['db'];
+let factories: ProviderStack['factories'];
 
 test.before(async () => {
-  stack = await startTestStack({ PROVX_SECRET: 'x'.repeat(32), PROVY_SECRET: SECRET });
-  db = (await import('../../shared/db/sequelize')).db;
-  factories = await import('../helpers/factories');
+  ({ stack, db, factories } = await startProviderStack());
 });
 test.after.always(async () => {
   await stack?.close();
 });
 
-const id = (prefix: string) => `${prefix}-${randomBytes(6).toString('hex')}`;
-
-function provy(method: string, body: unknown): Promise<ApiResponse> {
-  const raw = JSON.stringify(body);
-  const ts = String(Math.floor(Date.now() / 1000));
-  const sig = createHmac('sha256', SECRET).update(`${ts}.${raw}`).digest('hex');
-  return stack.request('POST', `/api/game/provy/${method}`, {
-    rawBody: raw,
-    headers: { 'content-type': 'application/json', 'x-timestamp': ts, 'x-signature': sig },
-  });
-}
-
-interface Snapshot {
-  balance: string;
-  ledger: string;
-  ledgerRows: number;
-  calls: number;
-  orders: number;
-  details: number;
-  postBet: number;
-}
-
-async function snapshot(userId: number): Promise<Snapshot> {
-  const [row] = await db().query<Record<string, string>>(
-    `SELECT u.balance,
-            (SELECT COALESCE(SUM(amount), 0) FROM game_transactions WHERE "userId" = u.id) AS ledger,
-            (SELECT COUNT(*) FROM game_transactions WHERE "userId" = u.id) AS "ledgerRows",
-            (SELECT COUNT(*) FROM provider_transactions WHERE "userId" = u.id) AS calls,
-            (SELECT COUNT(*) FROM bet_orders WHERE "userId" = u.id) AS orders,
-            (SELECT COUNT(*) FROM bet_details d JOIN bet_orders o ON o.id = d."betOrderId" WHERE o."userId" = u.id) AS details,
-            (SELECT COUNT(*) FROM outbox WHERE queue = 'post-bet'
-               AND (payload->>'betOrderId')::bigint IN (SELECT id FROM bet_orders WHERE "userId" = u.id)) AS "postBet"
-       FROM users u WHERE u.id = :userId`,
-    { replacements: { userId }, type: QueryTypes.SELECT },
-  );
-  return {
-    balance: new Decimal(row.balance).toFixed(6),
-    ledger: new Decimal(row.ledger).toFixed(6),
-    ledgerRows: Number(row.ledgerRows),
-    calls: Number(row.calls),
-    orders: Number(row.orders),
-    details: Number(row.details),
-    postBet: Number(row.postBet),
-  };
-}
-
-/** balance = sum of the ledger, and returns the snapshot. */
-async function ledgerHolds(t: ExecutionContext, userId: number): Promise<Snapshot> {
-  const s = await snapshot(userId);
-  t.is(s.balance, s.ledger, 'balance equals the sum of the ledger');
-  return s;
-}
-
-async function order(userId: number, roundId: string) {
-  const [row] = await db().query<Record<string, unknown>>(`SELECT * FROM bet_orders WHERE "userId" = :userId AND "gameNumber" = :roundId`, {
-    replacements: { userId, roundId },
-    type: QueryTypes.SELECT,
-  });
-  return row;
-}
+const id = uniqueId;
+const provy = (method: string, body: unknown): Promise<ApiResponse> => providerCall(stack, 'provy', method, body);
+const order = roundOrder;
 
 function refused(t: ExecutionContext, res: ApiResponse, code: number, status = 200): void {
   t.is(res.status, status, res.text);

@@ -1,42 +1,24 @@
 import test from 'ava';
-import { startTestStack, type TestStack } from '../helpers/stack';
+import { startAdminStack, type AdminRequest, type AdminRoot, type AdminStack } from '../helpers/admin-requests';
+import type { TestStack } from '../helpers/stack';
 
 /**
  * Administrator VIP endpoints (Part A 4.4, permission module `vip`): levels and rebate rules of a site,
  * the hold flag; business codes 2001-2004; operation-log rows; bad input is a 400, never a 500.
  */
-type Factories = typeof import('../helpers/factories');
-type Models = typeof import('../../shared/db/models');
 
 let stack: TestStack;
-let factories: Factories;
-let models: Models;
-let root: { id: number; token: string };
+let factories: AdminStack['factories'];
+let models: AdminStack['models'];
+let root: AdminRoot;
+let req: AdminRequest;
 
 test.before(async () => {
-  stack = await startTestStack();
-  factories = await import('../helpers/factories');
-  models = await import('../../shared/db/models');
-  const { admin, token } = await factories.createAdmin({ permissions: ['vip:read', 'vip:write'] });
-  root = { id: admin.id, token };
+  ({ stack, factories, models, root, req } = await startAdminStack({ permissions: ['vip:read', 'vip:write'] }));
 });
 test.after.always(async () => {
   await stack?.close();
 });
-
-interface Options {
-  token?: string | null;
-  body?: unknown;
-  site?: string;
-  headers?: Record<string, string>;
-}
-
-const req = (method: string, path: string, options: Options = {}) =>
-  stack.request(method, `/api${path}`, {
-    token: options.token === null ? undefined : (options.token ?? root.token),
-    body: options.body,
-    headers: { ...(options.site ? { 'x-site-code': options.site } : {}), ...options.headers },
-  });
 
 const logsOf = (action: string, siteCode: string) => models.AdminOperationLog.findAll({ where: { module: 'vip', action, siteCode }, order: [['id', 'ASC']] });
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import test from 'ava';
 import { QueryTypes } from 'sequelize';
-import { BetOrder, Mission, MissionClaim, User } from '../../shared/db/models';
+import { Mission, MissionClaim, User } from '../../shared/db/models';
 import { DEFAULT_MISSIONS } from '../../shared/db/seeders/data/missions';
 import { db } from '../../shared/db/sequelize';
 import { BizError } from '../../shared/errors';
@@ -13,6 +13,7 @@ import {
   periodKeys,
 } from '../../shared/domain/missions';
 import { applyPostBet } from '../../shared/domain/post-bet';
+import { createSlotBetOrder } from '../helpers/bets';
 import { createSite, createUser } from '../helpers/factories';
 import { startTestStack, type TestStack } from '../helpers/stack';
 
@@ -178,25 +179,7 @@ test('claim refusals: 3001 unknown, other site or disabled; 3003 VIP too low (be
   t.is((await claimMission(site, user.id, tier5.id, now)).rewardAmount, '50.000000');
 });
 
-async function settledOrder(user: User, betEffective: string, settledAt = new Date(), status: 'valid' | 'invalid' = 'valid'): Promise<BetOrder> {
-  return BetOrder.create({
-    siteCode: user.siteCode,
-    userId: user.id,
-    providerCode: 'provx',
-    gameCode: 'slot-1',
-    gameName: 'Lucky Slot',
-    gameType: '2',
-    gamePlatform: 'provx',
-    gameNumber: `round-${randomBytes(6).toString('hex')}`,
-    betAmount: betEffective,
-    betEffective,
-    winAmount: '0',
-    winLose: `-${betEffective}`,
-    status,
-    settled: true,
-    settledAt,
-  });
-}
+const settledOrder = createSlotBetOrder;
 
 async function betProgress(userId: number, key: string): Promise<string | null> {
   const [row] = await db().query<{ progress: string }>(

@@ -1,73 +1,32 @@
-import { randomBytes } from 'node:crypto';
 import test from 'ava';
 import Decimal from 'decimal.js';
 import { QueryTypes } from 'sequelize';
-import { BetOrder, User, VipRebate, VipSettlementRun } from '../../shared/db/models';
+import { User, VipRebate, VipSettlementRun } from '../../shared/db/models';
 import { db } from '../../shared/db/sequelize';
 import { effectiveBet } from '../../shared/domain/game-types';
 import { defaultRebateDay, settleDailyRebate, SettlementPeriodError, todayIn } from '../../shared/domain/vip-rebate';
 import { queue } from '../../shared/queues/queues';
-import { startWorkers, type RunningWorkers } from '../../workers/main';
 import { PROCESSORS } from '../../workers/processors';
 import { processVipRebate } from '../../workers/processors/vip-rebate';
 import { processVipRelegation } from '../../workers/processors/vip-relegation';
 import { SCHEDULES } from '../../workers/schedules';
-import { createSite, createUser } from '../helpers/factories';
-import { startTestStack, type TestStack } from '../helpers/stack';
+import { createBetOrder, createVipPlayer } from '../helpers/bets';
+import { createSite } from '../helpers/factories';
+import { startVipWorkerStack } from '../helpers/vip-worker-stack';
 import { waitFor } from '../helpers/wait';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
-let stack: TestStack;
-let workers: RunningWorkers | undefined;
+let vipStack: Awaited<ReturnType<typeof startVipWorkerStack>> | undefined;
 test.before(async () => {
-  // Asia/Taipei (UTC+8): a day runs from 16:00 UTC of the day before to 16:00 UTC.
-  stack = await startTestStack({ APP_TIMEZONE: 'Asia/Taipei' });
-  workers = startWorkers(['vip-rebate', 'vip-relegation']);
+  vipStack = await startVipWorkerStack();
 });
 test.after.always(async () => {
-  await workers?.stop();
-  await stack?.close();
+  await vipStack?.close();
 });
 
-interface OrderOptions {
-  gameType?: string;
-  betAmount?: string;
-  status?: 'valid' | 'invalid' | 'cancelled';
-  settled?: boolean;
-  at: string;
-}
-
-async function order(user: User, options: OrderOptions): Promise<void> {
-  const gameType = options.gameType ?? '2';
-  const betAmount = options.betAmount ?? '100';
-  const settled = options.settled ?? true;
-  await BetOrder.create({
-    siteCode: user.siteCode,
-    userId: user.id,
-    providerCode: 'provx',
-    gameCode: 'g-1',
-    gameName: 'Game',
-    gameType,
-    gamePlatform: 'provx',
-    gameNumber: `round-${randomBytes(6).toString('hex')}`,
-    betAmount,
-    betEffective: effectiveBet(betAmount, gameType),
-    winAmount: '0',
-    winLose: `-${betAmount}`,
-    status: options.status ?? 'valid',
-    settled,
-    settledAt: settled ? new Date(options.at) : null,
-    betDatetime: new Date(options.at),
-  });
-}
-
-async function player(siteCode: string, vipLevel: number): Promise<User> {
-  const { user } = await createUser({ siteCode });
-  await User.update({ vipLevel: String(vipLevel) }, { where: { id: user.id } });
-  await user.reload();
-  return user;
-}
+const order = createBetOrder;
+const player = (siteCode: string, vipLevel: number): Promise<User> => createVipPlayer(siteCode, vipLevel);
 
 async function rules(siteCode: string, list: Array<[number, string, string]>): Promise<void> {
   await VipRebate.bulkCreate(list.map(([level, gameType, rebateRate]) => ({ siteCode, level, gameType, rebateRate })));

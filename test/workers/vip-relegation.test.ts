@@ -1,53 +1,27 @@
-import { randomBytes } from 'node:crypto';
 import test from 'ava';
-import { BetOrder, User, VipSettlementRun } from '../../shared/db/models';
-import { effectiveBet } from '../../shared/domain/game-types';
+import { User, VipSettlementRun } from '../../shared/db/models';
 import { defaultRelegationMonth, SettlementPeriodError, todayIn } from '../../shared/domain/vip-rebate';
 import { runMonthlyRelegation } from '../../shared/domain/vip-relegation';
 import { queue } from '../../shared/queues/queues';
-import { startWorkers, type RunningWorkers } from '../../workers/main';
-import { createSite, createUser } from '../helpers/factories';
-import { startTestStack, type TestStack } from '../helpers/stack';
+import { createBetOrder, createVipPlayer, type BetOrderOptions } from '../helpers/bets';
+import { createSite } from '../helpers/factories';
+import { startVipWorkerStack } from '../helpers/vip-worker-stack';
 import { waitFor } from '../helpers/wait';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
-let stack: TestStack;
-let workers: RunningWorkers | undefined;
+let vipStack: Awaited<ReturnType<typeof startVipWorkerStack>> | undefined;
 test.before(async () => {
-  stack = await startTestStack({ APP_TIMEZONE: 'Asia/Taipei' });
-  workers = startWorkers(['vip-rebate', 'vip-relegation']);
+  vipStack = await startVipWorkerStack();
 });
 test.after.always(async () => {
-  await workers?.stop();
-  await stack?.close();
+  await vipStack?.close();
 });
 
-async function order(user: User, betAmount: string, at: string, extra: Partial<{ status: 'valid' | 'invalid' | 'cancelled'; settled: boolean; gameType: string }> = {}) {
-  const gameType = extra.gameType ?? '2';
-  const settled = extra.settled ?? true;
-  await BetOrder.create({
-    siteCode: user.siteCode,
-    userId: user.id,
-    providerCode: 'provx',
-    gameCode: 'g-1',
-    gameName: 'Game',
-    gameType,
-    gamePlatform: 'provx',
-    gameNumber: `round-${randomBytes(6).toString('hex')}`,
-    betAmount,
-    betEffective: effectiveBet(betAmount, gameType),
-    status: extra.status ?? 'valid',
-    settled,
-    betDatetime: new Date(at),
-  });
-}
-
-async function player(siteCode: string, vipLevel: number, relegationMissCount = 0, vipHold = 0): Promise<User> {
-  const { user } = await createUser({ siteCode });
-  await User.update({ vipLevel: String(vipLevel), relegationMissCount, vipHold, totalEffectiveBet: '60000' }, { where: { id: user.id } });
-  return (await user.reload())!;
-}
+const order = (user: User, betAmount: string, at: string, extra: Pick<BetOrderOptions, 'status' | 'settled' | 'gameType'> = {}) =>
+  createBetOrder(user, { betAmount, at, ...extra, withResult: false });
+const player = (siteCode: string, vipLevel: number, relegationMissCount = 0, vipHold = 0): Promise<User> =>
+  createVipPlayer(siteCode, vipLevel, { relegationMissCount, vipHold, totalEffectiveBet: '60000' });
 
 async function state(u: User) {
   const r = (await User.findByPk(u.id))!;
