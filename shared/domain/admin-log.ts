@@ -114,3 +114,23 @@ export async function listAdminLogs(filter: AdminLogFilter): Promise<{ items: Ad
   }));
   return { items, ...pagination(filter.page, filter.pageSize, count) };
 }
+
+/**
+ * What an administrator's update changes: the fields whose value differs ({from, to}, for the operation
+ * log's detail) and the values to write. Undefined fields are not part of the update.
+ */
+export function changesOf(
+  current: Record<string, unknown>,
+  next: Record<string, unknown>,
+): { changes: Record<string, { from: unknown; to: unknown }>; values: Record<string, unknown> } {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  const values: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(next)) {
+    if (value === undefined) continue;
+    if (JSON.stringify(value) !== JSON.stringify(current[key])) {
+      changes[key] = { from: current[key], to: value };
+      values[key] = value;
+    }
+  }
+  return { changes, values };
+}

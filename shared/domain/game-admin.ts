@@ -7,7 +7,7 @@ import { HttpError } from '../errors';
 import type { LocaleText } from '../i18n/locales';
 import { logger } from '../logger';
 import type { Actor } from './admins';
-import { recordAdminAction } from './admin-log';
+import { changesOf, recordAdminAction } from './admin-log';
 import { clearProviderListCache } from './game-cache';
 import { typeKeyOf } from './game-types';
 
@@ -126,18 +126,6 @@ async function write<T>(sites: string[], work: (transaction: Transaction) => Pro
   return result;
 }
 
-function changesOf(current: Record<string, unknown>, next: Record<string, unknown>): { changes: Record<string, { from: unknown; to: unknown }>; values: Record<string, unknown> } {
-  const changes: Record<string, { from: unknown; to: unknown }> = {};
-  const values: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(next)) {
-    if (value === undefined) continue;
-    if (JSON.stringify(value) !== JSON.stringify(current[key])) {
-      changes[key] = { from: current[key], to: value };
-      values[key] = value;
-    }
-  }
-  return { changes, values };
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Providers

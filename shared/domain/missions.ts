@@ -11,7 +11,7 @@ import { recordAdminAction } from './admin-log';
 import type { Actor } from './admins';
 import type { TurnoverResult } from './turnover';
 import { money, moveBalance } from './wallet';
-import { pagination } from './paging';
+import { pagination, type Pagination } from './paging';
 
 /**
  * Missions (Part A 2.15, 3, 4.5, 6 step 3).
@@ -399,7 +399,7 @@ export async function listMissionClaims(
   userId: number,
   siteCode: string,
   filter: ClaimFilter,
-): Promise<{ items: ClaimItem[]; pagination: { page: number; pageSize: number; total: number; totalPages: number } }> {
+): Promise<{ items: ClaimItem[]; pagination: Pagination }> {
   const clauses = ['"userId" = :userId', '"siteCode" = :siteCode'];
   const replacements: Record<string, unknown> = { userId, siteCode, tz: config().appTimezone };
   if (filter.tab === 'pending') clauses.push('"turnoverCompleted" = 0');
@@ -417,19 +417,7 @@ export async function listMissionClaims(
     replacements,
     type: QueryTypes.SELECT,
   });
-  const rows = await db().query<{
-    id: string;
-    missionId: number;
-    category: MissionCategory;
-    periodType: MissionPeriodType;
-    tier: number;
-    periodKey: string;
-    rewardAmount: string;
-    requiredTurnover: string;
-    completedTurnover: string;
-    turnoverCompleted: number;
-    claimedAt: Date;
-  }>(
+  const rows = await db().query<ClaimRow>(
     `SELECT id, "missionId", category, "periodType", tier, "periodKey", "rewardAmount", "requiredTurnover",
             "completedTurnover", "turnoverCompleted", "claimedAt"
        FROM mission_claims WHERE ${where}

@@ -8,7 +8,7 @@ import { LOCALES, pickText, type Locale, type LocaleText } from '../i18n/locales
 import { logger } from '../logger';
 import { cache } from '../redis';
 import type { Actor } from './admins';
-import { recordAdminAction } from './admin-log';
+import { changesOf, recordAdminAction } from './admin-log';
 import { GAME_TYPE_KEYS } from './game-types';
 import { money } from './wallet';
 
@@ -242,19 +242,6 @@ function log(actor: Actor, siteCode: string, transaction: Transaction, entry: { 
   return recordAdminAction({ adminId: actor.adminId, ...actor.meta, siteCode, module: 'vip', ...entry }, { transaction });
 }
 
-/** Fields that changed ({from, to}) and the values to write. */
-function changesOf(current: Record<string, unknown>, next: Record<string, unknown>) {
-  const changes: Record<string, { from: unknown; to: unknown }> = {};
-  const values: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(next)) {
-    if (value === undefined) continue;
-    if (JSON.stringify(value) !== JSON.stringify(current[key])) {
-      changes[key] = { from: current[key], to: value };
-      values[key] = value;
-    }
-  }
-  return { changes, values };
-}
 
 /** Runs a level write, then clears the site's levels cache (a Redis failure only logs: entries expire). */
 async function levelWrite<T>(siteCode: string, work: (transaction: Transaction) => Promise<T>): Promise<T> {

@@ -1,21 +1,13 @@
 import type { MissionCategory, MissionPeriodType } from '../../models/mission';
+import type { MissionInput } from '../../../domain/missions';
 
 /**
  * The default mission table of a site (Part A 4.5): deposit and bet missions, daily, weekly and monthly,
  * five tiers each. Thresholds are USD deposited or USD of effective bet in the period; rewards are USD,
  * to be wagered `turnoverMultiplier` times before withdrawal. Higher tiers need a higher VIP level.
  */
-export interface MissionSeed {
-  category: MissionCategory;
-  periodType: MissionPeriodType;
-  tier: number;
-  threshold: string;
-  rewardAmount: string;
-  vipRequired: number;
-  turnoverMultiplier: string;
-  enabled: number;
-  sortOrder: number;
-}
+/** A seeded mission: the administrators' create input with every field given. */
+export type MissionSeed = Required<MissionInput>;
 
 const TABLE: Record<MissionCategory, Record<MissionPeriodType, Array<[threshold: number, reward: number]>>> = {
   deposit: {
