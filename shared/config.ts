@@ -29,6 +29,25 @@ export interface Config {
   logLevel: string;
   publicAssetBaseUrl: string;
   publicBaseUrl: string;
+  /** Postgres connections per process (DB_POOL_MAX). */
+  dbPoolMax: number;
+  /** Rate limits (requests per window) and their windows in seconds; see docs/decisions.md. */
+  limits: {
+    loginPerIp: number;
+    loginPerAccount: number;
+    registerPerIp: number;
+    thirdPartyLoginPerIp: number;
+    simulatePerUser: number;
+    launchPerUser: number;
+    demoPerIp: number;
+    verifySendPerUser: number;
+    verifySendWindowUserS: number;
+    verifySendPerIp: number;
+    verifySendWindowIpS: number;
+    verifyCheckPerUser: number;
+    verifyCheckWindowUserS: number;
+  };
+  timeouts: { providerHttpMs: number; liveSportsHttpMs: number; verifyJobWaitMs: number };
   workerQueues: string[] | 'all';
   workerConcurrency: Record<string, number>;
   outboxRelayEveryMs: number;
@@ -161,6 +180,27 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: str('LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     publicAssetBaseUrl: url('PUBLIC_ASSET_BASE_URL', ['http:', 'https:'], 'https://assets.example.com') as string,
     publicBaseUrl: url('PUBLIC_BASE_URL', ['http:', 'https:'], `http://localhost:${port}`) as string,
+    dbPoolMax: int('DB_POOL_MAX', 10, 1, 500),
+    limits: {
+      loginPerIp: int('RATE_LIMIT_LOGIN_PER_IP', 30, 1),
+      loginPerAccount: int('RATE_LIMIT_LOGIN_PER_ACCOUNT', 10, 1),
+      registerPerIp: int('RATE_LIMIT_REGISTER_PER_IP', 10, 1),
+      thirdPartyLoginPerIp: int('THIRD_PARTY_LOGIN_RATE_LIMIT', 30, 1),
+      simulatePerUser: int('RATE_LIMIT_SIMULATE_PER_USER', 300, 1),
+      launchPerUser: int('RATE_LIMIT_LAUNCH_PER_USER', 30, 1),
+      demoPerIp: int('RATE_LIMIT_DEMO_PER_IP', 30, 1),
+      verifySendPerUser: int('VERIFY_SEND_LIMIT_PER_USER', 5, 1),
+      verifySendWindowUserS: int('VERIFY_SEND_WINDOW_USER_S', 600, 1),
+      verifySendPerIp: int('VERIFY_SEND_LIMIT_PER_IP', 20, 1),
+      verifySendWindowIpS: int('VERIFY_SEND_WINDOW_IP_S', 3600, 1),
+      verifyCheckPerUser: int('VERIFY_CHECK_LIMIT_PER_USER', 20, 1),
+      verifyCheckWindowUserS: int('VERIFY_CHECK_WINDOW_USER_S', 600, 1),
+    },
+    timeouts: {
+      providerHttpMs: int('PROVIDER_HTTP_TIMEOUT_MS', 5000, 1, 600_000),
+      liveSportsHttpMs: int('LIVE_SPORTS_HTTP_TIMEOUT_MS', 5000, 1, 600_000),
+      verifyJobWaitMs: int('VERIFY_JOB_WAIT_MS', 10_000, 1, 600_000),
+    },
     workerQueues,
     workerConcurrency,
     outboxRelayEveryMs: int('OUTBOX_RELAY_EVERY_MS', 5000, 100, 3_600_000),

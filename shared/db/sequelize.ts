@@ -12,7 +12,7 @@ export function db(): Sequelize {
     dialect: 'postgres',
     models: [...MODELS],
     logging: (sql) => logger().trace({ sql }, 'sql'),
-    pool: { max: Number(process.env.DB_POOL_MAX ?? 10), min: 0, idle: 10_000, acquire: 10_000 },
+    pool: { max: config().dbPoolMax, min: 0, idle: 10_000, acquire: 10_000 },
     define: { freezeTableName: true },
   });
   return instance;

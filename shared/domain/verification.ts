@@ -10,6 +10,7 @@ import { logger } from '../logger';
 import { jobId, type QueuePayloads } from '../queues/definitions';
 import { addAndWait } from '../queues/wait-for-job';
 import { cache } from '../redis';
+import { config } from '../config';
 
 /**
  * E-mail and mobile verification (Part A 4.1 send/check-verify-email, send/check-verify-mobile).
@@ -59,10 +60,9 @@ export function generateVerificationCode(draw: () => number = () => randomInt(0,
 // ---------------------------------------------------------------------------------------------------
 // Shared
 
-/** How long a request waits for its mail or SMS job (env VERIFY_JOB_WAIT_MS, default 10 s). */
+/** How long a request waits for its mail or SMS job (VERIFY_JOB_WAIT_MS, default 10 s). */
 export function verifyJobWaitMs(): number {
-  const raw = Number(process.env.VERIFY_JOB_WAIT_MS);
-  return Number.isInteger(raw) && raw > 0 ? raw : 10_000;
+  return config().timeouts.verifyJobWaitMs;
 }
 
 /** The player behind a valid token; a row deleted since the token was issued ends the session. */

@@ -40,11 +40,9 @@ export class LiveSportsFeedError extends Error {
 }
 
 export const LIVE_SPORTS_API_KEY_HEADER = 'x-apisports-key';
-export const LIVE_SPORTS_HTTP_TIMEOUT_MS = 5000;
-
+/** Time-out of one feed call (LIVE_SPORTS_HTTP_TIMEOUT_MS, default 5 s). */
 export function liveSportsTimeoutMs(): number {
-  const n = Number(process.env.LIVE_SPORTS_HTTP_TIMEOUT_MS);
-  return Number.isInteger(n) && n > 0 ? n : LIVE_SPORTS_HTTP_TIMEOUT_MS;
+  return config().timeouts.liveSportsHttpMs;
 }
 
 /** The feed's settings when both the base URL and the key are set, else null (not configured). */

@@ -1,4 +1,5 @@
 import { logger } from '../logger';
+import { config } from '../config';
 
 /** The HTTP helper both game providers' clients use (shared/integrations/provx.ts, provy.ts). */
 export type ProviderCode = 'provx' | 'provy';
@@ -17,12 +18,9 @@ export class ProviderApiError extends Error {
   }
 }
 
-export const PROVIDER_HTTP_TIMEOUT_MS = 5000;
-
-/** Time-out of one provider call: 5 s, or PROVIDER_HTTP_TIMEOUT_MS (a positive integer, in ms). */
+/** Time-out of one provider call (PROVIDER_HTTP_TIMEOUT_MS, default 5 s). */
 export function providerTimeoutMs(): number {
-  const n = Number(process.env.PROVIDER_HTTP_TIMEOUT_MS);
-  return Number.isInteger(n) && n > 0 ? n : PROVIDER_HTTP_TIMEOUT_MS;
+  return config().timeouts.providerHttpMs;
 }
 
 export interface ProviderRequest {

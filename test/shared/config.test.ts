@@ -62,3 +62,16 @@ test('worker selection and per-queue concurrency come from the environment', (t)
   t.deepEqual(config.workerQueues, ['post-bet', 'mail']);
   t.is(config.workerConcurrency['post-bet'], 16);
 });
+
+test('rate limits, time-outs and the pool size are validated settings with documented defaults', (t) => {
+  const config = loadConfig(base);
+  t.is(config.limits.loginPerIp, 30);
+  t.is(config.limits.loginPerAccount, 10);
+  t.is(config.limits.verifySendPerUser, 5);
+  t.is(config.timeouts.providerHttpMs, 5000);
+  t.is(config.dbPoolMax, 10);
+  const problems = problemsOf({ ...base, RATE_LIMIT_LOGIN_PER_IP: '0', PROVIDER_HTTP_TIMEOUT_MS: 'soon', DB_POOL_MAX: '-1' });
+  t.true(problems.some((p) => p.includes('RATE_LIMIT_LOGIN_PER_IP')));
+  t.true(problems.some((p) => p.includes('PROVIDER_HTTP_TIMEOUT_MS') && p.includes('"soon"')));
+  t.true(problems.some((p) => p.includes('DB_POOL_MAX')));
+});

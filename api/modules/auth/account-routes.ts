@@ -17,6 +17,7 @@ import { route } from '../../http/envelope';
 import { clientIp, rateLimit, type RateLimitRule } from '../../http/rate-limit';
 import { valid, validate } from '../../http/validate';
 import { avatarBody, localeBody, loginBody, registerBody, userDetailQuery } from './account-schemas';
+import { config } from '../../../shared/config';
 
 /**
  * Accounts and sessions (Part A 4.1): register, login, logout, user detail, locale, mascots, avatar and
@@ -28,24 +29,11 @@ export const accountRoutes = Router();
 // Rate limits (fixed windows in Redis, api/http/rate-limit.ts). Each can be changed without a release
 // through the environment variable named beside it (a positive integer; anything else = the default).
 
-/** Login attempts per site and account per minute (RATE_LIMIT_LOGIN_PER_ACCOUNT). */
-export const LOGIN_LIMIT_PER_ACCOUNT_PER_MINUTE = 10;
-/** Login attempts per client IP per minute, all accounts together (RATE_LIMIT_LOGIN_PER_IP). */
-export const LOGIN_LIMIT_PER_IP_PER_MINUTE = 30;
-/** Registrations per client IP per hour, refused ones included (RATE_LIMIT_REGISTER_PER_IP). */
-export const REGISTER_LIMIT_PER_IP_PER_HOUR = 10;
-
-function limitFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name]?.trim();
-  const n = raw ? Number(raw) : Number.NaN;
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-}
-
 const loginPerIp: RateLimitRule = {
   name: 'login-ip',
   windowSeconds: 60,
   get limit() {
-    return limitFromEnv('RATE_LIMIT_LOGIN_PER_IP', LOGIN_LIMIT_PER_IP_PER_MINUTE);
+    return config().limits.loginPerIp;
   },
   keys: (req) => [clientIp(req)],
 };
@@ -54,7 +42,7 @@ const loginPerAccount: RateLimitRule = {
   name: 'login-account',
   windowSeconds: 60,
   get limit() {
-    return limitFromEnv('RATE_LIMIT_LOGIN_PER_ACCOUNT', LOGIN_LIMIT_PER_ACCOUNT_PER_MINUTE);
+    return config().limits.loginPerAccount;
   },
   keys: (req) => [`${req.ctx.siteCode}:${valid(req, 'body', loginBody).account}`],
 };
@@ -63,7 +51,7 @@ const registerPerIp: RateLimitRule = {
   name: 'register-ip',
   windowSeconds: 3600,
   get limit() {
-    return limitFromEnv('RATE_LIMIT_REGISTER_PER_IP', REGISTER_LIMIT_PER_IP_PER_HOUR);
+    return config().limits.registerPerIp;
   },
   keys: (req) => [clientIp(req)],
 };

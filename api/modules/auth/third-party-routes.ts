@@ -1,3 +1,4 @@
+import { config } from '../../../shared/config';
 import { Router, type Request } from 'express';
 import type { ClientMeta } from '../../../shared/domain/accounts';
 import { HttpError } from '../../../shared/errors';
@@ -29,16 +30,17 @@ import {
  */
 export const thirdPartyRoutes = Router();
 
-function positiveIntFromEnv(name: string, fallback: number): number {
-  const n = Number(process.env[name]);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-}
-
 /** Login attempts per IP and per minute on each of login-oauth and login-widget. */
-export const THIRD_PARTY_LOGIN_LIMIT_PER_MINUTE = positiveIntFromEnv('THIRD_PARTY_LOGIN_RATE_LIMIT', 30);
 
 const loginRateLimit = (name: string) =>
-  rateLimit({ name, limit: THIRD_PARTY_LOGIN_LIMIT_PER_MINUTE, windowSeconds: 60, keys: (req) => [clientIp(req)] });
+  rateLimit({
+    name,
+    get limit() {
+      return config().limits.thirdPartyLoginPerIp;
+    },
+    windowSeconds: 60,
+    keys: (req) => [clientIp(req)],
+  });
 
 /** The player id attached by requirePlayer. */
 function playerId(req: Request): number {

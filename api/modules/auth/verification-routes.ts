@@ -1,3 +1,4 @@
+import { config } from '../../../shared/config';
 import { Router, type Request } from 'express';
 import { editPassword, setPassword } from '../../../shared/domain/passwords';
 import { enableTotp, generateTotp } from '../../../shared/domain/totp';
@@ -22,20 +23,14 @@ import {
  */
 export const verificationRoutes = Router();
 
-/** A limit read from the environment at each request (tests lower or raise it), else the default. */
-const envInt = (name: string, fallback: number) => () => {
-  const value = Number(process.env[name]);
-  return Number.isInteger(value) && value > 0 ? value : fallback;
-};
-
-/** Sending a code (mail or SMS costs money and reaches third parties): per user and per IP. */
-export const SEND_LIMIT_PER_USER = envInt('VERIFY_SEND_LIMIT_PER_USER', 5);
-export const SEND_WINDOW_USER_S = envInt('VERIFY_SEND_WINDOW_USER_S', 600);
-export const SEND_LIMIT_PER_IP = envInt('VERIFY_SEND_LIMIT_PER_IP', 20);
-export const SEND_WINDOW_IP_S = envInt('VERIFY_SEND_WINDOW_IP_S', 3600);
+/** Sending a code (mail or SMS costs money and reaches third parties): per user and per IP (config.limits). */
+const SEND_LIMIT_PER_USER = () => config().limits.verifySendPerUser;
+const SEND_WINDOW_USER_S = () => config().limits.verifySendWindowUserS;
+const SEND_LIMIT_PER_IP = () => config().limits.verifySendPerIp;
+const SEND_WINDOW_IP_S = () => config().limits.verifySendWindowIpS;
 /** Checking a code or the current password: per user, so a stolen token cannot walk the code space. */
-export const CHECK_LIMIT_PER_USER = envInt('VERIFY_CHECK_LIMIT_PER_USER', 20);
-export const CHECK_WINDOW_USER_S = envInt('VERIFY_CHECK_WINDOW_USER_S', 600);
+const CHECK_LIMIT_PER_USER = () => config().limits.verifyCheckPerUser;
+const CHECK_WINDOW_USER_S = () => config().limits.verifyCheckWindowUserS;
 
 const userKey = (req: Request) => [`user:${req.player?.id}`];
 

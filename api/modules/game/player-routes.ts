@@ -7,6 +7,7 @@ import { route } from '../../http/envelope';
 import { clientIp, rateLimit, type RateLimitRule } from '../../http/rate-limit';
 import { valid, validate } from '../../http/validate';
 import { demoBody, gameListQuery, launchBody, providerListQuery, recentQuery, simulateBody } from './player-schemas';
+import { config } from '../../../shared/config';
 
 /**
  * Player game endpoints (Part A 4.3): provider, launch, demo, simulate, recent, list, type-configs.
@@ -18,35 +19,23 @@ export const playerRoutes = Router();
 // Rate limits (fixed windows in Redis). Each can be changed through the environment variable beside it
 // (a positive integer; anything else = the default).
 
-/** Simulated rounds per player per minute (RATE_LIMIT_SIMULATE_PER_USER). */
-export const SIMULATE_LIMIT_PER_USER_PER_MINUTE = 300;
-/** Launches per player per minute (RATE_LIMIT_LAUNCH_PER_USER): each one calls the provider. */
-export const LAUNCH_LIMIT_PER_USER_PER_MINUTE = 30;
-/** Demo launches per client IP per minute (RATE_LIMIT_DEMO_PER_IP): public, and each one calls provy. */
-export const DEMO_LIMIT_PER_IP_PER_MINUTE = 30;
-
-function limitFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name]?.trim();
-  const n = raw ? Number(raw) : Number.NaN;
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-}
-
-const perPlayer = (name: string, env: string, fallback: number): RateLimitRule => ({
+/** Per player per minute; the numbers are config().limits (RATE_LIMIT_SIMULATE_PER_USER, RATE_LIMIT_LAUNCH_PER_USER). */
+const perPlayer = (name: string, max: () => number): RateLimitRule => ({
   name,
   windowSeconds: 60,
   get limit() {
-    return limitFromEnv(env, fallback);
+    return max();
   },
   keys: (req) => [`user:${req.player?.id}`],
 });
 
-const simulatePerUser = perPlayer('game-simulate', 'RATE_LIMIT_SIMULATE_PER_USER', SIMULATE_LIMIT_PER_USER_PER_MINUTE);
-const launchPerUser = perPlayer('game-launch', 'RATE_LIMIT_LAUNCH_PER_USER', LAUNCH_LIMIT_PER_USER_PER_MINUTE);
+const simulatePerUser = perPlayer('game-simulate', () => config().limits.simulatePerUser);
+const launchPerUser = perPlayer('game-launch', () => config().limits.launchPerUser);
 const demoPerIp: RateLimitRule = {
   name: 'game-demo',
   windowSeconds: 60,
   get limit() {
-    return limitFromEnv('RATE_LIMIT_DEMO_PER_IP', DEMO_LIMIT_PER_IP_PER_MINUTE);
+    return config().limits.demoPerIp;
   },
   keys: (req) => [clientIp(req)],
 };
