@@ -4,7 +4,7 @@ import { config } from '../config';
 import { SiteConfig } from '../db/models';
 import { db } from '../db/sequelize';
 import { GAME_TYPE_TABLE } from './game-types';
-import { creditMany, money } from './wallet';
+import { creditFromQuery, money } from './wallet';
 
 /**
  * Daily VIP rebate (Part A 4.4, section 6): per user and game type, SUM(betEffective) of the day's valid
@@ -59,7 +59,7 @@ export interface DailyRebateResult {
   run: { usersProcessed: number; totalRebate: string; status: 'running' | 'done' };
 }
 
-export const DEFAULT_BATCH_SIZE = 1000;
+export const DEFAULT_BATCH_SIZE = 10_000;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const MONTH = /^\d{4}-\d{2}$/;
 
@@ -156,15 +156,6 @@ export function gameTypeValuesSql(): string {
   return `(VALUES ${GAME_TYPE_TABLE.map((t) => `('${t.code}', '${t.typeKey}')`).join(', ')}) AS gt(code, "typeKey")`;
 }
 
-interface DueRow {
-  userId: number;
-  vipLevel: number;
-  typeKey: string;
-  effective: string;
-  rate: string;
-  amount: string;
-}
-
 /**
  * Settles one site's day. Returns what this call paid; a day already settled pays nothing and says so
  * (alreadySettled). Throws SettlementPeriodError for a malformed day or one not over yet.
@@ -197,18 +188,26 @@ export async function settleDailyRebate(options: DailyRebateOptions = {}): Promi
         result.run = { usersProcessed: run.usersProcessed, totalRebate: money(run.total), status: 'done' };
         return true;
       }
-      const users = await sequelize.query<{ id: number }>(
-        `SELECT id FROM users WHERE "siteCode" = :siteCode AND id > :cursor ORDER BY id LIMIT :limit`,
+      // Generous memory for the batch's hash aggregate (the default 4MB spills to disk at 10 000 users).
+      await sequelize.query(`SET LOCAL work_mem = '64MB'`, { transaction });
+      const [range] = await sequelize.query<{ users: number; lastUserId: number | null }>(
+        `SELECT COUNT(*)::integer AS users, MAX(id) AS "lastUserId"
+           FROM (SELECT id FROM users WHERE "siteCode" = :siteCode AND id > :cursor ORDER BY id LIMIT :limit) s`,
         { replacements: { siteCode, cursor: run.lastUserId, limit: batchSize }, type: QueryTypes.SELECT, transaction },
       );
-      const lastUserId = users.length ? users[users.length - 1].id : run.lastUserId;
+      const userCount = range.users;
+      const lastUserId = range.lastUserId ?? run.lastUserId;
       let batchTotal = new Decimal(0);
-      const paidUsers = new Set<number>();
-      if (users.length) {
-        // One aggregate per batch, in SQL: sums per (user, game type) joined to the users' levels and
-        // the rules; only positive amounts not logged yet come back.
-        const due = await sequelize.query<DueRow>(
-          `WITH sums AS (
+      let paidUsers = 0;
+      if (userCount) {
+        // Everything stays in Postgres. One aggregate per batch into a transaction-scoped temp table:
+        // sums per (user, game type) joined to the users' levels and the rules; only positive amounts
+        // not logged yet. (Materialized steps: the level and rule joins are joined by hash after the
+        // aggregate instead of a nested loop over misestimated rows.)
+        const due = `vip_rebate_due_${batch}`;
+        await sequelize.query(
+          `CREATE TEMP TABLE ${due} ON COMMIT DROP AS
+           WITH sums AS MATERIALIZED (
              SELECT b."userId", b."gameType", SUM(b."betEffective") AS effective
                FROM bet_orders b
               WHERE b."siteCode" = :siteCode AND b."userId" > :cursor AND b."userId" <= :lastUserId
@@ -216,71 +215,48 @@ export async function settleDailyRebate(options: DailyRebateOptions = {}): Promi
                 AND b."betDatetime" >= (CAST(:day AS date)::timestamp AT TIME ZONE :tz)
                 AND b."betDatetime" <  ((CAST(:day AS date) + 1)::timestamp AT TIME ZONE :tz)
               GROUP BY b."userId", b."gameType"
-           ), due AS (
-             SELECT s."userId", u.level AS "vipLevel", gt."typeKey", s.effective, r."rebateRate" AS rate,
-                    trunc(s.effective * r."rebateRate" / 100, 6) AS amount
+           ), leveled AS MATERIALIZED (
+             SELECT s."userId", s."gameType", s.effective, u.level
                FROM sums s
                JOIN (SELECT id, CASE WHEN "vipLevel" ~ '^[0-9]{1,4}$' THEN CAST("vipLevel" AS integer) END AS level
                        FROM users WHERE "siteCode" = :siteCode AND id > :cursor AND id <= :lastUserId) u ON u.id = s."userId"
-               JOIN ${gameTypeValuesSql()} ON gt.code = s."gameType"
-               JOIN vip_rebates r ON r."siteCode" = :siteCode AND r.level = u.level AND r."gameType" = gt."typeKey"
+           ), rates AS MATERIALIZED (
+             SELECT r.level, gt.code, gt."typeKey", r."rebateRate"
+               FROM vip_rebates r JOIN ${gameTypeValuesSql()} ON gt."typeKey" = r."gameType"
+              WHERE r."siteCode" = :siteCode
            )
-           SELECT d."userId", d."vipLevel", d."typeKey", d.effective::text AS effective, d.rate::text AS rate, d.amount::text AS amount
-             FROM due d
+           SELECT d."userId", d."vipLevel", d."typeKey", d.effective, d.rate, d.amount
+             FROM (SELECT l."userId", l.level AS "vipLevel", rt."typeKey", l.effective, rt."rebateRate" AS rate,
+                          trunc(l.effective * rt."rebateRate" / 100, 6) AS amount
+                     FROM leveled l JOIN rates rt ON rt.level = l.level AND rt.code = l."gameType") d
             WHERE d.amount > 0
-              AND NOT EXISTS (SELECT 1 FROM vip_rebate_logs l WHERE l."userId" = d."userId" AND l.day = CAST(:day AS date) AND l."gameType" = d."typeKey")
-            ORDER BY d."userId", d."typeKey"`,
-          { replacements: { siteCode, cursor: run.lastUserId, lastUserId, day, tz }, type: QueryTypes.SELECT, transaction },
+              AND NOT EXISTS (SELECT 1 FROM vip_rebate_logs l WHERE l."userId" = d."userId" AND l.day = CAST(:day AS date) AND l."gameType" = d."typeKey")`,
+          { replacements: { siteCode, cursor: run.lastUserId, lastUserId, day, tz }, transaction },
         );
-        if (due.length) {
-          // One credit per user and day (the sum of the user's game types, each rounded down before
-          // summing) through the wallet's set-based path, then every log row (user, day, type) with the
-          // shared ledger id in one INSERT. Both guards stay in this transaction: the wallet key
-          // (a replay moves nothing) and the unique log rows.
-          const perUser = new Map<number, Decimal>();
-          for (const row of due) perUser.set(row.userId, (perUser.get(row.userId) ?? new Decimal(0)).plus(row.amount));
-          const keyOf = (userId: number) => `vip-rebate:${userId}:${day}`;
-          const moved = await creditMany(
-            transaction,
-            [...perUser].map(([userId, amount]) => ({
-              userId,
-              amount,
-              kind: 'rebate' as const,
-              idempotencyKey: keyOf(userId),
-              ref: { type: 'vip-rebate', id: day },
-              remark: `VIP rebate ${day}`,
-            })),
-          );
-          await sequelize.query(
-            `INSERT INTO vip_rebate_logs ("siteCode", "userId", day, "gameType", "vipLevel", "effectiveBet", "rebateRate", amount, "ledgerId")
-             SELECT $1, l."userId", CAST($2 AS date), l."gameType", l."vipLevel", l."effectiveBet", l."rebateRate", l.amount, l."ledgerId"
-               FROM unnest(CAST($3 AS integer[]), CAST($4 AS text[]), CAST($5 AS integer[]), CAST($6 AS numeric[]),
-                           CAST($7 AS numeric[]), CAST($8 AS numeric[]), CAST($9 AS bigint[]))
-                    AS l("userId", "gameType", "vipLevel", "effectiveBet", "rebateRate", amount, "ledgerId")
-             ON CONFLICT ("userId", day, "gameType") DO NOTHING`,
-            {
-              bind: [
-                siteCode,
-                day,
-                due.map((r) => r.userId),
-                due.map((r) => r.typeKey),
-                due.map((r) => r.vipLevel),
-                due.map((r) => r.effective),
-                due.map((r) => r.rate),
-                due.map((r) => r.amount),
-                due.map((r) => moved.get(keyOf(r.userId))!.ledgerId),
-              ],
-              transaction,
-            },
-          );
-          for (const [userId, amount] of perUser) {
-            if (moved.get(keyOf(userId))!.replayed) continue;
-            batchTotal = batchTotal.plus(amount);
-            paidUsers.add(userId);
-          }
-        }
+        // One credit per user and day (the sum of the user's game types, each rounded down before
+        // summing) through the wallet's SQL-sourced path, then every log row (user, day, type) with the
+        // credit's ledger id in one INSERT ... SELECT. Both guards stay in this transaction: the wallet
+        // key (a replay moves nothing) and the unique log rows.
+        const key = `'vip-rebate:' || "userId" || ':' || :day`;
+        const moved = await creditFromQuery(transaction, {
+          source: `SELECT "userId", SUM(amount) AS amount, ${key} AS "idempotencyKey" FROM ${due} GROUP BY "userId"`,
+          replacements: { day },
+          kind: 'rebate',
+          ref: { type: 'vip-rebate', id: day },
+          remark: `VIP rebate ${day}`,
+        });
+        await sequelize.query(
+          `INSERT INTO vip_rebate_logs ("siteCode", "userId", day, "gameType", "vipLevel", "effectiveBet", "rebateRate", amount, "ledgerId")
+           SELECT :siteCode, d."userId", CAST(:day AS date), d."typeKey", d."vipLevel", d.effective, d.rate, d.amount, g.id
+             FROM ${due} d JOIN game_transactions g ON g."idempotencyKey" = ('vip-rebate:' || d."userId" || ':' || :day)
+           ON CONFLICT ("userId", day, "gameType") DO NOTHING`,
+          { replacements: { siteCode, day }, transaction },
+        );
+        await sequelize.query(`DROP TABLE ${due}`, { transaction });
+        batchTotal = batchTotal.plus(moved.total);
+        paidUsers = moved.credited;
       }
-      const finished = users.length < batchSize;
+      const finished = userCount < batchSize;
       const [updated] = await sequelize.query<{ usersProcessed: number; total: string; status: 'running' | 'done' }>(
         `UPDATE vip_settlement_runs
             SET "lastUserId" = :lastUserId, "usersProcessed" = "usersProcessed" + :users, total = total + CAST(:total AS NUMERIC),
@@ -288,14 +264,14 @@ export async function settleDailyRebate(options: DailyRebateOptions = {}): Promi
           WHERE id = :id
           RETURNING "usersProcessed", total::text AS total, status`,
         {
-          replacements: { lastUserId, users: users.length, total: batchTotal.toFixed(), status: finished ? 'done' : 'running', id: run.id },
+          replacements: { lastUserId, users: userCount, total: batchTotal.toFixed(), status: finished ? 'done' : 'running', id: run.id },
           type: QueryTypes.SELECT,
           transaction,
         },
       );
-      info = { batch, fromUserId: run.lastUserId, lastUserId, users: users.length, transaction };
+      info = { batch, fromUserId: run.lastUserId, lastUserId, users: userCount, transaction };
       await options.hooks?.beforeCommit?.(info);
-      return { finished, users: users.length, paid: paidUsers.size, batchTotal, run: updated };
+      return { finished, users: userCount, paid: paidUsers, batchTotal, run: updated };
     });
     // Counted once the batch committed.
     if (done === true) break;

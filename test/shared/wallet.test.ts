@@ -309,3 +309,138 @@ test('after creditMany, balance = sum of the ledger for every user', async (t) =
   t.is(rows.length, 20);
   for (const row of rows) t.true(new Decimal(row.balance).eq(row.ledger), `user ${row.id}: ${row.balance} vs ${row.ledger}`);
 });
+
+// creditFromQuery: the SQL-sourced set-based credit (the moves never travel to Node).
+
+const creditFromQuery = (moves: Array<{ userId: number; amount: string; key: string }>) =>
+  db().transaction((t) =>
+    wallet.creditFromQuery(t, {
+      source: `SELECT u AS "userId", a AS amount, k AS "idempotencyKey"
+                 FROM unnest(CAST(ARRAY[:users] AS integer[]), CAST(ARRAY[:amounts] AS numeric[]), CAST(ARRAY[:keys] AS text[])) AS m(u, a, k)`,
+      replacements: { users: moves.map((m) => m.userId), amounts: moves.map((m) => m.amount), keys: moves.map((m) => m.key) },
+      kind: 'rebate',
+      ref: { type: 'test', id: 2 },
+      remark: 'query credit',
+    }),
+  );
+
+async function ledgerOf(key: string) {
+  const [row] = await db().query<{ userId: number; amount: string; balanceBefore: string; balanceAfter: string; kind: string; refType: string; refId: string; remark: string }>(
+    `SELECT "userId", amount::text AS amount, "balanceBefore"::text AS "balanceBefore", "balanceAfter"::text AS "balanceAfter", kind, "refType", "refId", remark
+       FROM game_transactions WHERE "idempotencyKey" = :key`,
+    { replacements: { key }, type: QueryTypes.SELECT },
+  );
+  return row;
+}
+
+test('creditFromQuery credits every row of the query with balance before/after and one ledger row each', async (t) => {
+  const users = await Promise.all(['10', '0', '5.5'].map((balance) => factories.createUser({ balance }).then((r) => r.user)));
+  const amounts = ['1.5', '0.000001', '999.999999'];
+  const result = await creditFromQuery(users.map((u, i) => ({ userId: u.id, amount: amounts[i], key: `t:q:${u.id}` })));
+  t.deepEqual(result, { credited: 3, total: '1001.500000', replayed: 0 });
+  const expected = [
+    ['10.000000', '11.500000'],
+    ['0.000000', '0.000001'],
+    ['5.500000', '1005.499999'],
+  ];
+  for (const [i, u] of users.entries()) {
+    t.like(await ledgerOf(`t:q:${u.id}`), {
+      userId: u.id,
+      amount: new Decimal(amounts[i]).toFixed(6),
+      balanceBefore: expected[i][0],
+      balanceAfter: expected[i][1],
+      kind: 'rebate',
+      refType: 'test',
+      refId: '2',
+      remark: 'query credit',
+    });
+    t.is(await wallet.balanceOf(u.id), expected[i][1]);
+    const sums = await ledgerSum(u.id);
+    t.true(new Decimal(sums.balance).eq(sums.ledger));
+  }
+  // An empty query moves nothing.
+  t.deepEqual(await creditFromQuery([]), { credited: 0, total: '0.000000', replayed: 0 });
+});
+
+test('creditFromQuery: replayed keys move nothing; another user or amount under a key is refused with nothing moved', async (t) => {
+  const [a, b, c] = await Promise.all([1, 2, 3].map(() => factories.createUser({ balance: '1' }).then((r) => r.user)));
+  await creditFromQuery([{ userId: a.id, amount: '3', key: `t:q-replay:${a.id}` }]);
+  await move(b.id, '2', `t:q-single:${b.id}`);
+  const again = await creditFromQuery([
+    { userId: a.id, amount: '3', key: `t:q-replay:${a.id}` },
+    { userId: b.id, amount: '2', key: `t:q-single:${b.id}` },
+    { userId: c.id, amount: '4', key: `t:q-replay:${c.id}` },
+  ]);
+  t.deepEqual(again, { credited: 1, total: '4.000000', replayed: 2 });
+  t.is(await wallet.balanceOf(a.id), '4.000000');
+  t.is(await wallet.balanceOf(b.id), '3.000000');
+  t.is(await wallet.balanceOf(c.id), '5.000000');
+  t.is(await ledgerRows(a.id), 2); // the opening balance and the one credit
+
+  const fresh = { userId: c.id, amount: '1', key: `t:q-conflict-fresh:${c.id}` };
+  t.is(await errorReason(creditFromQuery([fresh, { userId: a.id, amount: '3.1', key: `t:q-replay:${a.id}` }])), 'IDEMPOTENCY_CONFLICT');
+  t.is(await errorReason(creditFromQuery([fresh, { userId: b.id, amount: '3', key: `t:q-replay:${a.id}` }])), 'IDEMPOTENCY_CONFLICT');
+  t.is(await wallet.balanceOf(c.id), '5.000000');
+  t.is(await ledgerRows(c.id), 2);
+});
+
+test('creditFromQuery refuses bad amounts, two moves for a user, a repeated key and an unknown user, with nothing moved', async (t) => {
+  const [a, b] = await Promise.all([1, 2].map(() => factories.createUser({ balance: '5' }).then((r) => r.user)));
+  for (const bad of ['0', '-1', '1.0000001', 'NaN', '1e40']) {
+    const reason = await errorReason(
+      creditFromQuery([
+        { userId: a.id, amount: '1', key: `t:q-bad:${a.id}:${bad}` },
+        { userId: b.id, amount: bad, key: `t:q-bad:${b.id}:${bad}` },
+      ]),
+    );
+    t.is(reason, 'INVALID_AMOUNT', `amount ${bad}`);
+  }
+  t.is(
+    await errorReason(
+      creditFromQuery([
+        { userId: a.id, amount: '1', key: `t:q-two:${a.id}:1` },
+        { userId: a.id, amount: '2', key: `t:q-two:${a.id}:2` },
+      ]),
+    ),
+    'INVALID_AMOUNT',
+  );
+  t.is(
+    await errorReason(
+      creditFromQuery([
+        { userId: a.id, amount: '1', key: `t:q-key:${a.id}` },
+        { userId: b.id, amount: '1', key: `t:q-key:${a.id}` },
+      ]),
+    ),
+    'INVALID_AMOUNT',
+  );
+  t.is(await errorReason(creditFromQuery([{ userId: a.id, amount: '1', key: 'x'.repeat(161) }])), 'INVALID_AMOUNT');
+  t.is(
+    await errorReason(
+      creditFromQuery([
+        { userId: a.id, amount: '1', key: `t:q-unknown:${a.id}` },
+        { userId: 2_000_000_000, amount: '1', key: `t:q-unknown:missing:${a.id}` },
+      ]),
+    ),
+    'USER_NOT_FOUND',
+  );
+  for (const u of [a, b]) {
+    t.is(await wallet.balanceOf(u.id), '5.000000');
+    t.is(await ledgerRows(u.id), 1);
+  }
+});
+
+test('creditFromQuery: concurrent calls with the same keys credit once; the others replay or are refused with nothing moved', async (t) => {
+  const users = await Promise.all([1, 2, 3].map(() => factories.createUser({ balance: '10' }).then((r) => r.user)));
+  const moves = users.map((u) => ({ userId: u.id, amount: '2.5', key: `t:q-race:${u.id}` }));
+  const outcomes = await Promise.allSettled(Array.from({ length: 4 }, (_, i) => creditFromQuery(i % 2 ? [...moves].reverse() : moves)));
+  const applied = outcomes.filter((o) => o.status === 'fulfilled' && o.value.credited > 0);
+  t.is(applied.length, 1);
+  for (const o of outcomes) {
+    if (o.status === 'fulfilled') t.true(o.value.credited === 3 || o.value.replayed === 3);
+    else t.is(o.reason instanceof wallet.WalletError ? o.reason.reason : String(o.reason), 'IDEMPOTENCY_CONFLICT');
+  }
+  for (const u of users) {
+    t.is(await wallet.balanceOf(u.id), '12.500000');
+    t.is(await ledgerRows(u.id), 2);
+  }
+});
