@@ -1,9 +1,7 @@
-import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
-import { pinoHttp } from 'pino-http';
 import { config } from '../shared/config';
 import { db } from '../shared/db/sequelize';
-import { logger } from '../shared/logger';
+import { accessLog } from './http/access-log';
 import { requestContext, resolveSite } from './http/context';
 import { errorMapper, notFound } from './http/error-mapper';
 import { adminQueueRoutes } from './modules/admin-queues/routes';
@@ -24,16 +22,11 @@ export function buildApp(): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', config().http.trustProxy);
   app.set('query parser', 'simple');
+  // JSON answers behind Bearer tokens: no conditional GETs, so no body hash per response (docs/decisions.md).
+  app.set('etag', false);
 
   app.use(requestContext);
-  app.use(
-    pinoHttp({
-      logger: logger(),
-      genReqId: (req) => (req as express.Request).ctx.requestId,
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
-      serializers: { req: (req) => ({ id: req.id, method: req.method, url: req.url }) },
-    }),
-  );
+  app.use(accessLog);
   app.use(
     express.json({
       limit: config().http.bodyLimit,
@@ -44,7 +37,6 @@ export function buildApp(): Express {
       },
     }),
   );
-  app.use(cookieParser());
   app.use(resolveSite);
 
   const api = express.Router();

@@ -1,3 +1,4 @@
+import cookieParser from 'cookie-parser';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
@@ -35,6 +36,8 @@ function wantsHtml(req: Request): boolean {
 
 export function adminQueueRoutes(): Router {
   const router = Router();
+  // Cookies are read only here (the board's session) and by GET /auth/country-codes.
+  router.use(cookieParser());
   const form = express.urlencoded({ extended: false, limit: '10kb' });
 
   router.get('/login', (req, res) => {

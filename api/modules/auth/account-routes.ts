@@ -1,3 +1,4 @@
+import cookieParser from 'cookie-parser';
 import { Router, type Request } from 'express';
 import type { ClientMeta } from '../../../shared/domain/accounts';
 import {
@@ -109,6 +110,7 @@ accountRoutes.get(
 accountRoutes.get(
   '/country-codes',
   requirePlayer,
+  cookieParser(),
   route(async (req) => {
     const cookies = (req as Request & { cookies?: Record<string, unknown> }).cookies;
     return countryCodes(countryLanguage(cookies?.i18n_redirected));
