@@ -3,7 +3,7 @@ import { QueryTypes } from 'sequelize';
 import { config } from '../../shared/config';
 import { db } from '../../shared/db/sequelize';
 import { GAME_TYPE_TABLE } from '../../shared/domain/game-types';
-import { DEFAULT_BATCH_SIZE, settleDailyRebate } from '../../shared/domain/vip-rebate';
+import { DEFAULT_REBATE_BATCH_SIZE, settleDailyRebate } from '../../shared/domain/vip-rebate';
 
 /**
  * Daily VIP rebate at scale, in-process against DATABASE_URL: a fresh site with BENCH_VIP_PLAYERS
@@ -12,12 +12,12 @@ import { DEFAULT_BATCH_SIZE, settleDailyRebate } from '../../shared/domain/vip-r
  * time, peak RSS sampled every 50 ms, payments) beside the same-run ceiling: the one plain SQL aggregate
  * (SELECT userId, gameType, SUM(betEffective) ... GROUP BY) over the same rows.
  *
- *   BENCH_VIP_PLAYERS  BENCH_VIP_ORDERS  BENCH_VIP_BATCH (DEFAULT_BATCH_SIZE)
+ *   BENCH_VIP_PLAYERS  BENCH_VIP_ORDERS  BENCH_VIP_BATCH (DEFAULT_REBATE_BATCH_SIZE)
  */
 export async function benchVip(): Promise<void> {
   const players = Number(process.env.BENCH_VIP_PLAYERS ?? 100_000);
   const orders = Number(process.env.BENCH_VIP_ORDERS ?? 1_000_000);
-  const batchSize = Number(process.env.BENCH_VIP_BATCH ?? DEFAULT_BATCH_SIZE);
+  const batchSize = Number(process.env.BENCH_VIP_BATCH ?? DEFAULT_REBATE_BATCH_SIZE);
   const sequelize = db();
   const siteCode = `benchvip${randomBytes(3).toString('hex')}`;
   const day = '2020-01-15';

@@ -59,7 +59,10 @@ export interface DailyRebateResult {
   run: { usersProcessed: number; totalRebate: string; status: 'running' | 'done' };
 }
 
-export const DEFAULT_BATCH_SIZE = 10_000;
+/** Users per batch of the monthly relegation. */
+export const DEFAULT_BATCH_SIZE = 1000;
+/** Users per batch of the daily rebate (all its work is in SQL: memory does not grow with it). */
+export const DEFAULT_REBATE_BATCH_SIZE = 20_000;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const MONTH = /^\d{4}-\d{2}$/;
 
@@ -163,7 +166,7 @@ export function gameTypeValuesSql(): string {
 export async function settleDailyRebate(options: DailyRebateOptions = {}): Promise<DailyRebateResult> {
   const siteCode = options.siteCode ?? config().siteCode;
   const day = checkRebateDay(options.day ?? defaultRebateDay());
-  const batchSize = Math.max(1, Math.floor(options.batchSize ?? DEFAULT_BATCH_SIZE));
+  const batchSize = Math.max(1, Math.floor(options.batchSize ?? DEFAULT_REBATE_BATCH_SIZE));
   const sequelize = db();
   const tz = config().appTimezone;
 
@@ -188,7 +191,7 @@ export async function settleDailyRebate(options: DailyRebateOptions = {}): Promi
         result.run = { usersProcessed: run.usersProcessed, totalRebate: money(run.total), status: 'done' };
         return true;
       }
-      // Generous memory for the batch's hash aggregate (the default 4MB spills to disk at 10 000 users).
+      // Generous memory for the batch's hash aggregate (the default 4MB spills to disk at thousands of users).
       await sequelize.query(`SET LOCAL work_mem = '64MB'`, { transaction });
       const [range] = await sequelize.query<{ users: number; lastUserId: number | null }>(
         `SELECT COUNT(*)::integer AS users, MAX(id) AS "lastUserId"
@@ -235,8 +238,10 @@ export async function settleDailyRebate(options: DailyRebateOptions = {}): Promi
         );
         // One credit per user and day (the sum of the user's game types, each rounded down before
         // summing) through the wallet's SQL-sourced path, then every log row (user, day, type) with the
-        // credit's ledger id in one INSERT ... SELECT. Both guards stay in this transaction: the wallet
-        // key (a replay moves nothing) and the unique log rows.
+        // credit's ledger id in one INSERT ... SELECT (in index order). Both guards stay in this
+        // transaction: the wallet key (a replay moves nothing) and the unique log rows. The due rows
+        // exclude logged ones and the run row is locked, so the insert has no ON CONFLICT (it cost a
+        // third of the insert): a duplicate log row fails the batch, its credits with it.
         const key = `'vip-rebate:' || "userId" || ':' || :day`;
         const moved = await creditFromQuery(transaction, {
           source: `SELECT "userId", SUM(amount) AS amount, ${key} AS "idempotencyKey" FROM ${due} GROUP BY "userId"`,
@@ -248,8 +253,12 @@ export async function settleDailyRebate(options: DailyRebateOptions = {}): Promi
         await sequelize.query(
           `INSERT INTO vip_rebate_logs ("siteCode", "userId", day, "gameType", "vipLevel", "effectiveBet", "rebateRate", amount, "ledgerId")
            SELECT :siteCode, d."userId", CAST(:day AS date), d."typeKey", d."vipLevel", d.effective, d.rate, d.amount, g.id
-             FROM ${due} d JOIN game_transactions g ON g."idempotencyKey" = ('vip-rebate:' || d."userId" || ':' || :day)
-           ON CONFLICT ("userId", day, "gameType") DO NOTHING`,
+             FROM ${due} d
+             JOIN (SELECT k."userId", g.id
+                     FROM (SELECT DISTINCT "userId" FROM ${due}) k
+                     CROSS JOIN LATERAL (SELECT id FROM game_transactions WHERE "idempotencyKey" = 'vip-rebate:' || k."userId" || ':' || :day) g
+                  ) g ON g."userId" = d."userId"
+            ORDER BY d."userId", d."typeKey"`,
           { replacements: { siteCode, day }, transaction },
         );
         await sequelize.query(`DROP TABLE ${due}`, { transaction });

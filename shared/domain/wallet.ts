@@ -381,7 +381,8 @@ export async function creditFromQuery(transaction: Transaction, credit: CreditFr
      SELECT s.user_id, s.amount, s.key, g.id AS prev_id, g."userId" AS prev_user, g.amount AS prev_amount
        FROM (SELECT CAST(q."userId" AS integer) AS user_id, CAST(q.amount AS numeric) AS amount, CAST(q."idempotencyKey" AS text) AS key
                FROM (${credit.source}) q) s
-       LEFT JOIN game_transactions g ON g."idempotencyKey" = s.key`,
+       LEFT JOIN game_transactions g ON g."idempotencyKey" = s.key
+      ORDER BY s.user_id`,
     { replacements: credit.replacements, transaction },
   );
   try {
