@@ -1,11 +1,11 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import Decimal from 'decimal.js';
-import { ForeignKeyConstraintError } from 'sequelize';
+import { ForeignKeyConstraintError, QueryTypes } from 'sequelize';
 import { config } from '../config';
-import { BetDetail, BetOrder, GameProvider } from '../db/models';
 import { db } from '../db/sequelize';
 import { BizError } from '../errors';
 import { pickText } from '../i18n/locales';
+import { cachedProvider } from './game-cache';
 import { effectiveBet } from './game-types';
 import { upsertPlayLog } from './games';
 import { enqueuePostBet } from './post-bet';
@@ -105,7 +105,7 @@ export function isMoneyNumber(value: number): boolean {
  * 6 decimals.
  */
 export async function simulateRound(input: SimulateInput): Promise<SimulateResult> {
-  const provider = await GameProvider.findOne({ where: { siteCode: input.siteCode, gameCode: input.gameCode } });
+  const provider = await cachedProvider(input.siteCode, input.gameCode);
   if (!provider || !provider.enable) throw new BizError(5001);
   if (!isMoneyNumber(input.betAmount)) throw new BizError(5010, 'betAmount must be a number with at most 6 decimals');
   const bet = new Decimal(String(input.betAmount));
@@ -121,35 +121,44 @@ export async function simulateRound(input: SimulateInput): Promise<SimulateResul
 
   try {
     return await db().transaction(async (transaction) => {
-      const order = await BetOrder.create(
+      // The bet order and its one bet detail in one statement (one round trip).
+      const [order] = await db().query<{ id: string }>(
+        `WITH o AS (
+           INSERT INTO bet_orders ("siteCode", "userId", "providerCode", "gameCode", "gameName", "gameType", "gamePlatform", "gameNumber",
+                                   "productId", "totalBetCount", "betAmount", "betEffective", "winAmount", "winLose", multiplier, status,
+                                   settled, "betDatetime", "settledAt", "createdAt", "updatedAt")
+           VALUES ($1, $2, $3, $4, $5, $6, 'simulate', $7, $8, 1, $9, $10, $11, $12, $13, 'valid', true, $14, $14, $14, $14)
+           RETURNING id
+         )
+         INSERT INTO bet_details ("betOrderId", "roundNo", "betAmount", "winLose", "providerTxId", "createdAt")
+         SELECT id, 1, $9, $12, $7, $14 FROM o
+         RETURNING "betOrderId" AS id`,
         {
-          siteCode: input.siteCode,
-          userId: input.userId,
-          providerCode: provider.providerCode,
-          gameCode: provider.gameCode,
-          gameName: pickText(provider.name, 'en-US').slice(0, 120),
-          gameType: String(provider.gameType),
-          gamePlatform: 'simulate',
-          gameNumber: roundId,
-          productId,
-          totalBetCount: 1,
-          betAmount: bet.toFixed(6),
-          betEffective: effectiveBet(bet, provider.gameType),
-          winAmount: win.toFixed(6),
-          winLose: winLose.toFixed(6),
-          multiplier: multiplier.toFixed(2),
-          status: 'valid',
-          settled: true,
-          betDatetime: now,
-          settledAt: now,
+          bind: [
+            input.siteCode,
+            input.userId,
+            provider.providerCode,
+            provider.gameCode,
+            pickText(provider.name, 'en-US').slice(0, 120),
+            String(provider.gameType),
+            roundId,
+            productId,
+            bet.toFixed(6),
+            effectiveBet(bet, provider.gameType),
+            win.toFixed(6),
+            winLose.toFixed(6),
+            multiplier.toFixed(2),
+            now,
+          ],
+          type: QueryTypes.SELECT,
+          transaction,
         },
-        { transaction },
       );
       const orderId = Number(order.id);
       const ref = { type: 'bet-order', id: orderId };
       // Rows nobody else contends for first; the wallet moves (which lock the player's row until commit)
-      // come last, so concurrent rounds of one player wait for each other as briefly as possible.
-      await BetDetail.create({ betOrderId: orderId, roundNo: 1, betAmount: bet.toFixed(6), winLose: winLose.toFixed(6), providerTxId: roundId }, { transaction });
+      // come last, so concurrent rounds of one player wait for each other as briefly as possible. The
+      // round id was drawn just now, so its wallet keys are new (no replay lookup).
       await enqueuePostBet(transaction, orderId);
       const debit = await moveBalance(transaction, {
         userId: input.userId,
@@ -159,7 +168,7 @@ export async function simulateRound(input: SimulateInput): Promise<SimulateResul
         ref,
         betOrderId: orderId,
         remark: `simulate ${provider.gameCode}`,
-      });
+      }, { newKey: true });
       let balanceAfter = debit.balanceAfter;
       if (win.gt(0)) {
         const credit = await moveBalance(transaction, {
@@ -170,7 +179,7 @@ export async function simulateRound(input: SimulateInput): Promise<SimulateResul
           ref,
           betOrderId: orderId,
           remark: `simulate ${provider.gameCode} x${multiplier.toFixed(2)}`,
-        });
+        }, { newKey: true });
         balanceAfter = credit.balanceAfter;
       }
       await upsertPlayLog({ siteCode: input.siteCode, userId: input.userId, gameCode: provider.gameCode, productId }, transaction);

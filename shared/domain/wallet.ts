@@ -132,23 +132,33 @@ export async function findMovement(idempotencyKey: string, transaction?: Transac
   return rows[0] ? result(rows[0], true) : null;
 }
 
+export interface MoveOptions {
+  /**
+   * The caller made the key just now from a value nobody else can know yet (simulate's random round
+   * id), so it cannot have been applied: the advisory lock and the replay lookup are skipped. A key that
+   * was used after all still fails, on the ledger's unique index, and the caller's transaction with it.
+   */
+  newKey?: boolean;
+}
+
+/** Takes the key's advisory lock (until the transaction ends) and returns its earlier movement, if any. */
+async function lockAndFind(idempotencyKey: string, transaction: Transaction): Promise<WalletResult | null> {
+  await db().query('SELECT pg_advisory_xact_lock(hashtextextended(:key, 0))', { replacements: { key: idempotencyKey }, transaction });
+  return findMovement(idempotencyKey, transaction);
+}
+
 /**
  * Applies one movement in the caller's transaction. Concurrent calls with the same key are serialized
  * by a transaction-scoped advisory lock on the key, so exactly one applies and the others replay it.
  */
-export async function moveBalance(transaction: Transaction, move: WalletMove): Promise<WalletResult> {
+export async function moveBalance(transaction: Transaction, move: WalletMove, options: MoveOptions = {}): Promise<WalletResult> {
   const amount = parseAmount(move.amount, 'amount');
   const frozen = parseAmount(move.frozenAmount, 'frozenAmount');
   if (!move.idempotencyKey || move.idempotencyKey.length > 160) {
     throw new WalletError('INVALID_AMOUNT', 'idempotencyKey must be 1 to 160 characters');
   }
   const sequelize = db();
-  await sequelize.query('SELECT pg_advisory_xact_lock(hashtextextended(:key, 0))', {
-    replacements: { key: move.idempotencyKey },
-    transaction,
-  });
-
-  const previous = await findMovement(move.idempotencyKey, transaction);
+  const previous = options.newKey ? null : await lockAndFind(move.idempotencyKey, transaction);
   if (previous) {
     const sameAmount = new Decimal(previous.amount).eq(amount);
     if (previous.userId !== move.userId || !sameAmount) {
@@ -157,16 +167,40 @@ export async function moveBalance(transaction: Transaction, move: WalletMove): P
     return previous;
   }
 
-  const updated = await sequelize.query<{ siteCode: string; balance: string; frozenBalance: string }>(
-    `UPDATE users
-        SET balance = balance + CAST(:amount AS NUMERIC), "frozenBalance" = "frozenBalance" + CAST(:frozen AS NUMERIC)
-      WHERE id = :userId
-        AND balance + CAST(:amount AS NUMERIC) >= 0
-        AND "frozenBalance" + CAST(:frozen AS NUMERIC) >= 0
-      RETURNING "siteCode", balance, "frozenBalance"`,
-    { replacements: { amount: amount.toFixed(), frozen: frozen.toFixed(), userId: move.userId }, type: QueryTypes.SELECT, transaction },
+  // The balance update and its ledger row in one statement (one round trip): no row back means the
+  // user is missing or a balance would go below zero, told apart below.
+  const [row] = await sequelize.query<LedgerRow>(
+    `WITH updated AS (
+       UPDATE users
+          SET balance = balance + CAST($1 AS NUMERIC), "frozenBalance" = "frozenBalance" + CAST($2 AS NUMERIC)
+        WHERE id = CAST($3 AS INTEGER) AND balance + CAST($1 AS NUMERIC) >= 0 AND "frozenBalance" + CAST($2 AS NUMERIC) >= 0
+        RETURNING "siteCode", balance, "frozenBalance"
+     )
+     INSERT INTO game_transactions
+       ("siteCode", "userId", kind, amount, "balanceBefore", "balanceAfter", "frozenAmount", "frozenBefore", "frozenAfter",
+        "idempotencyKey", "refType", "refId", "betOrderId", remark)
+     SELECT "siteCode", CAST($3 AS INTEGER), CAST($4 AS TEXT), CAST($1 AS NUMERIC), balance - CAST($1 AS NUMERIC), balance, CAST($2 AS NUMERIC),
+            "frozenBalance" - CAST($2 AS NUMERIC), "frozenBalance", CAST($5 AS TEXT), CAST($6 AS TEXT), CAST($7 AS TEXT),
+            CAST($8 AS BIGINT), CAST($9 AS TEXT)
+       FROM updated
+     RETURNING id, "userId", amount, "frozenAmount", "balanceBefore", "balanceAfter", "frozenBefore", "frozenAfter"`,
+    {
+      bind: [
+        amount.toFixed(),
+        frozen.toFixed(),
+        move.userId,
+        move.kind,
+        move.idempotencyKey,
+        move.ref?.type ?? null,
+        move.ref ? String(move.ref.id) : null,
+        move.betOrderId ?? null,
+        move.remark?.slice(0, 255) ?? null,
+      ],
+      type: QueryTypes.SELECT,
+      transaction,
+    },
   );
-  if (!updated[0]) {
+  if (!row) {
     const [user] = await sequelize.query<{ balance: string; frozenBalance: string }>(
       'SELECT balance, "frozenBalance" FROM users WHERE id = :userId',
       { replacements: { userId: move.userId }, type: QueryTypes.SELECT, transaction },
@@ -175,36 +209,6 @@ export async function moveBalance(transaction: Transaction, move: WalletMove): P
     if (new Decimal(user.balance).plus(amount).lt(0)) throw new WalletError('INSUFFICIENT_FUNDS');
     throw new WalletError('INSUFFICIENT_FROZEN');
   }
-  const after = new Decimal(updated[0].balance);
-  const frozenAfter = new Decimal(updated[0].frozenBalance);
-  const [row] = await sequelize.query<LedgerRow>(
-    `INSERT INTO game_transactions
-       ("siteCode", "userId", kind, amount, "balanceBefore", "balanceAfter", "frozenAmount", "frozenBefore", "frozenAfter",
-        "idempotencyKey", "refType", "refId", "betOrderId", remark)
-     VALUES (:siteCode, :userId, :kind, :amount, :before, :after, :frozen, :frozenBefore, :frozenAfter,
-        :key, :refType, :refId, :betOrderId, :remark)
-     RETURNING id, "userId", amount, "frozenAmount", "balanceBefore", "balanceAfter", "frozenBefore", "frozenAfter"`,
-    {
-      replacements: {
-        siteCode: updated[0].siteCode,
-        userId: move.userId,
-        kind: move.kind,
-        amount: amount.toFixed(),
-        before: after.minus(amount).toFixed(),
-        after: after.toFixed(),
-        frozen: frozen.toFixed(),
-        frozenBefore: frozenAfter.minus(frozen).toFixed(),
-        frozenAfter: frozenAfter.toFixed(),
-        key: move.idempotencyKey,
-        refType: move.ref?.type ?? null,
-        refId: move.ref ? String(move.ref.id) : null,
-        betOrderId: move.betOrderId ?? null,
-        remark: move.remark?.slice(0, 255) ?? null,
-      },
-      type: QueryTypes.SELECT,
-      transaction,
-    },
-  );
   return result(row, false);
 }
 

@@ -1,6 +1,5 @@
 import { QueryTypes, type Transaction } from 'sequelize';
 import { db } from '../db/sequelize';
-import { OutboxMessage } from '../db/models';
 import { logger } from '../logger';
 import { jobId, type QueueName, type QueuePayloads } from './definitions';
 import { queue } from './queues';
@@ -23,8 +22,11 @@ export async function addToOutbox<Q extends QueueName>(
   queueName: Q,
   name: string,
   payload: QueuePayloads[Q],
-): Promise<OutboxMessage> {
-  const row = await OutboxMessage.create({ queue: queueName, name, payload }, { transaction });
+): Promise<{ id: string }> {
+  const [row] = await db().query<{ id: string }>(
+    `INSERT INTO outbox (queue, name, payload, "createdAt", attempts) VALUES ($1, $2, CAST($3 AS JSONB), now(), 0) RETURNING id`,
+    { bind: [queueName, name, JSON.stringify(payload)], type: QueryTypes.SELECT, transaction },
+  );
   transaction.afterCommit(() => {
     // Not awaited by the request: a failure leaves the row unsent for the relay.
     const push = pushCommittedRow({ id: String(row.id), queue: queueName, name, payload: payload as Record<string, unknown> }).finally(() =>

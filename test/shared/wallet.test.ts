@@ -45,6 +45,24 @@ test('a debit and a credit leave ledger rows with balance before and after', asy
   t.is(sums.rows, 3);
 });
 
+test('newKey skips the replay lookup, yet a key used before fails on the ledger and moves nothing', async (t) => {
+  const { user } = await factories.createUser({ balance: '10' });
+  const fresh = await db().transaction((tx) =>
+    wallet.moveBalance(tx, { userId: user.id, amount: '-4', kind: 'bet', idempotencyKey: `t:newkey:${user.id}` }, { newKey: true }),
+  );
+  t.is(fresh.balanceAfter, '6.000000');
+  t.false(fresh.replayed);
+  await t.throwsAsync(
+    db().transaction((tx) =>
+      wallet.moveBalance(tx, { userId: user.id, amount: '-4', kind: 'bet', idempotencyKey: `t:newkey:${user.id}` }, { newKey: true }),
+    ),
+  );
+  t.is(await wallet.balanceOf(user.id), '6.000000');
+  const sums = await ledgerSum(user.id);
+  t.is(sums.rows, 2);
+  t.true(new Decimal(sums.ledger).eq(sums.balance));
+});
+
 test('a debit larger than the balance is refused and changes nothing', async (t) => {
   const { user } = await factories.createUser({ balance: '10' });
   const err = await t.throwsAsync(move(user.id, '-10.000001', `t:over:${user.id}`));
