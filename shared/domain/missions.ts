@@ -173,14 +173,18 @@ export async function applyMissionBet(
   userId: number,
   betEffective: string,
   betOrderId: number,
-  options: { now?: Date } = {},
+  options: { now?: Date; order?: { siteCode: string; settledAt: Date | null } } = {},
 ): Promise<TurnoverResult> {
   const amount = positiveAmount(betEffective);
   if (!amount) return { updated: 0, completed: 0 };
-  const [order] = await db().query<{ siteCode: string; settledAt: Date | null }>(
-    'SELECT "siteCode", "settledAt" FROM bet_orders WHERE id = :id',
-    { replacements: { id: betOrderId }, type: QueryTypes.SELECT, transaction },
-  );
+  // The post-bet chain passes the order it already holds; other callers have it read here.
+  const [order] = options.order
+    ? [options.order]
+    : await db().query<{ siteCode: string; settledAt: Date | null }>('SELECT "siteCode", "settledAt" FROM bet_orders WHERE id = :id', {
+        replacements: { id: betOrderId },
+        type: QueryTypes.SELECT,
+        transaction,
+      });
   let siteCode = order?.siteCode;
   if (!siteCode) {
     const user = await User.findByPk(userId, { attributes: ['siteCode'], transaction });

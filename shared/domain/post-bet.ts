@@ -44,7 +44,7 @@ export const POST_BET_STEPS: readonly PostBetStep[] = Object.freeze([
   {
     name: 'mission',
     run: (ctx: PostBetContext) =>
-      ctx.countsAsTurnover ? addMissionBetProgress(ctx.transaction, ctx.userId, ctx.betEffective, ctx.betOrderId) : Promise.resolve(null),
+      ctx.countsAsTurnover ? addMissionBetProgress(ctx.transaction, ctx.userId, ctx.betEffective, ctx.betOrderId, ctx.order) : Promise.resolve(null),
   },
 ]);
 

@@ -48,6 +48,7 @@ export async function addMissionBetProgress(
   userId: number,
   betEffective: string,
   betOrderId: number,
+  order?: { siteCode: string; settledAt: Date | null },
 ): Promise<TurnoverResult> {
-  return applyMissionBet(transaction, userId, betEffective, betOrderId);
+  return applyMissionBet(transaction, userId, betEffective, betOrderId, { order });
 }

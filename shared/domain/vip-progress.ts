@@ -1,6 +1,5 @@
 import Decimal from 'decimal.js';
 import { QueryTypes, type Transaction } from 'sequelize';
-import { User, VipLevel } from '../db/models';
 import { db } from '../db/sequelize';
 import { money } from './wallet';
 
@@ -49,27 +48,25 @@ export function progressPercent(total: string | Decimal, target: string | Decima
  * apply one after the other.
  */
 export async function recalculateVip(transaction: Transaction, userId: number): Promise<VipRecalculation> {
-  const user = await User.findByPk(userId, {
-    attributes: ['id', 'siteCode', 'vipLevel'],
-    transaction,
-    lock: transaction.LOCK.UPDATE,
-  });
+  // The user row (locked) and its site's enabled levels in one round trip.
+  const [user] = await db().query<{ vipLevel: string; levels: Array<{ level: number; minChip: string }> }>(
+    `SELECT u."vipLevel",
+            COALESCE((SELECT json_agg(json_build_object('level', l.level, 'minChip', l."minChip"::text) ORDER BY l.level)
+                        FROM vip_levels l WHERE l."siteCode" = u."siteCode" AND l.enabled = 1), '[]') AS levels
+       FROM users u WHERE u.id = :userId FOR UPDATE OF u`,
+    { replacements: { userId }, type: QueryTypes.SELECT, transaction },
+  );
   if (!user) throw new Error(`user ${userId} not found`);
   const total = await sumEffectiveBet(userId, transaction);
-  const levels = await VipLevel.findAll({
-    where: { siteCode: user.siteCode, enabled: 1 },
-    attributes: ['level', 'minChip'],
-    order: [['level', 'ASC']],
-    transaction,
-  });
+  const { levels } = user;
   const previousLevel = Number.parseInt(user.vipLevel, 10) || 1;
   const reached = levels.filter((l) => new Decimal(l.minChip).lte(total)).reduce((max, l) => Math.max(max, l.level), 0);
   const vipLevel = Math.max(previousLevel, reached);
   const next = levels.find((l) => l.level > vipLevel);
   const vipProgress = progressPercent(total, next?.minChip);
-  await User.update(
-    { totalEffectiveBet: total, vipLevel: String(vipLevel), vipProgress },
-    { where: { id: userId }, transaction },
-  );
+  await db().query('UPDATE users SET "totalEffectiveBet" = :total, "vipLevel" = :vipLevel, "vipProgress" = :vipProgress, "updatedAt" = now() WHERE id = :userId', {
+    replacements: { total, vipLevel: String(vipLevel), vipProgress, userId },
+    transaction,
+  });
   return { userId, totalEffectiveBet: total, previousLevel, vipLevel, vipProgress, upgraded: vipLevel > previousLevel };
 }
