@@ -7,8 +7,8 @@ import { base, connections, duration, measure, percentile, post, printTable, typ
 /**
  * Games: simulate at `connections` concurrent players, provider bet+win callback pairs, the cached
  * provider list, and the post-bet lag (bet commit to VIP total updated) sampled while simulate runs.
- * Ceiling: the SQL statements of one simulate round (shared/domain/simulate.ts and wallet.ts) run
- * straight through pg with the same concurrency and the API's pool size. At the end, money is checked:
+ * Ceiling: the SQL statements of one simulate round (shared/domain/simulate.ts, wallet.ts and the
+ * outbox's after-commit mark) run straight through pg with the same concurrency and the API's pool size. At the end, money is checked:
  * for the bench's players, balances now = balances before + their bet-record winLose.
  *
  * Needs on the stack: PROVY_SECRET (same value in BENCH_PROVY_SECRET), RATE_LIMIT_SIMULATE_PER_USER
@@ -144,33 +144,38 @@ async function sqlCeiling(players: Player[]): Promise<Figure> {
           const started = Date.now();
           const roundId = `CEIL_${Date.now()}_${randomUUID().slice(0, 8)}`;
           const win = Math.random() < 0.4;
-          await pool.query('SELECT id, "gameCode", "providerCode", "gameType", name, enable FROM game_providers WHERE "siteCode" = $1 AND "gameCode" = $2', ['default', GAME.gameCode]);
+          // The provider row is cached in the API (shared/domain/game-cache.ts): no lookup per round.
+          let outboxId: string | undefined;
           const client = await pool.connect();
           try {
             await client.query('BEGIN');
             const order = await client.query(
-              `INSERT INTO bet_orders ("siteCode", "userId", "providerCode", "gameCode", "gameName", "gameType", "gamePlatform", "gameNumber", "productId",
-                 "betAmount", "betEffective", "winAmount", "winLose", multiplier, status, settled, "betDatetime", "settledAt", "createdAt", "updatedAt")
-               VALUES ('default', $1, 'provy', $2, 'bench', $3, 'simulate', $4, $5, $6, $6, $7, $8, $9, 'valid', true, now(), now(), now(), now()) RETURNING id`,
-              [player.id, GAME.gameCode, GAME.gameType, roundId, String(GAME.productId), BET, win ? '2' : '0', win ? '1' : '-1', win ? '2' : '0'],
+              `WITH o AS (
+                 INSERT INTO bet_orders ("siteCode", "userId", "providerCode", "gameCode", "gameName", "gameType", "gamePlatform", "gameNumber",
+                   "productId", "totalBetCount", "betAmount", "betEffective", "winAmount", "winLose", multiplier, status, settled,
+                   "betDatetime", "settledAt", "createdAt", "updatedAt")
+                 VALUES ('default', $1, 'provy', $2, 'bench', $3, 'simulate', $4, $5, 1, $6, $6, $7, $8, $9, 'valid', true, $10, $10, $10, $10)
+                 RETURNING id)
+               INSERT INTO bet_details ("betOrderId", "roundNo", "betAmount", "winLose", "providerTxId", "createdAt")
+               SELECT id, 1, $6, $8, $4, $10 FROM o RETURNING "betOrderId" AS id`,
+              [player.id, GAME.gameCode, GAME.gameType, roundId, String(GAME.productId), BET, win ? '2' : '0', win ? '1' : '-1', win ? '2' : '0', new Date()],
             );
             const orderId = order.rows[0].id;
-            await client.query('INSERT INTO bet_details ("betOrderId", "roundNo", "betAmount", "winLose", "providerTxId", "createdAt") VALUES ($1, 1, $2, $3, $4, now())', [orderId, BET, win ? '1' : '-1', roundId]);
-            await client.query(`INSERT INTO outbox (queue, name, payload, "createdAt", attempts) VALUES ('post-bet', 'settled', $1, now(), 0) RETURNING id`, [JSON.stringify({ betOrderId: Number(orderId) })]);
+            const outbox = await client.query(`INSERT INTO outbox (queue, name, payload, "createdAt", attempts) VALUES ('post-bet', 'settled', CAST($1 AS JSONB), now(), 0) RETURNING id`, [
+              JSON.stringify({ betOrderId: Number(orderId) }),
+            ]);
+            outboxId = outbox.rows[0].id;
             for (const [kind, amount] of win ? [['bet', `-${BET}`], ['win', '2']] : [['bet', `-${BET}`]]) {
-              const key = `bench-ceiling:${kind}:${roundId}`;
-              await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [key]);
-              await client.query('SELECT id FROM game_transactions WHERE "idempotencyKey" = $1', [key]);
-              const updated = await client.query(
-                `UPDATE users SET balance = balance + CAST($1 AS NUMERIC), "frozenBalance" = "frozenBalance" + 0
-                  WHERE id = $2 AND balance + CAST($1 AS NUMERIC) >= 0 RETURNING "siteCode", balance, "frozenBalance"`,
-                [amount, player.id],
-              );
-              const after = new Decimal(updated.rows[0].balance);
+              // The round's keys are new (shared/domain/wallet.ts newKey): balance update + ledger row in one statement.
               await client.query(
-                `INSERT INTO game_transactions ("siteCode", "userId", kind, amount, "balanceBefore", "balanceAfter", "frozenAmount", "frozenBefore", "frozenAfter", "idempotencyKey", "betOrderId")
-                 VALUES ('default', $1, $2, $3, $4, $5, 0, $6, $6, $7, $8) RETURNING id`,
-                [player.id, kind, amount, after.minus(amount).toFixed(), after.toFixed(), updated.rows[0].frozenBalance, key, orderId],
+                `WITH updated AS (
+                   UPDATE users SET balance = balance + CAST($1 AS NUMERIC), "frozenBalance" = "frozenBalance" + 0
+                    WHERE id = $2 AND balance + CAST($1 AS NUMERIC) >= 0 RETURNING "siteCode", balance, "frozenBalance")
+                 INSERT INTO game_transactions ("siteCode", "userId", kind, amount, "balanceBefore", "balanceAfter", "frozenAmount", "frozenBefore", "frozenAfter",
+                   "idempotencyKey", "refType", "refId", "betOrderId", remark)
+                 SELECT "siteCode", $2, $3, CAST($1 AS NUMERIC), balance - CAST($1 AS NUMERIC), balance, 0, "frozenBalance", "frozenBalance", $4, 'bet-order', CAST($5 AS TEXT), CAST($5 AS BIGINT), 'bench'
+                   FROM updated RETURNING id`,
+                [amount, player.id, kind, `bench-ceiling:${kind}:${roundId}`, orderId],
               );
             }
             await client.query(
@@ -185,6 +190,9 @@ async function sqlCeiling(players: Player[]): Promise<Figure> {
           } finally {
             client.release();
           }
+          // After commit the API pushes the job and marks the row sent (shared/queues/outbox.ts); the
+          // ceiling marks it without the push, so the post-bet worker never sees the ceiling's orders.
+          await pool.query('UPDATE outbox SET "sentAt" = now(), attempts = attempts + 1 WHERE id = $1 AND "sentAt" IS NULL', [outboxId]);
           latencies.push(Date.now() - started);
           rounds += 1;
         }
