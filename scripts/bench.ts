@@ -18,7 +18,7 @@ import { base, connections, duration } from './bench/lib';
  *   BENCH_URL (http://127.0.0.1:3000)  BENCH_CONNECTIONS (50)  BENCH_SECONDS (10)  BENCH_ONLY (edge,accounts,games; also vip)
  */
 const SECTIONS: Record<string, () => Promise<void>> = { edge: benchEdge, accounts: benchAccounts, games: benchGames, vip: benchVip };
-/** Sections run when BENCH_ONLY is not set; `vip` (about 6 minutes, seeds 1 000 000 orders) only on request. */
+/** Sections run when BENCH_ONLY is not set; `vip` (about a minute, seeds 1 000 000 orders) only on request. */
 const DEFAULT_SECTIONS = ['edge', 'accounts', 'games'];
 
 async function main() {
