@@ -16,8 +16,8 @@ import { creditFromQuery, money } from './wallet';
  * transaction that locks the run row, pays, and moves the cursor: a crash resumes after the last
  * committed batch, and concurrent runs of the same day take batches one after the other. A user is paid
  * ONE credit per day, the sum over the user's game types (each rounded down first), through the
- * wallet's set-based creditMany (one statement per batch); the log keeps one row per game type, all
- * carrying that credit's ledgerId (one multi-row INSERT per batch). The unique log row
+ * wallet's SQL-sourced creditFromQuery (the batch's sums never leave Postgres); the log keeps one row
+ * per game type, all carrying that credit's ledgerId (one INSERT ... SELECT per batch). The unique log row
  * (userId, day, gameType) and the wallet key `vip-rebate:<userId>:<day>` guard every payment in any case.
  */
 

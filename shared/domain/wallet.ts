@@ -14,15 +14,8 @@ import { db } from '../db/sequelize';
  *
  * Two entry points:
  * - moveBalance: one movement (credit or debit, balance and/or frozen balance), a few statements.
- * - creditMany: the set-based path for settlements that credit many players at once (VIP rebate). Credits
- *   only (amounts > 0, at most 6 decimals, at most one move per user per call; otherwise INVALID_AMOUNT
- *   before anything is touched). It takes the same per-key advisory locks as moveBalance (all keys, in
- *   a stable sorted order, so concurrent moveBalance/creditMany calls on the same keys serialize without
- *   deadlocks), returns keys already in the ledger as replayed (same user and amount, else
- *   IDEMPOTENCY_CONFLICT), locks the remaining users in id order (a missing one: USER_NOT_FOUND) and
- *   applies all fresh moves in ONE statement: `UPDATE users ... FROM unnest(...)` feeding an INSERT of
- *   the ledger rows (balanceBefore = balance - amount). There is deliberately no ON CONFLICT on the
- *   ledger insert: a duplicate key fails the whole statement and with it every balance update.
+ * - creditFromQuery: the set-based path for settlements that credit many players at once (VIP rebate),
+ *   with the credits computed in SQL (see its comment).
  */
 export type LedgerKind =
   | 'bet'
@@ -222,119 +215,6 @@ export async function balanceOf(userId: number, transaction?: Transaction): Prom
   return user ? money(user.balance) : null;
 }
 
-export interface CreditMove {
-  userId: number;
-  /** Strictly positive, at most 6 decimals. Decimal string or Decimal. */
-  amount: string | Decimal;
-  kind: LedgerKind;
-  /** Unique per movement; at most 160 characters. */
-  idempotencyKey: string;
-  ref?: { type: string; id: string | number };
-  remark?: string;
-}
-
-/**
- * Credits many users at once in the caller's transaction (see the module comment). Returns the result of
- * every move by idempotency key; replayed ones moved nothing now. Throws WalletError (INVALID_AMOUNT,
- * IDEMPOTENCY_CONFLICT, USER_NOT_FOUND) with nothing moved.
- */
-export async function creditMany(transaction: Transaction, moves: CreditMove[]): Promise<Map<string, WalletResult>> {
-  const results = new Map<string, WalletResult>();
-  if (!moves.length) return results;
-  const users = new Set<number>();
-  const seenKeys = new Set<string>();
-  const parsed = moves.map((move) => {
-    const amount = parseAmount(move.amount, 'amount');
-    if (!amount.gt(0)) throw new WalletError('INVALID_AMOUNT', 'creditMany amounts must be positive');
-    if (!move.idempotencyKey || move.idempotencyKey.length > 160) {
-      throw new WalletError('INVALID_AMOUNT', 'idempotencyKey must be 1 to 160 characters');
-    }
-    if (!Number.isSafeInteger(move.userId)) throw new WalletError('INVALID_AMOUNT', 'userId must be an integer');
-    if (users.has(move.userId)) throw new WalletError('INVALID_AMOUNT', `creditMany takes at most one move per user (user ${move.userId})`);
-    users.add(move.userId);
-    if (seenKeys.has(move.idempotencyKey)) throw new WalletError('INVALID_AMOUNT', `idempotencyKey ${move.idempotencyKey} given twice`);
-    seenKeys.add(move.idempotencyKey);
-    return { ...move, amount };
-  });
-  const sequelize = db();
-  const keys = parsed.map((m) => m.idempotencyKey);
-
-  // The advisory locks of moveBalance, on every key, in one stable order (by lock id).
-  await sequelize.query(
-    `SELECT COUNT(pg_advisory_xact_lock(h)) FROM (
-       SELECT DISTINCT hashtextextended(k, 0) AS h FROM unnest(CAST($1 AS text[])) AS k ORDER BY h) s`,
-    { bind: [keys], type: QueryTypes.SELECT, transaction },
-  );
-
-  const previous = await sequelize.query<LedgerRow & { idempotencyKey: string }>(
-    `SELECT id, "userId", amount, "frozenAmount", "balanceBefore", "balanceAfter", "frozenBefore", "frozenAfter", "idempotencyKey"
-       FROM game_transactions WHERE "idempotencyKey" = ANY(CAST($1 AS text[]))`,
-    { bind: [keys], type: QueryTypes.SELECT, transaction },
-  );
-  const byKey = new Map(previous.map((row) => [row.idempotencyKey, row]));
-  const fresh: typeof parsed = [];
-  for (const move of parsed) {
-    const row = byKey.get(move.idempotencyKey);
-    if (!row) {
-      fresh.push(move);
-      continue;
-    }
-    if (row.userId !== move.userId || !new Decimal(row.amount).eq(move.amount)) {
-      throw new WalletError('IDEMPOTENCY_CONFLICT', `key ${move.idempotencyKey} was used for another movement`);
-    }
-  }
-  if (fresh.length) {
-    // Row locks in id order (no deadlock between two settlements crediting overlapping users), and the
-    // existence check, before anything moves.
-    const ids = fresh.map((m) => m.userId);
-    const found = await sequelize.query<{ id: number }>(
-      'SELECT id FROM users WHERE id = ANY(CAST($1 AS integer[])) ORDER BY id FOR UPDATE',
-      { bind: [ids], type: QueryTypes.SELECT, transaction },
-    );
-    if (found.length !== ids.length) {
-      const have = new Set(found.map((u) => u.id));
-      throw new WalletError('USER_NOT_FOUND', `user ${ids.find((id) => !have.has(id))} not found`);
-    }
-    const inserted = await sequelize.query<LedgerRow & { idempotencyKey: string }>(
-      `WITH v AS (
-         SELECT * FROM unnest(CAST($1 AS integer[]), CAST($2 AS numeric[]), CAST($3 AS text[]), CAST($4 AS text[]),
-                              CAST($5 AS text[]), CAST($6 AS text[]), CAST($7 AS text[]))
-                  AS v(user_id, amount, key, kind, ref_type, ref_id, remark)
-       ), upd AS (
-         UPDATE users u SET balance = u.balance + v.amount
-           FROM v WHERE u.id = v.user_id
-         RETURNING u.id, u."siteCode", u.balance, u."frozenBalance", v.amount, v.key, v.kind, v.ref_type, v.ref_id, v.remark
-       )
-       INSERT INTO game_transactions
-         ("siteCode", "userId", kind, amount, "balanceBefore", "balanceAfter", "frozenAmount", "frozenBefore", "frozenAfter",
-          "idempotencyKey", "refType", "refId", "betOrderId", remark)
-       SELECT "siteCode", id, kind, amount, balance - amount, balance, 0, "frozenBalance", "frozenBalance",
-              key, ref_type, ref_id, NULL, remark
-         FROM upd
-       RETURNING id, "userId", amount, "frozenAmount", "balanceBefore", "balanceAfter", "frozenBefore", "frozenAfter", "idempotencyKey"`,
-      {
-        bind: [
-          ids,
-          fresh.map((m) => m.amount.toFixed()),
-          fresh.map((m) => m.idempotencyKey),
-          fresh.map((m) => m.kind),
-          fresh.map((m) => m.ref?.type ?? null),
-          fresh.map((m) => (m.ref ? String(m.ref.id) : null)),
-          fresh.map((m) => m.remark?.slice(0, 255) ?? null),
-        ],
-        type: QueryTypes.SELECT,
-        transaction,
-      },
-    );
-    // Cannot happen with the rows locked above; refuse rather than report a partial credit.
-    if (inserted.length !== fresh.length) throw new WalletError('USER_NOT_FOUND', 'a user disappeared during creditMany');
-    for (const row of inserted) byKey.set(row.idempotencyKey, row);
-  }
-  const freshKeys = new Set(fresh.map((m) => m.idempotencyKey));
-  for (const key of keys) results.set(key, result(byKey.get(key)!, !freshKeys.has(key)));
-  return results;
-}
-
 export interface CreditFromQuery {
   /**
    * A SELECT yielding one row per credit with the columns "userId" (integer), amount (numeric, > 0, at
@@ -360,15 +240,15 @@ export interface CreditFromQueryResult {
 let creditTableSeq = 0;
 
 /**
- * creditMany for settlements whose credits are computed in SQL: the moves never travel to Node and back.
+ * Credits many users at once, the credits computed in SQL: the moves never travel to Node and back.
  * The source query is materialized once into a transaction-scoped temp table, then everything is
- * set-based: one validation pass (the rules of creditMany: positive amounts with at most 6 decimals, one
- * move per user, distinct keys, a key already in the ledger replays only with the same user and amount
+ * set-based: one validation pass (credits only: positive amounts with at most 6 decimals, one move per
+ * user, distinct keys, a key already in the ledger replays only with the same user and amount
  * else IDEMPOTENCY_CONFLICT), the row locks of the fresh users in id order (a missing one:
  * USER_NOT_FOUND), and ONE statement that updates the balances and inserts one ledger row per credit
  * (balanceBefore/After). WalletError leaves nothing moved.
  *
- * Unlike creditMany it takes NO per-key advisory locks (thousands of them in one transaction would
+ * Unlike moveBalance it takes NO per-key advisory locks (thousands of them in one transaction would
  * exhaust the shared lock table, max_locks_per_transaction). What guards replays instead: the unique
  * ledger index on idempotencyKey (a key applied concurrently by another transaction makes the insert
  * fail, all balance updates with it: IDEMPOTENCY_CONFLICT, nothing moved, retry to replay), and the

@@ -149,19 +149,11 @@ test('a movement rolled back with its transaction leaves neither balance nor led
   t.is(await wallet.findMovement(`t:rollback:${user.id}`), null);
 });
 
-// creditMany: the set-based path for settlements crediting many players at once.
+// Set-based credits (creditFromQuery).
 
 async function ledgerRows(userId: number): Promise<number> {
   return (await ledgerSum(userId)).rows;
 }
-
-const creditMany = (moves: Array<{ userId: number; amount: string; key: string }>) =>
-  db().transaction((t) =>
-    wallet.creditMany(
-      t,
-      moves.map((m) => ({ userId: m.userId, amount: m.amount, kind: 'rebate' as const, idempotencyKey: m.key, ref: { type: 'test', id: 1 }, remark: 'test credit' })),
-    ),
-  );
 
 async function errorReason(promise: Promise<unknown>): Promise<string | undefined> {
   try {
@@ -171,162 +163,6 @@ async function errorReason(promise: Promise<unknown>): Promise<string | undefine
   }
   return undefined;
 }
-
-test('creditMany credits many users with balance before/after and one ledger row each', async (t) => {
-  const users = await Promise.all(['10', '0', '5.5', '100'].map((balance) => factories.createUser({ balance }).then((r) => r.user)));
-  const amounts = ['1.5', '0.000001', '2', '999.999999'];
-  const moves = users.map((u, i) => ({ userId: u.id, amount: amounts[i], key: `t:many:${u.id}` }));
-  const results = await creditMany(moves);
-  t.is(results.size, 4);
-  const expected = [
-    ['10.000000', '11.500000'],
-    ['0.000000', '0.000001'],
-    ['5.500000', '7.500000'],
-    ['100.000000', '1099.999999'],
-  ];
-  for (const [i, u] of users.entries()) {
-    const r = results.get(`t:many:${u.id}`)!;
-    t.like(r, { userId: u.id, amount: new Decimal(amounts[i]).toFixed(6), balanceBefore: expected[i][0], balanceAfter: expected[i][1], replayed: false });
-    t.is(r.frozenBefore, r.frozenAfter);
-    t.deepEqual(await wallet.findMovement(`t:many:${u.id}`), { ...r, replayed: true });
-    t.is(await wallet.balanceOf(u.id), expected[i][1]);
-    const sums = await ledgerSum(u.id);
-    t.is(sums.rows, i === 1 ? 1 : 2); // the factory's opening row (none for a zero balance) and the credit
-    t.true(new Decimal(sums.ledger).eq(sums.balance));
-  }
-  t.is(new Set([...results.values()].map((r) => r.ledgerId)).size, 4);
-});
-
-test('creditMany: replaying the same keys moves nothing and returns the first results', async (t) => {
-  const users = await Promise.all([1, 2, 3].map(() => factories.createUser({ balance: '1' }).then((r) => r.user)));
-  const moves = users.map((u) => ({ userId: u.id, amount: '3', key: `t:many-replay:${u.id}` }));
-  const first = await creditMany(moves);
-  const again = await creditMany(moves);
-  for (const u of users) {
-    const a = first.get(`t:many-replay:${u.id}`)!;
-    const b = again.get(`t:many-replay:${u.id}`)!;
-    t.false(a.replayed);
-    t.deepEqual(b, { ...a, replayed: true });
-    t.is(await wallet.balanceOf(u.id), '4.000000');
-    t.is(await ledgerRows(u.id), 2);
-  }
-  // Replayed with another amount or another user: refused, nothing moved.
-  t.is(await errorReason(creditMany([{ userId: users[0].id, amount: '3.1', key: `t:many-replay:${users[0].id}` }])), 'IDEMPOTENCY_CONFLICT');
-  t.is(await errorReason(creditMany([{ userId: users[1].id, amount: '3', key: `t:many-replay:${users[0].id}` }])), 'IDEMPOTENCY_CONFLICT');
-  // A key first applied by moveBalance replays through creditMany too.
-  await move(users[2].id, '2', `t:many-single:${users[2].id}`);
-  const viaMany = await creditMany([{ userId: users[2].id, amount: '2', key: `t:many-single:${users[2].id}` }]);
-  t.true(viaMany.get(`t:many-single:${users[2].id}`)!.replayed);
-  t.is(await wallet.balanceOf(users[0].id), '4.000000');
-  t.is(await wallet.balanceOf(users[2].id), '6.000000');
-});
-
-test('creditMany: a mix of fresh and replayed keys credits only the fresh ones', async (t) => {
-  const [a, b, c] = await Promise.all([1, 2, 3].map(() => factories.createUser({ balance: '0' }).then((r) => r.user)));
-  const first = await creditMany([{ userId: a.id, amount: '1', key: `t:mix:${a.id}` }]);
-  const results = await creditMany([
-    { userId: a.id, amount: '1', key: `t:mix:${a.id}` },
-    { userId: b.id, amount: '2', key: `t:mix:${b.id}` },
-    { userId: c.id, amount: '3', key: `t:mix:${c.id}` },
-  ]);
-  t.deepEqual(results.get(`t:mix:${a.id}`), { ...first.get(`t:mix:${a.id}`)!, replayed: true });
-  t.like(results.get(`t:mix:${b.id}`), { replayed: false, balanceBefore: '0.000000', balanceAfter: '2.000000' });
-  t.like(results.get(`t:mix:${c.id}`), { replayed: false, balanceBefore: '0.000000', balanceAfter: '3.000000' });
-  t.is(await wallet.balanceOf(a.id), '1.000000');
-  t.is(await wallet.balanceOf(b.id), '2.000000');
-  t.is(await wallet.balanceOf(c.id), '3.000000');
-  for (const u of [a, b, c]) t.is(await ledgerRows(u.id), 1); // zero opening balance: no opening row
-});
-
-test('creditMany refuses two moves for one user, and a repeated key, with nothing moved', async (t) => {
-  const [a, b] = await Promise.all([1, 2].map(() => factories.createUser({ balance: '5' }).then((r) => r.user)));
-  t.is(
-    await errorReason(
-      creditMany([
-        { userId: b.id, amount: '1', key: `t:two:${b.id}` },
-        { userId: a.id, amount: '1', key: `t:two:${a.id}:1` },
-        { userId: a.id, amount: '2', key: `t:two:${a.id}:2` },
-      ]),
-    ),
-    'INVALID_AMOUNT',
-  );
-  t.is(
-    await errorReason(
-      creditMany([
-        { userId: a.id, amount: '1', key: `t:two-key:${a.id}` },
-        { userId: b.id, amount: '1', key: `t:two-key:${a.id}` },
-      ]),
-    ),
-    'INVALID_AMOUNT',
-  );
-  for (const u of [a, b]) {
-    t.is(await wallet.balanceOf(u.id), '5.000000');
-    t.is(await ledgerRows(u.id), 1);
-  }
-});
-
-test('creditMany refuses a non-positive or malformed amount with nothing moved', async (t) => {
-  const [a, b] = await Promise.all([1, 2].map(() => factories.createUser({ balance: '5' }).then((r) => r.user)));
-  for (const bad of ['0', '-1', '1.0000001', 'abc', 'NaN', 'Infinity', '1e40']) {
-    const reason = await errorReason(
-      creditMany([
-        { userId: a.id, amount: '1', key: `t:bad-many:${a.id}:${bad}` },
-        { userId: b.id, amount: bad, key: `t:bad-many:${b.id}:${bad}` },
-      ]),
-    );
-    t.is(reason, 'INVALID_AMOUNT', bad);
-  }
-  for (const u of [a, b]) {
-    t.is(await wallet.balanceOf(u.id), '5.000000');
-    t.is(await ledgerRows(u.id), 1);
-  }
-  t.is(await wallet.findMovement(`t:bad-many:${a.id}:0`), null);
-});
-
-test('creditMany refuses an unknown user with nothing moved', async (t) => {
-  const { user } = await factories.createUser({ balance: '5' });
-  const reason = await errorReason(
-    creditMany([
-      { userId: user.id, amount: '1', key: `t:unknown-many:${user.id}` },
-      { userId: 2_000_000_000, amount: '1', key: `t:unknown-many:missing:${user.id}` },
-    ]),
-  );
-  t.is(reason, 'USER_NOT_FOUND');
-  t.is(await wallet.balanceOf(user.id), '5.000000');
-  t.is(await ledgerRows(user.id), 1);
-  t.is(await wallet.findMovement(`t:unknown-many:${user.id}`), null);
-});
-
-test('creditMany: 5 concurrent calls with the same keys (and moveBalance on one of them) credit once', async (t) => {
-  const users = await Promise.all([1, 2, 3, 4].map(() => factories.createUser({ balance: '10' }).then((r) => r.user)));
-  const moves = users.map((u) => ({ userId: u.id, amount: '2.5', key: `t:many-race:${u.id}` }));
-  // Each call lists the keys in another order: the sorted advisory locks must not deadlock.
-  const calls = Array.from({ length: 5 }, (_, i) => creditMany(i % 2 ? [...moves].reverse() : moves));
-  const single = move(users[0].id, '2.5', `t:many-race:${users[0].id}`);
-  const [results, one] = await Promise.all([Promise.all(calls), single]);
-  for (const u of users) {
-    const key = `t:many-race:${u.id}`;
-    const all = [...results.map((r) => r.get(key)!), ...(u.id === users[0].id ? [one] : [])];
-    t.is(all.filter((r) => !r.replayed).length, 1);
-    t.is(new Set(all.map((r) => r.ledgerId)).size, 1);
-    t.is(await wallet.balanceOf(u.id), '12.500000');
-    t.is(await ledgerRows(u.id), 2);
-  }
-});
-
-test('after creditMany, balance = sum of the ledger for every user', async (t) => {
-  const users = await Promise.all(Array.from({ length: 20 }, (_, i) => factories.createUser({ balance: String(i) }).then((r) => r.user)));
-  await creditMany(users.map((u, i) => ({ userId: u.id, amount: `${i}.${String(i).padStart(6, '0')}`.replace(/^0\.000000$/, '0.000001'), key: `t:sum:${u.id}` })));
-  await move(users[3].id, '-1', `t:sum-debit:${users[3].id}`);
-  await creditMany(users.slice(5).map((u) => ({ userId: u.id, amount: '0.5', key: `t:sum2:${u.id}` })));
-  const rows = await db().query<{ id: number; balance: string; ledger: string }>(
-    `SELECT u.id, u.balance, COALESCE(SUM(g.amount), 0) AS ledger
-       FROM users u LEFT JOIN game_transactions g ON g."userId" = u.id WHERE u.id IN (:ids) GROUP BY u.id`,
-    { replacements: { ids: users.map((u) => u.id) }, type: QueryTypes.SELECT },
-  );
-  t.is(rows.length, 20);
-  for (const row of rows) t.true(new Decimal(row.balance).eq(row.ledger), `user ${row.id}: ${row.balance} vs ${row.ledger}`);
-});
 
 // creditFromQuery: the SQL-sourced set-based credit (the moves never travel to Node).
 
