@@ -1,5 +1,5 @@
 import bcrypt from 'bcrypt';
-import { QueryTypes, UniqueConstraintError } from 'sequelize';
+import { UniqueConstraintError } from 'sequelize';
 import { SiteConfig, User, UserLoginLog } from '../db/models';
 import { db } from '../db/sequelize';
 import { BizError, HttpError } from '../errors';
@@ -164,16 +164,9 @@ export const LOGIN_LOGS_IN_DETAIL = 20;
 
 /** GET /auth/user-detail, with the latest 20 login rows (newest first) when asked. */
 export async function userDetail(userId: number, options: { loginLogs?: boolean } = {}): Promise<UserDetail> {
-  // The user row and its site's first mascot (the default avatar) in one round trip, without a model.
-  const [row] = await db().query<User & { defaultAvatar: string | null }>(
-    `SELECT u.*, (SELECT s.mascots -> 0 ->> 'url' FROM site_configs s WHERE s."siteCode" = u."siteCode") AS "defaultAvatar"
-       FROM users u WHERE u.id = :userId`,
-    { replacements: { userId }, type: QueryTypes.SELECT },
-  );
-  if (!row) throw new HttpError(401);
-  const user = row as User;
+  const user = await requireUser(userId);
   const detail: UserDetail = {
-    ...loginUser(user, user.avatar ?? row.defaultAvatar),
+    ...loginUser(user, await avatarOf(user)),
     relegationMissCount: Number(user.relegationMissCount),
     vipHold: Number(user.vipHold),
     level2AgentId: user.level2AgentId,
