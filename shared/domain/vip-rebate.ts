@@ -228,20 +228,25 @@ export async function settleDailyRebate(options: DailyRebateOptions = {}): Promi
                FROM vip_rebates r JOIN ${gameTypeValuesSql()} ON gt."typeKey" = r."gameType"
               WHERE r."siteCode" = :siteCode
            )
-           SELECT d."userId", d."vipLevel", d."typeKey", d.effective, d.rate, d.amount
-             FROM (SELECT l."userId", l.level AS "vipLevel", rt."typeKey", l.effective, rt."rebateRate" AS rate,
+           SELECT d."userId", d."vipLevel", d."gameType", d.effective, d.rate, d.amount
+             FROM (SELECT l."userId", l.level AS "vipLevel", CAST(rt.code AS smallint) AS "gameType", l.effective, rt."rebateRate" AS rate,
                           trunc(l.effective * rt."rebateRate" / 100, 6) AS amount
                      FROM leveled l JOIN rates rt ON rt.level = l.level AND rt.code = l."gameType") d
             WHERE d.amount > 0
-              AND NOT EXISTS (SELECT 1 FROM vip_rebate_logs l WHERE l."userId" = d."userId" AND l.day = CAST(:day AS date) AND l."gameType" = d."typeKey")`,
+              AND NOT EXISTS (SELECT 1 FROM vip_rebate_logs l WHERE l."userId" = d."userId" AND l.day = CAST(:day AS date) AND l."gameType" = d."gameType")`,
           { replacements: { siteCode, cursor: run.lastUserId, lastUserId, day, tz }, transaction },
         );
         // One credit per user and day (the sum of the user's game types, each rounded down before
-        // summing) through the wallet's SQL-sourced path, then every log row (user, day, type) with the
-        // credit's ledger id in one INSERT ... SELECT (in index order). Both guards stay in this
-        // transaction: the wallet key (a replay moves nothing) and the unique log rows. The due rows
-        // exclude logged ones and the run row is locked, so the insert has no ON CONFLICT (it cost a
-        // third of the insert): a duplicate log row fails the batch, its credits with it.
+        // summing) through the wallet's SQL-sourced path, which records each credit's ledger id in a
+        // temp table; then every log row (user, day, type) with its credit's ledger id in one
+        // INSERT ... SELECT (in key order). Both guards stay in this transaction: the wallet key (a
+        // replay moves nothing) and the log's primary key. The due rows exclude logged ones and the run
+        // row is locked, so the insert has no ON CONFLICT (it cost a third of the insert): a duplicate
+        // log row fails the batch, its credits with it.
+        const ledgerIds = `vip_rebate_ledger_${batch}`;
+        await sequelize.query(`CREATE TEMP TABLE ${ledgerIds} ("userId" integer PRIMARY KEY, "ledgerId" bigint NOT NULL) ON COMMIT DROP`, {
+          transaction,
+        });
         const key = `'vip-rebate:' || "userId" || ':' || :day`;
         const moved = await creditFromQuery(transaction, {
           source: `SELECT "userId", SUM(amount) AS amount, ${key} AS "idempotencyKey" FROM ${due} GROUP BY "userId"`,
@@ -249,19 +254,16 @@ export async function settleDailyRebate(options: DailyRebateOptions = {}): Promi
           kind: 'rebate',
           ref: { type: 'vip-rebate', id: day },
           remark: `VIP rebate ${day}`,
+          recordLedgerIdsIn: ledgerIds,
         });
         await sequelize.query(
           `INSERT INTO vip_rebate_logs ("siteCode", "userId", day, "gameType", "vipLevel", "effectiveBet", "rebateRate", amount, "ledgerId")
-           SELECT :siteCode, d."userId", CAST(:day AS date), d."typeKey", d."vipLevel", d.effective, d.rate, d.amount, g.id
-             FROM ${due} d
-             JOIN (SELECT k."userId", g.id
-                     FROM (SELECT DISTINCT "userId" FROM ${due}) k
-                     CROSS JOIN LATERAL (SELECT id FROM game_transactions WHERE "idempotencyKey" = 'vip-rebate:' || k."userId" || ':' || :day) g
-                  ) g ON g."userId" = d."userId"
-            ORDER BY d."userId", d."typeKey"`,
+           SELECT :siteCode, d."userId", CAST(:day AS date), d."gameType", d."vipLevel", d.effective, d.rate, d.amount, g."ledgerId"
+             FROM ${due} d JOIN ${ledgerIds} g ON g."userId" = d."userId"
+            ORDER BY d."userId", d."gameType"`,
           { replacements: { siteCode, day }, transaction },
         );
-        await sequelize.query(`DROP TABLE ${due}`, { transaction });
+        await sequelize.query(`DROP TABLE ${due}, ${ledgerIds}`, { transaction });
         batchTotal = batchTotal.plus(moved.total);
         paidUsers = moved.credited;
       }

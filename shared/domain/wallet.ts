@@ -226,6 +226,12 @@ export interface CreditFromQuery {
   kind: LedgerKind;
   ref?: { type: string; id: string | number };
   remark?: string;
+  /**
+   * A table of the caller's (columns "userId" integer, "ledgerId" bigint) that receives the user and
+   * ledger row id of every credit of the source: applied now (written by the same statement as the
+   * credits) or replayed (the earlier row).
+   */
+  recordLedgerIdsIn?: string;
 }
 
 export interface CreditFromQueryResult {
@@ -253,11 +259,14 @@ let creditTableSeq = 0;
  * ledger index on idempotencyKey (a key applied concurrently by another transaction makes the insert
  * fail, all balance updates with it: IDEMPOTENCY_CONFLICT, nothing moved, retry to replay), and the
  * caller serializing its own keys (the VIP rebate holds its run row FOR UPDATE; its keys
- * `vip-rebate:<user>:<day>` are used by nothing else). Returns counts, not per-key results: callers join
- * game_transactions by idempotencyKey in SQL for the ledger ids.
+ * `vip-rebate:<user>:<day>` are used by nothing else). Returns counts, not per-key results: the ledger
+ * ids stay in SQL, in the caller's table named by recordLedgerIdsIn.
  */
 export async function creditFromQuery(transaction: Transaction, credit: CreditFromQuery): Promise<CreditFromQueryResult> {
   const sequelize = db();
+  if (credit.recordLedgerIdsIn !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(credit.recordLedgerIdsIn)) {
+    throw new WalletError('INVALID_AMOUNT', 'recordLedgerIdsIn must be a plain table name');
+  }
   creditTableSeq = (creditTableSeq + 1) % 1_000_000;
   const table = `wallet_credits_${creditTableSeq}`;
   await sequelize.query(
@@ -297,6 +306,12 @@ export async function creditFromQuery(transaction: Transaction, credit: CreditFr
     if (check.conflict !== null) throw new WalletError('IDEMPOTENCY_CONFLICT', `key ${check.conflict} was used for another movement`);
     const fresh = Number(check.n) - Number(check.replayed);
     const outcome: CreditFromQueryResult = { credited: 0, total: money(0), replayed: Number(check.replayed) };
+    if (credit.recordLedgerIdsIn && outcome.replayed) {
+      await sequelize.query(
+        `INSERT INTO ${credit.recordLedgerIdsIn} ("userId", "ledgerId") SELECT user_id, prev_id FROM ${table} WHERE prev_id IS NOT NULL`,
+        { transaction },
+      );
+    }
     if (!fresh) return outcome;
 
     // Row locks in id order (no deadlock between two settlements crediting overlapping users), and the
@@ -323,8 +338,8 @@ export async function creditFromQuery(transaction: Transaction, credit: CreditFr
            SELECT "siteCode", id, :walletKind, amount, balance - amount, balance, 0, "frozenBalance", "frozenBalance",
                   key, :walletRefType, :walletRefId, NULL, :walletRemark
              FROM upd
-           RETURNING amount
-         )
+           RETURNING id, "userId", amount
+         )${credit.recordLedgerIdsIn ? `, recorded AS (INSERT INTO ${credit.recordLedgerIdsIn} ("userId", "ledgerId") SELECT "userId", id FROM ins)` : ''}
          SELECT COUNT(*)::text AS n, SUM(amount)::text AS total FROM ins`,
         {
           replacements: {

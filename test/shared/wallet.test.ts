@@ -238,6 +238,38 @@ test('creditFromQuery: replayed keys move nothing; another user or amount under 
   t.is(await ledgerRows(c.id), 2);
 });
 
+test('creditFromQuery records the ledger id of every credit, applied now or replayed, in the named table', async (t) => {
+  const [a, b] = await Promise.all([1, 2].map(() => factories.createUser({ balance: '1' }).then((r) => r.user)));
+  await creditFromQuery([{ userId: a.id, amount: '2', key: `t:q-record:${a.id}` }]);
+  const moves = [
+    { userId: a.id, amount: '2', key: `t:q-record:${a.id}` },
+    { userId: b.id, amount: '5', key: `t:q-record:${b.id}` },
+  ];
+  const recorded = await db().transaction(async (tx) => {
+    await db().query('CREATE TEMP TABLE t_ledger_ids ("userId" integer, "ledgerId" bigint) ON COMMIT DROP', { transaction: tx });
+    const result = await wallet.creditFromQuery(tx, {
+      source: `SELECT u AS "userId", a AS amount, k AS "idempotencyKey"
+                 FROM unnest(CAST(ARRAY[:users] AS integer[]), CAST(ARRAY[:amounts] AS numeric[]), CAST(ARRAY[:keys] AS text[])) AS m(u, a, k)`,
+      replacements: { users: moves.map((m) => m.userId), amounts: moves.map((m) => m.amount), keys: moves.map((m) => m.key) },
+      kind: 'rebate',
+      recordLedgerIdsIn: 't_ledger_ids',
+    });
+    const rows = await db().query<{ userId: number; ledgerId: string }>('SELECT "userId", "ledgerId"::text AS "ledgerId" FROM t_ledger_ids ORDER BY "userId"', {
+      type: QueryTypes.SELECT,
+      transaction: tx,
+    });
+    return { result, rows };
+  });
+  t.deepEqual(recorded.result, { credited: 1, total: '5.000000', replayed: 1 });
+  const ids = await db().query<{ userId: number; ledgerId: string }>(
+    `SELECT "userId", id::text AS "ledgerId" FROM game_transactions WHERE "idempotencyKey" IN (:keys) ORDER BY "userId"`,
+    { replacements: { keys: moves.map((m) => m.key) }, type: QueryTypes.SELECT },
+  );
+  t.deepEqual(recorded.rows, ids);
+  t.is(ids.length, 2);
+  t.is(await errorReason(db().transaction((tx) => wallet.creditFromQuery(tx, { source: 'SELECT 1', kind: 'rebate', recordLedgerIdsIn: 'x; DROP TABLE users' }))), 'INVALID_AMOUNT');
+});
+
 test('creditFromQuery refuses bad amounts, two moves for a user, a repeated key and an unknown user, with nothing moved', async (t) => {
   const [a, b] = await Promise.all([1, 2].map(() => factories.createUser({ balance: '5' }).then((r) => r.user)));
   for (const bad of ['0', '-1', '1.0000001', 'NaN', '1e40']) {
@@ -297,4 +329,18 @@ test('creditFromQuery: concurrent calls with the same keys credit once; the othe
     t.is(await wallet.balanceOf(u.id), '12.500000');
     t.is(await ledgerRows(u.id), 2);
   }
+});
+
+test('a user with ledger rows cannot be deleted; one without can', async (t) => {
+  const { user: withLedger } = await factories.createUser({ balance: '0' });
+  await move(withLedger.id, '1', `t:keep-ledger:${withLedger.id}`);
+  const err = await t.throwsAsync(db().query('DELETE FROM users WHERE id = :id', { replacements: { id: withLedger.id } }));
+  t.regex(err!.message, /has ledger rows and cannot be deleted/);
+  t.is(await ledgerRows(withLedger.id), 1);
+  t.is(await wallet.balanceOf(withLedger.id), '1.000000');
+
+  const { user: fresh } = await factories.createUser({ balance: '0' });
+  t.is(await ledgerRows(fresh.id), 0);
+  await db().query('DELETE FROM users WHERE id = :id', { replacements: { id: fresh.id } });
+  t.is(await wallet.balanceOf(fresh.id), null);
 });

@@ -117,21 +117,28 @@ test('rebate per user and game type: weights in betEffective, rules by level and
     t.is(l.balance, s.expected.get(u.id)!);
     t.is(l.sum, l.balance);
   }
-  const logs = await db().query<{ userId: number; gameType: string; effectiveBet: string; rebateRate: string; amount: string; ledgerId: string | null }>(
-    `SELECT "userId", "gameType", "effectiveBet"::text AS "effectiveBet", "rebateRate"::text AS "rebateRate", amount::text AS amount, "ledgerId"
+  const logs = await db().query<{ userId: number; gameType: number; effectiveBet: string; rebateRate: string; amount: string; ledgerId: string | null }>(
+    `SELECT "userId", "gameType", "effectiveBet"::text AS "effectiveBet", "rebateRate"::text AS "rebateRate", amount::text AS amount, "ledgerId"::text AS "ledgerId"
        FROM vip_rebate_logs WHERE "siteCode" = :siteCode ORDER BY "userId", "gameType"`,
     { replacements: { siteCode: s.siteCode }, type: QueryTypes.SELECT },
   );
   t.deepEqual(
     logs.map((l) => [l.userId, l.gameType, l.effectiveBet, l.rebateRate, l.amount]),
     [
-      [s.users[0].id, 'crypto', '100.000000', '0.50', '0.500000'],
-      [s.users[0].id, 'slot', '123.456789', '1.00', '1.234567'],
-      [s.users[1].id, 'fish', '166.666667', '2.00', '3.333333'],
-      [s.users[1].id, 'live', '10.000000', '0.33', '0.033000'],
+      // Numeric game types: 2 slot, 3 live, 9 crypto, 10 fish.
+      [s.users[0].id, 2, '123.456789', '1.00', '1.234567'],
+      [s.users[0].id, 9, '100.000000', '0.50', '0.500000'],
+      [s.users[1].id, 3, '10.000000', '0.33', '0.033000'],
+      [s.users[1].id, 10, '166.666667', '2.00', '3.333333'],
     ],
   );
-  t.true(logs.every((l) => l.ledgerId !== null));
+  // Every log row carries the id of its user's one rebate credit.
+  const credits = await db().query<{ userId: number; id: string }>(
+    `SELECT "userId", id::text AS id FROM game_transactions WHERE "userId" IN (:ids) AND kind = 'rebate'`,
+    { replacements: { ids: s.users.map((u) => u.id) }, type: QueryTypes.SELECT },
+  );
+  t.is(credits.length, 2);
+  t.true(logs.every((l) => l.ledgerId === credits.find((c) => c.userId === l.userId)?.id));
   const [key] = await db().query<{ idempotencyKey: string }>(
     `SELECT "idempotencyKey" FROM game_transactions WHERE "userId" = :id AND kind = 'rebate' ORDER BY "idempotencyKey" LIMIT 1`,
     { replacements: { id: s.users[0].id }, type: QueryTypes.SELECT },

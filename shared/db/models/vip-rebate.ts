@@ -1,4 +1,4 @@
-import { Column, DataType, Model, Table } from 'sequelize-typescript';
+import { Column, DataType, Model, PrimaryKey, Table } from 'sequelize-typescript';
 
 /** A rebate rule (Part A 2.13): percent of a day's effective bet, per site, VIP level and game type (typeKey). */
 @Table({ tableName: 'vip_rebates', timestamps: true })
@@ -10,14 +10,13 @@ export class VipRebate extends Model {
   @Column({ type: DataType.DECIMAL(5, 2), allowNull: false }) rebateRate!: string;
 }
 
-/** One paid rebate: a user, a day and a game type pay once (unique). */
+/** One paid rebate: a user, a day and a game type (numeric code) pay once (the primary key). */
 @Table({ tableName: 'vip_rebate_logs', timestamps: true, updatedAt: false })
 export class VipRebateLog extends Model {
-  declare id: string;
+  @PrimaryKey @Column({ type: DataType.INTEGER, allowNull: false }) userId!: number;
+  @PrimaryKey @Column({ type: DataType.DATEONLY, allowNull: false }) day!: string;
+  @PrimaryKey @Column({ type: DataType.SMALLINT, allowNull: false }) gameType!: number;
   @Column({ type: DataType.STRING(30), allowNull: false }) siteCode!: string;
-  @Column({ type: DataType.INTEGER, allowNull: false }) userId!: number;
-  @Column({ type: DataType.DATEONLY, allowNull: false }) day!: string;
-  @Column({ type: DataType.STRING(20), allowNull: false }) gameType!: string;
   @Column({ type: DataType.INTEGER, allowNull: false }) vipLevel!: number;
   @Column({ type: DataType.DECIMAL(18, 6), allowNull: false }) effectiveBet!: string;
   @Column({ type: DataType.DECIMAL(5, 2), allowNull: false }) rebateRate!: string;
