@@ -24,6 +24,8 @@ export interface PostBetContext {
   userId: number;
   /** The order's stored (weighted) effective bet, 6 decimals. */
   betEffective: string;
+  /** What the order adds to totalEffectiveBet now minus what it added before (signed, 6 decimals). */
+  effectiveDelta: string;
   /** Valid order with a positive betEffective: only those add promotion and mission turnover. */
   countsAsTurnover: boolean;
 }
@@ -35,7 +37,7 @@ export interface PostBetStep {
 
 /** The chain, in the order of Part A section 6. */
 export const POST_BET_STEPS: readonly PostBetStep[] = Object.freeze([
-  { name: 'vip', run: (ctx: PostBetContext) => recalculateVip(ctx.transaction, ctx.userId) },
+  { name: 'vip', run: (ctx: PostBetContext) => recalculateVip(ctx.transaction, ctx.userId, ctx.effectiveDelta) },
   {
     name: 'promotion',
     run: (ctx: PostBetContext) =>
@@ -69,6 +71,11 @@ export interface ApplyPostBetOptions {
   steps?: readonly PostBetStep[];
 }
 
+/** What a bet order adds to its user's totalEffectiveBet: its betEffective when valid and settled. */
+function countedNow(order: BetOrder): Decimal {
+  return order.status === 'valid' && order.settled ? new Decimal(order.betEffective) : new Decimal(0);
+}
+
 /**
  * Applies the post-bet chain of one bet order, exactly once, in ONE transaction:
  * lock the order (FOR UPDATE) → missing: `{skipped, reason: 'missing'}` (the worker makes that
@@ -76,6 +83,10 @@ export interface ApplyPostBetOptions {
  * postProcessedAt set: `{skipped, reason: 'already-processed'}` → run the steps → set postProcessedAt.
  * A crash or a failing step rolls everything back, so a retry applies it once; a second job for the same
  * order waits for the lock and then finds it processed.
+ *
+ * The VIP total moves by delta (countedEffective). An order changed after it was processed (a bet
+ * refunded or added later: provider-wallet enqueues the chain again) has only that difference applied,
+ * VIP step alone, still reported as already-processed.
  */
 export async function applyPostBet(betOrderId: number | string, options: ApplyPostBetOptions = {}): Promise<PostBetResult> {
   const id = Number(betOrderId);
@@ -88,7 +99,15 @@ export async function applyPostBet(betOrderId: number | string, options: ApplyPo
       logger().warn({ betOrderId: id }, 'post-bet: bet order not settled yet; left for its settlement job');
       return { betOrderId: id, skipped: true, reason: 'not-settled' };
     }
-    if (order.postProcessedAt) return { betOrderId: id, skipped: true, reason: 'already-processed' };
+    const counted = countedNow(order);
+    const effectiveDelta = counted.minus(order.countedEffective).toFixed(6);
+    if (order.postProcessedAt) {
+      if (!new Decimal(effectiveDelta).isZero()) {
+        await recalculateVip(transaction, order.userId, effectiveDelta);
+        await BetOrder.update({ countedEffective: counted.toFixed(6) }, { where: { id }, transaction });
+      }
+      return { betOrderId: id, skipped: true, reason: 'already-processed' };
+    }
 
     const betEffective = new Decimal(order.betEffective).toFixed(6);
     const ctx: PostBetContext = {
@@ -97,13 +116,16 @@ export async function applyPostBet(betOrderId: number | string, options: ApplyPo
       betOrderId: id,
       userId: order.userId,
       betEffective,
+      effectiveDelta,
       countsAsTurnover: order.status === 'valid' && new Decimal(betEffective).gt(0),
     };
     const results: Record<string, unknown> = {};
     for (const step of steps) results[step.name] = await step.run(ctx);
 
     const postProcessedAt = new Date();
-    await BetOrder.update({ postProcessedAt }, { where: { id }, transaction });
+    // The order counts what the VIP step added (tests may run the chain without that step).
+    const countedEffective = 'vip' in results ? counted.toFixed(6) : order.countedEffective;
+    await BetOrder.update({ postProcessedAt, countedEffective }, { where: { id }, transaction });
     return {
       betOrderId: id,
       skipped: false,

@@ -371,7 +371,13 @@ export async function openRoundOrder(input: NewOrder, transaction: Transaction):
   );
 }
 
+/**
+ * Writes the order's totals. When the order's effective bet or status changes after the post-bet chain
+ * processed it (a bet refunded or added later), the chain is enqueued again in the same transaction, so
+ * the user's totalEffectiveBet follows by the difference (applyPostBet).
+ */
 async function updateTotals(order: BetOrder, betAmount: Decimal, betCount: number, winAmount: Decimal, transaction: Transaction, extra: Partial<BetOrder> = {}): Promise<void> {
+  const before = { betEffective: new Decimal(order.betEffective), status: order.status };
   await order.update(
     {
       betAmount: betAmount.toFixed(6),
@@ -383,6 +389,8 @@ async function updateTotals(order: BetOrder, betAmount: Decimal, betCount: numbe
     },
     { transaction },
   );
+  const counts = !before.betEffective.eq(order.betEffective) || before.status !== order.status;
+  if (order.postProcessedAt && counts) await enqueuePostBet(transaction, order.id);
 }
 
 export interface MoneyStep {

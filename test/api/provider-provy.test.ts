@@ -124,6 +124,28 @@ test('cancel refunds a bet once; another cancel id succeeds without money; a win
   t.deepEqual(await snapshot(user.id), s);
 });
 
+test('a bet refunded after its post-bet chain ran takes its effective bet off the VIP total', async (t) => {
+  const { user } = await factories.createUser({ balance: '50' });
+  const b = bet(user.id, { betAmount: '20' });
+  await provy('bet', b);
+  const placed = await order(user.id, b.roundId);
+  const { applyPostBet } = await import('../../shared/domain/post-bet');
+  await applyPostBet(placed.id as string); // what the post-bet worker does with the bet's outbox row
+  const total = async () => {
+    const [row] = await db().query<{ total: string }>('SELECT "totalEffectiveBet"::text AS total FROM users WHERE id = :id', {
+      replacements: { id: user.id },
+      type: QueryTypes.SELECT,
+    });
+    return row.total;
+  };
+  t.is(await total(), '20.000000');
+
+  await provy('cancelBet', { transactionId: id('cancel'), betTransactionId: b.transactionId, playerId: user.id });
+  t.is((await snapshot(user.id)).postBet, 2, 'the refund enqueues the chain again for the processed order');
+  t.deepEqual(await applyPostBet(placed.id as string), { betOrderId: Number(placed.id), skipped: true, reason: 'already-processed' });
+  t.is(await total(), '0.000000');
+});
+
 test('* cancel before bet: the unknown id is cancelled (tombstone) and the late bet and its win are refused', async (t) => {
   const { user } = await factories.createUser({ balance: '30' });
   const b = bet(user.id);

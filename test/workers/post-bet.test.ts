@@ -183,8 +183,7 @@ test('a worker killed before commit (transaction rolled back) leaves nothing; th
 
 test('upgrade through several levels at once, with progress towards the next level', async (t) => {
   const { user } = await createUser();
-  await makeOrder(user, { betAmount: '10000' });
-  const order = await makeOrder(user, { betAmount: '15000' });
+  const order = await makeOrder(user, { betAmount: '25000' });
   const result = await applyPostBet(order.id);
   t.false(result.skipped);
   if (!result.skipped) {
@@ -249,18 +248,55 @@ test('weights: crypto and fish count 0.5; the sum uses the stored betEffective',
   t.is(slot.betEffective, '100.000000');
   // An order whose stored betEffective is not betAmount x weight: the stored value counts.
   const stored = await makeOrder(user, { betAmount: '100', betEffective: '7.5', gameType: '3' });
-  await applyPostBet(stored.id);
+  for (const order of [crypto, fish, slot, stored]) await applyPostBet(order.id);
   t.is((await userRow(user.id)).total, '807.500000');
 });
 
 test('only valid, settled orders count towards the total', async (t) => {
   const { user } = await createUser();
-  await makeOrder(user, { betAmount: '100', status: 'invalid' });
-  await makeOrder(user, { betAmount: '200', status: 'cancelled' });
-  await makeOrder(user, { betAmount: '400', settled: false });
-  const valid = await makeOrder(user, { betAmount: '800' });
-  await applyPostBet(valid.id);
+  const orders = [
+    await makeOrder(user, { betAmount: '100', status: 'invalid' }),
+    await makeOrder(user, { betAmount: '200', status: 'cancelled' }),
+    await makeOrder(user, { betAmount: '400', settled: false }),
+    await makeOrder(user, { betAmount: '800' }),
+  ];
+  for (const order of orders) await applyPostBet(order.id);
   t.is((await userRow(user.id)).total, '800.000000');
+  const counted = await BetOrder.findAll({ where: { userId: user.id }, order: [['id', 'ASC']] });
+  t.deepEqual(counted.map((o) => o.countedEffective), ['0.000000', '0.000000', '0.000000', '800.000000']);
+});
+
+test('the total moves by what the order adds: the player\'s history is not summed again', async (t) => {
+  const { user } = await createUser();
+  // A total carried by earlier orders (here set directly): a new order adds to it.
+  await User.update({ totalEffectiveBet: '5000' }, { where: { id: user.id } });
+  const order = await makeOrder(user, { betAmount: '100' });
+  const result = await applyPostBet(order.id);
+  if (!result.skipped) t.is(result.vip?.totalEffectiveBet, '5100.000000');
+  t.deepEqual(await userRow(user.id), { total: '5100.000000', level: '3', progress: '25' });
+});
+
+test('an order changed after it was processed moves the total by the difference only, once', async (t) => {
+  const { user } = await createUser();
+  const order = await makeOrder(user, { betAmount: '1000' });
+  t.false((await applyPostBet(order.id)).skipped);
+  t.is((await userRow(user.id)).total, '1000.000000');
+
+  // A bet of the order refunded later: its betEffective falls to 400. The chain runs again for it.
+  await order.update({ betAmount: '400', betEffective: '400' });
+  const again = await applyPostBet(order.id);
+  t.deepEqual(again, { betOrderId: Number(order.id), skipped: true, reason: 'already-processed' });
+  // The level stays (upgrade only); the total and progress follow.
+  t.deepEqual(await userRow(user.id), { total: '400.000000', level: '2', progress: '8' });
+  t.deepEqual(await applyPostBet(order.id), { betOrderId: Number(order.id), skipped: true, reason: 'already-processed' });
+  t.is((await userRow(user.id)).total, '400.000000');
+
+  // The whole order cancelled: it counts nothing any more.
+  await order.update({ status: 'cancelled' });
+  await applyPostBet(order.id);
+  t.is((await userRow(user.id)).total, '0.000000');
+  await order.reload();
+  t.is(order.countedEffective, '0.000000');
 });
 
 test('promotion and mission turnover steps run for a valid order and find no claims today', async (t) => {

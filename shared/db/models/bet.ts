@@ -48,6 +48,8 @@ export class BetOrder extends Model {
   @Column({ type: DataType.DATE }) settledAt!: Date | null;
   /** Set in the same transaction that applies the post-bet chain: it runs once per order. */
   @Column({ type: DataType.DATE }) postProcessedAt!: Date | null;
+  /** The betEffective this order has added to its user's totalEffectiveBet (post-bet chain): 0 until then. */
+  @Column({ type: DataType.DECIMAL(18, 6), allowNull: false, defaultValue: '0' }) countedEffective!: string;
 }
 
 /** One round line of a bet order. */
