@@ -204,8 +204,11 @@ export async function settleDailyRebate(options: DailyRebateOptions = {}): Promi
       let paidUsers = 0;
       if (userCount) {
         // Everything stays in Postgres. One aggregate per batch into a transaction-scoped temp table:
-        // sums per (user, game type) joined to the users' levels and the rules; only positive amounts
-        // not logged yet. (Materialized steps: the level and rule joins are joined by hash after the
+        // sums per (user, game type) joined to the users' levels and the rules; only positive amounts.
+        // No "not logged yet" filter: the day's log rows come only from this run's committed batches,
+        // all below the cursor (the run is unique per site and day, its row is locked here), so a row
+        // above it would mean a broken invariant, and the log's primary key and the wallet key then
+        // fail the batch with nothing paid instead of skipping quietly. (Materialized steps: the level and rule joins are joined by hash after the
         // aggregate instead of a nested loop over misestimated rows.)
         const due = `vip_rebate_due_${batch}`;
         await sequelize.query(
@@ -232,17 +235,15 @@ export async function settleDailyRebate(options: DailyRebateOptions = {}): Promi
              FROM (SELECT l."userId", l.level AS "vipLevel", CAST(rt.code AS smallint) AS "gameType", l.effective, rt."rebateRate" AS rate,
                           trunc(l.effective * rt."rebateRate" / 100, 6) AS amount
                      FROM leveled l JOIN rates rt ON rt.level = l.level AND rt.code = l."gameType") d
-            WHERE d.amount > 0
-              AND NOT EXISTS (SELECT 1 FROM vip_rebate_logs l WHERE l."userId" = d."userId" AND l.day = CAST(:day AS date) AND l."gameType" = d."gameType")`,
+            WHERE d.amount > 0`,
           { replacements: { siteCode, cursor: run.lastUserId, lastUserId, day, tz }, transaction },
         );
         // One credit per user and day (the sum of the user's game types, each rounded down before
         // summing) through the wallet's SQL-sourced path, which records each credit's ledger id in a
         // temp table; then every log row (user, day, type) with its credit's ledger id in one
         // INSERT ... SELECT (in key order). Both guards stay in this transaction: the wallet key (a
-        // replay moves nothing) and the log's primary key. The due rows exclude logged ones and the run
-        // row is locked, so the insert has no ON CONFLICT (it cost a third of the insert): a duplicate
-        // log row fails the batch, its credits with it.
+        // replay moves nothing) and the log's primary key. No ON CONFLICT (it cost a third of the
+        // insert): a duplicate log row fails the batch, its credits with it.
         const ledgerIds = `vip_rebate_ledger_${batch}`;
         await sequelize.query(`CREATE TEMP TABLE ${ledgerIds} ("userId" integer PRIMARY KEY, "ledgerId" bigint NOT NULL) ON COMMIT DROP`, {
           transaction,

@@ -247,6 +247,29 @@ test('a run that crashes part-way resumes from its cursor and pays every user ex
   t.is(logs.n, '7');
 });
 
+test('a log row the run did not write (a broken invariant) fails its batch with nothing paid in it', async (t) => {
+  const day = '2025-03-16';
+  const siteCode = await createSite();
+  await rules(siteCode, [[1, 'slot', '1.00']]);
+  const users: User[] = [];
+  for (let i = 0; i < 3; i += 1) {
+    const u = await player(siteCode, 1);
+    await order(u, { gameType: '2', betAmount: '100', at: `${day}T09:00:00+08:00` });
+    users.push(u);
+  }
+  // A stray log row for the second user (slot = 2), written outside the run.
+  await db().query(
+    `INSERT INTO vip_rebate_logs ("siteCode", "userId", day, "gameType", "vipLevel", "effectiveBet", "rebateRate", amount)
+     VALUES (:siteCode, :userId, :day, 2, 1, 100, 1, 1)`,
+    { replacements: { siteCode, userId: users[1].id, day } },
+  );
+  await t.throwsAsync(settleDailyRebate({ siteCode, day, batchSize: 2 }));
+  // The whole batch rolled back: neither of its users was paid, the cursor did not move.
+  for (const u of users) t.like(await ledger(u.id), { balance: '0.000000', rebates: 0 });
+  const run = await VipSettlementRun.findOne({ where: { siteCode, kind: 'daily-rebate', period: day } });
+  t.like(run?.toJSON(), { status: 'running', lastUserId: 0, usersProcessed: 0, total: '0.000000' });
+});
+
 test('a day not over yet in APP_TIMEZONE, or malformed, is refused; the default is yesterday', async (t) => {
   const today = todayIn('Asia/Taipei');
   await t.throwsAsync(settleDailyRebate({ day: today }), { instanceOf: SettlementPeriodError });
