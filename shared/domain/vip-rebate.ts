@@ -208,8 +208,9 @@ export async function settleDailyRebate(options: DailyRebateOptions = {}): Promi
         // No "not logged yet" filter: the day's log rows come only from this run's committed batches,
         // all below the cursor (the run is unique per site and day, its row is locked here), so a row
         // above it would mean a broken invariant, and the log's primary key and the wallet key then
-        // fail the batch with nothing paid instead of skipping quietly. (Materialized steps: the level and rule joins are joined by hash after the
-        // aggregate instead of a nested loop over misestimated rows.)
+        // fail the batch with nothing paid instead of skipping quietly. (Materialized steps: the level
+        // and rule joins are joined by hash after the aggregate instead of a nested loop over
+        // misestimated rows.)
         const due = `vip_rebate_due_${batch}`;
         await sequelize.query(
           `CREATE TEMP TABLE ${due} ON COMMIT DROP AS

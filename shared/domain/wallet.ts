@@ -265,7 +265,7 @@ let creditTableSeq = 0;
 export async function creditFromQuery(transaction: Transaction, credit: CreditFromQuery): Promise<CreditFromQueryResult> {
   const sequelize = db();
   if (credit.recordLedgerIdsIn !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(credit.recordLedgerIdsIn)) {
-    throw new WalletError('INVALID_AMOUNT', 'recordLedgerIdsIn must be a plain table name');
+    throw new Error('creditFromQuery: recordLedgerIdsIn must be a plain table name');
   }
   creditTableSeq = (creditTableSeq + 1) % 1_000_000;
   const table = `wallet_credits_${creditTableSeq}`;
