@@ -97,6 +97,19 @@ async function scenario(day: string) {
   };
 }
 
+/** A site with a 1 % slot rule for level 1 and one level-1 player per amount, who bet it on slots that day. */
+async function slotPlayers(day: string, amounts: number[]): Promise<{ siteCode: string; users: User[] }> {
+  const siteCode = await createSite();
+  await rules(siteCode, [[1, 'slot', '1.00']]);
+  const users: User[] = [];
+  for (const amount of amounts) {
+    const u = await player(siteCode, 1);
+    await order(u, { gameType: '2', betAmount: String(amount), at: `${day}T09:00:00+08:00` });
+    users.push(u);
+  }
+  return { siteCode, users };
+}
+
 test('the vip queues have their processors and schedules', (t) => {
   t.is(PROCESSORS['vip-rebate'], processVipRebate);
   t.is(PROCESSORS['vip-relegation'], processVipRelegation);
@@ -189,14 +202,7 @@ test('two runs of one day at the same time (small batches): every user paid once
 
 test('a run that crashes part-way resumes from its cursor and pays every user exactly once', async (t) => {
   const day = '2025-03-15';
-  const siteCode = await createSite();
-  await rules(siteCode, [[1, 'slot', '1.00']]);
-  const users: User[] = [];
-  for (let i = 0; i < 7; i += 1) {
-    const u = await player(siteCode, 1);
-    await order(u, { gameType: '2', betAmount: String(100 * (i + 1)), at: `${day}T09:00:00+08:00` });
-    users.push(u);
-  }
+  const { siteCode, users } = await slotPlayers(day, [100, 200, 300, 400, 500, 600, 700]);
   // Crash inside batch 2 (after its payments, before commit): batch 2 rolls back.
   await t.throwsAsync(
     settleDailyRebate({
@@ -249,14 +255,7 @@ test('a run that crashes part-way resumes from its cursor and pays every user ex
 
 test('a log row the run did not write (a broken invariant) fails its batch with nothing paid in it', async (t) => {
   const day = '2025-03-16';
-  const siteCode = await createSite();
-  await rules(siteCode, [[1, 'slot', '1.00']]);
-  const users: User[] = [];
-  for (let i = 0; i < 3; i += 1) {
-    const u = await player(siteCode, 1);
-    await order(u, { gameType: '2', betAmount: '100', at: `${day}T09:00:00+08:00` });
-    users.push(u);
-  }
+  const { siteCode, users } = await slotPlayers(day, [100, 100, 100]);
   // A stray log row for the second user (slot = 2), written outside the run.
   await db().query(
     `INSERT INTO vip_rebate_logs ("siteCode", "userId", day, "gameType", "vipLevel", "effectiveBet", "rebateRate", amount)
