@@ -110,6 +110,19 @@ async function slotPlayers(day: string, amounts: number[]): Promise<{ siteCode: 
   return { siteCode, users };
 }
 
+/** The day's rebate run row of a site. */
+function rebateRun(siteCode: string, day: string) {
+  return VipSettlementRun.findOne({ where: { siteCode, kind: 'daily-rebate', period: day } });
+}
+
+/** A run in batches of 2 that crashes in `hook` of batch 2: beforeCommit rolls that batch back, afterBatch comes after its commit. */
+function crashingRun(siteCode: string, day: string, hook: 'beforeCommit' | 'afterBatch') {
+  const crash = (info: { batch: number }) => {
+    if (info.batch === 2) throw new Error(`crash in ${hook} of batch 2`);
+  };
+  return settleDailyRebate({ siteCode, day, batchSize: 2, hooks: { [hook]: crash } });
+}
+
 test('the vip queues have their processors and schedules', (t) => {
   t.is(PROCESSORS['vip-rebate'], processVipRebate);
   t.is(PROCESSORS['vip-relegation'], processVipRelegation);
@@ -187,7 +200,7 @@ test('two runs of one day at the same time (small batches): every user paid once
   ]);
   t.is(results.reduce((sum, r) => sum.plus(r.totalRebate), new Decimal(0)).toFixed(6), total);
   t.is(results.reduce((n, r) => n + r.usersProcessed, 0), 9);
-  const run = await VipSettlementRun.findOne({ where: { siteCode: s.siteCode, kind: 'daily-rebate', period: day } });
+  const run = await rebateRun(s.siteCode, day);
   t.like(run?.toJSON(), { status: 'done', usersProcessed: 9, total, lastUserId: Math.max(...[...s.users, ...extra].map((u) => u.id)) });
   for (const u of s.users) {
     const l = await ledger(u.id);
@@ -204,39 +217,15 @@ test('a run that crashes part-way resumes from its cursor and pays every user ex
   const day = '2025-03-15';
   const { siteCode, users } = await slotPlayers(day, [100, 200, 300, 400, 500, 600, 700]);
   // Crash inside batch 2 (after its payments, before commit): batch 2 rolls back.
-  await t.throwsAsync(
-    settleDailyRebate({
-      siteCode,
-      day,
-      batchSize: 2,
-      hooks: {
-        beforeCommit: (info) => {
-          if (info.batch === 2) throw new Error('crash inside batch 2');
-        },
-      },
-    }),
-    { message: 'crash inside batch 2' },
-  );
-  let run = await VipSettlementRun.findOne({ where: { siteCode, kind: 'daily-rebate', period: day } });
+  await t.throwsAsync(crashingRun(siteCode, day, 'beforeCommit'), { message: 'crash in beforeCommit of batch 2' });
+  let run = await rebateRun(siteCode, day);
   t.like(run?.toJSON(), { status: 'running', lastUserId: users[1].id, usersProcessed: 2, total: '3.000000' });
   t.is(await balance(users[0].id), '1.000000');
   t.is(await balance(users[2].id), '0.000000');
 
   // Crash between batches (after batch 2 of the resumed run committed).
-  await t.throwsAsync(
-    settleDailyRebate({
-      siteCode,
-      day,
-      batchSize: 2,
-      hooks: {
-        afterBatch: (info) => {
-          if (info.batch === 2) throw new Error('crash after batch 2');
-        },
-      },
-    }),
-    { message: 'crash after batch 2' },
-  );
-  run = await VipSettlementRun.findOne({ where: { siteCode, kind: 'daily-rebate', period: day } });
+  await t.throwsAsync(crashingRun(siteCode, day, 'afterBatch'), { message: 'crash in afterBatch of batch 2' });
+  run = await rebateRun(siteCode, day);
   t.like(run?.toJSON(), { status: 'running', lastUserId: users[5].id, usersProcessed: 6 });
 
   const last = await settleDailyRebate({ siteCode, day, batchSize: 2 });
@@ -265,7 +254,7 @@ test('a log row the run did not write (a broken invariant) fails its batch with 
   await t.throwsAsync(settleDailyRebate({ siteCode, day, batchSize: 2 }));
   // The whole batch rolled back: neither of its users was paid, the cursor did not move.
   for (const u of users) t.like(await ledger(u.id), { balance: '0.000000', rebates: 0 });
-  const run = await VipSettlementRun.findOne({ where: { siteCode, kind: 'daily-rebate', period: day } });
+  const run = await rebateRun(siteCode, day);
   t.like(run?.toJSON(), { status: 'running', lastUserId: 0, usersProcessed: 0, total: '0.000000' });
 });
 
