@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { config } from '../shared/config';
 import { closeDb } from '../shared/db/sequelize';
 import { logger } from '../shared/logger';
@@ -7,11 +7,19 @@ import { settleOutboxPushes } from '../shared/queues/outbox';
 import { closeQueues } from '../shared/queues/queues';
 import { closeJobWaiters } from '../shared/queues/wait-for-job';
 import { closeRedis } from '../shared/redis';
+import { startUserChangeFeed, stopUserChangeFeed } from '../shared/db/user-changes';
 import { buildApp } from './app';
+import { serveCachedUserDetail } from './hot-paths/user-detail';
+import { disableUserDetailCache, enableUserDetailCache } from './hot-paths/user-detail-cache';
 
 /** Starts the API; resolves once it listens. The returned function closes it gracefully. */
 export async function startApi(port = config().port): Promise<{ server: Server; port: number; stop: () => Promise<void> }> {
-  const server = buildApp().listen(port);
+  enableUserDetailCache();
+  await startUserChangeFeed();
+  const app = buildApp();
+  const server = createServer((req, res) => {
+    if (!serveCachedUserDetail(req, res)) void app(req, res);
+  }).listen(port);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
@@ -34,6 +42,8 @@ export async function startApi(port = config().port): Promise<{ server: Server; 
 
 /** Closes the process-wide connections (after the HTTP server and workers have stopped). */
 export async function closeConnections(): Promise<void> {
+  disableUserDetailCache();
+  await stopUserChangeFeed();
   await settleOutboxPushes();
   await settlePlayLogWrites();
   await closeJobWaiters();

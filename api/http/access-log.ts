@@ -9,21 +9,17 @@ import { logger } from '../../shared/logger';
  */
 export function accessLog(req: Request, res: Response, next: NextFunction): void {
   const log = logger();
-  const infoEnabled = log.isLevelEnabled('info');
-  if (!infoEnabled && !log.isLevelEnabled('error')) return next();
+  if (!log.isLevelEnabled('info') && !log.isLevelEnabled('error')) return next();
   const started = process.hrtime.bigint();
-  res.once('finish', () => {
-    const status = res.statusCode;
-    if (status < 500 && !infoEnabled) return;
-    const line = {
-      requestId: req.ctx?.requestId,
-      method: req.method,
-      url: req.originalUrl,
-      status,
-      responseTime: Number(process.hrtime.bigint() - started) / 1e6,
-    };
-    if (status >= 500) log.error(line, 'request failed');
-    else log.info(line, 'request completed');
-  });
+  res.once('finish', () => logFinished(req.ctx?.requestId, req.method, req.originalUrl, res.statusCode, started));
   next();
+}
+
+/** The access line of one finished request (also written by the hot paths that bypass Express). */
+export function logFinished(requestId: string | undefined, method: string | undefined, url: string | undefined, status: number, started: bigint): void {
+  const log = logger();
+  if (status < 500 && !log.isLevelEnabled('info')) return;
+  const line = { requestId, method, url, status, responseTime: Number(process.hrtime.bigint() - started) / 1e6 };
+  if (status >= 500) log.error(line, 'request failed');
+  else log.info(line, 'request completed');
 }

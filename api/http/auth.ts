@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import {
   hasPermission,
@@ -7,6 +8,7 @@ import {
   type PlayerClaims,
 } from '../../shared/domain/auth-tokens';
 import { HttpError } from '../../shared/errors';
+import { holdUserDetail } from '../hot-paths/user-detail-cache';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -15,7 +17,7 @@ declare module 'express-serve-static-core' {
   }
 }
 
-export function bearerToken(req: Request): string | undefined {
+export function bearerToken(req: { headers: IncomingHttpHeaders }): string | undefined {
   const header = req.headers.authorization;
   if (!header) return undefined;
   const m = /^Bearer\s+(\S+)$/i.exec(header);
@@ -31,16 +33,22 @@ async function playerFrom(req: Request): Promise<PlayerClaims | null> {
   return claims;
 }
 
-function attach(req: Request, claims: PlayerClaims): void {
+function attach(req: Request, res: Response, claims: PlayerClaims): void {
   req.player = { id: claims.sub, account: claims.account, siteCode: claims.site };
   req.ctx.siteCode = claims.site;
+  // A request that may change the player keeps their user-detail uncached until it has ended.
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    const release = holdUserDetail(claims.sub);
+    res.once('finish', release);
+    res.once('close', release);
+  }
 }
 
 /** Player endpoints: a valid, current player token or HTTP 401. */
-export async function requirePlayer(req: Request, _res: Response, next: NextFunction): Promise<void> {
+export async function requirePlayer(req: Request, res: Response, next: NextFunction): Promise<void> {
   const claims = await playerFrom(req);
   if (!claims) return next(new HttpError(401));
-  attach(req, claims);
+  attach(req, res, claims);
   next();
 }
 
@@ -48,11 +56,11 @@ export async function requirePlayer(req: Request, _res: Response, next: NextFunc
  * Endpoints with an optional token (GET /mission): no token = anonymous; a token that is present but
  * invalid is refused with 401 rather than silently ignored, so a client learns its session ended.
  */
-export async function optionalPlayer(req: Request, _res: Response, next: NextFunction): Promise<void> {
+export async function optionalPlayer(req: Request, res: Response, next: NextFunction): Promise<void> {
   if (!bearerToken(req)) return next();
   const claims = await playerFrom(req);
   if (!claims) return next(new HttpError(401));
-  attach(req, claims);
+  attach(req, res, claims);
   next();
 }
 

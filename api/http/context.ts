@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { config } from '../../shared/config';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../shared/i18n/locales';
@@ -25,16 +26,21 @@ declare module 'express-serve-static-core' {
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 const SITE_CODE = /^[A-Za-z0-9_-]{1,30}$/;
 
-function header(req: Request, name: string): string | undefined {
+function header(req: { headers: IncomingHttpHeaders }, name: string): string | undefined {
   const value = req.headers[name];
   const text = Array.isArray(value) ? value[0] : value;
   return text && text.trim() !== '' ? text.trim() : undefined;
 }
 
-/** Request id (honours a sane incoming `x-request-id`) and locale; runs before everything else. */
-export function requestContext(req: Request, res: Response, next: NextFunction): void {
+/** The request's id: a sane incoming `x-request-id`, else a new UUID. */
+export function requestIdOf(req: { headers: IncomingHttpHeaders }): string {
   const incoming = header(req, 'x-request-id');
-  const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  return incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
+
+/** Request id and locale; runs before everything else. */
+export function requestContext(req: Request, res: Response, next: NextFunction): void {
+  const requestId = requestIdOf(req);
   const locale = header(req, 'locales');
   req.ctx = {
     requestId,

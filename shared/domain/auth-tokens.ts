@@ -3,6 +3,7 @@ import jwt from 'jsonwebtoken';
 import { config } from '../config';
 import { Admin, AdminGroup, User } from '../db/models';
 import { cache } from '../redis';
+import { announceUserChange } from '../db/user-changes';
 
 /**
  * Player and administrator JWTs: separate secrets, separate payload kinds. A token is valid only while
@@ -100,13 +101,20 @@ export async function cacheTokenVersion(userId: number, version: number): Promis
 
 /** Called after a login or logout commits: deletes the cached version and holds refilling off. */
 export async function forgetTokenVersion(userId: number): Promise<void> {
+  announceUserChange(userId); // this process's cached user-detail, before the change notice arrives
   await cache().multi().del(tokenVersionKey(userId)).set(refillHoldKey(userId), '1', 'EX', TOKEN_VERSION_REFILL_HOLD_S).exec();
+}
+
+/** A player token's claims if its signature and expiry are good; whether it is current is not checked. */
+export function decodePlayerToken(token: string): PlayerClaims | null {
+  const claims = decode(token, config().jwt.secret, 'player') as unknown as PlayerClaims | null;
+  return claims && typeof claims.site === 'string' ? claims : null;
 }
 
 /** Verifies a player token; null when invalid, expired or superseded. */
 export async function verifyPlayerToken(token: string): Promise<PlayerClaims | null> {
-  const claims = decode(token, config().jwt.secret, 'player') as unknown as PlayerClaims | null;
-  if (!claims || typeof claims.site !== 'string') return null;
+  const claims = decodePlayerToken(token);
+  if (!claims) return null;
   const version = await currentTokenVersion(claims.sub);
   return version !== null && version === claims.tokenVersion ? claims : null;
 }

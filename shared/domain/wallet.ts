@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { QueryTypes, type Transaction } from 'sequelize';
 import { db } from '../db/sequelize';
+import { announceAfterCommit } from '../db/user-changes';
 
 /**
  * The only code that changes a player's balance (ARCHITECTURE.md section 4). Every movement is one call
@@ -202,6 +203,7 @@ export async function moveBalance(transaction: Transaction, move: WalletMove, op
     if (new Decimal(user.balance).plus(amount).lt(0)) throw new WalletError('INSUFFICIENT_FUNDS');
     throw new WalletError('INSUFFICIENT_FROZEN');
   }
+  announceAfterCommit(transaction, [move.userId]);
   return result(row, false);
 }
 

@@ -17,6 +17,7 @@ import { requirePlayer } from '../../http/auth';
 import { route } from '../../http/envelope';
 import { clientIp, rateLimit, type RateLimitRule } from '../../http/rate-limit';
 import { valid, validate } from '../../http/validate';
+import { readUserDetail } from '../../hot-paths/user-detail';
 import { avatarBody, localeBody, loginBody, registerBody, userDetailQuery } from './account-schemas';
 import { config } from '../../../shared/config';
 
@@ -102,7 +103,7 @@ accountRoutes.get(
   validate('query', userDetailQuery),
   route(async (req) => {
     const { related } = valid(req, 'query', userDetailQuery);
-    return userDetail(req.player!.id, { loginLogs: Boolean(related) });
+    return related ? userDetail(req.player!.id, { loginLogs: true }) : readUserDetail(req.player!.id);
   }),
 );
 

@@ -1,4 +1,6 @@
-import { Column, DataType, Model, Table } from 'sequelize-typescript';
+import type { Transaction } from 'sequelize';
+import { AfterBulkDestroy, AfterBulkUpdate, AfterDestroy, AfterUpdate, Column, DataType, Model, Table } from 'sequelize-typescript';
+import { announceAfterCommit } from '../user-changes';
 
 /** A player (spec Part A 2.6). Money columns come back from Postgres as decimal strings. */
 @Table({ tableName: 'users', timestamps: true })
@@ -35,4 +37,19 @@ export class User extends Model {
   @Column({ type: DataType.DATE }) agentTourCompletedAt!: Date | null;
   @Column({ type: DataType.DATE }) agentTourDismissedAt!: Date | null;
   @Column({ type: DataType.DATE }) lastActivityAt!: Date | null;
+
+  // This process's cached user-detail learns of its own writes at their commit, ahead of Postgres's
+  // notice (shared/db/user-changes.ts); raw-SQL writers announce themselves (the wallet does).
+  @AfterUpdate
+  @AfterDestroy
+  static announceOne(user: User, options: { transaction?: Transaction | null }): void {
+    announceAfterCommit(options.transaction, [user.id]);
+  }
+
+  @AfterBulkUpdate
+  @AfterBulkDestroy
+  static announceMany(options: { where?: unknown; transaction?: Transaction | null }): void {
+    const id = (options.where as { id?: unknown } | undefined)?.id;
+    announceAfterCommit(options.transaction, typeof id === 'number' ? [id] : 'all');
+  }
 }

@@ -1,0 +1,163 @@
+import test from 'ava';
+import { Client } from 'pg';
+import { User } from '../../shared/db/models';
+import { onUserChanges, type UserChange } from '../../shared/db/user-changes';
+import { createAdmin, createUser } from '../helpers/factories';
+import { startTestStack, type TestStack } from '../helpers/stack';
+import { waitFor } from '../helpers/wait';
+
+/**
+ * GET /auth/user-detail served from the API's cache (api/hot-paths): the same answer as a fresh read,
+ * and never an answer older than a change the client could know about.
+ */
+let stack: TestStack;
+let sql: Client;
+test.before(async () => {
+  stack = await startTestStack();
+  sql = new Client({ connectionString: stack.databaseUrl });
+  await sql.connect();
+});
+test.after.always(async () => {
+  await sql?.end();
+  await stack?.close();
+});
+
+const detail = (token: string, headers: Record<string, string> = {}) => stack.request('GET', '/api/auth/user-detail', { token, headers });
+
+/** Two reads: the first fills the cache through Express, the second is answered from it. */
+async function cachedPair(token: string) {
+  const first = await detail(token);
+  const second = await detail(token);
+  return { first, second };
+}
+
+test('a cached answer is the fresh answer: same status, headers, envelope and result', async (t) => {
+  const { user, token } = await createUser({ balance: '12.5' });
+  const { first, second } = await cachedPair(token);
+  for (const res of [first, second]) {
+    t.is(res.status, 200);
+    t.is(res.headers.get('content-type'), 'application/json; charset=utf-8');
+    t.regex(res.headers.get('x-request-id') ?? '', /^[0-9a-f-]{36}$/);
+    t.is(Number(res.headers.get('content-length')), Buffer.byteLength(res.text));
+    t.is(res.body.code, 200);
+    t.is(res.body.message, 'ok');
+    t.is(res.body.path, '/api/auth/user-detail');
+    t.true(Math.abs(res.body.timestamp - Date.now()) < 5000);
+  }
+  t.deepEqual(second.body.result, first.body.result);
+  t.is(second.body.result.id, user.id);
+  t.is(second.body.result.balance, '12.500000');
+  t.not(second.headers.get('x-request-id'), first.headers.get('x-request-id'));
+  const named = await detail(token, { 'x-request-id': 'trace-42' });
+  t.is(named.headers.get('x-request-id'), 'trace-42');
+});
+
+test('a change written by any process shows up: balances, names and VIP moved in Postgres directly', async (t) => {
+  const { user, token } = await createUser({ balance: '5' });
+  await cachedPair(token);
+  await sql.query(`UPDATE users SET balance = 99, name = 'Renamed', "vipLevel" = '3' WHERE id = $1`, [user.id]);
+  const seen = await waitFor('the new row', async () => {
+    const res = await detail(token);
+    return res.body.result.balance === '99.000000' ? res.body.result : null;
+  }, 2000, 5);
+  t.is(seen.name, 'Renamed');
+  t.is(seen.vipLevel, '3');
+  // Once seen, never the old row again.
+  for (let i = 0; i < 5; i += 1) t.is((await detail(token)).body.result.balance, '99.000000');
+});
+
+test.serial('the second read is answered from the cache (shown by a change made with the notices switched off)', async (t) => {
+  const { user, token } = await createUser({ balance: '1' });
+  await cachedPair(token);
+  await sql.query('ALTER TABLE users DISABLE TRIGGER users_changed_update');
+  try {
+    await sql.query('UPDATE users SET balance = 2 WHERE id = $1', [user.id]);
+    t.is((await detail(token)).body.result.balance, '1.000000');
+  } finally {
+    await sql.query('ALTER TABLE users ENABLE TRIGGER users_changed_update');
+  }
+  // Any later notice for the user drops the entry.
+  await sql.query('UPDATE users SET name = name WHERE id = $1', [user.id]);
+  await waitFor('the row changed unnoticed', async () => (await detail(token)).body.result.balance === '2.000000', 2000, 5);
+  t.pass();
+});
+
+test("the player's own write is seen by the very next read", async (t) => {
+  const { token } = await createUser();
+  for (const locale of ['en-US', 'th-TH', 'zh-CN']) {
+    await cachedPair(token);
+    const changed = await stack.request('PATCH', '/api/auth/locale', { token, body: { locale } });
+    t.is(changed.body.code, 200);
+    t.is((await detail(token)).body.result.locale, locale);
+  }
+});
+
+test('a later login or a logout ends a cached token at once', async (t) => {
+  const { user, token, password } = await createUser();
+  await cachedPair(token);
+  const login = await stack.request('POST', '/api/auth/login', { body: { account: user.account, password } });
+  t.is(login.body.code, 200);
+  t.is((await detail(token)).status, 401);
+  const fresh = login.body.result.token as string;
+  await cachedPair(fresh);
+  t.is((await stack.request('POST', '/api/auth/logout', { token: fresh })).body.code, 200);
+  t.is((await detail(fresh)).status, 401);
+});
+
+test("this process's wallet movements and model updates are seen by the very next read", async (t) => {
+  const { user, token } = await createUser({ balance: '10' });
+  const { token: adminToken } = await createAdmin();
+  await cachedPair(token);
+  const adjusted = await stack.request('POST', `/api/admin/users/${user.id}/balance-adjustments`, {
+    token: adminToken,
+    body: { amount: '-4', reason: 'cache test' },
+  });
+  t.is(adjusted.body.code, 200);
+  t.is((await detail(token)).body.result.balance, '6.000000');
+  await cachedPair(token);
+  await user.update({ name: 'Updated in process' });
+  t.is((await detail(token)).body.result.name, 'Updated in process');
+  await cachedPair(token);
+  await User.update({ vipHold: 1 }, { where: { id: user.id } });
+  t.is((await detail(token)).body.result.vipHold, 1);
+});
+
+test('what the cache does not hold goes through Express: related, site headers, bad tokens', async (t) => {
+  const { token } = await createUser();
+  await cachedPair(token);
+  const related = await stack.request('GET', '/api/auth/user-detail?related=loginLogs', { token });
+  t.deepEqual(related.body.result.loginLogs, []);
+  const unknownSite = await detail(token, { 'site-name': 'no_such_site' });
+  t.is(unknownSite.status, 400);
+  t.is((await detail(`${token}x`)).status, 401);
+  t.is((await stack.request('GET', '/api/auth/user-detail?related=nope', { token })).body.code, 400);
+});
+
+test.serial('Postgres notices: the ids of a committed change, none for a rollback, everyone for a large change or a site config', async (t) => {
+  const ids = [(await createUser()).user.id, (await createUser()).user.id];
+  const seen: UserChange[] = [];
+  const stop = onUserChanges((change) => seen.push(change));
+  const sorted = (change: UserChange) => (Array.isArray(change) ? [...change].sort((x, y) => x - y) : change);
+  try {
+    await sql.query('BEGIN');
+    await sql.query(`UPDATE users SET name = 'rolled back' WHERE id = $1`, [ids[0]]);
+    await sql.query('ROLLBACK');
+    await sql.query(`UPDATE users SET name = 'Both' WHERE id = ANY($1)`, [ids]);
+    await waitFor('the notice of the two users', async () => seen.length > 0, 2000, 5);
+    // Notices arrive in commit order: the first one is the committed update's, so the rollback sent none.
+    t.deepEqual(sorted(seen[0]), ids);
+
+    await sql.query(`INSERT INTO users ("siteCode", account, name) SELECT 'default', 'bulk' || g, 'Bulk' FROM generate_series(1, 201) g`);
+    seen.length = 0;
+    await sql.query(`UPDATE users SET name = 'Bulk too' WHERE account LIKE 'bulk%'`);
+    await waitFor('the notice of a 201-row update', async () => seen.length > 0, 2000, 5);
+    t.deepEqual(seen, ['all']);
+
+    seen.length = 0;
+    await sql.query(`UPDATE site_configs SET "updatedAt" = now() WHERE false`);
+    await waitFor('the notice of a site config statement', async () => seen.length > 0, 2000, 5);
+    t.deepEqual(seen, ['all']);
+  } finally {
+    stop();
+  }
+});
