@@ -51,6 +51,8 @@ export interface Config {
   workerQueues: string[] | 'all';
   workerConcurrency: Record<string, number>;
   outboxRelayEveryMs: number;
+  /** The relay's fast loop for batched queues (post-bet). */
+  outboxBatchRelayEveryMs: number;
   integrations: {
     provx: { baseUrl?: string; apiKey?: string; secret?: string };
     provy: { baseUrl?: string; apiKey?: string; secret?: string };
@@ -204,6 +206,7 @@ export function loadConfig(env: Env = process.env): Config {
     workerQueues,
     workerConcurrency,
     outboxRelayEveryMs: int('OUTBOX_RELAY_EVERY_MS', 5000, 100, 3_600_000),
+    outboxBatchRelayEveryMs: int('OUTBOX_BATCH_RELAY_EVERY_MS', 100, 10, 60_000),
     integrations: {
       provx: { baseUrl: url('PROVX_BASE_URL', ['http:', 'https:']), apiKey: str('PROVX_API_KEY'), secret: str('PROVX_SECRET') },
       provy: { baseUrl: url('PROVY_BASE_URL', ['http:', 'https:']), apiKey: str('PROVY_API_KEY'), secret: str('PROVY_SECRET') },

@@ -2,7 +2,7 @@ import { Worker, type Job } from 'bullmq';
 import { config } from '../shared/config';
 import { closeDb, db } from '../shared/db/sequelize';
 import { logger } from '../shared/logger';
-import { QUEUES, QUEUE_NAMES, isQueueName, type QueueName } from '../shared/queues/definitions';
+import { BATCHED_QUEUES, QUEUES, QUEUE_NAMES, isQueueName, type QueueName } from '../shared/queues/definitions';
 import { settleOutboxPushes, startOutboxRelay } from '../shared/queues/outbox';
 import { closeQueues } from '../shared/queues/queues';
 import { closeRedis, producerConnection, workerConnection } from '../shared/redis';
@@ -54,7 +54,10 @@ export function startWorkers(queues = selectedQueues()): RunningWorkers {
     worker.on('error', (err) => logger().warn({ queue: name, err: err.message }, 'worker connection error'));
     return worker;
   });
-  const stopRelay = queues.includes('outbox-relay') ? startOutboxRelay(config().outboxRelayEveryMs) : async () => undefined;
+  // The outbox sweep, and the fast one that delivers the batched queues' rows (post-bet) many to a job.
+  const relays = queues.includes('outbox-relay')
+    ? [startOutboxRelay(config().outboxRelayEveryMs), startOutboxRelay(config().outboxBatchRelayEveryMs, BATCHED_QUEUES)]
+    : [];
   // Job schedulers: upserted when this connection is ready, at start and again after every outage.
   const watcher = producerConnection();
   watcher.on('ready', () => void ensureSchedules(queues).catch((err) => logger().warn({ err }, 'could not upsert job schedulers')));
@@ -62,7 +65,7 @@ export function startWorkers(queues = selectedQueues()): RunningWorkers {
   return {
     queues,
     stop: async () => {
-      await stopRelay();
+      await Promise.all(relays.map((stop) => stop()));
       watcher.disconnect();
       await Promise.all(workers.map((w) => w.close()));
     },

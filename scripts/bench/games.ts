@@ -7,8 +7,8 @@ import { base, connections, duration, measure, percentile, post, printTable, typ
 /**
  * Games: simulate at `connections` concurrent players, provider bet+win callback pairs, the cached
  * provider list, and the post-bet lag (bet commit to VIP total updated) sampled while simulate runs.
- * Ceiling: the SQL statements of one simulate round (shared/domain/simulate.ts, wallet.ts and the
- * outbox's after-commit mark) run straight through pg with the same concurrency and the API's pool size. At the end, money is checked:
+ * Ceiling: the SQL statements of one simulate round (shared/domain/simulate.ts, wallet.ts, the outbox
+ * row) run straight through pg with the same concurrency and the API's pool size. At the end, money is checked:
  * for the bench's players, balances now = balances before + their bet-record winLose.
  *
  * Needs on the stack: PROVY_SECRET (same value in BENCH_PROVY_SECRET), RATE_LIMIT_SIMULATE_PER_USER
@@ -145,7 +145,6 @@ async function sqlCeiling(players: Player[]): Promise<Figure> {
           const roundId = `CEIL_${Date.now()}_${randomUUID().slice(0, 8)}`;
           const win = Math.random() < 0.4;
           // The provider row is cached in the API (shared/domain/game-cache.ts): no lookup per round.
-          let outboxId: string | undefined;
           const client = await pool.connect();
           try {
             await client.query('BEGIN');
@@ -161,10 +160,11 @@ async function sqlCeiling(players: Player[]): Promise<Figure> {
               [player.id, GAME.gameCode, GAME.gameType, roundId, String(GAME.productId), BET, win ? '2' : '0', win ? '1' : '-1', win ? '2' : '0', new Date()],
             );
             const orderId = order.rows[0].id;
-            const outbox = await client.query(`INSERT INTO outbox (queue, name, payload, "createdAt", attempts) VALUES ('post-bet', 'settled', CAST($1 AS JSONB), now(), 0) RETURNING id`, [
+            // The API's outbox row, born sent here so the relay and the post-bet worker never see the
+            // ceiling's orders (post-bet rows are delivered in batches by the relay, not per request).
+            await client.query(`INSERT INTO outbox (queue, name, payload, "createdAt", attempts, "sentAt") VALUES ('post-bet', 'settled', CAST($1 AS JSONB), now(), 0, now()) RETURNING id`, [
               JSON.stringify({ betOrderId: Number(orderId) }),
             ]);
-            outboxId = outbox.rows[0].id;
             for (const [kind, amount] of win ? [['bet', `-${BET}`], ['win', '2']] : [['bet', `-${BET}`]]) {
               // The round's keys are new (shared/domain/wallet.ts newKey): balance update + ledger row in one statement.
               await client.query(
@@ -190,9 +190,6 @@ async function sqlCeiling(players: Player[]): Promise<Figure> {
           } finally {
             client.release();
           }
-          // After commit the API pushes the job and marks the row sent (shared/queues/outbox.ts); the
-          // ceiling marks it without the push, so the post-bet worker never sees the ceiling's orders.
-          await pool.query('UPDATE outbox SET "sentAt" = now(), attempts = attempts + 1 WHERE id = $1 AND "sentAt" IS NULL', [outboxId]);
           latencies.push(Date.now() - started);
           rounds += 1;
         }

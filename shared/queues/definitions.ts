@@ -5,8 +5,11 @@ import type { DefaultJobOptions } from 'bullmq';
  * Payloads carry ids, never rows or secrets; processors reload what they need from Postgres.
  */
 export interface QueuePayloads {
-  /** A settled bet order: VIP totals, promotion and mission turnover, exactly once per order. */
-  'post-bet': { betOrderId: number };
+  /**
+   * Settled bet orders: VIP totals, promotion and mission turnover, exactly once per order. The outbox
+   * holds one row per order (`betOrderId`); the relay delivers them many to a job (`betOrderIds`).
+   */
+  'post-bet': { betOrderId?: number; betOrderIds?: number[] };
   /** A paid deposit order to credit. */
   'deposit-credit': { depositOrderId: number };
   /**
@@ -42,9 +45,24 @@ const retry = (attempts: number, delay: number): DefaultJobOptions => ({
   removeOnFail: keepFailed,
 });
 
+/**
+ * A queue whose outbox rows are not pushed one job per row after commit but collected by the relay's
+ * fast loop (OUTBOX_BATCH_RELAY_EVERY_MS) into jobs of up to `max` rows, `merge` building the job's
+ * payload from the rows' payloads: one job (and one queue round trip) for many rows, none on the
+ * request path (docs/decisions.md, "Post-bet in batches").
+ */
+export interface Batching {
+  max: number;
+  merge: (payloads: Array<Record<string, unknown>>) => Record<string, unknown>;
+}
+
 /** Default job options per queue: money and settlement work retries longer than notifications. */
-export const QUEUES: Record<QueueName, { defaultJobOptions: DefaultJobOptions; concurrency: number }> = {
-  'post-bet': { defaultJobOptions: retry(10, 1000), concurrency: 8 },
+export const QUEUES: Record<QueueName, { defaultJobOptions: DefaultJobOptions; concurrency: number; batch?: Batching }> = {
+  'post-bet': {
+    defaultJobOptions: retry(10, 1000),
+    concurrency: 8,
+    batch: { max: 25, merge: (rows) => ({ betOrderIds: rows.map((row) => Number(row.betOrderId)) }) },
+  },
   'deposit-credit': { defaultJobOptions: retry(10, 2000), concurrency: 4 },
   mail: { defaultJobOptions: retry(5, 5000), concurrency: 4 },
   sms: { defaultJobOptions: retry(3, 5000), concurrency: 4 },
@@ -57,6 +75,7 @@ export const QUEUES: Record<QueueName, { defaultJobOptions: DefaultJobOptions; c
 };
 
 export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];
+export const BATCHED_QUEUES = QUEUE_NAMES.filter((name) => QUEUES[name].batch);
 
 export function isQueueName(value: string): value is QueueName {
   return Object.prototype.hasOwnProperty.call(QUEUES, value);

@@ -1,7 +1,7 @@
 import { QueryTypes, type Transaction } from 'sequelize';
 import { db } from '../db/sequelize';
 import { logger } from '../logger';
-import { jobId, type QueueName, type QueuePayloads } from './definitions';
+import { jobId, QUEUES, type QueueName, type QueuePayloads } from './definitions';
 import { queue } from './queues';
 
 /**
@@ -9,6 +9,8 @@ import { queue } from './queues';
  * outbox row in its own transaction; after commit the row is pushed to BullMQ at once, and the relay
  * sweeps whatever could not be pushed (Redis down, crash between commit and push). The BullMQ job id is
  * `outbox-<id>`, so a row pushed twice (by the after-commit push and by the relay) is one job.
+ * Rows of a batched queue (definitions.ts `batch`: post-bet) are not pushed after commit: the relay's
+ * fast loop delivers them many to a job, `outbox-<first id>-<last id>`.
  */
 const inFlight = new Set<Promise<unknown>>();
 
@@ -27,6 +29,7 @@ export async function addToOutbox<Q extends QueueName>(
     `INSERT INTO outbox (queue, name, payload, "createdAt", attempts) VALUES ($1, $2, CAST($3 AS JSONB), now(), 0) RETURNING id`,
     { bind: [queueName, name, JSON.stringify(payload)], type: QueryTypes.SELECT, transaction },
   );
+  if (QUEUES[queueName].batch) return row;
   transaction.afterCommit(() => {
     // Not awaited by the request: a failure leaves the row unsent for the relay.
     const push = pushCommittedRow({ id: String(row.id), queue: queueName, name, payload: payload as Record<string, unknown> }).finally(() =>
@@ -77,12 +80,47 @@ interface UnsentRow {
   payload: Record<string, unknown>;
 }
 
+/** One job to push: a row, or a run of rows of a batched queue with their merged payload. */
+interface Delivery {
+  queue: QueueName;
+  name: string;
+  ids: string[];
+  payload: Record<string, unknown>;
+  jobId: string;
+}
+
+/** The rows (in id order) as jobs: one per row, except runs of a batched queue's rows, `max` to a job. */
+export function deliveries(rows: UnsentRow[]): Delivery[] {
+  const out: Delivery[] = [];
+  let run: UnsentRow[] = [];
+  const flush = () => {
+    if (!run.length) return;
+    const { queue: q, name } = run[0];
+    const ids = run.map((r) => r.id);
+    const payload = QUEUES[q].batch!.merge(run.map((r) => r.payload));
+    out.push({ queue: q, name, ids, payload, jobId: jobId('outbox', ids.length === 1 ? ids[0] : `${ids[0]}-${ids[ids.length - 1]}`) });
+    run = [];
+  };
+  for (const row of rows) {
+    const batch = QUEUES[row.queue]?.batch;
+    if (!batch) {
+      flush();
+      out.push({ queue: row.queue, name: row.name, ids: [row.id], payload: row.payload, jobId: jobId('outbox', row.id) });
+      continue;
+    }
+    if (run.length && (run[0].queue !== row.queue || run[0].name !== row.name || run.length >= batch.max)) flush();
+    run.push(row);
+  }
+  flush();
+  return out;
+}
+
 /**
- * Pushes the given unsent rows (or the oldest `limit` unsent rows when ids is omitted) and marks the
- * pushed ones sent. Rows are locked with SKIP LOCKED, so several relays never push the same row at
- * once. Returns how many were sent and how many failed.
+ * Pushes the given unsent rows (or the oldest `limit` unsent rows, of `queues` when given, when ids is
+ * omitted) and marks the pushed ones sent. Rows are locked with SKIP LOCKED, so several relays never
+ * push the same row at once. Returns how many rows were sent and how many failed.
  */
-export async function pushOutboxRows(ids?: string[], limit = 100): Promise<{ sent: number; failed: number }> {
+export async function pushOutboxRows(ids?: string[], limit = 100, queues?: readonly QueueName[]): Promise<{ sent: number; failed: number }> {
   const sequelize = db();
   let sent = 0;
   let failed = 0;
@@ -90,22 +128,22 @@ export async function pushOutboxRows(ids?: string[], limit = 100): Promise<{ sen
     await sequelize.transaction(async (transaction) => {
       const rows = await sequelize.query<UnsentRow>(
         `SELECT id, queue, name, payload FROM outbox
-          WHERE "sentAt" IS NULL ${ids ? 'AND id IN (:ids)' : ''}
+          WHERE "sentAt" IS NULL ${ids ? 'AND id IN (:ids)' : ''} ${queues ? 'AND queue IN (:queues)' : ''}
           ORDER BY id LIMIT :limit FOR UPDATE SKIP LOCKED`,
-        { replacements: { ids: ids ?? [], limit }, type: QueryTypes.SELECT, transaction },
+        { replacements: { ids: ids ?? [], queues: queues ?? [], limit }, type: QueryTypes.SELECT, transaction },
       );
-      for (const row of rows) {
+      for (const delivery of deliveries(rows)) {
         try {
-          await withTimeout(queue(row.queue).add(row.name, row.payload as never, { jobId: jobId('outbox', row.id) }), PUSH_TIMEOUT_MS);
-          await sequelize.query(`UPDATE outbox SET "sentAt" = now(), attempts = attempts + 1, "lastError" = NULL WHERE id = :id`, {
-            replacements: { id: row.id },
+          await withTimeout(queue(delivery.queue).add(delivery.name, delivery.payload as never, { jobId: delivery.jobId }), PUSH_TIMEOUT_MS);
+          await sequelize.query(`UPDATE outbox SET "sentAt" = now(), attempts = attempts + 1, "lastError" = NULL WHERE id IN (:ids)`, {
+            replacements: { ids: delivery.ids },
             transaction,
           });
-          sent += 1;
+          sent += delivery.ids.length;
         } catch (err) {
-          failed += 1;
-          await sequelize.query(`UPDATE outbox SET attempts = attempts + 1, "lastError" = :error WHERE id = :id`, {
-            replacements: { id: row.id, error: String((err as Error).message ?? err).slice(0, 500) },
+          failed += delivery.ids.length;
+          await sequelize.query(`UPDATE outbox SET attempts = attempts + 1, "lastError" = :error WHERE id IN (:ids)`, {
+            replacements: { ids: delivery.ids, error: String((err as Error).message ?? err).slice(0, 500) },
             transaction,
           });
           // Redis is probably down: stop this batch, the next sweep retries.
@@ -120,23 +158,23 @@ export async function pushOutboxRows(ids?: string[], limit = 100): Promise<{ sen
   return { sent, failed };
 }
 
-/** One relay sweep: pushes unsent rows in batches until none is left or Redis refuses. */
-export async function relayOutbox(batchSize = 100): Promise<{ sent: number; failed: number }> {
+/** One relay sweep (of `queues` when given): pushes unsent rows in batches until none is left or Redis refuses. */
+export async function relayOutbox(batchSize = 100, queues?: readonly QueueName[]): Promise<{ sent: number; failed: number }> {
   let total = 0;
   for (;;) {
-    const { sent, failed } = await pushOutboxRows(undefined, batchSize);
+    const { sent, failed } = await pushOutboxRows(undefined, batchSize, queues);
     total += sent;
     if (failed || sent < batchSize) return { sent: total, failed };
   }
 }
 
-/** Runs relay sweeps on a timer until the returned stop function is called. */
-export function startOutboxRelay(everyMs: number): () => Promise<void> {
+/** Runs relay sweeps (of `queues` when given) on a timer until the returned stop function is called. */
+export function startOutboxRelay(everyMs: number, queues?: readonly QueueName[]): () => Promise<void> {
   let stopped = false;
   let running: Promise<unknown> = Promise.resolve();
   const tick = () => {
     if (stopped) return;
-    running = relayOutbox()
+    running = relayOutbox(100, queues)
       .catch((err) => logger().warn({ err }, 'outbox relay sweep failed'))
       .finally(() => {
         if (!stopped) timer = setTimeout(tick, everyMs);

@@ -4,7 +4,8 @@ import test from 'ava';
 import { Queue } from 'bullmq';
 import { db } from '../../shared/db/sequelize';
 import { OutboxMessage } from '../../shared/db/models';
-import { addToOutbox, pushOutboxRows, relayOutbox } from '../../shared/queues/outbox';
+import { BATCHED_QUEUES } from '../../shared/queues/definitions';
+import { addToOutbox, deliveries, pushOutboxRows, relayOutbox } from '../../shared/queues/outbox';
 import { startTestStack, type TestStack } from '../helpers/stack';
 import { waitFor } from '../helpers/wait';
 
@@ -107,7 +108,7 @@ test.after.always(async () => {
 });
 
 test.serial('a row written while Redis is up is pushed by the after-commit push alone', async (t) => {
-  const written = await db().transaction(async (transaction) => addToOutbox(transaction, 'post-bet', 'settled', { betOrderId: 7 }));
+  const written = await db().transaction(async (transaction) => addToOutbox(transaction, 'deposit-credit', 'paid', { depositOrderId: 7 }));
   const sent = await waitFor('the after-commit push', async () => {
     const r = await row(written.id);
     return r.sentAt ? r : undefined;
@@ -115,18 +116,18 @@ test.serial('a row written while Redis is up is pushed by the after-commit push 
   t.is(sent.attempts, 1);
   t.is(sent.lastError, null);
 
-  probe ??= probeQueue('post-bet');
+  probe ??= probeQueue('deposit-credit');
   const job = await probe.getJob(`outbox-${written.id}`);
   t.truthy(job);
-  t.is(job?.name, 'settled');
-  t.deepEqual(job?.data, { betOrderId: 7 });
+  t.is(job?.name, 'paid');
+  t.deepEqual(job?.data, { depositOrderId: 7 });
 });
 
 test.serial('a row written while Redis is down is delivered by the relay once Redis is back, once', async (t) => {
   t.timeout(60_000);
   await killRedis();
 
-  const written = await db().transaction(async (transaction) => addToOutbox(transaction, 'post-bet', 'settled', { betOrderId: 42 }));
+  const written = await db().transaction(async (transaction) => addToOutbox(transaction, 'deposit-credit', 'paid', { depositOrderId: 42 }));
   // The after-commit push fails (at most its 3 s timeout) and records the failure on the row.
   const failed = await waitFor('the failed after-commit push to be recorded', async () => {
     const r = await row(written.id);
@@ -154,11 +155,11 @@ test.serial('a row written while Redis is down is delivered by the relay once Re
   t.is(delivered.lastError, null);
   t.true(delivered.attempts >= 2);
 
-  probe ??= probeQueue('post-bet');
+  probe ??= probeQueue('deposit-credit');
   const job = await probe.getJob(`outbox-${written.id}`);
-  t.truthy(job, `job outbox-${written.id} is not in post-bet`);
-  t.is(job?.name, 'settled');
-  t.deepEqual(job?.data, { betOrderId: 42 });
+  t.truthy(job, `job outbox-${written.id} is not in deposit-credit`);
+  t.is(job?.name, 'paid');
+  t.deepEqual(job?.data, { depositOrderId: 42 });
   const counts = await probe.getJobCounts();
 
   // Relaying again finds nothing to send, and pushing the sent row by id is a no-op.
@@ -172,5 +173,51 @@ test.serial('a row written while Redis is down is delivered by the relay once Re
   t.truthy((await row(written.id)).sentAt);
   t.deepEqual(await probe.getJobCounts(), counts);
   const jobs = await probe.getJobs(['waiting', 'delayed', 'prioritized', 'active', 'completed', 'failed']);
-  t.is(jobs.filter((j) => (j.data as { betOrderId?: number }).betOrderId === 42).length, 1);
+  t.is(jobs.filter((j) => (j.data as { depositOrderId?: number }).depositOrderId === 42).length, 1);
+});
+
+test.serial('post-bet rows wait for the relay, which delivers them 25 to a job, in order, once', async (t) => {
+  await relayOutbox(); // nothing left over from the tests above
+  const written: string[] = [];
+  for (let i = 1; i <= 30; i += 1) {
+    written.push((await db().transaction(async (transaction) => addToOutbox(transaction, 'post-bet', 'settled', { betOrderId: 1000 + i }))).id);
+  }
+  // No after-commit push for a batched queue: the rows stay unsent until the relay runs.
+  await new Promise((r) => setTimeout(r, 300));
+  t.is(await OutboxMessage.count({ where: { id: written, sentAt: null } }), 30);
+
+  t.deepEqual(await relayOutbox(100, BATCHED_QUEUES), { sent: 30, failed: 0 });
+  t.is(await OutboxMessage.count({ where: { id: written, sentAt: null } }), 0);
+  const postBet = probeQueue('post-bet');
+  try {
+    const first = await postBet.getJob(`outbox-${written[0]}-${written[24]}`);
+    const second = await postBet.getJob(`outbox-${written[25]}-${written[29]}`);
+    t.deepEqual(first?.data, { betOrderIds: Array.from({ length: 25 }, (_, i) => 1001 + i) });
+    t.deepEqual(second?.data, { betOrderIds: [1026, 1027, 1028, 1029, 1030] });
+    t.is(first?.name, 'settled');
+    t.deepEqual(await relayOutbox(100, BATCHED_QUEUES), { sent: 0, failed: 0 });
+  } finally {
+    await postBet.close();
+  }
+});
+
+test('deliveries: one job per row, except runs of one batched queue and name, cut at its max', (t) => {
+  const row = (id: number, queue: 'post-bet' | 'mail', name = 'settled') => ({
+    id: String(id),
+    queue,
+    name,
+    payload: queue === 'post-bet' ? { betOrderId: id * 10 } : { kind: 'welcome', userId: id },
+  });
+  const rows = [row(1, 'post-bet'), row(2, 'post-bet'), row(3, 'mail', 'send'), row(4, 'post-bet'), row(5, 'post-bet', 'other')];
+  t.deepEqual(
+    deliveries(rows).map((d) => [d.queue, d.jobId, d.ids, d.payload]),
+    [
+      ['post-bet', 'outbox-1-2', ['1', '2'], { betOrderIds: [10, 20] }],
+      ['mail', 'outbox-3', ['3'], { kind: 'welcome', userId: 3 }],
+      ['post-bet', 'outbox-4', ['4'], { betOrderIds: [40] }],
+      ['post-bet', 'outbox-5', ['5'], { betOrderIds: [50] }],
+    ],
+  );
+  const many = Array.from({ length: 51 }, (_, i) => row(i + 1, 'post-bet'));
+  t.deepEqual(deliveries(many).map((d) => d.ids.length), [25, 25, 1]);
 });

@@ -74,7 +74,7 @@ test('a job of a queue not built yet fails once, without retries', async (t) => 
 // Serial, so it runs before the manual outbox-relay job above can sweep: only the timer relays here.
 test.serial('the relay timer delivers an unsent row inserted directly into the outbox', async (t) => {
   const [inserted] = await db().query<{ id: string }>(
-    `INSERT INTO outbox (queue, name, payload) VALUES ('post-bet', 'settled', '{"betOrderId": 99}') RETURNING id`,
+    `INSERT INTO outbox (queue, name, payload) VALUES ('deposit-credit', 'paid', '{"depositOrderId": 99}') RETURNING id`,
     { type: QueryTypes.SELECT },
   );
   const sent = await waitFor('the relay timer to send the row', async () => {
@@ -82,8 +82,8 @@ test.serial('the relay timer delivers an unsent row inserted directly into the o
     return r?.sentAt ? r : undefined;
   }, 3000); // OUTBOX_RELAY_EVERY_MS=200; the default 5 s period would miss this deadline
   t.is(sent.lastError, null);
-  const job = await queue('post-bet').getJob(`outbox-${inserted.id}`);
+  const job = await queue('deposit-credit').getJob(`outbox-${inserted.id}`);
   t.truthy(job);
-  t.is(job?.name, 'settled');
-  t.deepEqual(job?.data, { betOrderId: 99 });
+  t.is(job?.name, 'paid');
+  t.deepEqual(job?.data, { depositOrderId: 99 });
 });
