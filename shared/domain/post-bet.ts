@@ -72,7 +72,7 @@ export interface ApplyPostBetOptions {
 }
 
 /** What a bet order adds to its user's totalEffectiveBet: its betEffective when valid and settled. */
-function countedNow(order: BetOrder): Decimal {
+export function countedNow(order: BetOrder): Decimal {
   return order.status === 'valid' && order.settled ? new Decimal(order.betEffective) : new Decimal(0);
 }
 

@@ -41,25 +41,52 @@ export function progressPercent(total: string | Decimal, target: string | Decima
  * after the other.
  */
 export async function recalculateVip(transaction: Transaction, userId: number, delta: string): Promise<VipRecalculation> {
-  // The user row (locked) and its site's enabled levels in one round trip.
-  const [user] = await db().query<{ vipLevel: string; total: string; levels: Array<{ level: number; minChip: string }> }>(
-    `SELECT u."vipLevel", u."totalEffectiveBet"::text AS total,
+  const [result] = (await recalculateVipMany(transaction, new Map([[userId, [delta]]]))).values();
+  return result;
+}
+
+/**
+ * `recalculateVip` for many users at once (the post-bet batch): each user's deltas are applied in the
+ * order given, and the level is the highest reached by any running total, exactly as if they had been
+ * applied one by one. Two statements whatever the number of users; rows are locked in id order.
+ */
+export async function recalculateVipMany(transaction: Transaction, deltas: ReadonlyMap<number, readonly string[]>): Promise<Map<number, VipRecalculation>> {
+  const results = new Map<number, VipRecalculation>();
+  if (deltas.size === 0) return results;
+  const userIds = [...deltas.keys()].sort((a, b) => a - b);
+  // The user rows (locked) and their sites' enabled levels in one round trip.
+  const users = await db().query<{ id: number; vipLevel: string; total: string; levels: Array<{ level: number; minChip: string }> }>(
+    `SELECT u.id, u."vipLevel", u."totalEffectiveBet"::text AS total,
             COALESCE((SELECT json_agg(json_build_object('level', l.level, 'minChip', l."minChip"::text) ORDER BY l.level)
                         FROM vip_levels l WHERE l."siteCode" = u."siteCode" AND l.enabled = 1), '[]') AS levels
-       FROM users u WHERE u.id = :userId FOR UPDATE OF u`,
-    { replacements: { userId }, type: QueryTypes.SELECT, transaction },
+       FROM users u WHERE u.id IN (:userIds) ORDER BY u.id FOR UPDATE OF u`,
+    { replacements: { userIds }, type: QueryTypes.SELECT, transaction },
   );
-  if (!user) throw new Error(`user ${userId} not found`);
-  const total = money(new Decimal(user.total).plus(delta));
-  const { levels } = user;
-  const previousLevel = Number.parseInt(user.vipLevel, 10) || 1;
-  const reached = levels.filter((l) => new Decimal(l.minChip).lte(total)).reduce((max, l) => Math.max(max, l.level), 0);
-  const vipLevel = Math.max(previousLevel, reached);
-  const next = levels.find((l) => l.level > vipLevel);
-  const vipProgress = progressPercent(total, next?.minChip);
-  await db().query('UPDATE users SET "totalEffectiveBet" = :total, "vipLevel" = :vipLevel, "vipProgress" = :vipProgress, "updatedAt" = now() WHERE id = :userId', {
-    replacements: { total, vipLevel: String(vipLevel), vipProgress, userId },
-    transaction,
-  });
-  return { userId, totalEffectiveBet: total, previousLevel, vipLevel, vipProgress, upgraded: vipLevel > previousLevel };
+  if (users.length !== userIds.length) {
+    const found = new Set(users.map((u) => Number(u.id)));
+    throw new Error(`user ${userIds.filter((id) => !found.has(id)).join(', ')} not found`);
+  }
+  for (const user of users) {
+    const userId = Number(user.id);
+    const { levels } = user;
+    const reachedBy = (total: Decimal) => levels.filter((l) => new Decimal(l.minChip).lte(total)).reduce((max, l) => Math.max(max, l.level), 0);
+    const previousLevel = Number.parseInt(user.vipLevel, 10) || 1;
+    let running = new Decimal(user.total);
+    let vipLevel = previousLevel;
+    for (const delta of deltas.get(userId) ?? []) {
+      running = running.plus(delta);
+      vipLevel = Math.max(vipLevel, reachedBy(running));
+    }
+    const total = money(running);
+    const next = levels.find((l) => l.level > vipLevel);
+    results.set(userId, { userId, totalEffectiveBet: total, previousLevel, vipLevel, vipProgress: progressPercent(total, next?.minChip), upgraded: vipLevel > previousLevel });
+  }
+  const rows = [...results.values()].map((r) => ({ id: r.userId, total: r.totalEffectiveBet, vipLevel: String(r.vipLevel), vipProgress: r.vipProgress }));
+  await db().query(
+    `UPDATE users u SET "totalEffectiveBet" = CAST(v.total AS NUMERIC), "vipLevel" = v."vipLevel", "vipProgress" = v."vipProgress", "updatedAt" = now()
+       FROM json_to_recordset(CAST(:rows AS JSON)) AS v(id INTEGER, total TEXT, "vipLevel" TEXT, "vipProgress" TEXT)
+      WHERE u.id = v.id`,
+    { replacements: { rows: JSON.stringify(rows) }, transaction },
+  );
+  return results;
 }

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import test from 'ava';
+import Decimal from 'decimal.js';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { QueryTypes } from 'sequelize';
 import { BetOrder, User, VipLevel } from '../../shared/db/models';
 import { db } from '../../shared/db/sequelize';
 import { effectiveBet } from '../../shared/domain/game-types';
 import { applyPostBet, enqueuePostBet, POST_BET_STEPS, type PostBetStep } from '../../shared/domain/post-bet';
+import { applyPostBetBatch } from '../../shared/domain/post-bet-batch';
 import { jobId, type QueuePayloads } from '../../shared/queues/definitions';
 import { queue } from '../../shared/queues/queues';
 import { startWorkers, type RunningWorkers } from '../../workers/main';
@@ -376,4 +378,85 @@ test('end to end: an outbox row written with the settlement reaches the worker a
   t.deepEqual(after, { total: '6000.000000', level: '3', progress: '30' }); // 6000 >= 5000; 6000 / 20000
   await order.reload();
   t.truthy(order.postProcessedAt);
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Batches (the relay delivers post-bet rows many to a job)
+
+const batchJob = (betOrderIds: number[], id = `test-batch-${betOrderIds[0]}`) => ({ id, data: { betOrderIds } }) as unknown as Job<QueuePayloads['post-bet']>;
+
+async function missionProgress(userId: number) {
+  return db().query('SELECT category, "periodType", "periodKey", progress FROM mission_progress WHERE "userId" = :userId ORDER BY "periodType", "periodKey"', {
+    replacements: { userId },
+    type: QueryTypes.SELECT,
+  });
+}
+
+/** The same bets for a player: a mix of game types, sizes and statuses that crosses several levels. */
+async function mixedOrders(user: User): Promise<BetOrder[]> {
+  return [
+    await makeOrder(user, { betAmount: '1200' }),
+    await makeOrder(user, { betAmount: '3000', gameType: '4' }),
+    await makeOrder(user, { betAmount: '500', status: 'cancelled' }),
+    await makeOrder(user, { betAmount: '700', status: 'invalid' }),
+    await makeOrder(user, { betAmount: '250', settled: false }),
+    await makeOrder(user, { betAmount: '40000' }),
+  ];
+}
+
+test('a batch leaves VIP totals, levels, progress and mission progress where one-by-one processing leaves them', async (t) => {
+  const one = (await createUser()).user;
+  const many = (await createUser()).user;
+  const oneOrders = await mixedOrders(one);
+  const manyOrders = await mixedOrders(many);
+  for (const order of oneOrders) await applyPostBet(order.id);
+  const result = await applyPostBetBatch(manyOrders.map((o) => Number(o.id)));
+  t.deepEqual(result.notSettled, [Number(manyOrders[4].id)]);
+  t.is(result.applied.length, 5);
+  t.deepEqual(await userRow(many.id), await userRow(one.id));
+  t.deepEqual(await missionProgress(many.id), await missionProgress(one.id));
+  t.is((await userRow(many.id)).total, new Decimal('1200').plus(effectiveBet('3000', '4')).plus('40000').toFixed(6));
+
+  // Later: the unsettled bet settles and a processed one is refunded; both ways agree again.
+  for (const orders of [oneOrders, manyOrders]) {
+    await orders[4].update({ settled: true, settledAt: new Date() });
+    await orders[5].update({ status: 'cancelled' });
+  }
+  for (const order of oneOrders) await applyPostBet(order.id);
+  const again = await applyPostBetBatch(manyOrders.map((o) => Number(o.id)));
+  t.deepEqual(again.applied, [Number(manyOrders[4].id)]);
+  t.deepEqual(await userRow(many.id), await userRow(one.id));
+  t.deepEqual(await missionProgress(many.id), await missionProgress(one.id));
+});
+
+test('a batch job run twice applies once; missing orders are reported and the rest applied', async (t) => {
+  const { user } = await createUser();
+  const orders = [await makeOrder(user, { betAmount: '600' }), await makeOrder(user, { betAmount: '600' })];
+  const ids = [...orders.map((o) => Number(o.id)), 999_999_999];
+  const first = (await processPostBet(batchJob(ids))) as Awaited<ReturnType<typeof applyPostBetBatch>>;
+  t.deepEqual(first.applied, ids.slice(0, 2));
+  t.deepEqual(first.missing, [999_999_999]);
+  const second = (await processPostBet(batchJob(ids))) as Awaited<ReturnType<typeof applyPostBetBatch>>;
+  t.deepEqual(second.applied, []);
+  t.deepEqual(second.alreadyProcessed, ids.slice(0, 2));
+  t.deepEqual(await userRow(user.id), { total: '1200.000000', level: '2', progress: '24' });
+});
+
+test('a failing batch is applied one order at a time: the others land, the job fails naming the bad one, its retry finishes', async (t) => {
+  const { user } = await createUser();
+  const orders = [await makeOrder(user, { betAmount: '100' }), await makeOrder(user, { betAmount: '200' }), await makeOrder(user, { betAmount: '300' })];
+  const bad = Number(orders[1].id);
+  const trigger = `test_refuse_${bad}`;
+  await db().query(`CREATE FUNCTION ${trigger}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$;
+    CREATE TRIGGER ${trigger} BEFORE UPDATE ON bet_orders FOR EACH ROW WHEN (OLD.id = ${bad}) EXECUTE FUNCTION ${trigger}();`);
+  try {
+    const error = await t.throwsAsync(processPostBet(batchJob(orders.map((o) => Number(o.id)))));
+    t.regex(error!.message, new RegExp(`post-bet failed for 1 of 3 orders: ${bad} \\(`));
+    t.is((await userRow(user.id)).total, '400.000000');
+  } finally {
+    await db().query(`DROP TRIGGER ${trigger} ON bet_orders; DROP FUNCTION ${trigger}();`);
+  }
+  const retried = (await processPostBet(batchJob(orders.map((o) => Number(o.id))))) as Awaited<ReturnType<typeof applyPostBetBatch>>;
+  t.deepEqual(retried.applied, [bad]);
+  t.is((await userRow(user.id)).total, '600.000000');
 });

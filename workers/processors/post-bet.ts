@@ -1,17 +1,19 @@
 import { UnrecoverableError } from 'bullmq';
 import { applyPostBet, type PostBetResult } from '../../shared/domain/post-bet';
+import { applyPostBetBatch } from '../../shared/domain/post-bet-batch';
 import { logger } from '../../shared/logger';
 import type { Processor } from './types';
 
-/** Orders of one job applied at once (each in its own transaction; one user's wait on its row lock). */
+/** Orders applied at once when a batch falls back to one transaction per order. */
 const PARALLEL = 4;
 
 /**
- * The post-bet chain (`applyPostBet`, exactly once per order) of the job's orders: `betOrderIds` as the
- * outbox relay delivers them, or one `betOrderId`. Each order commits on its own, so a failure fails
- * the job after the others are done and the retry redoes only the failed ones (the rest are already
- * processed). A missing order cannot be fixed by retrying: a job of one such order is unrecoverable;
- * in a batch it is reported and skipped.
+ * The post-bet chain, exactly once per order, of the job's orders: `betOrderIds` as the outbox relay
+ * delivers them (all in one transaction, `applyPostBetBatch`), or one `betOrderId` (`applyPostBet`).
+ * When a batch fails it is applied again one order per transaction, so one bad order neither blocks
+ * the others nor is hidden: the job then fails naming it, and its retry redoes only what is left. A
+ * missing order cannot be fixed by retrying: a job of one such order is unrecoverable; in a batch it is
+ * reported and skipped.
  */
 export const processPostBet: Processor<'post-bet'> = async (job) => {
   const { betOrderId, betOrderIds } = job.data ?? {};
@@ -21,6 +23,17 @@ export const processPostBet: Processor<'post-bet'> = async (job) => {
     logSkipped(job.id, result);
     return result;
   }
+  try {
+    const batch = await applyPostBetBatch(betOrderIds);
+    if (batch.missing.length) logger().warn({ queue: 'post-bet', jobId: job.id, missing: batch.missing }, 'post-bet: bet orders not found');
+    return batch;
+  } catch (err) {
+    logger().warn({ queue: 'post-bet', jobId: job.id, err }, 'post-bet batch failed; applying its orders one by one');
+  }
+  return applyOneByOne(job.id, betOrderIds);
+};
+
+async function applyOneByOne(jobId: string | undefined, betOrderIds: number[]): Promise<unknown> {
   const results: PostBetResult[] = [];
   const failures: Array<{ betOrderId: number; error: string }> = [];
   let next = 0;
@@ -36,12 +49,12 @@ export const processPostBet: Processor<'post-bet'> = async (job) => {
       }
     }),
   );
-  for (const result of results) logSkipped(job.id, result);
+  for (const result of results) logSkipped(jobId, result);
   if (failures.length) {
     throw new Error(`post-bet failed for ${failures.length} of ${betOrderIds.length} orders: ${failures.map((f) => `${f.betOrderId} (${f.error})`).join('; ').slice(0, 500)}`);
   }
   return { orders: betOrderIds.length, applied: results.filter((r) => !r.skipped).length, skipped: results.filter((r) => r.skipped).map((r) => r.betOrderId) };
-};
+}
 
 function logSkipped(jobId: string | undefined, result: PostBetResult): void {
   if (!result.skipped) return;

@@ -1,0 +1,93 @@
+import Decimal from 'decimal.js';
+import { BetOrder } from '../db/models';
+import { db } from '../db/sequelize';
+import { periodKeys } from './missions';
+import { countedNow } from './post-bet';
+import { addMissionBetProgress, addPromotionTurnover } from './turnover';
+import { recalculateVipMany } from './vip-progress';
+
+/**
+ * The post-bet chain of many bet orders in ONE transaction (the worker's batches; docs/decisions.md,
+ * "Post-bet in batches"), with the effect of `applyPostBet` on each of them:
+ * - orders are locked (FOR UPDATE, id order); missing and unsettled ones are left alone, processed ones
+ *   get only their VIP difference (an order changed after its chain ran), the rest the whole chain;
+ * - VIP: every user's deltas in order id order in two statements (`recalculateVipMany`);
+ * - promotion and mission turnover: one call per user and mission period (daily, weekly and monthly
+ *   keys of the settlement time) with the sum of those orders' betEffective: claims and progress end
+ *   where adding the orders one by one would leave them;
+ * - the orders are marked (postProcessedAt, countedEffective) in one statement.
+ * Anything failing rolls the whole batch back; the worker then applies the orders one by one.
+ */
+export interface PostBetBatchResult {
+  applied: number[];
+  alreadyProcessed: number[];
+  notSettled: number[];
+  missing: number[];
+}
+
+interface TurnoverGroup {
+  userId: number;
+  siteCode: string;
+  settledAt: Date;
+  lastOrderId: number;
+  amount: Decimal;
+}
+
+export async function applyPostBetBatch(betOrderIds: readonly number[]): Promise<PostBetBatchResult> {
+  const ids = [...new Set(betOrderIds.map(Number).filter((id) => Number.isSafeInteger(id) && id > 0))].sort((a, b) => a - b);
+  return db().transaction(async (transaction) => {
+    const orders = await BetOrder.findAll({ where: { id: ids }, order: [['id', 'ASC']], lock: transaction.LOCK.UPDATE, transaction });
+    const found = new Set(orders.map((o) => Number(o.id)));
+    const result: PostBetBatchResult = { applied: [], alreadyProcessed: [], notSettled: [], missing: ids.filter((id) => !found.has(id)) };
+    const vipDeltas = new Map<number, string[]>();
+    const turnover = new Map<string, TurnoverGroup>();
+    const marks: Array<{ id: number; counted: string; processed: boolean }> = [];
+    const now = new Date();
+
+    for (const order of orders) {
+      const id = Number(order.id);
+      if (!order.settled) {
+        result.notSettled.push(id);
+        continue;
+      }
+      const counted = countedNow(order);
+      const delta = counted.minus(order.countedEffective);
+      if (order.postProcessedAt) {
+        result.alreadyProcessed.push(id);
+        if (delta.isZero()) continue;
+      } else {
+        result.applied.push(id);
+      }
+      vipDeltas.set(order.userId, [...(vipDeltas.get(order.userId) ?? []), delta.toFixed(6)]);
+      marks.push({ id, counted: counted.toFixed(6), processed: !order.postProcessedAt });
+      const betEffective = new Decimal(new Decimal(order.betEffective).toFixed(6));
+      if (order.postProcessedAt || order.status !== 'valid' || betEffective.lte(0)) continue;
+      const settledAt = order.settledAt ? new Date(order.settledAt) : now;
+      const keys = periodKeys(settledAt);
+      const key = `${order.userId}|${keys.daily}|${keys.weekly}|${keys.monthly}`;
+      const group = turnover.get(key) ?? { userId: order.userId, siteCode: order.siteCode, settledAt, lastOrderId: id, amount: new Decimal(0) };
+      group.amount = group.amount.plus(betEffective);
+      group.lastOrderId = id;
+      turnover.set(key, group);
+    }
+
+    await recalculateVipMany(transaction, vipDeltas);
+    for (const group of turnover.values()) {
+      const amount = group.amount.toFixed(6);
+      await addPromotionTurnover(transaction, group.userId, amount, group.lastOrderId);
+      await addMissionBetProgress(transaction, group.userId, amount, group.lastOrderId, { siteCode: group.siteCode, settledAt: group.settledAt });
+    }
+    if (marks.length) {
+      await db().query(
+        `UPDATE bet_orders o
+            SET "countedEffective" = CAST(m.counted AS NUMERIC),
+                "postProcessedAt" = CASE WHEN m.processed THEN now() ELSE o."postProcessedAt" END,
+                "updatedAt" = now()
+           FROM json_to_recordset(CAST(:marks AS JSON)) AS m(id BIGINT, counted TEXT, processed BOOLEAN)
+          WHERE o.id = m.id`,
+        { replacements: { marks: JSON.stringify(marks) }, transaction },
+      );
+    }
+    return result;
+  });
+}
