@@ -105,10 +105,28 @@ export async function forgetTokenVersion(userId: number): Promise<void> {
   await cache().multi().del(tokenVersionKey(userId)).set(refillHoldKey(userId), '1', 'EX', TOKEN_VERSION_REFILL_HOLD_S).exec();
 }
 
+/**
+ * Tokens whose signature this process has checked, with their claims: a token seen again (every request
+ * of a session) skips the HMAC and JSON decoding, which were a fifth of the cost of a cached read. Only
+ * the identical string hits; expiry is still checked on every use; the oldest entries go first.
+ */
+const VERIFIED_MAX = 20_000;
+const verified = new Map<string, { secret: string; claims: Readonly<PlayerClaims & { exp?: number }> }>();
+
 /** A player token's claims if its signature and expiry are good; whether it is current is not checked. */
 export function decodePlayerToken(token: string): PlayerClaims | null {
-  const claims = decode(token, config().jwt.secret, 'player') as unknown as PlayerClaims | null;
-  return claims && typeof claims.site === 'string' ? claims : null;
+  const secret = config().jwt.secret;
+  const hit = verified.get(token);
+  if (hit && hit.secret === secret) {
+    if (hit.claims.exp === undefined || Math.floor(Date.now() / 1000) < hit.claims.exp) return hit.claims;
+    verified.delete(token);
+    return null;
+  }
+  const claims = decode(token, secret, 'player') as unknown as (PlayerClaims & { exp?: number }) | null;
+  if (!claims || typeof claims.site !== 'string') return null;
+  if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
+  verified.set(token, { secret, claims: Object.freeze(claims) });
+  return claims;
 }
 
 /** Verifies a player token; null when invalid, expired or superseded. */

@@ -1,5 +1,7 @@
 import test from 'ava';
+import jwt from 'jsonwebtoken';
 import { Client } from 'pg';
+import { config } from '../../shared/config';
 import { User } from '../../shared/db/models';
 import { onUserChanges, type UserChange } from '../../shared/db/user-changes';
 import { createAdmin, createUser } from '../helpers/factories';
@@ -120,6 +122,17 @@ test("this process's wallet movements and model updates are seen by the very nex
   await cachedPair(token);
   await User.update({ vipHold: 1 }, { where: { id: user.id } });
   t.is((await detail(token)).body.result.vipHold, 1);
+});
+
+test('a token that was good and cached still expires on time', async (t) => {
+  const { user } = await createUser();
+  const claims = { account: user.account, tokenVersion: user.tokenVersion, site: user.siteCode, kind: 'player' };
+  const exp = Math.floor(Date.now() / 1000) + 2;
+  const token = jwt.sign({ ...claims, exp }, config().jwt.secret, { subject: String(user.id), algorithm: 'HS256' });
+  t.is((await cachedPair(token)).second.status, 200);
+  await new Promise((r) => setTimeout(r, exp * 1000 - Date.now() + 50));
+  t.is((await detail(token)).status, 401);
+  t.is((await stack.request('GET', '/api/mission', { token })).status, 401);
 });
 
 test('what the cache does not hold goes through Express: related, site headers, bad tokens', async (t) => {
