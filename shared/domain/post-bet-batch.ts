@@ -1,9 +1,8 @@
 import Decimal from 'decimal.js';
 import { BetOrder } from '../db/models';
 import { db } from '../db/sequelize';
-import { periodKeys } from './missions';
 import { countedNow } from './post-bet';
-import { addMissionBetProgress, addPromotionTurnover } from './turnover';
+import { addTurnoverMany, type TurnoverOrder } from './turnover-batch';
 import { recalculateVipMany } from './vip-progress';
 
 /**
@@ -12,9 +11,8 @@ import { recalculateVipMany } from './vip-progress';
  * - orders are locked (FOR UPDATE, id order); missing and unsettled ones are left alone, processed ones
  *   get only their VIP difference (an order changed after its chain ran), the rest the whole chain;
  * - VIP: every user's deltas in order id order in two statements (`recalculateVipMany`);
- * - promotion and mission turnover: one call per user and mission period (daily, weekly and monthly
- *   keys of the settlement time) with the sum of those orders' betEffective: claims and progress end
- *   where adding the orders one by one would leave them;
+ * - promotion and mission turnover: summed per user (and mission period) in a few statements
+ *   (`addTurnoverMany`), ending where adding the orders one by one would leave them;
  * - the orders are marked (postProcessedAt, countedEffective) in one statement.
  * Anything failing rolls the whole batch back; the worker then applies the orders one by one.
  */
@@ -25,14 +23,6 @@ export interface PostBetBatchResult {
   missing: number[];
 }
 
-interface TurnoverGroup {
-  userId: number;
-  siteCode: string;
-  settledAt: Date;
-  lastOrderId: number;
-  amount: Decimal;
-}
-
 export async function applyPostBetBatch(betOrderIds: readonly number[]): Promise<PostBetBatchResult> {
   const ids = [...new Set(betOrderIds.map(Number).filter((id) => Number.isSafeInteger(id) && id > 0))].sort((a, b) => a - b);
   return db().transaction(async (transaction) => {
@@ -40,7 +30,7 @@ export async function applyPostBetBatch(betOrderIds: readonly number[]): Promise
     const found = new Set(orders.map((o) => Number(o.id)));
     const result: PostBetBatchResult = { applied: [], alreadyProcessed: [], notSettled: [], missing: ids.filter((id) => !found.has(id)) };
     const vipDeltas = new Map<number, string[]>();
-    const turnover = new Map<string, TurnoverGroup>();
+    const turnover: TurnoverOrder[] = [];
     const marks: Array<{ id: number; counted: string; processed: boolean }> = [];
     const now = new Date();
 
@@ -60,23 +50,14 @@ export async function applyPostBetBatch(betOrderIds: readonly number[]): Promise
       }
       vipDeltas.set(order.userId, [...(vipDeltas.get(order.userId) ?? []), delta.toFixed(6)]);
       marks.push({ id, counted: counted.toFixed(6), processed: !order.postProcessedAt });
-      const betEffective = new Decimal(new Decimal(order.betEffective).toFixed(6));
-      if (order.postProcessedAt || order.status !== 'valid' || betEffective.lte(0)) continue;
+      const betEffective = new Decimal(order.betEffective).toFixed(6);
+      if (order.postProcessedAt || order.status !== 'valid' || new Decimal(betEffective).lte(0)) continue;
       const settledAt = order.settledAt ? new Date(order.settledAt) : now;
-      const keys = periodKeys(settledAt);
-      const key = `${order.userId}|${keys.daily}|${keys.weekly}|${keys.monthly}`;
-      const group = turnover.get(key) ?? { userId: order.userId, siteCode: order.siteCode, settledAt, lastOrderId: id, amount: new Decimal(0) };
-      group.amount = group.amount.plus(betEffective);
-      group.lastOrderId = id;
-      turnover.set(key, group);
+      turnover.push({ betOrderId: id, userId: order.userId, siteCode: order.siteCode, betEffective, settledAt });
     }
 
     await recalculateVipMany(transaction, vipDeltas);
-    for (const group of turnover.values()) {
-      const amount = group.amount.toFixed(6);
-      await addPromotionTurnover(transaction, group.userId, amount, group.lastOrderId);
-      await addMissionBetProgress(transaction, group.userId, amount, group.lastOrderId, { siteCode: group.siteCode, settledAt: group.settledAt });
-    }
+    await addTurnoverMany(transaction, turnover);
     if (marks.length) {
       await db().query(
         `UPDATE bet_orders o

@@ -7,9 +7,9 @@ import { applyMissionBet } from './missions';
  * exactly once. They are only called for a valid order with a positive betEffective (the stored,
  * weighted effective bet of Part A 2.5).
  *
- * The worker's batches (post-bet-batch.ts) call them once per user and mission period with the sum of
- * those orders' betEffective, and `betOrderId` the last of them: adding a sum must end where adding
- * the orders one by one would.
+ * The worker's batches (turnover-batch.ts) call `addPromotionTurnover` once per user with the sum of
+ * the user's orders and `betOrderId` the last of them, and do the mission step in a few set-based
+ * statements: adding a sum must end where adding the orders one by one would.
  *
  * Contract for the implementations (the promotion and mission issues add their tables and fill these in):
  * - run only inside `transaction`; lock the rows they change (FOR UPDATE) and never commit;

@@ -8,6 +8,8 @@ import { db } from '../../shared/db/sequelize';
 import { effectiveBet } from '../../shared/domain/game-types';
 import { applyPostBet, enqueuePostBet, POST_BET_STEPS, type PostBetStep } from '../../shared/domain/post-bet';
 import { applyPostBetBatch } from '../../shared/domain/post-bet-batch';
+import { applyMissionBet } from '../../shared/domain/missions';
+import { addTurnoverMany } from '../../shared/domain/turnover-batch';
 import { jobId, type QueuePayloads } from '../../shared/queues/definitions';
 import { queue } from '../../shared/queues/queues';
 import { startWorkers, type RunningWorkers } from '../../workers/main';
@@ -385,11 +387,28 @@ test('end to end: an outbox row written with the settlement reaches the worker a
 
 const batchJob = (betOrderIds: number[], id = `test-batch-${betOrderIds[0]}`) => ({ id, data: { betOrderIds } }) as unknown as Job<QueuePayloads['post-bet']>;
 
+/** Mission progress rows and open-or-completed claim turnover of a user (claims by mission id). */
 async function missionProgress(userId: number) {
-  return db().query('SELECT category, "periodType", "periodKey", progress FROM mission_progress WHERE "userId" = :userId ORDER BY "periodType", "periodKey"', {
+  const progress = await db().query('SELECT category, "periodType", "periodKey", progress FROM mission_progress WHERE "userId" = :userId ORDER BY "periodType", "periodKey"', {
     replacements: { userId },
     type: QueryTypes.SELECT,
   });
+  const claims = await db().query('SELECT "missionId", "completedTurnover", "turnoverCompleted" FROM mission_claims WHERE "userId" = :userId ORDER BY "missionId"', {
+    replacements: { userId },
+    type: QueryTypes.SELECT,
+  });
+  return { progress, claims };
+}
+
+/** Two open mission claims: one the mixed bets complete, one they do not. */
+async function openClaims(user: User): Promise<void> {
+  for (const [missionId, required] of [[1, '5000'], [2, '900000']] as const) {
+    await db().query(
+      `INSERT INTO mission_claims ("siteCode", "userId", "missionId", category, "periodType", tier, "periodKey", "rewardAmount", "requiredTurnover")
+       VALUES (:siteCode, :userId, :missionId, 'bet', 'daily', 1, '2026-01-01', 10, :required)`,
+      { replacements: { siteCode: user.siteCode, userId: user.id, missionId, required } },
+    );
+  }
 }
 
 /** The same bets for a player: a mix of game types, sizes and statuses that crosses several levels. */
@@ -409,6 +428,8 @@ test('a batch leaves VIP totals, levels, progress and mission progress where one
   const many = (await createUser()).user;
   const oneOrders = await mixedOrders(one);
   const manyOrders = await mixedOrders(many);
+  await openClaims(one);
+  await openClaims(many);
   for (const order of oneOrders) await applyPostBet(order.id);
   const result = await applyPostBetBatch(manyOrders.map((o) => Number(o.id)));
   t.deepEqual(result.notSettled, [Number(manyOrders[4].id)]);
@@ -416,6 +437,9 @@ test('a batch leaves VIP totals, levels, progress and mission progress where one
   t.deepEqual(await userRow(many.id), await userRow(one.id));
   t.deepEqual(await missionProgress(many.id), await missionProgress(one.id));
   t.is((await userRow(many.id)).total, new Decimal('1200').plus(effectiveBet('3000', '4')).plus('40000').toFixed(6));
+  const { progress, claims } = await missionProgress(many.id);
+  t.is(progress.length, 3);
+  t.deepEqual(claims.map((c: any) => Number(c.turnoverCompleted)), [1, 0]); // eslint-disable-line @typescript-eslint/no-explicit-any
 
   // Later: the unsettled bet settles and a processed one is refunded; both ways agree again.
   for (const orders of [oneOrders, manyOrders]) {
@@ -459,4 +483,19 @@ test('a failing batch is applied one order at a time: the others land, the job f
   const retried = (await processPostBet(batchJob(orders.map((o) => Number(o.id))))) as Awaited<ReturnType<typeof applyPostBetBatch>>;
   t.deepEqual(retried.applied, [bad]);
   t.is((await userRow(user.id)).total, '600.000000');
+});
+
+test('batched mission progress across a day, week and month boundary matches order-by-order progress', async (t) => {
+  const one = (await createUser()).user;
+  const many = (await createUser()).user;
+  // Saturday 2026-01-31 late and Sunday 2026-02-01 early, in APP_TIMEZONE or not: at least one boundary.
+  const times = ['2026-01-31T10:00:00Z', '2026-01-31T23:30:00Z', '2026-02-01T00:30:00Z', '2026-02-01T16:00:00Z'].map((at) => new Date(at));
+  const orders = (user: User) => times.map((settledAt, i) => ({ betOrderId: i + 1, userId: user.id, siteCode: user.siteCode, betEffective: `${(i + 1) * 100}.000000`, settledAt }));
+  await db().transaction(async (transaction) => {
+    for (const o of orders(one)) await applyMissionBet(transaction, o.userId, o.betEffective, o.betOrderId, { order: o });
+    await addTurnoverMany(transaction, orders(many));
+  });
+  const { progress } = await missionProgress(many.id);
+  t.deepEqual(progress, (await missionProgress(one.id)).progress);
+  t.true(progress.length >= 5, 'the four times span more than one period of some kind');
 });
