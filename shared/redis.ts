@@ -2,15 +2,23 @@ import { Redis, type RedisOptions } from 'ioredis';
 import { config } from './config';
 
 /**
- * Redis connections. Three kinds, because they need different options:
+ * Redis connections. Four kinds, because they need different options:
  * - cache: key-prefixed (REDIS_KEY_PREFIX); a command waits at most ~1 s, so a request never hangs on
  *   a Redis outage;
  * - queue producer: fails fast too (`enableOfflineQueue: false`), the outbox keeps what could not be pushed;
- * - worker: BullMQ's blocking connection, `maxRetriesPerRequest: null` as BullMQ requires.
+ * - worker: BullMQ's blocking connection, `maxRetriesPerRequest: null` as BullMQ requires;
+ * - subscriber: pub/sub only (shared/db/user-changes.ts).
  */
 const open = new Set<Redis>();
+let closed = false;
+
+/** True after closeRedis until a connection is opened again: late fire-and-forget work skips Redis. */
+export function redisClosed(): boolean {
+  return closed;
+}
 
 function connect(options: RedisOptions): Redis {
+  closed = false;
   const client = new Redis(config().redisUrl, { lazyConnect: false, ...options });
   client.on('error', () => undefined); // reported by health checks and callers, not as unhandled events
   open.add(client);
@@ -34,6 +42,11 @@ export function producerConnection(): Redis {
   return connect({ maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000 });
 }
 
+/** A connection in subscriber mode (pub/sub channels only), reconnecting and resubscribing by itself. */
+export function subscriberConnection(): Redis {
+  return connect({ maxRetriesPerRequest: null, connectTimeout: 2000 });
+}
+
 export function workerConnection(): Redis {
   return connect({ maxRetriesPerRequest: null });
 }
@@ -54,6 +67,7 @@ export async function cacheReady(timeoutMs = 5000): Promise<Redis> {
 
 export async function closeRedis(): Promise<void> {
   cacheClient = undefined;
+  closed = true;
   await Promise.all([...open].map((c) => c.quit().catch(() => c.disconnect())));
   open.clear();
 }

@@ -2,14 +2,15 @@ import { onUserChanges, userChangeFeedUp, type UserChange } from '../../shared/d
 
 /**
  * The API process's cache of GET /auth/user-detail answers (docs/decisions.md, "Cached user-detail").
- * Correct rather than merely short-lived:
- * - an entry is dropped on every change notice for its user (any process's commit, via Postgres), and
- *   everything is dropped when the notice feed connects or drops; without the feed nothing is cached;
- * - a fill is refused when a notice for its user arrived while it was reading (its row may be older
- *   than the notice), so a notice can never be overtaken by the answer it invalidated;
+ * Kept current rather than merely short-lived:
+ * - an entry is dropped when its user's change is announced (shared/db/user-changes.ts: at commit in
+ *   this process, moments later from others), and everything is dropped when the announcement feed
+ *   connects or drops; without the feed nothing is cached;
+ * - a fill is refused when an announcement for its user arrived while it was reading (its row may be
+ *   older than the change), so an answer can never outlive the change that invalidated it;
  * - a player's own writing requests hold the user off the cache while they run and drop the entry when
- *   they end (after their commit), so the player's next read sees the write even if the notice is still
- *   on its way; logins and logouts announce their change the same way.
+ *   they end (after their commit);
+ * - writes that announce nothing (SQL run by hand, a migration) are seen within the 10 s an entry lives.
  * The entry keeps the row's tokenVersion and site: a token is served only if both match.
  */
 export interface CachedDetail {
@@ -29,8 +30,8 @@ interface Ticket {
 }
 
 const MAX_ENTRIES = 20_000;
-/** A safety net only: notices, not age, keep entries current. */
-const TTL_MS = 60_000;
+/** The bound for changes nobody announced; announced ones drop entries at once. */
+const TTL_MS = 10_000;
 
 const entries = new Map<number, Entry>();
 const reading = new Map<number, Set<Ticket>>();
@@ -55,7 +56,7 @@ function held(userId: number): boolean {
   return writing.has(userId);
 }
 
-/** Subscribes to change notices (idempotent); the API calls it at start. */
+/** Subscribes to user change announcements (idempotent); the API calls it at start. */
 export function enableUserDetailCache(): void {
   unsubscribe ??= onUserChanges(applyChange);
 }
@@ -79,7 +80,7 @@ export function cachedUserDetail(userId: number, tokenVersion: number, siteCode:
 }
 
 /**
- * Reads the user's answer with `read` and caches `describe(answer)` unless a change notice for the user
+ * Reads the user's answer with `read` and caches `describe(answer)` unless a change announced for the user
  * arrived meanwhile (or the user is held, or the feed is down). Returns what `read` returned.
  */
 export async function fillUserDetail<T>(userId: number, read: () => Promise<T>, describe: (value: T) => CachedDetail): Promise<T> {
@@ -103,7 +104,7 @@ export async function fillUserDetail<T>(userId: number, read: () => Promise<T>, 
 /**
  * A request of this player that may write has started: the user is off the cache until the returned
  * release is called (when the request has ended, so after its commit), which drops the entry and marks
- * reads begun before it as stale.
+ * reads begun before it as stale. (Its writes also announce themselves; this covers any that do not.)
  */
 export function holdUserDetail(userId: number): () => void {
   forget(userId);

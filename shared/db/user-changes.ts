@@ -1,110 +1,125 @@
-import { Client } from 'pg';
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
 import type { Transaction } from 'sequelize';
 import { config } from '../config';
 import { logger } from '../logger';
+import { cache, redisClosed, subscriberConnection } from '../redis';
 
 /**
- * Which users changed, as this process learns it: Postgres's `users_changed` notices (migration 0010,
- * sent on commit by whichever process wrote) and the process's own announcements. Subscribers (the API's
- * user-detail cache) get a list of ids or `all`; `all` also comes whenever the feed (re)connects or
- * drops, since notices sent meanwhile are lost.
+ * Which users changed (docs/decisions.md, "Cached user-detail"). The code that writes a user's row
+ * announces it once its transaction commits: the wallet, the User model's hooks, the VIP and rebate
+ * batches, login and logout. Subscribers in this process (the API's user-detail cache) hear it at once;
+ * other processes hear it through a Redis channel. `all` is heard when a batch changed many users and
+ * whenever the channel (re)connects or drops, since messages sent meanwhile are lost.
  */
 export type UserChange = number[] | 'all';
 type Subscriber = (change: UserChange) => void;
 
-const CHANNEL = 'users_changed';
 const subscribers = new Set<Subscriber>();
-let client: Client | undefined;
+/** Messages carry their sender, so a process does not act twice on its own announcements. */
+const origin = randomUUID();
+let subscriber: Redis | undefined;
 let listening = false;
-let stopped = true;
-let retryTimer: NodeJS.Timeout | undefined;
-let retryDelayMs = 1000;
+let pending: Set<number> | 'all' | undefined;
 
-export function onUserChanges(subscriber: Subscriber): () => void {
-  subscribers.add(subscriber);
-  return () => subscribers.delete(subscriber);
+const channel = () => `${config().redisKeyPrefix}users-changed`;
+
+export function onUserChanges(listener: Subscriber): () => void {
+  subscribers.add(listener);
+  return () => subscribers.delete(listener);
 }
 
-function publish(change: UserChange): void {
-  for (const subscriber of subscribers) subscriber(change);
+function notifyLocal(change: UserChange): void {
+  for (const listener of subscribers) listener(change);
 }
 
-/** A change this process made to a user, told before Postgres's notice arrives (after its commit). */
-export function announceUserChange(userId: number): void {
-  publish([userId]);
+/** Sends what this tick announced as one Redis message (a burst of commits costs one publish). */
+function flush(): void {
+  const ids = pending;
+  pending = undefined;
+  if (!ids || redisClosed()) return;
+  const payload = ids === 'all' ? '*' : [...ids].join(',');
+  cache()
+    .publish(channel(), `${origin}|${payload}`)
+    .catch((err) => logger().warn({ err }, 'could not publish a user change'));
+}
+
+/** A change this process made to users, already committed: here at once, elsewhere within moments. */
+export function announceUserChange(change: UserChange | number): void {
+  const normalized: UserChange = typeof change === 'number' ? [change] : change;
+  notifyLocal(normalized);
+  const scheduled = pending !== undefined;
+  if (normalized === 'all' || pending === 'all') pending = 'all';
+  else {
+    pending ??= new Set<number>();
+    for (const id of normalized) pending.add(id);
+  }
+  if (!scheduled) setImmediate(flush);
 }
 
 /** Announces `change` once `transaction` commits (at once without one); nothing on a rollback. */
 export function announceAfterCommit(transaction: Transaction | null | undefined, change: UserChange): void {
-  if (transaction) transaction.afterCommit(() => publish(change));
-  else publish(change);
+  if (transaction) transaction.afterCommit(() => announceUserChange(change));
+  else announceUserChange(change);
 }
 
-/** True while notices are being received: only then may anything be cached on the strength of them. */
+/** True while other processes' announcements are being received: only then may anything be cached. */
 export function userChangeFeedUp(): boolean {
   return listening;
 }
 
-export function parseUserChange(payload: string | undefined): UserChange {
-  if (!payload || payload === '*') return 'all';
+/** `<origin>|<ids or *>` as published; null for this process's own messages. */
+export function parseUserChange(message: string): UserChange | null {
+  const bar = message.indexOf('|');
+  if (bar < 0) return 'all';
+  if (message.slice(0, bar) === origin) return null;
+  const payload = message.slice(bar + 1);
+  if (payload === '*') return 'all';
   const ids = payload.split(',').map(Number);
   return ids.every((id) => Number.isInteger(id) && id > 0) ? ids : 'all';
 }
 
-function close(current: Client | undefined): Promise<void> {
-  current?.removeAllListeners();
-  current?.on('error', () => undefined);
-  return current ? current.end().catch(() => undefined) : Promise.resolve();
-}
-
-/** The connection `from` failed or ended: everything may have changed; reconnect with backoff. */
-function dropped(from: Client, reason: unknown): void {
-  if (client !== from) return; // already handled (an error is often followed by an end)
-  const wasListening = listening;
-  listening = false;
-  client = undefined;
-  void close(from);
-  publish('all');
-  if (stopped) return;
-  if (wasListening) logger().warn({ err: reason }, 'user change feed dropped; retrying');
-  retryTimer = setTimeout(() => void connect(), retryDelayMs);
-  retryTimer.unref();
-  retryDelayMs = Math.min(retryDelayMs * 2, 30_000);
-}
-
-async function connect(): Promise<void> {
-  const next = new Client({ connectionString: config().databaseUrl, application_name: 'user-change-feed', connectionTimeoutMillis: 5000 });
-  client = next;
-  next.on('error', (err) => dropped(next, err));
-  next.on('end', () => dropped(next, new Error('connection ended')));
-  next.on('notification', (msg) => {
-    if (msg.channel === CHANNEL) publish(parseUserChange(msg.payload));
-  });
-  try {
-    await next.connect();
-    await next.query(`LISTEN ${CHANNEL}`);
-    if (client !== next) return;
-    listening = true;
-    retryDelayMs = 1000;
-    publish('all');
-  } catch (err) {
-    dropped(next, err);
-  }
-}
-
-/** Starts listening (idempotent); never throws: without Postgres the feed retries in the background. */
+/** Subscribes to other processes' announcements (idempotent). Waits up to 2 s for the subscription;
+ * never throws: without Redis the feed stays down (nothing cached) and subscribes once Redis is back. */
 export async function startUserChangeFeed(): Promise<void> {
-  if (!stopped) return;
-  stopped = false;
-  await connect();
+  if (subscriber) return;
+  const client = subscriberConnection();
+  subscriber = client;
+  let subscribed: () => void = () => undefined;
+  const first = new Promise<void>((resolve) => {
+    subscribed = resolve;
+    setTimeout(resolve, 2000).unref();
+  });
+  client.on('close', () => {
+    if (!listening) return;
+    listening = false;
+    notifyLocal('all');
+  });
+  client.on('ready', () => {
+    // (Re)connected: anything may have changed while away, so the cache starts empty.
+    client
+      .subscribe(channel())
+      .then(() => {
+        if (subscriber !== client) return;
+        listening = true;
+        notifyLocal('all');
+        subscribed();
+      })
+      .catch(() => undefined);
+  });
+  client.on('message', (from: string, message: string) => {
+    if (from !== channel()) return;
+    const change = parseUserChange(message);
+    if (change) notifyLocal(change);
+  });
+  await first;
 }
 
 export async function stopUserChangeFeed(): Promise<void> {
-  stopped = true;
-  clearTimeout(retryTimer);
-  const current = client;
-  client = undefined;
+  const client = subscriber;
+  subscriber = undefined;
   listening = false;
-  await close(current);
-  publish('all');
+  notifyLocal('all');
+  client?.removeAllListeners('ready');
+  if (client) await client.quit().catch(() => client.disconnect());
 }

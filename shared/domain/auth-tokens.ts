@@ -101,7 +101,7 @@ export async function cacheTokenVersion(userId: number, version: number): Promis
 
 /** Called after a login or logout commits: deletes the cached version and holds refilling off. */
 export async function forgetTokenVersion(userId: number): Promise<void> {
-  announceUserChange(userId); // this process's cached user-detail, before the change notice arrives
+  announceUserChange(userId); // cached user-details of the old version go, here and in other processes
   await cache().multi().del(tokenVersionKey(userId)).set(refillHoldKey(userId), '1', 'EX', TOKEN_VERSION_REFILL_HOLD_S).exec();
 }
 

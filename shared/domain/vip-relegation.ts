@@ -1,6 +1,7 @@
 import { QueryTypes } from 'sequelize';
 import { config } from '../config';
 import { db } from '../db/sequelize';
+import { announceAfterCommit } from '../db/user-changes';
 import {
   allSiteCodes,
   checkRelegationMonth,
@@ -121,6 +122,7 @@ export async function runMonthlyRelegation(options: RelegationOptions = {}): Pro
             transaction,
           },
         );
+        announceAfterCommit(transaction, users.map((u) => u.id));
       }
       const counts = {
         checked: judged.length,

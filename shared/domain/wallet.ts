@@ -363,6 +363,7 @@ export async function creditFromQuery(transaction: Transaction, credit: CreditFr
     }
     // Cannot happen with the rows locked above; refuse rather than report a partial credit.
     if (Number(applied.n) !== fresh) throw new WalletError('USER_NOT_FOUND', 'a user disappeared during creditFromQuery');
+    announceAfterCommit(transaction, 'all'); // many users at once: everyone's cached detail goes
     outcome.credited = fresh;
     outcome.total = money(applied.total ?? 0);
     return outcome;

@@ -38,8 +38,8 @@ export class User extends Model {
   @Column({ type: DataType.DATE }) agentTourDismissedAt!: Date | null;
   @Column({ type: DataType.DATE }) lastActivityAt!: Date | null;
 
-  // This process's cached user-detail learns of its own writes at their commit, ahead of Postgres's
-  // notice (shared/db/user-changes.ts); raw-SQL writers announce themselves (the wallet does).
+  // Writes through the model announce the user at commit (shared/db/user-changes.ts: cached user-details
+  // here and in other processes); raw-SQL writers announce themselves (wallet, VIP, relegation).
   @AfterUpdate
   @AfterDestroy
   static announceOne(user: User, options: { transaction?: Transaction | null }): void {
