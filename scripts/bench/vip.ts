@@ -90,7 +90,9 @@ if (require.main === module) {
   benchVip()
     .then(async () => {
       const { closeDb } = await import('../../shared/db/sequelize');
+      const { closeRedis } = await import('../../shared/redis');
       await closeDb();
+      await closeRedis(); // the rebate announces its credits to the API processes (user-detail caches)
     })
     .catch((err) => {
       console.error(err);
