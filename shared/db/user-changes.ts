@@ -21,6 +21,7 @@ const origin = randomUUID();
 let subscriber: Redis | undefined;
 let listening = false;
 let pending: Set<number> | 'all' | undefined;
+let lastPublishWarning = 0;
 
 const channel = () => `${config().redisKeyPrefix}users-changed`;
 
@@ -41,7 +42,13 @@ function flush(): void {
   const payload = ids === 'all' ? '*' : [...ids].join(',');
   cache()
     .publish(channel(), `${origin}|${payload}`)
-    .catch((err) => logger().warn({ err }, 'could not publish a user change'));
+    .catch((err) => {
+      // Once per 10 s at most: during a Redis outage every write would log. Other processes' caches are
+      // off meanwhile (their subscription is down too) or bounded by the entries' 10 s lifetime.
+      if (Date.now() - lastPublishWarning < 10_000) return;
+      lastPublishWarning = Date.now();
+      logger().warn({ err }, 'could not publish user changes');
+    });
 }
 
 /** A change this process made to users, already committed: here at once, elsewhere within moments. */
