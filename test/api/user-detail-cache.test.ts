@@ -5,6 +5,7 @@ import { config } from '../../shared/config';
 import { Redis } from 'ioredis';
 import { User } from '../../shared/db/models';
 import { db } from '../../shared/db/sequelize';
+import { startUserChangeFeed, stopUserChangeFeed, userChangeFeedUp } from '../../shared/db/user-changes';
 import { moveBalance } from '../../shared/domain/wallet';
 import { createAdmin, createUser } from '../helpers/factories';
 import { startTestStack, type TestStack } from '../helpers/stack';
@@ -97,6 +98,24 @@ test.serial('the second read is answered from the cache (shown by a change nobod
   await publishChange(String(user.id));
   await waitFor('the announced change', async () => (await detail(token)).body.result.balance === '2.000000', 2000, 5);
   t.pass();
+});
+
+test.serial('while the change channel is down nothing is served from the cache, and it starts empty again', async (t) => {
+  const { user, token } = await createUser({ balance: '1' });
+  await cachedPair(token);
+  await stopUserChangeFeed();
+  try {
+    t.false(userChangeFeedUp());
+    await sql.query('UPDATE users SET balance = 3 WHERE id = $1', [user.id]);
+    t.is((await detail(token)).body.result.balance, '3.000000');
+    t.is((await detail(token)).body.result.balance, '3.000000');
+  } finally {
+    await startUserChangeFeed();
+  }
+  t.true(userChangeFeedUp());
+  await cachedPair(token);
+  await sql.query('UPDATE users SET balance = 4 WHERE id = $1', [user.id]);
+  t.is((await detail(token)).body.result.balance, '3.000000', 'cached again once the channel is back');
 });
 
 test("the player's own write is seen by the very next read", async (t) => {
