@@ -98,7 +98,7 @@ export async function startUserChangeFeed(): Promise<void> {
     setTimeout(resolve, 2000).unref();
   });
   client.on('close', () => {
-    if (!listening) return;
+    if (subscriber !== client || !listening) return;
     listening = false;
     notifyLocal('all');
   });
