@@ -12,10 +12,11 @@ import { base, connections, duration } from './bench/lib';
  *   RATE_LIMIT_SIMULATE_PER_USER=1000000 PROVY_SECRET=bench-provy-secret-0123456789abcdef LOG_LEVEL=warn npm start
  *   BENCH_PROVY_SECRET=bench-provy-secret-0123456789abcdef npm run bench
  *
- * Every figure is printed beside a ceiling measured in the same run with the same connections and
- * duration (see each section).
+ * Every figure is printed beside a ceiling measured in the same run with the same connections,
+ * duration and warm-up (see each section).
  *
- *   BENCH_URL (http://127.0.0.1:3000)  BENCH_CONNECTIONS (50)  BENCH_SECONDS (10)  BENCH_ONLY (edge,accounts,games; also vip)
+ *   BENCH_URL (http://127.0.0.1:3000)  BENCH_CONNECTIONS (50)  BENCH_SECONDS (10)  BENCH_WARMUP_SECONDS (2, discarded)
+ *   BENCH_ONLY (edge,accounts,games; also vip)
  */
 const SECTIONS: Record<string, () => Promise<void>> = { edge: benchEdge, accounts: benchAccounts, games: benchGames, vip: benchVip };
 /** Sections run when BENCH_ONLY is not set; `vip` (about a minute, seeds 1 000 000 orders) only on request. */

@@ -4,6 +4,12 @@ import autocannon from 'autocannon';
 export const base = (process.env.BENCH_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
 export const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 export const duration = Number(process.env.BENCH_SECONDS ?? 10);
+/**
+ * Seconds of the same load run and discarded before each measurement: the first second of a path
+ * includes its JIT compilation and cold caches (a cached read's p99 was 24 ms cold and 8-16 ms warm in
+ * three back-to-back runs), and the targets are about the steady state. Ceilings get the same warm-up.
+ */
+export const warmup = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 
 export interface Figure {
   name: string;
@@ -16,13 +22,14 @@ export interface Figure {
   note?: string;
 }
 
-/** One autocannon run: median req/s and latency p50/p99 over `duration` seconds. */
+/** One autocannon run after a `warmup`: median req/s and latency p50/p99 over `duration` seconds. */
 export async function measure(
   name: string,
   url: string,
   headers: Record<string, string> = {},
   extra: Partial<autocannon.Options> = {},
 ): Promise<Figure> {
+  if (warmup > 0) await autocannon({ url, connections, duration: warmup, headers, ...extra });
   const result = await autocannon({ url, connections, duration, headers, ...extra });
   return {
     name,
