@@ -38,9 +38,7 @@ function attach(req: Request, res: Response, claims: PlayerClaims): void {
   req.ctx.siteCode = claims.site;
   // A request that may change the player keeps their user-detail uncached until it has ended.
   if (req.method !== 'GET' && req.method !== 'HEAD') {
-    const release = holdUserDetail(claims.sub);
-    res.once('finish', release);
-    res.once('close', release);
+    res.once('close', holdUserDetail(claims.sub)); // 'close': the answer was sent, or the client left
   }
 }
 

@@ -76,7 +76,7 @@ export function userChangeFeedUp(): boolean {
 }
 
 /** `<origin>|<ids or *>` as published; null for this process's own messages. */
-export function parseUserChange(message: string): UserChange | null {
+function parseUserChange(message: string): UserChange | null {
   const bar = message.indexOf('|');
   if (bar < 0) return 'all';
   if (message.slice(0, bar) === origin) return null;
