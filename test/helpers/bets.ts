@@ -5,6 +5,50 @@ import { createUser } from './factories';
 
 /** Bet orders and VIP players written straight to the database, for the settlement, mission and VIP tests. */
 
+/** The fields a test chooses; everything else is a fixed provx order. */
+export interface BetOrderFields {
+  gameType?: string;
+  betAmount?: string;
+  /** Default: the weighted effective bet of betAmount and gameType (Part A 2.5). */
+  betEffective?: string;
+  status?: 'valid' | 'invalid' | 'cancelled';
+  settled?: boolean;
+  /** Default now; null when not settled. */
+  settledAt?: Date;
+  betDatetime?: Date;
+  gameCode?: string;
+  gameName?: string;
+  /** Also writes winAmount 0, winLose -betAmount and settledAt (when settled). Default true. */
+  withResult?: boolean;
+}
+
+/** A provx bet order of `user`: "Lucky Slot" (game type 2), 100, valid, settled now and lost, unless told otherwise. */
+export async function insertBetOrder(user: User, fields: BetOrderFields = {}): Promise<BetOrder> {
+  const gameType = fields.gameType ?? '2';
+  const betAmount = fields.betAmount ?? '100';
+  const settled = fields.settled ?? true;
+  const result =
+    fields.withResult === false
+      ? {}
+      : { winAmount: '0', winLose: `-${betAmount}`, settledAt: settled ? (fields.settledAt ?? new Date()) : null };
+  return BetOrder.create({
+    siteCode: user.siteCode,
+    userId: user.id,
+    providerCode: 'provx',
+    gameCode: fields.gameCode ?? 'slot-1',
+    gameName: fields.gameName ?? 'Lucky Slot',
+    gameType,
+    gamePlatform: 'provx',
+    gameNumber: `round-${randomBytes(6).toString('hex')}`,
+    betAmount,
+    betEffective: fields.betEffective ?? effectiveBet(betAmount, gameType),
+    ...result,
+    status: fields.status ?? 'valid',
+    settled,
+    ...(fields.betDatetime ? { betDatetime: fields.betDatetime } : {}),
+  });
+}
+
 export interface BetOrderOptions {
   gameType?: string;
   betAmount?: string;
@@ -16,31 +60,11 @@ export interface BetOrderOptions {
   withResult?: boolean;
 }
 
-/** A provx bet order of `user` (game type 2 and 100 by default, valid and settled). */
+/** A provx bet order of `user` placed `at` (game type 2 and 100 by default, valid and settled). */
 export async function createBetOrder(user: User, options: BetOrderOptions): Promise<void> {
-  const gameType = options.gameType ?? '2';
-  const betAmount = options.betAmount ?? '100';
-  const settled = options.settled ?? true;
-  const result =
-    options.withResult === false
-      ? {}
-      : { winAmount: '0', winLose: `-${betAmount}`, settledAt: settled ? new Date(options.at) : null };
-  await BetOrder.create({
-    siteCode: user.siteCode,
-    userId: user.id,
-    providerCode: 'provx',
-    gameCode: 'g-1',
-    gameName: 'Game',
-    gameType,
-    gamePlatform: 'provx',
-    gameNumber: `round-${randomBytes(6).toString('hex')}`,
-    betAmount,
-    betEffective: effectiveBet(betAmount, gameType),
-    ...result,
-    status: options.status ?? 'valid',
-    settled,
-    betDatetime: new Date(options.at),
-  });
+  const at = new Date(options.at);
+  const { at: _at, ...fields } = options;
+  await insertBetOrder(user, { ...fields, settledAt: at, betDatetime: at, gameCode: 'g-1', gameName: 'Game' });
 }
 
 /** A new player of `siteCode` at `vipLevel`, with any other user fields given in `extra`. */
@@ -52,21 +76,5 @@ export async function createVipPlayer(siteCode: string, vipLevel: number, extra:
 
 /** A settled provx "Lucky Slot" bet order (game type 2) of `user`: bet = effective bet, lost in full. */
 export async function createSlotBetOrder(user: User, betEffective: string, settledAt = new Date(), status: 'valid' | 'invalid' = 'valid'): Promise<BetOrder> {
-  return BetOrder.create({
-    siteCode: user.siteCode,
-    userId: user.id,
-    providerCode: 'provx',
-    gameCode: 'slot-1',
-    gameName: 'Lucky Slot',
-    gameType: '2',
-    gamePlatform: 'provx',
-    gameNumber: `round-${randomBytes(6).toString('hex')}`,
-    betAmount: betEffective,
-    betEffective,
-    winAmount: '0',
-    winLose: `-${betEffective}`,
-    status,
-    settled: true,
-    settledAt,
-  });
+  return insertBetOrder(user, { betAmount: betEffective, betEffective, status, settledAt });
 }

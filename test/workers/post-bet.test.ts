@@ -15,6 +15,7 @@ import { queue } from '../../shared/queues/queues';
 import { startWorkers, type RunningWorkers } from '../../workers/main';
 import { PROCESSORS } from '../../workers/processors';
 import { processPostBet } from '../../workers/processors/post-bet';
+import { insertBetOrder } from '../helpers/bets';
 import { createSite, createUser } from '../helpers/factories';
 import { startTestStack, type TestStack } from '../helpers/stack';
 import { waitFor } from '../helpers/wait';
@@ -31,37 +32,6 @@ test.after.always(async () => {
   await workers?.stop();
   await stack?.close();
 });
-
-interface OrderOptions {
-  betAmount?: string;
-  betEffective?: string;
-  gameType?: string;
-  status?: 'valid' | 'invalid' | 'cancelled';
-  settled?: boolean;
-}
-
-async function makeOrder(user: User, options: OrderOptions = {}): Promise<BetOrder> {
-  const gameType = options.gameType ?? '2';
-  const betAmount = options.betAmount ?? '100';
-  const settled = options.settled ?? true;
-  return BetOrder.create({
-    siteCode: user.siteCode,
-    userId: user.id,
-    providerCode: 'provx',
-    gameCode: 'slot-1',
-    gameName: 'Lucky Slot',
-    gameType,
-    gamePlatform: 'provx',
-    gameNumber: `round-${randomBytes(6).toString('hex')}`,
-    betAmount,
-    betEffective: options.betEffective ?? effectiveBet(betAmount, gameType),
-    winAmount: '0',
-    winLose: `-${betAmount}`,
-    status: options.status ?? 'valid',
-    settled,
-    settledAt: settled ? new Date() : null,
-  });
-}
 
 const fakeJob = (betOrderId: number, id = `test-${betOrderId}`) => ({ id, data: { betOrderId } }) as unknown as Job<QueuePayloads['post-bet']>;
 
@@ -94,7 +64,7 @@ test('the post-bet queue has its processor (not the not-built placeholder)', (t)
 
 test('the same job processed twice applies the chain once', async (t) => {
   const { user } = await createUser();
-  const order = await makeOrder(user, { betAmount: '1200' });
+  const order = await insertBetOrder(user, { betAmount: '1200' });
   const first = (await processPostBet(fakeJob(Number(order.id)))) as Awaited<ReturnType<typeof applyPostBet>>;
   t.false(first.skipped);
   if (!first.skipped) {
@@ -115,7 +85,7 @@ test('the same job processed twice applies the chain once', async (t) => {
 
 test('two jobs with different ids for one order, run concurrently by the workers: one applies, one skips', async (t) => {
   const { user } = await createUser();
-  const order = await makeOrder(user, { betAmount: '300' });
+  const order = await insertBetOrder(user, { betAmount: '300' });
   const q = queue('post-bet');
   const jobs = await Promise.all(['a', 'b'].map((s) => q.add('settled', { betOrderId: Number(order.id) }, { jobId: jobId('test', `${order.id}-${s}`) })));
   const done = await waitFor('both post-bet jobs to complete', async () => {
@@ -131,7 +101,7 @@ test('two jobs with different ids for one order, run concurrently by the workers
 
 test('a step failing mid-way rolls the chain back; the retry applies it once', async (t) => {
   const { user } = await createUser();
-  const order = await makeOrder(user, { betAmount: '2000' });
+  const order = await insertBetOrder(user, { betAmount: '2000' });
   let failures = 0;
   const failOnce: PostBetStep = {
     name: 'fail-once',
@@ -163,7 +133,7 @@ test('a step failing mid-way rolls the chain back; the retry applies it once', a
 
 test('a worker killed before commit (transaction rolled back) leaves nothing; the retry applies once', async (t) => {
   const { user } = await createUser();
-  const order = await makeOrder(user, { betAmount: '700' });
+  const order = await insertBetOrder(user, { betAmount: '700' });
   const steps = [...POST_BET_STEPS, recordingStep];
   await t.throwsAsync(
     () =>
@@ -187,7 +157,7 @@ test('a worker killed before commit (transaction rolled back) leaves nothing; th
 
 test('upgrade through several levels at once, with progress towards the next level', async (t) => {
   const { user } = await createUser();
-  const order = await makeOrder(user, { betAmount: '25000' });
+  const order = await insertBetOrder(user, { betAmount: '25000' });
   const result = await applyPostBet(order.id);
   t.false(result.skipped);
   if (!result.skipped) {
@@ -200,7 +170,7 @@ test('upgrade through several levels at once, with progress towards the next lev
 test('never downgrades: a higher level is kept, progress is towards the level above it', async (t) => {
   const { user } = await createUser();
   await User.update({ vipLevel: '6' }, { where: { id: user.id } });
-  const order = await makeOrder(user, { betAmount: '1500' });
+  const order = await insertBetOrder(user, { betAmount: '1500' });
   const result = await applyPostBet(order.id);
   if (!result.skipped) {
     t.is(result.vip?.vipLevel, 6);
@@ -214,7 +184,7 @@ test('the top level shows progress 100', async (t) => {
   const siteCode = await createSite();
   const { user } = await createUser({ siteCode });
   await VipLevel.update({ enabled: 0 }, { where: { siteCode, level: [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15] } });
-  const order = await makeOrder(user, { betAmount: '6000' });
+  const order = await insertBetOrder(user, { betAmount: '6000' });
   await applyPostBet(order.id);
   t.deepEqual(await userRow(user.id), { total: '6000.000000', level: '3', progress: '100' });
 });
@@ -223,7 +193,7 @@ test('disabled levels are skipped, both as the level reached and as the next lev
   const siteCode = await createSite();
   const { user } = await createUser({ siteCode });
   await VipLevel.update({ enabled: 0 }, { where: { siteCode, level: [3, 4] } });
-  const order = await makeOrder(user, { betAmount: '25000' });
+  const order = await insertBetOrder(user, { betAmount: '25000' });
   const result = await applyPostBet(order.id);
   if (!result.skipped) t.is(result.vip?.vipLevel, 2);
   // Next enabled level is 5 (50000): 25000 is 50%.
@@ -234,24 +204,24 @@ test('levels are those of the user\'s own site', async (t) => {
   const siteCode = await createSite();
   await VipLevel.update({ minChip: '100' }, { where: { siteCode, level: 2 } });
   const { user } = await createUser({ siteCode });
-  const order = await makeOrder(user, { betAmount: '150' });
+  const order = await insertBetOrder(user, { betAmount: '150' });
   await applyPostBet(order.id);
   t.is((await userRow(user.id)).level, '2');
   const { user: other } = await createUser(); // default site: level 2 needs 1000
-  await applyPostBet((await makeOrder(other, { betAmount: '150' })).id);
+  await applyPostBet((await insertBetOrder(other, { betAmount: '150' })).id);
   t.is((await userRow(other.id)).level, '1');
 });
 
 test('weights: crypto and fish count 0.5; the sum uses the stored betEffective', async (t) => {
   const { user } = await createUser();
-  const crypto = await makeOrder(user, { betAmount: '1000', gameType: '9' });
-  const fish = await makeOrder(user, { betAmount: '400', gameType: '10' });
-  const slot = await makeOrder(user, { betAmount: '100', gameType: '2' });
+  const crypto = await insertBetOrder(user, { betAmount: '1000', gameType: '9' });
+  const fish = await insertBetOrder(user, { betAmount: '400', gameType: '10' });
+  const slot = await insertBetOrder(user, { betAmount: '100', gameType: '2' });
   t.is(crypto.betEffective, '500.000000');
   t.is(fish.betEffective, '200.000000');
   t.is(slot.betEffective, '100.000000');
   // An order whose stored betEffective is not betAmount x weight: the stored value counts.
-  const stored = await makeOrder(user, { betAmount: '100', betEffective: '7.5', gameType: '3' });
+  const stored = await insertBetOrder(user, { betAmount: '100', betEffective: '7.5', gameType: '3' });
   for (const order of [crypto, fish, slot, stored]) await applyPostBet(order.id);
   t.is((await userRow(user.id)).total, '807.500000');
 });
@@ -259,10 +229,10 @@ test('weights: crypto and fish count 0.5; the sum uses the stored betEffective',
 test('only valid, settled orders count towards the total', async (t) => {
   const { user } = await createUser();
   const orders = [
-    await makeOrder(user, { betAmount: '100', status: 'invalid' }),
-    await makeOrder(user, { betAmount: '200', status: 'cancelled' }),
-    await makeOrder(user, { betAmount: '400', settled: false }),
-    await makeOrder(user, { betAmount: '800' }),
+    await insertBetOrder(user, { betAmount: '100', status: 'invalid' }),
+    await insertBetOrder(user, { betAmount: '200', status: 'cancelled' }),
+    await insertBetOrder(user, { betAmount: '400', settled: false }),
+    await insertBetOrder(user, { betAmount: '800' }),
   ];
   for (const order of orders) await applyPostBet(order.id);
   t.is((await userRow(user.id)).total, '800.000000');
@@ -274,7 +244,7 @@ test('the total moves by what the order adds: the player\'s history is not summe
   const { user } = await createUser();
   // A total carried by earlier orders (here set directly): a new order adds to it.
   await User.update({ totalEffectiveBet: '5000' }, { where: { id: user.id } });
-  const order = await makeOrder(user, { betAmount: '100' });
+  const order = await insertBetOrder(user, { betAmount: '100' });
   const result = await applyPostBet(order.id);
   if (!result.skipped) t.is(result.vip?.totalEffectiveBet, '5100.000000');
   t.deepEqual(await userRow(user.id), { total: '5100.000000', level: '3', progress: '25' });
@@ -282,7 +252,7 @@ test('the total moves by what the order adds: the player\'s history is not summe
 
 test('an order changed after it was processed moves the total by the difference only, once', async (t) => {
   const { user } = await createUser();
-  const order = await makeOrder(user, { betAmount: '1000' });
+  const order = await insertBetOrder(user, { betAmount: '1000' });
   t.false((await applyPostBet(order.id)).skipped);
   t.is((await userRow(user.id)).total, '1000.000000');
 
@@ -305,7 +275,7 @@ test('an order changed after it was processed moves the total by the difference 
 
 test('promotion and mission turnover steps run for a valid order and find no claims today', async (t) => {
   const { user } = await createUser();
-  const order = await makeOrder(user, { betAmount: '50' });
+  const order = await insertBetOrder(user, { betAmount: '50' });
   const result = await applyPostBet(order.id);
   t.false(result.skipped);
   if (!result.skipped) {
@@ -316,7 +286,7 @@ test('promotion and mission turnover steps run for a valid order and find no cla
 
 test('an invalid order is post-processed without adding turnover', async (t) => {
   const { user } = await createUser();
-  const order = await makeOrder(user, { betAmount: '50', status: 'invalid' });
+  const order = await insertBetOrder(user, { betAmount: '50', status: 'invalid' });
   const turnover: string[] = [];
   const spy: PostBetStep = { name: 'spy', run: async (ctx) => void (ctx.countsAsTurnover && turnover.push(ctx.betEffective)) };
   const result = await applyPostBet(order.id, { steps: [...POST_BET_STEPS, spy] });
@@ -333,7 +303,7 @@ test('an invalid order is post-processed without adding turnover', async (t) => 
 
 test('an unsettled order is left alone (not marked) and applied once it settles', async (t) => {
   const { user } = await createUser();
-  const order = await makeOrder(user, { betAmount: '1000', settled: false });
+  const order = await insertBetOrder(user, { betAmount: '1000', settled: false });
   t.deepEqual(await applyPostBet(order.id), { betOrderId: Number(order.id), skipped: true, reason: 'not-settled' });
   await order.reload();
   t.is(order.postProcessedAt, null);
@@ -414,12 +384,12 @@ async function openClaims(user: User): Promise<void> {
 /** The same bets for a player: a mix of game types, sizes and statuses that crosses several levels. */
 async function mixedOrders(user: User): Promise<BetOrder[]> {
   return [
-    await makeOrder(user, { betAmount: '1200' }),
-    await makeOrder(user, { betAmount: '3000', gameType: '4' }),
-    await makeOrder(user, { betAmount: '500', status: 'cancelled' }),
-    await makeOrder(user, { betAmount: '700', status: 'invalid' }),
-    await makeOrder(user, { betAmount: '250', settled: false }),
-    await makeOrder(user, { betAmount: '40000' }),
+    await insertBetOrder(user, { betAmount: '1200' }),
+    await insertBetOrder(user, { betAmount: '3000', gameType: '4' }),
+    await insertBetOrder(user, { betAmount: '500', status: 'cancelled' }),
+    await insertBetOrder(user, { betAmount: '700', status: 'invalid' }),
+    await insertBetOrder(user, { betAmount: '250', settled: false }),
+    await insertBetOrder(user, { betAmount: '40000' }),
   ];
 }
 
@@ -455,7 +425,7 @@ test('a batch leaves VIP totals, levels, progress and mission progress where one
 
 test('a batch job run twice applies once; missing orders are reported and the rest applied', async (t) => {
   const { user } = await createUser();
-  const orders = [await makeOrder(user, { betAmount: '600' }), await makeOrder(user, { betAmount: '600' })];
+  const orders = [await insertBetOrder(user, { betAmount: '600' }), await insertBetOrder(user, { betAmount: '600' })];
   const ids = [...orders.map((o) => Number(o.id)), 999_999_999];
   const first = (await processPostBet(batchJob(ids))) as Awaited<ReturnType<typeof applyPostBetBatch>>;
   t.deepEqual(first.applied, ids.slice(0, 2));
@@ -468,7 +438,7 @@ test('a batch job run twice applies once; missing orders are reported and the re
 
 test('a failing batch is applied one order at a time: the others land, the job fails naming the bad one, its retry finishes', async (t) => {
   const { user } = await createUser();
-  const orders = [await makeOrder(user, { betAmount: '100' }), await makeOrder(user, { betAmount: '200' }), await makeOrder(user, { betAmount: '300' })];
+  const orders = [await insertBetOrder(user, { betAmount: '100' }), await insertBetOrder(user, { betAmount: '200' }), await insertBetOrder(user, { betAmount: '300' })];
   const bad = Number(orders[1].id);
   const trigger = `test_refuse_${bad}`;
   await db().query(`CREATE FUNCTION ${trigger}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$;
