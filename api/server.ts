@@ -9,6 +9,7 @@ import { closeJobWaiters } from '../shared/queues/wait-for-job';
 import { closeRedis } from '../shared/redis';
 import { startUserChangeFeed, stopUserChangeFeed } from '../shared/db/user-changes';
 import { buildApp } from './app';
+import { serveSimulate } from './hot-paths/simulate';
 import { serveCachedUserDetail } from './hot-paths/user-detail';
 import { disableUserDetailCache, enableUserDetailCache } from './hot-paths/user-detail-cache';
 
@@ -18,7 +19,8 @@ export async function startApi(port = config().port): Promise<{ server: Server; 
   await startUserChangeFeed();
   const app = buildApp();
   const server = createServer((req, res) => {
-    if (!serveCachedUserDetail(req, res)) void app(req, res);
+    const express = () => void app(req, res);
+    if (!serveCachedUserDetail(req, res) && !serveSimulate(req, res, express)) express();
   }).listen(port);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);

@@ -38,13 +38,18 @@ export function requestIdOf(req: { headers: IncomingHttpHeaders }): string {
   return incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
+/** The answer language: a known `locales` header, else the default. */
+export function localeOf(req: { headers: IncomingHttpHeaders }): Locale {
+  const locale = header(req, 'locales');
+  return isLocale(locale) ? locale : DEFAULT_LOCALE;
+}
+
 /** Request id and locale; runs before everything else. */
 export function requestContext(req: Request, res: Response, next: NextFunction): void {
   const requestId = requestIdOf(req);
-  const locale = header(req, 'locales');
   req.ctx = {
     requestId,
-    locale: isLocale(locale) ? locale : DEFAULT_LOCALE,
+    locale: localeOf(req),
     siteCode: config().siteCode,
     adminSiteCode: null,
   };

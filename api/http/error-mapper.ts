@@ -1,12 +1,12 @@
 import type { NextFunction, Request, Response } from 'express';
 import { BizError, HttpError } from '../../shared/errors';
+import { DEFAULT_LOCALE, type Locale } from '../../shared/i18n/locales';
 import { errorMessage } from '../../shared/i18n/messages';
 import { logger } from '../../shared/logger';
 import { routeTemplate, sendError } from './envelope';
 
-
-function genericMessage(req: Request, status: number): string {
-  return errorMessage('*', status, req.ctx?.locale ?? 'en-US') ?? 'Error';
+function genericMessage(locale: Locale, status: number): string {
+  return errorMessage('*', status, locale) ?? 'Error';
 }
 
 interface BodyParserError extends Error {
@@ -14,48 +14,54 @@ interface BodyParserError extends Error {
   status?: number;
 }
 
+/** What an error answers: HTTP status, envelope code and message, extra envelope fields. */
+export interface ErrorAnswer {
+  status: number;
+  code: number;
+  message: string;
+  extra?: Record<string, unknown>;
+}
+
 /**
- * Turns every error into an envelope: BizError on HTTP 200 with the path's localized message,
- * HttpError with its status, body-parser failures as 400/413, and anything else as a logged 500
- * with a generic message (never a stack trace).
+ * The answer to an error: BizError on HTTP 200 with the localized message filed under its path
+ * (`messagePath`, else the route template `template()`), HttpError with its status, body-parser failures
+ * as 400/413, and anything else a 500 with a generic message (never a stack trace). Shared by the
+ * error mapper and the hot paths that answer outside Express.
  */
+export function describeError(err: unknown, locale: Locale, template: () => string, requestId?: string): ErrorAnswer {
+  if (err instanceof BizError) {
+    const message = errorMessage(err.messagePath ?? template(), err.code, locale) ?? err.detail ?? `Error ${err.code}`;
+    return { status: 200, code: err.code, message };
+  }
+  if (err instanceof HttpError) {
+    if (err.status === 401) return { status: 401, code: 401, message: 'Unauthorized' };
+    return { status: err.status, code: err.status, message: err.detail ?? genericMessage(locale, err.status), extra: err.extra };
+  }
+  const parserError = err as BodyParserError;
+  if (parserError?.type === 'entity.too.large') {
+    return { status: 413, code: 413, message: `${genericMessage(locale, 413)} (limit ${String((parserError as { limit?: number }).limit ?? '')} bytes)` };
+  }
+  if (parserError?.type === 'entity.parse.failed') return { status: 400, code: 400, message: MALFORMED_JSON };
+  if (parserError?.type && typeof parserError.status === 'number' && parserError.status < 500) {
+    return { status: parserError.status, code: parserError.status, message: parserError.message };
+  }
+  return { status: 500, code: 500, message: genericMessage(locale, 500), extra: { requestId } };
+}
+
+export const MALFORMED_JSON = 'Malformed JSON in the request body';
+
+/** Turns every error into an envelope (describeError); a 500 is logged with its stack. */
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
 export function errorMapper(err: unknown, req: Request, res: Response, _next: NextFunction): void {
   if (res.headersSent) {
     res.end();
     return;
   }
-  const locale = req.ctx?.locale ?? 'en-US';
-  if (err instanceof BizError) {
-    const message = errorMessage(err.messagePath ?? req.ctx?.routeTemplate ?? routeTemplate(req), err.code, locale) ?? err.detail ?? `Error ${err.code}`;
-    sendError(req, res, 200, err.code, message);
-    return;
-  }
-  if (err instanceof HttpError) {
-    if (err.status === 401) {
-      sendError(req, res, 401, 401, 'Unauthorized');
-      return;
-    }
-    sendError(req, res, err.status, err.status, err.detail ?? genericMessage(req, err.status), err.extra);
-    return;
-  }
-  const parserError = err as BodyParserError;
-  if (parserError?.type === 'entity.too.large') {
-    sendError(req, res, 413, 413, `${genericMessage(req, 413)} (limit ${String((parserError as { limit?: number }).limit ?? '')} bytes)`);
-    return;
-  }
-  if (parserError?.type === 'entity.parse.failed') {
-    sendError(req, res, 400, 400, 'Malformed JSON in the request body');
-    return;
-  }
-  if (parserError?.type && typeof parserError.status === 'number' && parserError.status < 500) {
-    sendError(req, res, parserError.status, parserError.status, parserError.message);
-    return;
-  }
-  logger().error({ err, requestId: req.ctx?.requestId, path: req.originalUrl }, 'unhandled error');
-  sendError(req, res, 500, 500, genericMessage(req, 500), { requestId: req.ctx?.requestId });
+  const answer = describeError(err, req.ctx?.locale ?? DEFAULT_LOCALE, () => req.ctx?.routeTemplate ?? routeTemplate(req), req.ctx?.requestId);
+  if (answer.status === 500) logger().error({ err, requestId: req.ctx?.requestId, path: req.originalUrl }, 'unhandled error');
+  sendError(req, res, answer.status, answer.code, answer.message, answer.extra);
 }
 
 export function notFound(req: Request, res: Response): void {
-  sendError(req, res, 404, 404, `${genericMessage(req, 404)}: ${req.method} ${req.originalUrl.split('?')[0].slice(0, 200)}`);
+  sendError(req, res, 404, 404, `${genericMessage(req.ctx?.locale ?? DEFAULT_LOCALE, 404)}: ${req.method} ${req.originalUrl.split('?')[0].slice(0, 200)}`);
 }

@@ -20,26 +20,37 @@ export interface RateLimitRule {
  */
 export function rateLimit(rule: RateLimitRule) {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
-    const window = Math.floor(Date.now() / 1000 / rule.windowSeconds);
     const keys = rule.keys(req).filter((k): k is string => Boolean(k));
     try {
       const multi = cache().multi();
       for (const key of keys) {
-        const redisKey = `cache:rl:${rule.name}:${key.slice(0, 120)}:${window}`;
+        const redisKey = rateLimitKey(rule, key);
         multi.incr(redisKey).expire(redisKey, rule.windowSeconds + 1);
       }
       const results = (await multi.exec()) ?? [];
       const counts = results.filter((_, i) => i % 2 === 0).map(([, value]) => Number(value));
       if (counts.some((count) => count > rule.limit)) {
-        const retryAfter = rule.windowSeconds - (Math.floor(Date.now() / 1000) % rule.windowSeconds);
-        res.setHeader('Retry-After', String(retryAfter));
-        return next(new HttpError(429, undefined, { retryAfter }));
+        const refusal = rateLimited(rule);
+        res.setHeader('Retry-After', String(refusal.extra?.retryAfter));
+        return next(refusal);
       }
     } catch (err) {
       logger().warn({ err, rule: rule.name }, 'rate limiter unavailable; request let through');
     }
     next();
   };
+}
+
+/** The Redis key counting `key` in the rule's current window (expire it windowSeconds + 1 after each count). */
+export function rateLimitKey(rule: Pick<RateLimitRule, 'name' | 'windowSeconds'>, key: string): string {
+  const window = Math.floor(Date.now() / 1000 / rule.windowSeconds);
+  return `cache:rl:${rule.name}:${key.slice(0, 120)}:${window}`;
+}
+
+/** The 429 of a request over the rule's limit: retryAfter = seconds until the window ends. */
+export function rateLimited(rule: Pick<RateLimitRule, 'windowSeconds'>): HttpError {
+  const retryAfter = rule.windowSeconds - (Math.floor(Date.now() / 1000) % rule.windowSeconds);
+  return new HttpError(429, undefined, { retryAfter });
 }
 
 /** Client IP as Express sees it (honours TRUST_PROXY). */

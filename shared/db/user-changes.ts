@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { Transaction } from 'sequelize';
 import { config } from '../config';
 import { logger } from '../logger';
 import { cache, redisClosed, subscriberConnection } from '../redis';
@@ -65,7 +64,7 @@ export function announceUserChange(change: UserChange | number): void {
 }
 
 /** Announces `change` once `transaction` commits (at once without one); nothing on a rollback. */
-export function announceAfterCommit(transaction: Transaction | null | undefined, change: UserChange): void {
+export function announceAfterCommit(transaction: { afterCommit(fn: () => void): void } | null | undefined, change: UserChange): void {
   if (transaction) transaction.afterCommit(() => announceUserChange(change));
   else announceUserChange(change);
 }

@@ -1,5 +1,6 @@
-import { QueryTypes, type Transaction } from 'sequelize';
+import { QueryTypes } from 'sequelize';
 import { GameProvider, GameTypeConfig } from '../db/models';
+import { selectRows, type Tx } from '../db/pg-tx';
 import { db } from '../db/sequelize';
 import { BizError } from '../errors';
 import { ProviderApiError } from '../integrations/provider-http';
@@ -129,13 +130,14 @@ export interface PlayLogEntry {
 }
 
 /** One row per (user, gameCode, productId) holding the last play time. */
-export async function upsertPlayLog(entry: PlayLogEntry, transaction?: Transaction): Promise<void> {
-  await db().query(
+export async function upsertPlayLog(entry: PlayLogEntry, transaction?: Tx): Promise<void> {
+  await selectRows(
+    transaction,
     `INSERT INTO game_play_logs ("siteCode", "userId", "gameCode", "productId", "lastPlayedAt")
-     VALUES (:siteCode, :userId, :gameCode, :productId, now())
+     VALUES ($1, $2, $3, $4, now())
      ON CONFLICT ("userId", "gameCode", "productId")
      DO UPDATE SET "lastPlayedAt" = GREATEST(game_play_logs."lastPlayedAt", EXCLUDED."lastPlayedAt"), "siteCode" = EXCLUDED."siteCode"`,
-    { replacements: { ...entry }, transaction },
+    [entry.siteCode, entry.userId, entry.gameCode, entry.productId],
   );
 }
 

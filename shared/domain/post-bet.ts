@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import type { Transaction } from 'sequelize';
 import { BetOrder } from '../db/models';
+import type { Tx } from '../db/pg-tx';
 import { db } from '../db/sequelize';
 import { logger } from '../logger';
 import { addToOutbox } from '../queues/outbox';
@@ -12,7 +13,7 @@ import { recalculateVip, type VipRecalculation } from './vip-progress';
  * `enqueuePostBet` in its own transaction; the `post-bet` worker then applies, exactly once per bet
  * order, VIP recalculation, promotion turnover and mission bet progress (`applyPostBet`).
  */
-export async function enqueuePostBet(transaction: Transaction, betOrderId: number | string): Promise<void> {
+export async function enqueuePostBet(transaction: Tx, betOrderId: number | string): Promise<void> {
   await addToOutbox(transaction, 'post-bet', 'settled', { betOrderId: Number(betOrderId) });
 }
 

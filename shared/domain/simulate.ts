@@ -1,8 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import Decimal from 'decimal.js';
-import { ForeignKeyConstraintError, QueryTypes } from 'sequelize';
 import { config } from '../config';
-import { db } from '../db/sequelize';
+import { isPgError, withPgTransaction } from '../db/pg-tx';
 import { BizError } from '../errors';
 import { pickText } from '../i18n/locales';
 import { cachedProvider } from './game-cache';
@@ -120,9 +119,9 @@ export async function simulateRound(input: SimulateInput): Promise<SimulateResul
   const now = new Date();
 
   try {
-    return await db().transaction(async (transaction) => {
+    return await withPgTransaction(async (transaction) => {
       // The bet order and its one bet detail in one statement (one round trip).
-      const [order] = await db().query<{ id: string }>(
+      const [order] = await transaction.query<{ id: string }>(
         `WITH o AS (
            INSERT INTO bet_orders ("siteCode", "userId", "providerCode", "gameCode", "gameName", "gameType", "gamePlatform", "gameNumber",
                                    "productId", "totalBetCount", "betAmount", "betEffective", "winAmount", "winLose", multiplier, status,
@@ -133,26 +132,22 @@ export async function simulateRound(input: SimulateInput): Promise<SimulateResul
          INSERT INTO bet_details ("betOrderId", "roundNo", "betAmount", "winLose", "providerTxId", "createdAt")
          SELECT id, 1, $9, $12, $7, $14 FROM o
          RETURNING "betOrderId" AS id`,
-        {
-          bind: [
-            input.siteCode,
-            input.userId,
-            provider.providerCode,
-            provider.gameCode,
-            pickText(provider.name, 'en-US').slice(0, 120),
-            String(provider.gameType),
-            roundId,
-            productId,
-            bet.toFixed(6),
-            effectiveBet(bet, provider.gameType),
-            win.toFixed(6),
-            winLose.toFixed(6),
-            multiplier.toFixed(2),
-            now,
-          ],
-          type: QueryTypes.SELECT,
-          transaction,
-        },
+        [
+          input.siteCode,
+          input.userId,
+          provider.providerCode,
+          provider.gameCode,
+          pickText(provider.name, 'en-US').slice(0, 120),
+          String(provider.gameType),
+          roundId,
+          productId,
+          bet.toFixed(6),
+          effectiveBet(bet, provider.gameType),
+          win.toFixed(6),
+          winLose.toFixed(6),
+          multiplier.toFixed(2),
+          now,
+        ],
       );
       const orderId = Number(order.id);
       const ref = { type: 'bet-order', id: orderId };
@@ -201,7 +196,7 @@ export async function simulateRound(input: SimulateInput): Promise<SimulateResul
       if (err.reason === 'USER_NOT_FOUND') throw new BizError(2001);
     }
     // The bet order references the user: a user deleted after its token was checked fails there.
-    if (err instanceof ForeignKeyConstraintError) throw new BizError(2001);
+    if (isPgError(err, '23503')) throw new BizError(2001);
     throw err;
   }
 }

@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { QueryTypes, type Transaction } from 'sequelize';
 import { db } from '../db/sequelize';
+import { selectRows, type Tx } from '../db/pg-tx';
 import { announceAfterCommit } from '../db/user-changes';
 
 /**
@@ -117,11 +118,12 @@ function result(row: LedgerRow, replayed: boolean): WalletResult {
 }
 
 /** The ledger row of an idempotency key, if it was applied. */
-export async function findMovement(idempotencyKey: string, transaction?: Transaction): Promise<WalletResult | null> {
-  const rows = await db().query<LedgerRow>(
+export async function findMovement(idempotencyKey: string, transaction?: Tx): Promise<WalletResult | null> {
+  const rows = await selectRows<LedgerRow>(
+    transaction,
     `SELECT id, "userId", amount, "frozenAmount", "balanceBefore", "balanceAfter", "frozenBefore", "frozenAfter"
-       FROM game_transactions WHERE "idempotencyKey" = :key`,
-    { replacements: { key: idempotencyKey }, type: QueryTypes.SELECT, transaction },
+       FROM game_transactions WHERE "idempotencyKey" = $1`,
+    [idempotencyKey],
   );
   return rows[0] ? result(rows[0], true) : null;
 }
@@ -136,8 +138,8 @@ export interface MoveOptions {
 }
 
 /** Takes the key's advisory lock (until the transaction ends) and returns its earlier movement, if any. */
-async function lockAndFind(idempotencyKey: string, transaction: Transaction): Promise<WalletResult | null> {
-  await db().query('SELECT pg_advisory_xact_lock(hashtextextended(:key, 0))', { replacements: { key: idempotencyKey }, transaction });
+async function lockAndFind(idempotencyKey: string, transaction: Tx): Promise<WalletResult | null> {
+  await selectRows(transaction, 'SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [idempotencyKey]);
   return findMovement(idempotencyKey, transaction);
 }
 
@@ -145,13 +147,12 @@ async function lockAndFind(idempotencyKey: string, transaction: Transaction): Pr
  * Applies one movement in the caller's transaction. Concurrent calls with the same key are serialized
  * by a transaction-scoped advisory lock on the key, so exactly one applies and the others replay it.
  */
-export async function moveBalance(transaction: Transaction, move: WalletMove, options: MoveOptions = {}): Promise<WalletResult> {
+export async function moveBalance(transaction: Tx, move: WalletMove, options: MoveOptions = {}): Promise<WalletResult> {
   const amount = parseAmount(move.amount, 'amount');
   const frozen = parseAmount(move.frozenAmount, 'frozenAmount');
   if (!move.idempotencyKey || move.idempotencyKey.length > 160) {
     throw new WalletError('INVALID_AMOUNT', 'idempotencyKey must be 1 to 160 characters');
   }
-  const sequelize = db();
   const previous = options.newKey ? null : await lockAndFind(move.idempotencyKey, transaction);
   if (previous) {
     const sameAmount = new Decimal(previous.amount).eq(amount);
@@ -163,7 +164,8 @@ export async function moveBalance(transaction: Transaction, move: WalletMove, op
 
   // The balance update and its ledger row in one statement (one round trip): no row back means the
   // user is missing or a balance would go below zero, told apart below.
-  const [row] = await sequelize.query<LedgerRow>(
+  const [row] = await selectRows<LedgerRow>(
+    transaction,
     `WITH updated AS (
        UPDATE users
           SET balance = balance + CAST($1 AS NUMERIC), "frozenBalance" = "frozenBalance" + CAST($2 AS NUMERIC)
@@ -178,27 +180,22 @@ export async function moveBalance(transaction: Transaction, move: WalletMove, op
             CAST($8 AS BIGINT), CAST($9 AS TEXT)
        FROM updated
      RETURNING id, "userId", amount, "frozenAmount", "balanceBefore", "balanceAfter", "frozenBefore", "frozenAfter"`,
-    {
-      bind: [
-        amount.toFixed(),
-        frozen.toFixed(),
-        move.userId,
-        move.kind,
-        move.idempotencyKey,
-        move.ref?.type ?? null,
-        move.ref ? String(move.ref.id) : null,
-        move.betOrderId ?? null,
-        move.remark?.slice(0, 255) ?? null,
-      ],
-      type: QueryTypes.SELECT,
-      transaction,
-    },
+    [
+      amount.toFixed(),
+      frozen.toFixed(),
+      move.userId,
+      move.kind,
+      move.idempotencyKey,
+      move.ref?.type ?? null,
+      move.ref ? String(move.ref.id) : null,
+      move.betOrderId ?? null,
+      move.remark?.slice(0, 255) ?? null,
+    ],
   );
   if (!row) {
-    const [user] = await sequelize.query<{ balance: string; frozenBalance: string }>(
-      'SELECT balance, "frozenBalance" FROM users WHERE id = :userId',
-      { replacements: { userId: move.userId }, type: QueryTypes.SELECT, transaction },
-    );
+    const [user] = await selectRows<{ balance: string; frozenBalance: string }>(transaction, 'SELECT balance, "frozenBalance" FROM users WHERE id = $1', [
+      move.userId,
+    ]);
     if (!user) throw new WalletError('USER_NOT_FOUND');
     if (new Decimal(user.balance).plus(amount).lt(0)) throw new WalletError('INSUFFICIENT_FUNDS');
     throw new WalletError('INSUFFICIENT_FROZEN');

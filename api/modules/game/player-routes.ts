@@ -19,6 +19,9 @@ export const playerRoutes = Router();
 // Rate limits (fixed windows in Redis). Each can be changed through the environment variable beside it
 // (a positive integer; anything else = the default).
 
+/** The key a player's requests are counted under. */
+export const playerRateKey = (userId: number | undefined) => `user:${userId}`;
+
 /** Per player per minute; the numbers are config().limits (RATE_LIMIT_SIMULATE_PER_USER, RATE_LIMIT_LAUNCH_PER_USER). */
 const perPlayer = (name: string, max: () => number): RateLimitRule => ({
   name,
@@ -26,10 +29,10 @@ const perPlayer = (name: string, max: () => number): RateLimitRule => ({
   get limit() {
     return max();
   },
-  keys: (req) => [`user:${req.player?.id}`],
+  keys: (req) => [playerRateKey(req.player?.id)],
 });
 
-const simulatePerUser = perPlayer('game-simulate', () => config().limits.simulatePerUser);
+export const simulatePerUser = perPlayer('game-simulate', () => config().limits.simulatePerUser);
 const launchPerUser = perPlayer('game-launch', () => config().limits.launchPerUser);
 const demoPerIp: RateLimitRule = {
   name: 'game-demo',
