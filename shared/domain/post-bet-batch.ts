@@ -10,10 +10,11 @@ import { recalculateVipMany } from './vip-progress';
  * "Post-bet in batches"), with the effect of `applyPostBet` on each of them:
  * - orders are locked (FOR UPDATE, id order); missing and unsettled ones are left alone, processed ones
  *   get only their VIP difference (an order changed after its chain ran), the rest the whole chain;
- * - VIP: every user's deltas in order id order in two statements (`recalculateVipMany`);
  * - promotion and mission turnover: summed per user (and mission period) in a few statements
  *   (`addTurnoverMany`), ending where adding the orders one by one would leave them;
- * - the orders are marked (postProcessedAt, countedEffective) in one statement.
+ * - the orders are marked (postProcessedAt, countedEffective) in one statement;
+ * - VIP last: every user's deltas in order id order in two statements (`recalculateVipMany`); it locks
+ *   the players' rows, which their bets need too, so they are held only until the commit.
  * Anything failing rolls the whole batch back; the worker then applies the orders one by one.
  */
 export interface PostBetBatchResult {
@@ -56,7 +57,6 @@ export async function applyPostBetBatch(betOrderIds: readonly number[]): Promise
       turnover.push({ betOrderId: id, userId: order.userId, siteCode: order.siteCode, betEffective, settledAt });
     }
 
-    await recalculateVipMany(transaction, vipDeltas);
     await addTurnoverMany(transaction, turnover);
     if (marks.length) {
       await db().query(
@@ -69,6 +69,9 @@ export async function applyPostBetBatch(betOrderIds: readonly number[]): Promise
         { replacements: { marks: JSON.stringify(marks) }, transaction },
       );
     }
+    // Last, so the players' rows are locked only until the commit that follows: every simulate and
+    // provider callback of these players waits for those locks.
+    await recalculateVipMany(transaction, vipDeltas);
     return result;
   });
 }
