@@ -61,7 +61,7 @@ export const QUEUES: Record<QueueName, { defaultJobOptions: DefaultJobOptions; c
   'post-bet': {
     defaultJobOptions: retry(10, 1000),
     concurrency: 8,
-    batch: { max: 25, merge: (rows) => ({ betOrderIds: rows.map((row) => Number(row.betOrderId)) }) },
+    batch: { max: 100, merge: (rows) => ({ betOrderIds: rows.map((row) => Number(row.betOrderId)) }) },
   },
   'deposit-credit': { defaultJobOptions: retry(10, 2000), concurrency: 4 },
   mail: { defaultJobOptions: retry(5, 5000), concurrency: 4 },

@@ -4,7 +4,7 @@ import test from 'ava';
 import { Queue } from 'bullmq';
 import { db } from '../../shared/db/sequelize';
 import { OutboxMessage } from '../../shared/db/models';
-import { BATCHED_QUEUES } from '../../shared/queues/definitions';
+import { BATCHED_QUEUES, QUEUES } from '../../shared/queues/definitions';
 import { addToOutbox, deliveries, pushOutboxRows, relayOutbox } from '../../shared/queues/outbox';
 import { startTestStack, type TestStack } from '../helpers/stack';
 import { waitFor } from '../helpers/wait';
@@ -176,24 +176,26 @@ test.serial('a row written while Redis is down is delivered by the relay once Re
   t.is(jobs.filter((j) => (j.data as { depositOrderId?: number }).depositOrderId === 42).length, 1);
 });
 
-test.serial('post-bet rows wait for the relay, which delivers them 25 to a job, in order, once', async (t) => {
+test.serial('post-bet rows wait for the relay, which delivers them a batch to a job, in order, once', async (t) => {
+  const max = QUEUES['post-bet'].batch!.max;
+  const count = max + 5;
   await relayOutbox(); // nothing left over from the tests above
   const written: string[] = [];
-  for (let i = 1; i <= 30; i += 1) {
+  for (let i = 1; i <= count; i += 1) {
     written.push((await db().transaction(async (transaction) => addToOutbox(transaction, 'post-bet', 'settled', { betOrderId: 1000 + i }))).id);
   }
   // No after-commit push for a batched queue: the rows stay unsent until the relay runs.
   await new Promise((r) => setTimeout(r, 300));
-  t.is(await OutboxMessage.count({ where: { id: written, sentAt: null } }), 30);
+  t.is(await OutboxMessage.count({ where: { id: written, sentAt: null } }), count);
 
-  t.deepEqual(await relayOutbox(100, BATCHED_QUEUES), { sent: 30, failed: 0 });
+  t.deepEqual(await relayOutbox(100, BATCHED_QUEUES), { sent: count, failed: 0 });
   t.is(await OutboxMessage.count({ where: { id: written, sentAt: null } }), 0);
   const postBet = probeQueue('post-bet');
   try {
-    const first = await postBet.getJob(`outbox-${written[0]}-${written[24]}`);
-    const second = await postBet.getJob(`outbox-${written[25]}-${written[29]}`);
-    t.deepEqual(first?.data, { betOrderIds: Array.from({ length: 25 }, (_, i) => 1001 + i) });
-    t.deepEqual(second?.data, { betOrderIds: [1026, 1027, 1028, 1029, 1030] });
+    const first = await postBet.getJob(`outbox-${written[0]}-${written[max - 1]}`);
+    const second = await postBet.getJob(`outbox-${written[max]}-${written[count - 1]}`);
+    t.deepEqual(first?.data, { betOrderIds: Array.from({ length: max }, (_, i) => 1001 + i) });
+    t.deepEqual(second?.data, { betOrderIds: Array.from({ length: 5 }, (_, i) => 1001 + max + i) });
     t.is(first?.name, 'settled');
     t.deepEqual(await relayOutbox(100, BATCHED_QUEUES), { sent: 0, failed: 0 });
   } finally {
@@ -218,6 +220,7 @@ test('deliveries: one job per row, except runs of one batched queue and name, cu
       ['post-bet', 'outbox-5', ['5'], { betOrderIds: [50] }],
     ],
   );
-  const many = Array.from({ length: 51 }, (_, i) => row(i + 1, 'post-bet'));
-  t.deepEqual(deliveries(many).map((d) => d.ids.length), [25, 25, 1]);
+  const max = QUEUES['post-bet'].batch!.max;
+  const many = Array.from({ length: 2 * max + 1 }, (_, i) => row(i + 1, 'post-bet'));
+  t.deepEqual(deliveries(many).map((d) => d.ids.length), [max, max, 1]);
 });
