@@ -64,19 +64,13 @@ function isoWeek(y: number, m: number, d: number): string {
 
 /** The key of the period of `now` in `timeZone` (default APP_TIMEZONE). */
 export function periodKey(periodType: MissionPeriodType, now: Date = new Date(), timeZone: string = config().appTimezone): string {
-  const { y, m, d } = localDate(now, timeZone);
-  if (periodType === 'daily') return `${pad(y, 4)}-${pad(m)}-${pad(d)}`;
-  if (periodType === 'monthly') return `${pad(y, 4)}-${pad(m)}`;
-  return isoWeek(y, m, d);
+  return periodKeys(now, timeZone)[periodType];
 }
 
 /** The current key of every period type. */
 export function periodKeys(now: Date = new Date(), timeZone: string = config().appTimezone): Record<MissionPeriodType, string> {
-  return {
-    daily: periodKey('daily', now, timeZone),
-    weekly: periodKey('weekly', now, timeZone),
-    monthly: periodKey('monthly', now, timeZone),
-  };
+  const { y, m, d } = localDate(now, timeZone);
+  return { daily: `${pad(y, 4)}-${pad(m)}-${pad(d)}`, weekly: isoWeek(y, m, d), monthly: `${pad(y, 4)}-${pad(m)}` };
 }
 
 // ---------------------------------------------------------------------------------------------------
