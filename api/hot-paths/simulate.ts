@@ -41,7 +41,14 @@ export function serveSimulate(req: IncomingMessage, res: ServerResponse, express
   const chunks: Buffer[] = [];
   req.on('data', (chunk: Buffer) => chunks.push(chunk));
   req.on('error', () => undefined); // the client went away mid-body: nothing to answer
-  req.once('end', () => void play(req, res, claims, Buffer.concat(chunks), express));
+  req.once('end', () => {
+    play(req, res, claims, Buffer.concat(chunks), express).catch((err) => {
+      // Every expected failure is answered inside play; this is the net under it.
+      logger().error({ err, path: PATH }, 'simulate fast lane failed');
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' }).end(JSON.stringify({ code: 500, message: 'Internal Server Error', data: null, timestamp: Date.now(), path: PATH }));
+      else res.destroy();
+    });
+  });
   return true;
 }
 

@@ -27,7 +27,15 @@ export interface PostBetBatchResult {
 export async function applyPostBetBatch(betOrderIds: readonly number[]): Promise<PostBetBatchResult> {
   const ids = [...new Set(betOrderIds.map(Number).filter((id) => Number.isSafeInteger(id) && id > 0))].sort((a, b) => a - b);
   return db().transaction(async (transaction) => {
-    const orders = await BetOrder.findAll({ where: { id: ids }, order: [['id', 'ASC']], lock: transaction.LOCK.UPDATE, transaction });
+    // Plain rows of the columns the chain reads (no model instances: a batch is up to 100 orders).
+    const orders = await BetOrder.findAll({
+      where: { id: ids },
+      attributes: ['id', 'userId', 'siteCode', 'status', 'settled', 'betEffective', 'countedEffective', 'postProcessedAt', 'settledAt'],
+      order: [['id', 'ASC']],
+      lock: transaction.LOCK.UPDATE,
+      transaction,
+      raw: true,
+    });
     const found = new Set(orders.map((o) => Number(o.id)));
     const result: PostBetBatchResult = { applied: [], alreadyProcessed: [], notSettled: [], missing: ids.filter((id) => !found.has(id)) };
     const vipDeltas = new Map<number, string[]>();
