@@ -22,14 +22,14 @@ export interface Figure {
   note?: string;
 }
 
-/** One autocannon run after a `warmup`: median req/s and latency p50/p99 over `duration` seconds. */
+/** One autocannon run after a `warmup`: median req/s and latency p50/p99 over `duration` seconds (or `extra.duration`). */
 export async function measure(
   name: string,
   url: string,
   headers: Record<string, string> = {},
   extra: Partial<autocannon.Options> = {},
 ): Promise<Figure> {
-  if (warmup > 0) await autocannon({ url, connections, duration: warmup, headers, ...extra });
+  if (warmup > 0) await autocannon({ url, connections, headers, ...extra, duration: warmup });
   const result = await autocannon({ url, connections, duration, headers, ...extra });
   return {
     name,
