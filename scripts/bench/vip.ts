@@ -84,6 +84,47 @@ export async function benchVip(): Promise<void> {
     `| settleDailyRebate (batch ${batchSize}) | ${(rebateMs / 1000).toFixed(2)} | ${result.usersProcessed} users | ${agg.groups} (${result.usersPaid} users, ${result.totalRebate}) | ${mb(peakRss)} (${mb(baseRss)}) |`,
   );
   console.log(`vip: rebate / ceiling = ${(rebateMs / Math.max(1, ceilingMs)).toFixed(1)}x; payments per second ${(Number(agg.groups) / (rebateMs / 1000)).toFixed(0)}`);
+  const floor = await writeFloor(siteCode, day, tz);
+  const x = (ms: number) => `${(ms / 1000).toFixed(2)} s = ${(ms / Math.max(1, ceilingMs)).toFixed(1)}x`;
+  console.log(
+    `vip: floor of the same writes, set-based with no checks, rolled back: aggregate ${x(floor.aggregate)}, + balances and ledger rows ${x(floor.aggregate + floor.credits)}, + log rows ${x(floor.aggregate + floor.credits + floor.logs)}`,
+  );
+}
+
+/**
+ * What any implementation of the run must at least do, timed step by step in ONE transaction that is
+ * rolled back: the day's sums per (user, game type) into a temp table, one UPDATE of every paid user's
+ * balance, one INSERT of their ledger rows, one INSERT of the log rows. No locks, keys checks or
+ * batches: a lower bound for the run on this machine, in the same run as the ceiling.
+ */
+async function writeFloor(siteCode: string, day: string, tz: string): Promise<{ aggregate: number; credits: number; logs: number }> {
+  const transaction = await db().transaction();
+  const run = async (sql: string) => {
+    const t0 = Date.now();
+    await db().query(sql, { replacements: { siteCode, day, tz }, transaction });
+    return Date.now() - t0;
+  };
+  try {
+    await run(`SET LOCAL work_mem = '64MB'`);
+    const aggregate =
+      (await run(`CREATE TEMP TABLE floor_due ON COMMIT DROP AS
+         SELECT "userId", "gameType", SUM("betEffective") AS effective, trunc(SUM("betEffective") * 0.003, 6) AS amount FROM bet_orders
+          WHERE "siteCode" = :siteCode AND status = 'valid' AND settled
+            AND "betDatetime" >= (CAST(:day AS date)::timestamp AT TIME ZONE :tz)
+            AND "betDatetime" <  ((CAST(:day AS date) + 1)::timestamp AT TIME ZONE :tz)
+          GROUP BY "userId", "gameType"`)) +
+      (await run(`CREATE TEMP TABLE floor_paid ON COMMIT DROP AS SELECT "userId", SUM(amount) AS amount FROM floor_due GROUP BY "userId"`));
+    const credits =
+      (await run(`UPDATE users u SET balance = u.balance + p.amount FROM floor_paid p WHERE u.id = p."userId"`)) +
+      (await run(`INSERT INTO game_transactions ("siteCode", "userId", kind, amount, "balanceBefore", "balanceAfter", "frozenAmount", "frozenBefore", "frozenAfter",
+                                                "idempotencyKey", "refType", "refId", remark)
+                  SELECT :siteCode, "userId", 'rebate', amount, 0, amount, 0, 0, 0, 'bench-floor:' || "userId", 'vip-rebate', :day, 'floor' FROM floor_paid`));
+    const logs = await run(`INSERT INTO vip_rebate_logs ("siteCode", "userId", day, "gameType", "vipLevel", "effectiveBet", "rebateRate", amount, "ledgerId")
+                            SELECT :siteCode, "userId", CAST(:day AS date) + 1, CAST("gameType" AS smallint), 1, effective, 0.3, amount, 0 FROM floor_due`);
+    return { aggregate, credits, logs };
+  } finally {
+    await transaction.rollback(); // a measurement: nothing it wrote stays
+  }
 }
 
 if (require.main === module) {
