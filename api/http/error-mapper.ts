@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { BizError, HttpError } from '../../shared/errors';
-import { DEFAULT_LOCALE, type Locale } from '../../shared/i18n/locales';
+import type { Locale } from '../../shared/i18n/locales';
 import { errorMessage } from '../../shared/i18n/messages';
 import { logger } from '../../shared/logger';
 import { routeTemplate, sendError } from './envelope';
@@ -57,11 +57,11 @@ export function errorMapper(err: unknown, req: Request, res: Response, _next: Ne
     res.end();
     return;
   }
-  const answer = describeError(err, req.ctx?.locale ?? DEFAULT_LOCALE, () => req.ctx?.routeTemplate ?? routeTemplate(req), req.ctx?.requestId);
+  const answer = describeError(err, req.ctx?.locale ?? 'en-US', () => req.ctx?.routeTemplate ?? routeTemplate(req), req.ctx?.requestId);
   if (answer.status === 500) logger().error({ err, requestId: req.ctx?.requestId, path: req.originalUrl }, 'unhandled error');
   sendError(req, res, answer.status, answer.code, answer.message, answer.extra);
 }
 
 export function notFound(req: Request, res: Response): void {
-  sendError(req, res, 404, 404, `${genericMessage(req.ctx?.locale ?? DEFAULT_LOCALE, 404)}: ${req.method} ${req.originalUrl.split('?')[0].slice(0, 200)}`);
+  sendError(req, res, 404, 404, `${genericMessage(req.ctx?.locale ?? 'en-US', 404)}: ${req.method} ${req.originalUrl.split('?')[0].slice(0, 200)}`);
 }

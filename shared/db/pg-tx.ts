@@ -1,4 +1,5 @@
 import { QueryTypes, type Transaction } from 'sequelize';
+import { logger } from '../logger';
 import { db } from './sequelize';
 
 /**
@@ -26,9 +27,15 @@ export class PgTransaction {
     this.hooks.push(fn);
   }
 
-  /** @internal */
+  /** @internal After COMMIT: a failing hook is logged, never turned into a failure of what committed. */
   committed(): void {
-    for (const fn of this.hooks) fn();
+    for (const fn of this.hooks) {
+      try {
+        fn();
+      } catch (err) {
+        logger().error({ err }, 'after-commit hook failed');
+      }
+    }
   }
 }
 
