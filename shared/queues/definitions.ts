@@ -60,7 +60,9 @@ export interface Batching {
 export const QUEUES: Record<QueueName, { defaultJobOptions: DefaultJobOptions; concurrency: number; batch?: Batching }> = {
   'post-bet': {
     defaultJobOptions: retry(10, 1000),
-    concurrency: 8,
+    // Two batches at a time: one relay sweep (100 ms) makes about one job; more parallel batches only
+    // lock the same players' rows against each other and against their bets (docs/decisions.md).
+    concurrency: 2,
     batch: { max: 100, merge: (rows) => ({ betOrderIds: rows.map((row) => Number(row.betOrderId)) }) },
   },
   'deposit-credit': { defaultJobOptions: retry(10, 2000), concurrency: 4 },
