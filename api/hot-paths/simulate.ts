@@ -24,8 +24,9 @@ const PATH = '/api/game/simulate';
  *
  * Anything else goes to Express (`express`): before the body is read when the headers are unusual,
  * after it with the parsed body in place (body-parser skips a request already read) when the body does
- * not pass the schema or the token's version is not cached or not current. Only malformed JSON is
- * refused here, with Express's answer.
+ * not pass the schema or the token's version is not cached or not current, or Redis does not answer.
+ * What it answers itself (malformed JSON, the rate limit's 429, the round's result or business error)
+ * goes through the error mapper's `describeError`, so the text is the same as Express's.
  */
 export function serveSimulate(req: IncomingMessage, res: ServerResponse, express: () => void): boolean {
   if (req.method !== 'POST' || req.url !== PATH) return false;
