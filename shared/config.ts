@@ -25,7 +25,8 @@ export interface Config {
   appTimezone: string;
   jwt: { secret: string; expiresIn: string; adminSecret: string; adminExpiresIn: string };
   admin: { account: string; password: string };
-  http: { bodyLimit: string; trustProxy: boolean };
+  /** bodyLimit: HTTP_BODY_LIMIT in bytes (1 kb = 1024 bytes, as express.json counts). */
+  http: { bodyLimit: number; trustProxy: boolean };
   logLevel: string;
   publicAssetBaseUrl: string;
   publicBaseUrl: string;
@@ -158,8 +159,11 @@ export function loadConfig(env: Env = process.env): Config {
     }
   }
 
-  const bodyLimit = str('HTTP_BODY_LIMIT') ?? '100kb';
-  if (!/^\d+(b|kb|mb)$/i.test(bodyLimit)) problems.push(`HTTP_BODY_LIMIT must look like 100kb or 1mb (got "${bodyLimit}")`);
+  const bodyLimitText = str('HTTP_BODY_LIMIT') ?? '100kb';
+  const bodyLimitParts = /^(\d+)(b|kb|mb)$/i.exec(bodyLimitText);
+  if (!bodyLimitParts) problems.push(`HTTP_BODY_LIMIT must look like 100kb or 1mb (got "${bodyLimitText}")`);
+  const unitBytes: Record<string, number> = { b: 1, kb: 1024, mb: 1024 * 1024 };
+  const bodyLimit = bodyLimitParts ? Number(bodyLimitParts[1]) * unitBytes[bodyLimitParts[2].toLowerCase()] : 0;
 
   const port = int('PORT', 3000, 0, 65535);
   const config: Config = {

@@ -4,13 +4,13 @@ import { decodePlayerToken, tokenVersionKey, type PlayerClaims } from '../../sha
 import { simulateRound } from '../../shared/domain/simulate';
 import { logger } from '../../shared/logger';
 import { cache } from '../../shared/redis';
-import { logFinished } from '../http/access-log';
 import { bearerToken } from '../http/auth';
 import { localeOf, requestIdOf } from '../http/context';
 import { describeError, MALFORMED_JSON } from '../http/error-mapper';
 import { rateLimited, rateLimitKey } from '../http/rate-limit';
 import { playerRateKey, simulatePerUser } from '../modules/game/player-routes';
 import { simulateBody } from '../modules/game/player-schemas';
+import { answerJson, namesSite } from './answer';
 import { holdUserDetail } from './user-detail-cache';
 
 const PATH = '/api/game/simulate';
@@ -29,44 +29,44 @@ const PATH = '/api/game/simulate';
  * goes through the error mapper's `describeError`, so the text is the same as Express's.
  */
 export function serveSimulate(req: IncomingMessage, res: ServerResponse, express: () => void): boolean {
-  if (req.method !== 'POST' || req.url !== PATH) return false;
+  if (req.method !== 'POST' || req.url !== PATH || namesSite(req)) return false;
   const { headers } = req;
-  if (headers['site-name'] !== undefined || headers['x-site-code'] !== undefined) return false;
   if (!isPlainJson(headers['content-type']) || (headers['content-encoding'] ?? 'identity') !== 'identity') return false;
   const length = Number(headers['content-length']);
-  if (!Number.isInteger(length) || length <= 0 || length > bodyLimitBytes()) return false;
+  if (!Number.isInteger(length) || length <= 0 || length > config().http.bodyLimit) return false;
   const token = bearerToken(req);
   const claims = token ? decodePlayerToken(token) : null;
   if (!claims) return false;
 
-  const chunks: Buffer[] = [];
-  req.on('data', (chunk: Buffer) => chunks.push(chunk));
-  req.on('error', () => undefined); // the client went away mid-body: nothing to answer
-  req.once('end', () => {
-    play(req, res, claims, Buffer.concat(chunks), express).catch((err) => {
-      // Every expected failure is answered inside play; this is the net under it.
-      logger().error({ err, path: PATH }, 'simulate fast lane failed');
-      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' }).end(JSON.stringify({ code: 500, message: 'Internal Server Error', data: null, timestamp: Date.now(), path: PATH }));
-      else res.destroy();
-    });
-  });
-  return true;
-}
-
-async function play(req: IncomingMessage, res: ServerResponse, claims: PlayerClaims, raw: Buffer, express: () => void): Promise<void> {
   const started = process.hrtime.bigint();
   const requestId = requestIdOf(req);
-  const answer = (status: number, body: string, headers: Record<string, string> = {}) => {
-    res.writeHead(status, { 'x-request-id': requestId, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), ...headers });
-    res.end(body);
-    logFinished(requestId, 'POST', PATH, status, started);
-  };
+  const answer = (status: number, body: string, headers?: Record<string, string>) => answerJson(req, res, { requestId, started, status, body, headers });
   const refuse = (err: unknown, headers?: Record<string, string>) => {
     const e = describeError(err, localeOf(req), () => PATH, requestId);
     if (e.status === 500) logger().error({ err, requestId, path: PATH }, 'unhandled error');
     answer(e.status, JSON.stringify({ code: e.code, message: e.message, data: null, ...e.extra, timestamp: Date.now(), path: PATH }), headers);
   };
 
+  const chunks: Buffer[] = [];
+  req.on('data', (chunk: Buffer) => chunks.push(chunk));
+  req.on('error', () => undefined); // the client went away mid-body: nothing to answer
+  req.once('end', () => {
+    play(req, res, claims, Buffer.concat(chunks), { answer, refuse, express }).catch((err) => {
+      // Every expected failure is answered inside play; this is the net under it.
+      if (!res.headersSent) refuse(err);
+      else res.destroy();
+    });
+  });
+  return true;
+}
+
+interface Replies {
+  answer: (status: number, body: string, headers?: Record<string, string>) => void;
+  refuse: (err: unknown, headers?: Record<string, string>) => void;
+  express: () => void;
+}
+
+async function play(req: IncomingMessage, res: ServerResponse, claims: PlayerClaims, raw: Buffer, { answer, refuse, express }: Replies): Promise<void> {
   const body = parseJson(raw);
   if (body === undefined) return refuse(Object.assign(new Error(MALFORMED_JSON), { type: 'entity.parse.failed' }));
   const toExpress = () => {
@@ -120,18 +120,6 @@ function isPlainJson(contentType: string | undefined): boolean {
   if (!contentType) return false;
   const [type, ...params] = contentType.toLowerCase().split(';').map((p) => p.trim());
   return type === 'application/json' && params.every((p) => p === 'charset=utf-8');
-}
-
-let limit: { text: string; bytes: number } | undefined;
-
-/** HTTP_BODY_LIMIT (e.g. 100kb) in bytes, as express.json counts it (1 kb = 1024 bytes). */
-function bodyLimitBytes(): number {
-  const text = config().http.bodyLimit;
-  if (limit?.text !== text) {
-    const [, n, unit] = /^(\d+)(b|kb|mb)$/i.exec(text) ?? ['', '0', 'b'];
-    limit = { text, bytes: Number(n) * ({ b: 1, kb: 1024, mb: 1024 * 1024 } as Record<string, number>)[unit.toLowerCase()] };
-  }
-  return limit.bytes;
 }
 
 /** The body as express.json (strict) accepts it: an object or array; undefined when it would refuse it. */

@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { decodePlayerToken } from '../../shared/domain/auth-tokens';
 import { userDetail } from '../../shared/domain/players';
-import { logFinished } from '../http/access-log';
 import { bearerToken } from '../http/auth';
 import { requestIdOf } from '../http/context';
+import { answerJson, namesSite } from './answer';
 import { cachedUserDetail, fillUserDetail } from './user-detail-cache';
 
 const PATH = '/api/auth/user-detail';
@@ -14,22 +14,13 @@ const PATH = '/api/auth/user-detail';
  * does not match the cached row, a miss) returns false and goes through Express as usual.
  */
 export function serveCachedUserDetail(req: IncomingMessage, res: ServerResponse): boolean {
-  if (req.method !== 'GET' || req.url !== PATH) return false;
-  if (req.headers['site-name'] !== undefined || req.headers['x-site-code'] !== undefined) return false;
+  if (req.method !== 'GET' || req.url !== PATH || namesSite(req)) return false;
   const token = bearerToken(req);
   const claims = token ? decodePlayerToken(token) : null;
   const json = claims ? cachedUserDetail(claims.sub, claims.tokenVersion, claims.site) : undefined;
   if (json === undefined) return false;
-  const started = process.hrtime.bigint();
-  const requestId = requestIdOf(req);
   const body = `{"code":200,"message":"ok","result":${json},"timestamp":${Date.now()},"path":"${PATH}"}`;
-  res.writeHead(200, {
-    'x-request-id': requestId,
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(body),
-  });
-  res.end(body);
-  logFinished(requestId, req.method, req.url, 200, started);
+  answerJson(req, res, { requestId: requestIdOf(req), started: process.hrtime.bigint(), status: 200, body });
   return true;
 }
 
