@@ -3,6 +3,7 @@ import { Op } from 'sequelize';
 import { PaymentChannelGroup, SiteConfig, User, UserLoginLog } from '../../shared/db/models';
 import { createSite, createUser } from '../helpers/factories';
 import { startTestStack, type ApiResponse, type RequestOptions, type TestStack } from '../helpers/stack';
+import { awayFromMinuteEdge } from '../helpers/wait';
 
 /**
  * POST /auth/register and POST /auth/login (Part A 4.1, 2.6, 2.7, 3, 7.2) as a client sees them.
@@ -45,12 +46,6 @@ function register(body: Record<string, unknown>, ip: string, headers: Record<str
 
 function login(body: Record<string, unknown>, ip: string, headers: Record<string, string> = {}) {
   return call('POST', '/api/auth/login', { body, ip, headers });
-}
-
-/** Fixed one-minute windows: start a burst well inside one so it is not split across two. */
-async function awayFromMinuteEdge(): Promise<void> {
-  const intoMinute = Date.now() % 60_000;
-  if (intoMinute > 55_000) await new Promise((r) => setTimeout(r, 60_000 - intoMinute + 200));
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import test from 'ava';
 import { drainOutboxAndClose, startSimulateStack, type SimulateStack } from '../helpers/simulate-stack';
 import type { ApiResponse, TestStack } from '../helpers/stack';
+import { awayFromMinuteEdge } from '../helpers/wait';
 
 /**
  * POST /game/simulate is answered before Express for the usual request (api/hot-paths/simulate.ts) and
@@ -100,6 +101,7 @@ test('business refusals carry the localized message of the Express route', async
 
 test('the rate limit counts each round once, whichever way it came, and refuses alike with Retry-After', async (t) => {
   const { token, user } = await factories.createUser({ balance: '100' });
+  await awayFromMinuteEdge();
   // The first round finds no cached token version and goes through Express; the next ones do not.
   const codes = [];
   for (let i = 0; i < LIMIT; i += 1) codes.push((await play(token, ROUND, { viaExpress: i === 1 })).body.code);
@@ -116,6 +118,7 @@ test('the rate limit counts each round once, whichever way it came, and refuses 
 test('a superseded token gets 401 and does not use up the player\'s rounds', async (t) => {
   const { user, token: old } = await factories.createUser({ balance: '100' });
   const { signPlayerToken, forgetTokenVersion } = await import('../../shared/domain/auth-tokens');
+  await awayFromMinuteEdge();
   t.is((await play(old, ROUND)).body.code, 200); // caches version 0
   await user.update({ tokenVersion: 1 });
   await forgetTokenVersion(user.id);
