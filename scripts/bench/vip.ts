@@ -14,6 +14,11 @@ import { DEFAULT_REBATE_BATCH_SIZE, settleDailyRebate } from '../../shared/domai
  *
  *   BENCH_VIP_PLAYERS  BENCH_VIP_ORDERS  BENCH_VIP_BATCH (DEFAULT_REBATE_BATCH_SIZE)
  */
+/** The day's valid settled orders of the bench site: what the ceiling and the floor both aggregate. */
+const DAY_ORDERS = `"siteCode" = :siteCode AND status = 'valid' AND settled
+  AND "betDatetime" >= (CAST(:day AS date)::timestamp AT TIME ZONE :tz)
+  AND "betDatetime" <  ((CAST(:day AS date) + 1)::timestamp AT TIME ZONE :tz)`;
+
 export async function benchVip(): Promise<void> {
   const players = Number(process.env.BENCH_VIP_PLAYERS ?? 100_000);
   const orders = Number(process.env.BENCH_VIP_ORDERS ?? 1_000_000);
@@ -58,9 +63,7 @@ export async function benchVip(): Promise<void> {
   const [agg] = await sequelize.query<{ groups: string }>(
     `SELECT COUNT(*)::text AS groups FROM (
        SELECT "userId", "gameType", SUM("betEffective") FROM bet_orders
-        WHERE "siteCode" = :siteCode AND status = 'valid' AND settled
-          AND "betDatetime" >= (CAST(:day AS date)::timestamp AT TIME ZONE :tz)
-          AND "betDatetime" <  ((CAST(:day AS date) + 1)::timestamp AT TIME ZONE :tz)
+        WHERE ${DAY_ORDERS}
         GROUP BY "userId", "gameType") s`,
     { replacements: { siteCode, day, tz }, type: QueryTypes.SELECT },
   );
@@ -109,9 +112,7 @@ async function writeFloor(siteCode: string, day: string, tz: string): Promise<{ 
     const aggregate =
       (await run(`CREATE TEMP TABLE floor_due ON COMMIT DROP AS
          SELECT "userId", "gameType", SUM("betEffective") AS effective, trunc(SUM("betEffective") * 0.003, 6) AS amount FROM bet_orders
-          WHERE "siteCode" = :siteCode AND status = 'valid' AND settled
-            AND "betDatetime" >= (CAST(:day AS date)::timestamp AT TIME ZONE :tz)
-            AND "betDatetime" <  ((CAST(:day AS date) + 1)::timestamp AT TIME ZONE :tz)
+          WHERE ${DAY_ORDERS}
           GROUP BY "userId", "gameType"`)) +
       (await run(`CREATE TEMP TABLE floor_paid ON COMMIT DROP AS SELECT "userId", SUM(amount) AS amount FROM floor_due GROUP BY "userId"`));
     const credits =
