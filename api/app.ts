@@ -6,7 +6,6 @@ import { requestContext, resolveSite } from './http/context';
 import { errorMapper, notFound } from './http/error-mapper';
 import { adminQueueRoutes } from './modules/admin-queues/routes';
 import { adminRoutes } from './modules/admin/routes';
-import { authRoutes } from './modules/auth/routes';
 import { betRecordRoutes } from './modules/bet-record/routes';
 import { gameRoutes } from './modules/game/routes';
 import { liveSportsRoutes } from './modules/live-sports/routes';
@@ -14,6 +13,8 @@ import { missionRoutes } from './modules/mission/routes';
 import { rankingRoutes } from './modules/ranking/routes';
 import { vipRoutes } from './modules/vip/routes';
 import { commonRoutes } from './modules/common/routes';
+import { endpoints } from './endpoints';
+import { mountEndpoints } from './http/pipeline';
 
 /** Builds the Express app (no listen): the HTTP edge of ARCHITECTURE.md section 1. */
 export function buildApp(): Express {
@@ -40,10 +41,10 @@ export function buildApp(): Express {
   app.use(resolveSite);
 
   const api = express.Router();
+  mountEndpoints(api, endpoints);
   api.use(commonRoutes);
   api.use('/admin/queues', adminQueueRoutes());
   api.use('/admin', adminRoutes);
-  api.use('/auth', authRoutes);
   api.use('/game', gameRoutes);
   api.use('/bet-record', betRecordRoutes);
   api.use('/ranking', rankingRoutes);

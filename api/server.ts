@@ -7,21 +7,12 @@ import { settleOutboxPushes } from '../shared/queues/outbox';
 import { closeQueues } from '../shared/queues/queues';
 import { closeJobWaiters } from '../shared/queues/wait-for-job';
 import { closeRedis } from '../shared/redis';
-import { startUserChangeFeed, stopUserChangeFeed } from '../shared/db/user-changes';
 import { buildApp } from './app';
-import { serveSimulate } from './hot-paths/simulate';
-import { serveCachedUserDetail } from './hot-paths/user-detail';
-import { disableUserDetailCache, enableUserDetailCache } from './hot-paths/user-detail-cache';
 
 /** Starts the API; resolves once it listens. The returned function closes it gracefully. */
 export async function startApi(port = config().port): Promise<{ server: Server; port: number; stop: () => Promise<void> }> {
-  enableUserDetailCache();
-  await startUserChangeFeed();
   const app = buildApp();
-  const server = createServer((req, res) => {
-    const express = () => void app(req, res);
-    if (!serveCachedUserDetail(req, res) && !serveSimulate(req, res, express)) express();
-  }).listen(port);
+  const server = createServer(app).listen(port);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
@@ -44,8 +35,6 @@ export async function startApi(port = config().port): Promise<{ server: Server; 
 
 /** Closes the process-wide connections (after the HTTP server and workers have stopped). */
 export async function closeConnections(): Promise<void> {
-  disableUserDetailCache();
-  await stopUserChangeFeed();
   await settleOutboxPushes();
   await settlePlayLogWrites();
   await closeJobWaiters();

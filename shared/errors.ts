@@ -1,9 +1,12 @@
 /**
- * Errors the HTTP edge turns into envelopes.
- * - BizError: a business rule said no (HTTP 200, code from the spec's table, message by path and locale).
- * - HttpError: a generic refusal with its own HTTP status (validation 400, permission 403, route 404,
- *   body 413, rate limit 429, dependency down 503). Its message is looked up under path '*' unless
- *   `detail` gives the precise reason (e.g. the failing field).
+ * The errors the domain throws. None of them knows an HTTP status: the HTTP edge alone maps them
+ * (api/http/error-mapper.ts), and the workers log them.
+ * - BizError: a business rule said no (the spec's codes: 2001, 5010...).
+ * - InputError: the input is well formed but names something impossible (a field's value); the edge
+ *   answers it like a schema failure, naming the field.
+ * - NotFoundError: the thing an operator addressed does not exist (where the spec has no code for it).
+ * - SessionEndedError: the authenticated account no longer exists or its session ended meanwhile.
+ * - UnavailableError: a dependency (mail, SMS, a provider) cannot be used right now; try again later.
  */
 export class BizError extends Error {
   /**
@@ -20,6 +23,42 @@ export class BizError extends Error {
   }
 }
 
+/** Where a bad value came from: the body (default), the query, the path, or a header. */
+export type InputSource = 'body' | 'query' | 'params' | 'header';
+
+export class InputError extends Error {
+  constructor(
+    public readonly field: string,
+    public readonly reason: string,
+    public readonly source: InputSource = 'body',
+  ) {
+    super(`${field}: ${reason}`);
+    this.name = 'InputError';
+  }
+}
+
+export class NotFoundError extends Error {
+  constructor(what: string) {
+    super(what);
+    this.name = 'NotFoundError';
+  }
+}
+
+export class SessionEndedError extends Error {
+  constructor() {
+    super('the session has ended');
+    this.name = 'SessionEndedError';
+  }
+}
+
+export class UnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnavailableError';
+  }
+}
+
+/** @deprecated the edge's own error; moving to api/http/errors.ts. */
 export class HttpError extends Error {
   constructor(
     public readonly status: number,

@@ -2,12 +2,11 @@ import { Redis, type RedisOptions } from 'ioredis';
 import { config } from './config';
 
 /**
- * Redis connections. Four kinds, because they need different options:
+ * Redis connections. Three kinds, because they need different options:
  * - cache: key-prefixed (REDIS_KEY_PREFIX); a command waits at most ~1 s, so a request never hangs on
  *   a Redis outage;
  * - queue producer: fails fast too (`enableOfflineQueue: false`), the outbox keeps what could not be pushed;
- * - worker: BullMQ's blocking connection, `maxRetriesPerRequest: null` as BullMQ requires;
- * - subscriber: pub/sub only (shared/db/user-changes.ts).
+ * - worker: BullMQ's blocking connection, `maxRetriesPerRequest: null` as BullMQ requires.
  */
 const open = new Set<Redis>();
 let closed = false;
@@ -40,11 +39,6 @@ export function cache(): Redis {
 
 export function producerConnection(): Redis {
   return connect({ maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000 });
-}
-
-/** A connection in subscriber mode (pub/sub channels only), reconnecting and resubscribing by itself. */
-export function subscriberConnection(): Redis {
-  return connect({ maxRetriesPerRequest: null, connectTimeout: 2000 });
 }
 
 export function workerConnection(): Redis {

@@ -14,23 +14,19 @@ export function sendError(req: Request, res: Response, status: number, code: num
 }
 
 /** The Express route template of the current endpoint, e.g. `/api/admin/:id`. */
-export function routeTemplate(req: Request): string {
+function routeTemplate(req: Request): string {
   const routePath = (req.route as { path?: unknown } | undefined)?.path;
   if (typeof routePath !== 'string') return req.baseUrl;
   return `${req.baseUrl}${routePath === '/' ? '' : routePath}` || '/';
 }
 
-/**
- * Wraps a route handler: its return value becomes `result` of a success envelope; thrown errors go to
- * the error mapper. A handler that answers by itself (redirect, HTML) returns nothing after sending.
- */
+/** Middleware form, for routes not yet declared as endpoints (removed once every route is one). */
 export function route<T>(handler: (req: Request, res: Response) => Promise<T> | T): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       const result = await handler(req, res);
       if (!res.headersSent) sendResult(req, res, result);
     } catch (err) {
-      // Remember the route template now: Express resets baseUrl once the error leaves this router.
       req.ctx.routeTemplate = routeTemplate(req);
       next(err);
     }

@@ -1,9 +1,10 @@
 import type { NextFunction, Request, Response } from 'express';
-import { BizError, HttpError } from '../../shared/errors';
+import { BizError, InputError, NotFoundError, SessionEndedError, UnavailableError } from '../../shared/errors';
 import type { Locale } from '../../shared/i18n/locales';
 import { errorMessage } from '../../shared/i18n/messages';
 import { logger } from '../../shared/logger';
-import { routeTemplate, sendError } from './envelope';
+import { sendError } from './envelope';
+import { HttpError } from './errors';
 
 function genericMessage(locale: Locale, status: number): string {
   return errorMessage('*', status, locale) ?? 'Error';
@@ -22,17 +23,26 @@ export interface ErrorAnswer {
   extra?: Record<string, unknown>;
 }
 
+export const MALFORMED_JSON = 'Malformed JSON in the request body';
+
 /**
- * The answer to an error: BizError on HTTP 200 with the localized message filed under its path
- * (`messagePath`, else the route template `template()`), HttpError with its status, body-parser failures
- * as 400/413, and anything else a 500 with a generic message (never a stack trace). Shared by the
- * error mapper and the hot paths that answer outside Express.
+ * The one place where errors get HTTP statuses: BizError on HTTP 200 with the localized message filed
+ * under its path (`messagePath`, else the endpoint's path `template`); the domain's InputError as a 400
+ * naming the field, NotFoundError 404, SessionEndedError 401, UnavailableError 503; the edge's HttpError
+ * with its status; body-parser failures 400/413; anything else a 500 with a generic message (never a
+ * stack trace).
  */
-export function describeError(err: unknown, locale: Locale, template: () => string, requestId?: string): ErrorAnswer {
+export function describeError(err: unknown, locale: Locale, template: string, requestId?: string): ErrorAnswer {
   if (err instanceof BizError) {
-    const message = errorMessage(err.messagePath ?? template(), err.code, locale) ?? err.detail ?? `Error ${err.code}`;
+    const message = errorMessage(err.messagePath ?? template, err.code, locale) ?? err.detail ?? `Error ${err.code}`;
     return { status: 200, code: err.code, message };
   }
+  if (err instanceof InputError) {
+    return { status: 400, code: 400, message: `Invalid ${err.source}: ${err.field}: ${err.reason}`, extra: { errors: [{ field: err.field, message: err.reason }] } };
+  }
+  if (err instanceof NotFoundError) return { status: 404, code: 404, message: err.message };
+  if (err instanceof SessionEndedError) return { status: 401, code: 401, message: 'Unauthorized' };
+  if (err instanceof UnavailableError) return { status: 503, code: 503, message: err.message };
   if (err instanceof HttpError) {
     if (err.status === 401) return { status: 401, code: 401, message: 'Unauthorized' };
     return { status: err.status, code: err.status, message: err.detail ?? genericMessage(locale, err.status), extra: err.extra };
@@ -48,18 +58,22 @@ export function describeError(err: unknown, locale: Locale, template: () => stri
   return { status: 500, code: 500, message: genericMessage(locale, 500), extra: { requestId } };
 }
 
-export const MALFORMED_JSON = 'Malformed JSON in the request body';
-
-/** Turns every error into an envelope (describeError); a 500 is logged with its stack. */
-// eslint-disable-next-line @typescript-eslint/no-unused-vars
-export function errorMapper(err: unknown, req: Request, res: Response, _next: NextFunction): void {
+/** Answers an error as an envelope (describeError); a 500 is logged with its stack. */
+export function answerError(req: Request, res: Response, err: unknown): void {
   if (res.headersSent) {
     res.end();
     return;
   }
-  const answer = describeError(err, req.ctx?.locale ?? 'en-US', () => req.ctx?.routeTemplate ?? routeTemplate(req), req.ctx?.requestId);
+  const answer = describeError(err, req.ctx?.locale ?? 'en-US', req.ctx?.routeTemplate ?? req.baseUrl, req.ctx?.requestId);
   if (answer.status === 500) logger().error({ err, requestId: req.ctx?.requestId, path: req.originalUrl }, 'unhandled error');
+  if (answer.status === 429 && answer.extra?.retryAfter !== undefined) res.setHeader('Retry-After', String(answer.extra.retryAfter));
   sendError(req, res, answer.status, answer.code, answer.message, answer.extra);
+}
+
+/** Express's error handler: what escaped the pipeline (body parsing, site resolution) as an envelope. */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
+export function errorMapper(err: unknown, req: Request, res: Response, _next: NextFunction): void {
+  answerError(req, res, err);
 }
 
 export function notFound(req: Request, res: Response): void {

@@ -1,45 +1,43 @@
-import type { NextFunction, Request, Response } from 'express';
-import { HttpError } from '../../shared/errors';
+import type { Request } from 'express';
 import { logger } from '../../shared/logger';
 import { cache } from '../../shared/redis';
+import { HttpError } from './errors';
 
-export interface RateLimitRule {
+/**
+ * What a request is counted under: the client IP, the authenticated player, or a key computed from the
+ * validated call (for example `site:account` of a login). IP and player keys are counted before the
+ * input is validated (malformed floods count too); computed keys after it, since they need the input.
+ */
+export type RateKey<C = never> = 'ip' | 'player' | ((call: C) => string | undefined);
+
+export interface RateLimitRule<C = never> {
   /** Name of the limit, part of the Redis key. */
   name: string;
   /** Requests allowed per window and per key. */
-  limit: number;
-  windowSeconds: number;
-  /** The keys this request counts against (e.g. `ip:1.2.3.4`, `account:alice`); empty ones are skipped. */
-  keys: (req: Request) => Array<string | undefined>;
+  readonly limit: number;
+  readonly windowSeconds: number;
+  key: RateKey<C>;
 }
 
 /**
- * Fixed-window rate limit in Redis (`cache:rl:<name>:<key>:<window>`): every key of the request is
- * counted; when any is over its limit the request gets a 429 envelope with Retry-After. When Redis does
- * not answer the request is let through (logged): an outage of the limiter must not lock players out.
+ * A rule whose numbers are read from config on each use (so tests and operators can change them):
+ * `limitRule('login-ip', 'ip', () => config().limits.loginPerIp)`.
  */
-export function rateLimit(rule: RateLimitRule) {
-  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
-    const keys = rule.keys(req).filter((k): k is string => Boolean(k));
-    try {
-      const multi = cache().multi();
-      for (const key of keys) {
-        const redisKey = rateLimitKey(rule, key);
-        multi.incr(redisKey).expire(redisKey, rule.windowSeconds + 1);
-      }
-      const results = (await multi.exec()) ?? [];
-      const counts = results.filter((_, i) => i % 2 === 0).map(([, value]) => Number(value));
-      if (counts.some((count) => count > rule.limit)) {
-        const refusal = rateLimited(rule);
-        res.setHeader('Retry-After', String(refusal.extra?.retryAfter));
-        return next(refusal);
-      }
-    } catch (err) {
-      logger().warn({ err, rule: rule.name }, 'rate limiter unavailable; request let through');
-    }
-    next();
+export function limitRule<C = never>(name: string, key: RateKey<C>, limit: () => number, windowSeconds: number | (() => number) = 60): RateLimitRule<C> {
+  return {
+    name,
+    key,
+    get limit() {
+      return limit();
+    },
+    get windowSeconds() {
+      return typeof windowSeconds === 'number' ? windowSeconds : windowSeconds();
+    },
   };
 }
+
+/** The client IP as Express sees it (honours TRUST_PROXY). */
+export const clientIp = (req: Request) => req.ip ?? 'unknown';
 
 /** The Redis key counting `key` in the rule's current window (expire it windowSeconds + 1 after each count). */
 export function rateLimitKey(rule: Pick<RateLimitRule, 'name' | 'windowSeconds'>, key: string): string {
@@ -53,5 +51,26 @@ export function rateLimited(rule: Pick<RateLimitRule, 'windowSeconds'>): HttpErr
   return new HttpError(429, undefined, { retryAfter });
 }
 
-/** Client IP as Express sees it (honours TRUST_PROXY). */
-export const clientIp = (req: Request) => `ip:${req.ip ?? 'unknown'}`;
+/**
+ * Counts the request under each (rule, key) in one Redis round trip (fixed windows,
+ * `cache:rl:<name>:<key>:<window>`) and throws the 429 of the first rule over its limit. When Redis does
+ * not answer the request is let through (logged): an outage of the limiter must not lock players out.
+ */
+export async function countRequest(counted: Array<{ rule: RateLimitRule<never>; key: string }>): Promise<void> {
+  if (counted.length === 0) return;
+  let counts: number[];
+  try {
+    const multi = cache().multi();
+    for (const { rule, key } of counted) {
+      const redisKey = rateLimitKey(rule, key);
+      multi.incr(redisKey).expire(redisKey, rule.windowSeconds + 1);
+    }
+    const results = (await multi.exec()) ?? [];
+    counts = results.filter((_, i) => i % 2 === 0).map(([, value]) => Number(value));
+  } catch (err) {
+    logger().warn({ err, rules: counted.map((c) => c.rule.name) }, 'rate limiter unavailable; request let through');
+    return;
+  }
+  const over = counted.find((c, i) => counts[i] > c.rule.limit);
+  if (over) throw rateLimited(over.rule);
+}

@@ -3,7 +3,6 @@ import jwt from 'jsonwebtoken';
 import { config } from '../config';
 import { Admin, AdminGroup, User } from '../db/models';
 import { cache } from '../redis';
-import { announceUserChange } from '../db/user-changes';
 
 /**
  * Player and administrator JWTs: separate secrets, separate payload kinds. A token is valid only while
@@ -101,7 +100,6 @@ export async function cacheTokenVersion(userId: number, version: number): Promis
 
 /** Called after a login or logout commits: deletes the cached version and holds refilling off. */
 export async function forgetTokenVersion(userId: number): Promise<void> {
-  announceUserChange(userId); // cached user-details of the old version go, here and in other processes
   await cache().multi().del(tokenVersionKey(userId)).set(refillHoldKey(userId), '1', 'EX', TOKEN_VERSION_REFILL_HOLD_S).exec();
 }
 

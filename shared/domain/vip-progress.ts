@@ -1,7 +1,6 @@
 import Decimal from 'decimal.js';
 import { QueryTypes, type Transaction } from 'sequelize';
 import { db } from '../db/sequelize';
-import { announceAfterCommit } from '../db/user-changes';
 import { money } from './wallet';
 
 /**
@@ -89,6 +88,5 @@ export async function recalculateVipMany(transaction: Transaction, deltas: Reado
       WHERE u.id = v.id`,
     { replacements: { rows: JSON.stringify(rows) }, transaction },
   );
-  announceAfterCommit(transaction, userIds);
   return results;
 }

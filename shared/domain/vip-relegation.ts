@@ -1,7 +1,6 @@
 import { QueryTypes } from 'sequelize';
 import { config } from '../config';
 import { db } from '../db/sequelize';
-import { announceAfterCommit } from '../db/user-changes';
 import {
   allSiteCodes,
   checkRelegationMonth,
@@ -122,7 +121,6 @@ export async function runMonthlyRelegation(options: RelegationOptions = {}): Pro
             transaction,
           },
         );
-        announceAfterCommit(transaction, users.map((u) => u.id));
       }
       const counts = {
         checked: judged.length,

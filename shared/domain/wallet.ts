@@ -2,7 +2,6 @@ import Decimal from 'decimal.js';
 import { QueryTypes, type Transaction } from 'sequelize';
 import { db } from '../db/sequelize';
 import { selectRows, type Tx } from '../db/pg-tx';
-import { announceAfterCommit } from '../db/user-changes';
 
 /**
  * The only code that changes a player's balance (ARCHITECTURE.md section 4). Every movement is one call
@@ -200,7 +199,6 @@ export async function moveBalance(transaction: Tx, move: WalletMove, options: Mo
     if (new Decimal(user.balance).plus(amount).lt(0)) throw new WalletError('INSUFFICIENT_FUNDS');
     throw new WalletError('INSUFFICIENT_FROZEN');
   }
-  announceAfterCommit(transaction, [move.userId]);
   return result(row, false);
 }
 
@@ -360,7 +358,6 @@ export async function creditFromQuery(transaction: Transaction, credit: CreditFr
     }
     // Cannot happen with the rows locked above; refuse rather than report a partial credit.
     if (Number(applied.n) !== fresh) throw new WalletError('USER_NOT_FOUND', 'a user disappeared during creditFromQuery');
-    announceAfterCommit(transaction, 'all'); // many users at once: everyone's cached detail goes
     outcome.credited = fresh;
     outcome.total = money(applied.total ?? 0);
     return outcome;

@@ -1,5 +1,5 @@
 import cookieParser from 'cookie-parser';
-import { Router, type Request } from 'express';
+import { config } from '../../../shared/config';
 import type { ClientMeta } from '../../../shared/domain/accounts';
 import {
   changeAvatar,
@@ -13,139 +13,68 @@ import {
   userDetail,
 } from '../../../shared/domain/players';
 import { isLocale } from '../../../shared/i18n/locales';
-import { requirePlayer } from '../../http/auth';
-import { route } from '../../http/envelope';
-import { clientIp, rateLimit, type RateLimitRule } from '../../http/rate-limit';
-import { valid, validate } from '../../http/validate';
-import { readUserDetail } from '../../hot-paths/user-detail';
+import { endpoint } from '../../http/endpoint';
+import { limitRule } from '../../http/rate-limit';
 import { avatarBody, localeBody, loginBody, registerBody, userDetailQuery } from './account-schemas';
-import { config } from '../../../shared/config';
 
 /**
  * Accounts and sessions (Part A 4.1): register, login, logout, user detail, locale, mascots, avatar and
- * country codes. The rules are in shared/domain/players.ts.
+ * country codes. The rules are in shared/domain/players.ts. Rate limits from config().limits
+ * (RATE_LIMIT_LOGIN_PER_IP, RATE_LIMIT_LOGIN_PER_ACCOUNT, RATE_LIMIT_REGISTER_PER_IP).
  */
-export const accountRoutes = Router();
-
-// ---------------------------------------------------------------------------------------------------
-// Rate limits (fixed windows in Redis, api/http/rate-limit.ts). Each can be changed without a release
-// through the environment variable named beside it (a positive integer; anything else = the default).
-
-const loginPerIp: RateLimitRule = {
-  name: 'login-ip',
-  windowSeconds: 60,
-  get limit() {
-    return config().limits.loginPerIp;
-  },
-  keys: (req) => [clientIp(req)],
-};
-
-const loginPerAccount: RateLimitRule = {
-  name: 'login-account',
-  windowSeconds: 60,
-  get limit() {
-    return config().limits.loginPerAccount;
-  },
-  keys: (req) => [`${req.ctx.siteCode}:${valid(req, 'body', loginBody).account}`],
-};
-
-const registerPerIp: RateLimitRule = {
-  name: 'register-ip',
-  windowSeconds: 3600,
-  get limit() {
-    return config().limits.registerPerIp;
-  },
-  keys: (req) => [clientIp(req)],
-};
-
-// ---------------------------------------------------------------------------------------------------
+const loginPerIp = limitRule('login-ip', 'ip', () => config().limits.loginPerIp);
+const loginPerAccount = limitRule<{ site: string; body: { account: string } }>('login-account', (call) => `${call.site}:${call.body.account}`, () => config().limits.loginPerAccount);
+const registerPerIp = limitRule('register-ip', 'ip', () => config().limits.registerPerIp, 3600);
 
 /** IP and device of the request: the client-sent device fingerprint wins over the User-Agent (Part A 5.7). */
-function clientMeta(req: Request, device?: string | null): ClientMeta {
-  return { ip: req.ip ?? '', device: device || req.get('user-agent') || '' };
+function clientMeta(call: { meta: { ip: string | null; userAgent: string | null } }, device?: string | null): ClientMeta {
+  return { ip: call.meta.ip ?? '', device: device || call.meta.userAgent || '' };
 }
 
-/** POST /auth/register: 2001 account exists in the site; 2002 refCode names no agent. */
-accountRoutes.post(
-  '/register',
-  rateLimit(registerPerIp),
-  validate('body', registerBody),
-  route(async (req) => {
-    const body = valid(req, 'body', registerBody);
-    return registerPlayer({
-      siteCode: req.ctx.siteCode,
-      account: body.account,
-      password: body.password,
-      name: body.name,
-      refCode: body.refCode,
-      locale: req.ctx.locale,
-      meta: clientMeta(req, body.device),
-    });
-  }),
-);
+/** The `i18n_redirected` cookie, the only cookie a player endpoint reads. */
+const readCookies = cookieParser();
 
-/** POST /auth/login: 2001 account or password wrong. */
-accountRoutes.post(
-  '/login',
-  rateLimit(loginPerIp),
-  validate('body', loginBody),
-  rateLimit(loginPerAccount),
-  route(async (req) => {
-    const body = valid(req, 'body', loginBody);
-    return loginPlayer({ siteCode: req.ctx.siteCode, account: body.account, password: body.password, meta: clientMeta(req, body.device) });
-  }),
-);
-
-/** GET /auth/user-detail[?related=loginLogs] */
-accountRoutes.get(
-  '/user-detail',
-  requirePlayer,
-  validate('query', userDetailQuery),
-  route(async (req) => {
-    const { related } = valid(req, 'query', userDetailQuery);
-    return related ? userDetail(req.player!.id, { loginLogs: true }) : readUserDetail(req.player!.id);
-  }),
-);
-
-/** GET /auth/country-codes: names in the language of the `i18n_redirected` cookie (default zh-TW). */
-accountRoutes.get(
-  '/country-codes',
-  requirePlayer,
-  cookieParser(),
-  route(async (req) => {
-    const cookies = (req as Request & { cookies?: Record<string, unknown> }).cookies;
-    return countryCodes(countryLanguage(cookies?.i18n_redirected));
-  }),
-);
-
-/** POST /auth/logout: locale from the `locales` header (absent or unsupported = keep the user's). */
-accountRoutes.post(
-  '/logout',
-  requirePlayer,
-  route(async (req) => {
+export const accountEndpoints = [
+  endpoint(
+    { method: 'post', path: '/auth/register', auth: 'none', body: registerBody, limits: [registerPerIp], codes: [2001, 2002], summary: 'Register a player' },
+    (call) => {
+      const { body } = call;
+      return registerPlayer({
+        siteCode: call.site,
+        account: body.account,
+        password: body.password,
+        name: body.name,
+        refCode: body.refCode,
+        locale: call.locale,
+        meta: clientMeta(call, body.device),
+      });
+    },
+  ),
+  endpoint(
+    { method: 'post', path: '/auth/login', auth: 'none', body: loginBody, limits: [loginPerIp, loginPerAccount], codes: [2001], summary: 'Log a player in' },
+    (call) => loginPlayer({ siteCode: call.site, account: call.body.account, password: call.body.password, meta: clientMeta(call, call.body.device) }),
+  ),
+  endpoint(
+    { method: 'get', path: '/auth/user-detail', auth: 'player', query: userDetailQuery, summary: "The player's profile, with the latest login rows when asked" },
+    ({ player, query }) => userDetail(player.id, { loginLogs: Boolean(query.related) }),
+  ),
+  endpoint(
+    { method: 'get', path: '/auth/country-codes', auth: 'player', summary: 'Calling codes, named in the language of the i18n_redirected cookie' },
+    async ({ req, res }) => {
+      await new Promise<void>((resolve) => readCookies(req, res, () => resolve()));
+      const cookies = (req as typeof req & { cookies?: Record<string, unknown> }).cookies;
+      return countryCodes(countryLanguage(cookies?.i18n_redirected));
+    },
+  ),
+  endpoint({ method: 'post', path: '/auth/logout', auth: 'player', summary: "End every session of the player; locale from the `locales` header" }, ({ player, req }) => {
     const requested = req.get('locales')?.trim();
-    return logoutPlayer(req.player!.id, isLocale(requested) ? requested : null);
+    return logoutPlayer(player.id, isLocale(requested) ? requested : null);
   }),
-);
-
-/** PATCH /auth/locale: 2001 unsupported locale. */
-accountRoutes.patch(
-  '/locale',
-  requirePlayer,
-  validate('body', localeBody),
-  route(async (req) => changeLocale(req.player!.id, valid(req, 'body', localeBody).locale)),
-);
-
-/** GET /auth/mascots (public): the site's mascots, labels in the request locale. */
-accountRoutes.get(
-  '/mascots',
-  route(async (req) => listMascots(req.ctx.siteCode, req.ctx.locale)),
-);
-
-/** PATCH /auth/avatar: 2001 unknown mascot id. */
-accountRoutes.patch(
-  '/avatar',
-  requirePlayer,
-  validate('body', avatarBody),
-  route(async (req) => changeAvatar(req.player!.id, req.player!.siteCode, valid(req, 'body', avatarBody).mascotId)),
-);
+  endpoint({ method: 'patch', path: '/auth/locale', auth: 'player', body: localeBody, codes: [2001], summary: "Change the player's locale" }, ({ player, body }) =>
+    changeLocale(player.id, body.locale),
+  ),
+  endpoint({ method: 'get', path: '/auth/mascots', auth: 'none', summary: "The site's mascots" }, ({ site, locale }) => listMascots(site, locale)),
+  endpoint({ method: 'patch', path: '/auth/avatar', auth: 'player', body: avatarBody, codes: [2001], summary: "Change the player's mascot" }, ({ player, body }) =>
+    changeAvatar(player.id, player.siteCode, body.mascotId),
+  ),
+];

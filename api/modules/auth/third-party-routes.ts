@@ -1,119 +1,52 @@
 import { config } from '../../../shared/config';
-import { Router, type Request } from 'express';
 import type { ClientMeta } from '../../../shared/domain/accounts';
-import { HttpError } from '../../../shared/errors';
-import {
-  bindOAuth,
-  bindWidget,
-  loginConfig,
-  loginWithOAuth,
-  loginWithWidget,
-  unbindThirdParty,
-  type LoginContext,
-} from '../../../shared/domain/third-party-login';
-import { requirePlayer } from '../../http/auth';
-import { route } from '../../http/envelope';
-import { clientIp, rateLimit } from '../../http/rate-limit';
-import { valid, validate } from '../../http/validate';
-import {
-  bindOAuthBody,
-  bindWidgetBody,
-  loginConfigQuery,
-  loginOAuthBody,
-  loginWidgetBody,
-  receivedWidgetFields,
-} from './third-party-schemas';
+import { bindOAuth, bindWidget, loginConfig, loginWithOAuth, loginWithWidget, unbindThirdParty, type LoginContext } from '../../../shared/domain/third-party-login';
+import type { RequestMeta } from '../../../shared/domain/admin-auth';
+import type { Locale } from '../../../shared/i18n/locales';
+import { endpoint } from '../../http/endpoint';
+import { limitRule } from '../../http/rate-limit';
+import { bindOAuthBody, bindWidgetBody, loginConfigQuery, loginOAuthBody, loginWidgetBody, receivedWidgetFields } from './third-party-schemas';
 
 /**
  * Third-party logins (Part A 4.1): login-config, login-oauth, bind-oauth, login-widget, bind-widget,
- * unbind-oauth, unbind-widget. The rules are in shared/domain/third-party-login.ts.
+ * unbind-oauth, unbind-widget. The rules are in shared/domain/third-party-login.ts. Login attempts are
+ * limited per IP and per minute on each of login-oauth and login-widget (THIRD_PARTY_LOGIN_RATE_LIMIT).
  */
-export const thirdPartyRoutes = Router();
+const loginPerIp = (name: string) => [limitRule(name, 'ip', () => config().limits.thirdPartyLoginPerIp)];
 
-/** Login attempts per IP and per minute on each of login-oauth and login-widget. */
+const clientMeta = (meta: RequestMeta): ClientMeta => ({ ip: meta.ip ?? '', device: meta.userAgent ?? '' });
 
-const loginRateLimit = (name: string) =>
-  rateLimit({
-    name,
-    get limit() {
-      return config().limits.thirdPartyLoginPerIp;
-    },
-    windowSeconds: 60,
-    keys: (req) => [clientIp(req)],
-  });
-
-/** The player id attached by requirePlayer. */
-function playerId(req: Request): number {
-  if (!req.player) throw new HttpError(401);
-  return req.player.id;
-}
-
-const clientMeta = (req: Request): ClientMeta => ({ ip: req.ip ?? '', device: req.get('user-agent') ?? '' });
-
-const loginContext = (req: Request, refCode?: string | null): LoginContext => ({
-  siteCode: req.ctx.siteCode,
-  locale: req.ctx.locale,
-  meta: clientMeta(req),
+const loginContext = (call: { site: string; locale: Locale; meta: RequestMeta }, refCode?: string | null): LoginContext => ({
+  siteCode: call.site,
+  locale: call.locale,
+  meta: clientMeta(call.meta),
   refCode,
 });
 
-/** GET /auth/login-config: authorization URL (fresh state and PKCE challenge) and widget settings. */
-thirdPartyRoutes.get(
-  '/login-config',
-  validate('query', loginConfigQuery),
-  route((req) => loginConfig(valid(req, 'query', loginConfigQuery).redirectAfter || null)),
-);
-
-/** POST /auth/login-oauth: 2001 to 2009. */
-thirdPartyRoutes.post(
-  '/login-oauth',
-  loginRateLimit('login-oauth'),
-  validate('body', loginOAuthBody),
-  route(async (req) => {
-    const { code, state, refCode } = valid(req, 'body', loginOAuthBody);
-    return loginWithOAuth({ code, state }, loginContext(req, refCode));
-  }),
-);
-
-/** POST /auth/bind-oauth: 2001 to 2009, 2010 bound to another user, 2011 e-mail used by another user. */
-thirdPartyRoutes.post(
-  '/bind-oauth',
-  requirePlayer,
-  validate('body', bindOAuthBody),
-  route(async (req) => {
-    const { code, state } = valid(req, 'body', bindOAuthBody);
-    return bindOAuth(playerId(req), { code, state });
-  }),
-);
-
-/** POST /auth/login-widget: 2001 bot token not set, 2002 hash check failed, 2003 expired. */
-thirdPartyRoutes.post(
-  '/login-widget',
-  loginRateLimit('login-widget'),
-  validate('body', loginWidgetBody),
-  route(async (req) => {
-    const received = receivedWidgetFields(req.body);
-    const { refCode, ...data } = valid(req, 'body', loginWidgetBody);
-    return loginWithWidget(data, received, loginContext(req, refCode));
-  }),
-);
-
-/** POST /auth/bind-widget: 2001, 2002, 2003 as login-widget; 2010 bound to another user. */
-thirdPartyRoutes.post(
-  '/bind-widget',
-  requirePlayer,
-  validate('body', bindWidgetBody),
-  route(async (req) => bindWidget(playerId(req), valid(req, 'body', bindWidgetBody), receivedWidgetFields(req.body))),
-);
-
-thirdPartyRoutes.post(
-  '/unbind-oauth',
-  requirePlayer,
-  route(async (req) => unbindThirdParty(playerId(req), 'oauth')),
-);
-
-thirdPartyRoutes.post(
-  '/unbind-widget',
-  requirePlayer,
-  route(async (req) => unbindThirdParty(playerId(req), 'widget')),
-);
+export const thirdPartyEndpoints = [
+  endpoint(
+    { method: 'get', path: '/auth/login-config', auth: 'none', query: loginConfigQuery, summary: 'The authorization URL (fresh state and PKCE challenge) and widget settings' },
+    ({ query }) => loginConfig(query.redirectAfter || null),
+  ),
+  endpoint(
+    { method: 'post', path: '/auth/login-oauth', auth: 'none', body: loginOAuthBody, limits: loginPerIp('login-oauth'), codes: [2001, 2002, 2003, 2004, 2005, 2006, 2007, 2008, 2009], summary: 'Log in with the OAuth provider' },
+    (call) => loginWithOAuth({ code: call.body.code, state: call.body.state }, loginContext(call, call.body.refCode)),
+  ),
+  endpoint(
+    { method: 'post', path: '/auth/bind-oauth', auth: 'player', body: bindOAuthBody, codes: [2001, 2002, 2003, 2004, 2005, 2006, 2007, 2008, 2009, 2010, 2011], summary: 'Bind the OAuth account' },
+    ({ player, body }) => bindOAuth(player.id, { code: body.code, state: body.state }),
+  ),
+  endpoint(
+    { method: 'post', path: '/auth/login-widget', auth: 'none', body: loginWidgetBody, limits: loginPerIp('login-widget'), codes: [2001, 2002, 2003], summary: 'Log in with the messenger widget' },
+    (call) => {
+      const { refCode, ...data } = call.body;
+      return loginWithWidget(data, receivedWidgetFields(call.req.body), loginContext(call, refCode));
+    },
+  ),
+  endpoint(
+    { method: 'post', path: '/auth/bind-widget', auth: 'player', body: bindWidgetBody, codes: [2001, 2002, 2003, 2010], summary: 'Bind the messenger account' },
+    ({ player, body, req }) => bindWidget(player.id, body, receivedWidgetFields(req.body)),
+  ),
+  endpoint({ method: 'post', path: '/auth/unbind-oauth', auth: 'player', summary: 'Unbind the OAuth account' }, ({ player }) => unbindThirdParty(player.id, 'oauth')),
+  endpoint({ method: 'post', path: '/auth/unbind-widget', auth: 'player', summary: 'Unbind the messenger account' }, ({ player }) => unbindThirdParty(player.id, 'widget')),
+];

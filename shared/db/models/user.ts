@@ -1,6 +1,4 @@
-import type { Transaction } from 'sequelize';
-import { AfterBulkDestroy, AfterBulkUpdate, AfterDestroy, AfterUpdate, Column, DataType, Model, Table } from 'sequelize-typescript';
-import { announceAfterCommit } from '../user-changes';
+import { Column, DataType, Model, Table } from 'sequelize-typescript';
 
 /** A player (spec Part A 2.6). Money columns come back from Postgres as decimal strings. */
 @Table({ tableName: 'users', timestamps: true })
@@ -37,19 +35,4 @@ export class User extends Model {
   @Column({ type: DataType.DATE }) agentTourCompletedAt!: Date | null;
   @Column({ type: DataType.DATE }) agentTourDismissedAt!: Date | null;
   @Column({ type: DataType.DATE }) lastActivityAt!: Date | null;
-
-  // Writes through the model announce the user at commit (shared/db/user-changes.ts: cached user-details
-  // here and in other processes); raw-SQL writers announce themselves (wallet, VIP, relegation).
-  @AfterUpdate
-  @AfterDestroy
-  static announceOne(user: User, options: { transaction?: Transaction | null }): void {
-    announceAfterCommit(options.transaction, [user.id]);
-  }
-
-  @AfterBulkUpdate
-  @AfterBulkDestroy
-  static announceMany(options: { where?: unknown; transaction?: Transaction | null }): void {
-    const id = (options.where as { id?: unknown } | undefined)?.id;
-    announceAfterCommit(options.transaction, typeof id === 'number' ? [id] : 'all');
-  }
 }

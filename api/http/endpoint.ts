@@ -1,0 +1,119 @@
+import type { Request, Response } from 'express';
+import type { AnyObject, InferType, ObjectSchema } from 'yup';
+import type { AuthenticatedAdmin } from '../../shared/domain/auth-tokens';
+import type { Locale } from '../../shared/i18n/locales';
+import type { RequestMeta } from '../../shared/domain/admin-auth';
+import type { RateLimitRule } from './rate-limit';
+
+/**
+ * One definition per endpoint (ARCHITECTURE.md section 2): its method and path, who may call it, the
+ * schemas of its input, its rate limits, how it answers, and its handler. api/http/pipeline.ts runs
+ * every definition through the same steps; the API document is generated from the same definitions.
+ */
+
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** A provider or vendor callback's check of its request (signature over the raw bytes); throws to refuse. */
+export interface SignatureCheck {
+  /** The integration's name, for logs and the API document. */
+  name: string;
+  verify: (req: Request) => void;
+}
+
+/**
+ * Who may call: anyone; anyone, with the player when a token is sent; a player; an administrator
+ * whose group grants `<module>:read` (GET) or `<module>:write` (other methods), or any signed-in
+ * administrator (`module: null`); a signed server-to-server callback.
+ */
+export type AuthSpec =
+  | 'none'
+  | 'optional-player'
+  | 'player'
+  | { admin: string | null; cookie?: string }
+  | { signature: SignatureCheck };
+
+export interface Player {
+  id: number;
+  account: string;
+  siteCode: string;
+}
+
+/** The acting administrator and its request, as the operation log records them. */
+export interface AdminActor {
+  adminId: number;
+  /** The administrator's site filter (x-site-code header or siteCode query), null when not given. */
+  siteCode: string | null;
+  meta: RequestMeta;
+}
+
+type Schema = ObjectSchema<AnyObject>;
+type Input<S> = S extends Schema ? InferType<S> : undefined;
+
+type ActorOf<A> = A extends 'player'
+  ? { player: Player; admin?: never; actor?: never }
+  : A extends 'optional-player'
+    ? { player: Player | null; admin?: never; actor?: never }
+    : A extends { admin: string | null }
+      ? { admin: AuthenticatedAdmin; actor: AdminActor; player?: never }
+      : { player?: never; admin?: never; actor?: never };
+
+/** What a handler gets: validated input, the caller, the site and the request's context. */
+export type Call<A extends AuthSpec, B, Q, P> = ActorOf<A> & {
+  body: Input<B>;
+  query: Input<Q>;
+  params: Input<P>;
+  /**
+   * The site the call acts on: the player's (token, else site-name header, else SITE_CODE); for
+   * administrators the x-site-code header or siteCode query, else SITE_CODE.
+   */
+  site: string;
+  /** The administrator's site filter as given (null = all sites / not given). */
+  siteFilter: string | null;
+  locale: Locale;
+  requestId: string;
+  /** Who asked and how (ip, user agent, method, path), for logs and login records. */
+  meta: RequestMeta;
+  req: Request;
+  res: Response;
+};
+
+/**
+ * How an endpoint answers. `envelope` (default): the handler's value is the `result` of
+ * `{code: 200, message: 'ok', result}` and errors are envelopes. `raw`: the handler sends its own
+ * answer (HTML, a redirect, a file); errors are still envelopes. An Answerer object answers both in a
+ * third party's own shape (provider callbacks).
+ */
+export interface Answerer {
+  ok(call: { req: Request; res: Response }, result: unknown): void;
+  fail(call: { req: Request; res: Response }, err: unknown): void;
+}
+export type AnswerSpec = 'envelope' | 'raw' | Answerer;
+
+export interface EndpointSpec<A extends AuthSpec, B extends Schema | undefined, Q extends Schema | undefined, P extends Schema | undefined> {
+  method: Method;
+  /** The path under /api, with Express parameters (`/game/admin/:id`). */
+  path: string;
+  auth: A;
+  body?: B;
+  query?: Q;
+  params?: P;
+  /** Rate limits, counted in this order; see api/http/rate-limit.ts for when each is counted. */
+  limits?: RateLimitRule[];
+  answer?: AnswerSpec;
+  /** One line for the API document. */
+  summary?: string;
+  /** The spec's error codes this endpoint answers, for the API document. */
+  codes?: number[];
+}
+
+export interface Endpoint<A extends AuthSpec = AuthSpec, B extends Schema | undefined = Schema | undefined, Q extends Schema | undefined = Schema | undefined, P extends Schema | undefined = Schema | undefined, R = unknown> extends EndpointSpec<A, B, Q, P> {
+  handler: (call: Call<A, B, Q, P>) => Promise<R> | R;
+}
+
+/** Declares one endpoint; `handler` gets the validated, typed input and the authenticated caller. */
+export function endpoint<A extends AuthSpec, B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined, R = unknown>(
+  spec: EndpointSpec<A, B, Q, P>,
+  handler: (call: Call<A, B, Q, P>) => Promise<R> | R,
+): Endpoint {
+  return { ...spec, handler } as unknown as Endpoint;
+}
