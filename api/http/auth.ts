@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
-import { hasPermission, verifyAdminToken, verifyPlayerToken, type AuthenticatedAdmin, type PlayerClaims } from '../../shared/domain/auth-tokens';
+import { hasPermission, verifyAdminToken, verifyPlayerToken, type AuthenticatedAdmin, type PlayerClaims } from '../../shared/domain/auth/tokens';
 import type { AuthSpec, Player } from './endpoint';
 import { HttpError } from './errors';
 

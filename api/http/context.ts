@@ -4,7 +4,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { config } from '../../shared/config';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../shared/i18n/locales';
 import { HttpError } from '../../shared/errors';
-import { isKnownSite } from '../../shared/domain/sites';
+import { isKnownSite } from '../../shared/domain/common/sites';
 
 export interface RequestContext {
   requestId: string;

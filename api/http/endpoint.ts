@@ -1,8 +1,8 @@
 import type { Request, Response } from 'express';
 import type { AnyObject, InferType, ObjectSchema } from 'yup';
-import type { AuthenticatedAdmin } from '../../shared/domain/auth-tokens';
+import type { AuthenticatedAdmin } from '../../shared/domain/auth/tokens';
 import type { Locale } from '../../shared/i18n/locales';
-import type { RequestMeta } from '../../shared/domain/admin-auth';
+import type { RequestMeta } from '../../shared/domain/admin/login';
 import type { RateLimitRule } from './rate-limit';
 
 /**

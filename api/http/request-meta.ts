@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import type { RequestMeta } from '../../shared/domain/admin-auth';
+import type { RequestMeta } from '../../shared/domain/admin/login';
 
 /** Who asked and how, for the operation log and login records. */
 export function requestMeta(req: Request): RequestMeta {

@@ -7,7 +7,7 @@ import { base, connections, duration, measure, percentile, post, printTable, war
 /**
  * Games: simulate at `connections` concurrent players, provider bet+win callback pairs, the cached
  * provider list, and the post-bet lag (bet commit to VIP total updated) sampled while simulate runs.
- * Ceiling: the SQL statements of one simulate round (shared/domain/simulate.ts, wallet.ts, the outbox
+ * Ceiling: the SQL statements of one simulate round (shared/domain/game/simulate.ts, wallet.ts, the outbox
  * row) run straight through pg with the same concurrency and the API's pool size, taking turns with
  * simulate (BENCH_GAMES_SLICES, 3) so that both see the same machine. At the end, money is checked:
  * for the bench's players, balances now = balances before + their bet-record winLose.
@@ -156,7 +156,7 @@ async function sqlCeiling(players: Player[], seconds: number): Promise<Figure> {
           const started = Date.now();
           const roundId = `CEIL_${Date.now()}_${randomUUID().slice(0, 8)}`;
           const win = Math.random() < 0.4;
-          // The provider row is cached in the API (shared/domain/game-cache.ts): no lookup per round.
+          // The provider row is cached in the API (shared/domain/game/cache.ts): no lookup per round.
           const client = await pool.connect();
           try {
             await client.query('BEGIN');
@@ -178,7 +178,7 @@ async function sqlCeiling(players: Player[], seconds: number): Promise<Figure> {
               JSON.stringify({ betOrderId: Number(orderId) }),
             ]);
             for (const [kind, amount] of win ? [['bet', `-${BET}`], ['win', '2']] : [['bet', `-${BET}`]]) {
-              // The round's keys are new (shared/domain/wallet.ts newKey): balance update + ledger row in one statement.
+              // The round's keys are new (shared/domain/wallet/wallet.ts newKey): balance update + ledger row in one statement.
               await client.query(
                 `WITH updated AS (
                    UPDATE users SET balance = balance + CAST($1 AS NUMERIC), "frozenBalance" = "frozenBalance" + 0

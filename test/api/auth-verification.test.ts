@@ -3,7 +3,7 @@ import test from 'ava';
 import bcrypt from 'bcrypt';
 import { generate } from 'otplib';
 import { User } from '../../shared/db/models';
-import { CODE_BLACKLIST, callingCodeFromLabel, generateVerificationCode, isWeakCode, samePendingNumber, toE164 } from '../../shared/domain/verification';
+import { CODE_BLACKLIST, callingCodeFromLabel, generateVerificationCode, isWeakCode, samePendingNumber, toE164 } from '../../shared/domain/auth/verification';
 import { createUser } from '../helpers/factories';
 import { startTestStack, type ApiResponse, type TestStack } from '../helpers/stack';
 

@@ -12,14 +12,14 @@ let stack: TestStack;
 let factories: AdminStack['factories'];
 let models: AdminStack['models'];
 let cache: typeof import('../../shared/redis').cache;
-let providerListKey: typeof import('../../shared/domain/game-cache').providerListKey;
+let providerListKey: typeof import('../../shared/domain/game/cache').providerListKey;
 let root: AdminRoot;
 let req: AdminRequest;
 
 test.before(async () => {
   ({ stack, factories, models, root, req } = await startAdminStack({ permissions: ['game:read', 'game:write'] }));
   cache = (await import('../../shared/redis')).cache;
-  providerListKey = (await import('../../shared/domain/game-cache')).providerListKey;
+  providerListKey = (await import('../../shared/domain/game/cache')).providerListKey;
 });
 test.after.always(async () => {
   await stack?.close();

@@ -19,7 +19,7 @@ const PROVY = 'https://provy.test';
 let stack: TestStack;
 let factories: Factories;
 let models: Models;
-let games: typeof import('../../shared/domain/games');
+let games: typeof import('../../shared/domain/game/games');
 
 test.before(async () => {
   stack = await startTestStack({
@@ -31,7 +31,7 @@ test.before(async () => {
   });
   factories = await import('../helpers/factories');
   models = await import('../../shared/db/models');
-  games = await import('../../shared/domain/games');
+  games = await import('../../shared/domain/game/games');
 });
 
 test.after.always(async () => {

@@ -12,8 +12,8 @@ type Models = typeof import('../../shared/db/models');
 let stack: TestStack;
 let factories: Factories;
 let models: Models;
-let gameCache: typeof import('../../shared/domain/game-cache');
-let games: typeof import('../../shared/domain/games');
+let gameCache: typeof import('../../shared/domain/game/cache');
+let games: typeof import('../../shared/domain/game/games');
 let redis: typeof import('../../shared/redis');
 
 test.before(async () => {
@@ -21,8 +21,8 @@ test.before(async () => {
   stack = await startTestStack({ PROVX_BASE_URL: '', PROVX_API_KEY: '', PROVY_BASE_URL: '', PROVY_API_KEY: '' });
   factories = await import('../helpers/factories');
   models = await import('../../shared/db/models');
-  gameCache = await import('../../shared/domain/game-cache');
-  games = await import('../../shared/domain/games');
+  gameCache = await import('../../shared/domain/game/cache');
+  games = await import('../../shared/domain/game/games');
   redis = await import('../../shared/redis');
 });
 

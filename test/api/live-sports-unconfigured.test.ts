@@ -1,6 +1,6 @@
 import test from 'ava';
 import type { Job } from 'bullmq';
-import { LIVE_SPORTS_LIST_KEY, LIVE_SPORTS_STATUS_KEY, liveSportsStatus, refreshLiveSports } from '../../shared/domain/live-sports';
+import { LIVE_SPORTS_LIST_KEY, LIVE_SPORTS_STATUS_KEY, liveSportsStatus, refreshLiveSports } from '../../shared/domain/live-sports/live-sports';
 import { cache } from '../../shared/redis';
 import { queue } from '../../shared/queues/queues';
 import { startWorkers } from '../../workers/main';

@@ -7,7 +7,7 @@ import {
   liveSportsStatus,
   refreshLiveSports,
   type LiveMatch,
-} from '../../shared/domain/live-sports';
+} from '../../shared/domain/live-sports/live-sports';
 import { cache } from '../../shared/redis';
 import { queue } from '../../shared/queues/queues';
 import { startWorkers } from '../../workers/main';

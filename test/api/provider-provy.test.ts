@@ -129,7 +129,7 @@ test('a bet refunded after its post-bet chain ran takes its effective bet off th
   const b = bet(user.id, { betAmount: '20' });
   await provy('bet', b);
   const placed = await order(user.id, b.roundId);
-  const { applyPostBet } = await import('../../shared/domain/post-bet');
+  const { applyPostBet } = await import('../../shared/domain/post-bet/chain');
   await applyPostBet(placed.id as string); // what the post-bet worker does with the bet's outbox row
   const total = async () => {
     const [row] = await db().query<{ total: string }>('SELECT "totalEffectiveBet"::text AS total FROM users WHERE id = :id', {

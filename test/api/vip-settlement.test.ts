@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import test from 'ava';
 import { AdminOperationLog, BetOrder, User, VipRebate } from '../../shared/db/models';
-import { todayIn } from '../../shared/domain/vip-rebate';
+import { todayIn } from '../../shared/domain/vip/rebate';
 import { createAdmin, createSite, createUser } from '../helpers/factories';
 import { startTestStack, type TestStack } from '../helpers/stack';
 

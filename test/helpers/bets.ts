@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { BetOrder, User } from '../../shared/db/models';
-import { effectiveBet } from '../../shared/domain/game-types';
+import { effectiveBet } from '../../shared/domain/game/types';
 import { createUser } from './factories';
 
 /** Bet orders and VIP players written straight to the database, for the settlement, mission and VIP tests. */

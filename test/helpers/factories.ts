@@ -3,9 +3,9 @@ import bcrypt from 'bcrypt';
 import { config } from '../../shared/config';
 import { Admin, AdminGroup, User } from '../../shared/db/models';
 import { seedSite } from '../../shared/db/seeders/seed-site';
-import { signAdminToken, signPlayerToken } from '../../shared/domain/auth-tokens';
-import { forgetKnownSites } from '../../shared/domain/sites';
-import { moveBalance } from '../../shared/domain/wallet';
+import { signAdminToken, signPlayerToken } from '../../shared/domain/auth/tokens';
+import { forgetKnownSites } from '../../shared/domain/common/sites';
+import { moveBalance } from '../../shared/domain/wallet/wallet';
 import { db } from '../../shared/db/sequelize';
 
 const unique = (prefix: string) => `${prefix}${randomBytes(4).toString('hex')}`;

@@ -6,7 +6,7 @@ import type { TestStack } from './stack';
 // Loaded on first use, after startTestStack has set the environment.
 const modules = async () => ({
   cache: (await import('../../shared/redis')).cache,
-  providerListKey: (await import('../../shared/domain/game-cache')).providerListKey,
+  providerListKey: (await import('../../shared/domain/game/cache')).providerListKey,
 });
 
 /**

@@ -11,8 +11,8 @@ import {
   listMissions,
   periodKey,
   periodKeys,
-} from '../../shared/domain/missions';
-import { applyPostBet } from '../../shared/domain/post-bet';
+} from '../../shared/domain/mission/missions';
+import { applyPostBet } from '../../shared/domain/post-bet/chain';
 import { createSlotBetOrder } from '../helpers/bets';
 import { createSite, createUser } from '../helpers/factories';
 import { startTestStack, type TestStack } from '../helpers/stack';

@@ -5,13 +5,13 @@ import { startTestStack, type TestStack } from '../helpers/stack';
 
 let stack: TestStack;
 let db: typeof import('../../shared/db/sequelize').db;
-let wallet: typeof import('../../shared/domain/wallet');
+let wallet: typeof import('../../shared/domain/wallet/wallet');
 let factories: typeof import('../helpers/factories');
 
 test.before(async () => {
   stack = await startTestStack();
   db = (await import('../../shared/db/sequelize')).db;
-  wallet = await import('../../shared/domain/wallet');
+  wallet = await import('../../shared/domain/wallet/wallet');
   factories = await import('../helpers/factories');
 });
 test.after.always(async () => {

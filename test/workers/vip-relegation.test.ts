@@ -1,7 +1,7 @@
 import test from 'ava';
 import { User, VipSettlementRun } from '../../shared/db/models';
-import { defaultRelegationMonth, SettlementPeriodError, todayIn } from '../../shared/domain/vip-rebate';
-import { runMonthlyRelegation } from '../../shared/domain/vip-relegation';
+import { defaultRelegationMonth, SettlementPeriodError, todayIn } from '../../shared/domain/vip/rebate';
+import { runMonthlyRelegation } from '../../shared/domain/vip/relegation';
 import { queue } from '../../shared/queues/queues';
 import { createBetOrder, createVipPlayer, type BetOrderOptions } from '../helpers/bets';
 import { createSite } from '../helpers/factories';

@@ -1,4 +1,4 @@
-import { refreshLiveSports } from '../../shared/domain/live-sports';
+import { refreshLiveSports } from '../../shared/domain/live-sports/live-sports';
 import type { Processor } from './types';
 
 /**

@@ -1,4 +1,4 @@
-import { deliverMail } from '../../shared/domain/verification';
+import { deliverMail } from '../../shared/domain/auth/verification';
 import type { Processor } from './types';
 
 /**

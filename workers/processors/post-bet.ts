@@ -1,6 +1,6 @@
 import { UnrecoverableError } from 'bullmq';
-import { applyPostBet, type PostBetResult } from '../../shared/domain/post-bet';
-import { applyPostBetBatch } from '../../shared/domain/post-bet-batch';
+import { applyPostBet, type PostBetResult } from '../../shared/domain/post-bet/chain';
+import { applyPostBetBatch } from '../../shared/domain/post-bet/batch';
 import { logger } from '../../shared/logger';
 import type { Processor } from './types';
 

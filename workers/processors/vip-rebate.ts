@@ -1,5 +1,5 @@
 import { UnrecoverableError } from 'bullmq';
-import { settleDailyRebate, settleDailyRebateAllSites, SettlementPeriodError } from '../../shared/domain/vip-rebate';
+import { settleDailyRebate, settleDailyRebateAllSites, SettlementPeriodError } from '../../shared/domain/vip/rebate';
 import { logger } from '../../shared/logger';
 import type { Processor } from './types';
 

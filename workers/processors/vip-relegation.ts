@@ -1,6 +1,6 @@
 import { UnrecoverableError } from 'bullmq';
-import { SettlementPeriodError } from '../../shared/domain/vip-rebate';
-import { runMonthlyRelegation, runMonthlyRelegationAllSites } from '../../shared/domain/vip-relegation';
+import { SettlementPeriodError } from '../../shared/domain/vip/rebate';
+import { runMonthlyRelegation, runMonthlyRelegationAllSites } from '../../shared/domain/vip/relegation';
 import { logger } from '../../shared/logger';
 import type { Processor } from './types';
 

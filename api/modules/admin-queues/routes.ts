@@ -4,7 +4,7 @@ import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { config } from '../../../shared/config';
-import { loginAdmin } from '../../../shared/domain/admin-auth';
+import { loginAdmin } from '../../../shared/domain/admin/login';
 import { BizError, HttpError } from '../../../shared/errors';
 import { allQueues } from '../../../shared/queues/queues';
 import { authenticateAdmin, bearerToken, requireAdmin } from '../../http/auth';

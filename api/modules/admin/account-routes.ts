@@ -1,5 +1,5 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
-import { createAdmin, deleteAdmin, getAdmin, listAdmins, updateAdmin, type Actor } from '../../../shared/domain/admins';
+import { createAdmin, deleteAdmin, getAdmin, listAdmins, updateAdmin, type Actor } from '../../../shared/domain/admin/accounts';
 import { HttpError } from '../../../shared/errors';
 import { authenticateAdmin, requireAdmin } from '../../http/auth';
 import { route } from '../../http/envelope';

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { createGroup, deleteGroup, getGroup, listGroups, updateGroup } from '../../../shared/domain/admins';
+import { createGroup, deleteGroup, getGroup, listGroups, updateGroup } from '../../../shared/domain/admin/accounts';
 import { requireAdmin } from '../../http/auth';
 import { route } from '../../http/envelope';
 import { valid, validate } from '../../http/validate';

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { listAdminLogs } from '../../../shared/domain/admin-log';
+import { listAdminLogs } from '../../../shared/domain/admin/operation-log';
 import { requireAdmin } from '../../http/auth';
 import { route } from '../../http/envelope';
 import { valid, validate } from '../../http/validate';

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { loginAdmin } from '../../../shared/domain/admin-auth';
+import { loginAdmin } from '../../../shared/domain/admin/login';
 import { requestMeta } from '../../http/request-meta';
 import { route } from '../../http/envelope';
 import { valid, validate } from '../../http/validate';

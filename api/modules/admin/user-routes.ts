@@ -1,5 +1,5 @@
 import { Router, type Request } from 'express';
-import { adjustBalance, getUserForAdmin, listUserLedger, listUsers } from '../../../shared/domain/player-admin';
+import { adjustBalance, getUserForAdmin, listUserLedger, listUsers } from '../../../shared/domain/admin/players';
 import { HttpError } from '../../../shared/errors';
 import { requireAdmin } from '../../http/auth';
 import { route } from '../../http/envelope';

@@ -1,6 +1,6 @@
 import cookieParser from 'cookie-parser';
 import { config } from '../../../shared/config';
-import type { ClientMeta } from '../../../shared/domain/accounts';
+import type { ClientMeta } from '../../../shared/domain/auth/accounts';
 import {
   changeAvatar,
   changeLocale,
@@ -11,7 +11,7 @@ import {
   logoutPlayer,
   registerPlayer,
   userDetail,
-} from '../../../shared/domain/players';
+} from '../../../shared/domain/auth/players';
 import { isLocale } from '../../../shared/i18n/locales';
 import { endpoint } from '../../http/endpoint';
 import { limitRule } from '../../http/rate-limit';
@@ -19,7 +19,7 @@ import { avatarBody, localeBody, loginBody, registerBody, userDetailQuery } from
 
 /**
  * Accounts and sessions (Part A 4.1): register, login, logout, user detail, locale, mascots, avatar and
- * country codes. The rules are in shared/domain/players.ts. Rate limits from config().limits
+ * country codes. The rules are in shared/domain/auth/players.ts. Rate limits from config().limits
  * (RATE_LIMIT_LOGIN_PER_IP, RATE_LIMIT_LOGIN_PER_ACCOUNT, RATE_LIMIT_REGISTER_PER_IP).
  */
 const loginPerIp = limitRule('login-ip', 'ip', () => config().limits.loginPerIp);

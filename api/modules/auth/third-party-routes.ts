@@ -1,7 +1,7 @@
 import { config } from '../../../shared/config';
-import type { ClientMeta } from '../../../shared/domain/accounts';
-import { bindOAuth, bindWidget, loginConfig, loginWithOAuth, loginWithWidget, unbindThirdParty, type LoginContext } from '../../../shared/domain/third-party-login';
-import type { RequestMeta } from '../../../shared/domain/admin-auth';
+import type { ClientMeta } from '../../../shared/domain/auth/accounts';
+import { bindOAuth, bindWidget, loginConfig, loginWithOAuth, loginWithWidget, unbindThirdParty, type LoginContext } from '../../../shared/domain/auth/third-party-login';
+import type { RequestMeta } from '../../../shared/domain/admin/login';
 import type { Locale } from '../../../shared/i18n/locales';
 import { endpoint } from '../../http/endpoint';
 import { limitRule } from '../../http/rate-limit';
@@ -9,7 +9,7 @@ import { bindOAuthBody, bindWidgetBody, loginConfigQuery, loginOAuthBody, loginW
 
 /**
  * Third-party logins (Part A 4.1): login-config, login-oauth, bind-oauth, login-widget, bind-widget,
- * unbind-oauth, unbind-widget. The rules are in shared/domain/third-party-login.ts. Login attempts are
+ * unbind-oauth, unbind-widget. The rules are in shared/domain/auth/third-party-login.ts. Login attempts are
  * limited per IP and per minute on each of login-oauth and login-widget (THIRD_PARTY_LOGIN_RATE_LIMIT).
  */
 const loginPerIp = (name: string) => [limitRule(name, 'ip', () => config().limits.thirdPartyLoginPerIp)];

@@ -1,7 +1,7 @@
 import { config } from '../../../shared/config';
-import { editPassword, setPassword } from '../../../shared/domain/passwords';
-import { enableTotp, generateTotp } from '../../../shared/domain/totp';
-import { checkEmailVerification, checkMobileVerification, sendEmailVerification, sendMobileVerification } from '../../../shared/domain/verification';
+import { editPassword, setPassword } from '../../../shared/domain/auth/passwords';
+import { enableTotp, generateTotp } from '../../../shared/domain/auth/totp';
+import { checkEmailVerification, checkMobileVerification, sendEmailVerification, sendMobileVerification } from '../../../shared/domain/auth/verification';
 import { endpoint } from '../../http/endpoint';
 import { limitRule } from '../../http/rate-limit';
 import {

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { betOrderDetails, listBetRecords } from '../../../shared/domain/bet-records';
+import { betOrderDetails, listBetRecords } from '../../../shared/domain/bet-record/records';
 import { requirePlayer } from '../../http/auth';
 import { route } from '../../http/envelope';
 import { valid, validate } from '../../http/validate';

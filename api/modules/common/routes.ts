@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import { checkHealth } from '../../../shared/domain/health';
-import { enumsFor } from '../../../shared/domain/enums';
+import { checkHealth } from '../../../shared/domain/common/health';
+import { enumsFor } from '../../../shared/domain/common/enums';
 import { route } from '../../http/envelope';
 
 export const commonRoutes = Router();

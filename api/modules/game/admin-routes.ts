@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import { config } from '../../../shared/config';
-import type { Actor } from '../../../shared/domain/admins';
+import type { Actor } from '../../../shared/domain/admin/accounts';
 import {
   copySiteData,
   createProvider,
@@ -14,7 +14,7 @@ import {
   updateProvider,
   updateTypeConfig,
   type CopyKind,
-} from '../../../shared/domain/game-admin';
+} from '../../../shared/domain/game/admin';
 import { requireAdmin } from '../../http/auth';
 import { route } from '../../http/envelope';
 import { requestMeta } from '../../http/request-meta';

@@ -1,6 +1,6 @@
 import { array, boolean, mixed, number, object } from 'yup';
-import { GAME_TYPE_CODES, typeKeyOf } from '../../../shared/domain/game-types';
-import { isKnownSite } from '../../../shared/domain/sites';
+import { GAME_TYPE_CODES, typeKeyOf } from '../../../shared/domain/game/types';
+import { isKnownSite } from '../../../shared/domain/common/sites';
 import { LAUNCH_EXTRA_LOCALES, LOCALES } from '../../../shared/i18n/locales';
 import { jsonInteger, localeMap as localeMapOf, sortOrder as sortOrderOf, text } from '../../http/schema-helpers';
 

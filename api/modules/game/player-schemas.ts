@@ -1,6 +1,6 @@
 import { mixed, number, object, string } from 'yup';
-import { GAME_TYPE_CODES } from '../../../shared/domain/game-types';
-import { isMoneyNumber, SIMULATE_BET_DECIMALS } from '../../../shared/domain/simulate';
+import { GAME_TYPE_CODES } from '../../../shared/domain/game/types';
+import { isMoneyNumber, SIMULATE_BET_DECIMALS } from '../../../shared/domain/game/simulate';
 import { blankAsAbsent, jsonNumber, text } from '../../http/schema-helpers';
 
 /**

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { config } from '../../../shared/config';
 import { logger } from '../../../shared/logger';
-import { asBody, ProviderError, toProviderError, type ProviderBody, type ProviderCode } from '../../../shared/domain/provider-wallet';
+import { asBody, ProviderError, toProviderError, type ProviderBody, type ProviderCode } from '../../../shared/domain/providers/seamless-wallet';
 
 /**
  * The HTTP edge of the provider callbacks (docs/providers.md): request signatures and the wrapper that

@@ -7,8 +7,8 @@ import {
   readOptionalId,
   readOptionalPlayerId,
   readPlayerId,
-} from '../../../shared/domain/provider-wallet';
-import { provxBet, provxBetResult, provxCancelBet, provxError, provxGetBalance, provxJackpotResult } from '../../../shared/domain/provx';
+} from '../../../shared/domain/providers/seamless-wallet';
+import { provxBet, provxBetResult, provxCancelBet, provxError, provxGetBalance, provxJackpotResult } from '../../../shared/domain/providers/provx';
 import { providerHandler, providerNotFound, providerSignature } from './provider-signature';
 
 /**

@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import { checkCurrency, readAmount, readId, readOptionalAmount, readOptionalId, readPlayerId } from '../../../shared/domain/provider-wallet';
-import { provyAuth, provyBet, provyCancelBet, provyError, provyGetBalance, provyGetPlayerInfo, provyWin } from '../../../shared/domain/provy';
+import { checkCurrency, readAmount, readId, readOptionalAmount, readOptionalId, readPlayerId } from '../../../shared/domain/providers/seamless-wallet';
+import { provyAuth, provyBet, provyCancelBet, provyError, provyGetBalance, provyGetPlayerInfo, provyWin } from '../../../shared/domain/providers/provy';
 import { providerHandler, providerNotFound, providerSignature } from './provider-signature';
 
 /**

@@ -1,8 +1,8 @@
 import { Router, type Request } from 'express';
 import { mixed, object } from 'yup';
 import { config } from '../../../shared/config';
-import { createGameBlock, deleteGameBlock, listGameBlocks, type GameBlockActor } from '../../../shared/domain/game-blocks';
-import { GAME_TYPE_CODES } from '../../../shared/domain/game-types';
+import { createGameBlock, deleteGameBlock, listGameBlocks, type GameBlockActor } from '../../../shared/domain/game/blocks';
+import { GAME_TYPE_CODES } from '../../../shared/domain/game/types';
 import { requireAdmin } from '../../http/auth';
 import { route } from '../../http/envelope';
 import { requestMeta } from '../../http/request-meta';

@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import { config } from '../../../shared/config';
-import type { Actor } from '../../../shared/domain/admins';
+import type { Actor } from '../../../shared/domain/admin/accounts';
 import {
   adminCreateMission,
   adminDeleteMission,
@@ -11,7 +11,7 @@ import {
   type MissionInput,
   type MissionPatch,
   type MissionPeriodType,
-} from '../../../shared/domain/missions';
+} from '../../../shared/domain/mission/missions';
 import { requireAdmin } from '../../http/auth';
 import { route } from '../../http/envelope';
 import { requestMeta } from '../../http/request-meta';

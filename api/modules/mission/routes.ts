@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { claimMission, listMissionClaims, listMissions } from '../../../shared/domain/missions';
+import { claimMission, listMissionClaims, listMissions } from '../../../shared/domain/mission/missions';
 import { optionalPlayer, requirePlayer } from '../../http/auth';
 import { route } from '../../http/envelope';
 import { valid, validate } from '../../http/validate';

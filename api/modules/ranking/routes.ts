@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { getRanking, type RankingType } from '../../../shared/domain/ranking';
+import { getRanking, type RankingType } from '../../../shared/domain/ranking/ranking';
 import { route } from '../../http/envelope';
 import { valid, validate } from '../../http/validate';
 import { rankingQuery } from './schemas';

@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import { config } from '../../../shared/config';
-import type { Actor } from '../../../shared/domain/admins';
+import type { Actor } from '../../../shared/domain/admin/accounts';
 import {
   createVipLevel,
   createVipRebate,
@@ -9,7 +9,7 @@ import {
   setVipHold,
   updateVipLevel,
   updateVipRebate,
-} from '../../../shared/domain/vip';
+} from '../../../shared/domain/vip/vip';
 import { requireAdmin } from '../../http/auth';
 import { route } from '../../http/envelope';
 import { requestMeta } from '../../http/request-meta';

@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
-import { isKnownSite } from '../../../shared/domain/sites';
-import { listVipLevels, listVipRebates, vipStatus } from '../../../shared/domain/vip';
+import { isKnownSite } from '../../../shared/domain/common/sites';
+import { listVipLevels, listVipRebates, vipStatus } from '../../../shared/domain/vip/vip';
 import { HttpError } from '../../../shared/errors';
 import { requirePlayer } from '../../http/auth';
 import { route } from '../../http/envelope';

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { mixed, object } from 'yup';
-import { GAME_TYPE_KEYS } from '../../../shared/domain/game-types';
-import { VIP_TIERS, type VipTier } from '../../../shared/domain/vip';
+import { GAME_TYPE_KEYS } from '../../../shared/domain/game/types';
+import { VIP_TIERS, type VipTier } from '../../../shared/domain/vip/vip';
 import { LOCALES, type LocaleText } from '../../../shared/i18n/locales';
 import { jsonInteger as integer, localeMap as localeMapOf, positiveIdParam, sortOrder, zeroOrOne } from '../../http/schema-helpers';
 

@@ -1,9 +1,9 @@
 import { Router, type Request } from 'express';
 import { object, string } from 'yup';
 import { config } from '../../../shared/config';
-import { recordAdminAction } from '../../../shared/domain/admin-log';
-import { settleDailyRebate, SettlementPeriodError } from '../../../shared/domain/vip-rebate';
-import { runMonthlyRelegation } from '../../../shared/domain/vip-relegation';
+import { recordAdminAction } from '../../../shared/domain/admin/operation-log';
+import { settleDailyRebate, SettlementPeriodError } from '../../../shared/domain/vip/rebate';
+import { runMonthlyRelegation } from '../../../shared/domain/vip/relegation';
 import { HttpError } from '../../../shared/errors';
 import { requireAdmin } from '../../http/auth';
 import { route } from '../../http/envelope';

@@ -1,6 +1,6 @@
 import { Column, DataType, Model, Table } from 'sequelize-typescript';
 
-/** One wallet ledger row (game-transaction). Written only by shared/domain/wallet.ts. */
+/** One wallet ledger row (game-transaction). Written only by shared/domain/wallet/wallet.ts. */
 @Table({ tableName: 'game_transactions', timestamps: true, updatedAt: false })
 export class GameTransaction extends Model {
   declare id: string;

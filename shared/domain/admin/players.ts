@@ -1,0 +1,275 @@
+import { randomUUID } from 'node:crypto';
+import Decimal from 'decimal.js';
+import { Op, type WhereOptions } from 'sequelize';
+import { GameTransaction, User, VipLevel } from '../../db/models';
+import { db } from '../../db/sequelize';
+import { BizError, HttpError } from '../../errors';
+import type { LocaleText } from '../../i18n/locales';
+import type { Actor } from './accounts';
+import { recordAdminAction } from './operation-log';
+import { money, moveBalance, WalletError } from '../wallet/wallet';
+import { pagination, type Pagination } from '../common/paging';
+
+/**
+ * Operators' player tools (not in the spec; /admin/users, permission module `user`): search players,
+ * read one player with balance and VIP, page through the wallet ledger, and adjust a balance.
+ *
+ * Site scoping: when the administrator names a site (x-site-code or siteCode), the list holds only that
+ * site's players and a player of another site is "not found" (2001); without a site every site is
+ * searched. Password, pending codes, the TOTP secret and the token version are never returned.
+ * Refusals: 2001 user not found, 2002 balance too low (a debit below zero); nothing moves.
+ */
+
+export interface Paged<T> {
+  items: T[];
+  pagination: Pagination;
+}
+
+const USER_NOT_FOUND = () => new BizError(2001, 'User not found');
+const BALANCE_TOO_LOW = () => new BizError(2002, 'Insufficient balance');
+
+/** Finds a player, honouring the administrator's site filter; 2001 when missing or of another site. */
+async function requireUser(userId: number, siteCode: string | null): Promise<User> {
+  const user = await User.findByPk(userId);
+  if (!user || (siteCode !== null && user.siteCode !== siteCode)) throw USER_NOT_FOUND();
+  return user;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// List and detail
+
+export interface UserListItem {
+  id: number;
+  account: string;
+  name: string;
+  siteCode: string;
+  email: string | null;
+  mobile: string | null;
+  vipLevel: string;
+  balance: string;
+  frozenBalance: string;
+  agentCode: string | null;
+  locale: string;
+  lastActivityAt: Date | null;
+  createdAt: Date;
+}
+
+function listItem(u: User): UserListItem {
+  return {
+    id: u.id,
+    account: u.account,
+    name: u.name,
+    siteCode: u.siteCode,
+    email: u.email,
+    mobile: u.mobile,
+    vipLevel: u.vipLevel,
+    balance: money(u.balance),
+    frozenBalance: money(u.frozenBalance),
+    agentCode: u.agentCode,
+    locale: u.locale,
+    lastActivityAt: u.lastActivityAt,
+    createdAt: u.createdAt as Date,
+  };
+}
+
+/** `%`, `_` and `\` match themselves in the account search. */
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** GET /admin/users: players whose account contains `account` (case-insensitive), newest first. */
+export async function listUsers(filter: { siteCode: string | null; account?: string; page: number; pageSize: number }): Promise<Paged<UserListItem>> {
+  const conditions: WhereOptions[] = [];
+  if (filter.siteCode !== null) conditions.push({ siteCode: filter.siteCode });
+  if (filter.account) conditions.push({ account: { [Op.iLike]: `%${likeEscape(filter.account)}%` } });
+  const { rows, count } = await User.findAndCountAll({
+    where: { [Op.and]: conditions },
+    order: [['id', 'DESC']],
+    limit: filter.pageSize,
+    offset: (filter.page - 1) * filter.pageSize,
+  });
+  return { items: rows.map(listItem), pagination: pagination(filter.page, filter.pageSize, count) };
+}
+
+export interface UserAdminDetail extends UserListItem {
+  widget: string | null;
+  oauth: string | null;
+  vipProgress: string | null;
+  totalEffectiveBet: string;
+  relegationMissCount: number;
+  vipHold: number;
+  totpAuthEnabled: number;
+  avatar: string | null;
+  vendorGroupId: number | null;
+  level1AgentId: number | null;
+  level2AgentId: number | null;
+  level3AgentId: number | null;
+  agentTourCompletedAt: Date | null;
+  agentTourDismissedAt: Date | null;
+  updatedAt: Date;
+  hasPassword: boolean;
+  /** The player's VIP level as configured for its site; null when the site has no such level. */
+  vip: { level: number; name: Partial<LocaleText>; tier: string; minChip: string; relegationChip: string } | null;
+}
+
+/** GET /admin/users/:userId: the player (a whitelist of fields) with balance and VIP. */
+export async function getUserForAdmin(userId: number, siteCode: string | null): Promise<UserAdminDetail> {
+  const user = await requireUser(userId, siteCode);
+  const level = Number(user.vipLevel);
+  const vip = Number.isInteger(level) ? await VipLevel.findOne({ where: { siteCode: user.siteCode, level } }) : null;
+  return {
+    ...listItem(user),
+    widget: user.widget,
+    oauth: user.oauth,
+    vipProgress: user.vipProgress,
+    totalEffectiveBet: money(user.totalEffectiveBet),
+    relegationMissCount: Number(user.relegationMissCount),
+    vipHold: Number(user.vipHold),
+    totpAuthEnabled: Number(user.totpAuthEnabled),
+    avatar: user.avatar,
+    vendorGroupId: user.vendorGroupId,
+    level1AgentId: user.level1AgentId,
+    level2AgentId: user.level2AgentId,
+    level3AgentId: user.level3AgentId,
+    agentTourCompletedAt: user.agentTourCompletedAt,
+    agentTourDismissedAt: user.agentTourDismissedAt,
+    updatedAt: user.updatedAt as Date,
+    hasPassword: user.password !== '',
+    vip: vip
+      ? { level: vip.level, name: vip.name, tier: vip.tier, minChip: money(vip.minChip), relegationChip: money(vip.relegationChip) }
+      : null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Ledger
+
+export interface LedgerItem {
+  /** BIGSERIAL, as a string. */
+  id: string;
+  kind: string;
+  amount: string;
+  balanceBefore: string;
+  balanceAfter: string;
+  frozenAmount: string;
+  refType: string | null;
+  refId: string | null;
+  betOrderId: string | null;
+  remark: string | null;
+  createdAt: Date;
+}
+
+/** GET /admin/users/:userId/ledger: the player's game_transactions rows, newest first. */
+export async function listUserLedger(userId: number, siteCode: string | null, paging: { page: number; pageSize: number }): Promise<Paged<LedgerItem>> {
+  await requireUser(userId, siteCode);
+  const { rows, count } = await GameTransaction.findAndCountAll({
+    where: { userId },
+    order: [['id', 'DESC']],
+    limit: paging.pageSize,
+    offset: (paging.page - 1) * paging.pageSize,
+  });
+  const items = rows.map((r) => ({
+    id: String(r.id),
+    kind: r.kind,
+    amount: money(r.amount),
+    balanceBefore: money(r.balanceBefore),
+    balanceAfter: money(r.balanceAfter),
+    frozenAmount: money(r.frozenAmount),
+    refType: r.refType,
+    refId: r.refId,
+    betOrderId: r.betOrderId == null ? null : String(r.betOrderId),
+    remark: r.remark,
+    createdAt: r.createdAt as Date,
+  }));
+  return { items, pagination: pagination(paging.page, paging.pageSize, count) };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Balance adjustment
+
+export interface AdjustmentInput {
+  /** Signed decimal string, at most 6 decimals, not zero. */
+  amount: string;
+  reason: string;
+  /** The client's Idempotency-Key header, if any. */
+  idempotencyKey?: string;
+}
+
+export interface AdjustmentResult {
+  balanceBefore: string;
+  balanceAfter: string;
+  ledgerId: string;
+  /** True when the Idempotency-Key had been applied before: nothing moved now. */
+  replayed: boolean;
+}
+
+function amountError(message: string): HttpError {
+  return new HttpError(400, `Invalid body: amount: ${message}`, { errors: [{ field: 'amount', message }] });
+}
+
+/**
+ * POST /admin/users/:userId/balance-adjustments: one wallet movement of kind `adjustment` (the reason is
+ * its remark) and its operation-log row, in one transaction. The idempotency key is
+ * `admin-adjust:<adminId>:<Idempotency-Key>` when the client sends the header (a replay, even a
+ * concurrent one, moves nothing and answers the first result), else `admin-adjust:<uuid>`.
+ * 2001 user missing (or of another site); 2002 a debit below zero; the same key with another user or
+ * amount is a 400 naming Idempotency-Key.
+ */
+export async function adjustBalance(actor: Actor, userId: number, siteCode: string | null, input: AdjustmentInput): Promise<AdjustmentResult> {
+  const amount = new Decimal(input.amount);
+  if (amount.isZero()) throw amountError('must not be zero');
+  const key = input.idempotencyKey !== undefined ? `admin-adjust:${actor.adminId}:${input.idempotencyKey}` : `admin-adjust:${randomUUID()}`;
+  try {
+    return await db().transaction(async (transaction) => {
+      const user = await User.findByPk(userId, { attributes: ['id', 'siteCode', 'account'], transaction });
+      if (!user || (siteCode !== null && user.siteCode !== siteCode)) throw USER_NOT_FOUND();
+      const moved = await moveBalance(transaction, {
+        userId,
+        amount,
+        kind: 'adjustment',
+        idempotencyKey: key,
+        ref: { type: 'admin', id: actor.adminId },
+        remark: input.reason,
+      });
+      if (!moved.replayed) {
+        await recordAdminAction(
+          {
+            adminId: actor.adminId,
+            ...actor.meta,
+            siteCode: user.siteCode,
+            module: 'user',
+            action: 'balance-adjust',
+            targetId: userId,
+            summary: `adjusted the balance of ${user.account} by ${money(amount)}: ${input.reason}`,
+            detail: {
+              userId,
+              account: user.account,
+              amount: money(amount),
+              reason: input.reason,
+              balanceBefore: moved.balanceBefore,
+              balanceAfter: moved.balanceAfter,
+              ledgerId: moved.ledgerId,
+              idempotencyKey: input.idempotencyKey ?? null,
+            },
+          },
+          { transaction },
+        );
+      }
+      return { balanceBefore: moved.balanceBefore, balanceAfter: moved.balanceAfter, ledgerId: moved.ledgerId, replayed: moved.replayed };
+    });
+  } catch (err) {
+    if (err instanceof WalletError) {
+      switch (err.reason) {
+        case 'INSUFFICIENT_FUNDS':
+          throw BALANCE_TOO_LOW();
+        case 'USER_NOT_FOUND':
+          throw USER_NOT_FOUND();
+        case 'IDEMPOTENCY_CONFLICT': {
+          const message = 'this Idempotency-Key was already used for another adjustment (another player or amount)';
+          throw new HttpError(400, `Invalid header: Idempotency-Key: ${message}`, { errors: [{ field: 'Idempotency-Key', message }] });
+        }
+        default:
+          throw amountError(err.message);
+      }
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,133 @@
+import { Op, type Transaction } from 'sequelize';
+import { LOCALE_CURRENCY, isLocale, type Locale } from '../../i18n/locales';
+import { PaymentChannelGroup, SiteConfig, User, UserLoginLog } from '../../db/models';
+import { BizError } from '../../errors';
+import { addToOutbox } from '../../queues/outbox';
+import { forgetTokenVersion, signPlayerToken } from './tokens';
+
+/**
+ * Player accounts: creation (register, first OAuth or widget login) and the one login transaction every
+ * login method goes through (Part A section 3: tokenVersion + 1, previous LOGIN row becomes LOGOUT, new
+ * LOGIN row, cached version deleted after commit).
+ */
+export interface ClientMeta {
+  ip: string;
+  /** Client-sent device fingerprint, else the User-Agent (Part A 5.7). */
+  device: string;
+}
+
+/** The enabled channel group of the locale's currency with the smallest id, or null (Part A 4.1 rule 5). */
+export async function pickChannelGroup(siteCode: string, locale: string, transaction?: Transaction): Promise<number | null> {
+  const currency = isLocale(locale) ? LOCALE_CURRENCY[locale] : undefined;
+  if (!currency) return null;
+  const group = await PaymentChannelGroup.findOne({
+    where: { siteCode, currency, enabled: 1 },
+    order: [['id', 'ASC']],
+    attributes: ['id'],
+    transaction,
+  });
+  return group?.id ?? null;
+}
+
+/** URL of the site's first mascot: the default avatar. */
+export async function defaultAvatar(siteCode: string, transaction?: Transaction): Promise<string | null> {
+  const site = await SiteConfig.findOne({ where: { siteCode }, attributes: ['mascots'], transaction });
+  return site?.mascots?.[0]?.url ?? null;
+}
+
+/** The upline of an agent found by its code, for binding a new player (levels 1 to 3). */
+export async function findUplineByRefCode(
+  siteCode: string,
+  refCode: string,
+  transaction?: Transaction,
+): Promise<{ level1AgentId: number; level2AgentId: number | null; level3AgentId: number | null } | null> {
+  const agent = await User.findOne({
+    where: { siteCode, agentCode: { [Op.eq]: refCode } },
+    attributes: ['id', 'level1AgentId', 'level2AgentId'],
+    transaction,
+  });
+  if (!agent) return null;
+  return { level1AgentId: agent.id, level2AgentId: agent.level1AgentId, level3AgentId: agent.level2AgentId };
+}
+
+export interface NewPlayer {
+  siteCode: string;
+  account: string;
+  /** A bcrypt hash, or '' for third-party logins. */
+  passwordHash: string;
+  name: string;
+  locale: Locale;
+  email?: string | null;
+  oauth?: string | null;
+  widget?: string | null;
+  /** Resolved upline (see findUplineByRefCode); omitted = none. */
+  upline?: { level1AgentId: number; level2AgentId: number | null; level3AgentId: number | null } | null;
+}
+
+/**
+ * Creates a player inside the caller's transaction: first mascot as avatar, channel group of the locale's
+ * currency, tokenVersion 0, and a welcome-mail outbox event when the site's `mail.welcomeRegistration`
+ * setting is on. Throws BizError(2001) when the account already exists in the site.
+ */
+export async function createPlayer(input: NewPlayer, transaction: Transaction): Promise<User> {
+  // One after another: a transaction is one connection, and pg refuses overlapping queries on it (pg 9).
+  const avatar = await defaultAvatar(input.siteCode, transaction);
+  const vendorGroupId = await pickChannelGroup(input.siteCode, input.locale, transaction);
+  const site = await SiteConfig.findOne({ where: { siteCode: input.siteCode }, attributes: ['settings'], transaction });
+  const exists = await User.count({ where: { siteCode: input.siteCode, account: input.account }, transaction });
+  if (exists) throw new BizError(2001);
+  const user = await User.create(
+    {
+      siteCode: input.siteCode,
+      account: input.account,
+      password: input.passwordHash,
+      name: input.name,
+      locale: input.locale,
+      email: input.email ?? null,
+      oauth: input.oauth ?? null,
+      widget: input.widget ?? null,
+      avatar,
+      vendorGroupId,
+      tokenVersion: 0,
+      ...(input.upline ?? {}),
+    },
+    { transaction },
+  );
+  if (site?.settings?.mail?.welcomeRegistration) {
+    await addToOutbox(transaction, 'mail', 'welcome', { kind: 'welcome', userId: user.id });
+  }
+  return user;
+}
+
+/**
+ * The login transaction shared by every method (password, OAuth, widget) and by registration's first
+ * token: raises tokenVersion, closes the previous LOGIN rows as LOGOUT, writes a new LOGIN row, and after
+ * commit deletes the cached version. Returns the new token and the updated user.
+ */
+export async function completeLogin(user: User, meta: ClientMeta, transaction: Transaction): Promise<{ token: string; user: User }> {
+  await user.increment('tokenVersion', { by: 1, transaction });
+  await user.reload({ transaction });
+  await UserLoginLog.update(
+    { action: 'LOGOUT', lastUse: new Date() },
+    { where: { userId: user.id, action: 'LOGIN' }, transaction },
+  );
+  await UserLoginLog.create(
+    { siteCode: user.siteCode, userId: user.id, device: meta.device.slice(0, 255), ip: meta.ip.slice(0, 64), action: 'LOGIN', lastUse: new Date() },
+    { transaction },
+  );
+  transaction.afterCommit(() => forgetTokenVersion(user.id).catch(() => undefined));
+  return { token: signPlayerToken(user), user };
+}
+
+/** A LOGIN_FAIL row: userId null with `ACCOUNT_NOT_FOUND:<account>` for unknown accounts. */
+export async function recordLoginFailure(siteCode: string, account: string, userId: number | null, meta: ClientMeta): Promise<void> {
+  await UserLoginLog.create({
+    siteCode,
+    userId,
+    device: meta.device.slice(0, 255),
+    ip: meta.ip.slice(0, 64),
+    action: 'LOGIN_FAIL',
+    remark: userId === null ? `ACCOUNT_NOT_FOUND:${account}`.slice(0, 120) : 'WRONG_PASSWORD',
+    lastUse: new Date(),
+  });
+}

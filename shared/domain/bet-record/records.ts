@@ -1,0 +1,163 @@
+import { QueryTypes } from 'sequelize';
+import { config } from '../../config';
+import { BetDetail, BetOrder } from '../../db/models';
+import { db } from '../../db/sequelize';
+import { BizError } from '../../errors';
+import { money } from '../wallet/wallet';
+import { pagination } from '../common/paging';
+
+/**
+ * A player's bet records (Part A 4.5 GET /bet-record, GET /bet-record/:orderId/details).
+ *
+ * Filters: status, gameType (numeric code as stored), startDate..endDate (YYYY-MM-DD, whole days in
+ * APP_TIMEZONE: from 00:00:00 of startDate to the end of endDate inclusive). The totals are over the
+ * caller's VALID orders matching the gameType and date filters, independent of paging and of the
+ * status filter (a status=invalid list still shows the totals of the valid orders of that range).
+ */
+export interface BetRecordFilter {
+  page: number;
+  pageSize: number;
+  status?: 'valid' | 'invalid' | 'cancelled';
+  gameType?: string;
+  startDate?: string;
+  endDate?: string;
+}
+
+export interface BetRecordItem {
+  id: number;
+  gameType: string;
+  gamePlatform: string;
+  gameNumber: string;
+  totalBetCount: number;
+  betAmount: string;
+  betEffective: string;
+  winLose: string;
+  status: 'valid' | 'invalid' | 'cancelled';
+  odds: string | null;
+  invalidReason: 'draw' | 'cancelled' | 'low_odds' | 'arbitrage' | null;
+  betDatetime: string;
+  gameName: string;
+}
+
+export interface BetRecordPage {
+  totalBetCount: number;
+  betAmount: string;
+  betEffective: string;
+  winLose: string;
+  items: BetRecordItem[];
+  pagination: { page: number; pageSize: number; total: number; totalPages: number };
+}
+
+export interface BetDetailItem {
+  id: number;
+  roundNo: number;
+  betAmount: string;
+  winLose: string;
+  createdAt: string;
+}
+
+/** WHERE clause (without status) shared by the list, its count and the totals. */
+function baseConditions(userId: number, siteCode: string, filter: BetRecordFilter): { sql: string; replacements: Record<string, unknown> } {
+  const clauses = ['"userId" = :userId', '"siteCode" = :siteCode'];
+  const replacements: Record<string, unknown> = { userId, siteCode, tz: config().appTimezone };
+  if (filter.gameType) {
+    clauses.push('"gameType" = :gameType');
+    replacements.gameType = filter.gameType;
+  }
+  if (filter.startDate) {
+    clauses.push('"betDatetime" >= (CAST(:startDate AS date)::timestamp AT TIME ZONE :tz)');
+    replacements.startDate = filter.startDate;
+  }
+  if (filter.endDate) {
+    clauses.push('"betDatetime" < ((CAST(:endDate AS date) + 1)::timestamp AT TIME ZONE :tz)');
+    replacements.endDate = filter.endDate;
+  }
+  return { sql: clauses.join(' AND '), replacements };
+}
+
+interface OrderRow {
+  id: string;
+  gameType: string;
+  gamePlatform: string;
+  gameNumber: string;
+  totalBetCount: number;
+  betAmount: string;
+  betEffective: string;
+  winLose: string;
+  status: BetRecordItem['status'];
+  odds: string | null;
+  invalidReason: BetRecordItem['invalidReason'];
+  betDatetime: Date;
+  gameName: string;
+}
+
+export async function listBetRecords(userId: number, siteCode: string, filter: BetRecordFilter): Promise<BetRecordPage> {
+  const sequelize = db();
+  const base = baseConditions(userId, siteCode, filter);
+  const listWhere = filter.status ? `${base.sql} AND status = :status` : base.sql;
+  const replacements = { ...base.replacements, status: filter.status ?? null };
+
+  const [totals] = await sequelize.query<{ totalBetCount: string; betAmount: string; betEffective: string; winLose: string }>(
+    `SELECT COALESCE(SUM("totalBetCount"), 0)::text AS "totalBetCount",
+            COALESCE(SUM("betAmount"), 0)::text AS "betAmount",
+            COALESCE(SUM("betEffective"), 0)::text AS "betEffective",
+            COALESCE(SUM("winLose"), 0)::text AS "winLose"
+       FROM bet_orders WHERE ${base.sql} AND status = 'valid'`,
+    { replacements, type: QueryTypes.SELECT },
+  );
+  const [{ total }] = await sequelize.query<{ total: string }>(`SELECT COUNT(*)::text AS total FROM bet_orders WHERE ${listWhere}`, {
+    replacements,
+    type: QueryTypes.SELECT,
+  });
+  const rows = await sequelize.query<OrderRow>(
+    `SELECT id, "gameType", "gamePlatform", "gameNumber", "totalBetCount", "betAmount", "betEffective", "winLose",
+            status, odds, "invalidReason", "betDatetime", "gameName"
+       FROM bet_orders WHERE ${listWhere}
+      ORDER BY "betDatetime" DESC, id DESC
+      LIMIT :limit OFFSET :offset`,
+    { replacements: { ...replacements, limit: filter.pageSize, offset: (filter.page - 1) * filter.pageSize }, type: QueryTypes.SELECT },
+  );
+  const count = Number(total);
+  return {
+    totalBetCount: Number(totals.totalBetCount),
+    betAmount: money(totals.betAmount),
+    betEffective: money(totals.betEffective),
+    winLose: money(totals.winLose),
+    items: rows.map((r) => ({
+      id: Number(r.id),
+      gameType: r.gameType,
+      gamePlatform: r.gamePlatform,
+      gameNumber: r.gameNumber,
+      totalBetCount: Number(r.totalBetCount),
+      betAmount: money(r.betAmount),
+      betEffective: money(r.betEffective),
+      winLose: money(r.winLose),
+      status: r.status,
+      odds: r.odds === null ? null : String(r.odds),
+      invalidReason: r.invalidReason,
+      betDatetime: new Date(r.betDatetime).toISOString(),
+      gameName: r.gameName,
+    })),
+    pagination: pagination(filter.page, filter.pageSize, count),
+  };
+}
+
+/** The round lines of one of the caller's bet orders, by roundNo. 2001 when the order is missing or another player's. */
+export async function betOrderDetails(userId: number, siteCode: string, orderId: string): Promise<BetDetailItem[]> {
+  const order = await BetOrder.findOne({ where: { id: orderId, userId, siteCode }, attributes: ['id'] });
+  if (!order) throw new BizError(2001, 'bet order not found');
+  const details = await BetDetail.findAll({
+    where: { betOrderId: order.id },
+    order: [
+      ['roundNo', 'ASC'],
+      ['id', 'ASC'],
+    ],
+  });
+  return details.map((d) => ({
+    id: Number(d.id),
+    roundNo: d.roundNo,
+    betAmount: money(d.betAmount),
+    winLose: money(d.winLose),
+    createdAt: (d.createdAt as Date).toISOString(),
+  }));
+}
