@@ -1,11 +1,26 @@
 import type { Endpoint } from './http/endpoint';
-import { accountEndpoints } from './modules/auth/account-routes';
-import { thirdPartyEndpoints } from './modules/auth/third-party-routes';
-import { verificationEndpoints } from './modules/auth/verification-routes';
-import { playerEndpoints } from './modules/game/player-routes';
+import { adminEndpoints } from './modules/admin/endpoints';
+import { authEndpoints } from './modules/auth/endpoints';
+import { betRecordEndpoints } from './modules/bet-record/endpoints';
+import { commonEndpoints } from './modules/common/endpoints';
+import { gameEndpoints } from './modules/game/endpoints';
+import { liveSportsEndpoints } from './modules/live-sports/endpoints';
+import { missionEndpoints } from './modules/mission/endpoints';
+import { rankingEndpoints } from './modules/ranking/endpoints';
+import { vipEndpoints } from './modules/vip/endpoints';
 
 /**
- * Every endpoint of the API, by area, in the order they are matched (a fixed path before a
- * parameterised one of the same prefix). The API document is generated from this list.
+ * Every endpoint of the API, area by area. Within an area the order is the matching order (a fixed path
+ * before a parameterised one of the same prefix). The API document is generated from this list.
  */
-export const endpoints: readonly Endpoint[] = [...accountEndpoints, ...verificationEndpoints, ...thirdPartyEndpoints, ...playerEndpoints];
+export const endpoints: readonly Endpoint[] = [
+  ...commonEndpoints,
+  ...adminEndpoints,
+  ...authEndpoints,
+  ...gameEndpoints,
+  ...betRecordEndpoints,
+  ...rankingEndpoints,
+  ...vipEndpoints,
+  ...missionEndpoints,
+  ...liveSportsEndpoints,
+];

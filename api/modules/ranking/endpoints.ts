@@ -1,0 +1,4 @@
+import type { Endpoint } from '../../http/endpoint';
+
+/** The ranking endpoints, in matching order (a fixed path before a parameterised one of the same prefix). */
+export const rankingEndpoints: Endpoint[] = [];
