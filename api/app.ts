@@ -41,9 +41,10 @@ export function buildApp(): Express {
   app.use(resolveSite);
 
   const api = express.Router();
+  // Bull Board is its own app under /admin/queues, mounted before /admin/:id can match it.
+  api.use('/admin/queues', adminQueueRoutes());
   mountEndpoints(api, endpoints);
   api.use(commonRoutes);
-  api.use('/admin/queues', adminQueueRoutes());
   api.use('/admin', adminRoutes);
   api.use('/game', gameRoutes);
   api.use('/bet-record', betRecordRoutes);
