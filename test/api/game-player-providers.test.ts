@@ -19,7 +19,7 @@ const PROVY = 'https://provy.test';
 let stack: TestStack;
 let factories: Factories;
 let models: Models;
-let games: typeof import('../../shared/domain/game/games');
+let playLog: typeof import('../../shared/domain/game/play-log');
 
 test.before(async () => {
   stack = await startTestStack({
@@ -31,11 +31,11 @@ test.before(async () => {
   });
   factories = await import('../helpers/factories');
   models = await import('../../shared/db/models');
-  games = await import('../../shared/domain/game/games');
+  playLog = await import('../../shared/domain/game/play-log');
 });
 
 test.after.always(async () => {
-  await games?.settlePlayLogWrites();
+  await playLog?.settlePlayLogWrites();
   nock.cleanAll();
   await stack?.close();
 });
@@ -138,7 +138,7 @@ test('launch: a provider error status, a time-out, a body without a URL or a ref
     t.is(res.body.code, 5004, JSON.stringify(reply));
     t.is(res.body.message, 'Game provider error, please try again later');
   }
-  await games.settlePlayLogWrites();
+  await playLog.settlePlayLogWrites();
   t.is(await models.GamePlayLog.count({ where: { userId: user.id } }), 0);
 });
 

@@ -13,7 +13,7 @@ let stack: TestStack;
 let factories: Factories;
 let models: Models;
 let gameCache: typeof import('../../shared/domain/game/cache');
-let games: typeof import('../../shared/domain/game/games');
+let playLog: typeof import('../../shared/domain/game/play-log');
 let redis: typeof import('../../shared/redis');
 
 test.before(async () => {
@@ -22,12 +22,12 @@ test.before(async () => {
   factories = await import('../helpers/factories');
   models = await import('../../shared/db/models');
   gameCache = await import('../../shared/domain/game/cache');
-  games = await import('../../shared/domain/game/games');
+  playLog = await import('../../shared/domain/game/play-log');
   redis = await import('../../shared/redis');
 });
 
 test.after.always(async () => {
-  await games?.settlePlayLogWrites();
+  await playLog?.settlePlayLogWrites();
   await stack?.close();
 });
 
@@ -246,7 +246,7 @@ test('GET /game/recent: newest first, productId as a string, limit 1..20 default
 
 test('GET /game/list: provider not configured answers the built-in test list with fallback true; 5001 unknown game', async (t) => {
   const { token } = await factories.createUser();
-  await games.clearGameListCache();
+  await (await import('../../shared/domain/game/games')).clearGameListCache();
   const provy = await stack.request('GET', '/api/game/list?gameCode=provy-slot-01', { token });
   t.is(provy.body.code, 200);
   t.true(provy.body.result.fallback);

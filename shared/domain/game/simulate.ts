@@ -6,7 +6,7 @@ import { BizError } from '../../errors';
 import { pickText } from '../../i18n/locales';
 import { cachedProvider } from './cache';
 import { effectiveBet } from './types';
-import { upsertPlayLog } from './games';
+import { upsertPlayLog } from './play-log';
 import { enqueuePostBet } from '../post-bet/chain';
 import { money, moveBalance, WalletError } from '../wallet/wallet';
 
