@@ -50,7 +50,7 @@ export async function benchAccounts(): Promise<void> {
   const ceiling = await bcryptCeiling();
   // The reader's token version is cached after its first request (and after the refill hold).
   await new Promise((r) => setTimeout(r, 6000));
-  const detail = await measure('GET /api/auth/user-detail (authenticated, version cached)', `${base}/api/auth/user-detail`, {
+  const detail = await measure('GET /api/auth/user-detail (authenticated, token version cached, row from Postgres)', `${base}/api/auth/user-detail`, {
     authorization: `Bearer ${reader.token}`,
   });
   console.log('\n## Accounts');
