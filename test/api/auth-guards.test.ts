@@ -5,8 +5,8 @@ import jwt from 'jsonwebtoken';
 import { startTestStack, type TestStack } from '../helpers/stack';
 
 /**
- * The player and administrator guards (spec Part A 5, 7.1) on a small app built from the real
- * middlewares: no player endpoint exists yet, so the routes here only echo what the guards attached.
+ * The player and administrator authentication (spec Part A 5, 7.1) on a small app: probe endpoints run
+ * through the real pipeline and only echo the caller it authenticated.
  */
 type Factories = typeof import('../helpers/factories');
 type Models = typeof import('../../shared/db/models');
@@ -26,22 +26,28 @@ test.before(async () => {
   stack = await startTestStack();
   const express = (await import('express')).default;
   const { requestContext, resolveSite } = await import('../../api/http/context');
-  const { requireAdmin, requirePlayer, optionalPlayer } = await import('../../api/http/auth');
-  const { route } = await import('../../api/http/envelope');
+  const { endpoint } = await import('../../api/http/endpoint');
+  const { mountEndpoints } = await import('../../api/http/pipeline');
   const { errorMapper } = await import('../../api/http/error-mapper');
   factories = await import('../helpers/factories');
   models = await import('../../shared/db/models');
   tokens = await import('../../shared/domain/auth/tokens');
   cfg = await import('../../shared/config');
 
+  const probes = [
+    endpoint({ method: 'get', path: '/p', auth: 'player' }, ({ player }) => player),
+    endpoint({ method: 'get', path: '/o', auth: 'optional-player' }, ({ player }) => player),
+    endpoint({ method: 'get', path: '/a', auth: { admin: 'user' } }, ({ admin }) => ({ id: admin.id })),
+    endpoint({ method: 'post', path: '/a', auth: { admin: 'user' } }, ({ admin }) => ({ id: admin.id })),
+  ];
+  const router = express.Router();
+  mountEndpoints(router, probes);
+
   const app = express();
   app.use(requestContext);
   app.use(resolveSite);
   app.use(express.json());
-  app.get('/p', requirePlayer, route((req) => req.player));
-  app.get('/o', optionalPlayer, route((req) => req.player ?? null));
-  app.get('/a', requireAdmin('user'), route((req) => ({ id: req.admin?.id })));
-  app.post('/a', requireAdmin('user'), route((req) => ({ id: req.admin?.id })));
+  app.use(router);
   app.use(errorMapper);
 
   server = app.listen(0, '127.0.0.1');

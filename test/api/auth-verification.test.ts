@@ -3,7 +3,8 @@ import test from 'ava';
 import bcrypt from 'bcrypt';
 import { generate } from 'otplib';
 import { User } from '../../shared/db/models';
-import { CODE_BLACKLIST, callingCodeFromLabel, generateVerificationCode, isWeakCode, samePendingNumber, toE164 } from '../../shared/domain/auth/verification';
+import { callingCodeFromLabel, samePendingNumber, toE164 } from '../../shared/domain/auth/phone-numbers';
+import { CODE_BLACKLIST, generateVerificationCode, isWeakCode } from '../../shared/domain/auth/verification-codes';
 import { createUser } from '../helpers/factories';
 import { startTestStack, type ApiResponse, type TestStack } from '../helpers/stack';
 

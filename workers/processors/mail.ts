@@ -1,4 +1,4 @@
-import { deliverMail } from '../../shared/domain/auth/verification';
+import { deliverMail } from '../../shared/domain/auth/code-mails';
 import type { Processor } from './types';
 
 /**

@@ -1,4 +1,4 @@
-import { deliverSms } from '../../shared/domain/auth/verification';
+import { deliverSms } from '../../shared/domain/auth/mobile-verification';
 import type { Processor } from './types';
 
 /** Starts the twilio Verify SMS for the user's pending number; returns {sid, status}. */

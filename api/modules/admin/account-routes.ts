@@ -1,77 +1,42 @@
-import { Router, type NextFunction, type Request, type Response } from 'express';
-import { createAdmin, deleteAdmin, getAdmin, listAdmins, updateAdmin, type Actor } from '../../../shared/domain/admin/accounts';
-import { HttpError } from '../../../shared/errors';
-import { authenticateAdmin, requireAdmin } from '../../http/auth';
-import { route } from '../../http/envelope';
-import { requestMeta } from '../../http/request-meta';
-import { valid, validate } from '../../http/validate';
+import { createAdmin, deleteAdmin, getAdmin, listAdmins, updateAdmin } from '../../../shared/domain/admin/accounts';
+import { endpoint } from '../../http/endpoint';
 import { createAdminBody, idParams, updateAdminBody } from './schemas';
 
-/** The acting administrator and request, for the operation log (after requireAdmin). */
-export function actorOf(req: Request): Actor {
-  return { adminId: req.admin!.id, siteCode: req.ctx.adminSiteCode, meta: requestMeta(req) };
-}
-
-/** Any signed-in administrator, whatever its permissions (its own profile). */
-async function signedInAdmin(req: Request, _res: Response, next: NextFunction): Promise<void> {
-  const admin = await authenticateAdmin(req);
-  if (!admin) return next(new HttpError(401));
-  req.admin = admin;
-  next();
-}
-
 /**
- * Administrator accounts (Part B 4.9), permission module `admin`. Mounted after the fixed paths
- * (/login, /groups/..., /logs/...), and /profile, /list, /create are declared before /:id.
+ * Administrator accounts (Part B 4.9), permission module `admin`; the profile needs a token and no
+ * permission. /admin/profile, /admin/list and /admin/create come before /admin/:id.
  */
-export const accountRoutes = Router();
+const admin = { admin: 'admin' } as const;
 
-/** GET /admin/profile: one's own account and group; needs a token, no permission. */
-accountRoutes.get(
-  '/profile',
-  signedInAdmin,
-  route((req) => getAdmin(req.admin!.id)),
-);
-
-/** GET /admin/list: every administrator with its group {id, name}. */
-accountRoutes.get(
-  '/list',
-  requireAdmin('admin'),
-  route(() => listAdmins()),
-);
-
-/** POST /admin/create: 2001 account exists, 2002 group missing. */
-accountRoutes.post(
-  '/create',
-  requireAdmin('admin'),
-  validate('body', createAdminBody),
-  route((req) => createAdmin(actorOf(req), valid(req, 'body', createAdminBody))),
-);
-
-/** GET /admin/:id: as the profile; 2001 missing. */
-accountRoutes.get(
-  '/:id',
-  requireAdmin('admin'),
-  validate('params', idParams),
-  route((req) => getAdmin(valid(req, 'params', idParams).id)),
-);
-
-/** PATCH /admin/:id: 2001 missing; 2002 group missing. New password or disabling ends its tokens. */
-accountRoutes.patch(
-  '/:id',
-  requireAdmin('admin'),
-  validate('params', idParams),
-  validate('body', updateAdminBody),
-  route((req) => updateAdmin(actorOf(req), valid(req, 'params', idParams).id, valid(req, 'body', updateAdminBody))),
-);
-
-/** DELETE /admin/:id: 2001 missing; 2002 one's own account. */
-accountRoutes.delete(
-  '/:id',
-  requireAdmin('admin'),
-  validate('params', idParams),
-  route(async (req) => {
-    await deleteAdmin(actorOf(req), valid(req, 'params', idParams).id);
-    return null;
-  }),
-);
+export const accountEndpoints = [
+  endpoint({ method: 'get', path: '/admin/profile', auth: { admin: null }, codes: [2001], summary: "One's own account and group" }, ({ admin: me }) =>
+    getAdmin(me.id),
+  ),
+  endpoint({ method: 'get', path: '/admin/list', auth: admin, summary: 'Every administrator with its group {id, name}' }, () => listAdmins()),
+  endpoint(
+    { method: 'post', path: '/admin/create', auth: admin, body: createAdminBody, codes: [2001, 2002], summary: 'Create an administrator (2001 account exists, 2002 group missing)' },
+    ({ actor, body }) => createAdmin(actor, body),
+  ),
+  endpoint({ method: 'get', path: '/admin/:id', auth: admin, params: idParams, codes: [2001], summary: 'An administrator and its group' }, ({ params }) =>
+    getAdmin(params.id),
+  ),
+  endpoint(
+    {
+      method: 'patch',
+      path: '/admin/:id',
+      auth: admin,
+      params: idParams,
+      body: updateAdminBody,
+      codes: [2001, 2002],
+      summary: 'Update an administrator; a new password or disabling ends its tokens',
+    },
+    ({ actor, params, body }) => updateAdmin(actor, params.id, body),
+  ),
+  endpoint(
+    { method: 'delete', path: '/admin/:id', auth: admin, params: idParams, codes: [2001, 2002], summary: "Delete an administrator (2002 one's own account)" },
+    async ({ actor, params }) => {
+      await deleteAdmin(actor, params.id);
+      return null;
+    },
+  ),
+];

@@ -1,4 +1,14 @@
 import type { Endpoint } from '../../http/endpoint';
+import { queueLoginEndpoints } from '../admin-queues/login-routes';
+import { accountEndpoints } from './account-routes';
+import { groupEndpoints } from './group-routes';
+import { logEndpoints } from './log-routes';
+import { loginEndpoints } from './login-routes';
+import { userEndpoints } from './user-routes';
 
-/** The admin endpoints, in matching order (a fixed path before a parameterised one of the same prefix). */
-export const adminEndpoints: Endpoint[] = [];
+/**
+ * /admin (Part B 4.9): login, Bull Board's login form, groups, the operation log, the operators' player
+ * tools and accounts, in matching order: the accounts come last, so /admin/:id never takes a fixed path
+ * (/admin/users, /admin/profile...).
+ */
+export const adminEndpoints: Endpoint[] = [...loginEndpoints, ...queueLoginEndpoints, ...groupEndpoints, ...logEndpoints, ...userEndpoints, ...accountEndpoints];

@@ -1,17 +1,17 @@
-import { Router } from 'express';
 import { listAdminLogs } from '../../../shared/domain/admin/operation-log';
-import { requireAdmin } from '../../http/auth';
-import { route } from '../../http/envelope';
-import { valid, validate } from '../../http/validate';
+import { endpoint } from '../../http/endpoint';
 import { logListQuery } from './schemas';
 
-/** The operation log (Part B 4.9), mounted at /admin/logs, permission module `admin-log`. */
-export const logRoutes = Router();
-
-/** GET /admin/logs/list: filters adminId, module, action, startDate..endDate (whole days); paged. */
-logRoutes.get(
-  '/list',
-  requireAdmin('admin-log'),
-  validate('query', logListQuery),
-  route((req) => listAdminLogs(valid(req, 'query', logListQuery))),
-);
+/** The operation log (Part B 4.9), permission module `admin-log`. */
+export const logEndpoints = [
+  endpoint(
+    {
+      method: 'get',
+      path: '/admin/logs/list',
+      auth: { admin: 'admin-log' },
+      query: logListQuery,
+      summary: 'Operation log rows, newest first; filters adminId, module, action, startDate..endDate (whole days)',
+    },
+    ({ query }) => listAdminLogs(query),
+  ),
+];

@@ -1,17 +1,12 @@
 import cookieParser from 'cookie-parser';
 import { config } from '../../../shared/config';
 import type { ClientMeta } from '../../../shared/domain/auth/accounts';
-import {
-  changeAvatar,
-  changeLocale,
-  countryCodes,
-  countryLanguage,
-  listMascots,
-  loginPlayer,
-  logoutPlayer,
-  registerPlayer,
-  userDetail,
-} from '../../../shared/domain/auth/players';
+import { countryCodes, countryLanguage } from '../../../shared/domain/auth/country-codes';
+import { logoutPlayer } from '../../../shared/domain/auth/logout';
+import { changeAvatar, listMascots } from '../../../shared/domain/auth/mascots';
+import { loginPlayer } from '../../../shared/domain/auth/password-login';
+import { changeLocale, userDetail } from '../../../shared/domain/auth/profile';
+import { registerPlayer } from '../../../shared/domain/auth/registration';
 import { isLocale } from '../../../shared/i18n/locales';
 import { endpoint } from '../../http/endpoint';
 import { limitRule } from '../../http/rate-limit';
@@ -19,7 +14,8 @@ import { avatarBody, localeBody, loginBody, registerBody, userDetailQuery } from
 
 /**
  * Accounts and sessions (Part A 4.1): register, login, logout, user detail, locale, mascots, avatar and
- * country codes. The rules are in shared/domain/auth/players.ts. Rate limits from config().limits
+ * country codes. The rules are in shared/domain/auth/ (registration, password-login, profile, logout,
+ * mascots, country-codes). Rate limits from config().limits
  * (RATE_LIMIT_LOGIN_PER_IP, RATE_LIMIT_LOGIN_PER_ACCOUNT, RATE_LIMIT_REGISTER_PER_IP).
  */
 const loginPerIp = limitRule('login-ip', 'ip', () => config().limits.loginPerIp);

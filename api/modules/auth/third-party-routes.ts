@@ -1,6 +1,9 @@
 import { config } from '../../../shared/config';
 import type { ClientMeta } from '../../../shared/domain/auth/accounts';
-import { bindOAuth, bindWidget, loginConfig, loginWithOAuth, loginWithWidget, unbindThirdParty, type LoginContext } from '../../../shared/domain/auth/third-party-login';
+import { loginConfig } from '../../../shared/domain/auth/login-config';
+import { bindOAuth, loginWithOAuth } from '../../../shared/domain/auth/oauth-login';
+import { unbindThirdParty, type LoginContext } from '../../../shared/domain/auth/third-party-accounts';
+import { bindWidget, loginWithWidget } from '../../../shared/domain/auth/widget-login';
 import type { RequestMeta } from '../../../shared/domain/admin/login';
 import type { Locale } from '../../../shared/i18n/locales';
 import { endpoint } from '../../http/endpoint';
@@ -9,8 +12,9 @@ import { bindOAuthBody, bindWidgetBody, loginConfigQuery, loginOAuthBody, loginW
 
 /**
  * Third-party logins (Part A 4.1): login-config, login-oauth, bind-oauth, login-widget, bind-widget,
- * unbind-oauth, unbind-widget. The rules are in shared/domain/auth/third-party-login.ts. Login attempts are
- * limited per IP and per minute on each of login-oauth and login-widget (THIRD_PARTY_LOGIN_RATE_LIMIT).
+ * unbind-oauth, unbind-widget. The rules are in shared/domain/auth/ (login-config, oauth-login,
+ * widget-login, third-party-accounts). Login attempts are limited per IP and per minute on each of
+ * login-oauth and login-widget (THIRD_PARTY_LOGIN_RATE_LIMIT).
  */
 const loginPerIp = (name: string) => [limitRule(name, 'ip', () => config().limits.thirdPartyLoginPerIp)];
 

@@ -1,5 +1,5 @@
 import { number, object, string } from 'yup';
-import { HttpError } from '../../../shared/errors';
+import { HttpError } from '../../http/errors';
 import { trimmed } from '../../http/schema-helpers';
 import type { WidgetFieldValue } from '../../../shared/integrations/widget';
 

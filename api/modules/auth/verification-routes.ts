@@ -1,7 +1,8 @@
 import { config } from '../../../shared/config';
 import { editPassword, setPassword } from '../../../shared/domain/auth/passwords';
 import { enableTotp, generateTotp } from '../../../shared/domain/auth/totp';
-import { checkEmailVerification, checkMobileVerification, sendEmailVerification, sendMobileVerification } from '../../../shared/domain/auth/verification';
+import { checkEmailVerification, sendEmailVerification } from '../../../shared/domain/auth/email-verification';
+import { checkMobileVerification, sendMobileVerification } from '../../../shared/domain/auth/mobile-verification';
 import { endpoint } from '../../http/endpoint';
 import { limitRule } from '../../http/rate-limit';
 import {

@@ -3,6 +3,7 @@ import { config } from '../../config';
 import { Admin, AdminOperationLog } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { pagination } from '../common/paging';
+import type { Actor } from './accounts';
 
 export interface AdminAction {
   adminId: number | null;
@@ -34,6 +35,15 @@ export async function recordAdminAction(entry: AdminAction, options: { transacti
     },
     { transaction: options.transaction },
   );
+}
+
+/** One change made by the acting administrator, logged with its request and site filter in the change's transaction. */
+export function recordActorAction(
+  actor: Actor,
+  transaction: Transaction,
+  entry: { module: string; action: string; targetId: number; summary: string; detail: unknown },
+): Promise<void> {
+  return recordAdminAction({ adminId: actor.adminId, siteCode: actor.siteCode, ...actor.meta, ...entry }, { transaction });
 }
 
 export interface AdminLogFilter {

@@ -1,23 +1,19 @@
-import { randomUUID } from 'node:crypto';
-import Decimal from 'decimal.js';
 import { Op, type WhereOptions } from 'sequelize';
 import { GameTransaction, User, VipLevel } from '../../db/models';
-import { db } from '../../db/sequelize';
-import { BizError, HttpError } from '../../errors';
+import { BizError } from '../../errors';
 import type { LocaleText } from '../../i18n/locales';
-import type { Actor } from './accounts';
-import { recordAdminAction } from './operation-log';
-import { money, moveBalance, WalletError } from '../wallet/wallet';
+import { money } from '../wallet/wallet';
 import { pagination, type Pagination } from '../common/paging';
 
 /**
  * Operators' player tools (not in the spec; /admin/users, permission module `user`): search players,
- * read one player with balance and VIP, page through the wallet ledger, and adjust a balance.
+ * read one player with balance and VIP, page through the wallet ledger (balance adjustments:
+ * ./balance-adjustments.ts).
  *
  * Site scoping: when the administrator names a site (x-site-code or siteCode), the list holds only that
  * site's players and a player of another site is "not found" (2001); without a site every site is
  * searched. Password, pending codes, the TOTP secret and the token version are never returned.
- * Refusals: 2001 user not found, 2002 balance too low (a debit below zero); nothing moves.
+ * Refusal: 2001 user not found.
  */
 
 export interface Paged<T> {
@@ -25,13 +21,15 @@ export interface Paged<T> {
   pagination: Pagination;
 }
 
-const USER_NOT_FOUND = () => new BizError(2001, 'User not found');
-const BALANCE_TOO_LOW = () => new BizError(2002, 'Insufficient balance');
+export const userNotFound = () => new BizError(2001, 'User not found');
+
+/** Whether the player is visible under the administrator's site filter (null = every site). */
+export const inSite = (user: User | null, siteCode: string | null): user is User => user !== null && (siteCode === null || user.siteCode === siteCode);
 
 /** Finds a player, honouring the administrator's site filter; 2001 when missing or of another site. */
 async function requireUser(userId: number, siteCode: string | null): Promise<User> {
   const user = await User.findByPk(userId);
-  if (!user || (siteCode !== null && user.siteCode !== siteCode)) throw USER_NOT_FOUND();
+  if (!inSite(user, siteCode)) throw userNotFound();
   return user;
 }
 
@@ -180,96 +178,4 @@ export async function listUserLedger(userId: number, siteCode: string | null, pa
     createdAt: r.createdAt as Date,
   }));
   return { items, pagination: pagination(paging.page, paging.pageSize, count) };
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Balance adjustment
-
-export interface AdjustmentInput {
-  /** Signed decimal string, at most 6 decimals, not zero. */
-  amount: string;
-  reason: string;
-  /** The client's Idempotency-Key header, if any. */
-  idempotencyKey?: string;
-}
-
-export interface AdjustmentResult {
-  balanceBefore: string;
-  balanceAfter: string;
-  ledgerId: string;
-  /** True when the Idempotency-Key had been applied before: nothing moved now. */
-  replayed: boolean;
-}
-
-function amountError(message: string): HttpError {
-  return new HttpError(400, `Invalid body: amount: ${message}`, { errors: [{ field: 'amount', message }] });
-}
-
-/**
- * POST /admin/users/:userId/balance-adjustments: one wallet movement of kind `adjustment` (the reason is
- * its remark) and its operation-log row, in one transaction. The idempotency key is
- * `admin-adjust:<adminId>:<Idempotency-Key>` when the client sends the header (a replay, even a
- * concurrent one, moves nothing and answers the first result), else `admin-adjust:<uuid>`.
- * 2001 user missing (or of another site); 2002 a debit below zero; the same key with another user or
- * amount is a 400 naming Idempotency-Key.
- */
-export async function adjustBalance(actor: Actor, userId: number, siteCode: string | null, input: AdjustmentInput): Promise<AdjustmentResult> {
-  const amount = new Decimal(input.amount);
-  if (amount.isZero()) throw amountError('must not be zero');
-  const key = input.idempotencyKey !== undefined ? `admin-adjust:${actor.adminId}:${input.idempotencyKey}` : `admin-adjust:${randomUUID()}`;
-  try {
-    return await db().transaction(async (transaction) => {
-      const user = await User.findByPk(userId, { attributes: ['id', 'siteCode', 'account'], transaction });
-      if (!user || (siteCode !== null && user.siteCode !== siteCode)) throw USER_NOT_FOUND();
-      const moved = await moveBalance(transaction, {
-        userId,
-        amount,
-        kind: 'adjustment',
-        idempotencyKey: key,
-        ref: { type: 'admin', id: actor.adminId },
-        remark: input.reason,
-      });
-      if (!moved.replayed) {
-        await recordAdminAction(
-          {
-            adminId: actor.adminId,
-            ...actor.meta,
-            siteCode: user.siteCode,
-            module: 'user',
-            action: 'balance-adjust',
-            targetId: userId,
-            summary: `adjusted the balance of ${user.account} by ${money(amount)}: ${input.reason}`,
-            detail: {
-              userId,
-              account: user.account,
-              amount: money(amount),
-              reason: input.reason,
-              balanceBefore: moved.balanceBefore,
-              balanceAfter: moved.balanceAfter,
-              ledgerId: moved.ledgerId,
-              idempotencyKey: input.idempotencyKey ?? null,
-            },
-          },
-          { transaction },
-        );
-      }
-      return { balanceBefore: moved.balanceBefore, balanceAfter: moved.balanceAfter, ledgerId: moved.ledgerId, replayed: moved.replayed };
-    });
-  } catch (err) {
-    if (err instanceof WalletError) {
-      switch (err.reason) {
-        case 'INSUFFICIENT_FUNDS':
-          throw BALANCE_TOO_LOW();
-        case 'USER_NOT_FOUND':
-          throw USER_NOT_FOUND();
-        case 'IDEMPOTENCY_CONFLICT': {
-          const message = 'this Idempotency-Key was already used for another adjustment (another player or amount)';
-          throw new HttpError(400, `Invalid header: Idempotency-Key: ${message}`, { errors: [{ field: 'Idempotency-Key', message }] });
-        }
-        default:
-          throw amountError(err.message);
-      }
-    }
-    throw err;
-  }
 }

@@ -1,14 +1,15 @@
 import { Op, type Transaction } from 'sequelize';
 import { LOCALE_CURRENCY, isLocale, type Locale } from '../../i18n/locales';
-import { PaymentChannelGroup, SiteConfig, User, UserLoginLog } from '../../db/models';
-import { BizError } from '../../errors';
+import { PaymentChannelGroup, SiteConfig, User } from '../../db/models';
+import { BizError, SessionEndedError } from '../../errors';
 import { addToOutbox } from '../../queues/outbox';
+import { closeOpenLogins, recordLogin } from './login-records';
 import { forgetTokenVersion, signPlayerToken } from './tokens';
 
 /**
- * Player accounts: creation (register, first OAuth or widget login) and the one login transaction every
+ * Player accounts: creation (register, first OAuth or widget login), the one login transaction every
  * login method goes through (Part A section 3: tokenVersion + 1, previous LOGIN row becomes LOGOUT, new
- * LOGIN row, cached version deleted after commit).
+ * LOGIN row, cached version deleted after commit), and the player behind a token.
  */
 export interface ClientMeta {
   ip: string;
@@ -100,34 +101,22 @@ export async function createPlayer(input: NewPlayer, transaction: Transaction): 
 }
 
 /**
- * The login transaction shared by every method (password, OAuth, widget) and by registration's first
- * token: raises tokenVersion, closes the previous LOGIN rows as LOGOUT, writes a new LOGIN row, and after
- * commit deletes the cached version. Returns the new token and the updated user.
+ * The login transaction shared by every method (password, OAuth, widget): raises tokenVersion, closes
+ * the previous LOGIN rows as LOGOUT, writes a new LOGIN row, and after commit deletes the cached
+ * version. Returns the new token and the updated user.
  */
 export async function completeLogin(user: User, meta: ClientMeta, transaction: Transaction): Promise<{ token: string; user: User }> {
   await user.increment('tokenVersion', { by: 1, transaction });
   await user.reload({ transaction });
-  await UserLoginLog.update(
-    { action: 'LOGOUT', lastUse: new Date() },
-    { where: { userId: user.id, action: 'LOGIN' }, transaction },
-  );
-  await UserLoginLog.create(
-    { siteCode: user.siteCode, userId: user.id, device: meta.device.slice(0, 255), ip: meta.ip.slice(0, 64), action: 'LOGIN', lastUse: new Date() },
-    { transaction },
-  );
+  await closeOpenLogins(user.id, transaction);
+  await recordLogin(user, meta, transaction);
   transaction.afterCommit(() => forgetTokenVersion(user.id).catch(() => undefined));
   return { token: signPlayerToken(user), user };
 }
 
-/** A LOGIN_FAIL row: userId null with `ACCOUNT_NOT_FOUND:<account>` for unknown accounts. */
-export async function recordLoginFailure(siteCode: string, account: string, userId: number | null, meta: ClientMeta): Promise<void> {
-  await UserLoginLog.create({
-    siteCode,
-    userId,
-    device: meta.device.slice(0, 255),
-    ip: meta.ip.slice(0, 64),
-    action: 'LOGIN_FAIL',
-    remark: userId === null ? `ACCOUNT_NOT_FOUND:${account}`.slice(0, 120) : 'WRONG_PASSWORD',
-    lastUse: new Date(),
-  });
+/** The player behind a valid token; a row deleted since the token was issued ends the session. */
+export async function playerById(userId: number): Promise<User> {
+  const user = await User.findByPk(userId);
+  if (!user) throw new SessionEndedError();
+  return user;
 }

@@ -2,7 +2,7 @@ import bcrypt from 'bcrypt';
 import { User } from '../../db/models';
 import { BizError } from '../../errors';
 import { BCRYPT_ROUNDS } from '../admin/login';
-import { playerById } from './verification';
+import { playerById } from './accounts';
 
 /**
  * Player passwords (Part A 4.1 edit-password, set-password). bcrypt with cost BCRYPT_ROUNDS (10).

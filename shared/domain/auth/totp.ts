@@ -3,7 +3,7 @@ import QRCode from 'qrcode';
 import { SiteConfig, User } from '../../db/models';
 import { BizError } from '../../errors';
 import { pickText } from '../../i18n/locales';
-import { playerById } from './verification';
+import { playerById } from './accounts';
 
 /**
  * Authenticator-app codes (Part A 4.1 generate-totp-auth, enable-totp-auth): RFC 6238 TOTP, SHA-1,

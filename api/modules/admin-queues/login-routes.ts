@@ -1,0 +1,75 @@
+import express, { type Request, type Response } from 'express';
+import { loginAdmin, type RequestMeta } from '../../../shared/domain/admin/login';
+import { BizError } from '../../../shared/errors';
+import { authenticateAdmin, bearerToken } from '../../http/auth';
+import { endpoint } from '../../http/endpoint';
+import { sendResult } from '../../http/envelope';
+import { HttpError } from '../../http/errors';
+import { loginPage } from './login-page';
+import { BASE_PATH, SESSION_COOKIE, sessionCookieOptions } from './session';
+
+/**
+ * The browser's way into Bull Board: a login form, its POST (account and password, or an existing
+ * administrator token) answering the token as the session cookie, and logout. The board's router lets
+ * these paths through to here (./routes.ts).
+ */
+
+/** The form body; JSON bodies are read by the app's JSON parser. */
+const formParser = express.urlencoded({ extended: false, limit: '10kb' });
+const readForm = (req: Request, res: Response) => new Promise<void>((resolve, reject) => formParser(req, res, (err?: unknown) => (err ? reject(err) : resolve())));
+
+const isForm = (req: Request) => Boolean(req.is('application/x-www-form-urlencoded'));
+
+/**
+ * The token to keep in the session: the request's own administrator token (401 when it is not one), else
+ * a login with account and password. null when a form login failed and the browser was sent back to the form.
+ */
+async function sessionToken(req: Request, res: Response, meta: RequestMeta): Promise<string | null> {
+  const bearer = bearerToken(req);
+  if (bearer) {
+    if (!(await authenticateAdmin(req))) throw new HttpError(401);
+    return bearer;
+  }
+  const { account, password } = (req.body ?? {}) as { account?: unknown; password?: unknown };
+  if (typeof account !== 'string' || typeof password !== 'string' || !account || !password) {
+    throw new HttpError(400, 'account and password are required');
+  }
+  try {
+    return (await loginAdmin(account, password, meta)).token;
+  } catch (err) {
+    if (!(err instanceof BizError)) throw err;
+    if (isForm(req)) {
+      res.redirect(303, `${BASE_PATH}/login?error=1`);
+      return null;
+    }
+    throw new BizError(err.code, err.detail, '/api/admin/login');
+  }
+}
+
+export const queueLoginEndpoints = [
+  endpoint({ method: 'get', path: '/admin/queues/login', auth: 'none', answer: 'raw', summary: "Bull Board's login form (HTML)" }, ({ req, res }) => {
+    res.type('html').send(loginPage(BASE_PATH, typeof req.query.error === 'string'));
+  }),
+  endpoint(
+    {
+      method: 'post',
+      path: '/admin/queues/login',
+      auth: 'none',
+      answer: 'raw',
+      codes: [2001, 2002],
+      summary: 'Form or JSON {account, password}, or a Bearer administrator token: sets the board session cookie',
+    },
+    async ({ req, res, meta }) => {
+      await readForm(req, res);
+      const token = await sessionToken(req, res, meta);
+      if (token === null) return;
+      res.cookie(SESSION_COOKIE, token, sessionCookieOptions());
+      if (isForm(req)) res.redirect(303, BASE_PATH);
+      else sendResult(req, res, { loggedIn: true });
+    },
+  ),
+  endpoint({ method: 'post', path: '/admin/queues/logout', auth: 'none', summary: 'Clears the board session cookie' }, ({ res }) => {
+    res.clearCookie(SESSION_COOKIE, sessionCookieOptions());
+    return { loggedOut: true };
+  }),
+];

@@ -1,0 +1,74 @@
+import { User, UserLoginLog } from '../../db/models';
+import { BizError } from '../../errors';
+import { isLocale, type Locale } from '../../i18n/locales';
+import { playerById } from './accounts';
+import { avatarOf, loginUser, type LoginUser } from './user-view';
+
+/** The player's own profile (Part A 4.1 user-detail, locale). */
+
+/** User detail: every field of 2.6 except the password and the secrets (TOTP secret, pending codes). */
+export interface UserDetail extends LoginUser {
+  relegationMissCount: number;
+  vipHold: number;
+  level2AgentId: number | null;
+  level3AgentId: number | null;
+  agentTourCompletedAt: Date | null;
+  agentTourDismissedAt: Date | null;
+  updatedAt: Date;
+  hasPassword: boolean;
+  loginLogs?: LoginLogView[];
+}
+
+export interface LoginLogView {
+  id: number;
+  userId: number | null;
+  device: string;
+  ip: string;
+  lastUse: Date;
+  action: string;
+  remark: string | null;
+  createdAt: Date;
+}
+
+export const LOGIN_LOGS_IN_DETAIL = 20;
+
+/** The player's latest login rows, newest first. */
+async function latestLoginLogs(userId: number): Promise<LoginLogView[]> {
+  const rows = await UserLoginLog.findAll({ where: { userId }, order: [['id', 'DESC']], limit: LOGIN_LOGS_IN_DETAIL });
+  return rows.map((row) => ({
+    id: Number(row.id),
+    userId: row.userId,
+    device: row.device,
+    ip: row.ip,
+    lastUse: row.lastUse,
+    action: row.action,
+    remark: row.remark,
+    createdAt: row.createdAt as Date,
+  }));
+}
+
+/** GET /auth/user-detail, with the latest 20 login rows (newest first) when asked. */
+export async function userDetail(userId: number, options: { loginLogs?: boolean } = {}): Promise<UserDetail> {
+  const user = await playerById(userId);
+  const detail: UserDetail = {
+    ...loginUser(user, await avatarOf(user)),
+    relegationMissCount: Number(user.relegationMissCount),
+    vipHold: Number(user.vipHold),
+    level2AgentId: user.level2AgentId,
+    level3AgentId: user.level3AgentId,
+    agentTourCompletedAt: user.agentTourCompletedAt,
+    agentTourDismissedAt: user.agentTourDismissedAt,
+    updatedAt: user.updatedAt as Date,
+    hasPassword: user.password !== '',
+  };
+  if (options.loginLogs) detail.loginLogs = await latestLoginLogs(userId);
+  return detail;
+}
+
+/** PATCH /auth/locale: 2001 for anything but the five locales; token and channel group stay as they are. */
+export async function changeLocale(userId: number, locale: string): Promise<{ locale: Locale }> {
+  if (!isLocale(locale)) throw new BizError(2001);
+  await playerById(userId);
+  await User.update({ locale }, { where: { id: userId } });
+  return { locale };
+}

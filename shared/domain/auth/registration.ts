@@ -1,0 +1,63 @@
+import bcrypt from 'bcrypt';
+import { UniqueConstraintError } from 'sequelize';
+import { User } from '../../db/models';
+import { db } from '../../db/sequelize';
+import { BizError } from '../../errors';
+import type { Locale } from '../../i18n/locales';
+import { BCRYPT_ROUNDS } from '../admin/login';
+import { createPlayer, findUplineByRefCode, type ClientMeta } from './accounts';
+import { recordLogin } from './login-records';
+import { signPlayerToken } from './tokens';
+
+/** Registration by account and password (Part A 4.1 register). */
+
+export interface RegisterInput {
+  siteCode: string;
+  account: string;
+  password: string;
+  name: string;
+  /** Agent promotion code; empty or absent = none. */
+  refCode?: string | null;
+  locale: Locale;
+  meta: ClientMeta;
+}
+
+export interface RegisterResult {
+  token: string;
+  user: { id: number; name: string };
+  vendorGroupId: number | null;
+}
+
+function isAccountTaken(err: unknown): boolean {
+  if (!(err instanceof UniqueConstraintError)) return false;
+  const constraint = (err.parent as { constraint?: string } | undefined)?.constraint;
+  return constraint === 'users_site_account' || Object.keys(err.fields ?? {}).includes('account');
+}
+
+/**
+ * POST /auth/register: 2001 when the account exists in the site (also when a concurrent registration
+ * wins the race: the unique index decides); 2002 when a refCode names no agent of the site, and then
+ * nothing is created. The new player starts with tokenVersion 0 and a token for immediate use; the
+ * registration session is recorded as a LOGIN row, so the next login closes it as LOGOUT like any other.
+ */
+export async function registerPlayer(input: RegisterInput): Promise<RegisterResult> {
+  const { siteCode, account } = input;
+  // Cheap checks first: no bcrypt work for a request that is going to be refused.
+  if (await User.count({ where: { siteCode, account } })) throw new BizError(2001);
+  const refCode = input.refCode?.trim() || null;
+  if (refCode && !(await findUplineByRefCode(siteCode, refCode))) throw new BizError(2002);
+
+  const passwordHash = await bcrypt.hash(input.password, BCRYPT_ROUNDS);
+  try {
+    return await db().transaction(async (transaction) => {
+      const upline = refCode ? await findUplineByRefCode(siteCode, refCode, transaction) : null;
+      if (refCode && !upline) throw new BizError(2002); // the agent lost its code in between
+      const user = await createPlayer({ siteCode, account, passwordHash, name: input.name, locale: input.locale, upline }, transaction);
+      await recordLogin(user, input.meta, transaction);
+      return { token: signPlayerToken(user), user: { id: user.id, name: user.name }, vendorGroupId: user.vendorGroupId };
+    });
+  } catch (err) {
+    if (isAccountTaken(err)) throw new BizError(2001);
+    throw err;
+  }
+}
