@@ -246,7 +246,7 @@ test('GET /game/recent: newest first, productId as a string, limit 1..20 default
 
 test('GET /game/list: provider not configured answers the built-in test list with fallback true; 5001 unknown game', async (t) => {
   const { token } = await factories.createUser();
-  await (await import('../../shared/domain/game/games')).clearGameListCache();
+  await (await import('../../shared/domain/game/game-list')).clearGameListCache();
   const provy = await stack.request('GET', '/api/game/list?gameCode=provy-slot-01', { token });
   t.is(provy.body.code, 200);
   t.true(provy.body.result.fallback);

@@ -126,3 +126,12 @@ test.serial('* an unconfigured provider secret refuses every call (503) and chan
   }
   t.deepEqual(await counts(user.id), before);
 });
+
+for (const provider of ['provx', 'provy'] as const) {
+  test(`${provider}: an unknown path under the prefix is checked like a callback, then 404 in the provider's shape`, async (t) => {
+    refusedShape(t, provider, await send(provider, 'NoSuchMethod', {}, { signature: null }), 401, 1001, 'unsigned');
+    refusedShape(t, provider, await send(provider, 'NoSuchMethod', {}), 404, 1003, 'signed');
+    const get = await stack.request('GET', `/api/game/${provider}/${provider === 'provx' ? 'GetBalance' : 'getBalance'}`);
+    refusedShape(t, provider, get, 401, 1001, 'GET of a callback path, unsigned');
+  });
+}

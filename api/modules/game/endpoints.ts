@@ -1,4 +1,12 @@
+import { adminEndpoints } from './admin-routes';
 import { playerEndpoints } from './player-routes';
+import { provxEndpoints } from './provx-routes';
+import { provyEndpoints } from './provy-routes';
+import { userBlockEndpoints } from './user-block-routes';
 
-/** /game (Part A 4.3): player endpoints. */
-export const gameEndpoints = [...playerEndpoints];
+/**
+ * /game (Part A 4.3): player endpoints, administrator endpoints (/game/admin, with the player game
+ * blocks at /game/admin/user-blocks) and the provider callbacks (/game/provx, /game/provy; their
+ * fallback for unknown paths is in routes.ts).
+ */
+export const gameEndpoints = [...playerEndpoints, ...userBlockEndpoints, ...adminEndpoints, ...provxEndpoints, ...provyEndpoints];

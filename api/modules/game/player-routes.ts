@@ -1,6 +1,10 @@
 import { config } from '../../../shared/config';
-import { demoGame, launchGame, listPlayerProviders, listTypeConfigs, providerGameList, recentGames } from '../../../shared/domain/game/games';
+import { providerGameList } from '../../../shared/domain/game/game-list';
+import { demoGame, launchGame } from '../../../shared/domain/game/launch';
+import { listPlayerProviders } from '../../../shared/domain/game/provider-list';
+import { recentGames } from '../../../shared/domain/game/recent-games';
 import { simulateRound } from '../../../shared/domain/game/simulate';
+import { listTypeConfigs } from '../../../shared/domain/game/type-configs';
 import { isLocale, LAUNCH_EXTRA_LOCALES, type Locale } from '../../../shared/i18n/locales';
 import { endpoint } from '../../http/endpoint';
 import { limitRule } from '../../http/rate-limit';
@@ -8,7 +12,7 @@ import { demoBody, gameListQuery, launchBody, providerListQuery, recentQuery, si
 
 /**
  * Player game endpoints (Part A 4.3): provider, launch, demo, simulate, recent, list, type-configs.
- * Rules live in shared/domain/game/games.ts and shared/domain/game/simulate.ts. Rate limits per minute, numbers
+ * Rules live in shared/domain/game/ (provider-list, type-configs, launch, game-list, recent-games, simulate). Rate limits per minute, numbers
  * from config().limits (RATE_LIMIT_SIMULATE_PER_USER, RATE_LIMIT_LAUNCH_PER_USER, RATE_LIMIT_DEMO_PER_IP).
  */
 const simulatePerUser = limitRule('game-simulate', 'player', () => config().limits.simulatePerUser);

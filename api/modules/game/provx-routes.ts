@@ -1,5 +1,5 @@
-import { Router } from 'express';
 import {
+  asBody,
   checkCurrency,
   readAmount,
   readId,
@@ -9,28 +9,29 @@ import {
   readPlayerId,
 } from '../../../shared/domain/providers/seamless-wallet';
 import { provxBet, provxBetResult, provxCancelBet, provxError, provxGetBalance, provxJackpotResult } from '../../../shared/domain/providers/provx';
-import { providerHandler, providerNotFound, providerSignature } from './provider-signature';
+import { endpoint } from '../../http/endpoint';
+import { providerAnswer, providerNotFound } from './provider-answer';
+import { providerSignature } from './provider-signature';
 
 /**
  * Provider `provx` callbacks (POST /game/provx/...; Part A 4.3, docs/providers.md). Every request is
- * signed; answers are in provx's shape.
+ * signed; answers are in provx's shape. The bodies are read by the shared readers of
+ * shared/domain/providers/seamless-wallet.ts.
  */
-export const provxRoutes = Router();
-const handle = (fn: Parameters<typeof providerHandler>[2]) => providerHandler('provx', provxError, fn);
+const auth = { signature: providerSignature('provx') };
+const answer = providerAnswer('provx', provxError);
 
-provxRoutes.use(providerSignature('provx', provxError));
+/** Any other request under /game/provx: refused in provx's shape (routes.ts). */
+export const provxNotFound = providerNotFound(auth.signature, answer, provxError);
 
-provxRoutes.post(
-  '/GetBalance',
-  handle(async (body, req) => {
+export const provxEndpoints = [
+  endpoint({ method: 'post', path: '/game/provx/GetBalance', auth, answer, summary: "provx: the player's balance" }, ({ req, site }) => {
+    const body = asBody(req.body);
     checkCurrency(body);
-    return provxGetBalance({ userId: readOptionalPlayerId(body, 'userId'), account: readOptionalId(body, 'account', 50), siteCode: req.ctx.siteCode });
+    return provxGetBalance({ userId: readOptionalPlayerId(body, 'userId'), account: readOptionalId(body, 'account', 50), siteCode: site });
   }),
-);
-
-provxRoutes.post(
-  '/Bet',
-  handle(async (body) => {
+  endpoint({ method: 'post', path: '/game/provx/Bet', auth, answer, summary: 'provx: debit a bet' }, ({ req }) => {
+    const body = asBody(req.body);
     checkCurrency(body);
     return provxBet({
       transactionId: readId(body, 'transactionId'),
@@ -40,11 +41,8 @@ provxRoutes.post(
       amount: readAmount(body, 'amount'),
     });
   }),
-);
-
-provxRoutes.post(
-  '/BetResult',
-  handle(async (body) => {
+  endpoint({ method: 'post', path: '/game/provx/BetResult', auth, answer, summary: 'provx: settle a round (credit the win)' }, ({ req }) => {
+    const body = asBody(req.body);
     checkCurrency(body);
     return provxBetResult({
       transactionId: readId(body, 'transactionId'),
@@ -55,18 +53,12 @@ provxRoutes.post(
       winAmount: readAmount(body, 'winAmount'),
     });
   }),
-);
-
-provxRoutes.post(
-  '/CancelBet',
-  handle(async (body) =>
-    provxCancelBet({ transactionId: readId(body, 'transactionId'), roundId: readId(body, 'roundId'), userId: readPlayerId(body, 'userId') }),
-  ),
-);
-
-provxRoutes.post(
-  '/JackpotResult',
-  handle(async (body) => {
+  endpoint({ method: 'post', path: '/game/provx/CancelBet', auth, answer, summary: 'provx: cancel (refund) a bet' }, ({ req }) => {
+    const body = asBody(req.body);
+    return provxCancelBet({ transactionId: readId(body, 'transactionId'), roundId: readId(body, 'roundId'), userId: readPlayerId(body, 'userId') });
+  }),
+  endpoint({ method: 'post', path: '/game/provx/JackpotResult', auth, answer, summary: 'provx: credit a jackpot to a round' }, ({ req }) => {
+    const body = asBody(req.body);
     checkCurrency(body);
     return provxJackpotResult({
       transactionId: readId(body, 'transactionId'),
@@ -76,6 +68,4 @@ provxRoutes.post(
       gameCode: readOptionalId(body, 'gameCode', 64),
     });
   }),
-);
-
-provxRoutes.use(providerNotFound(provxError));
+];

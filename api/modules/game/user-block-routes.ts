@@ -1,18 +1,13 @@
-import { Router, type Request } from 'express';
 import { mixed, object } from 'yup';
-import { config } from '../../../shared/config';
-import { createGameBlock, deleteGameBlock, listGameBlocks, type GameBlockActor } from '../../../shared/domain/game/blocks';
+import { createGameBlock, deleteGameBlock, listGameBlocks } from '../../../shared/domain/game/blocks';
 import { GAME_TYPE_CODES } from '../../../shared/domain/game/types';
-import { requireAdmin } from '../../http/auth';
-import { route } from '../../http/envelope';
-import { requestMeta } from '../../http/request-meta';
+import { endpoint } from '../../http/endpoint';
 import { idParams, jsonNumber, pagingFields, queryInt, text } from '../../http/schema-helpers';
-import { valid, validate } from '../../http/validate';
 
 /**
- * Game blocks of players (the risk check of POST /game/launch), mounted at /game/admin/user-blocks,
- * permission module `game` (GET read, others write). Site: `x-site-code` header or `siteCode` query,
- * else SITE_CODE. Writes land in the operation log.
+ * Game blocks of players (the risk check of POST /game/launch), permission module `game` (GET read,
+ * others write). Site: `call.site` (x-site-code header or siteCode query, else SITE_CODE). Writes land
+ * in the operation log.
  *
  *   GET    /game/admin/user-blocks?userId=&page=&pageSize=   {items, pagination}, newest first
  *   POST   /game/admin/user-blocks                            body {userId, gameType?, gameCode?, productId?, reason?}
@@ -22,7 +17,7 @@ import { valid, validate } from '../../http/validate';
  *          - the same block twice answers the existing one
  *   DELETE /game/admin/user-blocks/:id                        null; 2002 no such block in the site
  */
-export const userBlockRoutes = Router();
+const auth = { admin: 'game' };
 
 /** A JSON integer, exactly: `"5"` is refused. */
 const jsonInt = () => jsonNumber().integer('${path} must be an integer');
@@ -46,42 +41,24 @@ const createBody = object({
   reason: text().nullable().max(255),
 });
 
-function actorOf(req: Request): GameBlockActor {
-  return { adminId: req.admin!.id, siteCode: req.ctx.adminSiteCode ?? config().siteCode, meta: requestMeta(req) };
-}
-
-userBlockRoutes.get(
-  '/',
-  requireAdmin('game'),
-  validate('query', listQuery),
-  route((req) => {
-    const q = valid(req, 'query', listQuery);
-    return listGameBlocks({ siteCode: actorOf(req).siteCode, userId: q.userId, page: q.page, pageSize: q.pageSize });
-  }),
-);
-
-userBlockRoutes.post(
-  '/',
-  requireAdmin('game'),
-  validate('body', createBody),
-  route((req) => {
-    const body = valid(req, 'body', createBody);
-    return createGameBlock(actorOf(req), {
+export const userBlockEndpoints = [
+  endpoint({ method: 'get', path: '/game/admin/user-blocks', auth, query: listQuery, summary: "The site's game blocks, newest first" }, ({ site, query }) =>
+    listGameBlocks({ siteCode: site, userId: query.userId, page: query.page, pageSize: query.pageSize }),
+  ),
+  endpoint({ method: 'post', path: '/game/admin/user-blocks', auth, body: createBody, codes: [2001], summary: 'Block a player from all games, a game type or one game' }, ({ actor, site, body }) =>
+    createGameBlock(actor, site, {
       userId: body.userId,
       gameType: body.gameType ?? null,
       gameCode: body.gameCode || null,
       productId: body.productId == null ? null : String(body.productId),
       reason: body.reason || null,
-    });
-  }),
-);
-
-userBlockRoutes.delete(
-  '/:id',
-  requireAdmin('game'),
-  validate('params', idParams),
-  route(async (req) => {
-    await deleteGameBlock(actorOf(req), valid(req, 'params', idParams).id);
-    return null;
-  }),
-);
+    }),
+  ),
+  endpoint(
+    { method: 'delete', path: '/game/admin/user-blocks/:id', auth, params: idParams, codes: [2002], summary: 'Remove a game block of the site' },
+    async ({ actor, site, params }) => {
+      await deleteGameBlock(actor, site, params.id);
+      return null;
+    },
+  ),
+];

@@ -1,11 +1,11 @@
 import { QueryTypes, type Transaction } from 'sequelize';
 import { GameProvider, GameUserBlock, User } from '../../db/models';
 import { db } from '../../db/sequelize';
-import { BizError, HttpError } from '../../errors';
-import { recordAdminAction } from '../admin/operation-log';
-import type { RequestMeta } from '../admin/login';
-import { isGameTypeCode } from './types';
+import { BizError, InputError } from '../../errors';
+import type { Actor } from '../admin/accounts';
 import { pagination } from '../common/paging';
+import { logGameAction } from './admin-write';
+import { GAME_TYPE_CODES, isGameTypeCode } from './types';
 
 /**
  * Players blocked from games (the risk check of POST /game/launch, Part A 4.3). A block has one of three
@@ -79,13 +79,6 @@ function view(block: GameUserBlock | Record<string, unknown>, account: string | 
   };
 }
 
-export interface GameBlockActor {
-  adminId: number;
-  /** The site the administrator works on (x-site-code / siteCode query, else SITE_CODE). */
-  siteCode: string;
-  meta: RequestMeta;
-}
-
 export interface GameBlockListFilter {
   siteCode: string;
   userId?: number;
@@ -93,7 +86,7 @@ export interface GameBlockListFilter {
   pageSize: number;
 }
 
-/** GET /game/admin/user-blocks: the site's blocks, newest first, optionally of one user. */
+/** The site's blocks, newest first, optionally of one user. */
 export async function listGameBlocks(filter: GameBlockListFilter): Promise<{
   items: GameBlockView[];
   pagination: { page: number; pageSize: number; total: number; totalPages: number };
@@ -122,50 +115,43 @@ export interface NewGameBlock {
   reason?: string | null;
 }
 
-function fieldError(field: string, message: string): HttpError {
-  return new HttpError(400, `Invalid body: ${field}: ${message}`, { errors: [{ field, message }] });
-}
-
-/**
- * POST /game/admin/user-blocks. 2001 when the user is not a player of the administrator's site. The same
- * block given twice is one block: the existing row is answered (and nothing is logged again).
- */
-export async function createGameBlock(actor: GameBlockActor, input: NewGameBlock): Promise<GameBlockView> {
+/** The block's target, as stored: exactly one of the three levels (refused otherwise, naming the field). */
+function targetOf(input: NewGameBlock): { gameType: number | null; gameCode: string | null; productId: string | null } {
   const gameType = input.gameType ?? null;
   const gameCode = input.gameCode ?? null;
   const productId = input.productId ?? null;
-  if (gameType !== null && gameCode !== null) throw fieldError('gameType', 'give gameType (one game type) or gameCode (one game), not both');
-  if (productId !== null && gameCode === null) throw fieldError('productId', 'productId needs gameCode');
-  if (gameType !== null && !isGameTypeCode(gameType)) throw fieldError('gameType', 'gameType must be one of 1, 2, 3, 4, 5, 8, 9, 10');
+  if (gameType !== null && gameCode !== null) throw new InputError('gameType', 'give gameType (one game type) or gameCode (one game), not both');
+  if (productId !== null && gameCode === null) throw new InputError('productId', 'productId needs gameCode');
+  if (gameType !== null && !isGameTypeCode(gameType)) throw new InputError('gameType', `gameType must be one of ${GAME_TYPE_CODES.join(', ')}`);
+  return { gameType, gameCode, productId };
+}
 
+/**
+ * Blocks a player of the site (`siteCode`: the administrator's site) from games. 2001 when the user is
+ * not a player of the site. The same block given twice is one block: the existing row is answered (and
+ * nothing is logged again).
+ */
+export async function createGameBlock(actor: Actor, siteCode: string, input: NewGameBlock): Promise<GameBlockView> {
+  const target = targetOf(input);
+  const { gameCode } = target;
   return db().transaction(async (transaction) => {
-    const user = await User.findOne({ where: { id: input.userId, siteCode: actor.siteCode }, attributes: ['id', 'account'], transaction });
+    const user = await User.findOne({ where: { id: input.userId, siteCode }, attributes: ['id', 'account'], transaction });
     if (!user) throw new BizError(2001, 'User not found in this site');
-    if (gameCode !== null && !(await GameProvider.findOne({ where: { siteCode: actor.siteCode, gameCode }, attributes: ['id'], transaction }))) {
-      throw fieldError('gameCode', `gameCode "${gameCode.slice(0, 64)}" names no game of site ${actor.siteCode}`);
+    if (gameCode !== null && !(await GameProvider.findOne({ where: { siteCode, gameCode }, attributes: ['id'], transaction }))) {
+      throw new InputError('gameCode', `gameCode "${gameCode.slice(0, 64)}" names no game of site ${siteCode}`);
     }
     // One block per (user, target): serialize creations for this user so two clicks make one row.
     await db().query('SELECT pg_advisory_xact_lock(hashtextextended(:key, 0))', { replacements: { key: `game-block:${user.id}` }, transaction });
-    const existing = await GameUserBlock.findOne({ where: { siteCode: actor.siteCode, userId: user.id, gameType, gameCode, productId }, transaction });
+    const existing = await GameUserBlock.findOne({ where: { siteCode, userId: user.id, ...target }, transaction });
     if (existing) return view(existing, user.account);
-    const block = await GameUserBlock.create(
-      { siteCode: actor.siteCode, userId: user.id, gameType, gameCode, productId, reason: input.reason ?? null, createdBy: actor.adminId },
-      { transaction },
-    );
+    const block = await GameUserBlock.create({ siteCode, userId: user.id, ...target, reason: input.reason ?? null, createdBy: actor.adminId }, { transaction });
     const result = view(block, user.account);
-    await recordAdminAction(
-      {
-        adminId: actor.adminId,
-        siteCode: actor.siteCode,
-        ...actor.meta,
-        module: 'game',
-        action: 'user-block.create',
-        targetId: block.id,
-        summary: `blocked player ${user.account} from ${describe(result)}`,
-        detail: result,
-      },
-      { transaction },
-    );
+    await logGameAction(actor, siteCode, transaction, {
+      action: 'user-block.create',
+      targetId: block.id,
+      summary: `blocked player ${user.account} from ${describe(result)}`,
+      detail: result,
+    });
     return result;
   });
 }
@@ -176,26 +162,19 @@ function describe(block: GameBlockView): string {
   return `game ${block.gameCode}${block.productId !== null ? ` product ${block.productId}` : ''}`;
 }
 
-/** DELETE /game/admin/user-blocks/:id. 2002 when the site has no such block. */
-export async function deleteGameBlock(actor: GameBlockActor, id: number): Promise<void> {
+/** Removes a block of the site. 2002 when the site has no such block. */
+export async function deleteGameBlock(actor: Actor, siteCode: string, id: number): Promise<void> {
   await db().transaction(async (transaction) => {
-    const block = await GameUserBlock.findOne({ where: { id, siteCode: actor.siteCode }, transaction, lock: transaction.LOCK.UPDATE });
+    const block = await GameUserBlock.findOne({ where: { id, siteCode }, transaction, lock: transaction.LOCK.UPDATE });
     if (!block) throw new BizError(2002, 'Game block not found');
     const user = await User.findByPk(block.userId, { attributes: ['account'], transaction });
     const before = view(block, user?.account ?? null);
     await block.destroy({ transaction });
-    await recordAdminAction(
-      {
-        adminId: actor.adminId,
-        siteCode: actor.siteCode,
-        ...actor.meta,
-        module: 'game',
-        action: 'user-block.delete',
-        targetId: id,
-        summary: `unblocked player ${before.account ?? before.userId} from ${describe(before)}`,
-        detail: before,
-      },
-      { transaction },
-    );
+    await logGameAction(actor, siteCode, transaction, {
+      action: 'user-block.delete',
+      targetId: id,
+      summary: `unblocked player ${before.account ?? before.userId} from ${describe(before)}`,
+      detail: before,
+    });
   });
 }

@@ -1,0 +1,50 @@
+import type { Request, Response } from 'express';
+import { logger } from '../../../shared/logger';
+import { ProviderError, toProviderError, type ProviderCode } from '../../../shared/domain/providers/seamless-wallet';
+import type { Answerer, SignatureCheck } from '../../http/endpoint';
+
+/** A provider error in the provider's own answer shape. */
+export type ProviderErrorShape = (code: number, message: string) => object;
+
+function refuse(res: Response, shape: ProviderErrorShape, err: ProviderError): void {
+  res.status(err.httpStatus).json(shape(err.code, err.message));
+}
+
+/**
+ * How a provider's callbacks answer: the handler's value as is (HTTP 200); refusals (signature, body,
+ * wallet) in the provider's error shape with their HTTP status; anything unexpected is logged and
+ * answered INTERNAL_ERROR (500).
+ */
+export function providerAnswer(provider: ProviderCode, shape: ProviderErrorShape): Answerer {
+  return {
+    ok({ res }, result) {
+      res.status(200).json(result);
+    },
+    fail({ req, res }, caught) {
+      const err = toProviderError(caught);
+      if (err instanceof ProviderError) {
+        refuse(res, shape, err);
+        return;
+      }
+      logger().error({ err, provider, path: req.originalUrl, requestId: req.ctx?.requestId }, 'provider callback failed');
+      refuse(res, shape, new ProviderError('INTERNAL_ERROR'));
+    },
+  };
+}
+
+/**
+ * Any other request under a provider's prefix: checked like the callbacks (a bad signature is refused
+ * first), then BAD_REQUEST with HTTP 404 in the provider's shape.
+ */
+export function providerNotFound(check: SignatureCheck, answer: Answerer, shape: ProviderErrorShape) {
+  return (req: Request, res: Response) => {
+    try {
+      check.verify(req);
+    } catch (err) {
+      answer.fail({ req, res }, err);
+      return;
+    }
+    const err = new ProviderError('BAD_REQUEST', `unknown method ${req.method} ${req.path}`);
+    res.status(404).json(shape(err.code, err.message));
+  };
+}

@@ -1,0 +1,54 @@
+import { QueryTypes } from 'sequelize';
+import { db } from '../../db/sequelize';
+import { InputError } from '../../errors';
+import type { Actor } from '../admin/accounts';
+import { lockSiteGameData, logGameAction, writeGameData } from './admin-write';
+
+/** Copying one site's game providers or type configs to another site (Part A 4.3, permission module `game`). */
+
+export type CopyKind = 'providers' | 'typeConfigs';
+
+const TABLES: Record<CopyKind, { table: string; columns: string[]; label: string }> = {
+  providers: {
+    table: 'game_providers',
+    columns: ['"gameCode"', '"providerCode"', '"gameType"', 'name', '"areaBlock"', 'maintain', 'enable', '"sortOrder"'],
+    label: 'game providers',
+  },
+  typeConfigs: {
+    table: 'game_type_configs',
+    columns: ['"gameType"', '"typeKey"', 'label', 'icon', '"sortOrder"', 'enabled'],
+    label: 'game type configs',
+  },
+};
+
+/**
+ * In one transaction deletes the target site's rows of that kind and copies the source site's rows with
+ * siteCode replaced. Both sites must exist (checked by the caller) and differ. Result {copied}.
+ */
+export async function copySiteData(actor: Actor, input: { sourceSiteCode: string; targetSiteCode: string; type: CopyKind }): Promise<{ copied: number }> {
+  const { sourceSiteCode: source, targetSiteCode: target, type } = input;
+  if (source === target) throw new InputError('targetSiteCode', 'must differ from sourceSiteCode');
+  const { table, columns, label } = TABLES[type];
+  return writeGameData([target], async (transaction) => {
+    await lockSiteGameData(target, transaction);
+    const sequelize = db();
+    const removed = await sequelize.query<{ id: number }>(`DELETE FROM ${table} WHERE "siteCode" = :target RETURNING id`, {
+      replacements: { target },
+      type: QueryTypes.SELECT,
+      transaction,
+    });
+    const inserted = await sequelize.query<{ id: number }>(
+      `INSERT INTO ${table} ("siteCode", ${columns.join(', ')}, "createdAt", "updatedAt")
+       SELECT :target, ${columns.join(', ')}, now(), now() FROM ${table} WHERE "siteCode" = :source ORDER BY id
+       RETURNING id`,
+      { replacements: { target, source }, type: QueryTypes.SELECT, transaction },
+    );
+    await logGameAction(actor, target, transaction, {
+      action: 'copy-site-data',
+      targetId: target,
+      summary: `copied ${inserted.length} ${label} from site ${source} to site ${target}`,
+      detail: { sourceSiteCode: source, targetSiteCode: target, type, removed: removed.length, copied: inserted.length },
+    });
+    return { copied: inserted.length };
+  });
+}
