@@ -1,6 +1,7 @@
 import test from 'ava';
 import type { Job } from 'bullmq';
-import { LIVE_SPORTS_LIST_KEY, LIVE_SPORTS_STATUS_KEY, liveSportsStatus, refreshLiveSports } from '../../shared/domain/live-sports/live-sports';
+import { LIVE_SPORTS_LIST_KEY, LIVE_SPORTS_STATUS_KEY, liveSportsStatus } from '../../shared/domain/live-sports/cache';
+import { refreshLiveSports } from '../../shared/domain/live-sports/refresh';
 import { cache } from '../../shared/redis';
 import { queue } from '../../shared/queues/queues';
 import { startWorkers } from '../../workers/main';

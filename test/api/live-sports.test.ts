@@ -1,13 +1,9 @@
 import test from 'ava';
 import nock from 'nock';
 import type { Job } from 'bullmq';
-import {
-  LIVE_SPORTS_LIST_KEY,
-  LIVE_SPORTS_STATUS_KEY,
-  liveSportsStatus,
-  refreshLiveSports,
-  type LiveMatch,
-} from '../../shared/domain/live-sports/live-sports';
+import { LIVE_SPORTS_LIST_KEY, LIVE_SPORTS_STATUS_KEY, liveSportsStatus } from '../../shared/domain/live-sports/cache';
+import type { LiveMatch } from '../../shared/domain/live-sports/matches';
+import { refreshLiveSports } from '../../shared/domain/live-sports/refresh';
 import { cache } from '../../shared/redis';
 import { queue } from '../../shared/queues/queues';
 import { startWorkers } from '../../workers/main';

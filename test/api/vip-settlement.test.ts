@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import test from 'ava';
 import { AdminOperationLog, BetOrder, User, VipRebate } from '../../shared/db/models';
-import { todayIn } from '../../shared/domain/vip/rebate';
+import { todayIn } from '../../shared/domain/vip/settlement-periods';
 import { createAdmin, createSite, createUser } from '../helpers/factories';
 import { startTestStack, type TestStack } from '../helpers/stack';
 
@@ -77,9 +77,16 @@ test('daily rebate of the x-site-code site: result, paid once, operation log', a
 
 test('bad or unfinished periods are 400; an unknown site is 400', async (t) => {
   t.is((await post('/daily-rebate', { day: '05/05/2025' })).status, 400);
-  t.is((await post('/daily-rebate', { day: todayIn('Asia/Taipei') })).status, 400);
+  const today = await post('/daily-rebate', { day: todayIn('Asia/Taipei') });
+  t.is(today.status, 400);
+  t.regex(today.body.message, /^Invalid body: day: .*not over yet/);
+  t.is(today.body.errors[0].field, 'day');
+  t.is((await post('/daily-rebate', { day: '2025-02-30' })).status, 400);
   t.is((await post('/monthly-relegation', { month: '2025-5' })).status, 400);
-  t.is((await post('/monthly-relegation', { month: todayIn('Asia/Taipei').slice(0, 7) })).status, 400);
+  const thisMonth = await post('/monthly-relegation', { month: todayIn('Asia/Taipei').slice(0, 7) });
+  t.is(thisMonth.status, 400);
+  t.regex(thisMonth.body.message, /^Invalid body: month: .*not over yet/);
+  t.is(thisMonth.body.errors[0].field, 'month');
   t.is((await post('/daily-rebate', {}, { site: 'no-such-site' })).status, 400);
 });
 

@@ -4,7 +4,9 @@ import { QueryTypes } from 'sequelize';
 import { User, VipRebate, VipSettlementRun } from '../../shared/db/models';
 import { db } from '../../shared/db/sequelize';
 import { effectiveBet } from '../../shared/domain/game/types';
-import { defaultRebateDay, settleDailyRebate, SettlementPeriodError, todayIn } from '../../shared/domain/vip/rebate';
+import { settleDailyRebate } from '../../shared/domain/vip/rebate';
+import { defaultRebateDay, todayIn } from '../../shared/domain/vip/settlement-periods';
+import { InputError } from '../../shared/errors';
 import { queue } from '../../shared/queues/queues';
 import { PROCESSORS } from '../../workers/processors';
 import { processVipRebate } from '../../workers/processors/vip-rebate';
@@ -260,9 +262,9 @@ test('a log row the run did not write (a broken invariant) fails its batch with 
 
 test('a day not over yet in APP_TIMEZONE, or malformed, is refused; the default is yesterday', async (t) => {
   const today = todayIn('Asia/Taipei');
-  await t.throwsAsync(settleDailyRebate({ day: today }), { instanceOf: SettlementPeriodError });
-  await t.throwsAsync(settleDailyRebate({ day: '2025-02-30' }), { instanceOf: SettlementPeriodError });
-  await t.throwsAsync(settleDailyRebate({ day: 'yesterday' }), { instanceOf: SettlementPeriodError });
+  await t.throwsAsync(settleDailyRebate({ day: today }), { instanceOf: InputError, message: /^day: .*not over yet/ });
+  await t.throwsAsync(settleDailyRebate({ day: '2025-02-30' }), { instanceOf: InputError, message: /^day: / });
+  await t.throwsAsync(settleDailyRebate({ day: 'yesterday' }), { instanceOf: InputError, message: /^day: / });
   const yesterday = defaultRebateDay();
   t.true(yesterday < today);
   t.is(defaultRebateDay(new Date('2025-05-01T15:59:00Z')), '2025-04-30');

@@ -1,7 +1,8 @@
 import test from 'ava';
 import { User, VipSettlementRun } from '../../shared/db/models';
-import { defaultRelegationMonth, SettlementPeriodError, todayIn } from '../../shared/domain/vip/rebate';
 import { runMonthlyRelegation } from '../../shared/domain/vip/relegation';
+import { defaultRelegationMonth, todayIn } from '../../shared/domain/vip/settlement-periods';
+import { InputError } from '../../shared/errors';
 import { queue } from '../../shared/queues/queues';
 import { createBetOrder, createVipPlayer, type BetOrderOptions } from '../helpers/bets';
 import { createSite } from '../helpers/factories';
@@ -111,8 +112,8 @@ test('a crashed run resumes from its cursor and judges every player once', async
 });
 
 test('a month not over yet is refused; the default is last month in APP_TIMEZONE', async (t) => {
-  await t.throwsAsync(runMonthlyRelegation({ month: todayIn('Asia/Taipei').slice(0, 7) }), { instanceOf: SettlementPeriodError });
-  await t.throwsAsync(runMonthlyRelegation({ month: '2025-13' }), { instanceOf: SettlementPeriodError });
+  await t.throwsAsync(runMonthlyRelegation({ month: todayIn('Asia/Taipei').slice(0, 7) }), { instanceOf: InputError, message: /^month: .*not over yet/ });
+  await t.throwsAsync(runMonthlyRelegation({ month: '2025-13' }), { instanceOf: InputError, message: /^month: / });
   t.is(defaultRelegationMonth(new Date('2025-01-31T16:00:00Z')), '2025-01'); // Feb 1st 00:00 in Taipei
   t.is(defaultRelegationMonth(new Date('2025-01-31T15:59:00Z')), '2024-12');
 });

@@ -1,4 +1,4 @@
-import { refreshLiveSports } from '../../shared/domain/live-sports/live-sports';
+import { refreshLiveSports } from '../../shared/domain/live-sports/refresh';
 import type { Processor } from './types';
 
 /**

@@ -1,5 +1,6 @@
 import { UnrecoverableError } from 'bullmq';
-import { settleDailyRebate, settleDailyRebateAllSites, SettlementPeriodError } from '../../shared/domain/vip/rebate';
+import { settleDailyRebate, settleDailyRebateAllSites } from '../../shared/domain/vip/rebate';
+import { InputError } from '../../shared/errors';
 import { logger } from '../../shared/logger';
 import type { Processor } from './types';
 
@@ -20,7 +21,7 @@ export const processVipRebate: Processor<'vip-rebate'> = async (job) => {
     }
     return results;
   } catch (err) {
-    if (err instanceof SettlementPeriodError) throw new UnrecoverableError(err.message);
+    if (err instanceof InputError) throw new UnrecoverableError(err.message);
     throw err;
   }
 };

@@ -1,6 +1,6 @@
 import { UnrecoverableError } from 'bullmq';
-import { SettlementPeriodError } from '../../shared/domain/vip/rebate';
 import { runMonthlyRelegation, runMonthlyRelegationAllSites } from '../../shared/domain/vip/relegation';
+import { InputError } from '../../shared/errors';
 import { logger } from '../../shared/logger';
 import type { Processor } from './types';
 
@@ -21,7 +21,7 @@ export const processVipRelegation: Processor<'vip-relegation'> = async (job) => 
     }
     return results;
   } catch (err) {
-    if (err instanceof SettlementPeriodError) throw new UnrecoverableError(err.message);
+    if (err instanceof InputError) throw new UnrecoverableError(err.message);
     throw err;
   }
 };

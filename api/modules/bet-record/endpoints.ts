@@ -1,4 +1,23 @@
-import type { Endpoint } from '../../http/endpoint';
+import { betOrderDetails, listBetRecords } from '../../../shared/domain/bet-record/records';
+import { endpoint } from '../../http/endpoint';
+import { betRecordQuery, orderIdParams } from './schemas';
 
-/** The bet-record endpoints, in matching order (a fixed path before a parameterised one of the same prefix). */
-export const betRecordEndpoints: Endpoint[] = [];
+/** The player's bet records (Part A 4.5), in matching order. */
+export const betRecordEndpoints = [
+  endpoint(
+    { method: 'get', path: '/bet-record', auth: 'player', query: betRecordQuery, summary: "The caller's orders, newest first, with totals over valid orders" },
+    ({ player, query }) =>
+      listBetRecords(player.id, player.siteCode, {
+        page: query.page,
+        pageSize: query.pageSize,
+        status: query.status as 'valid' | 'invalid' | 'cancelled' | undefined,
+        gameType: query.gameType,
+        startDate: query.startDate,
+        endDate: query.endDate,
+      }),
+  ),
+  endpoint(
+    { method: 'get', path: '/bet-record/:orderId/details', auth: 'player', params: orderIdParams, codes: [2001], summary: "An order's round lines by roundNo" },
+    ({ player, params }) => betOrderDetails(player.id, player.siteCode, params.orderId),
+  ),
+];

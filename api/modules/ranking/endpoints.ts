@@ -1,4 +1,11 @@
-import type { Endpoint } from '../../http/endpoint';
+import { getRanking, type RankingType } from '../../../shared/domain/ranking/ranking';
+import { endpoint } from '../../http/endpoint';
+import { rankingQuery } from './schemas';
 
-/** The ranking endpoints, in matching order (a fixed path before a parameterised one of the same prefix). */
-export const rankingEndpoints: Endpoint[] = [];
+/** The public ranking (Part A 4.5); the site comes from site-name (else SITE_CODE). */
+export const rankingEndpoints = [
+  endpoint(
+    { method: 'get', path: '/ranking', auth: 'none', query: rankingQuery, summary: 'The ranking of a type (realtime, daily, weekly, monthly, total), cached' },
+    ({ site, query }) => getRanking(site, query.type as RankingType, query.limit),
+  ),
+];

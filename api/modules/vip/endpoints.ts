@@ -1,4 +1,10 @@
-import type { Endpoint } from '../../http/endpoint';
+import { adminEndpoints } from './admin-routes';
+import { playerEndpoints } from './player-routes';
+import { settlementEndpoints } from './settlement-routes';
 
-/** The vip endpoints, in matching order (a fixed path before a parameterised one of the same prefix). */
-export const vipEndpoints: Endpoint[] = [];
+/**
+ * /vip (Part A 4.4), in matching order: the settlement runs (daily rebate, monthly relegation),
+ * administrator CRUD of levels and rebate rules and the hold flag, then the public and player endpoints
+ * (levels, rebates, status).
+ */
+export const vipEndpoints = [...settlementEndpoints, ...adminEndpoints, ...playerEndpoints];

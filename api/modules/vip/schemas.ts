@@ -1,12 +1,13 @@
 import Decimal from 'decimal.js';
-import { mixed, object } from 'yup';
+import { mixed, object, string } from 'yup';
+import { isKnownSite } from '../../../shared/domain/common/sites';
 import { GAME_TYPE_KEYS } from '../../../shared/domain/game/types';
-import { VIP_TIERS, type VipTier } from '../../../shared/domain/vip/vip';
+import { VIP_TIERS, type VipTier } from '../../../shared/domain/vip/levels';
 import { LOCALES, type LocaleText } from '../../../shared/i18n/locales';
-import { jsonInteger as integer, localeMap as localeMapOf, positiveIdParam, sortOrder, zeroOrOne } from '../../http/schema-helpers';
+import { jsonInteger as integer, localeMap as localeMapOf, positiveIdParam, queryText, sortOrder, zeroOrOne } from '../../http/schema-helpers';
 
 /**
- * Bodies and parameters of the VIP endpoints (Part A 4.4). JSON fields keep their JSON types (a string
+ * Bodies, queries and parameters of the VIP endpoints (Part A 4.4). JSON fields keep their JSON types (a string
  * where an integer is expected is a 400 naming the field), except money and the rebate rate, which take a
  * number or a decimal string and come out as a decimal string (never a float).
  */
@@ -93,3 +94,21 @@ export const updateRebateBody = object({
 export const holdBody = object({
   hold: integer().oneOf([0, 1], 'hold must be 1 or 0').required('hold is required'),
 });
+
+const SITE_CODE = /^[A-Za-z0-9_-]{1,30}$/;
+
+/**
+ * GET /vip/levels and /vip/rebates: `siteCode` names the site listed (it wins over the site-name header);
+ * empty counts as absent; a repeated one, or one naming no configured site, is a 400.
+ */
+export const publicSiteQuery = object({
+  siteCode: queryText()
+    .typeError('siteCode must be a single site code')
+    .test('site', 'siteCode names no configured site', async (v) => typeof v !== 'string' || (SITE_CODE.test(v) && (await isKnownSite(v)))),
+});
+
+/** POST /vip/settlement/daily-rebate: the day (default yesterday in APP_TIMEZONE). */
+export const rebateRunBody = object({ day: string().trim().matches(/^\d{4}-\d{2}-\d{2}$/, 'day must be YYYY-MM-DD').optional() });
+
+/** POST /vip/settlement/monthly-relegation: the month judged (default last month in APP_TIMEZONE). */
+export const relegationRunBody = object({ month: string().trim().matches(/^\d{4}-\d{2}$/, 'month must be YYYY-MM').optional() });

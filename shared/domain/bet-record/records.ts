@@ -4,7 +4,7 @@ import { BetDetail, BetOrder } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { BizError } from '../../errors';
 import { money } from '../wallet/wallet';
-import { pagination } from '../common/paging';
+import { pageOffset, pagination, type Pagination } from '../common/paging';
 
 /**
  * A player's bet records (Part A 4.5 GET /bet-record, GET /bet-record/:orderId/details).
@@ -45,7 +45,7 @@ export interface BetRecordPage {
   betEffective: string;
   winLose: string;
   items: BetRecordItem[];
-  pagination: { page: number; pageSize: number; total: number; totalPages: number };
+  pagination: Pagination;
 }
 
 export interface BetDetailItem {
@@ -115,7 +115,7 @@ export async function listBetRecords(userId: number, siteCode: string, filter: B
        FROM bet_orders WHERE ${listWhere}
       ORDER BY "betDatetime" DESC, id DESC
       LIMIT :limit OFFSET :offset`,
-    { replacements: { ...replacements, limit: filter.pageSize, offset: (filter.page - 1) * filter.pageSize }, type: QueryTypes.SELECT },
+    { replacements: { ...replacements, limit: filter.pageSize, offset: pageOffset(filter.page, filter.pageSize) }, type: QueryTypes.SELECT },
   );
   const count = Number(total);
   return {

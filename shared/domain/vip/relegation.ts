@@ -1,17 +1,8 @@
-import { QueryTypes } from 'sequelize';
+import { QueryTypes, type Transaction } from 'sequelize';
 import { config } from '../../config';
 import { db } from '../../db/sequelize';
-import {
-  allSiteCodes,
-  checkRelegationMonth,
-  DEFAULT_BATCH_SIZE,
-  defaultRelegationMonth,
-  ensureRun,
-  lockRun,
-  SettlementPeriodError,
-  type BatchInfo,
-  type SettlementHooks,
-} from './rebate';
+import { checkRelegationMonth, defaultRelegationMonth } from './settlement-periods';
+import { batchSizeOf, ensureRun, forEverySite, runBatches, type BatchOutcome, type RunRow, type SettlementHooks } from './settlement-runs';
 
 /**
  * Monthly relegation check (Part A section 3, vipLevel row; section 6: 1st of month 01:00).
@@ -22,7 +13,7 @@ import {
  * by one and the count returns to 0 (demoted). Reaching the threshold resets the count to 0. Users on
  * hold and level 1 are not checked; a level without a vip_levels row is not checked either.
  *
- * One run per site and month (vip_settlement_runs): batches of users by ascending id, each in its own
+ * One run per site and month (settlement-runs.ts): batches of users by ascending id, each in its own
  * transaction that locks the run row and the batch's users and moves the cursor, so a crash resumes
  * and a repeated run applies nothing twice.
  */
@@ -46,20 +37,66 @@ export interface RelegationResult {
   run: { checked: number; warned: number; demoted: number; status: 'running' | 'done' };
 }
 
+/** Users per batch of the monthly relegation. */
+export const DEFAULT_RELEGATION_BATCH_SIZE = 1000;
+
+/** The month of one site being judged. */
+interface RelegationMonth {
+  siteCode: string;
+  month: string;
+  batchSize: number;
+}
+
 interface Judged {
   id: number;
   outcome: 'kept' | 'warned' | 'demoted';
 }
 
-export async function runMonthlyRelegation(options: RelegationOptions = {}): Promise<RelegationResult> {
-  const siteCode = options.siteCode ?? config().siteCode;
-  const month = checkRelegationMonth(options.month ?? defaultRelegationMonth());
-  const batchSize = Math.max(1, Math.floor(options.batchSize ?? DEFAULT_BATCH_SIZE));
-  const sequelize = db();
-  const tz = config().appTimezone;
+interface Counts {
+  checked: number;
+  warned: number;
+  demoted: number;
+}
 
-  const initial = await ensureRun(siteCode, 'monthly-relegation', month);
-  const result: RelegationResult = {
+interface RelegationBatch {
+  counts: Counts;
+  run: RelegationResult['run'];
+}
+
+/** Judges one site's month. Throws InputError (field `month`) for a malformed month or one not over yet. */
+export async function runMonthlyRelegation(options: RelegationOptions = {}): Promise<RelegationResult> {
+  const target: RelegationMonth = {
+    siteCode: options.siteCode ?? config().siteCode,
+    month: checkRelegationMonth(options.month ?? defaultRelegationMonth()),
+    batchSize: batchSizeOf(options.batchSize, DEFAULT_RELEGATION_BATCH_SIZE),
+  };
+  const initial = await ensureRun(target.siteCode, 'monthly-relegation', target.month);
+  const result = startingResult(target, initial);
+  if (initial.status === 'done') return result;
+
+  await runBatches(initial.id, options.hooks, (transaction, run) => judgeBatch(transaction, run, target), {
+    settledMeanwhile: (run) => {
+      result.run = { checked: run.checked, warned: run.warned, demoted: run.demoted, status: 'done' };
+    },
+    committed: (b) => {
+      result.checked += b.counts.checked;
+      result.warned += b.counts.warned;
+      result.demoted += b.counts.demoted;
+      result.run = { ...b.run };
+    },
+  });
+  return result;
+}
+
+/** The check for every site (the scheduled job); one failing site does not stop the others. */
+export async function runMonthlyRelegationAllSites(options: Omit<RelegationOptions, 'siteCode'> = {}): Promise<RelegationResult[]> {
+  const month = options.month ?? defaultRelegationMonth();
+  return forEverySite(`monthly relegation ${month}`, (siteCode) => runMonthlyRelegation({ ...options, siteCode, month }));
+}
+
+/** Nothing applied yet by this call; the run's figures so far. */
+function startingResult({ siteCode, month }: RelegationMonth, initial: RunRow): RelegationResult {
+  return {
     siteCode,
     month,
     checked: 0,
@@ -68,108 +105,97 @@ export async function runMonthlyRelegation(options: RelegationOptions = {}): Pro
     alreadySettled: initial.status === 'done',
     run: { checked: initial.checked, warned: initial.warned, demoted: initial.demoted, status: initial.status },
   };
-  if (initial.status === 'done') return result;
-
-  for (let batch = 1; ; batch += 1) {
-    let info: BatchInfo | undefined;
-    const done = await sequelize.transaction(async (transaction) => {
-      const run = await lockRun(transaction, initial.id);
-      if (run.status === 'done') {
-        result.run = { checked: run.checked, warned: run.warned, demoted: run.demoted, status: 'done' };
-        return true;
-      }
-      // The batch: candidates by ascending id, locked so a concurrent post-bet upgrade waits.
-      const users = await sequelize.query<{ id: number }>(
-        `SELECT id FROM users
-          WHERE "siteCode" = :siteCode AND id > :cursor AND "vipHold" = 0
-            AND "vipLevel" ~ '^[0-9]{1,4}$' AND CAST("vipLevel" AS integer) >= 2
-          ORDER BY id LIMIT :limit FOR UPDATE`,
-        { replacements: { siteCode, cursor: run.lastUserId, limit: batchSize }, type: QueryTypes.SELECT, transaction },
-      );
-      const lastUserId = users.length ? users[users.length - 1].id : run.lastUserId;
-      let judged: Judged[] = [];
-      if (users.length) {
-        judged = await sequelize.query<Judged>(
-          `WITH candidates AS (
-             SELECT u.id, CAST(u."vipLevel" AS integer) AS level, u."relegationMissCount" AS misses, u."totalEffectiveBet" AS total,
-                    l."relegationChip" AS chip,
-                    (SELECT COALESCE(SUM(b."betEffective"), 0) FROM bet_orders b
-                      WHERE b."userId" = u.id AND b.status = 'valid' AND b.settled
-                        AND b."betDatetime" >= (CAST(:monthStart AS date)::timestamp AT TIME ZONE :tz)
-                        AND b."betDatetime" <  ((CAST(:monthStart AS date) + interval '1 month')::timestamp AT TIME ZONE :tz)) AS effective
-               FROM users u
-               JOIN vip_levels l ON l."siteCode" = u."siteCode" AND l.level = CAST(u."vipLevel" AS integer)
-              WHERE u.id IN (:ids)
-           ), judged AS (
-             SELECT c.*, CASE WHEN c.effective >= c.chip THEN 'kept' WHEN c.misses + 1 >= 2 THEN 'demoted' ELSE 'warned' END AS outcome
-               FROM candidates c
-           )
-           UPDATE users SET
-             "relegationMissCount" = CASE WHEN j.outcome = 'warned' THEN j.misses + 1 ELSE 0 END,
-             "vipLevel" = CASE WHEN j.outcome = 'demoted' THEN CAST(j.level - 1 AS text) ELSE users."vipLevel" END,
-             "vipProgress" = CASE WHEN j.outcome <> 'demoted' THEN users."vipProgress" ELSE (
-               SELECT COALESCE(CAST(LEAST(100, GREATEST(0, floor(j.total / NULLIF(n."minChip", 0) * 100))) AS integer), 100)::text
-                 FROM (SELECT MIN(level) AS level FROM vip_levels WHERE "siteCode" = :siteCode AND enabled = 1 AND level > j.level - 1) nx
-                 LEFT JOIN vip_levels n ON n."siteCode" = :siteCode AND n.level = nx.level) END,
-             "updatedAt" = now()
-           FROM judged j
-           WHERE users.id = j.id
-           RETURNING users.id, j.outcome`,
-          {
-            replacements: { siteCode, tz, monthStart: `${month}-01`, ids: users.map((u) => u.id) },
-            type: QueryTypes.SELECT,
-            transaction,
-          },
-        );
-      }
-      const counts = {
-        checked: judged.length,
-        warned: judged.filter((j) => j.outcome === 'warned').length,
-        demoted: judged.filter((j) => j.outcome === 'demoted').length,
-      };
-      const finished = users.length < batchSize;
-      const [updated] = await sequelize.query<{ checked: number; warned: number; demoted: number; status: 'running' | 'done' }>(
-        `UPDATE vip_settlement_runs
-            SET "lastUserId" = :lastUserId, "usersProcessed" = "usersProcessed" + :users,
-                checked = checked + :checked, warned = warned + :warned, demoted = demoted + :demoted,
-                status = :status, "finishedAt" = CASE WHEN :status = 'done' THEN now() ELSE NULL END
-          WHERE id = :id
-          RETURNING checked, warned, demoted, status`,
-        {
-          replacements: { lastUserId, users: users.length, ...counts, status: finished ? 'done' : 'running', id: run.id },
-          type: QueryTypes.SELECT,
-          transaction,
-        },
-      );
-      info = { batch, fromUserId: run.lastUserId, lastUserId, users: users.length, transaction };
-      await options.hooks?.beforeCommit?.(info);
-      return { finished, counts, run: updated };
-    });
-    // Counted once the batch committed.
-    if (done === true) break;
-    result.checked += done.counts.checked;
-    result.warned += done.counts.warned;
-    result.demoted += done.counts.demoted;
-    result.run = { ...done.run };
-    if (info) await options.hooks?.afterBatch?.({ ...info, transaction: undefined });
-    if (done.finished) break;
-  }
-  return result;
 }
 
-/** The check for every site (the scheduled job); one failing site does not stop the others. */
-export async function runMonthlyRelegationAllSites(options: Omit<RelegationOptions, 'siteCode'> = {}): Promise<RelegationResult[]> {
-  const month = options.month ?? defaultRelegationMonth();
-  const results: RelegationResult[] = [];
-  const failures: string[] = [];
-  for (const siteCode of await allSiteCodes()) {
-    try {
-      results.push(await runMonthlyRelegation({ ...options, siteCode, month }));
-    } catch (err) {
-      if (err instanceof SettlementPeriodError) throw err;
-      failures.push(`${siteCode}: ${(err as Error).message}`);
-    }
-  }
-  if (failures.length) throw new Error(`monthly relegation ${month} failed for ${failures.length} site(s): ${failures.join('; ')}`);
-  return results;
+/** One batch, inside its transaction with the run row locked: judges its users and moves the cursor. */
+async function judgeBatch(transaction: Transaction, run: RunRow, target: RelegationMonth): Promise<BatchOutcome<RelegationBatch>> {
+  const ids = await lockCandidates(transaction, run, target);
+  const lastUserId = ids.length ? ids[ids.length - 1] : run.lastUserId;
+  const judged = ids.length ? await judgeAndApply(transaction, ids, target) : [];
+  const counts = countOutcomes(judged);
+  const finished = ids.length < target.batchSize;
+  const updated = await advanceRun(transaction, run.id, { lastUserId, users: ids.length, counts, finished });
+  return { users: ids.length, lastUserId, finished, value: { counts, run: updated } };
+}
+
+/** The batch: candidates by ascending id, locked so a concurrent post-bet upgrade waits. */
+async function lockCandidates(transaction: Transaction, run: RunRow, { siteCode, batchSize }: RelegationMonth): Promise<number[]> {
+  const users = await db().query<{ id: number }>(
+    `SELECT id FROM users
+      WHERE "siteCode" = :siteCode AND id > :cursor AND "vipHold" = 0
+        AND "vipLevel" ~ '^[0-9]{1,4}$' AND CAST("vipLevel" AS integer) >= 2
+      ORDER BY id LIMIT :limit FOR UPDATE`,
+    { replacements: { siteCode, cursor: run.lastUserId, limit: batchSize }, type: QueryTypes.SELECT, transaction },
+  );
+  return users.map((u) => u.id);
+}
+
+/**
+ * Judges the candidates against their level's relegationChip and applies the outcome in one statement:
+ * kept (count back to 0), warned (count + 1), demoted (one level down, count 0, progress towards the next
+ * enabled level recomputed).
+ */
+async function judgeAndApply(transaction: Transaction, ids: number[], { siteCode, month }: RelegationMonth): Promise<Judged[]> {
+  return db().query<Judged>(
+    `WITH candidates AS (
+       SELECT u.id, CAST(u."vipLevel" AS integer) AS level, u."relegationMissCount" AS misses, u."totalEffectiveBet" AS total,
+              l."relegationChip" AS chip,
+              (SELECT COALESCE(SUM(b."betEffective"), 0) FROM bet_orders b
+                WHERE b."userId" = u.id AND b.status = 'valid' AND b.settled
+                  AND b."betDatetime" >= (CAST(:monthStart AS date)::timestamp AT TIME ZONE :tz)
+                  AND b."betDatetime" <  ((CAST(:monthStart AS date) + interval '1 month')::timestamp AT TIME ZONE :tz)) AS effective
+         FROM users u
+         JOIN vip_levels l ON l."siteCode" = u."siteCode" AND l.level = CAST(u."vipLevel" AS integer)
+        WHERE u.id IN (:ids)
+     ), judged AS (
+       SELECT c.*, CASE WHEN c.effective >= c.chip THEN 'kept' WHEN c.misses + 1 >= 2 THEN 'demoted' ELSE 'warned' END AS outcome
+         FROM candidates c
+     )
+     UPDATE users SET
+       "relegationMissCount" = CASE WHEN j.outcome = 'warned' THEN j.misses + 1 ELSE 0 END,
+       "vipLevel" = CASE WHEN j.outcome = 'demoted' THEN CAST(j.level - 1 AS text) ELSE users."vipLevel" END,
+       "vipProgress" = CASE WHEN j.outcome <> 'demoted' THEN users."vipProgress" ELSE (
+         SELECT COALESCE(CAST(LEAST(100, GREATEST(0, floor(j.total / NULLIF(n."minChip", 0) * 100))) AS integer), 100)::text
+           FROM (SELECT MIN(level) AS level FROM vip_levels WHERE "siteCode" = :siteCode AND enabled = 1 AND level > j.level - 1) nx
+           LEFT JOIN vip_levels n ON n."siteCode" = :siteCode AND n.level = nx.level) END,
+       "updatedAt" = now()
+     FROM judged j
+     WHERE users.id = j.id
+     RETURNING users.id, j.outcome`,
+    {
+      replacements: { siteCode, tz: config().appTimezone, monthStart: `${month}-01`, ids },
+      type: QueryTypes.SELECT,
+      transaction,
+    },
+  );
+}
+
+function countOutcomes(judged: Judged[]): Counts {
+  return {
+    checked: judged.length,
+    warned: judged.filter((j) => j.outcome === 'warned').length,
+    demoted: judged.filter((j) => j.outcome === 'demoted').length,
+  };
+}
+
+/** Moves the cursor and adds the batch's counts to the run; the run is done after a short batch. */
+async function advanceRun(
+  transaction: Transaction,
+  id: number,
+  batch: { lastUserId: number; users: number; counts: Counts; finished: boolean },
+): Promise<RelegationBatch['run']> {
+  const [updated] = await db().query<RelegationBatch['run']>(
+    `UPDATE vip_settlement_runs
+        SET "lastUserId" = :lastUserId, "usersProcessed" = "usersProcessed" + :users,
+            checked = checked + :checked, warned = warned + :warned, demoted = demoted + :demoted,
+            status = :status, "finishedAt" = CASE WHEN :status = 'done' THEN now() ELSE NULL END
+      WHERE id = :id
+      RETURNING checked, warned, demoted, status`,
+    {
+      replacements: { lastUserId: batch.lastUserId, users: batch.users, ...batch.counts, status: batch.finished ? 'done' : 'running', id },
+      type: QueryTypes.SELECT,
+      transaction,
+    },
+  );
+  return updated;
 }

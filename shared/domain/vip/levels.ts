@@ -1,0 +1,198 @@
+import type { Transaction } from 'sequelize';
+import { VipLevel } from '../../db/models';
+import { db } from '../../db/sequelize';
+import { BizError } from '../../errors';
+import { LOCALES, pickText, type Locale, type LocaleText } from '../../i18n/locales';
+import { logger } from '../../logger';
+import { cache } from '../../redis';
+import type { Actor } from '../admin/accounts';
+import { changesOf } from '../admin/operation-log';
+import { money } from '../wallet/wallet';
+import { logVipAction, uniqueAs } from './admin-writes';
+
+/**
+ * VIP levels of a site (Part A 2.12, 4.4): the players' list and the administrators' writes.
+ *
+ * - GET /vip/levels is cached one hour per site and locale (`cache:vip:levels:<site>:<locale>`); every
+ *   administrator write to levels clears the site's entries after commit.
+ * - Administrator writes run in one transaction with their operation-log row (module `vip`).
+ * - Money is NUMERIC(18,6) and travels as a decimal string.
+ */
+
+export type VipTier = 'bronze' | 'gold' | 'platinum' | 'diamond';
+export const VIP_TIERS: readonly VipTier[] = ['bronze', 'gold', 'platinum', 'diamond'];
+
+type LocaleMap = Partial<LocaleText>;
+
+// ---------------------------------------------------------------------------------------------------
+// Views
+
+/** A VIP level as players see it (2.12): name resolved to the request locale. */
+export interface VipLevelView {
+  id: number;
+  level: number;
+  name: string;
+  tier: VipTier;
+  minChip: string;
+  relegationChip: string;
+  sortOrder: number;
+  enabled: number;
+  siteCode: string;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+}
+
+/** A VIP level as administrators see it: the stored locale map of the name. */
+export interface AdminVipLevelView extends Omit<VipLevelView, 'name'> {
+  name: LocaleMap;
+}
+
+function adminLevelView(l: VipLevel): AdminVipLevelView {
+  return {
+    id: l.id,
+    level: l.level,
+    name: (l.name ?? {}) as LocaleMap,
+    tier: l.tier,
+    minChip: money(l.minChip),
+    relegationChip: money(l.relegationChip),
+    sortOrder: l.sortOrder,
+    enabled: Number(l.enabled),
+    siteCode: l.siteCode,
+    createdAt: l.createdAt as Date,
+    updatedAt: l.updatedAt as Date,
+  };
+}
+
+function levelView(l: VipLevel, locale: Locale): VipLevelView {
+  return { ...adminLevelView(l), name: pickText(l.name, locale) };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Levels cache
+
+export const VIP_LEVELS_TTL_S = 3600;
+
+export function vipLevelsKey(siteCode: string, locale: Locale): string {
+  return `cache:vip:levels:${siteCode}:${locale}`;
+}
+
+/** Deletes the site's cached level lists (every locale). */
+export async function clearVipLevelsCache(siteCode: string): Promise<void> {
+  await cache().del(...LOCALES.map((locale) => vipLevelsKey(siteCode, locale)));
+}
+
+/** GET /vip/levels: enabled levels of the site, sortOrder ascending, names in the request locale. */
+export async function listVipLevels(siteCode: string, locale: Locale): Promise<VipLevelView[]> {
+  const key = vipLevelsKey(siteCode, locale);
+  try {
+    const hit = await cache().get(key);
+    if (hit !== null) return JSON.parse(hit) as VipLevelView[];
+  } catch (err) {
+    logger().warn({ err: (err as Error).message, key }, 'VIP levels cache unavailable; reading Postgres');
+  }
+  const rows = await VipLevel.findAll({
+    where: { siteCode, enabled: 1 },
+    order: [
+      ['sortOrder', 'ASC'],
+      ['level', 'ASC'],
+    ],
+  });
+  const list = rows.map((l) => levelView(l, locale));
+  try {
+    await cache().set(key, JSON.stringify(list), 'EX', VIP_LEVELS_TTL_S);
+  } catch (err) {
+    logger().warn({ err: (err as Error).message, key }, 'VIP levels not cached');
+  }
+  return list;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Administrator writes
+
+/** Runs a level write, then clears the site's levels cache (a Redis failure only logs: entries expire). */
+async function levelWrite<T>(siteCode: string, work: (transaction: Transaction) => Promise<T>): Promise<T> {
+  const result = await db().transaction(work);
+  try {
+    await clearVipLevelsCache(siteCode);
+  } catch (err) {
+    logger().warn({ err: (err as Error).message, siteCode }, 'could not clear the VIP levels cache after a write');
+  }
+  return result;
+}
+
+export interface VipLevelInput {
+  level?: number;
+  name?: LocaleMap;
+  tier?: VipTier;
+  /** Decimal strings (validated: >= 0, at most 6 decimals). */
+  minChip?: string;
+  relegationChip?: string;
+  sortOrder?: number;
+  enabled?: number;
+}
+
+const levelExists = () => new BizError(2003, 'VIP level exists', '/api/vip/levels');
+const levelNotFound = () => new BizError(2001, 'VIP level not found', '/api/vip/levels/:id');
+
+/** POST /vip/levels: 2003 when the site has the level already. sortOrder defaults to the level. */
+export async function createVipLevel(actor: Actor, siteCode: string, input: Required<Omit<VipLevelInput, 'sortOrder' | 'enabled'>> & VipLevelInput): Promise<AdminVipLevelView> {
+  return uniqueAs(levelExists, () =>
+    levelWrite(siteCode, async (transaction) => {
+      if (await VipLevel.findOne({ where: { siteCode, level: input.level }, attributes: ['id'], transaction })) throw levelExists();
+      const row = await VipLevel.create(
+        {
+          siteCode,
+          level: input.level,
+          name: input.name,
+          tier: input.tier,
+          minChip: money(input.minChip),
+          relegationChip: money(input.relegationChip),
+          sortOrder: input.sortOrder ?? input.level,
+          enabled: input.enabled ?? 1,
+        },
+        { transaction },
+      );
+      const view = adminLevelView(row);
+      await logVipAction(actor, siteCode, transaction, { action: 'create-level', targetId: row.id, summary: `created VIP level ${row.level}`, detail: view });
+      return view;
+    }),
+  );
+}
+
+/** PATCH /vip/levels/:id: 2001 when the site has no such level; 2003 when the new level number is taken. */
+export async function updateVipLevel(actor: Actor, siteCode: string, id: number, input: VipLevelInput): Promise<AdminVipLevelView> {
+  return uniqueAs(levelExists, () =>
+    levelWrite(siteCode, async (transaction) => {
+      const row = await VipLevel.findOne({ where: { id, siteCode }, transaction, lock: transaction.LOCK.UPDATE });
+      if (!row) throw levelNotFound();
+      const before = adminLevelView(row);
+      const next: Record<string, unknown> = {
+        ...input,
+        minChip: input.minChip === undefined ? undefined : money(input.minChip),
+        relegationChip: input.relegationChip === undefined ? undefined : money(input.relegationChip),
+      };
+      const { changes, values } = changesOf(before as unknown as Record<string, unknown>, next);
+      if (Object.keys(values).length === 0) return before;
+      if (values.level !== undefined) {
+        const taken = await VipLevel.findOne({ where: { siteCode, level: values.level as number }, attributes: ['id'], transaction });
+        if (taken && taken.id !== row.id) throw levelExists();
+      }
+      await row.update(values, { transaction });
+      const view = adminLevelView(row);
+      await logVipAction(actor, siteCode, transaction, { action: 'update-level', targetId: row.id, summary: `updated VIP level ${row.level}`, detail: { changes } });
+      return view;
+    }),
+  );
+}
+
+/** DELETE /vip/levels/:id: null; 2001 when the site has no such level. */
+export async function deleteVipLevel(actor: Actor, siteCode: string, id: number): Promise<null> {
+  return levelWrite(siteCode, async (transaction) => {
+    const row = await VipLevel.findOne({ where: { id, siteCode }, transaction, lock: transaction.LOCK.UPDATE });
+    if (!row) throw levelNotFound();
+    const view = adminLevelView(row);
+    await row.destroy({ transaction });
+    await logVipAction(actor, siteCode, transaction, { action: 'delete-level', targetId: id, summary: `deleted VIP level ${view.level}`, detail: view });
+    return null;
+  });
+}
