@@ -1,5 +1,4 @@
 import { QueryTypes, type Transaction } from 'sequelize';
-import { selectRows, type Tx } from '../db/pg-tx';
 import { db } from '../db/sequelize';
 import { logger } from '../logger';
 import { jobId, QUEUES, type QueueName, type QueuePayloads } from './definitions';
@@ -21,15 +20,14 @@ export async function settleOutboxPushes(): Promise<void> {
 }
 
 export async function addToOutbox<Q extends QueueName>(
-  transaction: Tx,
+  transaction: Transaction,
   queueName: Q,
   name: string,
   payload: QueuePayloads[Q],
 ): Promise<{ id: string }> {
-  const [row] = await selectRows<{ id: string }>(
-    transaction,
+  const [row] = await db().query<{ id: string }>(
     `INSERT INTO outbox (queue, name, payload, "createdAt", attempts) VALUES ($1, $2, CAST($3 AS JSONB), now(), 0) RETURNING id`,
-    [queueName, name, JSON.stringify(payload)],
+    { bind: [queueName, name, JSON.stringify(payload)], type: QueryTypes.SELECT, transaction },
   );
   if (QUEUES[queueName].batch) return row;
   transaction.afterCommit(() => {

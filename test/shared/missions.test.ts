@@ -5,13 +5,10 @@ import { Mission, MissionClaim, User } from '../../shared/db/models';
 import { DEFAULT_MISSIONS } from '../../shared/db/seeders/data/missions';
 import { db } from '../../shared/db/sequelize';
 import { BizError } from '../../shared/errors';
-import {
-  addMissionDepositProgress,
-  claimMission,
-  listMissions,
-  periodKey,
-  periodKeys,
-} from '../../shared/domain/mission/missions';
+import { claimMission } from '../../shared/domain/mission/claims';
+import { periodKey, periodKeys } from '../../shared/domain/mission/periods';
+import { addMissionDepositProgress } from '../../shared/domain/mission/progress';
+import { listMissions } from '../../shared/domain/mission/views';
 import { applyPostBet } from '../../shared/domain/post-bet/chain';
 import { createSlotBetOrder } from '../helpers/bets';
 import { createSite, createUser } from '../helpers/factories';

@@ -6,12 +6,14 @@ import { startTestStack, type TestStack } from '../helpers/stack';
 let stack: TestStack;
 let db: typeof import('../../shared/db/sequelize').db;
 let wallet: typeof import('../../shared/domain/wallet/wallet');
+let credits: typeof import('../../shared/domain/wallet/credit-from-query');
 let factories: typeof import('../helpers/factories');
 
 test.before(async () => {
   stack = await startTestStack();
   db = (await import('../../shared/db/sequelize')).db;
   wallet = await import('../../shared/domain/wallet/wallet');
+  credits = await import('../../shared/domain/wallet/credit-from-query');
   factories = await import('../helpers/factories');
 });
 test.after.always(async () => {
@@ -168,7 +170,7 @@ async function errorReason(promise: Promise<unknown>): Promise<string | undefine
 
 const creditFromQuery = (moves: Array<{ userId: number; amount: string; key: string }>) =>
   db().transaction((t) =>
-    wallet.creditFromQuery(t, {
+    credits.creditFromQuery(t, {
       source: `SELECT u AS "userId", a AS amount, k AS "idempotencyKey"
                  FROM unnest(CAST(ARRAY[:users] AS integer[]), CAST(ARRAY[:amounts] AS numeric[]), CAST(ARRAY[:keys] AS text[])) AS m(u, a, k)`,
       replacements: { users: moves.map((m) => m.userId), amounts: moves.map((m) => m.amount), keys: moves.map((m) => m.key) },
@@ -247,7 +249,7 @@ test('creditFromQuery records the ledger id of every credit, applied now or repl
   ];
   const recorded = await db().transaction(async (tx) => {
     await db().query('CREATE TEMP TABLE t_ledger_ids ("userId" integer, "ledgerId" bigint) ON COMMIT DROP', { transaction: tx });
-    const result = await wallet.creditFromQuery(tx, {
+    const result = await credits.creditFromQuery(tx, {
       source: `SELECT u AS "userId", a AS amount, k AS "idempotencyKey"
                  FROM unnest(CAST(ARRAY[:users] AS integer[]), CAST(ARRAY[:amounts] AS numeric[]), CAST(ARRAY[:keys] AS text[])) AS m(u, a, k)`,
       replacements: { users: moves.map((m) => m.userId), amounts: moves.map((m) => m.amount), keys: moves.map((m) => m.key) },
@@ -267,7 +269,7 @@ test('creditFromQuery records the ledger id of every credit, applied now or repl
   );
   t.deepEqual(recorded.rows, ids);
   t.is(ids.length, 2);
-  await t.throwsAsync(db().transaction((tx) => wallet.creditFromQuery(tx, { source: 'SELECT 1', kind: 'rebate', recordLedgerIdsIn: 'x; DROP TABLE users' })), {
+  await t.throwsAsync(db().transaction((tx) => credits.creditFromQuery(tx, { source: 'SELECT 1', kind: 'rebate', recordLedgerIdsIn: 'x; DROP TABLE users' })), {
     message: /plain table name/,
   });
 });

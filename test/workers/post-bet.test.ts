@@ -6,10 +6,8 @@ import { QueryTypes } from 'sequelize';
 import { BetOrder, User, VipLevel } from '../../shared/db/models';
 import { db } from '../../shared/db/sequelize';
 import { effectiveBet } from '../../shared/domain/game/types';
-import { applyPostBet, enqueuePostBet, POST_BET_STEPS, type PostBetStep } from '../../shared/domain/post-bet/chain';
-import { applyPostBetBatch } from '../../shared/domain/post-bet/batch';
-import { applyMissionBet } from '../../shared/domain/mission/missions';
-import { addTurnoverMany } from '../../shared/domain/post-bet/turnover-batch';
+import { applyPostBet, applyPostBetBatch, enqueuePostBet } from '../../shared/domain/post-bet/chain';
+import { POST_BET_STEPS, type PostBetStep } from '../../shared/domain/post-bet/steps';
 import { jobId, type QueuePayloads } from '../../shared/queues/definitions';
 import { queue } from '../../shared/queues/queues';
 import { startWorkers, type RunningWorkers } from '../../workers/main';
@@ -48,14 +46,17 @@ async function turnoverRows(betOrderId: number | string): Promise<number> {
   return Number(row.n);
 }
 
-/** A step that records the order in test_turnover, in the chain's transaction. */
+/** A step that records each order on its first run in test_turnover, in the chain's transaction. */
 const recordingStep: PostBetStep = {
   name: 'record',
-  run: async (ctx) =>
-    db().query('INSERT INTO test_turnover ("betOrderId", amount) VALUES (:id, :amount)', {
-      replacements: { id: ctx.betOrderId, amount: ctx.betEffective },
-      transaction: ctx.transaction,
-    }),
+  run: async ({ transaction, orders }) => {
+    for (const order of orders.filter((o) => o.firstRun)) {
+      await db().query('INSERT INTO test_turnover ("betOrderId", amount) VALUES (:id, :amount)', {
+        replacements: { id: order.betOrderId, amount: order.betEffective },
+        transaction,
+      });
+    }
+  },
 };
 
 test('the post-bet queue has its processor (not the not-built placeholder)', (t) => {
@@ -288,7 +289,7 @@ test('an invalid order is post-processed without adding turnover', async (t) => 
   const { user } = await createUser();
   const order = await insertBetOrder(user, { betAmount: '50', status: 'invalid' });
   const turnover: string[] = [];
-  const spy: PostBetStep = { name: 'spy', run: async (ctx) => void (ctx.countsAsTurnover && turnover.push(ctx.betEffective)) };
+  const spy: PostBetStep = { name: 'spy', run: async ({ orders }) => void orders.forEach((o) => o.countsAsTurnover && turnover.push(o.betEffective)) };
   const result = await applyPostBet(order.id, { steps: [...POST_BET_STEPS, spy] });
   t.false(result.skipped);
   if (!result.skipped) {
@@ -423,6 +424,17 @@ test('a batch leaves VIP totals, levels, progress and mission progress where one
   t.deepEqual(await missionProgress(many.id), await missionProgress(one.id));
 });
 
+test('the steps of the chain drive batches too: an added step runs once per order, not again on a second batch', async (t) => {
+  const { user } = await createUser();
+  const orders = [await insertBetOrder(user, { betAmount: '10' }), await insertBetOrder(user, { betAmount: '20' })];
+  const ids = orders.map((o) => Number(o.id));
+  const steps = [...POST_BET_STEPS, recordingStep];
+  t.deepEqual((await applyPostBetBatch(ids, { steps })).applied, ids);
+  t.deepEqual((await applyPostBetBatch(ids, { steps })).alreadyProcessed, ids);
+  for (const id of ids) t.is(await turnoverRows(id), 1);
+  t.is((await userRow(user.id)).total, '30.000000');
+});
+
 test('a batch job run twice applies once; missing orders are reported and the rest applied', async (t) => {
   const { user } = await createUser();
   const orders = [await insertBetOrder(user, { betAmount: '600' }), await insertBetOrder(user, { betAmount: '600' })];
@@ -460,11 +472,14 @@ test('batched mission progress across a day, week and month boundary matches ord
   const many = (await createUser()).user;
   // Saturday 2026-01-31 late and Sunday 2026-02-01 early, in APP_TIMEZONE or not: at least one boundary.
   const times = ['2026-01-31T10:00:00Z', '2026-01-31T23:30:00Z', '2026-02-01T00:30:00Z', '2026-02-01T16:00:00Z'].map((at) => new Date(at));
-  const orders = (user: User) => times.map((settledAt, i) => ({ betOrderId: i + 1, userId: user.id, siteCode: user.siteCode, betEffective: `${(i + 1) * 100}.000000`, settledAt }));
-  await db().transaction(async (transaction) => {
-    for (const o of orders(one)) await applyMissionBet(transaction, o.userId, o.betEffective, o.betOrderId, { order: o });
-    await addTurnoverMany(transaction, orders(many));
-  });
+  const orders = async (user: User) => {
+    const written: BetOrder[] = [];
+    for (const [i, settledAt] of times.entries()) written.push(await insertBetOrder(user, { betAmount: `${(i + 1) * 100}`, settledAt }));
+    return written;
+  };
+  for (const order of await orders(one)) t.false((await applyPostBet(order.id)).skipped);
+  const batch = await applyPostBetBatch((await orders(many)).map((o) => Number(o.id)));
+  t.is(batch.applied.length, times.length);
   const { progress } = await missionProgress(many.id);
   t.deepEqual(progress, (await missionProgress(one.id)).progress);
   t.true(progress.length >= 5, 'the four times span more than one period of some kind');

@@ -1,6 +1,5 @@
 import { UnrecoverableError } from 'bullmq';
-import { applyPostBet, type PostBetResult } from '../../shared/domain/post-bet/chain';
-import { applyPostBetBatch } from '../../shared/domain/post-bet/batch';
+import { applyPostBet, applyPostBetBatch, type PostBetResult } from '../../shared/domain/post-bet/chain';
 import { logger } from '../../shared/logger';
 import type { Processor } from './types';
 
@@ -9,7 +8,8 @@ const PARALLEL = 4;
 
 /**
  * The post-bet chain, exactly once per order, of the job's orders: `betOrderIds` as the outbox relay
- * delivers them (all in one transaction, `applyPostBetBatch`), or one `betOrderId` (`applyPostBet`).
+ * delivers them (all in one transaction, `applyPostBetBatch`), or one `betOrderId` (`applyPostBet`, the
+ * same chain for a batch of one).
  * When a batch fails it is applied again one order per transaction, so one bad order neither blocks
  * the others nor is hidden: the job then fails naming it, and its retry redoes only what is left. A
  * missing order cannot be fixed by retrying: a job of one such order is unrecoverable; in a batch it is

@@ -1,4 +1,55 @@
-import type { Endpoint } from '../../http/endpoint';
+import { adminCreateMission, adminDeleteMission, adminListClaims, adminListMissions, adminUpdateMission } from '../../../shared/domain/mission/admin';
+import { claimMission, listMissionClaims } from '../../../shared/domain/mission/claims';
+import type { MissionCategory, MissionPeriodType } from '../../../shared/domain/mission/types';
+import { listMissions } from '../../../shared/domain/mission/views';
+import { endpoint } from '../../http/endpoint';
+import { adminClaimsQuery, adminMissionQuery, claimsQuery, createMissionBody, idParams, updateMissionBody } from './schemas';
 
-/** The mission endpoints, in matching order (a fixed path before a parameterised one of the same prefix). */
-export const missionEndpoints: Endpoint[] = [];
+/**
+ * /mission (Part A 4.5), in matching order: the player endpoints (the list with an optional token, the
+ * caller's claims, a claim), then the administrators' (permission module `mission`, read for GET, write
+ * otherwise; the site is the `x-site-code` header or `siteCode` query, else SITE_CODE; every write is
+ * operation-logged). Rules live in shared/domain/mission/.
+ */
+const admin = { admin: 'mission' } as const;
+type Tab = 'pending' | 'completed' | undefined;
+
+export const missionEndpoints = [
+  endpoint(
+    { method: 'get', path: '/mission', auth: 'optional-player', summary: "The site's enabled missions with the caller's progress of the current periods" },
+    ({ site, player }) => listMissions(site, player?.id ?? null),
+  ),
+  endpoint(
+    { method: 'get', path: '/mission/claims', auth: 'player', query: claimsQuery, summary: "The caller's mission claims, newest first" },
+    ({ site, player, query }) =>
+      listMissionClaims(player.id, site, { page: query.page, pageSize: query.pageSize, tab: query.tab as Tab, startDate: query.startDate, endDate: query.endDate }),
+  ),
+  endpoint(
+    { method: 'post', path: '/mission/:id/claim', auth: 'player', params: idParams, codes: [3001, 3002, 3003, 3004], summary: "Claim a mission's reward for the current period" },
+    ({ site, player, params }) => claimMission(site, player.id, params.id),
+  ),
+  endpoint(
+    { method: 'get', path: '/mission/admin/missions', auth: admin, query: adminMissionQuery, summary: 'Every mission of the site, disabled ones too' },
+    ({ site, query }) => adminListMissions(site, { category: query.category as MissionCategory | undefined, periodType: query.periodType as MissionPeriodType | undefined }),
+  ),
+  endpoint(
+    { method: 'post', path: '/mission/admin/missions', auth: admin, body: createMissionBody, summary: 'Create a mission (400 naming tier when its slot is taken)' },
+    ({ actor, site, body }) => adminCreateMission(actor, site, { ...body, category: body.category as MissionCategory, periodType: body.periodType as MissionPeriodType }),
+  ),
+  endpoint(
+    { method: 'patch', path: '/mission/admin/missions/:id', auth: admin, params: idParams, body: updateMissionBody, summary: 'Update a mission (partial)' },
+    ({ actor, site, params, body }) =>
+      adminUpdateMission(actor, site, params.id, { ...body, category: body.category as MissionCategory | undefined, periodType: body.periodType as MissionPeriodType | undefined }),
+  ),
+  endpoint(
+    { method: 'delete', path: '/mission/admin/missions/:id', auth: admin, params: idParams, summary: 'Delete a mission without claims (else 400: disable it)' },
+    async ({ actor, site, params }) => {
+      await adminDeleteMission(actor, site, params.id);
+      return null;
+    },
+  ),
+  endpoint(
+    { method: 'get', path: '/mission/admin/claims', auth: admin, query: adminClaimsQuery, summary: "The site's mission claims, newest first" },
+    ({ site, query }) => adminListClaims(site, { page: query.page, pageSize: query.pageSize, tab: query.tab as Tab, userId: query.userId }),
+  ),
+];

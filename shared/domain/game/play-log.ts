@@ -1,4 +1,5 @@
-import { selectRows, type Tx } from '../../db/pg-tx';
+import type { Transaction } from 'sequelize';
+import { db } from '../../db/sequelize';
 import { logger } from '../../logger';
 
 /** The game play log (Part A 2.11): the last play time per (user, gameCode, productId), written by launch and rounds. */
@@ -10,14 +11,13 @@ export interface PlayLogEntry {
 }
 
 /** One row per (user, gameCode, productId) holding the last play time. */
-export async function upsertPlayLog(entry: PlayLogEntry, transaction?: Tx): Promise<void> {
-  await selectRows(
-    transaction,
+export async function upsertPlayLog(entry: PlayLogEntry, transaction?: Transaction): Promise<void> {
+  await db().query(
     `INSERT INTO game_play_logs ("siteCode", "userId", "gameCode", "productId", "lastPlayedAt")
      VALUES ($1, $2, $3, $4, now())
      ON CONFLICT ("userId", "gameCode", "productId")
      DO UPDATE SET "lastPlayedAt" = GREATEST(game_play_logs."lastPlayedAt", EXCLUDED."lastPlayedAt"), "siteCode" = EXCLUDED."siteCode"`,
-    [entry.siteCode, entry.userId, entry.gameCode, entry.productId],
+    { bind: [entry.siteCode, entry.userId, entry.gameCode, entry.productId], transaction },
   );
 }
 

@@ -1,19 +1,22 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import Decimal from 'decimal.js';
+import { ForeignKeyConstraintError, type Transaction } from 'sequelize';
 import { config } from '../../config';
-import { isPgError, withPgTransaction } from '../../db/pg-tx';
+import type { GameProvider } from '../../db/models';
+import { db } from '../../db/sequelize';
 import { BizError } from '../../errors';
 import { pickText } from '../../i18n/locales';
-import { cachedProvider } from './cache';
-import { effectiveBet } from './types';
-import { upsertPlayLog } from './play-log';
 import { enqueuePostBet } from '../post-bet/chain';
-import { money, moveBalance, WalletError } from '../wallet/wallet';
+import { money, moveBalance, WalletError, type WalletResult } from '../wallet/wallet';
+import { writeBetOrder } from './bet-orders';
+import { cachedProvider } from './cache';
+import { upsertPlayLog } from './play-log';
+import { effectiveBet } from './types';
 
 /**
  * POST /game/simulate (Part A 4.3): a local round with real money. One database transaction writes the
- * bet order, debits the bet, credits the win, writes the bet detail, the post-bet outbox row (VIP,
- * promotion turnover, mission progress run in the post-bet worker) and the play log; either all of it
+ * bet order with its bet detail, the post-bet outbox row (VIP, promotion turnover, mission progress run
+ * in the post-bet worker), debits the bet, credits the win and writes the play log; either all of it
  * happens or none.
  */
 
@@ -98,105 +101,134 @@ export function isMoneyNumber(value: number): boolean {
   return new Decimal(String(value)).decimalPlaces() <= SIMULATE_BET_DECIMALS;
 }
 
-/**
- * Plays one round. 5001 no such game in the site or disabled; 5010 betAmount outside 0.01..10000;
- * 5011 balance too low; 2001 user not found. The win is betAmount x multiplier rounded half-up to
- * 6 decimals.
- */
-export async function simulateRound(input: SimulateInput): Promise<SimulateResult> {
-  const provider = await cachedProvider(input.siteCode, input.gameCode);
-  if (!provider || !provider.enable) throw new BizError(5001);
-  if (!isMoneyNumber(input.betAmount)) throw new BizError(5010, 'betAmount must be a number with at most 6 decimals');
-  const bet = new Decimal(String(input.betAmount));
-  if (bet.lt(SIMULATE_MIN_BET) || bet.gt(SIMULATE_MAX_BET)) throw new BizError(5010);
+/** A drawn round: the bet, its outcome and the win, before anything is written. */
+interface Round {
+  roundId: string;
+  bet: Decimal;
+  multiplier: Decimal;
+  win: Decimal;
+  winLose: Decimal;
+  result: SimulateResultName;
+  at: Date;
+}
 
+/** The site's enabled game of that code (5001 otherwise). */
+async function playableGame(siteCode: string, gameCode: string): Promise<GameProvider> {
+  const game = await cachedProvider(siteCode, gameCode);
+  if (!game || !game.enable) throw new BizError(5001);
+  return game;
+}
+
+/** betAmount with at most 6 decimals, from 0.01 to 10000 (5010 otherwise). */
+function validBet(betAmount: number): Decimal {
+  if (!isMoneyNumber(betAmount)) throw new BizError(5010, 'betAmount must be a number with at most 6 decimals');
+  const bet = new Decimal(String(betAmount));
+  if (bet.lt(SIMULATE_MIN_BET) || bet.gt(SIMULATE_MAX_BET)) throw new BizError(5010);
+  return bet;
+}
+
+/** Draws the outcome; the win is bet x multiplier rounded half-up to 6 decimals. */
+function drawRound(bet: Decimal): Round {
   const outcome = drawOutcome(randomSource);
   const multiplier = new Decimal(outcome.multiplier);
   const win = new Decimal(money(bet.times(multiplier)));
-  const winLose = win.minus(bet);
-  const roundId = newRoundId();
-  const productId = String(input.productId);
-  const now = new Date();
+  return { roundId: newRoundId(), bet, multiplier, win, winLose: win.minus(bet), result: outcome.result, at: new Date() };
+}
 
+/** The round's bet order, settled, with its one bet detail (one statement). */
+async function writeRoundOrder(transaction: Transaction, input: SimulateInput, game: GameProvider, round: Round): Promise<number> {
+  const order = await writeBetOrder(transaction, {
+    siteCode: input.siteCode,
+    userId: input.userId,
+    providerCode: game.providerCode,
+    gameCode: game.gameCode,
+    gameName: pickText(game.name, 'en-US').slice(0, 120),
+    gameType: String(game.gameType),
+    gamePlatform: 'simulate',
+    gameNumber: round.roundId,
+    productId: String(input.productId),
+    totalBetCount: 1,
+    betAmount: round.bet.toFixed(6),
+    betEffective: effectiveBet(round.bet, game.gameType),
+    winAmount: round.win.toFixed(6),
+    winLose: round.winLose.toFixed(6),
+    multiplier: round.multiplier.toFixed(2),
+    settled: true,
+    at: round.at,
+    firstDetail: { betAmount: round.bet.toFixed(6), winLose: round.winLose.toFixed(6), providerTxId: round.roundId },
+  });
+  return Number(order.id);
+}
+
+/**
+ * Debits the bet and credits the win (when there is one). The round id was drawn just now, so its
+ * wallet keys are new (no replay lookup). Returns the debit and the balance after the round.
+ */
+async function moveRoundMoney(transaction: Transaction, input: SimulateInput, game: GameProvider, round: Round, orderId: number): Promise<{ debit: WalletResult; balanceAfter: string }> {
+  const ref = { type: 'bet-order', id: orderId };
+  const debit = await moveBalance(
+    transaction,
+    { userId: input.userId, amount: round.bet.negated(), kind: 'bet', idempotencyKey: `simulate:bet:${round.roundId}`, ref, betOrderId: orderId, remark: `simulate ${game.gameCode}` },
+    { newKey: true },
+  );
+  if (!round.win.gt(0)) return { debit, balanceAfter: debit.balanceAfter };
+  const credit = await moveBalance(
+    transaction,
+    {
+      userId: input.userId,
+      amount: round.win,
+      kind: 'win',
+      idempotencyKey: `simulate:win:${round.roundId}`,
+      ref,
+      betOrderId: orderId,
+      remark: `simulate ${game.gameCode} x${round.multiplier.toFixed(2)}`,
+    },
+    { newKey: true },
+  );
+  return { debit, balanceAfter: credit.balanceAfter };
+}
+
+/**
+ * Writes the round in the transaction: first the rows nobody else contends for (order, detail, outbox
+ * row), then the wallet moves, which lock the player's row until commit, so concurrent rounds of one
+ * player wait for each other as briefly as possible.
+ */
+async function playRound(transaction: Transaction, input: SimulateInput, game: GameProvider, round: Round): Promise<SimulateResult> {
+  const orderId = await writeRoundOrder(transaction, input, game, round);
+  await enqueuePostBet(transaction, orderId);
+  const { debit, balanceAfter } = await moveRoundMoney(transaction, input, game, round, orderId);
+  await upsertPlayLog({ siteCode: input.siteCode, userId: input.userId, gameCode: game.gameCode, productId: String(input.productId) }, transaction);
+  return {
+    roundId: round.roundId,
+    orderId,
+    betAmount: round.bet.toNumber(),
+    multiplier: round.multiplier.toNumber(),
+    winAmount: round.win.toNumber(),
+    profit: round.winLose.toNumber(),
+    result: round.result,
+    balanceBefore: Number(debit.balanceBefore),
+    balanceAfter: Number(balanceAfter),
+  };
+}
+
+/** The round's refusals as business errors: 5011 balance too low; 2001 user gone (the bet order references it). */
+function roundRefusal(err: unknown): unknown {
+  if (err instanceof WalletError && err.reason === 'INSUFFICIENT_FUNDS') return new BizError(5011);
+  if (err instanceof WalletError && err.reason === 'USER_NOT_FOUND') return new BizError(2001);
+  if (err instanceof ForeignKeyConstraintError) return new BizError(2001);
+  return err;
+}
+
+/**
+ * Plays one round. 5001 no such game in the site or disabled; 5010 betAmount outside 0.01..10000;
+ * 5011 balance too low; 2001 user not found.
+ */
+export async function simulateRound(input: SimulateInput): Promise<SimulateResult> {
+  const game = await playableGame(input.siteCode, input.gameCode);
+  const round = drawRound(validBet(input.betAmount));
   try {
-    return await withPgTransaction(async (transaction) => {
-      // The bet order and its one bet detail in one statement (one round trip).
-      const [order] = await transaction.query<{ id: string }>(
-        `WITH o AS (
-           INSERT INTO bet_orders ("siteCode", "userId", "providerCode", "gameCode", "gameName", "gameType", "gamePlatform", "gameNumber",
-                                   "productId", "totalBetCount", "betAmount", "betEffective", "winAmount", "winLose", multiplier, status,
-                                   settled, "betDatetime", "settledAt", "createdAt", "updatedAt")
-           VALUES ($1, $2, $3, $4, $5, $6, 'simulate', $7, $8, 1, $9, $10, $11, $12, $13, 'valid', true, $14, $14, $14, $14)
-           RETURNING id
-         )
-         INSERT INTO bet_details ("betOrderId", "roundNo", "betAmount", "winLose", "providerTxId", "createdAt")
-         SELECT id, 1, $9, $12, $7, $14 FROM o
-         RETURNING "betOrderId" AS id`,
-        [
-          input.siteCode,
-          input.userId,
-          provider.providerCode,
-          provider.gameCode,
-          pickText(provider.name, 'en-US').slice(0, 120),
-          String(provider.gameType),
-          roundId,
-          productId,
-          bet.toFixed(6),
-          effectiveBet(bet, provider.gameType),
-          win.toFixed(6),
-          winLose.toFixed(6),
-          multiplier.toFixed(2),
-          now,
-        ],
-      );
-      const orderId = Number(order.id);
-      const ref = { type: 'bet-order', id: orderId };
-      // Rows nobody else contends for first; the wallet moves (which lock the player's row until commit)
-      // come last, so concurrent rounds of one player wait for each other as briefly as possible. The
-      // round id was drawn just now, so its wallet keys are new (no replay lookup).
-      await enqueuePostBet(transaction, orderId);
-      const debit = await moveBalance(transaction, {
-        userId: input.userId,
-        amount: bet.negated(),
-        kind: 'bet',
-        idempotencyKey: `simulate:bet:${roundId}`,
-        ref,
-        betOrderId: orderId,
-        remark: `simulate ${provider.gameCode}`,
-      }, { newKey: true });
-      let balanceAfter = debit.balanceAfter;
-      if (win.gt(0)) {
-        const credit = await moveBalance(transaction, {
-          userId: input.userId,
-          amount: win,
-          kind: 'win',
-          idempotencyKey: `simulate:win:${roundId}`,
-          ref,
-          betOrderId: orderId,
-          remark: `simulate ${provider.gameCode} x${multiplier.toFixed(2)}`,
-        }, { newKey: true });
-        balanceAfter = credit.balanceAfter;
-      }
-      await upsertPlayLog({ siteCode: input.siteCode, userId: input.userId, gameCode: provider.gameCode, productId }, transaction);
-      return {
-        roundId,
-        orderId,
-        betAmount: bet.toNumber(),
-        multiplier: multiplier.toNumber(),
-        winAmount: win.toNumber(),
-        profit: winLose.toNumber(),
-        result: outcome.result,
-        balanceBefore: Number(debit.balanceBefore),
-        balanceAfter: Number(balanceAfter),
-      };
-    });
+    return await db().transaction((transaction) => playRound(transaction, input, game, round));
   } catch (err) {
-    if (err instanceof WalletError) {
-      if (err.reason === 'INSUFFICIENT_FUNDS') throw new BizError(5011);
-      if (err.reason === 'USER_NOT_FOUND') throw new BizError(2001);
-    }
-    // The bet order references the user: a user deleted after its token was checked fails there.
-    if (isPgError(err, '23503')) throw new BizError(2001);
-    throw err;
+    throw roundRefusal(err);
   }
 }

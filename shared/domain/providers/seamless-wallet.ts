@@ -3,6 +3,7 @@ import { QueryTypes, UniqueConstraintError, type Transaction } from 'sequelize';
 import { db } from '../../db/sequelize';
 import { BetDetail, BetOrder, GameProvider, User } from '../../db/models';
 import { ProviderTransaction, type ProviderTransactionKind, type ProviderTransactionStatus } from '../../db/models/provider-transaction';
+import { writeBetOrder } from '../game/bet-orders';
 import { effectiveBet } from '../game/types';
 import { enqueuePostBet } from '../post-bet/chain';
 import { moveBalance, money, WalletError, type LedgerKind, type WalletResult } from '../wallet/wallet';
@@ -346,29 +347,29 @@ export interface NewOrder {
   productId?: string | null;
 }
 
-/** The round's order, created empty (no bets yet) when missing. */
+/** The round's order, created empty (no bets yet, open) when missing. */
 export async function openRoundOrder(input: NewOrder, transaction: Transaction): Promise<BetOrder> {
   const existing = await findRoundOrder(input.provider, input.player, input.roundId, transaction);
   if (existing) return existing;
-  return BetOrder.create(
-    {
-      siteCode: input.player.siteCode,
-      userId: input.player.id,
-      providerCode: input.provider,
-      gameCode: input.game.gameCode,
-      gameName: gameName(input.game),
-      gameType: String(input.game.gameType),
-      gamePlatform: input.provider,
-      gameNumber: input.roundId,
-      productId: input.productId ?? null,
-      totalBetCount: 0,
-      betAmount: '0',
-      betEffective: '0',
-      winAmount: '0',
-      winLose: '0',
-    },
-    { transaction },
-  );
+  return writeBetOrder(transaction, {
+    siteCode: input.player.siteCode,
+    userId: input.player.id,
+    providerCode: input.provider,
+    gameCode: input.game.gameCode,
+    gameName: gameName(input.game),
+    gameType: String(input.game.gameType),
+    gamePlatform: input.provider,
+    gameNumber: input.roundId,
+    productId: input.productId ?? null,
+    totalBetCount: 0,
+    betAmount: '0',
+    betEffective: '0',
+    winAmount: '0',
+    winLose: '0',
+    multiplier: null,
+    settled: false,
+    at: new Date(),
+  });
 }
 
 /**

@@ -35,22 +35,14 @@ export function progressPercent(total: string | Decimal, target: string | Decima
 }
 
 /**
- * Adds `delta` (a signed decimal string: what an order counts now minus what it counted before) to a
- * user's totalEffectiveBet and stores the vipLevel (upgrade only) and vipProgress it reaches, inside the
- * caller's transaction. The user row is locked (FOR UPDATE), so concurrent chains of one user apply one
- * after the other.
+ * Adds each user's deltas (signed decimal strings: what an order counts now minus what it counted
+ * before) to the user's totalEffectiveBet and stores the vipLevel (upgrade only) and vipProgress it
+ * reaches, inside the caller's transaction. Deltas apply in the order given, and the level is the
+ * highest reached by any running total, exactly as if they had been applied one by one. Two statements
+ * whatever the number of users; the user rows are locked (FOR UPDATE) in id order, so concurrent chains
+ * of one user apply one after the other.
  */
-export async function recalculateVip(transaction: Transaction, userId: number, delta: string): Promise<VipRecalculation> {
-  const [result] = (await recalculateVipMany(transaction, new Map([[userId, [delta]]]))).values();
-  return result;
-}
-
-/**
- * `recalculateVip` for many users at once (the post-bet batch): each user's deltas are applied in the
- * order given, and the level is the highest reached by any running total, exactly as if they had been
- * applied one by one. Two statements whatever the number of users; rows are locked in id order.
- */
-export async function recalculateVipMany(transaction: Transaction, deltas: ReadonlyMap<number, readonly string[]>): Promise<Map<number, VipRecalculation>> {
+export async function recalculateVip(transaction: Transaction, deltas: ReadonlyMap<number, readonly string[]>): Promise<Map<number, VipRecalculation>> {
   const results = new Map<number, VipRecalculation>();
   if (deltas.size === 0) return results;
   const userIds = [...deltas.keys()].sort((a, b) => a - b);

@@ -1,5 +1,5 @@
 import type { MissionCategory, MissionPeriodType } from '../../models/mission';
-import type { MissionInput } from '../../../domain/mission/missions';
+import type { MissionInput } from '../../../domain/mission/admin';
 
 /**
  * The default mission table of a site (Part A 4.5): deposit and bet missions, daily, weekly and monthly,

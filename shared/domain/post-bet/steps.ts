@@ -1,0 +1,73 @@
+import type { Transaction } from 'sequelize';
+import { advanceClaimTurnover } from '../mission/claim-turnover';
+import { addMissionProgress } from '../mission/progress';
+import { recalculateVip } from '../vip/progress';
+import { addPromotionTurnover, type TurnoverAmount } from './turnover';
+
+/**
+ * The steps of the post-bet chain (Part A section 6). `applyPostBetBatch` (chain.ts) runs every step
+ * once over the orders of a batch, in one transaction; a single order is a batch of one. A step added
+ * here runs on every path.
+ */
+
+/** One order of the batch that gets the chain. */
+export interface PostBetOrder {
+  betOrderId: number;
+  userId: number;
+  siteCode: string;
+  /** The order's stored (weighted) effective bet, 6 decimals. */
+  betEffective: string;
+  /** What the order adds to totalEffectiveBet now minus what it added before (signed, 6 decimals). */
+  effectiveDelta: string;
+  /** False for an order processed before whose count changed since (a bet refunded or added later). */
+  firstRun: boolean;
+  /** First run of a valid order with a positive betEffective: only those add promotion and mission turnover. */
+  countsAsTurnover: boolean;
+  /** When the order settled (the time of the run when unknown): its mission periods. */
+  settledAt: Date;
+}
+
+/** What a step sees: the transaction and the batch's orders, in id order. */
+export interface PostBetContext {
+  transaction: Transaction;
+  orders: readonly PostBetOrder[];
+}
+
+/** A step's results by user id (for a batch of one, the order's result). */
+export type PostBetStepResults = ReadonlyMap<number, unknown>;
+
+export interface PostBetStep {
+  name: string;
+  run: (ctx: PostBetContext) => Promise<PostBetStepResults | void>;
+}
+
+const turnoverOf = (orders: readonly PostBetOrder[]): TurnoverAmount[] =>
+  orders.filter((o) => o.countsAsTurnover).map((o) => ({ userId: o.userId, amount: o.betEffective }));
+
+/** Step 3: bet-mission progress in the periods of each order's settlement, then the turnover of open mission claims. */
+async function addMissionTurnover({ transaction, orders }: PostBetContext): Promise<PostBetStepResults> {
+  const counted = orders.filter((o) => o.countsAsTurnover);
+  await addMissionProgress(
+    transaction,
+    counted.map((o) => ({ siteCode: o.siteCode, userId: o.userId, category: 'bet' as const, amount: o.betEffective, at: o.settledAt })),
+  );
+  return advanceClaimTurnover(transaction, turnoverOf(counted));
+}
+
+/** Step 1: every order's effective-bet delta, per user in order id order. */
+function vipDeltas(orders: readonly PostBetOrder[]): Map<number, string[]> {
+  const deltas = new Map<number, string[]>();
+  for (const o of orders) deltas.set(o.userId, [...(deltas.get(o.userId) ?? []), o.effectiveDelta]);
+  return deltas;
+}
+
+/**
+ * The chain. VIP comes last although it is step 1 of Part A: it locks the players' rows, which their
+ * bets need too, so they are held only until the commit that follows. The steps do not depend on each
+ * other, so their order changes no result.
+ */
+export const POST_BET_STEPS: readonly PostBetStep[] = Object.freeze([
+  { name: 'promotion', run: ({ transaction, orders }: PostBetContext) => addPromotionTurnover(transaction, turnoverOf(orders)) },
+  { name: 'mission', run: addMissionTurnover },
+  { name: 'vip', run: ({ transaction, orders }: PostBetContext) => recalculateVip(transaction, vipDeltas(orders)) },
+]);
