@@ -57,15 +57,3 @@ export class UnavailableError extends Error {
     this.name = 'UnavailableError';
   }
 }
-
-/** @deprecated the edge's own error; moving to api/http/errors.ts. */
-export class HttpError extends Error {
-  constructor(
-    public readonly status: number,
-    public readonly detail?: string,
-    public readonly extra?: Record<string, unknown>,
-  ) {
-    super(detail ?? `HTTP ${status}`);
-    this.name = 'HttpError';
-  }
-}

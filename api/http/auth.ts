@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { NextFunction, Request, Response } from 'express';
+import type { Request } from 'express';
 import { hasPermission, verifyAdminToken, verifyPlayerToken, type AuthenticatedAdmin, type PlayerClaims } from '../../shared/domain/auth/tokens';
 import type { AuthSpec, Player } from './endpoint';
 import { HttpError } from './errors';
@@ -9,13 +9,6 @@ import { HttpError } from './errors';
  * `auth` asks. Player and administrator tokens are separate secrets and kinds, so one never opens the
  * other's endpoints.
  */
-
-declare module 'express-serve-static-core' {
-  interface Request {
-    player?: Player;
-    admin?: AuthenticatedAdmin;
-  }
-}
 
 export function bearerToken(req: { headers: IncomingHttpHeaders }): string | undefined {
   const header = req.headers.authorization;
@@ -64,7 +57,6 @@ export async function authenticate(req: Request, auth: AuthSpec): Promise<Caller
     if (!claims) throw new HttpError(401);
     const player = { id: claims.sub, account: claims.account, siteCode: claims.site };
     req.ctx.siteCode = claims.site;
-    req.player = player;
     return { player };
   }
   if ('signature' in auth) {
@@ -77,16 +69,5 @@ export async function authenticate(req: Request, auth: AuthSpec): Promise<Caller
     const needed = neededPermission(auth.admin, req.method);
     if (!hasPermission(admin.permissions, needed)) throw new HttpError(403, `Permission denied: ${needed} is required`);
   }
-  req.admin = admin;
   return { admin };
 }
-
-// ---------------------------------------------------------------------------------------------------
-// Middleware forms, for routes not yet declared as endpoints (removed once every route is one).
-
-const asMiddleware = (auth: AuthSpec) => (req: Request, _res: Response, next: NextFunction) => {
-  authenticate(req, auth).then(() => next(), next);
-};
-export const requirePlayer = asMiddleware('player');
-export const optionalPlayer = asMiddleware('optional-player');
-export const requireAdmin = (module: string, options: { cookieName?: string } = {}) => asMiddleware({ admin: module, cookie: options.cookieName });

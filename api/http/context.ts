@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { config } from '../../shared/config';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../shared/i18n/locales';
-import { HttpError } from '../../shared/errors';
+import { HttpError } from './errors';
 import { isKnownSite } from '../../shared/domain/common/sites';
 
 export interface RequestContext {

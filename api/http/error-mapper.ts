@@ -10,11 +10,6 @@ function genericMessage(locale: Locale, status: number): string {
   return errorMessage('*', status, locale) ?? 'Error';
 }
 
-interface BodyParserError extends Error {
-  type?: string;
-  status?: number;
-}
-
 /** What an error answers: HTTP status, envelope code and message, extra envelope fields. */
 export interface ErrorAnswer {
   status: number;
@@ -23,13 +18,11 @@ export interface ErrorAnswer {
   extra?: Record<string, unknown>;
 }
 
-export const MALFORMED_JSON = 'Malformed JSON in the request body';
-
 /**
  * The one place where errors get HTTP statuses: BizError on HTTP 200 with the localized message filed
  * under its path (`messagePath`, else the endpoint's path `template`); the domain's InputError as a 400
  * naming the field, NotFoundError 404, SessionEndedError 401, UnavailableError 503; the edge's HttpError
- * with its status; body-parser failures 400/413; anything else a 500 with a generic message (never a
+ * with its status (body failures are HttpErrors from api/http/body.ts); anything else a 500 with a generic message (never a
  * stack trace).
  */
 export function describeError(err: unknown, locale: Locale, template: string, requestId?: string): ErrorAnswer {
@@ -45,15 +38,8 @@ export function describeError(err: unknown, locale: Locale, template: string, re
   if (err instanceof UnavailableError) return { status: 503, code: 503, message: err.message };
   if (err instanceof HttpError) {
     if (err.status === 401) return { status: 401, code: 401, message: 'Unauthorized' };
+    if (err.status === 413) return { status: 413, code: 413, message: `${genericMessage(locale, 413)} (limit ${String(err.extra?.limit ?? '')} bytes)` };
     return { status: err.status, code: err.status, message: err.detail ?? genericMessage(locale, err.status), extra: err.extra };
-  }
-  const parserError = err as BodyParserError;
-  if (parserError?.type === 'entity.too.large') {
-    return { status: 413, code: 413, message: `${genericMessage(locale, 413)} (limit ${String((parserError as { limit?: number }).limit ?? '')} bytes)` };
-  }
-  if (parserError?.type === 'entity.parse.failed') return { status: 400, code: 400, message: MALFORMED_JSON };
-  if (parserError?.type && typeof parserError.status === 'number' && parserError.status < 500) {
-    return { status: parserError.status, code: parserError.status, message: parserError.message };
   }
   return { status: 500, code: 500, message: genericMessage(locale, 500), extra: { requestId } };
 }

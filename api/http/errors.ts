@@ -1,6 +1,16 @@
 /**
- * The edge's own refusals, with their HTTP status: validation 400, permission 403, route 404, body 413,
- * rate limit 429. Its message is looked up under path '*' unless `detail` gives the precise reason;
- * `extra` adds envelope fields (`errors`, `retryAfter`). The domain never throws it (shared/errors.ts).
+ * The edge's own refusals, with their HTTP status: validation 400, authentication 401, permission 403,
+ * route 404, body 413/415, rate limit 429. Its message is looked up under path '*' unless `detail` gives
+ * the precise reason; `extra` adds envelope fields (`errors`, `retryAfter`). The domain never throws it
+ * (shared/errors.ts holds the business errors).
  */
-export { HttpError } from '../../shared/errors';
+export class HttpError extends Error {
+  constructor(
+    public readonly status: number,
+    public readonly detail?: string,
+    public readonly extra?: Record<string, unknown>,
+  ) {
+    super(detail ?? `HTTP ${status}`);
+    this.name = 'HttpError';
+  }
+}

@@ -6,13 +6,15 @@ import { sendResult } from './envelope';
 import { answerError } from './error-mapper';
 import { clientIp, countRequest, type RateLimitRule } from './rate-limit';
 import { requestMeta } from './request-meta';
+import { refuseUnstorableText } from './text';
 import { validInput } from './validate';
 
 /**
  * The one pipeline every endpoint runs through, after the app-wide steps of api/app.ts (request id and
  * locale, access log, JSON body with its raw bytes, site headers):
- *   authenticate → count IP and player rate limits → validate params, query, body → count computed
- *   rate limits → handler → answer (envelope, raw, or a third party's shape).
+ *   authenticate → count IP and player rate limits → refuse text Postgres cannot store → validate
+ *   params, query, body → count computed-key rate limits → handler → answer (envelope, raw, or a third
+ *   party's shape).
  * Errors from any step are answered by the error mapper (or the endpoint's own Answerer).
  */
 export function mountEndpoints(router: Router, endpoints: readonly Endpoint[]): void {
@@ -38,6 +40,9 @@ function handlerOf(e: Endpoint): RequestHandler {
         const key = rule.key === 'ip' ? `ip:${clientIp(req)}` : playerId !== undefined ? `user:${playerId}` : undefined;
         return key ? [{ rule, key }] : [];
       }));
+      refuseUnstorableText('params', req.params);
+      refuseUnstorableText('query', req.query);
+      refuseUnstorableText('body', req.body);
       const params = e.params ? await validInput('params', e.params, req.params) : undefined;
       const query = e.query ? await validInput('query', e.query, req.query) : undefined;
       const body = e.body ? await validInput('body', e.body, req.body) : undefined;

@@ -1,4 +1,3 @@
-import type { NextFunction, Request, Response } from 'express';
 import { ValidationError, type AnyObject, type InferType, type ObjectSchema } from 'yup';
 import { HttpError } from './errors';
 
@@ -25,26 +24,4 @@ export async function validInput<S extends ObjectSchema<AnyObject>>(source: Sour
     // A transform that met an input of the wrong shape (e.g. trim() on an array): still bad input.
     throw new HttpError(400, `Invalid ${source}: a field has the wrong type`);
   }
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Middleware forms, for routes not yet declared as endpoints (removed once every route is one).
-
-export function validate(source: Source, schema: ObjectSchema<AnyObject>) {
-  return (req: Request, _res: Response, next: NextFunction) => {
-    validInput(source, schema, req[source]).then((value) => {
-      req.valid = { ...req.valid, [source]: value };
-      next();
-    }, next);
-  };
-}
-
-declare module 'express-serve-static-core' {
-  interface Request {
-    valid: { body?: unknown; query?: unknown; params?: unknown };
-  }
-}
-
-export function valid<S extends ObjectSchema<AnyObject>>(req: Request, source: Source, _schema: S): InferType<S> {
-  return req.valid?.[source] as InferType<S>;
 }

@@ -8,16 +8,9 @@ import type { SignatureCheck } from '../../http/endpoint';
 /**
  * Request signatures of the provider callbacks (docs/providers.md):
  * `X-Signature: hex(HMAC-SHA256(secret, "<X-Timestamp>.<raw body bytes>"))`, with `X-Timestamp` in
- * unix seconds within ±300 s of our clock. The raw bytes are those express.json read (api/app.ts keeps
- * them as `req.rawBody`).
+ * unix seconds within ±300 s of our clock. The raw bytes are those the JSON body step kept
+ * (api/http/body.ts, `req.rawBody`).
  */
-declare module 'http' {
-  interface IncomingMessage {
-    /** The request body exactly as received, kept by express.json for signature checks. */
-    rawBody?: Buffer;
-  }
-}
-
 export const SIGNATURE_WINDOW_SECONDS = 300;
 
 export function providerSignatureOf(secret: string, timestamp: string, rawBody: Buffer | string): string {

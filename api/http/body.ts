@@ -1,0 +1,47 @@
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { config } from '../../shared/config';
+import { HttpError } from './errors';
+
+declare module 'http' {
+  interface IncomingMessage {
+    /** The request body exactly as received, kept for the signature checks of server-to-server callbacks. */
+    rawBody?: Buffer;
+  }
+}
+
+interface BodyParserError extends Error {
+  type?: string;
+  status?: number;
+  limit?: number;
+  code?: string;
+}
+
+export const MALFORMED_JSON = 'Malformed JSON in the request body';
+
+/**
+ * What a failed body read answers: too large 413, an encoding we do not read 415, compressed data that
+ * does not decompress 400, JSON that does not parse 400. Never a 500: these are the client's bytes.
+ */
+export function bodyError(err: BodyParserError): HttpError {
+  if (err.type === 'entity.too.large') return new HttpError(413, undefined, { limit: err.limit }); // message: the error mapper's
+  if (err.type === 'encoding.unsupported') return new HttpError(415, 'Unsupported Content-Encoding (use gzip, deflate, br or none)');
+  if (err.type === 'entity.parse.failed') return new HttpError(400, MALFORMED_JSON);
+  if (!err.type && err.code) return new HttpError(400, 'The request body is not valid data for its Content-Encoding');
+  return new HttpError(err.status && err.status < 500 ? err.status : 400, 'The request body could not be read');
+}
+
+/**
+ * The JSON body step of the pipeline: express.json (size limit HTTP_BODY_LIMIT, gzip/deflate/br
+ * accepted) keeping the raw bytes, with its failures turned into the edge's own errors.
+ */
+export function jsonBody(): RequestHandler[] {
+  const parse = express.json({
+    limit: config().http.bodyLimit,
+    type: ['application/json', 'application/*+json'],
+    verify: (req, _res, buf) => {
+      req.rawBody = buf;
+    },
+  });
+  const translate = (err: unknown, _req: Request, _res: Response, next: NextFunction) => next(err instanceof HttpError ? err : bodyError(err as BodyParserError));
+  return [parse, translate as unknown as RequestHandler];
+}
