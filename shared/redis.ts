@@ -32,6 +32,8 @@ export function cache(): Redis {
     keyPrefix: config().redisKeyPrefix,
     maxRetriesPerRequest: 1,
     commandTimeout: 1000,
+    // Commands issued in the same tick by concurrent requests go out in one write (fewer syscalls).
+    enableAutoPipelining: true,
     connectTimeout: 2000,
   });
   return cacheClient;

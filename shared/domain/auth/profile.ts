@@ -1,5 +1,5 @@
 import { User, UserLoginLog } from '../../db/models';
-import { BizError } from '../../errors';
+import { BizError, SessionEndedError } from '../../errors';
 import { isLocale, type Locale } from '../../i18n/locales';
 import { playerById } from './accounts';
 import { avatarOf, loginUser, type LoginUser } from './user-view';
@@ -49,7 +49,9 @@ async function latestLoginLogs(userId: number): Promise<LoginLogView[]> {
 
 /** GET /auth/user-detail, with the latest 20 login rows (newest first) when asked. */
 export async function userDetail(userId: number, options: { loginLogs?: boolean } = {}): Promise<UserDetail> {
-  const user = await playerById(userId);
+  // Plain values, not a model instance: every open page reads this, and nothing here writes the row.
+  const user = await User.findByPk(userId, { raw: true });
+  if (!user) throw new SessionEndedError();
   const detail: UserDetail = {
     ...loginUser(user, await avatarOf(user)),
     relegationMissCount: Number(user.relegationMissCount),
