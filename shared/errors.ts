@@ -6,6 +6,7 @@
  *   answers it like a schema failure, naming the field.
  * - NotFoundError: the thing an operator addressed does not exist (where the spec has no code for it).
  * - SessionEndedError: the authenticated account no longer exists or its session ended meanwhile.
+ * - ForbiddenError: the authenticated account may not make this change (it lacks a permission it needs).
  * - UnavailableError: a dependency (mail, SMS, a provider) cannot be used right now; try again later.
  */
 export class BizError extends Error {
@@ -55,5 +56,12 @@ export class UnavailableError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'UnavailableError';
+  }
+}
+
+export class ForbiddenError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ForbiddenError';
   }
 }

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { BizError, InputError, NotFoundError, SessionEndedError, UnavailableError } from '../../shared/errors';
+import { BizError, ForbiddenError, InputError, NotFoundError, SessionEndedError, UnavailableError } from '../../shared/errors';
 import type { Locale } from '../../shared/i18n/locales';
 import { errorMessage } from '../../shared/i18n/messages';
 import { logger } from '../../shared/logger';
@@ -21,8 +21,8 @@ export interface ErrorAnswer {
 /**
  * The one place where errors get HTTP statuses: BizError on HTTP 200 with the localized message filed
  * under its path (`messagePath`, else the endpoint's path `template`); the domain's InputError as a 400
- * naming the field, NotFoundError 404, SessionEndedError 401, UnavailableError 503; the edge's HttpError
- * with its status (body failures are HttpErrors from api/http/body.ts); anything else a 500 with a generic message (never a
+ * naming the field, ForbiddenError 403, NotFoundError 404, SessionEndedError 401, UnavailableError 503;
+ * the edge's HttpError with its status (body failures are HttpErrors from api/http/body.ts); anything else a 500 with a generic message (never a
  * stack trace).
  */
 export function describeError(err: unknown, locale: Locale, template: string, requestId?: string): ErrorAnswer {
@@ -33,6 +33,7 @@ export function describeError(err: unknown, locale: Locale, template: string, re
   if (err instanceof InputError) {
     return { status: 400, code: 400, message: `Invalid ${err.source}: ${err.field}: ${err.reason}`, extra: { errors: [{ field: err.field, message: err.reason }] } };
   }
+  if (err instanceof ForbiddenError) return { status: 403, code: 403, message: err.message };
   if (err instanceof NotFoundError) return { status: 404, code: 404, message: err.message };
   if (err instanceof SessionEndedError) return { status: 401, code: 401, message: 'Unauthorized' };
   if (err instanceof UnavailableError) return { status: 503, code: 503, message: err.message };

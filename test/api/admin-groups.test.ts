@@ -233,7 +233,8 @@ test('DELETE /admin/groups/:id: 2002 while it has administrators, 2001 missing, 
 });
 
 test('every group write lands in the operation log under module admin-group', async (t) => {
-  const actor = await factories.createAdmin({ permissions: ['admin-group:read', 'admin-group:write', 'admin-log:read'] });
+  // The actor holds the vip permissions it grants (an administrator grants only what it holds).
+  const actor = await factories.createAdmin({ permissions: ['admin-group:read', 'admin-group:write', 'admin-log:read', 'vip:read', 'vip:write'] });
   const group = (await createGroup({ permissions: ['vip:read'] }, actor.token)).body.result;
   await req('PATCH', `/admin/groups/${group.id}`, { token: actor.token, body: { permissions: ['vip:read', 'vip:write'] } });
   await req('DELETE', `/admin/groups/${group.id}`, { token: actor.token });

@@ -5,13 +5,15 @@ import { authenticateAdmin, bearerToken } from '../../http/auth';
 import { endpoint } from '../../http/endpoint';
 import { sendResult } from '../../http/envelope';
 import { HttpError } from '../../http/errors';
+import { adminLoginPerIp, countAccountAttempt } from '../admin/login-limits';
 import { loginPage } from './login-page';
 import { BASE_PATH, SESSION_COOKIE, sessionCookieOptions } from './session';
 
 /**
  * The browser's way into Bull Board: a login form, its POST (account and password, or an existing
  * administrator token) answering the token as the session cookie, and logout. The board's router lets
- * these paths through to here (./routes.ts).
+ * these paths through to here (./routes.ts). Logins count under the same rate limits as POST
+ * /admin/login (../admin/login-limits.ts): the IP before anything, the account once the form is read.
  */
 
 /** The form body; JSON bodies are read by the app's JSON parser. */
@@ -34,6 +36,7 @@ async function sessionToken(req: Request, res: Response, meta: RequestMeta): Pro
   if (typeof account !== 'string' || typeof password !== 'string' || !account || !password) {
     throw new HttpError(400, 'account and password are required');
   }
+  await countAccountAttempt(account);
   try {
     return (await loginAdmin(account, password, meta)).token;
   } catch (err) {
@@ -56,6 +59,7 @@ export const queueLoginEndpoints = [
       path: '/admin/queues/login',
       auth: 'none',
       answer: 'raw',
+      limits: [adminLoginPerIp],
       codes: [2001, 2002],
       summary: 'Form or JSON {account, password}, or a Bearer administrator token: sets the board session cookie',
     },

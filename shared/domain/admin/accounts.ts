@@ -1,15 +1,17 @@
 import bcrypt from 'bcrypt';
-import { ForeignKeyConstraintError, UniqueConstraintError } from 'sequelize';
+import { ForeignKeyConstraintError, UniqueConstraintError, type Transaction } from 'sequelize';
 import { Admin, AdminGroup } from '../../db/models';
 import { db } from '../../db/sequelize';
-import { BizError, InputError } from '../../errors';
+import { BizError } from '../../errors';
+import { heldBy, ownChange, refusable, requireHeld } from './containment';
 import { BCRYPT_ROUNDS, type RequestMeta } from './login';
 import { changesOf, recordActorAction } from './operation-log';
 import { publicAdmin, type PublicAdmin, type PublicGroup } from './views';
 
 /**
  * Administrator accounts (Part B 2.11, 4.9). Every change writes its operation-log row in the same
- * transaction. Password hashes and token versions never leave this module.
+ * transaction; what an administrator may grant or touch: ./containment.ts. Password hashes and token
+ * versions never leave this module.
  */
 
 /** Who is acting, and through which request (for the operation log). */
@@ -52,25 +54,39 @@ export interface CreateAdminInput {
   groupId: number;
 }
 
-/** POST /admin/create: 2001 account exists, 2002 group missing. */
+/**
+ * POST /admin/create: 2001 account exists, 2002 group missing; a group holding a permission the actor
+ * lacks is refused (./containment.ts).
+ */
 export async function createAdmin(actor: Actor, input: CreateAdminInput): Promise<Pick<PublicAdmin, 'id' | 'account' | 'name' | 'groupId' | 'status' | 'createdAt'>> {
   const hash = await bcrypt.hash(input.password, BCRYPT_ROUNDS);
-  try {
-    return await db().transaction(async (transaction) => {
-      if (await Admin.findOne({ where: { account: input.account }, attributes: ['id'], transaction })) throw new BizError(2001);
-      if (!(await AdminGroup.findByPk(input.groupId, { attributes: ['id'], transaction }))) throw new BizError(2002);
-      const admin = await Admin.create({ account: input.account, password: hash, name: input.name, groupId: input.groupId, status: 1 }, { transaction });
-      const view = publicAdmin(admin);
-      await recordActorAction(actor, transaction, { module: 'admin', action: 'create', targetId: admin.id, summary: `created administrator ${admin.account}`, detail: detailOf(view) });
-      const { id, account, name, groupId, status, createdAt } = view;
-      return { id, account, name, groupId, status, createdAt };
-    });
-  } catch (err) {
-    // Lost a race with a concurrent create (same account) or group delete.
-    if (err instanceof UniqueConstraintError) throw new BizError(2001);
-    if (err instanceof ForeignKeyConstraintError) throw new BizError(2002);
-    throw err;
-  }
+  const attempt = {
+    module: 'admin',
+    action: 'create',
+    targetId: null,
+    summary: `create administrator ${input.account}`,
+    detail: { account: input.account, name: input.name, groupId: input.groupId },
+  } as const;
+  return refusable(actor, attempt, async () => {
+    try {
+      return await db().transaction(async (transaction) => {
+        if (await Admin.findOne({ where: { account: input.account }, attributes: ['id'], transaction })) throw new BizError(2001);
+        const group = await AdminGroup.findByPk(input.groupId, { attributes: ['id', 'name', 'permissions'], transaction });
+        if (!group) throw new BizError(2002);
+        requireHeld(await heldBy(actor, transaction), group.permissions, `group ${group.name} holds`);
+        const admin = await Admin.create({ account: input.account, password: hash, name: input.name, groupId: input.groupId, status: 1 }, { transaction });
+        const view = publicAdmin(admin);
+        await recordActorAction(actor, transaction, { module: 'admin', action: 'create', targetId: admin.id, summary: `created administrator ${admin.account}`, detail: detailOf(view) });
+        const { id, account, name, groupId, status, createdAt } = view;
+        return { id, account, name, groupId, status, createdAt };
+      });
+    } catch (err) {
+      // Lost a race with a concurrent create (same account) or group delete.
+      if (err instanceof UniqueConstraintError) throw new BizError(2001);
+      if (err instanceof ForeignKeyConstraintError) throw new BizError(2002);
+      throw err;
+    }
+  });
 }
 
 export interface UpdateAdminInput {
@@ -96,44 +112,76 @@ function adminChanges(admin: Admin, input: UpdateAdminInput, hash: string | unde
   return { changes: logged, values };
 }
 
+/** The fields an update asks for, as the log of a refusal keeps them (the password only as 'changed'). */
+function requested(input: UpdateAdminInput): Record<string, unknown> {
+  return { name: input.name, groupId: input.groupId, status: input.status, password: input.password !== undefined ? 'changed' : undefined };
+}
+
+/**
+ * Refuses an update the actor may not make (./containment.ts): a change of one's own group or status
+ * (400 on the field), or any change of an administrator whose group, or whose new group, holds a
+ * permission the actor lacks.
+ */
+async function checkUpdate(actor: Actor, admin: Admin, input: UpdateAdminInput, newGroup: AdminGroup | null, transaction: Transaction): Promise<void> {
+  if (admin.id === actor.adminId) {
+    if (input.groupId !== undefined && input.groupId !== admin.groupId) throw ownChange('groupId', 'you cannot change your own group');
+    if (input.status !== undefined && input.status !== admin.status) throw ownChange('status', 'you cannot change your own status');
+  }
+  const held = await heldBy(actor, transaction);
+  const group = await AdminGroup.findByPk(admin.groupId, { attributes: ['id', 'permissions'], transaction });
+  requireHeld(held, group?.permissions ?? [], `the group of administrator ${admin.account} holds`);
+  if (newGroup) requireHeld(held, newGroup.permissions, `group ${newGroup.name} holds`);
+}
+
 /**
  * PATCH /admin/:id: 2001 administrator missing, 2002 (with the "group not found" message) for a groupId
- * naming no group. A new password or disabling ends the administrator's tokens. An administrator cannot
- * disable its own account (400 on `status`).
+ * naming no group; refusals of ./containment.ts. A new password or disabling ends the administrator's
+ * tokens.
  */
 export async function updateAdmin(actor: Actor, id: number, input: UpdateAdminInput): Promise<AdminProfile> {
-  if (input.status === 0 && id === actor.adminId) throw new InputError('status', 'you cannot disable your own account');
   const hash = input.password !== undefined ? await bcrypt.hash(input.password, BCRYPT_ROUNDS) : undefined;
-  try {
-    await db().transaction(async (transaction) => {
-      const admin = await Admin.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
-      if (!admin) throw new BizError(2001);
-      if (input.groupId !== undefined && !(await AdminGroup.findByPk(input.groupId, { attributes: ['id'], transaction }))) throw groupNotFound();
-      const { changes, values } = adminChanges(admin, input, hash);
-      if (Object.keys(values).length) await admin.update(values, { transaction });
-      const fields = Object.keys(changes);
-      await recordActorAction(actor, transaction, {
-        module: 'admin',
-        action: 'update',
-        targetId: admin.id,
-        summary: `updated administrator ${admin.account}${fields.length ? ` (${fields.join(', ')})` : ' (no changes)'}`,
-        detail: { account: admin.account, changes },
+  const attempt = { module: 'admin', action: 'update', targetId: id, summary: `update administrator ${id}`, detail: { changes: requested(input) } } as const;
+  await refusable(actor, attempt, async () => {
+    try {
+      await db().transaction(async (transaction) => {
+        const admin = await Admin.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
+        if (!admin) throw new BizError(2001);
+        const newGroup = input.groupId !== undefined ? await AdminGroup.findByPk(input.groupId, { attributes: ['id', 'name', 'permissions'], transaction }) : null;
+        if (input.groupId !== undefined && !newGroup) throw groupNotFound();
+        await checkUpdate(actor, admin, input, newGroup, transaction);
+        const { changes, values } = adminChanges(admin, input, hash);
+        if (Object.keys(values).length) await admin.update(values, { transaction });
+        const fields = Object.keys(changes);
+        await recordActorAction(actor, transaction, {
+          module: 'admin',
+          action: 'update',
+          targetId: admin.id,
+          summary: `updated administrator ${admin.account}${fields.length ? ` (${fields.join(', ')})` : ' (no changes)'}`,
+          detail: { account: admin.account, changes },
+        });
       });
-    });
-  } catch (err) {
-    if (err instanceof ForeignKeyConstraintError) throw groupNotFound();
-    throw err;
-  }
+    } catch (err) {
+      if (err instanceof ForeignKeyConstraintError) throw groupNotFound();
+      throw err;
+    }
+  });
   return getAdmin(id);
 }
 
-/** DELETE /admin/:id: 2001 missing, 2002 one's own account. Its tokens end with it. */
+/**
+ * DELETE /admin/:id: 2001 missing, 2002 one's own account; an administrator whose group holds a
+ * permission the actor lacks is refused (./containment.ts). Its tokens end with it.
+ */
 export async function deleteAdmin(actor: Actor, id: number): Promise<void> {
   if (id === actor.adminId) throw new BizError(2002);
-  await db().transaction(async (transaction) => {
-    const admin = await Admin.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
-    if (!admin) throw new BizError(2001);
-    await admin.destroy({ transaction });
-    await recordActorAction(actor, transaction, { module: 'admin', action: 'delete', targetId: id, summary: `deleted administrator ${admin.account}`, detail: detailOf(publicAdmin(admin)) });
-  });
+  await refusable(actor, { module: 'admin', action: 'delete', targetId: id, summary: `delete administrator ${id}`, detail: {} }, () =>
+    db().transaction(async (transaction) => {
+      const admin = await Admin.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
+      if (!admin) throw new BizError(2001);
+      const group = await AdminGroup.findByPk(admin.groupId, { attributes: ['id', 'permissions'], transaction });
+      requireHeld(await heldBy(actor, transaction), group?.permissions ?? [], `the group of administrator ${admin.account} holds`);
+      await admin.destroy({ transaction });
+      await recordActorAction(actor, transaction, { module: 'admin', action: 'delete', targetId: id, summary: `deleted administrator ${admin.account}`, detail: detailOf(publicAdmin(admin)) });
+    }),
+  );
 }

@@ -3,13 +3,14 @@ import { Admin, AdminGroup } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { BizError, InputError } from '../../errors';
 import type { Actor } from './accounts';
+import { heldBy, ownChange, refusable, requireHeld } from './containment';
 import { changesOf, recordActorAction } from './operation-log';
 import { normalizePermissions } from './permissions';
 import { publicAdmin, publicGroup, type PublicAdmin, type PublicGroup } from './views';
 
 /**
  * Administrator groups and their permissions (Part B 2.11, 4.9). Every change writes its operation-log
- * row in the same transaction.
+ * row in the same transaction; what an administrator may grant or touch: ./containment.ts.
  */
 
 /** GET /admin/groups/list: every group with its number of administrators, oldest first. */
@@ -47,77 +48,97 @@ async function nameTaken(name: string, transaction: Transaction, exceptId?: numb
 /** The operation log's detail of a group. */
 const groupDetail = (group: PublicGroup) => ({ name: group.name, permissions: group.permissions, description: group.description, status: group.status });
 
-/** POST /admin/groups/create. A name already used by another group is a 400 on `name`. */
+/**
+ * POST /admin/groups/create. A name already used by another group is a 400 on `name`; permissions the
+ * actor lacks are refused (./containment.ts).
+ */
 export async function createGroup(actor: Actor, input: Required<Pick<GroupInput, 'name' | 'permissions'>> & GroupInput): Promise<PublicGroup> {
   const permissions = normalizePermissions(input.permissions);
-  try {
-    return await db().transaction(async (transaction) => {
-      if (await nameTaken(input.name, transaction)) throw duplicateName(input.name);
-      const group = await AdminGroup.create({ name: input.name, permissions, description: input.description ?? '', status: input.status ?? 1 }, { transaction });
-      const view = publicGroup(group);
-      await recordActorAction(actor, transaction, {
-        module: 'admin-group',
-        action: 'create',
-        targetId: group.id,
-        summary: `created administrator group ${group.name}`,
-        detail: groupDetail(view),
+  const attempt = { module: 'admin-group', action: 'create', targetId: null, summary: `create administrator group ${input.name}`, detail: { name: input.name, permissions } } as const;
+  return refusable(actor, attempt, async () => {
+    try {
+      return await db().transaction(async (transaction) => {
+        if (await nameTaken(input.name, transaction)) throw duplicateName(input.name);
+        requireHeld(await heldBy(actor, transaction), permissions, 'the group would hold');
+        const group = await AdminGroup.create({ name: input.name, permissions, description: input.description ?? '', status: input.status ?? 1 }, { transaction });
+        const view = publicGroup(group);
+        await recordActorAction(actor, transaction, {
+          module: 'admin-group',
+          action: 'create',
+          targetId: group.id,
+          summary: `created administrator group ${group.name}`,
+          detail: groupDetail(view),
+        });
+        return view;
       });
-      return view;
-    });
-  } catch (err) {
-    if (err instanceof UniqueConstraintError) throw duplicateName(input.name);
-    throw err;
-  }
+    } catch (err) {
+      if (err instanceof UniqueConstraintError) throw duplicateName(input.name);
+      throw err;
+    }
+  });
 }
 
 /**
  * PATCH /admin/groups/:id: 2001 missing. Permission changes apply to its administrators' next request.
- * An administrator cannot disable its own group (400 on `status`): that would lock it out.
+ * Refused (./containment.ts): disabling one's own group (400 on `status`: it would lock one out), and
+ * any change of a group that holds, or would hold, a permission the actor lacks.
  */
 export async function updateGroup(actor: Actor, id: number, input: GroupInput, actorGroupId: number): Promise<PublicGroup> {
   const permissions = input.permissions !== undefined ? normalizePermissions(input.permissions) : undefined;
-  try {
-    return await db().transaction(async (transaction) => {
-      const group = await AdminGroup.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
-      if (!group) throw new BizError(2001);
-      if (input.status === 0 && id === actorGroupId && group.status !== 0) throw new InputError('status', 'you cannot disable your own group');
-      if (input.name !== undefined && input.name !== group.name && (await nameTaken(input.name, transaction, id))) throw duplicateName(input.name);
-      const next = { name: input.name, permissions, description: input.description, status: input.status };
-      const { changes, values } = changesOf(group as unknown as Record<string, unknown>, next);
-      if (Object.keys(values).length) await group.update(values, { transaction });
-      const fields = Object.keys(changes);
-      await recordActorAction(actor, transaction, {
-        module: 'admin-group',
-        action: 'update',
-        targetId: id,
-        summary: `updated administrator group ${group.name}${fields.length ? ` (${fields.join(', ')})` : ' (no changes)'}`,
-        detail: { name: group.name, changes },
+  const next = { name: input.name, permissions, description: input.description, status: input.status };
+  const attempt = { module: 'admin-group', action: 'update', targetId: id, summary: `update administrator group ${id}`, detail: { changes: next } } as const;
+  return refusable(actor, attempt, async () => {
+    try {
+      return await db().transaction(async (transaction) => {
+        const group = await AdminGroup.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
+        if (!group) throw new BizError(2001);
+        if (input.status === 0 && id === actorGroupId && group.status !== 0) throw ownChange('status', 'you cannot disable your own group');
+        if (input.name !== undefined && input.name !== group.name && (await nameTaken(input.name, transaction, id))) throw duplicateName(input.name);
+        const held = await heldBy(actor, transaction);
+        requireHeld(held, group.permissions, `group ${group.name} holds`);
+        if (permissions) requireHeld(held, permissions, 'the group would hold');
+        const { changes, values } = changesOf(group as unknown as Record<string, unknown>, next);
+        if (Object.keys(values).length) await group.update(values, { transaction });
+        const fields = Object.keys(changes);
+        await recordActorAction(actor, transaction, {
+          module: 'admin-group',
+          action: 'update',
+          targetId: id,
+          summary: `updated administrator group ${group.name}${fields.length ? ` (${fields.join(', ')})` : ' (no changes)'}`,
+          detail: { name: group.name, changes },
+        });
+        return publicGroup(group);
       });
-      return publicGroup(group);
-    });
-  } catch (err) {
-    if (err instanceof UniqueConstraintError && input.name !== undefined) throw duplicateName(input.name);
-    throw err;
-  }
+    } catch (err) {
+      if (err instanceof UniqueConstraintError && input.name !== undefined) throw duplicateName(input.name);
+      throw err;
+    }
+  });
 }
 
-/** DELETE /admin/groups/:id: 2001 missing, 2002 still has administrators. */
+/**
+ * DELETE /admin/groups/:id: 2001 missing, 2002 still has administrators; a group holding a permission
+ * the actor lacks is refused (./containment.ts).
+ */
 export async function deleteGroup(actor: Actor, id: number): Promise<void> {
   try {
-    await db().transaction(async (transaction) => {
-      const group = await AdminGroup.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
-      if (!group) throw new BizError(2001);
-      if ((await Admin.count({ where: { groupId: id }, transaction })) > 0) throw new BizError(2002);
-      const view = publicGroup(group);
-      await group.destroy({ transaction });
-      await recordActorAction(actor, transaction, {
-        module: 'admin-group',
-        action: 'delete',
-        targetId: id,
-        summary: `deleted administrator group ${view.name}`,
-        detail: groupDetail(view),
-      });
-    });
+    await refusable(actor, { module: 'admin-group', action: 'delete', targetId: id, summary: `delete administrator group ${id}`, detail: {} }, () =>
+      db().transaction(async (transaction) => {
+        const group = await AdminGroup.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
+        if (!group) throw new BizError(2001);
+        if ((await Admin.count({ where: { groupId: id }, transaction })) > 0) throw new BizError(2002);
+        requireHeld(await heldBy(actor, transaction), group.permissions, `group ${group.name} holds`);
+        const view = publicGroup(group);
+        await group.destroy({ transaction });
+        await recordActorAction(actor, transaction, {
+          module: 'admin-group',
+          action: 'delete',
+          targetId: id,
+          summary: `deleted administrator group ${view.name}`,
+          detail: groupDetail(view),
+        });
+      }),
+    );
   } catch (err) {
     // An administrator was added to the group meanwhile.
     if (err instanceof ForeignKeyConstraintError) throw new BizError(2002);

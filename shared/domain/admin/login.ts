@@ -1,7 +1,9 @@
 import bcrypt from 'bcrypt';
 import { Admin } from '../../db/models';
-import { BizError } from '../../errors';
-import { recordAdminAction } from './operation-log';
+import { db } from '../../db/sequelize';
+import { BizError, SessionEndedError } from '../../errors';
+import type { Actor } from './accounts';
+import { recordActorAction, recordAdminAction } from './operation-log';
 import { signAdminToken } from '../auth/tokens';
 
 export const BCRYPT_ROUNDS = 10;
@@ -16,17 +18,40 @@ export interface RequestMeta {
   path: string;
 }
 
+/** Why a login failed, as the operation log keeps it. */
+type LoginFailure = 'unknown account' | 'wrong password' | 'account disabled';
+
+/** One failed login in the operation log: the account tried, the request (ip...), the reason; never the password. */
+function recordFailedLogin(account: string, admin: Admin | null, reason: LoginFailure, meta: RequestMeta): Promise<void> {
+  const tried = account.slice(0, 100);
+  return recordAdminAction({
+    adminId: null,
+    module: 'admin',
+    action: 'login-failed',
+    targetId: admin?.id ?? null,
+    ...meta,
+    summary: `failed administrator login as ${tried}: ${reason}`,
+    detail: { account: tried, reason },
+  });
+}
+
 /**
  * Checks administrator credentials (2001 wrong account or password, 2002 disabled), records the login
- * in the operation log and returns a token.
+ * or the failure in the operation log and returns a token.
  */
 export async function loginAdmin(account: string, password: string, meta: RequestMeta): Promise<{ token: string; admin: Admin }> {
   const ip = meta.ip;
   const admin = await Admin.findOne({ where: { account } });
   dummyHash ??= await bcrypt.hash('not-a-password', BCRYPT_ROUNDS);
   const matches = await bcrypt.compare(password, admin?.password ?? dummyHash);
-  if (!admin || !matches) throw new BizError(2001);
-  if (admin.status !== 1) throw new BizError(2002);
+  if (!admin || !matches) {
+    await recordFailedLogin(account, admin, admin ? 'wrong password' : 'unknown account', meta);
+    throw new BizError(2001);
+  }
+  if (admin.status !== 1) {
+    await recordFailedLogin(account, admin, 'account disabled', meta);
+    throw new BizError(2002);
+  }
   await admin.update({ lastLoginIp: ip, lastLoginAt: new Date() });
   await recordAdminAction({
     adminId: admin.id,
@@ -37,4 +62,17 @@ export async function loginAdmin(account: string, password: string, meta: Reques
     summary: `administrator ${admin.account} logged in`,
   });
   return { token: signAdminToken(admin), admin };
+}
+
+/**
+ * POST /admin/logout (not in the spec): raises the administrator's tokenVersion, so every token it
+ * holds (API or Bull Board session) gets 401 from the next request on; logged.
+ */
+export async function logoutAdmin(actor: Actor): Promise<void> {
+  await db().transaction(async (transaction) => {
+    const admin = await Admin.findByPk(actor.adminId, { transaction, lock: transaction.LOCK.UPDATE });
+    if (!admin) throw new SessionEndedError();
+    await admin.update({ tokenVersion: admin.tokenVersion + 1 }, { transaction });
+    await recordActorAction(actor, transaction, { module: 'admin', action: 'logout', targetId: admin.id, summary: `administrator ${admin.account} logged out`, detail: null });
+  });
 }

@@ -1,0 +1,83 @@
+import type { Transaction } from 'sequelize';
+import { Admin, AdminGroup } from '../../db/models';
+import { ForbiddenError, InputError } from '../../errors';
+import { hasPermission } from '../auth/tokens';
+import type { Actor } from './accounts';
+import { recordAdminAction } from './operation-log';
+
+/**
+ * Administrator permissions contain their holders: an administrator can only grant, assign or keep
+ * permissions it holds itself (`*` holds every permission; only `*` holds `*`). Every change to a group
+ * or an administrator checks the group as it is (what the actor would touch) and as it would be (what
+ * it would grant); nobody changes their own group or status. A refusal rolls the change back, is
+ * written to the operation log as `<action>-refused` under the change's module, and is answered as a
+ * 403 naming the permissions (ForbiddenError) or, for one's own group or status, a 400 naming the field.
+ */
+
+/** The permissions of `wanted` that `held` does not hold. */
+export function notHeld(held: readonly string[], wanted: readonly string[]): string[] {
+  return [...new Set(wanted)].filter((p) => !hasPermission(held, p));
+}
+
+/** Raised inside a change: `answer` is what the caller gets, `detail` what the operation log keeps. */
+export class Refusal extends Error {
+  constructor(
+    readonly answer: Error,
+    readonly detail: Record<string, unknown>,
+  ) {
+    super(answer.message);
+    this.name = 'Refusal';
+  }
+}
+
+/** What the actor holds as of the change's transaction: its group's permissions, none when disabled (as the token check reads them). */
+export async function heldBy(actor: Actor, transaction: Transaction): Promise<string[]> {
+  const admin = await Admin.findByPk(actor.adminId, {
+    attributes: ['id', 'status'],
+    include: [{ model: AdminGroup, attributes: ['id', 'permissions', 'status'] }],
+    transaction,
+  });
+  return admin?.status === 1 && admin.group?.status === 1 ? admin.group.permissions : [];
+}
+
+/** Refuses when `permissions` hold one the actor lacks; `whose` reads before them ("group Ops holds"). */
+export function requireHeld(held: readonly string[], permissions: readonly string[], whose: string): void {
+  const missing = notHeld(held, permissions);
+  if (missing.length === 0) return;
+  throw new Refusal(new ForbiddenError(`Permission denied: ${whose} ${missing.join(', ')}, which you do not hold`), { reason: 'permission not held', missing });
+}
+
+/** The refusal of a change of one's own group or status (`field`). */
+export function ownChange(field: string, reason: string): Refusal {
+  return new Refusal(new InputError(field, reason), { reason, field });
+}
+
+export interface Attempt {
+  module: 'admin' | 'admin-group';
+  action: 'create' | 'update' | 'delete';
+  targetId: number | null;
+  /** What was attempted, after "refused to" ("update administrator 7"). */
+  summary: string;
+  /** The request's fields (never a password). */
+  detail: Record<string, unknown>;
+}
+
+/** Runs a change; a Refusal raised in it (its transaction rolled back) is logged, then answered. */
+export async function refusable<T>(actor: Actor, attempt: Attempt, change: () => Promise<T>): Promise<T> {
+  try {
+    return await change();
+  } catch (err) {
+    if (!(err instanceof Refusal)) throw err;
+    await recordAdminAction({
+      adminId: actor.adminId,
+      siteCode: actor.siteCode,
+      ...actor.meta,
+      module: attempt.module,
+      action: `${attempt.action}-refused`,
+      targetId: attempt.targetId,
+      summary: `refused to ${attempt.summary}: ${err.message}`,
+      detail: { ...attempt.detail, refused: err.detail },
+    });
+    throw err.answer;
+  }
+}
