@@ -1,3 +1,6 @@
+import { isIP } from 'node:net';
+import { devSecretsFile, processSecrets, readOrCreateSecrets, type GeneratedSecretName, type GeneratedSecrets } from './dev-secrets';
+
 /**
  * One typed view of the environment, validated once at start. A missing or bad variable stops the
  * process with a message naming it (ConfigError). Read it through `config()`; tests and scripts that
@@ -15,6 +18,8 @@ export type NodeEnv = 'development' | 'test' | 'production';
 export interface Config {
   nodeEnv: NodeEnv;
   port: number;
+  /** Address the API listens on (HOST): loopback unless told otherwise. */
+  host: string;
   databaseUrl: string;
   redisUrl: string;
   /** Prefix of every cache key (`<prefix>cache:auth:tv:1`); empty by default. */
@@ -23,7 +28,8 @@ export interface Config {
   queuePrefix: string;
   siteCode: string;
   appTimezone: string;
-  jwt: { secret: string; expiresIn: string; adminSecret: string; adminExpiresIn: string };
+  /** generatedSecretsFile: where the development secrets in use were kept, when JWT_SECRET / ADMIN_JWT_SECRET were not set. */
+  jwt: { secret: string; expiresIn: string; adminSecret: string; adminExpiresIn: string; generatedSecretsFile?: string };
   admin: { account: string; password: string };
   /** bodyLimit: HTTP_BODY_LIMIT in bytes (1 kb = 1024 bytes, as express.json counts). */
   http: { bodyLimit: number; trustProxy: boolean };
@@ -36,6 +42,10 @@ export interface Config {
   limits: {
     loginPerIp: number;
     loginPerAccount: number;
+    /** Administrator logins (POST /admin/login and Bull Board's form share them), per window of adminLoginWindowS. */
+    adminLoginPerIp: number;
+    adminLoginPerAccount: number;
+    adminLoginWindowS: number;
     registerPerIp: number;
     thirdPartyLoginPerIp: number;
     simulatePerUser: number;
@@ -54,6 +64,12 @@ export interface Config {
   outboxRelayEveryMs: number;
   /** The relay's fast loop for batched queues (post-bet). */
   outboxBatchRelayEveryMs: number;
+  /** How often the workers look in Postgres for outbox effects whose jobs Redis lost (shared/queues/reconcile.ts). */
+  outboxReconcileEveryMs: number;
+  /** How long after its job was sent an outbox row's effect must be in Postgres before it is enqueued again. */
+  outboxReconcileAfterMs: number;
+  /** Addresses and CIDR ranges (METRICS_ALLOW) whose TCP peers may read GET /metrics. */
+  metrics: { allow: string[] };
   integrations: {
     provx: { baseUrl?: string; apiKey?: string; secret?: string };
     provy: { baseUrl?: string; apiKey?: string; secret?: string };
@@ -69,15 +85,22 @@ export interface Config {
 }
 
 export const DEV_DEFAULTS = {
-  jwtSecret: 'dev-player-jwt-secret-change-me',
-  adminJwtSecret: 'dev-admin-jwt-secret-change-me',
   adminAccount: 'admin',
   adminPassword: 'admin123456',
 } as const;
 
 type Env = Record<string, string | undefined>;
 
-export function loadConfig(env: Env = process.env): Config {
+/**
+ * devSecretsFile: where development keeps the token secrets it generates when JWT_SECRET /
+ * ADMIN_JWT_SECRET are unset (config() passes .data/dev-secrets.json); without it, and in tests, the
+ * secrets are random for this process. Production requires both set.
+ */
+export interface LoadOptions {
+  devSecretsFile?: string;
+}
+
+export function loadConfig(env: Env = process.env, options: LoadOptions = {}): Config {
   const problems: string[] = [];
   const str = (name: string) => {
     const value = env[name];
@@ -112,14 +135,27 @@ export function loadConfig(env: Env = process.env): Config {
     }
     return raw;
   };
-  const secret = (name: string, devDefault: string) => {
+  let generated: GeneratedSecrets | undefined;
+  let generatedSecretsFile: string | undefined;
+  const secret = (name: GeneratedSecretName) => {
     const raw = str(name);
-    if (raw === undefined) {
-      if (production) problems.push(`${name} is required in production`);
-      return devDefault;
+    if (raw !== undefined) {
+      if (production && raw.length < 32) problems.push(`${name} must be at least 32 characters in production`);
+      return raw;
     }
-    if (production && raw.length < 32) problems.push(`${name} must be at least 32 characters in production`);
-    return raw;
+    if (production) {
+      problems.push(`${name} is required in production`);
+      return '';
+    }
+    if (nodeEnv === 'test' || !options.devSecretsFile) return processSecrets()[name];
+    try {
+      generated ??= readOrCreateSecrets(options.devSecretsFile);
+      generatedSecretsFile = options.devSecretsFile;
+      return generated[name];
+    } catch (err) {
+      problems.push(`${name} is not set and no development secret could be kept: ${(err as Error).message}; set JWT_SECRET and ADMIN_JWT_SECRET`);
+      return '';
+    }
   };
 
   const databaseUrl = url('DATABASE_URL', ['postgres:', 'postgresql:']);
@@ -165,10 +201,27 @@ export function loadConfig(env: Env = process.env): Config {
   const unitBytes: Record<string, number> = { b: 1, kb: 1024, mb: 1024 * 1024 };
   const bodyLimit = bodyLimitParts ? Number(bodyLimitParts[1]) * unitBytes[bodyLimitParts[2].toLowerCase()] : 0;
 
+  const metricsAllow = (str('METRICS_ALLOW') ?? '127.0.0.1,::1').split(',').map((a) => a.trim()).filter(Boolean);
+  for (const entry of metricsAllow) {
+    const [address, bits, extra] = entry.split('/');
+    const family = isIP(address);
+    const maxBits = family === 6 ? 128 : 32;
+    if (!family || extra !== undefined || (bits !== undefined && !(/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits))) {
+      problems.push(`METRICS_ALLOW must list IP addresses or CIDR ranges, comma separated (got "${entry}")`);
+    }
+  }
+
   const port = int('PORT', 3000, 0, 65535);
+  const host = str('HOST') ?? '127.0.0.1';
+  if (!isIP(host) && !/^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/.test(host)) {
+    problems.push(`HOST must be an IP address or a host name (got "${host}")`);
+  }
+  const jwtSecret = secret('JWT_SECRET');
+  const adminJwtSecret = secret('ADMIN_JWT_SECRET');
   const config: Config = {
     nodeEnv,
     port,
+    host,
     databaseUrl: databaseUrl ?? '',
     redisUrl: redisUrl ?? '',
     redisKeyPrefix: str('REDIS_KEY_PREFIX') ?? '',
@@ -176,10 +229,11 @@ export function loadConfig(env: Env = process.env): Config {
     siteCode,
     appTimezone,
     jwt: {
-      secret: secret('JWT_SECRET', DEV_DEFAULTS.jwtSecret),
+      secret: jwtSecret,
       expiresIn: expires('JWT_EXPIRES_IN', '7d'),
-      adminSecret: secret('ADMIN_JWT_SECRET', DEV_DEFAULTS.adminJwtSecret),
+      adminSecret: adminJwtSecret,
       adminExpiresIn: expires('ADMIN_JWT_EXPIRES_IN', '12h'),
+      generatedSecretsFile,
     },
     admin: { account: str('ADMIN_ACCOUNT') ?? DEV_DEFAULTS.adminAccount, password: adminPassword },
     http: { bodyLimit, trustProxy: (str('TRUST_PROXY') ?? 'false') === 'true' },
@@ -190,6 +244,9 @@ export function loadConfig(env: Env = process.env): Config {
     limits: {
       loginPerIp: int('RATE_LIMIT_LOGIN_PER_IP', 30, 1),
       loginPerAccount: int('RATE_LIMIT_LOGIN_PER_ACCOUNT', 10, 1),
+      adminLoginPerIp: int('RATE_LIMIT_ADMIN_LOGIN_PER_IP', 30, 1),
+      adminLoginPerAccount: int('RATE_LIMIT_ADMIN_LOGIN_PER_ACCOUNT', 10, 1),
+      adminLoginWindowS: int('RATE_LIMIT_ADMIN_LOGIN_WINDOW_S', 900, 1, 86_400),
       registerPerIp: int('RATE_LIMIT_REGISTER_PER_IP', 10, 1),
       thirdPartyLoginPerIp: int('THIRD_PARTY_LOGIN_RATE_LIMIT', 30, 1),
       simulatePerUser: int('RATE_LIMIT_SIMULATE_PER_USER', 300, 1),
@@ -211,6 +268,9 @@ export function loadConfig(env: Env = process.env): Config {
     workerConcurrency,
     outboxRelayEveryMs: int('OUTBOX_RELAY_EVERY_MS', 5000, 100, 3_600_000),
     outboxBatchRelayEveryMs: int('OUTBOX_BATCH_RELAY_EVERY_MS', 100, 10, 60_000),
+    outboxReconcileEveryMs: int('OUTBOX_RECONCILE_EVERY_MS', 60_000, 100, 3_600_000),
+    metrics: { allow: metricsAllow },
+    outboxReconcileAfterMs: int('OUTBOX_RECONCILE_AFTER_MS', 300_000, 100, 86_400_000),
     integrations: {
       provx: { baseUrl: url('PROVX_BASE_URL', ['http:', 'https:']), apiKey: str('PROVX_API_KEY'), secret: str('PROVX_SECRET') },
       provy: { baseUrl: url('PROVY_BASE_URL', ['http:', 'https:']), apiKey: str('PROVY_API_KEY'), secret: str('PROVY_SECRET') },
@@ -247,7 +307,7 @@ let current: Config | undefined;
 
 /** The validated configuration of this process (loaded on first use). */
 export function config(): Config {
-  current ??= loadConfig();
+  current ??= loadConfig(process.env, { devSecretsFile: devSecretsFile() });
   return current;
 }
 

@@ -5,7 +5,9 @@ import { logger } from '../shared/logger';
 import { BATCHED_QUEUES, QUEUES, QUEUE_NAMES, isQueueName, type QueueName } from '../shared/queues/definitions';
 import { settleOutboxPushes, startOutboxRelay } from '../shared/queues/outbox';
 import { closeQueues } from '../shared/queues/queues';
+import { startOutboxReconcilers } from '../shared/queues/reconcile';
 import { closeRedis, producerConnection, workerConnection } from '../shared/redis';
+import { OUTBOX_RECONCILERS } from './outbox-reconcilers';
 import { PROCESSORS } from './processors';
 import { ensureSchedules } from './schedules';
 
@@ -41,7 +43,8 @@ export interface RunningWorkers {
 
 /**
  * Starts one BullMQ worker per selected queue (concurrency from WORKER_CONCURRENCY_<QUEUE>, else the
- * queue's default) and, when outbox-relay is among them, the timed outbox sweep.
+ * queue's default) and, when outbox-relay is among them, the timed outbox sweeps: the relay of unsent
+ * rows and the reconcilers of effects whose jobs Redis lost.
  */
 export function startWorkers(queues = selectedQueues()): RunningWorkers {
   db(); // registers the models before any job uses them
@@ -55,8 +58,13 @@ export function startWorkers(queues = selectedQueues()): RunningWorkers {
     return worker;
   });
   // The outbox sweep, and the fast one that delivers the batched queues' rows (post-bet) many to a job.
+  // The reconcilers' sweep re-enqueues, through the outbox, effects Postgres does not show after their jobs were sent.
   const relays = queues.includes('outbox-relay')
-    ? [startOutboxRelay(config().outboxRelayEveryMs), startOutboxRelay(config().outboxBatchRelayEveryMs, BATCHED_QUEUES)]
+    ? [
+        startOutboxRelay(config().outboxRelayEveryMs),
+        startOutboxRelay(config().outboxBatchRelayEveryMs, BATCHED_QUEUES),
+        startOutboxReconcilers(OUTBOX_RECONCILERS, config().outboxReconcileEveryMs, config().outboxReconcileAfterMs),
+      ]
     : [];
   // Job schedulers: upserted when this connection is ready, at start and again after every outage.
   const watcher = producerConnection();

@@ -1,4 +1,5 @@
 import { mixed, number, object, string } from 'yup';
+import { MAX_MONEY, moneyAmountOf, type MoneyAmountRules } from '../../shared/domain/wallet/wallet';
 
 /**
  * The small yup building blocks the request schemas of api/modules share. Two families:
@@ -38,19 +39,41 @@ export const bcryptPassword = () =>
 // ---------------------------------------------------------------------------------------------------
 // Numbers
 
+/** The largest INTEGER (and SERIAL id) Postgres stores. */
+export const INT_MAX = 2_147_483_647;
+/** The largest BIGINT (BIGSERIAL id) the API takes: a JSON number is exact only up to 2^53 - 1, below BIGINT's bound. */
+export const BIGINT_MAX = Number.MAX_SAFE_INTEGER;
+
 /** `false` keeps yup's own type-error message. */
 export interface TypeErrorOption {
   typeError?: string | false;
 }
 
+/** The column an integer is stored in: INTEGER (default) or BIGINT; bounds the values taken. */
+export interface IntegerColumnOption {
+  column?: 'integer' | 'bigint';
+}
+
+const maxOf = (column: IntegerColumnOption['column'] = 'integer') => (column === 'bigint' ? BIGINT_MAX : INT_MAX);
+
 /**
  * An integer that keeps its JSON type: a string where an integer is expected is a 400. The type error
  * reads `${path} must be an integer` unless `typeError` says otherwise (`false`: yup's own message).
+ * Bounded to what its column holds (`column`, INTEGER unless told), so `1e308` is a 400, never a
+ * database error.
  */
-export const jsonInteger = ({ typeError = '${path} must be an integer' }: TypeErrorOption = {}) => {
+export const jsonInteger = ({ typeError = '${path} must be an integer', column }: TypeErrorOption & IntegerColumnOption = {}) => {
   const base = number().transform((value: unknown, original: unknown) => (typeof original === 'number' ? value : original));
-  return (typeError === false ? base : base.typeError(typeError)).integer();
+  const max = maxOf(column);
+  return (typeError === false ? base : base.typeError(typeError))
+    .integer()
+    .min(-max, `\${path} must be at least ${-max}`)
+    .max(max, `\${path} must be at most ${max}`);
 };
+
+/** A positive integer id in a JSON body (INTEGER unless `column` says BIGINT): 1 to the column's largest value. */
+export const jsonId = (options: TypeErrorOption & IntegerColumnOption = {}) =>
+  jsonInteger({ typeError: '${path} must be a positive integer', ...options }).min(1, '${path} must be a positive integer');
 
 /** A JSON number, exactly: `"5"` is refused with `${path} must be a number`. */
 export const jsonNumber = () =>
@@ -64,18 +87,42 @@ export const sortOrder = (options?: TypeErrorOption) => jsonInteger(options).min
 /** A 0/1 flag (enabled, status). */
 export const zeroOrOne = (options?: TypeErrorOption) => jsonInteger(options).oneOf([0, 1], '${path} must be 0 or 1');
 
+/** Digits only (surrounding blanks allowed), and no more of them than the largest value has. */
+const digitsUpTo = (max: number) => new RegExp(`^\\s*\\d{1,${String(max).length}}\\s*$`);
+
 /**
- * A non-negative integer query parameter of at most 9 digits (surrounding blanks allowed); an empty value
- * counts as absent. The type error reads `${path} must be a positive integer` unless `typeError` says
- * otherwise (`false`: yup's own message).
+ * A non-negative integer query parameter (surrounding blanks allowed) of at most what its column holds
+ * (`column`, INTEGER unless told); an empty value counts as absent. The type error reads `${path} must
+ * be a positive integer` unless `typeError` says otherwise (`false`: yup's own message).
  */
-export const queryInt = ({ typeError = '${path} must be a positive integer' }: TypeErrorOption = {}) => {
+export const queryInt = ({ typeError = '${path} must be a positive integer', column }: TypeErrorOption & IntegerColumnOption = {}) => {
+  const max = maxOf(column);
+  const digits = digitsUpTo(max);
   const base = number().transform((value: number, original: unknown) => {
     if (original === '') return undefined;
-    return typeof original === 'string' && /^\s*\d{1,9}\s*$/.test(original) ? value : NaN;
+    return typeof original === 'string' && digits.test(original) ? value : NaN;
   });
-  return (typeError === false ? base : base.typeError(typeError)).integer();
+  return (typeError === false ? base : base.typeError(typeError)).integer().max(max, `\${path} must be at most ${max}`);
 };
+
+// ---------------------------------------------------------------------------------------------------
+// Money
+
+/**
+ * A money amount as a decimal string or a JSON number, bounded to what a money column (NUMERIC(18,6))
+ * holds: at most 6 decimals and at most 999999999999.999999 in size (the wallet's moneyAmountOf), not
+ * negative unless `signed`. Comes out as its plain decimal string (never a float); anything else is a
+ * 400 naming the field.
+ */
+export const moneyAmount = (rules: MoneyAmountRules = {}) =>
+  mixed<string>()
+    .transform((_value: unknown, original: unknown) => (original === undefined || original === null ? original : (moneyAmountOf(original, rules) ?? original)))
+    .test('money', function (value: unknown) {
+      if (value === undefined || value === null) return true;
+      if (typeof value === 'string' && moneyAmountOf(value, rules) === value) return true;
+      const sign = rules.signed ? 'a signed' : 'a non-negative';
+      return this.createError({ message: `${this.path} must be ${sign} decimal (string or number) with at most 6 decimals, at most ${MAX_MONEY.toFixed(6)} in size` });
+    });
 
 // ---------------------------------------------------------------------------------------------------
 // Paging
@@ -116,14 +163,21 @@ export const dateRangeFields = () => ({
 // ---------------------------------------------------------------------------------------------------
 // Path parameters
 
-/** A required positive integer path parameter of at most 9 digits; anything else is `<name> must be a positive integer`. */
-export const positiveIdParam = (name: string) =>
-  number()
-    .transform((value: number, original: unknown) => (typeof original === 'string' && /^\d{1,9}$/.test(original) ? value : NaN))
+/**
+ * A required positive integer path parameter of at most what its column holds (`column`, INTEGER ids
+ * unless told); anything else is `<name> must be a positive integer` (or `... at most <max>`).
+ */
+export const positiveIdParam = (name: string, { column }: IntegerColumnOption = {}) => {
+  const max = maxOf(column);
+  const digits = new RegExp(`^\\d{1,${String(max).length}}$`);
+  return number()
+    .transform((value: number, original: unknown) => (typeof original === 'string' && digits.test(original) ? value : NaN))
     .typeError(`${name} must be a positive integer`)
     .required()
     .integer()
-    .positive(`${name} must be a positive integer`);
+    .positive(`${name} must be a positive integer`)
+    .max(max, `${name} must be at most ${max}`);
+};
 
 /** `/:id` as a positive integer. */
 export const idParams = object({ id: positiveIdParam('id') });

@@ -138,3 +138,15 @@ test.serial('a forced small win rounds half up to 6 decimals', async (t) => {
   const { balance } = await ledgerOf(user.id);
   t.is(balance.toFixed(6), '0.995000');
 });
+
+test.serial('a win the balance column cannot hold is 5010, and the round moves nothing', async (t) => {
+  simulate.setSimulateRandomSourceForTests(() => 9999); // mega: 70x
+  const { token, user } = await factories.createUser({ balance: '999999990000' });
+  const res = await stack.request('POST', '/api/game/simulate', { token, body: { ...body, betAmount: 10000 } });
+  t.is(res.status, 200);
+  t.is(res.body.code, 5010);
+  const { balance, rows } = await ledgerOf(user.id);
+  t.is(balance.toFixed(6), '999999990000.000000');
+  t.is(rows.length, 1); // the opening balance only
+  t.is(await models.BetOrder.count({ where: { userId: user.id } }), 0);
+});

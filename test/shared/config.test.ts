@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import test from 'ava';
 import { ConfigError, loadConfig } from '../../shared/config';
 
@@ -74,4 +77,65 @@ test('rate limits, time-outs and the pool size are validated settings with docum
   t.true(problems.some((p) => p.includes('RATE_LIMIT_LOGIN_PER_IP')));
   t.true(problems.some((p) => p.includes('PROVIDER_HTTP_TIMEOUT_MS') && p.includes('"soon"')));
   t.true(problems.some((p) => p.includes('DB_POOL_MAX')));
+});
+
+/** The development secrets this repository once shipped as defaults: public, so never usable again. */
+const PUBLISHED = ['dev-player-jwt-secret-change-me', 'dev-admin-jwt-secret-change-me'];
+
+function tempFile(name = 'dev-secrets.json'): string {
+  return path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'config-test-')), '.data', name);
+}
+
+test('development without JWT secrets generates random ones in the data folder and reuses them', (t) => {
+  const file = tempFile();
+  const first = loadConfig(base, { devSecretsFile: file });
+  t.false(PUBLISHED.includes(first.jwt.secret));
+  t.false(PUBLISHED.includes(first.jwt.adminSecret));
+  t.true(first.jwt.secret.length >= 32);
+  t.not(first.jwt.secret, first.jwt.adminSecret);
+  t.is(first.jwt.generatedSecretsFile, file);
+  t.is(fs.statSync(file).mode & 0o777, 0o600);
+
+  const again = loadConfig(base, { devSecretsFile: file });
+  t.is(again.jwt.secret, first.jwt.secret);
+  t.is(again.jwt.adminSecret, first.jwt.adminSecret);
+
+  const elsewhere = loadConfig(base, { devSecretsFile: tempFile() });
+  t.not(elsewhere.jwt.secret, first.jwt.secret);
+
+  const chosen = loadConfig({ ...base, JWT_SECRET: 'x'.repeat(40), ADMIN_JWT_SECRET: 'y'.repeat(40) }, { devSecretsFile: tempFile() });
+  t.is(chosen.jwt.secret, 'x'.repeat(40));
+  t.is(chosen.jwt.generatedSecretsFile, undefined);
+});
+
+test('tests and callers without a secrets file get random secrets of their own, never the published ones', (t) => {
+  const file = tempFile();
+  const testEnv = loadConfig({ ...base, NODE_ENV: 'test' }, { devSecretsFile: file });
+  t.false(PUBLISHED.includes(testEnv.jwt.secret));
+  t.false(PUBLISHED.includes(testEnv.jwt.adminSecret));
+  t.false(fs.existsSync(file));
+  const plain = loadConfig(base);
+  t.false(PUBLISHED.includes(plain.jwt.secret));
+  t.is(plain.jwt.secret, loadConfig(base).jwt.secret);
+});
+
+test('a secrets file that cannot be kept or read stops the start, naming the variables', (t) => {
+  const blocked = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'config-test-')), 'a-file');
+  fs.writeFileSync(blocked, '');
+  const err = t.throws(() => loadConfig(base, { devSecretsFile: path.join(blocked, 'dev-secrets.json') }), { instanceOf: ConfigError });
+  t.true(err?.problems.some((p) => p.startsWith('JWT_SECRET is not set') && p.includes('set JWT_SECRET and ADMIN_JWT_SECRET')));
+
+  const corrupt = tempFile();
+  fs.mkdirSync(path.dirname(corrupt), { recursive: true });
+  fs.writeFileSync(corrupt, '{"JWT_SECRET":"short"}');
+  const bad = t.throws(() => loadConfig(base, { devSecretsFile: corrupt }), { instanceOf: ConfigError });
+  t.true(bad?.problems.some((p) => p.includes(corrupt) && p.includes('delete it')));
+});
+
+test('the API listens on loopback unless HOST says otherwise', (t) => {
+  t.is(loadConfig(base).host, '127.0.0.1');
+  t.is(loadConfig({ ...base, HOST: '0.0.0.0' }).host, '0.0.0.0');
+  t.is(loadConfig({ ...base, HOST: '::' }).host, '::');
+  t.is(loadConfig({ ...base, HOST: 'api.internal' }).host, 'api.internal');
+  t.true(problemsOf({ ...base, HOST: 'not a host' }).some((p) => p.startsWith('HOST must be') && p.includes('"not a host"')));
 });

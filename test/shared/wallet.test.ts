@@ -348,3 +348,54 @@ test('a user with ledger rows cannot be deleted; one without can', async (t) => 
   await db().query('DELETE FROM users WHERE id = :id', { replacements: { id: fresh.id } });
   t.is(await wallet.balanceOf(fresh.id), null);
 });
+
+// Overflow: a movement a money column (NUMERIC(18,6)) cannot hold is refused, never a database error.
+
+test('a credit or a frozen move past the largest balance is BALANCE_OVERFLOW; nothing moves and the transaction stays usable', async (t) => {
+  const { user } = await factories.createUser({ balance: '100' });
+  const max = wallet.MAX_MONEY.toFixed(6);
+  const after = await db().transaction(async (tx) => {
+    const credit = await errorReason(wallet.moveBalance(tx, { userId: user.id, amount: max, kind: 'win', idempotencyKey: `t:overflow:${user.id}` }));
+    t.is(credit, 'BALANCE_OVERFLOW');
+    await wallet.moveBalance(tx, { userId: user.id, amount: '-10', frozenAmount: '10', kind: 'withdrawal-freeze', idempotencyKey: `t:freeze:${user.id}` });
+    const frozen = await errorReason(
+      wallet.moveBalance(tx, { userId: user.id, amount: '0', frozenAmount: max, kind: 'withdrawal-freeze', idempotencyKey: `t:overflow-frozen:${user.id}` }),
+    );
+    t.is(frozen, 'BALANCE_OVERFLOW');
+    // The refusals were decided before the update: the same transaction goes on.
+    return wallet.moveBalance(tx, { userId: user.id, amount: '999999999909.999999', kind: 'win', idempotencyKey: `t:brim:${user.id}` });
+  });
+  t.is(after.balanceAfter, max);
+  const sums = await ledgerSum(user.id);
+  t.is(sums.rows, 3);
+  t.true(new Decimal(sums.ledger).eq(sums.balance));
+  t.is(await errorReason(move(user.id, '0.000001', `t:overflow-by-one:${user.id}`)), 'BALANCE_OVERFLOW');
+  t.is(await wallet.balanceOf(user.id), max);
+});
+
+test('checkMoneyTotal refuses totals past the column; moneyAmountOf takes only amounts a column holds', (t) => {
+  t.notThrows(() => wallet.checkMoneyTotal('999999999999.999999', 'a total'));
+  t.is((t.throws(() => wallet.checkMoneyTotal('1000000000000', 'a total')) as InstanceType<typeof wallet.WalletError>).reason, 'BALANCE_OVERFLOW');
+  t.is(wallet.moneyAmountOf('999999999999.999999'), '999999999999.999999');
+  t.is(wallet.moneyAmountOf(12.5), '12.5');
+  t.is(wallet.moneyAmountOf(' 7 '), '7');
+  t.is(wallet.moneyAmountOf('-3', { signed: true }), '-3');
+  for (const bad of ['1000000000000', 1e12, 1e308, '1e3', '-3', -3, '1.0000001', 0.1 + 0.2, 'NaN', Infinity, '', null, {}, '+5']) {
+    t.is(wallet.moneyAmountOf(bad), null, String(bad));
+  }
+});
+
+test('creditFromQuery refuses a credit that would take a balance past the column, with nothing moved', async (t) => {
+  const [a, b] = await Promise.all([1, 2].map(() => factories.createUser({ balance: '5' }).then((r) => r.user)));
+  const reason = await errorReason(
+    creditFromQuery([
+      { userId: a.id, amount: '1', key: `t:q-overflow:${a.id}` },
+      { userId: b.id, amount: wallet.MAX_MONEY.toFixed(6), key: `t:q-overflow:${b.id}` },
+    ]),
+  );
+  t.is(reason, 'BALANCE_OVERFLOW');
+  for (const u of [a, b]) {
+    t.is(await wallet.balanceOf(u.id), '5.000000');
+    t.is(await ledgerRows(u.id), 1);
+  }
+});

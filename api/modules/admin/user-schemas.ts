@@ -1,5 +1,5 @@
-import { mixed, object } from 'yup';
-import { pagingFields, positiveIdParam, queryText, text } from '../../http/schema-helpers';
+import { object } from 'yup';
+import { moneyAmount, pagingFields, positiveIdParam, queryText, text } from '../../http/schema-helpers';
 
 /**
  * Queries and bodies of the operators' player tools (/admin/users). JSON fields keep their JSON types;
@@ -17,23 +17,8 @@ export const userListQuery = object({
 /** GET /admin/users/:userId/ledger: page, pageSize (default 10, max 50). */
 export const ledgerQuery = object(pagingFields());
 
-/** A signed amount with at most 6 decimals and 12 integer digits, as a JSON string or number. */
-const AMOUNT = /^[+-]?\d{1,12}(\.\d{1,6})?$/;
-
-const amount = () =>
-  mixed<string>()
-    .transform((_value: unknown, original: unknown) => {
-      if (typeof original === 'number') return Number.isFinite(original) ? String(original) : 'invalid';
-      return typeof original === 'string' ? original.trim() : original;
-    })
-    .test('amount', function (value: unknown) {
-      if (value === undefined) return true;
-      if (typeof value !== 'string' || !AMOUNT.test(value)) {
-        return this.createError({ message: `${this.path} must be a signed decimal (string or number) with at most 6 decimals` });
-      }
-      if (/^[+-]?0+(\.0+)?$/.test(value)) return this.createError({ message: `${this.path} must not be zero` });
-      return true;
-    });
+/** A signed amount a money column holds (the shared moneyAmount), as a JSON string or number; not zero. */
+const amount = () => moneyAmount({ signed: true }).test('not-zero', '${path} must not be zero', (v) => v !== '0');
 
 /** POST /admin/users/:userId/balance-adjustments. */
 export const balanceAdjustmentBody = object({

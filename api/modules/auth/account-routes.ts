@@ -1,5 +1,6 @@
 import cookieParser from 'cookie-parser';
 import { config } from '../../../shared/config';
+import { accountKey } from '../../../shared/domain/auth/account-names';
 import type { ClientMeta } from '../../../shared/domain/auth/accounts';
 import { countryCodes, countryLanguage } from '../../../shared/domain/auth/country-codes';
 import { logoutPlayer } from '../../../shared/domain/auth/logout';
@@ -19,7 +20,8 @@ import { avatarBody, localeBody, loginBody, registerBody, userDetailQuery } from
  * (RATE_LIMIT_LOGIN_PER_IP, RATE_LIMIT_LOGIN_PER_ACCOUNT, RATE_LIMIT_REGISTER_PER_IP).
  */
 const loginPerIp = limitRule('login-ip', 'ip', () => config().limits.loginPerIp);
-const loginPerAccount = limitRule<{ site: string; body: { account: string } }>('login-account', (call) => `${call.site}:${call.body.account}`, () => config().limits.loginPerAccount);
+// Counted by the account's key: every look-alike of a name logs in to the same account (account-names.ts).
+const loginPerAccount = limitRule<{ site: string; body: { account: string } }>('login-account', (call) => `${call.site}:${accountKey(call.body.account)}`, () => config().limits.loginPerAccount);
 const registerPerIp = limitRule('register-ip', 'ip', () => config().limits.registerPerIp, 3600);
 
 /** IP and device of the request: the client-sent device fingerprint wins over the User-Agent (Part A 5.7). */

@@ -1,4 +1,5 @@
 import { object } from 'yup';
+import { isReservedAccount, mixesLookAlikeScripts } from '../../../shared/domain/auth/account-names';
 import { exactString as exact, text } from '../../http/schema-helpers';
 
 /**
@@ -7,8 +8,6 @@ import { exactString as exact, text } from '../../http/schema-helpers';
  * "123456"). Text fields are trimmed; passwords are taken exactly as sent.
  */
 
-/** Accounts third-party logins create (`oauth_<sub>`, `widget_<id>`): nobody may register them by hand. */
-const RESERVED_ACCOUNT = /^(oauth|widget)_/i;
 const NO_SPACE_OR_CONTROL = /^[^\s\p{C}]+$/u;
 
 const account = () =>
@@ -18,8 +17,14 @@ const account = () =>
     .max(50)
     .matches(NO_SPACE_OR_CONTROL, { message: 'account must not contain spaces or control characters' });
 
+/**
+ * A new account: not one of the names third-party logins create (`oauth_<sub>`, `widget_<id>`, in any
+ * case or width), and not mixing Latin, Greek and Cyrillic letters (shared/domain/auth/account-names.ts).
+ */
 export const registerBody = object({
-  account: account().test('not-reserved', 'account must not start with oauth_ or widget_', (v) => !v || !RESERVED_ACCOUNT.test(v)),
+  account: account()
+    .test('not-reserved', 'account must not start with oauth_ or widget_', (v) => !v || !isReservedAccount(v))
+    .test('one-script', 'account must not mix Latin, Greek and Cyrillic letters', (v) => !v || !mixesLookAlikeScripts(v)),
   password: exact().required().min(6).max(128),
   name: text().required().min(1).max(50),
   refCode: text().max(20).nullable().optional(),

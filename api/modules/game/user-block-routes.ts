@@ -2,7 +2,7 @@ import { mixed, object } from 'yup';
 import { createGameBlock, deleteGameBlock, listGameBlocks } from '../../../shared/domain/game/blocks';
 import { GAME_TYPE_CODES } from '../../../shared/domain/game/types';
 import { endpoint } from '../../http/endpoint';
-import { idParams, jsonNumber, pagingFields, queryInt, text } from '../../http/schema-helpers';
+import { idParams, jsonId, jsonNumber, pagingFields, queryInt, text } from '../../http/schema-helpers';
 
 /**
  * Game blocks of players (the risk check of POST /game/launch), permission module `game` (GET read,
@@ -28,7 +28,7 @@ const listQuery = object({
 });
 
 const createBody = object({
-  userId: jsonInt().required().positive(),
+  userId: jsonId().required(),
   gameType: jsonInt()
     .nullable()
     .oneOf([...GAME_TYPE_CODES, null], `gameType must be one of ${GAME_TYPE_CODES.join(', ')}`),

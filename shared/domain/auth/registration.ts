@@ -1,10 +1,10 @@
 import bcrypt from 'bcrypt';
-import { UniqueConstraintError } from 'sequelize';
-import { User } from '../../db/models';
+import { QueryTypes, UniqueConstraintError, type Transaction } from 'sequelize';
 import { db } from '../../db/sequelize';
 import { BizError } from '../../errors';
 import type { Locale } from '../../i18n/locales';
 import { BCRYPT_ROUNDS } from '../admin/login';
+import { accountKey } from './account-names';
 import { createPlayer, findUplineByRefCode, type ClientMeta } from './accounts';
 import { recordLogin } from './login-records';
 import { signPlayerToken } from './tokens';
@@ -31,19 +31,33 @@ export interface RegisterResult {
 function isAccountTaken(err: unknown): boolean {
   if (!(err instanceof UniqueConstraintError)) return false;
   const constraint = (err.parent as { constraint?: string } | undefined)?.constraint;
-  return constraint === 'users_site_account' || Object.keys(err.fields ?? {}).includes('account');
+  return constraint === 'users_site_account' || constraint === 'users_site_account_key' || Object.keys(err.fields ?? {}).some((f) => f === 'account' || f === 'accountKey');
+}
+
+/** True when the site has this account, as typed or as another name with the same key (account-names.ts). */
+async function accountExists(siteCode: string, account: string): Promise<boolean> {
+  const rows = await db().query(`SELECT 1 FROM users WHERE "siteCode" = :siteCode AND (account = :account OR "accountKey" = :key) LIMIT 1`, {
+    replacements: { siteCode, account, key: accountKey(account) },
+    type: QueryTypes.SELECT,
+  });
+  return rows.length > 0;
+}
+
+/** Records the new player's account key; the unique index (site, key) refuses a look-alike registered at the same time. */
+async function claimAccountKey(transaction: Transaction, userId: number, account: string): Promise<void> {
+  await db().query(`UPDATE users SET "accountKey" = :key WHERE id = :userId`, { replacements: { key: accountKey(account), userId }, transaction });
 }
 
 /**
- * POST /auth/register: 2001 when the account exists in the site (also when a concurrent registration
- * wins the race: the unique index decides); 2002 when a refCode names no agent of the site, and then
+ * POST /auth/register: 2001 when the account exists in the site, as typed or as a look-alike with the
+ * same key (also when a concurrent registration wins the race: the unique indexes decide); 2002 when a refCode names no agent of the site, and then
  * nothing is created. The new player starts with tokenVersion 0 and a token for immediate use; the
  * registration session is recorded as a LOGIN row, so the next login closes it as LOGOUT like any other.
  */
 export async function registerPlayer(input: RegisterInput): Promise<RegisterResult> {
   const { siteCode, account } = input;
   // Cheap checks first: no bcrypt work for a request that is going to be refused.
-  if (await User.count({ where: { siteCode, account } })) throw new BizError(2001);
+  if (await accountExists(siteCode, account)) throw new BizError(2001);
   const refCode = input.refCode?.trim() || null;
   if (refCode && !(await findUplineByRefCode(siteCode, refCode))) throw new BizError(2002);
 
@@ -53,6 +67,7 @@ export async function registerPlayer(input: RegisterInput): Promise<RegisterResu
       const upline = refCode ? await findUplineByRefCode(siteCode, refCode, transaction) : null;
       if (refCode && !upline) throw new BizError(2002); // the agent lost its code in between
       const user = await createPlayer({ siteCode, account, passwordHash, name: input.name, locale: input.locale, upline }, transaction);
+      await claimAccountKey(transaction, user.id, account);
       await recordLogin(user, input.meta, transaction);
       return { token: signPlayerToken(user), user: { id: user.id, name: user.name }, vendorGroupId: user.vendorGroupId };
     });

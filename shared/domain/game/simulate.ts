@@ -27,16 +27,17 @@ export const SIMULATE_BET_DECIMALS = 6;
 
 export type SimulateResultName = 'lose' | 'small' | 'medium' | 'good' | 'big' | 'huge' | 'mega';
 
-/** The draw table of Part A 4.3 in units of 1/10000 (return to player 97%). */
-export const DRAW_TABLE: ReadonlyArray<{ weight: number; multiplier: string; result: SimulateResultName }> = [
-  { weight: 6000, multiplier: '0', result: 'lose' },
-  { weight: 2200, multiplier: '0.5', result: 'small' },
-  { weight: 1000, multiplier: '2', result: 'medium' },
-  { weight: 500, multiplier: '4', result: 'good' },
-  { weight: 200, multiplier: '8', result: 'big' },
-  { weight: 80, multiplier: '20', result: 'huge' },
-  { weight: 20, multiplier: '70', result: 'mega' },
+/** The draw table of Part A 4.3: [weight in units of 1/10000, multiplier, result] (return to player 97%). */
+const DRAW_ROWS: ReadonlyArray<readonly [number, string, SimulateResultName]> = [
+  [6000, '0', 'lose'],
+  [2200, '0.5', 'small'],
+  [1000, '2', 'medium'],
+  [500, '4', 'good'],
+  [200, '8', 'big'],
+  [80, '20', 'huge'],
+  [20, '70', 'mega'],
 ];
+export const DRAW_TABLE = DRAW_ROWS.map(([weight, multiplier, result]) => ({ weight, multiplier, result }));
 export const DRAW_SCALE = 10_000;
 if (DRAW_TABLE.reduce((sum, row) => sum + row.weight, 0) !== DRAW_SCALE) throw new Error('simulate draw table must add up to 100%');
 
@@ -211,10 +212,12 @@ async function playRound(transaction: Transaction, input: SimulateInput, game: G
   };
 }
 
-/** The round's refusals as business errors: 5011 balance too low; 2001 user gone (the bet order references it). */
+/** The round's refusals as business errors: 5011 balance too low; 5010 a balance the column cannot hold; 2001 user gone. */
 function roundRefusal(err: unknown): unknown {
   if (err instanceof WalletError && err.reason === 'INSUFFICIENT_FUNDS') return new BizError(5011);
   if (err instanceof WalletError && err.reason === 'USER_NOT_FOUND') return new BizError(2001);
+  // A win the balance column cannot hold: the round cannot be played at this amount.
+  if (err instanceof WalletError && err.reason === 'BALANCE_OVERFLOW') return new BizError(5010);
   if (err instanceof ForeignKeyConstraintError) return new BizError(2001);
   return err;
 }

@@ -12,7 +12,8 @@ import type { TurnoverResult } from './turnover';
  * The post-bet chain (Part A section 6; docs/decisions.md, "Post-bet chain" and "Post-bet in batches").
  * A settlement (simulate, provy bet, provx BetResult) calls `enqueuePostBet` in its own transaction; the
  * `post-bet` worker then applies the steps (steps.ts), exactly once per settled order, to a batch of
- * orders in ONE transaction (`applyPostBetBatch`); `applyPostBet` is the batch of one order.
+ * orders in ONE transaction (`applyPostBetBatch`); `applyPostBet` is the batch of one order. A job Redis
+ * lost is found by the workers' reconcile sweep (reconcile.ts), which calls `enqueuePostBet` again.
  */
 export async function enqueuePostBet(transaction: Transaction, betOrderId: number | string): Promise<void> {
   await addToOutbox(transaction, 'post-bet', 'settled', { betOrderId: Number(betOrderId) });

@@ -1,6 +1,7 @@
 import { QueryTypes, type Transaction } from 'sequelize';
 import { db } from '../../db/sequelize';
-import { MAX_MONEY, money, MONEY_SCALE, WalletError, type LedgerKind } from './wallet';
+import { countWalletMovement } from '../../metrics';
+import { isNumericOverflow, MAX_MONEY, money, MONEY_SCALE, WalletError, type LedgerKind } from './wallet';
 
 /**
  * Credits many users at once, the credits computed in SQL: the moves never travel to Node and back.
@@ -8,8 +9,9 @@ import { MAX_MONEY, money, MONEY_SCALE, WalletError, type LedgerKind } from './w
  * set-based: one validation pass (credits only: positive amounts with at most 6 decimals, one move per
  * user, distinct keys, a key already in the ledger replays only with the same user and amount
  * else IDEMPOTENCY_CONFLICT), the row locks of the fresh users in id order (a missing one:
- * USER_NOT_FOUND), and ONE statement that updates the balances and inserts one ledger row per credit
- * (balanceBefore/After). WalletError leaves nothing moved.
+ * USER_NOT_FOUND; a balance the credit would take past MAX_MONEY: BALANCE_OVERFLOW), and ONE statement
+ * that updates the balances and inserts one ledger row per credit (balanceBefore/After). WalletError
+ * leaves nothing moved.
  *
  * Unlike moveBalance it takes NO per-key advisory locks (thousands of them in one transaction would
  * exhaust the shared lock table, max_locks_per_transaction). What guards replays instead: the unique
@@ -56,6 +58,7 @@ export async function creditFromQuery(transaction: Transaction, credit: CreditFr
     if (!fresh) return { credited: 0, total: money(0), replayed };
     await lockFreshUsers(transaction, table, fresh);
     const total = await applyCredits(transaction, table, credit, fresh);
+    transaction.afterCommit(() => countWalletMovement(credit.kind, fresh));
     return { credited: fresh, total, replayed };
   } finally {
     await dropCreditTable(transaction, table);
@@ -122,16 +125,19 @@ async function recordReplayedLedgerIds(transaction: Transaction, table: string, 
 
 /**
  * Row locks of the users of the new credits in id order (no deadlock between two settlements crediting
- * overlapping users), and the existence check, before anything moves.
+ * overlapping users), the existence check and the overflow check (on the locked balances), before
+ * anything moves.
  */
 async function lockFreshUsers(transaction: Transaction, table: string, fresh: number): Promise<void> {
-  const [locked] = await db().query<{ n: string; missing: number | null }>(
-    `WITH l AS (SELECT u.id FROM users u JOIN ${table} m ON m.user_id = u.id WHERE m.prev_id IS NULL ORDER BY u.id FOR UPDATE OF u)
+  const [locked] = await db().query<{ n: string; missing: number | null; overflow: number | null }>(
+    `WITH l AS (SELECT u.id, u.balance FROM users u JOIN ${table} m ON m.user_id = u.id WHERE m.prev_id IS NULL ORDER BY u.id FOR UPDATE OF u)
      SELECT (SELECT COUNT(*) FROM l)::text AS n,
-            (SELECT MIN(m.user_id) FROM ${table} m WHERE m.prev_id IS NULL AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id = m.user_id)) AS missing`,
+            (SELECT MIN(m.user_id) FROM ${table} m WHERE m.prev_id IS NULL AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id = m.user_id)) AS missing,
+            (SELECT MIN(l.id) FROM l JOIN ${table} m ON m.user_id = l.id WHERE l.balance + m.amount > ${MAX_MONEY.toFixed()}) AS overflow`,
     { type: QueryTypes.SELECT, transaction },
   );
   if (Number(locked.n) !== fresh) throw new WalletError('USER_NOT_FOUND', `user ${locked.missing} not found`);
+  if (locked.overflow !== null) throw new WalletError('BALANCE_OVERFLOW', `the balance of user ${locked.overflow} would exceed ${MAX_MONEY.toFixed(MONEY_SCALE)}`);
 }
 
 /** ONE statement: the new credits' balance updates and ledger rows (and their ids in the caller's table). Returns their sum. */
@@ -169,6 +175,8 @@ async function applyCredits(transaction: Transaction, table: string, credit: Cre
     if (original?.code === '23505' && original.constraint === 'game_transactions_idempotencyKey_key') {
       throw new WalletError('IDEMPOTENCY_CONFLICT', 'a key was applied concurrently by another transaction; retry to replay it');
     }
+    // Checked on the locked balances above; kept as the rule's last word should a column still overflow.
+    if (isNumericOverflow(err)) throw new WalletError('BALANCE_OVERFLOW', 'a credit would take a balance past what its column holds');
     throw err;
   }
   // Cannot happen with the rows locked above; refuse rather than report a partial credit.

@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { QueryTypes, type Transaction } from 'sequelize';
 import { db } from '../../db/sequelize';
+import { countWalletMovement } from '../../metrics';
 
 /**
  * The only code that changes a player's balance (ARCHITECTURE.md section 4). Every movement is one call
@@ -59,7 +60,11 @@ export interface WalletResult {
   replayed: boolean;
 }
 
-export type WalletErrorReason = 'INSUFFICIENT_FUNDS' | 'INSUFFICIENT_FROZEN' | 'USER_NOT_FOUND' | 'IDEMPOTENCY_CONFLICT' | 'INVALID_AMOUNT';
+/**
+ * Why a movement was refused. BALANCE_OVERFLOW: it would take a balance (or a money total kept with it,
+ * see checkMoneyTotal) past MAX_MONEY, the largest value a NUMERIC(18,6) column holds.
+ */
+export type WalletErrorReason = 'INSUFFICIENT_FUNDS' | 'INSUFFICIENT_FROZEN' | 'USER_NOT_FOUND' | 'IDEMPOTENCY_CONFLICT' | 'INVALID_AMOUNT' | 'BALANCE_OVERFLOW';
 
 /** A movement the wallet refused; callers map it to their own error codes. Nothing moved. */
 export class WalletError extends Error {
@@ -73,6 +78,45 @@ export class WalletError extends Error {
 export const MONEY_SCALE = 6;
 /** The largest amount a money column holds. */
 export const MAX_MONEY = new Decimal('999999999999.999999');
+
+export interface MoneyAmountRules {
+  /** A negative amount is accepted (a debit or an adjustment); default false. */
+  signed?: boolean;
+}
+
+const DECIMAL_TEXT = /^\d+(\.\d+)?$/;
+const SIGNED_DECIMAL_TEXT = /^[+-]?\d+(\.\d+)?$/;
+
+/**
+ * A single money amount as requests send it (a decimal string, or a JSON number whose shortest form is
+ * a plain decimal) when a money column holds it: at most 6 decimals and at most MAX_MONEY in size (not
+ * negative unless `signed`); as its plain decimal string, else null. The one bound request validation
+ * (api/http/schema-helpers.ts moneyAmount, the provider body readers) applies to amounts.
+ */
+export function moneyAmountOf(value: unknown, rules: MoneyAmountRules = {}): string | null {
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : null) : typeof value === 'string' ? value.trim() : null;
+  if (text === null || text.length > 40 || !(rules.signed ? SIGNED_DECIMAL_TEXT : DECIMAL_TEXT).test(text)) return null;
+  const d = new Decimal(text);
+  if (d.decimalPlaces() > MONEY_SCALE || d.abs().gt(MAX_MONEY)) return null;
+  return d.isZero() ? '0' : d.toFixed();
+}
+
+/**
+ * Refuses (BALANCE_OVERFLOW) a money total that a NUMERIC(18,6) column cannot hold, before it is
+ * written: the one overflow rule for balances and for the totals recorded with a movement (a bet
+ * order's bet and win sums).
+ */
+export function checkMoneyTotal(value: Decimal.Value, what: string): void {
+  if (new Decimal(value).abs().gt(MAX_MONEY)) {
+    throw new WalletError('BALANCE_OVERFLOW', `${what} would exceed ${MAX_MONEY.toFixed(MONEY_SCALE)}`);
+  }
+}
+
+/** True for the numeric overflow Postgres raises when a value does not fit its column (22003). */
+export function isNumericOverflow(err: unknown): boolean {
+  const original = (err as { original?: { code?: string }; parent?: { code?: string }; code?: string } | null) ?? {};
+  return (original.original?.code ?? original.parent?.code ?? original.code) === '22003';
+}
 
 /** Money as the 6-decimal string the API returns. */
 export function money(value: string | number | Decimal): string {
@@ -168,13 +212,16 @@ export async function moveBalance(transaction: Transaction, move: WalletMove, op
   }
 
   // The balance update and its ledger row in one statement (one round trip): no row back means the
-  // user is missing or a balance would go below zero, told apart below.
+  // user is missing, or a balance would go below zero or past MAX_MONEY, told apart below. The bounds
+  // are in the WHERE, so an overflow never reaches the column (no 22003, the caller's transaction stays usable).
   const [row] = await selectRows<LedgerRow>(
     transaction,
     `WITH updated AS (
        UPDATE users
           SET balance = balance + CAST($1 AS NUMERIC), "frozenBalance" = "frozenBalance" + CAST($2 AS NUMERIC)
-        WHERE id = CAST($3 AS INTEGER) AND balance + CAST($1 AS NUMERIC) >= 0 AND "frozenBalance" + CAST($2 AS NUMERIC) >= 0
+        WHERE id = CAST($3 AS INTEGER)
+          AND balance + CAST($1 AS NUMERIC) BETWEEN 0 AND ${MAX_MONEY.toFixed()}
+          AND "frozenBalance" + CAST($2 AS NUMERIC) BETWEEN 0 AND ${MAX_MONEY.toFixed()}
         RETURNING "siteCode", balance, "frozenBalance"
      )
      INSERT INTO game_transactions
@@ -202,9 +249,16 @@ export async function moveBalance(transaction: Transaction, move: WalletMove, op
       move.userId,
     ]);
     if (!user) throw new WalletError('USER_NOT_FOUND');
-    if (new Decimal(user.balance).plus(amount).lt(0)) throw new WalletError('INSUFFICIENT_FUNDS');
-    throw new WalletError('INSUFFICIENT_FROZEN');
+    const balance = new Decimal(user.balance).plus(amount);
+    const frozenBalance = new Decimal(user.frozenBalance).plus(frozen);
+    if (balance.lt(0)) throw new WalletError('INSUFFICIENT_FUNDS');
+    if (frozenBalance.lt(0)) throw new WalletError('INSUFFICIENT_FROZEN');
+    checkMoneyTotal(balance, 'the balance');
+    checkMoneyTotal(frozenBalance, 'the frozen balance');
+    // The balance that refused the update changed since (a concurrent movement): the refusal stands.
+    throw new WalletError(amount.lt(0) ? 'INSUFFICIENT_FUNDS' : frozen.lt(0) ? 'INSUFFICIENT_FROZEN' : 'BALANCE_OVERFLOW');
   }
+  transaction.afterCommit(() => countWalletMovement(move.kind));
   return result(row, false);
 }
 
