@@ -21,4 +21,5 @@ EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # api: node dist/api/server.js · workers: node dist/workers/main.js · migrate+seed: node dist/scripts/seed.js
+# The API listens on 127.0.0.1 unless HOST says otherwise: run it with HOST=0.0.0.0 (docker-compose.yml does).
 CMD ["node", "dist/api/server.js"]

@@ -9,20 +9,27 @@ import { closeJobWaiters } from '../shared/queues/wait-for-job';
 import { closeRedis } from '../shared/redis';
 import { buildApp } from './app';
 
-/** Starts the API; resolves once it listens. The returned function closes it gracefully. */
-export async function startApi(port = config().port): Promise<{ server: Server; port: number; stop: () => Promise<void> }> {
+/**
+ * Starts the API on HOST (loopback unless set) and PORT; resolves once it listens. The returned function
+ * closes it gracefully.
+ */
+export async function startApi(
+  port = config().port,
+  host = config().host,
+): Promise<{ server: Server; port: number; host: string; stop: () => Promise<void> }> {
   const app = buildApp();
-  const server = createServer(app).listen(port);
+  const server = createServer(app).listen(port, host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
   });
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
-  logger().info({ port: actualPort }, 'api listening');
+  logger().info({ host, port: actualPort }, 'api listening');
   return {
     server,
     port: actualPort,
+    host,
     stop: async () => {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

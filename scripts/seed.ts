@@ -20,7 +20,7 @@ async function main() {
       console.log(`${siteCode}: ${result.seeded.length ? result.seeded.join(', ') : 'already seeded'}`);
     }
     const admin = await seedFirstAdmin(config().admin.account, config().admin.password);
-    console.log(`administrator "${config().admin.account}": ${admin.created ? 'created' : 'exists'}`);
+    console.log(`administrator "${config().admin.account}": ${admin.created ? 'created' : 'exists, its password left as it was'}`);
   } finally {
     await closeDb();
     await services.stop();

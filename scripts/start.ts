@@ -1,8 +1,33 @@
+import path from 'node:path';
 import { startApi, closeConnections } from '../api/server';
-import { config, DEV_DEFAULTS } from '../shared/config';
+import bcrypt from 'bcrypt';
+import { config } from '../shared/config';
+import { Admin } from '../shared/db/models';
 import { prepareDatabase } from '../shared/db/setup';
 import { startWorkers } from '../workers/main';
 import { bootServices } from './lib/boot';
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+
+/** An address a browser on this machine can open for the one the API listens on. */
+function browsable(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/**
+ * What is true of the first administrator: created now with the configured password, or already there
+ * with its own password (seeding never changes it), which is or is not the configured one.
+ */
+async function adminLine(created: boolean): Promise<string> {
+  const { account, password } = config().admin;
+  const fromDefault = !process.env.ADMIN_PASSWORD?.trim();
+  const configured = fromDefault ? `the development default "${password}"` : 'ADMIN_PASSWORD';
+  if (created) return `account "${account}", created now with password ${configured}${fromDefault ? '   <- set ADMIN_PASSWORD to choose one' : ''}`;
+  const existing = await Admin.findOne({ where: { account }, attributes: ['password'] });
+  const same = existing ? await bcrypt.compare(password, existing.password) : false;
+  return `account "${account}", already there: seeding left its password as it was, and it ${same ? 'is' : 'is not'} ${configured}`;
+}
 
 /**
  * `npm start`: the embedded default. Finds or starts Postgres and Redis, migrates and seeds, then runs
@@ -17,13 +42,14 @@ async function main() {
 
   const api = await startApi();
   const workers = startWorkers();
-  const base = `http://127.0.0.1:${api.port}`;
-  const { account, password } = config().admin;
-  const defaults = account === DEV_DEFAULTS.adminAccount && password === DEV_DEFAULTS.adminPassword;
+  const base = `http://${browsable(api.host)}:${api.port}`;
+  const admin = await adminLine(prepared.adminCreated);
+  const secretsFile = config().jwt.generatedSecretsFile;
   console.log(`
   API          ${base}/api            (health: ${base}/api/health)
+  Listening    ${api.host}:${api.port}   ${LOOPBACK.has(api.host) ? '(this machine only; HOST=0.0.0.0 to listen on every interface)' : '(HOST)'}
   Bull Board   ${base}/api/admin/queues   (log in at ${base}/api/admin/queues/login)
-  Admin        account "${account}", password "${defaults ? password : '(from ADMIN_PASSWORD)'}"${defaults ? '   <- development defaults; set ADMIN_ACCOUNT / ADMIN_PASSWORD' : ''}
+  Admin        ${admin}${secretsFile ? `\n  Secrets      JWT_SECRET / ADMIN_JWT_SECRET not set: generated ones kept in ${path.relative(process.cwd(), secretsFile) || secretsFile}` : ''}
   Site         ${config().siteCode}
   Workers      ${workers.queues.join(', ')}
 

@@ -4,35 +4,27 @@ import { Client } from 'pg';
 import { resetConfig } from '../shared/config';
 import { closeDb } from '../shared/db/sequelize';
 import { prepareDatabase } from '../shared/db/setup';
+import { projectDataDir } from '../shared/dev-secrets';
 import { bootServices } from './lib/boot';
-import { pidAlive, withDatabase } from './lib/services';
+import { withDatabase } from './lib/services';
+import { dropKilledRuns, dropRunDatabases, markRun, newRunId, serverOf, unmarkRun } from './lib/test-databases';
 
 /**
  * `npm test`: finds or starts Postgres and Redis (as `npm start` does), builds a migrated and seeded
  * template database, then runs ava. Each test file clones its own database from the template and uses
  * its own Redis key prefix (test/helpers/stack.ts), so files run in parallel. Extra arguments go to ava.
+ * The run's databases carry a random run id and only they are dropped (scripts/lib/test-databases.ts).
  */
-/**
- * Names carry the runner's pid, so runs on one server never touch each other's databases; leftovers
- * of runs whose process is gone (a killed run) are dropped at the next start.
- */
-const RUN = process.pid;
+const RUN = newRunId();
 export const TEMPLATE_DB = `gaming_test_${RUN}_template`;
 export const TEST_DB_PREFIX = `gaming_test_${RUN}_f`;
+const MARKERS = path.join(projectDataDir(), 'test-runs');
 
-
-/** Drops this run's databases, and those of earlier runs whose process no longer exists. */
-async function dropTestDatabases(serverUrl: string, includeOwnTemplate: boolean): Promise<void> {
+async function withServer<T>(serverUrl: string, work: (client: Client) => Promise<T>): Promise<T> {
   const client = new Client({ connectionString: withDatabase(serverUrl, 'postgres') });
   await client.connect();
   try {
-    const { rows } = await client.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE 'gaming\\_test\\_%'`);
-    for (const { datname } of rows) {
-      const pid = Number(/^gaming_test_(\d+)_/.exec(datname)?.[1]);
-      const mine = pid === RUN && (includeOwnTemplate || datname !== TEMPLATE_DB);
-      const orphan = Number.isInteger(pid) && pid !== RUN && !pidAlive(pid);
-      if (mine || orphan) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
-    }
+    return await work(client);
   } finally {
     await client.end();
   }
@@ -42,12 +34,15 @@ async function main() {
   process.env.NODE_ENV = 'test';
   const services = await bootServices('postgres');
   const serverUrl = process.env.DATABASE_URL as string;
+  const server = serverOf(serverUrl);
 
-  await dropTestDatabases(serverUrl, true);
-  const admin = new Client({ connectionString: withDatabase(serverUrl, 'postgres') });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${TEMPLATE_DB}"`);
-  await admin.end();
+  const markError = markRun(MARKERS, RUN, server);
+  if (markError) console.warn(`  could not record this run in ${MARKERS} (${markError.message}): if it is killed, gaming_test_${RUN}_* stay`);
+  await withServer(serverUrl, async (client) => {
+    const dropped = await dropKilledRuns(client, MARKERS, server, RUN);
+    if (dropped.length) console.log(`  dropped ${dropped.length} databases of killed earlier runs: ${dropped.join(', ')}`);
+    await client.query(`CREATE DATABASE ${client.escapeIdentifier(TEMPLATE_DB)}`);
+  });
 
   process.env.DATABASE_URL = withDatabase(serverUrl, TEMPLATE_DB);
   resetConfig();
@@ -64,7 +59,11 @@ async function main() {
     child.on('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)));
   });
 
-  await dropTestDatabases(serverUrl, true).catch((err) => console.error('cleanup failed:', err.message));
+  await withServer(serverUrl, (client) => dropRunDatabases(client, RUN))
+    .then(() => {
+      if (!markError) unmarkRun(MARKERS, RUN);
+    })
+    .catch((err) => console.error('cleanup failed:', err.message));
   await services.stop();
   process.exit(code);
 }

@@ -64,7 +64,7 @@ const PG_PASSWORD = 'postgres';
 const REDIS_MISSING_MESSAGE =
   'Redis is not reachable on 127.0.0.1:6379 and redis-server is not installed; install it with ' +
   '`apt-get install redis-server` (Debian/Ubuntu) or `brew install redis`, or run ' +
-  '`docker compose up -d redis`, or set REDIS_URL.';
+  '`docker compose run -d --name gaming-redis -p 127.0.0.1:6379:6379 redis` (Redis of docker-compose.yml on loopback), or set REDIS_URL.';
 
 // ---------------------------------------------------------------------------------------------
 // small helpers
@@ -148,7 +148,8 @@ function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
   });
 }
 
-function findOnPath(binary: string): string | undefined {
+/** The first executable `binary` on PATH. */
+export function findOnPath(binary: string): string | undefined {
   const exts = process.platform === 'win32' ? (process.env.PATHEXT ?? '.EXE;.CMD;.BAT').split(';') : [''];
   for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
     if (!dir) continue;

@@ -1,6 +1,9 @@
 import test from 'ava';
+import { Op } from 'sequelize';
 import { resetConfig } from '../../shared/config';
-import { SiteConfig, User } from '../../shared/db/models';
+import { OutboxMessage, SiteConfig, User } from '../../shared/db/models';
+import { welcomeMail } from '../../shared/domain/auth/welcome-mail';
+import { LOCALES } from '../../shared/i18n/locales';
 import { queue } from '../../shared/queues/queues';
 import { addAndWait, closeJobWaiters } from '../../shared/queues/wait-for-job';
 import { cache } from '../../shared/redis';
@@ -8,10 +11,12 @@ import { startWorkers, type RunningWorkers } from '../../workers/main';
 import { createSite, createUser } from '../helpers/factories';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import { startTestStack, type TestStack } from '../helpers/stack';
+import { waitFor } from '../helpers/wait';
 
 /**
  * The `mail` worker without SMTP_URL: settings from the site's serviceProviders.email, the environment
- * taking precedence when set, "not configured" as a clear unrecoverable failure, and the code mails.
+ * taking precedence when set, "not configured" as a clear unrecoverable failure for the code mails and
+ * a skip for the welcome mail, and the mails themselves.
  */
 let stack: TestStack;
 let siteSmtp: TestSmtpServer;
@@ -139,11 +144,71 @@ test('a mailbox the SMTP server refuses (5xx) fails the job without retries', as
   t.regex(failed?.failedReason ?? '', /SMTP server refused the mail \(550\)/);
 });
 
-test('welcome mails are not built yet: the job fails once, visibly', async (t) => {
+test('the welcome mail goes to the player\'s e-mail in the player\'s locale', async (t) => {
   const { user } = await createUser({ siteCode: configuredSite });
+  const email = address();
+  await user.update({ email, locale: 'vi-VN', name: 'Lan' });
   const outcome = await addAndWait('mail', 'welcome', { kind: 'welcome', userId: user.id }, jobOptions(), 10_000);
-  t.false(outcome.ok);
-  t.regex((outcome as { message: string }).message, /mail processing is not built yet for kind welcome/);
+  t.true(outcome.ok, JSON.stringify(outcome));
+  const mail = await siteSmtp.waitFor((m) => m.to.includes(email));
+  t.is((outcome as { value: { messageId: string } }).value.messageId, mail.messageId);
+  t.regex(mail.subject, /^Chào mừng bạn đến với /);
+  t.regex(mail.body, /Xin chào Lan,/);
+  t.true(mail.body.includes(`Tài khoản ${user.account}`));
+});
+
+test('a welcome for a player without an e-mail completes as skipped, sending nothing', async (t) => {
+  const { user } = await createUser({ siteCode: configuredSite });
+  const before = siteSmtp.messages.length;
+  const outcome = await addAndWait('mail', 'welcome', { kind: 'welcome', userId: user.id }, jobOptions(), 10_000);
+  t.true(outcome.ok, JSON.stringify(outcome));
+  t.deepEqual((outcome as { value: unknown }).value, { skipped: 'no e-mail' });
+  t.is(siteSmtp.messages.length, before);
+});
+
+test('a welcome on a site without mail settings completes as skipped, not failed', async (t) => {
+  const { user } = await createUser({ siteCode: bareSite });
+  await user.update({ email: address() });
+  const job = await queue('mail').add('welcome', { kind: 'welcome', userId: user.id }, { jobId: `test-welcome-bare-${user.id}`, attempts: 3 });
+  for (let i = 0; i < 100 && (await job.getState()) !== 'completed'; i += 1) await new Promise((r) => setTimeout(r, 50));
+  const done = await queue('mail').getJob(job.id as string);
+  t.is(await done?.getState(), 'completed');
+  t.is(done?.attemptsMade, 1);
+  t.like(done?.returnvalue, { skipped: 'mail not configured' });
+  t.regex((done?.returnvalue as { detail: string }).detail, /^mail is not configured/);
+});
+
+test('a registration leaves a completed welcome job, not a failed one', async (t) => {
+  const account = `welcome${Date.now() % 1_000_000}`;
+  const res = await stack.request('POST', '/api/auth/register', {
+    body: { account, password: 'secret123', name: 'New Player' },
+    headers: { 'site-name': configuredSite },
+  });
+  t.is(res.status, 200, res.text);
+  const userId = res.body.result.user.id as number;
+  const row = await waitFor('the welcome outbox row to be sent', async () => {
+    const sent = await OutboxMessage.findAll({ where: { queue: 'mail', name: 'welcome', sentAt: { [Op.ne]: null } } });
+    return sent.find((r) => (r.payload as { userId?: number }).userId === userId);
+  });
+  const job = await waitFor('the welcome job to finish', async () => {
+    const found = await queue('mail').getJob(`outbox-${row.id}`);
+    const state = await found?.getState();
+    return state === 'completed' || state === 'failed' ? found : undefined;
+  });
+  t.is(await job.getState(), 'completed', job.failedReason);
+  t.deepEqual(job.returnvalue, { skipped: 'no e-mail' });
+});
+
+test('the welcome mail has a text in each of the five locales', (t) => {
+  const subjects = new Set<string>();
+  for (const locale of LOCALES) {
+    const mail = welcomeMail('p@example.test', locale, 'Lucky <Site>', { name: 'Ana', account: 'ana01' });
+    subjects.add(mail.subject);
+    t.true(mail.subject.includes('Lucky <Site>'), locale);
+    t.true(mail.text.includes('Ana') && mail.text.includes('ana01'), locale);
+    t.true(mail.html?.includes('Lucky &#60;Site&#62;'), locale);
+  }
+  t.is(subjects.size, LOCALES.length);
 });
 
 test('addAndWait gives up after its time limit and removes the job that never started', async (t) => {

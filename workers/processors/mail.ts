@@ -1,8 +1,11 @@
 import { deliverMail } from '../../shared/domain/auth/code-mails';
+import { deliverWelcomeMail } from '../../shared/domain/auth/welcome-mail';
 import type { Processor } from './types';
 
 /**
- * Code mails (verify-email, withdrawal-code) through nodemailer; returns {messageId, accepted}. Other
- * kinds (welcome) fail at once with UnrecoverableError until they are built.
+ * The `mail` queue through nodemailer: code mails (verify-email, withdrawal-code) answer
+ * {messageId, accepted}; the welcome mail answers the same, or {skipped} when the player has no e-mail
+ * or the site has no mail settings (completed, not failed).
  */
-export const processMail: Processor<'mail'> = async (job) => deliverMail(job.data);
+export const processMail: Processor<'mail'> = async (job) =>
+  job.data.kind === 'welcome' ? deliverWelcomeMail(job.data.userId) : deliverMail(job.data);

@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The token secrets a start without JWT_SECRET / ADMIN_JWT_SECRET uses outside production: generated
+ * at random, never a published value. Development keeps them in `.data/dev-secrets.json` (mode 600,
+ * gitignored) so tokens survive restarts and every process of the checkout agrees; tests and callers
+ * without a file get random secrets of their own process.
+ */
+export type GeneratedSecretName = 'JWT_SECRET' | 'ADMIN_JWT_SECRET';
+export type GeneratedSecrets = Record<GeneratedSecretName, string>;
+
+const NAMES: GeneratedSecretName[] = ['JWT_SECRET', 'ADMIN_JWT_SECRET'];
+const fresh = (): GeneratedSecrets => ({
+  JWT_SECRET: randomBytes(32).toString('base64url'),
+  ADMIN_JWT_SECRET: randomBytes(32).toString('base64url'),
+});
+
+let perProcess: GeneratedSecrets | undefined;
+
+/** Random secrets for this process alone, the same on every call. */
+export function processSecrets(): GeneratedSecrets {
+  perProcess ??= fresh();
+  return perProcess;
+}
+
+/** The checkout's data folder: `.data` beside the nearest package.json above this file. */
+export function projectDataDir(): string {
+  let dir = __dirname;
+  while (!fs.existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return path.join(dir, '.data');
+}
+
+export const devSecretsFile = (): string => path.join(projectDataDir(), 'dev-secrets.json');
+
+function readSecrets(file: string): GeneratedSecrets {
+  const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<GeneratedSecrets>;
+  for (const name of NAMES) {
+    if (typeof parsed[name] !== 'string' || parsed[name].length < 32) throw new Error(`${name} is missing or shorter than 32 characters`);
+  }
+  return { JWT_SECRET: parsed.JWT_SECRET as string, ADMIN_JWT_SECRET: parsed.ADMIN_JWT_SECRET as string };
+}
+
+/**
+ * The secrets kept in `file`, which is created with fresh random ones when missing. Concurrent first
+ * starts agree: the file appears whole (hard link of a finished temporary file) and the first one wins.
+ * Throws with the reason when the file cannot be read or written.
+ */
+export function readOrCreateSecrets(file: string): GeneratedSecrets {
+  try {
+    return readSecrets(file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
+      throw new Error(`${file} cannot be used (${(err as Error).message}); delete it to generate new secrets`);
+    }
+  }
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o755 });
+  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  fs.writeFileSync(temporary, `${JSON.stringify(fresh(), null, 2)}\n`, { mode: 0o600 });
+  try {
+    fs.linkSync(temporary, file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  } finally {
+    fs.rmSync(temporary, { force: true });
+  }
+  return readSecrets(file);
+}

@@ -1,0 +1,69 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import test from 'ava';
+import { chromium, type BrowserContext } from 'playwright-core';
+import { startTestStack, type TestStack } from '../helpers/stack';
+
+/**
+ * In production Bull Board's session cookie is Secure. Chromium, over plain HTTP to a host that is not
+ * this machine (board.test, resolved to loopback by the browser alone), drops it: the login comes back
+ * to the form, which says why. On loopback the same login works. Skipped without Chromium.
+ */
+const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+const executablePath = CANDIDATES.find((p): p is string => Boolean(p && existsSync(p)));
+const TITLE = 'in production a login over plain HTTP comes back to the form, which says the cookie is Secure';
+
+if (!executablePath) {
+  test.skip(`${TITLE} (skipped: no Chromium found; install it with \`apt-get install chromium\`, or set CHROMIUM_PATH)`, () => undefined);
+} else {
+  let stack: TestStack;
+  let dir: string;
+  let browser: BrowserContext | undefined;
+
+  test.before(async () => {
+    stack = await startTestStack({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'plain-http-test-player-secret-0123456789',
+      ADMIN_JWT_SECRET: 'plain-http-test-admin-secret-0123456789',
+      ADMIN_PASSWORD: 'plain-http-test-password',
+    });
+    dir = await mkdtemp(path.join(tmpdir(), 'bull-board-plain-http-'));
+    browser = await chromium.launchPersistentContext(path.join(dir, 'profile'), {
+      executablePath,
+      headless: true,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+        '--disable-component-update', '--disable-sync', '--host-resolver-rules=MAP board.test 127.0.0.1'],
+    });
+  });
+  test.after.always(async () => {
+    await browser?.close();
+    await stack?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  test.serial(TITLE, async (t) => {
+    const { createAdmin } = await import('../helpers/factories');
+    const { admin, password } = await createAdmin({ permissions: ['queues:read'] });
+    const port = new URL(stack.baseUrl).port;
+    const page = await browser!.newPage();
+    page.setDefaultTimeout(20_000);
+
+    await page.goto(`http://board.test:${port}/api/admin/queues/login`);
+    t.true(await page.locator('#plain-http').isVisible());
+    t.regex(await page.locator('#plain-http').innerText(), /session cookie is Secure/);
+    await page.fill('input[name="account"]', admin.account);
+    await page.fill('input[name="password"]', password);
+    await Promise.all([page.waitForURL(/\/api\/admin\/queues\/login$/), page.click('button[type="submit"]')]);
+    t.true(await page.locator('#plain-http').isVisible());
+
+    // On this machine the browser keeps the Secure cookie over HTTP, and the page says nothing.
+    await page.goto(`http://127.0.0.1:${port}/api/admin/queues/login`);
+    t.false(await page.locator('#plain-http').isVisible());
+    await page.fill('input[name="account"]', admin.account);
+    await page.fill('input[name="password"]', password);
+    await Promise.all([page.waitForURL((url) => url.pathname.replace(/\/$/, '') === '/api/admin/queues'), page.click('button[type="submit"]')]);
+    t.is(new URL(page.url()).hostname, '127.0.0.1');
+  });
+}
