@@ -9,6 +9,7 @@ import { providerFallbacks } from './modules/game/provider-fallbacks';
 import { endpoints } from './endpoints';
 import { mountEndpoints } from './http/pipeline';
 import { jsonBody } from './http/body';
+import { metricsEndpoint } from './http/metrics-endpoint';
 
 /** Builds the Express app (no listen): the HTTP edge of ARCHITECTURE.md section 1. */
 export function buildApp(): Express {
@@ -22,6 +23,8 @@ export function buildApp(): Express {
 
   app.use(requestContext);
   app.use(accessLog);
+  // Prometheus, outside /api, for METRICS_ALLOW only (docs/decisions.md, "Metrics").
+  app.get('/metrics', metricsEndpoint);
   app.use(jsonBody());
   app.use(resolveSite);
 

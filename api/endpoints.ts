@@ -3,6 +3,7 @@ import { adminEndpoints } from './modules/admin/endpoints';
 import { authEndpoints } from './modules/auth/endpoints';
 import { betRecordEndpoints } from './modules/bet-record/endpoints';
 import { commonEndpoints } from './modules/common/endpoints';
+import { docsEndpoints } from './modules/docs/endpoints';
 import { gameEndpoints } from './modules/game/endpoints';
 import { liveSportsEndpoints } from './modules/live-sports/endpoints';
 import { missionEndpoints } from './modules/mission/endpoints';
@@ -15,6 +16,7 @@ import { vipEndpoints } from './modules/vip/endpoints';
  */
 export const endpoints: readonly Endpoint[] = [
   ...commonEndpoints,
+  ...docsEndpoints,
   ...adminEndpoints,
   ...authEndpoints,
   ...gameEndpoints,

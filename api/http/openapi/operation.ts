@@ -1,0 +1,130 @@
+import { errorMessage } from '../../../shared/i18n/messages';
+import type { Endpoint } from '../endpoint';
+import type { RateLimitRule } from '../rate-limit';
+import { codeList, codeText, FIRST_BUSINESS_CODE } from './error-codes';
+import { jsonSchemaOf, ref, type Json } from './schemas';
+import { operationAuth, permissionOf } from './security';
+
+/** `/x/:id` as OpenAPI writes it, `/x/{id}`, under /api (the root endpoint is `/api`). */
+export function documentPath(expressPath: string): string {
+  return expressPath === '/' ? '/api' : `/api${expressPath.replace(/:(\w+)/g, '{$1}')}`;
+}
+
+/** The generic refusals, answered with their HTTP status as error envelopes. */
+const GENERIC = [400, 401, 403, 404, 413, 429, 500, 503] as const;
+
+export const genericResponses: Record<string, Json> = Object.fromEntries(
+  GENERIC.map((status) => [
+    String(status),
+    { description: errorMessage('*', status, 'en-US') ?? `HTTP ${status}`, content: { 'application/json': { schema: ref('ErrorEnvelope') } } },
+  ]),
+);
+
+const responseRef = (status: number) => ({ $ref: `#/components/responses/${status}` });
+
+const headerRef = (name: string) => ({ $ref: `#/components/parameters/${name}` });
+
+function operationId(e: Endpoint): string {
+  const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+  const words = e.path
+    .split('/')
+    .filter(Boolean)
+    .map((seg) => (seg.startsWith(':') ? `By${cap(seg.slice(1))}` : seg.split(/[^A-Za-z0-9]+/).map(cap).join('')));
+  return `${e.method}${words.join('') || 'Root'}`;
+}
+
+function parameters(e: Endpoint): Json[] {
+  const out: Json[] = [];
+  const pathSchema = e.params ? jsonSchemaOf(e.params) : undefined;
+  for (const [, name] of e.path.matchAll(/:(\w+)/g)) {
+    const schema = (pathSchema?.properties as Record<string, Json> | undefined)?.[name] ?? { type: 'string' };
+    out.push({ name, in: 'path', required: true, schema });
+  }
+  if (e.query) {
+    const query = jsonSchemaOf(e.query);
+    const required = new Set((query.required as string[] | undefined) ?? []);
+    for (const [name, schema] of Object.entries((query.properties as Record<string, Json> | undefined) ?? {})) {
+      out.push({ name, in: 'query', required: required.has(name), schema });
+    }
+  }
+  if (typeof e.answer === 'object') return out;
+  out.push(headerRef('Locales'));
+  if (typeof e.auth === 'object' && 'admin' in e.auth) out.push(headerRef('AdminSite'));
+  else out.push(headerRef('SiteName'));
+  return out;
+}
+
+function rateLimits(e: Endpoint): { text: string; list: Json[] } | null {
+  const rules = (e.limits ?? []) as unknown as RateLimitRule<never>[];
+  if (!rules.length) return null;
+  const list = rules.map((r) => ({
+    name: r.name,
+    limit: r.limit,
+    windowSeconds: r.windowSeconds,
+    per: r.key === 'ip' ? 'ip' : r.key === 'player' ? 'player' : 'input',
+  }));
+  return { text: `Rate limits: ${list.map((r) => `${r.name} ${r.limit} per ${r.windowSeconds} s per ${r.per}`).join('; ')}.`, list };
+}
+
+function envelopeResponses(e: Endpoint, template: string): Json {
+  const answer = e.answer ?? 'envelope';
+  const business = (e.codes ?? []).filter((c) => c >= FIRST_BUSINESS_CODE).map((c) => codeText(template, c));
+  const statuses = new Set<number>([400, 500, ...(e.codes ?? []).filter((c) => c < FIRST_BUSINESS_CODE)]);
+  if (e.method !== 'get') statuses.add(413);
+  if (e.auth !== 'none') statuses.add(401);
+  if (permissionOf(e)) statuses.add(403);
+  if (e.path.includes(':')) statuses.add(404);
+  if (e.limits?.length) statuses.add(429);
+
+  const okSchema = business.length
+    ? { oneOf: [ref('ResultEnvelope'), { allOf: [ref('ErrorEnvelope'), { properties: { code: { enum: business.map((c) => c.code) } } }] }] }
+    : ref('ResultEnvelope');
+  const ok: Json =
+    answer === 'raw'
+      ? { description: 'Answered by the endpoint itself (HTML, a redirect, a file or JSON); its errors are error envelopes' }
+      : { description: 'The result envelope', content: { 'application/json': { schema: okSchema } } };
+  if (business.length) {
+    ok.description = `${ok.description as string}. Business errors, HTTP 200 with the error envelope:\n\n${codeList(business)}`;
+    ok['x-error-codes'] = business;
+  }
+  const responses: Json = { 200: ok };
+  for (const status of [...statuses].sort((a, b) => a - b)) {
+    responses[String(status)] = genericResponses[String(status)] ? responseRef(status) : { description: `HTTP ${status}` };
+  }
+  return responses;
+}
+
+const ANSWERER_RESPONSES: Json = {
+  200: { description: "The integration's own answer shape (not the envelope)", content: { 'application/json': { schema: { type: 'object' } } } },
+  default: {
+    description: "A refusal in the integration's own error shape, with its HTTP status (401 bad signature, 503 not configured, ...)",
+    content: { 'application/json': { schema: { type: 'object' } } },
+  },
+};
+
+/** The OpenAPI operation of one endpoint. */
+export function operationOf(e: Endpoint): Json {
+  const template = `/api${e.path}`;
+  const auth = operationAuth(e);
+  const limits = rateLimits(e);
+  const operation: Json = {
+    operationId: operationId(e),
+    tags: [e.path.split('/')[1]?.replace(/\.\w+$/, '') || 'common'],
+    summary: e.summary ?? `${e.method.toUpperCase()} ${template}`,
+    description: [auth.text, limits?.text].filter(Boolean).join('\n\n'),
+    security: auth.security,
+    parameters: parameters(e),
+    responses: typeof e.answer === 'object' ? ANSWERER_RESPONSES : envelopeResponses(e, template),
+  };
+  const permission = permissionOf(e);
+  if (permission) operation['x-permission'] = permission;
+  if (limits) operation['x-rate-limits'] = limits.list;
+  if (e.body) {
+    const schema = jsonSchemaOf(e.body);
+    operation.requestBody = {
+      required: ((schema.required as string[] | undefined) ?? []).length > 0,
+      content: { 'application/json': { schema } },
+    };
+  }
+  return operation;
+}

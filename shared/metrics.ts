@@ -1,0 +1,101 @@
+import { QueryTypes } from 'sequelize';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { db } from './db/sequelize';
+import { QUEUE_NAMES } from './queues/definitions';
+import { queue } from './queues/queues';
+
+/**
+ * The process's Prometheus metrics (prom-client), served by the API at /metrics (docs/decisions.md,
+ * "Metrics"). Counters and the request histogram are updated as things happen; the queue and outbox
+ * gauges are read from Redis and Postgres when scraped. Each process counts its own work: wallet
+ * movements made by the workers are not in the API's counters.
+ */
+export const metricsRegistry = new Registry();
+collectDefaultMetrics({ register: metricsRegistry });
+
+const requestDuration = new Histogram({
+  name: 'http_request_duration_seconds',
+  help: 'HTTP request durations by method, route template (or "unmatched") and status',
+  labelNames: ['method', 'route', 'status'] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers: [metricsRegistry],
+});
+
+/** One finished request; `route` is the endpoint's template (`/api/admin/:id`), never the raw URL. */
+export function observeRequest(method: string, route: string, status: number, seconds: number): void {
+  requestDuration.labels(method, route, String(status)).observe(seconds);
+}
+
+const walletMovements = new Counter({
+  name: 'wallet_movements_total',
+  help: 'Balance movements committed (ledger rows written), by ledger kind; replayed keys are not counted',
+  labelNames: ['kind'] as const,
+  registers: [metricsRegistry],
+});
+
+/** Movements applied by shared/domain/wallet, counted when their transaction commits (not replays). */
+export function countWalletMovement(kind: string, count = 1): void {
+  if (count > 0) walletMovements.labels(kind).inc(count);
+}
+
+const providerCallbacks = new Counter({
+  name: 'provider_callbacks_total',
+  help: 'Provider callbacks by provider and outcome: ok, refused (with the provider error code) or error',
+  labelNames: ['provider', 'outcome', 'code'] as const,
+  registers: [metricsRegistry],
+});
+
+export type CallbackOutcome = 'ok' | 'refused' | 'error';
+
+/** One answered provider callback; `code` is the provider's error code of a refusal or error. */
+export function countProviderCallback(provider: string, outcome: CallbackOutcome, code?: number): void {
+  providerCallbacks.labels(provider, outcome, code === undefined ? '' : String(code)).inc();
+}
+
+/** A scrape waits at most this long for Redis or Postgres; a slow source leaves its gauge out. */
+const SCRAPE_SOURCE_TIMEOUT_MS = 2000;
+
+function withTimeout<T>(work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('metrics source timed out')), SCRAPE_SOURCE_TIMEOUT_MS);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+const QUEUE_STATES = ['waiting', 'active', 'failed', 'completed'] as const;
+
+new Gauge({
+  name: 'queue_jobs',
+  help: 'BullMQ jobs per queue and state (waiting, active, failed, completed), read at scrape time',
+  labelNames: ['queue', 'state'] as const,
+  registers: [metricsRegistry],
+  async collect() {
+    this.reset();
+    await Promise.all(
+      QUEUE_NAMES.map(async (name) => {
+        const counts = await withTimeout(queue(name).getJobCounts(...QUEUE_STATES)).catch(() => null);
+        if (!counts) return;
+        for (const state of QUEUE_STATES) this.labels(name, state).set(counts[state] ?? 0);
+      }),
+    );
+  },
+});
+
+new Gauge({
+  name: 'outbox_backlog',
+  help: 'Outbox rows not yet delivered to their queue, read at scrape time',
+  registers: [metricsRegistry],
+  async collect() {
+    const rows = await withTimeout(
+      db().query<{ n: string }>('SELECT count(*)::text AS n FROM outbox WHERE "sentAt" IS NULL', { type: QueryTypes.SELECT }),
+    ).catch(() => null);
+    // NaN when Postgres did not answer: an unknown backlog must not read as an empty one.
+    this.set(rows?.[0] ? Number(rows[0].n) : NaN);
+  },
+});
+
+/** The text exposition of every metric, and its content type. */
+export async function scrapeMetrics(): Promise<{ contentType: string; body: string }> {
+  return { contentType: metricsRegistry.contentType, body: await metricsRegistry.metrics() };
+}
