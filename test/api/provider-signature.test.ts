@@ -135,3 +135,15 @@ for (const provider of ['provx', 'provy'] as const) {
     refusedShape(t, provider, get, 401, 1001, 'GET of a callback path, unsigned');
   });
 }
+
+test('a signed callback holding text Postgres cannot store is the provider BAD_REQUEST, never a 500', async (t) => {
+  const { user } = await factories.createUser({ balance: '100' });
+  for (const provider of ['provx', 'provy'] as const) {
+    const { method, body } = betOf(provider, user.id);
+    const res = await send(provider, method, { ...body, transactionId: 'bad\u0000id' });
+    t.not(res.status, 500, provider);
+    t.is(res.status, 400, provider);
+    t.is(provider === 'provx' ? res.body.errorCode : res.body.code, 1003, res.text);
+    t.regex(res.body.message, /transactionId contains a character that cannot be stored/);
+  }
+});

@@ -1,7 +1,9 @@
 import type { Request, Response } from 'express';
 import { logger } from '../../../shared/logger';
+import { countProviderCallback } from '../../../shared/metrics';
 import { ProviderError, toProviderError, type ProviderCode } from '../../../shared/domain/providers/seamless-wallet';
 import type { Answerer, SignatureCheck } from '../../http/endpoint';
+import { HttpError } from '../../http/errors';
 
 /** A provider error in the provider's own answer shape. */
 export type ProviderErrorShape = (code: number, message: string) => object;
@@ -13,21 +15,26 @@ function refuse(res: Response, shape: ProviderErrorShape, err: ProviderError): v
 /**
  * How a provider's callbacks answer: the handler's value as is (HTTP 200); refusals (signature, body,
  * wallet) in the provider's error shape with their HTTP status; anything unexpected is logged and
- * answered INTERNAL_ERROR (500).
+ * answered INTERNAL_ERROR (500). Each answer is counted by outcome (shared/metrics.ts).
  */
 export function providerAnswer(provider: ProviderCode, shape: ProviderErrorShape): Answerer {
   return {
     ok({ res }, result) {
+      countProviderCallback(provider, 'ok');
       res.status(200).json(result);
     },
     fail({ req, res }, caught) {
-      const err = toProviderError(caught);
+      // The pipeline's own refusals of the input (text Postgres cannot store...) are the provider's BAD_REQUEST.
+      const err = caught instanceof HttpError && caught.status < 500 && caught.status !== 401 ? new ProviderError('BAD_REQUEST', caught.message) : toProviderError(caught);
       if (err instanceof ProviderError) {
+        countProviderCallback(provider, 'refused', err.code);
         refuse(res, shape, err);
         return;
       }
       logger().error({ err, provider, path: req.originalUrl, requestId: req.ctx?.requestId }, 'provider callback failed');
-      refuse(res, shape, new ProviderError('INTERNAL_ERROR'));
+      const internal = new ProviderError('INTERNAL_ERROR');
+      countProviderCallback(provider, 'error', internal.code);
+      refuse(res, shape, internal);
     },
   };
 }
@@ -37,6 +44,7 @@ export function providerAnswer(provider: ProviderCode, shape: ProviderErrorShape
  * first), then BAD_REQUEST with HTTP 404 in the provider's shape.
  */
 export function providerNotFound(check: SignatureCheck, answer: Answerer, shape: ProviderErrorShape) {
+  const provider = check.name;
   return (req: Request, res: Response) => {
     try {
       check.verify(req);
@@ -45,6 +53,7 @@ export function providerNotFound(check: SignatureCheck, answer: Answerer, shape:
       return;
     }
     const err = new ProviderError('BAD_REQUEST', `unknown method ${req.method} ${req.path}`);
+    countProviderCallback(provider, 'refused', err.code);
     res.status(404).json(shape(err.code, err.message));
   };
 }

@@ -1,7 +1,8 @@
+import type { AnyObject, InferType, ObjectSchema } from 'yup';
 import { setVipHold } from '../../../shared/domain/vip/hold';
 import { createVipLevel, deleteVipLevel, updateVipLevel } from '../../../shared/domain/vip/levels';
 import { createVipRebate, deleteVipRebate, updateVipRebate } from '../../../shared/domain/vip/rebate-rules';
-import { endpoint } from '../../http/endpoint';
+import { endpoint, type AdminActor, type Endpoint } from '../../http/endpoint';
 import { createLevelBody, createRebateBody, holdBody, idParams, updateLevelBody, updateRebateBody, userIdParams } from './schemas';
 
 /**
@@ -12,31 +13,42 @@ import { createLevelBody, createRebateBody, holdBody, idParams, updateLevelBody,
  */
 const auth = { admin: 'vip' } as const;
 
+type Schema = ObjectSchema<AnyObject>;
+type Write<Args extends unknown[]> = (actor: AdminActor, site: string, ...args: Args) => Promise<unknown>;
+
+/**
+ * POST `path`, PATCH `path`/:id (partial) and DELETE `path`/:id of one kind of site record, each with its
+ * body schema, write and summary; `notFound` and `taken` are the record's error codes.
+ */
+function recordEndpoints<C extends Schema, U extends Schema>(
+  path: string,
+  { notFound, taken }: { notFound: number; taken: number },
+  r: { create: [C, Write<[InferType<C>]>, string]; update: [U, Write<[number, InferType<U>]>, string]; remove: [Write<[number]>, string] },
+): Endpoint[] {
+  const [createBody, create, created] = r.create;
+  const [updateBody, update, updated] = r.update;
+  const [remove, removed] = r.remove;
+  return [
+    endpoint({ method: 'post', path, auth, body: createBody, codes: [taken], summary: created }, ({ actor, site, body }) => create(actor, site, body as InferType<C>)),
+    endpoint(
+      { method: 'patch', path: `${path}/:id`, auth, params: idParams, body: updateBody, codes: [notFound, taken], summary: updated },
+      ({ actor, site, params, body }) => update(actor, site, params.id, body as InferType<U>),
+    ),
+    endpoint({ method: 'delete', path: `${path}/:id`, auth, params: idParams, codes: [notFound], summary: removed }, ({ actor, site, params }) => remove(actor, site, params.id)),
+  ];
+}
+
 export const adminEndpoints = [
-  endpoint(
-    { method: 'post', path: '/vip/levels', auth, body: createLevelBody, codes: [2003], summary: 'Create a VIP level of the site' },
-    ({ actor, site, body }) => createVipLevel(actor, site, body),
-  ),
-  endpoint(
-    { method: 'patch', path: '/vip/levels/:id', auth, params: idParams, body: updateLevelBody, codes: [2001, 2003], summary: 'Update a VIP level (partial)' },
-    ({ actor, site, params, body }) => updateVipLevel(actor, site, params.id, body),
-  ),
-  endpoint(
-    { method: 'delete', path: '/vip/levels/:id', auth, params: idParams, codes: [2001], summary: 'Delete a VIP level' },
-    ({ actor, site, params }) => deleteVipLevel(actor, site, params.id),
-  ),
-  endpoint(
-    { method: 'post', path: '/vip/rebates', auth, body: createRebateBody, codes: [2004], summary: 'Create a rebate rule (level, game type)' },
-    ({ actor, site, body }) => createVipRebate(actor, site, body),
-  ),
-  endpoint(
-    { method: 'patch', path: '/vip/rebates/:id', auth, params: idParams, body: updateRebateBody, codes: [2002, 2004], summary: 'Update a rebate rule (partial)' },
-    ({ actor, site, params, body }) => updateVipRebate(actor, site, params.id, body),
-  ),
-  endpoint(
-    { method: 'delete', path: '/vip/rebates/:id', auth, params: idParams, codes: [2002], summary: 'Delete a rebate rule' },
-    ({ actor, site, params }) => deleteVipRebate(actor, site, params.id),
-  ),
+  ...recordEndpoints('/vip/levels', { notFound: 2001, taken: 2003 }, {
+    create: [createLevelBody, createVipLevel, 'Create a VIP level of the site'],
+    update: [updateLevelBody, updateVipLevel, 'Update a VIP level (partial)'],
+    remove: [deleteVipLevel, 'Delete a VIP level'],
+  }),
+  ...recordEndpoints('/vip/rebates', { notFound: 2002, taken: 2004 }, {
+    create: [createRebateBody, createVipRebate, 'Create a rebate rule (level, game type)'],
+    update: [updateRebateBody, updateVipRebate, 'Update a rebate rule (partial)'],
+    remove: [deleteVipRebate, 'Delete a rebate rule'],
+  }),
   endpoint(
     { method: 'patch', path: '/vip/users/:userId/hold', auth, params: userIdParams, body: holdBody, codes: [2001, 2002], summary: "Set a user's VIP hold flag (level 5 and up)" },
     ({ actor, site, params, body }) => setVipHold(actor, site, params.userId, body.hold as 0 | 1),

@@ -4,6 +4,7 @@ import { BizError } from '../../errors';
 import type { LocaleText } from '../../i18n/locales';
 import { money } from '../wallet/wallet';
 import { pagination, type Pagination } from '../common/paging';
+import { profileOf, type UserDetail } from '../auth/profile';
 
 /**
  * Operators' player tools (not in the spec; /admin/users, permission module `user`): search players,
@@ -52,22 +53,11 @@ export interface UserListItem {
   createdAt: Date;
 }
 
+const LIST_FIELDS = ['id', 'account', 'name', 'siteCode', 'email', 'mobile', 'vipLevel', 'agentCode', 'locale', 'lastActivityAt', 'createdAt'] as const;
+
 function listItem(u: User): UserListItem {
-  return {
-    id: u.id,
-    account: u.account,
-    name: u.name,
-    siteCode: u.siteCode,
-    email: u.email,
-    mobile: u.mobile,
-    vipLevel: u.vipLevel,
-    balance: money(u.balance),
-    frozenBalance: money(u.frozenBalance),
-    agentCode: u.agentCode,
-    locale: u.locale,
-    lastActivityAt: u.lastActivityAt,
-    createdAt: u.createdAt as Date,
-  };
+  const fields = Object.fromEntries(LIST_FIELDS.map((key) => [key, u[key]])) as Pick<UserListItem, (typeof LIST_FIELDS)[number]>;
+  return { ...fields, balance: money(u.balance), frozenBalance: money(u.frozenBalance) };
 }
 
 /** `%`, `_` and `\` match themselves in the account search. */
@@ -87,23 +77,8 @@ export async function listUsers(filter: { siteCode: string | null; account?: str
   return { items: rows.map(listItem), pagination: pagination(filter.page, filter.pageSize, count) };
 }
 
-export interface UserAdminDetail extends UserListItem {
-  widget: string | null;
-  oauth: string | null;
-  vipProgress: string | null;
-  totalEffectiveBet: string;
-  relegationMissCount: number;
-  vipHold: number;
-  totpAuthEnabled: number;
-  avatar: string | null;
-  vendorGroupId: number | null;
-  level1AgentId: number | null;
-  level2AgentId: number | null;
-  level3AgentId: number | null;
-  agentTourCompletedAt: Date | null;
-  agentTourDismissedAt: Date | null;
-  updatedAt: Date;
-  hasPassword: boolean;
+/** The player's own profile fields (without the token version) and the VIP level as configured for its site. */
+export interface UserAdminDetail extends Omit<UserDetail, 'tokenVersion' | 'loginLogs'> {
   /** The player's VIP level as configured for its site; null when the site has no such level. */
   vip: { level: number; name: Partial<LocaleText>; tier: string; minChip: string; relegationChip: string } | null;
 }
@@ -113,24 +88,10 @@ export async function getUserForAdmin(userId: number, siteCode: string | null): 
   const user = await requireUser(userId, siteCode);
   const level = Number(user.vipLevel);
   const vip = Number.isInteger(level) ? await VipLevel.findOne({ where: { siteCode: user.siteCode, level } }) : null;
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  const { tokenVersion, ...profile } = profileOf(user, user.avatar);
   return {
-    ...listItem(user),
-    widget: user.widget,
-    oauth: user.oauth,
-    vipProgress: user.vipProgress,
-    totalEffectiveBet: money(user.totalEffectiveBet),
-    relegationMissCount: Number(user.relegationMissCount),
-    vipHold: Number(user.vipHold),
-    totpAuthEnabled: Number(user.totpAuthEnabled),
-    avatar: user.avatar,
-    vendorGroupId: user.vendorGroupId,
-    level1AgentId: user.level1AgentId,
-    level2AgentId: user.level2AgentId,
-    level3AgentId: user.level3AgentId,
-    agentTourCompletedAt: user.agentTourCompletedAt,
-    agentTourDismissedAt: user.agentTourDismissedAt,
-    updatedAt: user.updatedAt as Date,
-    hasPassword: user.password !== '',
+    ...profile,
     vip: vip
       ? { level: vip.level, name: vip.name, tier: vip.tier, minChip: money(vip.minChip), relegationChip: money(vip.relegationChip) }
       : null,

@@ -47,13 +47,10 @@ async function latestLoginLogs(userId: number): Promise<LoginLogView[]> {
   }));
 }
 
-/** GET /auth/user-detail, with the latest 20 login rows (newest first) when asked. */
-export async function userDetail(userId: number, options: { loginLogs?: boolean } = {}): Promise<UserDetail> {
-  // Plain values, not a model instance: every open page reads this, and nothing here writes the row.
-  const user = await User.findByPk(userId, { raw: true });
-  if (!user) throw new SessionEndedError();
-  const detail: UserDetail = {
-    ...loginUser(user, await avatarOf(user)),
+/** The profile fields of a player's row (user-detail; the operators' player view builds on them). */
+export function profileOf(user: User, avatar: string | null): UserDetail {
+  return {
+    ...loginUser(user, avatar),
     relegationMissCount: Number(user.relegationMissCount),
     vipHold: Number(user.vipHold),
     level2AgentId: user.level2AgentId,
@@ -63,6 +60,14 @@ export async function userDetail(userId: number, options: { loginLogs?: boolean 
     updatedAt: user.updatedAt as Date,
     hasPassword: user.password !== '',
   };
+}
+
+/** GET /auth/user-detail, with the latest 20 login rows (newest first) when asked. */
+export async function userDetail(userId: number, options: { loginLogs?: boolean } = {}): Promise<UserDetail> {
+  // Plain values, not a model instance: every open page reads this, and nothing here writes the row.
+  const user = await User.findByPk(userId, { raw: true });
+  if (!user) throw new SessionEndedError();
+  const detail = profileOf(user, await avatarOf(user));
   if (options.loginLogs) detail.loginLogs = await latestLoginLogs(userId);
   return detail;
 }

@@ -1,9 +1,9 @@
 import { QueryTypes } from 'sequelize';
-import { config } from '../../config';
 import { BetDetail, BetOrder } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { BizError } from '../../errors';
 import { money } from '../wallet/wallet';
+import { playerRowsInDays, type DayRange } from '../common/day-range';
 import { pageOffset, pagination, type Pagination } from '../common/paging';
 
 /**
@@ -14,13 +14,11 @@ import { pageOffset, pagination, type Pagination } from '../common/paging';
  * caller's VALID orders matching the gameType and date filters, independent of paging and of the
  * status filter (a status=invalid list still shows the totals of the valid orders of that range).
  */
-export interface BetRecordFilter {
+export interface BetRecordFilter extends DayRange {
   page: number;
   pageSize: number;
   status?: 'valid' | 'invalid' | 'cancelled';
   gameType?: string;
-  startDate?: string;
-  endDate?: string;
 }
 
 export interface BetRecordItem {
@@ -58,38 +56,16 @@ export interface BetDetailItem {
 
 /** WHERE clause (without status) shared by the list, its count and the totals. */
 function baseConditions(userId: number, siteCode: string, filter: BetRecordFilter): { sql: string; replacements: Record<string, unknown> } {
-  const clauses = ['"userId" = :userId', '"siteCode" = :siteCode'];
-  const replacements: Record<string, unknown> = { userId, siteCode, tz: config().appTimezone };
+  const { clauses, replacements } = playerRowsInDays(userId, siteCode, 'betDatetime', filter);
   if (filter.gameType) {
     clauses.push('"gameType" = :gameType');
     replacements.gameType = filter.gameType;
   }
-  if (filter.startDate) {
-    clauses.push('"betDatetime" >= (CAST(:startDate AS date)::timestamp AT TIME ZONE :tz)');
-    replacements.startDate = filter.startDate;
-  }
-  if (filter.endDate) {
-    clauses.push('"betDatetime" < ((CAST(:endDate AS date) + 1)::timestamp AT TIME ZONE :tz)');
-    replacements.endDate = filter.endDate;
-  }
   return { sql: clauses.join(' AND '), replacements };
 }
 
-interface OrderRow {
-  id: string;
-  gameType: string;
-  gamePlatform: string;
-  gameNumber: string;
-  totalBetCount: number;
-  betAmount: string;
-  betEffective: string;
-  winLose: string;
-  status: BetRecordItem['status'];
-  odds: string | null;
-  invalidReason: BetRecordItem['invalidReason'];
-  betDatetime: Date;
-  gameName: string;
-}
+/** A bet_orders row as the list reads it: the item before its id and time are converted. */
+type OrderRow = Omit<BetRecordItem, 'id' | 'betDatetime'> & { id: string; betDatetime: Date };
 
 export async function listBetRecords(userId: number, siteCode: string, filter: BetRecordFilter): Promise<BetRecordPage> {
   const sequelize = db();

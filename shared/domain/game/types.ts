@@ -1,16 +1,17 @@
 import Decimal from 'decimal.js';
 
-/** The game types of Part A 2.5: numeric code, typeKey and effective-bet weight. */
-export const GAME_TYPE_TABLE = [
-  { code: 1, typeKey: 'sports', weight: '1.0' },
-  { code: 2, typeKey: 'slot', weight: '1.0' },
-  { code: 3, typeKey: 'live', weight: '1.0' },
-  { code: 4, typeKey: 'lottery', weight: '1.0' },
-  { code: 5, typeKey: 'chess', weight: '1.0' },
-  { code: 8, typeKey: 'esports', weight: '1.0' },
-  { code: 9, typeKey: 'crypto', weight: '0.5' },
-  { code: 10, typeKey: 'fish', weight: '0.5' },
+/** The game types of Part A 2.5: [numeric code, typeKey, effective-bet weight]. */
+const GAME_TYPE_ROWS = [
+  [1, 'sports', '1.0'],
+  [2, 'slot', '1.0'],
+  [3, 'live', '1.0'],
+  [4, 'lottery', '1.0'],
+  [5, 'chess', '1.0'],
+  [8, 'esports', '1.0'],
+  [9, 'crypto', '0.5'],
+  [10, 'fish', '0.5'],
 ] as const;
+export const GAME_TYPE_TABLE = GAME_TYPE_ROWS.map(([code, typeKey, weight]) => ({ code, typeKey, weight }));
 
 export type GameTypeCode = (typeof GAME_TYPE_TABLE)[number]['code'];
 export type GameTypeKey = (typeof GAME_TYPE_TABLE)[number]['typeKey'];

@@ -1,4 +1,3 @@
-import Decimal from 'decimal.js';
 import { UniqueConstraintError, type Transaction } from 'sequelize';
 import { Mission, MissionClaim } from '../../db/models';
 import { db } from '../../db/sequelize';
@@ -6,9 +5,9 @@ import { InputError, NotFoundError } from '../../errors';
 import type { Actor } from '../admin/accounts';
 import { recordAdminAction } from '../admin/operation-log';
 import { pageOffset, pagination, type Pagination } from '../common/paging';
-import { money } from '../wallet/wallet';
 import { claimView, type ClaimFilter, type ClaimItem } from './claims';
 import type { MissionCategory, MissionPeriodType } from './types';
+import { missionFields, type MissionFields } from './views';
 
 /**
  * Mission administration (permission module `mission`): every write runs in one transaction with its
@@ -16,16 +15,8 @@ import type { MissionCategory, MissionPeriodType } from './types';
  * category, period type and tier of a site is refused naming `tier`; a mission with claims cannot be
  * deleted (a new mission in its place would let players claim twice in one period): disable it instead.
  */
-export interface AdminMission {
-  id: number;
+export interface AdminMission extends MissionFields {
   siteCode: string;
-  category: MissionCategory;
-  periodType: MissionPeriodType;
-  tier: number;
-  threshold: string;
-  rewardAmount: string;
-  vipRequired: number;
-  turnoverMultiplier: string;
   enabled: number;
   sortOrder: number;
   createdAt: string;
@@ -46,17 +37,13 @@ export interface MissionInput {
 
 export type MissionPatch = Partial<MissionInput>;
 
+/** The administrator view; its keys keep the order id, siteCode, the shared fields, then the rest. */
 function adminView(m: Mission): AdminMission {
+  const { id, ...fields } = missionFields(m);
   return {
-    id: m.id,
+    id,
     siteCode: m.siteCode,
-    category: m.category,
-    periodType: m.periodType,
-    tier: m.tier,
-    threshold: money(m.threshold),
-    rewardAmount: money(m.rewardAmount),
-    vipRequired: m.vipRequired,
-    turnoverMultiplier: new Decimal(m.turnoverMultiplier).toFixed(2),
+    ...fields,
     enabled: m.enabled,
     sortOrder: m.sortOrder,
     createdAt: new Date(m.get('createdAt') as Date).toISOString(),

@@ -1,9 +1,9 @@
 import Decimal from 'decimal.js';
 import { QueryTypes, UniqueConstraintError, type Transaction } from 'sequelize';
-import { config } from '../../config';
 import { Mission, MissionClaim, User } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { BizError } from '../../errors';
+import { playerRowsInDays, type DayRange } from '../common/day-range';
 import { pageOffset, pagination, type Pagination } from '../common/paging';
 import { money, moveBalance } from '../wallet/wallet';
 import { periodKeys } from './periods';
@@ -97,13 +97,11 @@ export async function claimMission(siteCode: string, userId: number, missionId: 
   }
 }
 
-export interface ClaimFilter {
+/** The claims listed: a page, a tab, and whole days of claimedAt. */
+export interface ClaimFilter extends DayRange {
   page: number;
   pageSize: number;
   tab?: 'pending' | 'completed';
-  /** YYYY-MM-DD, whole days in APP_TIMEZONE, on claimedAt. */
-  startDate?: string;
-  endDate?: string;
 }
 
 export interface ClaimItem {
@@ -153,18 +151,9 @@ export function claimView(r: ClaimRow): ClaimItem {
 
 /** GET /mission/claims: the caller's claims, newest first. */
 export async function listMissionClaims(userId: number, siteCode: string, filter: ClaimFilter): Promise<{ items: ClaimItem[]; pagination: Pagination }> {
-  const clauses = ['"userId" = :userId', '"siteCode" = :siteCode'];
-  const replacements: Record<string, unknown> = { userId, siteCode, tz: config().appTimezone };
+  const { clauses, replacements } = playerRowsInDays(userId, siteCode, 'claimedAt', filter);
   if (filter.tab === 'pending') clauses.push('"turnoverCompleted" = 0');
   if (filter.tab === 'completed') clauses.push('"turnoverCompleted" = 1');
-  if (filter.startDate) {
-    clauses.push('"claimedAt" >= (CAST(:startDate AS date)::timestamp AT TIME ZONE :tz)');
-    replacements.startDate = filter.startDate;
-  }
-  if (filter.endDate) {
-    clauses.push('"claimedAt" < ((CAST(:endDate AS date) + 1)::timestamp AT TIME ZONE :tz)');
-    replacements.endDate = filter.endDate;
-  }
   const where = clauses.join(' AND ');
   const [{ total }] = await db().query<{ total: string }>(`SELECT COUNT(*)::text AS total FROM mission_claims WHERE ${where}`, {
     replacements,

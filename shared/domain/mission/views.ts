@@ -7,8 +7,8 @@ import { periodKeys } from './periods';
 import { currentProgress } from './progress';
 import { vipLevelNumber, type MissionCategory, type MissionPeriodType } from './types';
 
-/** A mission as a player sees it (GET /mission, Part A 4.5). */
-export interface MissionView {
+/** What a mission is, as both players and administrators see it. */
+export interface MissionFields {
   id: number;
   category: MissionCategory;
   periodType: MissionPeriodType;
@@ -17,13 +17,17 @@ export interface MissionView {
   rewardAmount: string;
   vipRequired: number;
   turnoverMultiplier: string;
+}
+
+/** A mission as a player sees it (GET /mission, Part A 4.5). */
+export interface MissionView extends MissionFields {
   currentProgress: string | null;
   isClaimed: boolean;
   isClaimable: boolean;
   meetsVip: boolean;
 }
 
-function missionFields(m: Mission) {
+export function missionFields(m: Mission): MissionFields {
   return {
     id: m.id,
     category: m.category,

@@ -1,25 +1,9 @@
 import Decimal from 'decimal.js';
-import { balanceOf, money } from '../wallet/wallet';
-import {
-  addDetail,
-  creditWin,
-  debitBet,
-  findBetCall,
-  findGame,
-  findOrderById,
-  findPlayer,
-  findPlayerByAccount,
-  findRoundOrder,
-  markSettledWithoutChain,
-  openRoundOrder,
-  ProviderError,
-  refundBet,
-  runProviderCall,
-  settleOrder,
-  settleRoundBets,
-  wasCancelled,
-  type ProviderPlayer,
-} from './seamless-wallet';
+import type { BetOrder } from '../../db/models';
+import type { ProviderTransactionStatus } from '../../db/models/provider-transaction';
+import { balanceOf, money, type WalletResult } from '../wallet/wallet';
+import { addDetail, creditWin, debitBet, findOrderById, findRoundOrder, markSettledWithoutChain, openRoundOrder, refundBet, settleOrder, settleRoundBets } from './round-orders';
+import { findBetCall, findGame, findPlayer, findPlayerByAccount, ProviderError, runProviderCall, wasCancelled, type CallOutcome, type ProviderPlayer } from './seamless-wallet';
 
 /**
  * Provider `provx` seamless-wallet callbacks (Part A 4.3, docs/providers.md): GetBalance, Bet,
@@ -55,6 +39,11 @@ function ok(player: ProviderPlayer, balance: string, extra: { transactionId?: st
   return { status: 'OK', errorCode: 0, message: 'OK', userId: String(player.id), currency: 'USD', balance: money(balance), ...extra };
 }
 
+/** The outcome of a call that moved money on `order`: the balance left and the movement's ledger id. */
+function moved(player: ProviderPlayer, wallet: WalletResult, transactionId: string, order: BetOrder, status: ProviderTransactionStatus = 'done'): CallOutcome<ProvxOk> {
+  return { response: ok(player, wallet.balanceAfter, { transactionId, refId: wallet.ledgerId }), status, betOrderId: order.id };
+}
+
 export async function provxGetBalance(input: { userId: number | null; account: string | null; siteCode: string }): Promise<ProvxOk> {
   const player =
     input.userId !== null ? await findPlayer(input.userId) : input.account !== null ? await findPlayerByAccount(input.siteCode, input.account) : null;
@@ -62,10 +51,14 @@ export async function provxGetBalance(input: { userId: number | null; account: s
   return ok(player, player.balance);
 }
 
-export interface ProvxBetInput {
+/** What every money call names: its transaction, the round and our user. */
+export interface ProvxRoundCall {
   transactionId: string;
   roundId: string;
   userId: number;
+}
+
+export interface ProvxBetInput extends ProvxRoundCall {
   gameCode: string;
   amount: string;
 }
@@ -81,14 +74,11 @@ export async function provxBet(input: ProvxBetInput): Promise<ProvxOk> {
     const order = existing ?? (await openRoundOrder({ provider: P, player, game, roundId: input.roundId }, transaction));
     const wallet = await debitBet({ order, amount: input.amount, idempotencyKey: `provx:bet:${input.transactionId}`, transactionId: input.transactionId, provider: P }, transaction);
     await addDetail(order, { betAmount: input.amount, winLose: new Decimal(input.amount).neg(), providerTxId: input.transactionId }, transaction);
-    return { response: ok(player, wallet.balanceAfter, { transactionId: input.transactionId, refId: wallet.ledgerId }), status: 'open', betOrderId: order.id };
+    return moved(player, wallet, input.transactionId, order, 'open');
   });
 }
 
-export interface ProvxBetResultInput {
-  transactionId: string;
-  roundId: string;
-  userId: number;
+export interface ProvxBetResultInput extends ProvxRoundCall {
   gameCode: string;
   /** Only used when the round has no bet yet: a bet and its result in one call. */
   betAmount: string | null;
@@ -129,16 +119,12 @@ export async function provxBetResult(input: ProvxBetResultInput): Promise<ProvxO
     await addDetail(order, { betAmount: debited, winLose: new Decimal(input.winAmount).minus(debited), providerTxId: input.transactionId }, transaction);
     await settleRoundBets(P, player.id, input.roundId, transaction);
     await settleOrder(order, transaction);
-    return { response: ok(player, wallet.balanceAfter, { transactionId: input.transactionId, refId: wallet.ledgerId }), status: 'done', betOrderId: order.id };
+    return moved(player, wallet, input.transactionId, order);
   });
 }
 
-export interface ProvxCancelInput {
-  /** The cancelled bet's transaction id. */
-  transactionId: string;
-  roundId: string;
-  userId: number;
-}
+/** A cancel: `transactionId` is the cancelled bet's. */
+export type ProvxCancelInput = ProvxRoundCall;
 
 /**
  * Refunds a bet of an unsettled round once. A cancel of an unknown bet succeeds and leaves a tombstone:
@@ -158,16 +144,12 @@ export async function provxCancelBet(input: ProvxCancelInput): Promise<ProvxOk> 
     if (bet.status === 'settled') throw new ProviderError('ROUND_SETTLED');
     const order = await findOrderById(String(bet.betOrderId), transaction);
     if (order.settled) throw new ProviderError('ROUND_SETTLED');
-    const wallet = await refundBet(bet, order, `provx:cancel:${input.transactionId}`, transaction);
-    await addDetail(order, { betAmount: new Decimal(bet.debitAmount ?? 0).neg(), winLose: bet.debitAmount ?? 0, providerTxId: input.transactionId }, transaction);
-    return { response: ok(player, wallet.balanceAfter, { transactionId: input.transactionId, refId: wallet.ledgerId }), status: 'done', betOrderId: order.id };
+    const wallet = await refundBet(bet, order, input.transactionId, transaction);
+    return moved(player, wallet, input.transactionId, order);
   });
 }
 
-export interface ProvxJackpotInput {
-  transactionId: string;
-  roundId: string;
-  userId: number;
+export interface ProvxJackpotInput extends ProvxRoundCall {
   amount: string;
   /** Needed only when the round is unknown to us. */
   gameCode: string | null;
@@ -190,6 +172,6 @@ export async function provxJackpotResult(input: ProvxJackpotInput): Promise<Prov
       transaction,
     );
     await addDetail(order, { betAmount: 0, winLose: input.amount, providerTxId: input.transactionId }, transaction);
-    return { response: ok(player, wallet.balanceAfter, { transactionId: input.transactionId, refId: wallet.ledgerId }), status: 'done', betOrderId: order.id };
+    return moved(player, wallet, input.transactionId, order);
   });
 }

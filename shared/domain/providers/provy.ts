@@ -1,21 +1,9 @@
 import Decimal from 'decimal.js';
-import { balanceOf, money } from '../wallet/wallet';
-import {
-  addDetail,
-  creditWin,
-  debitBet,
-  findBetCall,
-  findGame,
-  findOrderById,
-  findPlayer,
-  openRoundOrder,
-  ProviderError,
-  refundBet,
-  runProviderCall,
-  settleOrder,
-  wasCancelled,
-  type ProviderPlayer,
-} from './seamless-wallet';
+import type { BetOrder } from '../../db/models';
+import type { ProviderTransactionStatus } from '../../db/models/provider-transaction';
+import { balanceOf, money, type WalletResult } from '../wallet/wallet';
+import { addDetail, creditWin, debitBet, findOrderById, openRoundOrder, refundBet, settleOrder } from './round-orders';
+import { findBetCall, findGame, findPlayer, ProviderError, runProviderCall, wasCancelled, type CallOutcome, type ProviderPlayer } from './seamless-wallet';
 
 /**
  * Provider `provy` seamless-wallet callbacks (Part A 4.3, docs/providers.md): auth, getBalance, bet
@@ -62,6 +50,11 @@ const success = <D>(data: D): ProvyAnswer<D> => ({ code: 0, message: 'Success', 
 
 function balanceAnswer(player: ProviderPlayer, balance: string, extra: { transactionId?: string; refId?: string } = {}): ProvyAnswer<ProvyBalance> {
   return success({ playerId: String(player.id), currency: 'USD', balance: money(balance), ...extra });
+}
+
+/** The outcome of a call that moved money on `order`: the balance left and the movement's ledger id. */
+function moved(player: ProviderPlayer, wallet: WalletResult, transactionId: string, order: BetOrder, status: ProviderTransactionStatus = 'done'): CallOutcome<ProvyAnswer<ProvyBalance>> {
+  return { response: balanceAnswer(player, wallet.balanceAfter, { transactionId, refId: wallet.ledgerId }), status, betOrderId: order.id };
 }
 
 function playerInfo(player: ProviderPlayer): ProvyAnswer<ProvyPlayerInfo> {
@@ -122,19 +115,19 @@ export async function provyBet(input: ProvyBetInput): Promise<ProvyAnswer<ProvyB
     const win = new Decimal(input.winAmount ?? 0);
     await addDetail(order, { betAmount: input.betAmount, winLose: win.minus(input.betAmount), providerTxId: input.transactionId }, transaction);
     await settleOrder(order, transaction);
-    return {
-      response: balanceAnswer(player, wallet.balanceAfter, { transactionId: input.transactionId, refId: wallet.ledgerId }),
-      status: input.winAmount !== null ? 'settled' : 'open',
-      betOrderId: order.id,
-    };
+    return moved(player, wallet, input.transactionId, order, input.winAmount !== null ? 'settled' : 'open');
   });
 }
 
-export interface ProvyWinInput {
+/** A call on a recorded bet: its own transaction, the bet's, and our user. */
+export interface ProvyBetCall {
   transactionId: string;
   betTransactionId: string;
-  roundId: string;
   playerId: number;
+}
+
+export interface ProvyWinInput extends ProvyBetCall {
+  roundId: string;
   amount: string;
 }
 
@@ -164,15 +157,11 @@ export async function provyWin(input: ProvyWinInput): Promise<ProvyAnswer<ProvyB
     await addDetail(order, { betAmount: 0, winLose: input.amount, providerTxId: input.transactionId }, transaction);
     if (bet.status === 'open') await bet.update({ status: 'settled' }, { transaction });
     await settleOrder(order, transaction);
-    return { response: balanceAnswer(player, wallet.balanceAfter, { transactionId: input.transactionId, refId: wallet.ledgerId }), status: 'done', betOrderId: order.id };
+    return moved(player, wallet, input.transactionId, order);
   });
 }
 
-export interface ProvyCancelInput {
-  transactionId: string;
-  betTransactionId: string;
-  playerId: number;
-}
+export type ProvyCancelInput = ProvyBetCall;
 
 /**
  * Refunds a bet once while it has no win (neither in the bet call nor by /win); with a win:
@@ -191,8 +180,7 @@ export async function provyCancelBet(input: ProvyCancelInput): Promise<ProvyAnsw
       return { response: balanceAnswer(player, await current(), { transactionId: input.transactionId }), status: 'done', betOrderId: bet.betOrderId };
     }
     const order = await findOrderById(String(bet.betOrderId), transaction);
-    const wallet = await refundBet(bet, order, `provy:cancel:${input.betTransactionId}`, transaction);
-    await addDetail(order, { betAmount: new Decimal(bet.debitAmount ?? 0).neg(), winLose: bet.debitAmount ?? 0, providerTxId: input.transactionId }, transaction);
-    return { response: balanceAnswer(player, wallet.balanceAfter, { transactionId: input.transactionId, refId: wallet.ledgerId }), status: 'done', betOrderId: order.id };
+    const wallet = await refundBet(bet, order, input.transactionId, transaction);
+    return moved(player, wallet, input.transactionId, order);
   });
 }
