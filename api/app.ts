@@ -23,8 +23,6 @@ export function buildApp(): Express {
 
   app.use(requestContext);
   app.use(accessLog);
-  // Prometheus, outside /api, for METRICS_ALLOW only (docs/decisions.md, "Metrics").
-  app.get('/metrics', metricsEndpoint);
   app.use(jsonBody());
   app.use(resolveSite);
 
@@ -34,6 +32,9 @@ export function buildApp(): Express {
   mountEndpoints(api, endpoints);
   api.use('/game', providerFallbacks);
   app.use('/api', api);
+  // Prometheus, outside /api, for METRICS_ALLOW only (docs/decisions.md, "Metrics"); after /api, so API
+  // requests do not try to match it.
+  app.get('/metrics', metricsEndpoint);
 
   app.use(notFound);
   app.use(errorMapper);

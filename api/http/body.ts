@@ -16,6 +16,11 @@ interface BodyParserError extends Error {
   code?: string;
 }
 
+/** A body is sent when a length or a transfer encoding is given (RFC 9112 section 6.3), as type-is decides. */
+function hasBody(req: Request): boolean {
+  return req.headers['transfer-encoding'] !== undefined || req.headers['content-length'] !== undefined;
+}
+
 export const MALFORMED_JSON = 'Malformed JSON in the request body';
 
 /**
@@ -42,6 +47,8 @@ export function jsonBody(): RequestHandler[] {
       req.rawBody = buf;
     },
   });
+  // A request without a body (most GETs) has nothing to read: it skips the parser and its type checks.
+  const parseWhenSent: RequestHandler = (req, res, next) => (hasBody(req) ? parse(req, res, next) : next());
   const translate = (err: unknown, _req: Request, _res: Response, next: NextFunction) => next(err instanceof HttpError ? err : bodyError(err as BodyParserError));
-  return [parse, translate as unknown as RequestHandler];
+  return [parseWhenSent, translate as unknown as RequestHandler];
 }

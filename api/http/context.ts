@@ -68,7 +68,8 @@ async function checkSite(code: string, source: string): Promise<string> {
 export async function resolveSite(req: Request, _res: Response, next: NextFunction): Promise<void> {
   const siteName = header(req, 'site-name');
   if (siteName) req.ctx.siteCode = await checkSite(siteName, 'the site-name header');
-  const query = req.query?.siteCode;
+  // req.query parses the URL again on every read: only a URL with a query string has one.
+  const query = req.url.includes('?') ? req.query?.siteCode : undefined;
   const adminSite = header(req, 'x-site-code') ?? (typeof query === 'string' && query.trim() !== '' ? query.trim() : undefined);
   if (adminSite) req.ctx.adminSiteCode = await checkSite(adminSite, header(req, 'x-site-code') ? 'the x-site-code header' : 'the siteCode query');
   next();

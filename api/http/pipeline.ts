@@ -46,11 +46,10 @@ function handlerOf(e: Endpoint): RequestHandler {
       const params = e.params ? await validInput('params', e.params, req.params) : undefined;
       const query = e.query ? await validInput('query', e.query, req.query) : undefined;
       const body = e.body ? await validInput('body', e.body, req.body) : undefined;
-      const meta = requestMeta(req);
       const siteFilter = req.ctx.adminSiteCode;
       const call = {
         ...caller,
-        actor: caller.admin ? { adminId: caller.admin.id, siteCode: siteFilter, meta } : undefined,
+        actor: caller.admin ? { adminId: caller.admin.id, siteCode: siteFilter, meta: requestMeta(req) } : undefined,
         params,
         query,
         body,
@@ -58,7 +57,10 @@ function handlerOf(e: Endpoint): RequestHandler {
         siteFilter,
         locale: req.ctx.locale,
         requestId: req.ctx.requestId,
-        meta,
+        // Read only by the endpoints that log who asked (logins, administrators): built when read.
+        get meta() {
+          return requestMeta(req);
+        },
         req,
         res,
       };

@@ -62,10 +62,19 @@ export function profileOf(user: User, avatar: string | null): UserDetail {
   };
 }
 
+/** The columns profileOf reads: user-detail selects these, not the whole row with its secrets. */
+const PROFILE_COLUMNS = [
+  'id', 'account', 'name', 'email', 'mobile', 'widget', 'oauth', 'vipLevel', 'vipProgress', 'totalEffectiveBet',
+  'balance', 'frozenBalance', 'locale', 'avatar', 'vendorGroupId', 'agentCode', 'level1AgentId', 'level2AgentId',
+  'level3AgentId', 'totpAuthEnabled', 'tokenVersion', 'lastActivityAt', 'siteCode', 'createdAt', 'updatedAt',
+  'relegationMissCount', 'vipHold', 'agentTourCompletedAt', 'agentTourDismissedAt', 'password',
+] as const satisfies ReadonlyArray<keyof User>;
+
 /** GET /auth/user-detail, with the latest 20 login rows (newest first) when asked. */
 export async function userDetail(userId: number, options: { loginLogs?: boolean } = {}): Promise<UserDetail> {
-  // Plain values, not a model instance: every open page reads this, and nothing here writes the row.
-  const user = await User.findByPk(userId, { raw: true });
+  // Plain values of the profile's columns, not a model instance: every open page reads this, and
+  // nothing here writes the row.
+  const user = await User.findByPk(userId, { raw: true, attributes: [...PROFILE_COLUMNS] });
   if (!user) throw new SessionEndedError();
   const detail = profileOf(user, await avatarOf(user));
   if (options.loginLogs) detail.loginLogs = await latestLoginLogs(userId);
