@@ -5,6 +5,7 @@ import { errorMessage } from '../../shared/i18n/messages';
 import { logger } from '../../shared/logger';
 import { sendError } from './envelope';
 import { HttpError } from './errors';
+import { WalletError } from '../../shared/domain/wallet/wallet';
 
 function genericMessage(locale: Locale, status: number): string {
   return errorMessage('*', status, locale) ?? 'Error';
@@ -21,7 +22,8 @@ export interface ErrorAnswer {
 /**
  * The one place where errors get HTTP statuses: BizError on HTTP 200 with the localized message filed
  * under its path (`messagePath`, else the endpoint's path `template`); the domain's InputError as a 400
- * naming the field, ForbiddenError 403, NotFoundError 404, SessionEndedError 401, UnavailableError 503;
+ * naming the field, ForbiddenError 403, NotFoundError 404, SessionEndedError 401, UnavailableError 503,
+ * a wallet refusal no caller mapped 409 (walletRefusal);
  * the edge's HttpError with its status (body failures are HttpErrors from api/http/body.ts); anything else a 500 with a generic message (never a
  * stack trace).
  */
@@ -37,12 +39,34 @@ export function describeError(err: unknown, locale: Locale, template: string, re
   if (err instanceof NotFoundError) return { status: 404, code: 404, message: err.message };
   if (err instanceof SessionEndedError) return { status: 401, code: 401, message: 'Unauthorized' };
   if (err instanceof UnavailableError) return { status: 503, code: 503, message: err.message };
+  if (err instanceof WalletError) return walletRefusal(err);
   if (err instanceof HttpError) {
     if (err.status === 401) return { status: 401, code: 401, message: 'Unauthorized' };
     if (err.status === 413) return { status: 413, code: 413, message: `${genericMessage(locale, 413)} (limit ${String(err.extra?.limit ?? '')} bytes)` };
     return { status: err.status, code: err.status, message: err.detail ?? genericMessage(locale, err.status), extra: err.extra };
   }
   return { status: 500, code: 500, message: genericMessage(locale, 500), extra: { requestId } };
+}
+
+/**
+ * A wallet refusal that its caller did not turn into one of its own codes (simulate and the provider
+ * callbacks do; a mission or promotion reward does not): still a refusal with nothing moved, never a
+ * 500. A balance that would pass what its column holds, or too little to cover a movement, is a 409;
+ * a bad amount a 400; a player gone a 404.
+ */
+const WALLET_CONFLICTS: Record<WalletError['reason'], string> = {
+  BALANCE_OVERFLOW: 'The balance would exceed what it can hold',
+  INSUFFICIENT_FUNDS: 'The balance does not cover this movement',
+  INSUFFICIENT_FROZEN: 'The frozen balance does not cover this movement',
+  IDEMPOTENCY_CONFLICT: 'This movement key was already used for another movement',
+  USER_NOT_FOUND: 'User not found',
+  INVALID_AMOUNT: 'Invalid amount',
+};
+
+function walletRefusal(err: WalletError): ErrorAnswer {
+  if (err.reason === 'USER_NOT_FOUND') return { status: 404, code: 404, message: 'User not found' };
+  if (err.reason === 'INVALID_AMOUNT') return { status: 400, code: 400, message: 'Invalid amount' };
+  return { status: 409, code: 409, message: `${WALLET_CONFLICTS[err.reason]}; nothing was moved`, extra: { reason: err.reason } };
 }
 
 /** Answers an error as an envelope (describeError); a 500 is logged with its stack. */

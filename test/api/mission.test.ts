@@ -362,3 +362,16 @@ test('admin mission bodies: bad input is 400 naming the field, never 500', async
   const badQuery = await stack.request('GET', '/api/mission/admin/claims?pageSize=100', { token: adminToken, headers: adminHeaders() });
   t.is(badQuery.status, 400);
 });
+
+test('POST /mission/:id/claim: a reward that would take the balance past what it holds is a 409 and changes nothing', async (t) => {
+  const { user, token } = await createUser({ siteCode: site, balance: '999999999999.500000' });
+  await deposit(user.id, '60');
+  const tier1 = await missionId('deposit', 'daily', 1);
+  const res = await stack.request('POST', `/api/mission/${tier1}/claim`, { token, headers: siteHeaders() });
+  t.is(res.status, 409);
+  t.is(res.body.code, 409);
+  t.is(res.body.reason, 'BALANCE_OVERFLOW');
+  t.regex(res.body.message, /exceed/);
+  t.is((await User.findByPk(user.id))!.balance, '999999999999.500000');
+  t.is(await MissionClaim.count({ where: { userId: user.id } }), 0);
+});
