@@ -18,6 +18,11 @@ export function hasErrorText(pathTemplate: string, code: number): boolean {
   return byKey.has(`${pathTemplate} ${code}`);
 }
 
+/** The codes the table holds under one path template, ascending (the API document lists them). */
+export function errorCodesUnder(pathTemplate: string): number[] {
+  return ERROR_TEXTS.filter((entry) => entry.path === pathTemplate).map((entry) => entry.code).sort((a, b) => a - b);
+}
+
 /** ERROR_CODES of GET /common/enums: path -> code -> localized text. */
 export function errorCodesFor(locale: Locale): Record<string, Record<string, string>> {
   const out: Record<string, Record<string, string>> = {};

@@ -113,6 +113,27 @@ test('POST /game/simulate: its business codes with the error table texts', async
   t.true(refusal.allOf[1].properties.code.enum.includes(5011));
 });
 
+test('every code the error table holds under a served path is listed on that operation with its text', async (t) => {
+  const { ERROR_TEXTS } = await import('../../shared/i18n/error-texts');
+  const served = new Set(documentRoutes().map((route) => route.split(' ')[1]));
+  const missing: string[] = [];
+  let checked = 0;
+  for (const entry of ERROR_TEXTS) {
+    const path = entry.path.replace(/:(\w+)/g, '{$1}');
+    if (entry.path === '*' || !served.has(path)) continue;
+    const listed = Object.values(doc.paths[path] as Record<string, any>).some((op) =>
+      (op?.responses?.['200']?.['x-error-codes'] ?? []).some((c: { code: number; message: string }) => c.code === entry.code && c.message === entry.text['en-US']),
+    );
+    checked += 1;
+    if (!listed) missing.push(`${entry.path} ${entry.code}`);
+  }
+  t.true(checked > 50, `only ${checked} table entries under served paths`);
+  t.deepEqual(missing, []);
+  // POST /mission/:id/claim declares no codes of its own: the table's 3001-3004 are still there.
+  const claim = doc.paths['/api/mission/{id}/claim'].post.responses['200']['x-error-codes'].map((c: { code: number }) => c.code);
+  t.deepEqual(claim, [3001, 3002, 3003, 3004]);
+});
+
 test('POST /auth/register: the body schema converted from yup', (t) => {
   const body = doc.paths['/api/auth/register'].post.requestBody;
   t.true(body.required);

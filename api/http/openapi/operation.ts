@@ -1,6 +1,7 @@
 import { errorMessage } from '../../../shared/i18n/messages';
 import type { Endpoint } from '../endpoint';
 import type { RateLimitRule } from '../rate-limit';
+import { errorCodesUnder } from '../../../shared/i18n/messages';
 import { codeList, codeText, FIRST_BUSINESS_CODE } from './error-codes';
 import { jsonSchemaOf, ref, type Json } from './schemas';
 import { operationAuth, permissionOf } from './security';
@@ -68,7 +69,10 @@ function rateLimits(e: Endpoint): { text: string; list: Json[] } | null {
 
 function envelopeResponses(e: Endpoint, template: string): Json {
   const answer = e.answer ?? 'envelope';
-  const business = (e.codes ?? []).filter((c) => c >= FIRST_BUSINESS_CODE).map((c) => codeText(template, c));
+  // The codes the endpoint declares and those the error table holds under its path: a text added to the
+  // table shows in the document without a second list to keep in step.
+  const declared = new Set([...(e.codes ?? []), ...errorCodesUnder(template)]);
+  const business = [...declared].filter((c) => c >= FIRST_BUSINESS_CODE).sort((a, b) => a - b).map((c) => codeText(template, c));
   const statuses = new Set<number>([400, 500, ...(e.codes ?? []).filter((c) => c < FIRST_BUSINESS_CODE)]);
   if (e.method !== 'get') statuses.add(413);
   if (e.auth !== 'none') statuses.add(401);
