@@ -1,3 +1,4 @@
+import { welcomeMailReconciler } from '../shared/domain/auth/welcome-reconcile';
 import { postBetReconciler } from '../shared/domain/post-bet/reconcile';
 import type { OutboxReconciler } from '../shared/queues/reconcile';
 
@@ -5,7 +6,9 @@ import type { OutboxReconciler } from '../shared/queues/reconcile';
  * Every outbox-driven effect and its reconciler (shared/queues/reconcile.ts): the sweep finds in Postgres
  * the effects whose jobs Redis lost and writes them to the outbox again.
  * - post-bet (settled bet orders): postProcessedAt and countedEffective on the order.
- * - mail `welcome` (registration): sent or skipped by its processor, but it leaves no mark in Postgres;
- *   it needs one of its own (a sent-at on the user) before it can have a reconciler.
+ * - mail `welcome` (registration): welcomeMailAt on the user. The other mail kinds (verification and
+ *   withdrawal codes) are passed over: the player asks for a new code.
+ * The workers serving outbox-relay run all of them, whichever queues they serve: a reconciler only writes
+ * outbox rows, which the relay pushes to the queue's own workers.
  */
-export const OUTBOX_RECONCILERS: readonly OutboxReconciler[] = [postBetReconciler];
+export const OUTBOX_RECONCILERS: readonly OutboxReconciler[] = [postBetReconciler, welcomeMailReconciler];

@@ -35,4 +35,6 @@ export class User extends Model {
   @Column({ type: DataType.DATE }) agentTourCompletedAt!: Date | null;
   @Column({ type: DataType.DATE }) agentTourDismissedAt!: Date | null;
   @Column({ type: DataType.DATE }) lastActivityAt!: Date | null;
+  /** Set once the welcome mail was sent or skipped for good (welcome-mail.ts); null while it is owed. */
+  @Column({ type: DataType.DATE }) welcomeMailAt!: Date | null;
 }

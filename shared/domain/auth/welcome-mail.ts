@@ -1,5 +1,6 @@
 import { UnrecoverableError } from 'bullmq';
 import { SiteConfig, User } from '../../db/models';
+import { db } from '../../db/sequelize';
 import { DEFAULT_LOCALE, isLocale, pickText, type Locale } from '../../i18n/locales';
 import { WELCOME_MAIL_TEXTS } from '../../i18n/welcome-mail';
 import { MailNotConfiguredError, sendMail, type OutgoingMail, type SentMail } from '../../integrations/mail';
@@ -10,7 +11,7 @@ import { logger } from '../../logger';
  * on): sent in the player's locale to the player's e-mail. A player without an e-mail, or a site
  * without mail settings, is no failure: the job completes as skipped, and says why.
  */
-export type WelcomeOutcome = SentMail | { skipped: 'no e-mail' | 'mail not configured'; detail?: string };
+export type WelcomeOutcome = SentMail | { skipped: 'no e-mail' | 'mail not configured' | 'already sent'; detail?: string };
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
@@ -25,10 +26,34 @@ export function welcomeMail(to: string, locale: Locale, site: string, player: { 
   };
 }
 
+/**
+ * Sends the welcome mail once per player: a user whose `welcomeMailAt` is set is skipped as already sent.
+ * After a send, a skip for good (no e-mail, mail not configured) or a refusal no retry changes (SMTP 5xx,
+ * the job fails), `welcomeMailAt` is set: the mark the outbox reconcile sweep reads (welcome-reconcile.ts).
+ * A failure that will be retried leaves it null, and so does one that ran out of attempts: the sweep
+ * writes that welcome again. At least once, not exactly once: a crash (or a failed mark) between the
+ * SMTP send and the mark sends the mail again on the retry, and two jobs of the same player running at
+ * the same moment can both send.
+ */
 export async function deliverWelcomeMail(userId: number): Promise<WelcomeOutcome> {
   const user = await User.findByPk(userId);
   if (!user) throw new UnrecoverableError(`user ${userId} not found`);
-  const log = logger().child({ mail: 'welcome', userId });
+  if (user.welcomeMailAt) {
+    logger().info({ mail: 'welcome', userId }, 'welcome mail skipped: already sent');
+    return { skipped: 'already sent' };
+  }
+  const outcome = await sendWelcome(user);
+  await markWelcomed(userId);
+  return outcome;
+}
+
+async function markWelcomed(userId: number): Promise<void> {
+  await db().query(`UPDATE users SET "welcomeMailAt" = now() WHERE id = :id AND "welcomeMailAt" IS NULL`, { replacements: { id: userId } });
+}
+
+/** The send, or a skip for good; throws what the job should retry or fail on (marking a 5xx refusal). */
+async function sendWelcome(user: User): Promise<WelcomeOutcome> {
+  const log = logger().child({ mail: 'welcome', userId: user.id });
   const to = user.email?.trim();
   if (!to) {
     log.info('welcome mail skipped: the player has no e-mail');
@@ -47,6 +72,7 @@ export async function deliverWelcomeMail(userId: number): Promise<WelcomeOutcome
     // A 5xx SMTP answer (mailbox unknown, relay refused) will not change on retry; 4xx and network may.
     const responseCode = (err as { responseCode?: number }).responseCode;
     if (typeof responseCode === 'number' && responseCode >= 500) {
+      await markWelcomed(user.id);
       throw new UnrecoverableError(`SMTP server refused the mail (${responseCode}): ${(err as Error).message}`.slice(0, 500));
     }
     throw err;
