@@ -1,8 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Request } from 'express';
-import { hasPermission, verifyAdminToken, verifyPlayerToken, type AuthenticatedAdmin, type PlayerClaims } from '../../shared/domain/auth/tokens';
+import { hasPermission, verifyAdminToken, verifyPlayerTokenCounting, type AuthenticatedAdmin, type PlayerClaims } from '../../shared/domain/auth/tokens';
 import type { AuthSpec, Player } from './endpoint';
 import { HttpError } from './errors';
+import { countersOf, refuseOverLimit, type CountedRequest } from './rate-limit';
 
 /**
  * The authentication step of the pipeline (api/http/pipeline.ts): who the caller is, as the endpoint's
@@ -17,14 +18,22 @@ export function bearerToken(req: { headers: IncomingHttpHeaders }): string | und
   return m ? m[1] : undefined;
 }
 
-/** A current player token of the request's site, or null. */
-async function playerFrom(req: Request): Promise<PlayerClaims | null> {
+/** The requests to count once the player is known: the endpoint's IP and player rate limits. */
+export type CountsOf = (playerId: number | undefined) => CountedRequest[];
+
+/**
+ * A current player token of the request's site, or null; `counted` when the endpoint's limits were
+ * counted in the same Redis round trip as the token's version (and checked: over a limit throws 429).
+ */
+async function playerFrom(req: Request, countsOf: CountsOf): Promise<{ claims: PlayerClaims | null; counted: boolean }> {
   const token = bearerToken(req);
-  if (!token) return null;
-  const claims = await verifyPlayerToken(token);
+  if (!token) return { claims: null, counted: false };
+  let counted: CountedRequest[] = [];
+  const { claims, counts } = await verifyPlayerTokenCounting(token, (playerId) => countersOf((counted = countsOf(playerId))));
   // A token opens only its own site: a site-name header naming another site is refused.
-  if (claims && req.headers['site-name'] && claims.site !== req.ctx.siteCode) return null;
-  return claims;
+  if (!claims || (req.headers['site-name'] && claims.site !== req.ctx.siteCode)) return { claims: null, counted: false };
+  if (counts) refuseOverLimit(counted, counts);
+  return { claims, counted: counts !== null };
 }
 
 /** Reads the administrator token from the Authorization header or, for browsers, a cookie. */
@@ -42,6 +51,8 @@ export function neededPermission(module: string, method: string): string {
 export interface Caller {
   player?: Player | null;
   admin?: AuthenticatedAdmin;
+  /** The endpoint's IP and player limits were counted with the token check (see playerFrom). */
+  counted?: boolean;
 }
 
 /**
@@ -49,15 +60,15 @@ export interface Caller {
  * (an optional token that is present but invalid is refused too, so a client learns its session ended),
  * 403 for an administrator without the permission. A player's site becomes the request's site.
  */
-export async function authenticate(req: Request, auth: AuthSpec): Promise<Caller> {
+export async function authenticate(req: Request, auth: AuthSpec, countsOf: CountsOf = () => []): Promise<Caller> {
   if (auth === 'none') return {};
   if (auth === 'player' || auth === 'optional-player') {
     if (auth === 'optional-player' && !bearerToken(req)) return { player: null };
-    const claims = await playerFrom(req);
+    const { claims, counted } = await playerFrom(req, countsOf);
     if (!claims) throw new HttpError(401);
     const player = { id: claims.sub, account: claims.account, siteCode: claims.site };
     req.ctx.siteCode = claims.site;
-    return { player };
+    return { player, counted };
   }
   if ('signature' in auth) {
     auth.signature.verify(req);

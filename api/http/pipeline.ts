@@ -34,12 +34,14 @@ function handlerOf(e: Endpoint): RequestHandler {
   return async (req: Request, res: Response) => {
     req.ctx.routeTemplate = template;
     try {
-      const caller = await authenticate(req, e.auth);
-      const playerId = caller.player?.id;
-      await countRequest(early.flatMap((rule) => {
-        const key = rule.key === 'ip' ? `ip:${clientIp(req)}` : playerId !== undefined ? `user:${playerId}` : undefined;
-        return key ? [{ rule, key }] : [];
-      }));
+      const countsOf = (playerId: number | undefined) =>
+        early.flatMap((rule) => {
+          const key = rule.key === 'ip' ? `ip:${clientIp(req)}` : playerId !== undefined ? `user:${playerId}` : undefined;
+          return key ? [{ rule, key }] : [];
+        });
+      // A player's token version and the IP and player limits go to Redis together when they can.
+      const { counted, ...caller } = await authenticate(req, e.auth, countsOf);
+      if (!counted) await countRequest(countsOf(caller.player?.id));
       refuseUnstorableText('params', req.params);
       refuseUnstorableText('query', req.query);
       refuseUnstorableText('body', req.body);

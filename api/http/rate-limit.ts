@@ -56,21 +56,30 @@ export function rateLimited(rule: Pick<RateLimitRule, 'windowSeconds'>): HttpErr
  * `cache:rl:<name>:<key>:<window>`) and throws the 429 of the first rule over its limit. When Redis does
  * not answer the request is let through (logged): an outage of the limiter must not lock players out.
  */
-export async function countRequest(counted: Array<{ rule: RateLimitRule<never>; key: string }>): Promise<void> {
+export async function countRequest(counted: CountedRequest[]): Promise<void> {
   if (counted.length === 0) return;
   let counts: number[];
   try {
     const multi = cache().multi();
-    for (const { rule, key } of counted) {
-      const redisKey = rateLimitKey(rule, key);
-      multi.incr(redisKey).expire(redisKey, rule.windowSeconds + 1);
-    }
+    for (const { key, ttlS } of countersOf(counted)) multi.incr(key).expire(key, ttlS);
     const results = (await multi.exec()) ?? [];
     counts = results.filter((_, i) => i % 2 === 0).map(([, value]) => Number(value));
   } catch (err) {
     logger().warn({ err, rules: counted.map((c) => c.rule.name) }, 'rate limiter unavailable; request let through');
     return;
   }
+  refuseOverLimit(counted, counts);
+}
+
+export type CountedRequest = { rule: RateLimitRule<never>; key: string };
+
+/** The Redis counters of `counted` (key in the current window, seconds to live after a count). */
+export function countersOf(counted: readonly CountedRequest[]): Array<{ key: string; ttlS: number }> {
+  return counted.map(({ rule, key }) => ({ key: rateLimitKey(rule, key), ttlS: rule.windowSeconds + 1 }));
+}
+
+/** Throws the 429 of the first rule whose count is over its limit. */
+export function refuseOverLimit(counted: readonly CountedRequest[], counts: readonly number[]): void {
   const over = counted.find((c, i) => counts[i] > c.rule.limit);
   if (over) throw rateLimited(over.rule);
 }

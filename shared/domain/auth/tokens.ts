@@ -129,10 +129,52 @@ export function decodePlayerToken(token: string): PlayerClaims | null {
 
 /** Verifies a player token; null when invalid, expired or superseded. */
 export async function verifyPlayerToken(token: string): Promise<PlayerClaims | null> {
+  return (await verifyPlayerTokenCounting(token, () => [])).claims;
+}
+
+/** A counter to raise when the token is current: its Redis key and the seconds it lives after a count. */
+export interface CountKey {
+  key: string;
+  ttlS: number;
+}
+
+/**
+ * In one script: the cached version; when it is the token's, each counter raised (INCR, EXPIRE) and
+ * returned after it. Returns {-1} on a cache miss, {version} alone for another version (nothing
+ * counted: a superseded token does not use up its player's limits).
+ */
+const CHECK_AND_COUNT = `
+local v = redis.call('GET', KEYS[1])
+if not v then return {-1} end
+if v ~= ARGV[1] then return {tonumber(v)} end
+local out = {tonumber(v)}
+for i = 2, #KEYS do
+  out[i] = redis.call('INCR', KEYS[i])
+  redis.call('EXPIRE', KEYS[i], ARGV[i])
+end
+return out`;
+
+/**
+ * Verifies a player token and, when it is current, raises the counters `countKeys(userId)` names, in one
+ * Redis round trip (the request pipeline's authentication and rate-limit steps). `counts` is null when
+ * nothing was counted here (no counters, a cache miss answered by Postgres, Redis unavailable): the
+ * caller counts then. claims null: invalid, expired or superseded.
+ */
+export async function verifyPlayerTokenCounting(token: string, countKeys: (userId: number) => CountKey[]): Promise<{ claims: PlayerClaims | null; counts: number[] | null }> {
   const claims = decodePlayerToken(token);
-  if (!claims) return null;
+  if (!claims) return { claims: null, counts: null };
+  const counters = countKeys(claims.sub);
+  if (counters.length) {
+    const answer = await cache()
+      .eval(CHECK_AND_COUNT, 1 + counters.length, tokenVersionKey(claims.sub), ...counters.map((c) => c.key), String(claims.tokenVersion), ...counters.map((c) => String(c.ttlS)))
+      .catch(() => null);
+    if (Array.isArray(answer) && answer[0] !== -1) {
+      const current = Number(answer[0]) === claims.tokenVersion;
+      return { claims: current ? claims : null, counts: current ? answer.slice(1).map(Number) : null };
+    }
+  }
   const version = await currentTokenVersion(claims.sub);
-  return version !== null && version === claims.tokenVersion ? claims : null;
+  return { claims: version !== null && version === claims.tokenVersion ? claims : null, counts: null };
 }
 
 export interface AuthenticatedAdmin {
