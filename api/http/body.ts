@@ -1,4 +1,4 @@
-import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import express, { type Request, type RequestHandler } from 'express';
 import { config } from '../../shared/config';
 import { HttpError } from './errors';
 
@@ -39,7 +39,7 @@ export function bodyError(err: BodyParserError): HttpError {
  * The JSON body step of the pipeline: express.json (size limit HTTP_BODY_LIMIT, gzip/deflate/br
  * accepted) keeping the raw bytes, with its failures turned into the edge's own errors.
  */
-export function jsonBody(): RequestHandler[] {
+export function jsonBody(): RequestHandler {
   const parse = express.json({
     limit: config().http.bodyLimit,
     type: ['application/json', 'application/*+json'],
@@ -48,7 +48,8 @@ export function jsonBody(): RequestHandler[] {
     },
   });
   // A request without a body (most GETs) has nothing to read: it skips the parser and its type checks.
-  const parseWhenSent: RequestHandler = (req, res, next) => (hasBody(req) ? parse(req, res, next) : next());
-  const translate = (err: unknown, _req: Request, _res: Response, next: NextFunction) => next(err instanceof HttpError ? err : bodyError(err as BodyParserError));
-  return [parseWhenSent, translate as unknown as RequestHandler];
+  return (req, res, next) => {
+    if (!hasBody(req)) return next();
+    parse(req, res, (err?: unknown) => (err ? next(err instanceof HttpError ? err : bodyError(err as BodyParserError)) : next()));
+  };
 }
