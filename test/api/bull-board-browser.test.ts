@@ -1,9 +1,9 @@
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import test from 'ava';
-import { chromium, type BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
+import { chromiumMissing, chromiumPath, launchChromium } from '../helpers/chromium';
 import { QUEUE_NAMES } from '../../shared/queues/definitions';
 import { startTestStack, type TestStack } from '../helpers/stack';
 
@@ -12,13 +12,11 @@ import { startTestStack, type TestStack } from '../helpers/stack';
  * /api/admin/queues/login, sees every queue, opens one and finds its waiting job; a screenshot is kept in the test's temp dir.
  * Without Chromium (CHROMIUM_PATH, or Debian's /usr/bin/chromium) the test is skipped.
  */
-const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
-const executablePath = CANDIDATES.find((p): p is string => Boolean(p && existsSync(p)));
 
 const TITLE = 'an administrator logs in to Bull Board in Chromium, sees every queue and opens one';
 
-if (!executablePath) {
-  test.skip(`${TITLE} (skipped: no Chromium found; install it with \`apt-get install chromium\`, or set CHROMIUM_PATH)`, () => undefined);
+if (!chromiumPath) {
+  test.skip(chromiumMissing(TITLE), () => undefined);
 } else {
   let stack: TestStack;
   let dir: string;
@@ -27,12 +25,7 @@ if (!executablePath) {
   test.before(async () => {
     stack = await startTestStack();
     dir = await mkdtemp(path.join(tmpdir(), 'bull-board-browser-'));
-    browser = await chromium.launchPersistentContext(path.join(dir, 'profile'), {
-      executablePath,
-      headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-      viewport: { width: 1280, height: 900 },
-    });
+    browser = await launchChromium(dir, { viewport: { width: 1280, height: 900 } });
   });
 
   test.after.always(async () => {

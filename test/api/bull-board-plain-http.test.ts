@@ -1,9 +1,9 @@
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import test from 'ava';
-import { chromium, type BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
+import { chromiumMissing, chromiumPath, launchChromium } from '../helpers/chromium';
 import { startTestStack, type TestStack } from '../helpers/stack';
 
 /**
@@ -11,12 +11,10 @@ import { startTestStack, type TestStack } from '../helpers/stack';
  * this machine (board.test, resolved to loopback by the browser alone), drops it: the login comes back
  * to the form, which says why. On loopback the same login works. Skipped without Chromium.
  */
-const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
-const executablePath = CANDIDATES.find((p): p is string => Boolean(p && existsSync(p)));
 const TITLE = 'in production a login over plain HTTP comes back to the form, which says the cookie is Secure';
 
-if (!executablePath) {
-  test.skip(`${TITLE} (skipped: no Chromium found; install it with \`apt-get install chromium\`, or set CHROMIUM_PATH)`, () => undefined);
+if (!chromiumPath) {
+  test.skip(chromiumMissing(TITLE), () => undefined);
 } else {
   let stack: TestStack;
   let dir: string;
@@ -30,12 +28,7 @@ if (!executablePath) {
       ADMIN_PASSWORD: 'plain-http-test-password',
     });
     dir = await mkdtemp(path.join(tmpdir(), 'bull-board-plain-http-'));
-    browser = await chromium.launchPersistentContext(path.join(dir, 'profile'), {
-      executablePath,
-      headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-        '--disable-component-update', '--disable-sync', '--host-resolver-rules=MAP board.test 127.0.0.1'],
-    });
+    browser = await launchChromium(dir, { extraArgs: ['--host-resolver-rules=MAP board.test 127.0.0.1'] });
   });
   test.after.always(async () => {
     await browser?.close();
