@@ -1,7 +1,6 @@
-import { errorMessage } from '../../../shared/i18n/messages';
+import { errorCodesUnder, errorMessage } from '../../../shared/i18n/messages';
 import type { Endpoint } from '../endpoint';
 import type { RateLimitRule } from '../rate-limit';
-import { errorCodesUnder } from '../../../shared/i18n/messages';
 import { codeList, codeText, FIRST_BUSINESS_CODE } from './error-codes';
 import { jsonSchemaOf, ref, type Json } from './schemas';
 import { operationAuth, permissionOf } from './security';
