@@ -68,8 +68,11 @@ export interface Config {
   outboxReconcileEveryMs: number;
   /** How long after its job was sent an outbox row's effect must be in Postgres before it is enqueued again. */
   outboxReconcileAfterMs: number;
-  /** Addresses and CIDR ranges (METRICS_ALLOW) whose TCP peers may read GET /metrics. */
-  metrics: { allow: string[] };
+  /**
+   * allow: addresses and CIDR ranges (METRICS_ALLOW) whose TCP peers may read GET /metrics.
+   * workerPort: WORKER_METRICS_PORT, where a separate workers process serves its metrics on HOST; unset: none.
+   */
+  metrics: { allow: string[]; workerPort?: number };
   integrations: {
     provx: { baseUrl?: string; apiKey?: string; secret?: string };
     provy: { baseUrl?: string; apiKey?: string; secret?: string };
@@ -211,6 +214,8 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
     }
   }
 
+  const workerMetricsPort = str('WORKER_METRICS_PORT') === undefined ? undefined : int('WORKER_METRICS_PORT', 0, 1, 65535);
+
   const port = int('PORT', 3000, 0, 65535);
   const host = str('HOST') ?? '127.0.0.1';
   if (!isIP(host) && !/^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/.test(host)) {
@@ -269,7 +274,7 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
     outboxRelayEveryMs: int('OUTBOX_RELAY_EVERY_MS', 5000, 100, 3_600_000),
     outboxBatchRelayEveryMs: int('OUTBOX_BATCH_RELAY_EVERY_MS', 100, 10, 60_000),
     outboxReconcileEveryMs: int('OUTBOX_RECONCILE_EVERY_MS', 60_000, 100, 3_600_000),
-    metrics: { allow: metricsAllow },
+    metrics: { allow: metricsAllow, workerPort: workerMetricsPort },
     outboxReconcileAfterMs: int('OUTBOX_RECONCILE_AFTER_MS', 300_000, 100, 86_400_000),
     integrations: {
       provx: { baseUrl: url('PROVX_BASE_URL', ['http:', 'https:']), apiKey: str('PROVX_API_KEY'), secret: str('PROVX_SECRET') },

@@ -5,7 +5,8 @@ import { QUEUE_NAMES } from './queues/definitions';
 import { queue } from './queues/queues';
 
 /**
- * The process's Prometheus metrics (prom-client), served by the API at /metrics (docs/decisions.md,
+ * The process's Prometheus metrics (prom-client), served by the API at /metrics and, in a separate
+ * workers process with WORKER_METRICS_PORT, by workers/metrics-server.ts (docs/decisions.md,
  * "Metrics"). Counters and the request histogram are updated as things happen; the queue and outbox
  * gauges are read from Redis and Postgres when scraped. Each process counts its own work: wallet
  * movements made by the workers are not in the API's counters.

@@ -7,6 +7,7 @@ import { settleOutboxPushes, startOutboxRelay } from '../shared/queues/outbox';
 import { closeQueues } from '../shared/queues/queues';
 import { startOutboxReconcilers } from '../shared/queues/reconcile';
 import { closeRedis, producerConnection, workerConnection } from '../shared/redis';
+import { startMetricsServer } from './metrics-server';
 import { OUTBOX_RECONCILERS } from './outbox-reconcilers';
 import { PROCESSORS } from './processors';
 import { ensureSchedules } from './schedules';
@@ -80,22 +81,32 @@ export function startWorkers(queues = selectedQueues()): RunningWorkers {
   };
 }
 
+/**
+ * `npm run start:workers`: the workers as their own process, with their metrics server when
+ * WORKER_METRICS_PORT is set. The server starts first, so a port it cannot take stops the start before
+ * any job is taken. `npm start` calls startWorkers() alone: the API's GET /metrics serves that process.
+ */
+async function main(): Promise<void> {
+  const port = config().metrics.workerPort;
+  const metrics = port === undefined ? undefined : await startMetricsServer(port);
+  const running = startWorkers();
+  const shutdown = async (signal: string) => {
+    logger().info({ signal }, 'workers shutting down (finishing active jobs)');
+    await metrics?.close();
+    await running.stop();
+    await settleOutboxPushes();
+    await closeQueues();
+    await closeRedis();
+    await closeDb();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
 if (require.main === module) {
-  try {
-    const running = startWorkers();
-    const shutdown = async (signal: string) => {
-      logger().info({ signal }, 'workers shutting down (finishing active jobs)');
-      await running.stop();
-      await settleOutboxPushes();
-      await closeQueues();
-      await closeRedis();
-      await closeDb();
-      process.exit(0);
-    };
-    process.once('SIGINT', () => void shutdown('SIGINT'));
-    process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  } catch (err) {
+  main().catch((err) => {
     console.error(err instanceof Error ? err.message : err);
     process.exit(1);
-  }
+  });
 }

@@ -139,3 +139,12 @@ test('the API listens on loopback unless HOST says otherwise', (t) => {
   t.is(loadConfig({ ...base, HOST: 'api.internal' }).host, 'api.internal');
   t.true(problemsOf({ ...base, HOST: 'not a host' }).some((p) => p.startsWith('HOST must be') && p.includes('"not a host"')));
 });
+
+test('WORKER_METRICS_PORT: unset by default (no workers metrics server), else a port from 1 to 65535', (t) => {
+  t.is(loadConfig(base).metrics.workerPort, undefined);
+  t.is(loadConfig({ ...base, WORKER_METRICS_PORT: ' ' }).metrics.workerPort, undefined);
+  t.is(loadConfig({ ...base, WORKER_METRICS_PORT: '9464' }).metrics.workerPort, 9464);
+  for (const bad of ['0', '65536', 'metrics', '94.64']) {
+    t.true(problemsOf({ ...base, WORKER_METRICS_PORT: bad }).some((p) => p.startsWith('WORKER_METRICS_PORT') && p.includes(`"${bad}"`)), bad);
+  }
+});
