@@ -1,5 +1,6 @@
 import test from 'ava';
 import { providerCall, providerEnv } from '../helpers/provider-requests';
+import { sample, withMetricsAllow } from '../helpers/metrics';
 import { startTestStack, type TestStack } from '../helpers/stack';
 
 /**
@@ -16,32 +17,6 @@ test.before(async () => {
 test.after.always(async () => {
   await stack?.close();
 });
-
-/** The value of one sample line `name{labels} value`, or undefined when the scrape has no such series. */
-function sample(scrape: string, name: string, labels: Record<string, string>): number | undefined {
-  const wanted = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
-  for (const line of scrape.split('\n')) {
-    const m = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!m || m[1] !== name) continue;
-    const present = (m[2] ?? '').split(/,(?=\w+=")/);
-    if (wanted.every((w) => present.includes(w))) return Number(m[3]);
-  }
-  return undefined;
-}
-
-async function withMetricsAllow<T>(allow: string, fn: () => Promise<T>): Promise<T> {
-  const { resetConfig } = await import('../../shared/config');
-  const before = process.env.METRICS_ALLOW;
-  process.env.METRICS_ALLOW = allow;
-  resetConfig();
-  try {
-    return await fn();
-  } finally {
-    if (before === undefined) delete process.env.METRICS_ALLOW;
-    else process.env.METRICS_ALLOW = before;
-    resetConfig();
-  }
-}
 
 test.serial('a scrape after traffic holds requests, wallet movements, provider callbacks, queues and outbox', async (t) => {
   const { createUser } = await import('../helpers/factories');

@@ -3,13 +3,13 @@ import { once } from 'node:events';
 import net from 'node:net';
 import path from 'node:path';
 import test from 'ava';
-import { resetConfig } from '../../shared/config';
 import { VipRebate } from '../../shared/db/models';
 import { queue } from '../../shared/queues/queues';
 import { startWorkers, type RunningWorkers } from '../../workers/main';
 import { startMetricsServer, type MetricsServer } from '../../workers/metrics-server';
 import { createBetOrder, createVipPlayer } from '../helpers/bets';
 import { createSite } from '../helpers/factories';
+import { sample, withMetricsAllow } from '../helpers/metrics';
 import { startTestStack, type TestStack } from '../helpers/stack';
 import { waitFor } from '../helpers/wait';
 
@@ -35,31 +35,6 @@ test.after.always(async () => {
 });
 
 const get = (urlPath: string, init?: RequestInit) => fetch(`http://127.0.0.1:${server!.port}${urlPath}`, init);
-
-/** The value of one sample line `name{labels} value`, or undefined when the scrape has no such series. */
-function sample(scrape: string, name: string, labels: Record<string, string>): number | undefined {
-  const wanted = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
-  for (const line of scrape.split('\n')) {
-    const m = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!m || m[1] !== name) continue;
-    const present = (m[2] ?? '').split(/,(?=\w+=")/);
-    if (wanted.every((w) => present.includes(w))) return Number(m[3]);
-  }
-  return undefined;
-}
-
-async function withMetricsAllow<T>(allow: string, fn: () => Promise<T>): Promise<T> {
-  const before = process.env.METRICS_ALLOW;
-  process.env.METRICS_ALLOW = allow;
-  resetConfig();
-  try {
-    return await fn();
-  } finally {
-    if (before === undefined) delete process.env.METRICS_ALLOW;
-    else process.env.METRICS_ALLOW = before;
-    resetConfig();
-  }
-}
 
 test.serial('a rebate paid by a worker shows in the scrape, with the queue gauges', async (t) => {
   const day = '2025-04-20';
