@@ -8,7 +8,7 @@ import { Sequelize } from 'sequelize-typescript';
 import { ConfigError, loadConfig, type Config } from '../../shared/config';
 import { migrator } from '../../shared/db/migrator';
 import { devSecretsFile } from '../../shared/dev-secrets';
-import { findOnPath, probeTcp, withDatabase } from './services';
+import { findOnPath, planService, withDatabase } from './services';
 
 /**
  * The probes of `npm run doctor`. Each answers lines of ok / warn / fail and never throws; every
@@ -59,24 +59,25 @@ export function checkNode(): Line {
     : line('fail', 'Node', `${process.version} does not satisfy ${range} (package.json engines)`, `install a Node.js matching ${range}, e.g. nvm install 20`);
 }
 
-/** Where `npm start` would find a service: a URL, or nothing (it would start its own). */
+/**
+ * Where `npm start` would find a service (planService, as it decides): a URL, or nothing and the port it
+ * would start its own on.
+ */
 export interface Plan {
   url?: string;
   source: string;
-}
-const forced = (env: Env) => env.EMBEDDED_FORCE === '1';
-
-export async function planPostgres(env: Env): Promise<Plan> {
-  if (env.DATABASE_URL) return { url: env.DATABASE_URL, source: 'DATABASE_URL' };
-  if (!forced(env) && (await probeTcp(HOST, 5432, PROBE_TIMEOUT_MS))) return { url: `postgres://postgres@${HOST}:5432/gaming`, source: `found on ${HOST}:5432` };
-  return { source: forced(env) ? 'EMBEDDED_FORCE=1' : `nothing on ${HOST}:5432` };
+  embeddedPort?: number;
 }
 
-export async function planRedis(env: Env): Promise<Plan> {
-  if (env.REDIS_URL) return { url: env.REDIS_URL, source: 'REDIS_URL' };
-  if (!forced(env) && (await probeTcp(HOST, 6379, PROBE_TIMEOUT_MS))) return { url: `redis://${HOST}:6379`, source: `found on ${HOST}:6379` };
-  return { source: forced(env) ? 'EMBEDDED_FORCE=1' : `nothing on ${HOST}:6379` };
+async function planOf(service: 'postgres' | 'redis', env: Env): Promise<Plan> {
+  const plan = await planService(service, { env, timeoutMs: PROBE_TIMEOUT_MS });
+  if (plan.kind === 'embedded') return { source: plan.reason, embeddedPort: plan.port };
+  if (plan.kind === 'env') return { url: plan.url, source: service === 'postgres' ? 'DATABASE_URL' : 'REDIS_URL' };
+  return { url: plan.url, source: `found on ${new URL(plan.url).host}` };
 }
+
+export const planPostgres = (env: Env): Promise<Plan> => planOf('postgres', env);
+export const planRedis = (env: Env): Promise<Plan> => planOf('redis', env);
 
 async function serverVersion(url: string): Promise<string> {
   const client = new Client({ connectionString: url, connectionTimeoutMillis: PROBE_TIMEOUT_MS, query_timeout: PROBE_TIMEOUT_MS });
@@ -193,11 +194,11 @@ async function evictionPolicy(client: Redis): Promise<Line> {
  */
 export function checkConfig(env: Env, pg: Plan, redis: Plan): { lines: Line[]; config?: Config } {
   const file = devSecretsFile();
-  // absent services: the default ports of the embedded Postgres and redis-server child (scripts/lib/services.ts)
+  // absent services: those npm start would start on their embedded ports
   const withServices = {
     ...env,
-    DATABASE_URL: env.DATABASE_URL || pg.url || `postgres://postgres@${HOST}:54329/gaming`,
-    REDIS_URL: env.REDIS_URL || redis.url || `redis://${HOST}:63790`,
+    DATABASE_URL: env.DATABASE_URL || pg.url || `postgres://postgres@${HOST}:${pg.embeddedPort}/gaming`,
+    REDIS_URL: env.REDIS_URL || redis.url || `redis://${HOST}:${redis.embeddedPort}`,
   };
   let config: Config;
   try {

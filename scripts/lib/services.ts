@@ -89,8 +89,8 @@ export function probeTcp(host: string, port: number, timeoutMs = PROBE_TIMEOUT_M
   });
 }
 
-function envPort(name: string, fallback: number): number {
-  const raw = process.env[name];
+function envPort(name: string, fallback: number, env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const port = Number(raw);
   if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`${name} must be a TCP port, got "${raw}"`);
@@ -618,12 +618,43 @@ async function startRedisServer(
 }
 
 // ---------------------------------------------------------------------------------------------
+// where each service comes from
+
+/**
+ * Where a service is taken from, decided as the module comment says: its URL variable (`env`), a server
+ * on its usual port of 127.0.0.1 unless EMBEDDED_FORCE=1 (`local`), else one started here on its
+ * embedded port (`embedded`, with the reason). Deciding starts and writes nothing (`npm run doctor`
+ * asks the same question).
+ */
+export type ServicePlan = { kind: 'env'; url: string } | { kind: 'local'; url: string } | { kind: 'embedded'; port: number; reason: string };
+
+const SERVICE_SOURCES = {
+  postgres: { urlVar: 'DATABASE_URL', localPort: 5432, portVar: 'EMBEDDED_PG_PORT', embeddedPort: 54329 },
+  redis: { urlVar: 'REDIS_URL', localPort: 6379, portVar: 'EMBEDDED_REDIS_PORT', embeddedPort: 63790 },
+} as const;
+
+export async function planService(
+  service: keyof typeof SERVICE_SOURCES,
+  { databaseName = 'gaming', env = process.env, timeoutMs = PROBE_TIMEOUT_MS }: { databaseName?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+): Promise<ServicePlan> {
+  const source = SERVICE_SOURCES[service];
+  const fromEnv = env[source.urlVar];
+  if (fromEnv) return { kind: 'env', url: fromEnv };
+  const force = env.EMBEDDED_FORCE === '1';
+  if (!force && (await probeTcp(HOST, source.localPort, timeoutMs))) {
+    const url = service === 'postgres' ? `postgres://postgres@${HOST}:5432/${encodeURIComponent(databaseName)}` : `redis://${HOST}:6379`;
+    return { kind: 'local', url };
+  }
+  const reason = force ? `EMBEDDED_FORCE=1, not probing ${source.localPort}` : `nothing on ${HOST}:${source.localPort}`;
+  return { kind: 'embedded', port: envPort(source.portVar, source.embeddedPort, env), reason };
+}
+
+// ---------------------------------------------------------------------------------------------
 // entry point
 
 export async function ensureServices(opts: EnsureServicesOptions = {}): Promise<Services> {
   const log = opts.log ?? ((msg: string) => console.log(msg));
   const databaseName = opts.databaseName ?? 'gaming';
-  const force = process.env.EMBEDDED_FORCE === '1';
 
   const started: string[] = [];
   const stoppers: (() => Promise<void>)[] = [];
@@ -636,36 +667,23 @@ export async function ensureServices(opts: EnsureServicesOptions = {}): Promise<
 
   try {
     // Decide on Redis first (cheap) so a missing redis-server fails before Postgres is started.
-    const redisEnv = process.env.REDIS_URL;
-    let redisPlan: { kind: 'url'; url: string; reason: string } | { kind: 'spawn'; binary: string; reason: string };
-    if (redisEnv) {
-      redisPlan = { kind: 'url', url: redisEnv, reason: `Redis: using REDIS_URL (${redactUrl(redisEnv)})` };
-    } else if (!force && (await probeTcp(HOST, 6379))) {
-      redisPlan = { kind: 'url', url: `redis://${HOST}:6379`, reason: `Redis: found a server on ${HOST}:6379, using it` };
-    } else {
-      const binary = findOnPath('redis-server');
-      if (!binary) throw new Error(REDIS_MISSING_MESSAGE);
-      redisPlan = {
-        kind: 'spawn',
-        binary,
-        reason: force ? 'EMBEDDED_FORCE=1, not probing 6379' : `nothing on ${HOST}:6379`,
-      };
-    }
+    const redisPlan = await planService('redis');
+    const redisBinary = redisPlan.kind === 'embedded' ? findOnPath('redis-server') : undefined;
+    if (redisPlan.kind === 'embedded' && !redisBinary) throw new Error(REDIS_MISSING_MESSAGE);
 
     // Postgres
     let databaseUrl: string;
-    const databaseEnv = process.env.DATABASE_URL;
-    if (databaseEnv) {
-      databaseUrl = databaseEnv;
-      log(`Postgres: using DATABASE_URL (${redactUrl(databaseEnv)})`);
-      await ensureDatabase(databaseEnv, databaseNameOf(databaseEnv), log, true);
-    } else if (!force && (await probeTcp(HOST, 5432))) {
-      databaseUrl = `postgres://postgres@${HOST}:5432/${encodeURIComponent(databaseName)}`;
+    const pgPlan = await planService('postgres', { databaseName });
+    if (pgPlan.kind === 'env') {
+      databaseUrl = pgPlan.url;
+      log(`Postgres: using DATABASE_URL (${redactUrl(databaseUrl)})`);
+      await ensureDatabase(databaseUrl, databaseNameOf(databaseUrl), log, true);
+    } else if (pgPlan.kind === 'local') {
+      databaseUrl = pgPlan.url;
       log(`Postgres: found a server on ${HOST}:5432, using ${databaseUrl}`);
       await ensureDatabase(databaseUrl, databaseName, log, true);
     } else {
-      const reason = force ? 'EMBEDDED_FORCE=1, not probing 5432' : `nothing on ${HOST}:5432`;
-      const pg = await startEmbeddedPostgres(envPort('EMBEDDED_PG_PORT', 54329), databaseName, reason, log);
+      const pg = await startEmbeddedPostgres(pgPlan.port, databaseName, pgPlan.reason, log);
       stoppers.push(pg.stop);
       if (pg.note) started.push(pg.note);
       databaseUrl = pg.url;
@@ -673,14 +691,14 @@ export async function ensureServices(opts: EnsureServicesOptions = {}): Promise<
 
     // Redis
     let redisUrl: string;
-    if (redisPlan.kind === 'url') {
-      redisUrl = redisPlan.url;
-      log(redisPlan.reason);
-    } else {
-      const redis = await startRedisServer(redisPlan.binary, envPort('EMBEDDED_REDIS_PORT', 63790), redisPlan.reason, log);
+    if (redisPlan.kind === 'embedded') {
+      const redis = await startRedisServer(redisBinary as string, redisPlan.port, redisPlan.reason, log);
       stoppers.push(redis.stop);
       if (redis.note) started.push(redis.note);
       redisUrl = redis.url;
+    } else {
+      redisUrl = redisPlan.url;
+      log(redisPlan.kind === 'env' ? `Redis: using REDIS_URL (${redactUrl(redisUrl)})` : `Redis: found a server on ${HOST}:6379, using it`);
     }
 
     return { databaseUrl, redisUrl, started, stop };
