@@ -1,7 +1,7 @@
 import type { Transaction } from 'sequelize';
 import { Admin, AdminGroup } from '../../db/models';
 import { ForbiddenError, InputError } from '../../errors';
-import { hasPermission } from '../auth/tokens';
+import { hasPermission, permissionsHeld } from '../auth/tokens';
 import type { Actor } from './accounts';
 import { recordAdminAction } from './operation-log';
 
@@ -30,14 +30,14 @@ export class Refusal extends Error {
   }
 }
 
-/** What the actor holds as of the change's transaction: its group's permissions, none when disabled (as the token check reads them). */
+/** What the actor holds as of the change's transaction, by the token check's rule (permissionsHeld). */
 export async function heldBy(actor: Actor, transaction: Transaction): Promise<string[]> {
   const admin = await Admin.findByPk(actor.adminId, {
     attributes: ['id', 'status'],
     include: [{ model: AdminGroup, attributes: ['id', 'permissions', 'status'] }],
     transaction,
   });
-  return admin?.status === 1 && admin.group?.status === 1 ? admin.group.permissions : [];
+  return admin ? permissionsHeld(admin) : [];
 }
 
 /** Refuses when `permissions` hold one the actor lacks; `whose` reads before them ("group Ops holds"). */

@@ -195,14 +195,12 @@ export async function verifyAdminToken(token: string): Promise<AuthenticatedAdmi
   if (!claims) return null;
   const admin = await Admin.findByPk(claims.sub, { include: [AdminGroup] });
   if (!admin || admin.status !== 1 || admin.tokenVersion !== claims.tokenVersion) return null;
-  const group = admin.group;
-  return {
-    id: admin.id,
-    account: admin.account,
-    name: admin.name,
-    groupId: admin.groupId,
-    permissions: group && group.status === 1 ? group.permissions : [],
-  };
+  return { id: admin.id, account: admin.account, name: admin.name, groupId: admin.groupId, permissions: permissionsHeld(admin) };
+}
+
+/** What an administrator holds: its group's permissions while both are enabled, else none. */
+export function permissionsHeld(admin: Pick<Admin, 'status' | 'group'>): string[] {
+  return admin.status === 1 && admin.group?.status === 1 ? admin.group.permissions : [];
 }
 
 /** `<module>:<read|write>` or `*`. */
