@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { devSecretsFile, processSecrets, readOrCreateSecrets, type GeneratedSecretName, type GeneratedSecrets } from './dev-secrets';
+import { parseAllowEntry } from './metrics-access';
 
 /**
  * One typed view of the environment, validated once at start. A missing or bad variable stops the
@@ -206,12 +207,7 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
 
   const metricsAllow = (str('METRICS_ALLOW') ?? '127.0.0.1,::1').split(',').map((a) => a.trim()).filter(Boolean);
   for (const entry of metricsAllow) {
-    const [address, bits, extra] = entry.split('/');
-    const family = isIP(address);
-    const maxBits = family === 6 ? 128 : 32;
-    if (!family || extra !== undefined || (bits !== undefined && !(/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits))) {
-      problems.push(`METRICS_ALLOW must list IP addresses or CIDR ranges, comma separated (got "${entry}")`);
-    }
+    if (!parseAllowEntry(entry)) problems.push(`METRICS_ALLOW must list IP addresses or CIDR ranges, comma separated (got "${entry}")`);
   }
 
   const workerMetricsPort = str('WORKER_METRICS_PORT') === undefined ? undefined : int('WORKER_METRICS_PORT', 0, 1, 65535);
@@ -274,8 +270,8 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
     outboxRelayEveryMs: int('OUTBOX_RELAY_EVERY_MS', 5000, 100, 3_600_000),
     outboxBatchRelayEveryMs: int('OUTBOX_BATCH_RELAY_EVERY_MS', 100, 10, 60_000),
     outboxReconcileEveryMs: int('OUTBOX_RECONCILE_EVERY_MS', 60_000, 100, 3_600_000),
-    metrics: { allow: metricsAllow, workerPort: workerMetricsPort },
     outboxReconcileAfterMs: int('OUTBOX_RECONCILE_AFTER_MS', 300_000, 100, 86_400_000),
+    metrics: { allow: metricsAllow, workerPort: workerMetricsPort },
     integrations: {
       provx: { baseUrl: url('PROVX_BASE_URL', ['http:', 'https:']), apiKey: str('PROVX_API_KEY'), secret: str('PROVX_SECRET') },
       provy: { baseUrl: url('PROVY_BASE_URL', ['http:', 'https:']), apiKey: str('PROVY_API_KEY'), secret: str('PROVY_SECRET') },

@@ -7,16 +7,34 @@ import { BlockList, isIP } from 'node:net';
  */
 const allowLists = new WeakMap<readonly string[], BlockList>();
 
-/** The METRICS_ALLOW entries as a BlockList, built once per list. */
+export interface AllowEntry {
+  address: string;
+  family: 'ipv4' | 'ipv6';
+  /** The prefix length of a CIDR range; absent for one address. */
+  bits?: number;
+}
+
+/** One METRICS_ALLOW entry, an IP address or a CIDR range; null when it is neither (config refuses it). */
+export function parseAllowEntry(entry: string): AllowEntry | null {
+  const [address, bits, extra] = entry.split('/');
+  const version = isIP(address);
+  if (!version || extra !== undefined) return null;
+  const family = version === 6 ? 'ipv6' : 'ipv4';
+  if (bits === undefined) return { address, family };
+  if (!/^\d{1,3}$/.test(bits) || Number(bits) > (version === 6 ? 128 : 32)) return null;
+  return { address, family, bits: Number(bits) };
+}
+
+/** The METRICS_ALLOW entries (validated by config) as a BlockList, built once per list. */
 export function allowListOf(entries: readonly string[]): BlockList {
   let list = allowLists.get(entries);
   if (!list) {
     list = new BlockList();
     for (const entry of entries) {
-      const [address, bits] = entry.split('/');
-      const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
-      if (bits === undefined) list.addAddress(address, family);
-      else list.addSubnet(address, Number(bits), family);
+      const parsed = parseAllowEntry(entry);
+      if (!parsed) continue;
+      if (parsed.bits === undefined) list.addAddress(parsed.address, parsed.family);
+      else list.addSubnet(parsed.address, parsed.bits, parsed.family);
     }
     allowLists.set(entries, list);
   }
