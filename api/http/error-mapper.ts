@@ -51,22 +51,21 @@ export function describeError(err: unknown, locale: Locale, template: string, re
 /**
  * A wallet refusal that its caller did not turn into one of its own codes (simulate and the provider
  * callbacks do; a mission or promotion reward does not): still a refusal with nothing moved, never a
- * 500. A balance that would pass what its column holds, or too little to cover a movement, is a 409;
- * a bad amount a 400; a player gone a 404.
+ * 500. A balance that would pass what its column holds, or too little to cover a movement, is a 409
+ * with its reason; a bad amount a 400; a player gone a 404.
  */
-const WALLET_CONFLICTS: Record<WalletError['reason'], string> = {
-  BALANCE_OVERFLOW: 'The balance would exceed what it can hold',
-  INSUFFICIENT_FUNDS: 'The balance does not cover this movement',
-  INSUFFICIENT_FROZEN: 'The frozen balance does not cover this movement',
-  IDEMPOTENCY_CONFLICT: 'This movement key was already used for another movement',
-  USER_NOT_FOUND: 'User not found',
-  INVALID_AMOUNT: 'Invalid amount',
+const WALLET_REFUSALS: Record<WalletError['reason'], { status: 400 | 404 | 409; message: string }> = {
+  BALANCE_OVERFLOW: { status: 409, message: 'The balance would exceed what it can hold; nothing was moved' },
+  INSUFFICIENT_FUNDS: { status: 409, message: 'The balance does not cover this movement; nothing was moved' },
+  INSUFFICIENT_FROZEN: { status: 409, message: 'The frozen balance does not cover this movement; nothing was moved' },
+  IDEMPOTENCY_CONFLICT: { status: 409, message: 'This movement key was already used for another movement; nothing was moved' },
+  USER_NOT_FOUND: { status: 404, message: 'User not found' },
+  INVALID_AMOUNT: { status: 400, message: 'Invalid amount' },
 };
 
 function walletRefusal(err: WalletError): ErrorAnswer {
-  if (err.reason === 'USER_NOT_FOUND') return { status: 404, code: 404, message: 'User not found' };
-  if (err.reason === 'INVALID_AMOUNT') return { status: 400, code: 400, message: 'Invalid amount' };
-  return { status: 409, code: 409, message: `${WALLET_CONFLICTS[err.reason]}; nothing was moved`, extra: { reason: err.reason } };
+  const { status, message } = WALLET_REFUSALS[err.reason];
+  return { status, code: status, message, extra: status === 409 ? { reason: err.reason } : undefined };
 }
 
 /** Answers an error as an envelope (describeError); a 500 is logged with its stack. */
