@@ -87,8 +87,11 @@ export const sortOrder = (options?: TypeErrorOption) => jsonInteger(options).min
 /** A 0/1 flag (enabled, status). */
 export const zeroOrOne = (options?: TypeErrorOption) => jsonInteger(options).oneOf([0, 1], '${path} must be 0 or 1');
 
-/** Digits only (surrounding blanks allowed), and no more of them than the largest value has. */
-const digitsUpTo = (max: number) => new RegExp(`^\\s*\\d{1,${String(max).length}}\\s*$`);
+/** Digits only (surrounding blanks allowed when `blanks`), and no more of them than the largest value has. */
+const digitsUpTo = (max: number, blanks: boolean) => {
+  const space = blanks ? '\\s*' : '';
+  return new RegExp(`^${space}\\d{1,${String(max).length}}${space}$`);
+};
 
 /**
  * A non-negative integer query parameter (surrounding blanks allowed) of at most what its column holds
@@ -97,7 +100,7 @@ const digitsUpTo = (max: number) => new RegExp(`^\\s*\\d{1,${String(max).length}
  */
 export const queryInt = ({ typeError = '${path} must be a positive integer', column }: TypeErrorOption & IntegerColumnOption = {}) => {
   const max = maxOf(column);
-  const digits = digitsUpTo(max);
+  const digits = digitsUpTo(max, true);
   const base = number().transform((value: number, original: unknown) => {
     if (original === '') return undefined;
     return typeof original === 'string' && digits.test(original) ? value : NaN;
@@ -169,7 +172,7 @@ export const dateRangeFields = () => ({
  */
 export const positiveIdParam = (name: string, { column }: IntegerColumnOption = {}) => {
   const max = maxOf(column);
-  const digits = new RegExp(`^\\d{1,${String(max).length}}$`);
+  const digits = digitsUpTo(max, false);
   return number()
     .transform((value: number, original: unknown) => (typeof original === 'string' && digits.test(original) ? value : NaN))
     .typeError(`${name} must be a positive integer`)
