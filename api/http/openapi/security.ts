@@ -1,3 +1,4 @@
+import { neededPermission } from '../auth';
 import type { AuthSpec, Endpoint } from '../endpoint';
 import type { Json } from './schemas';
 
@@ -30,10 +31,10 @@ export const securitySchemes: Record<string, Json> = {
   },
 };
 
-/** The permission an administrator endpoint needs, as api/http/auth.ts checks it. */
+/** The permission an administrator endpoint needs: api/http/auth.ts's own rule (neededPermission). */
 export function permissionOf(e: Pick<Endpoint, 'method' | 'auth'>): string | null {
   if (typeof e.auth !== 'object' || !('admin' in e.auth) || e.auth.admin === null) return null;
-  return `${e.auth.admin}:${e.method === 'get' ? 'read' : 'write'}`;
+  return neededPermission(e.auth.admin, e.method.toUpperCase());
 }
 
 /** The scheme of an administrator session cookie (`auth: {admin, cookie}`), named after the cookie. */
