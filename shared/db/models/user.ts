@@ -6,6 +6,8 @@ export class User extends Model {
   declare id: number;
   @Column({ type: DataType.STRING(30), allowNull: false }) siteCode!: string;
   @Column({ type: DataType.STRING(50), allowNull: false }) account!: string;
+  /** The name's look-alike key, unique per site where set (shared/domain/auth/account-names.ts, migration 0011). */
+  @Column({ type: DataType.TEXT }) accountKey!: string | null;
   @Column({ type: DataType.STRING(255), allowNull: false, defaultValue: '' }) password!: string;
   @Column({ type: DataType.STRING(50), allowNull: false }) name!: string;
   @Column({ type: DataType.STRING(50) }) email!: string | null;

@@ -3,6 +3,7 @@ import { LOCALE_CURRENCY, isLocale, type Locale } from '../../i18n/locales';
 import { PaymentChannelGroup, SiteConfig, User } from '../../db/models';
 import { BizError, SessionEndedError } from '../../errors';
 import { addToOutbox } from '../../queues/outbox';
+import { accountKey } from './account-names';
 import { closeOpenLogins, recordLogin } from './login-records';
 import { forgetTokenVersion, signPlayerToken } from './tokens';
 
@@ -28,6 +29,15 @@ export async function pickChannelGroup(siteCode: string, locale: string, transac
     transaction,
   });
   return group?.id ?? null;
+}
+
+/**
+ * The site's accounts a name designates (at most two): the one stored exactly as typed and the one
+ * whose key the name has (account-names.ts: `ABC` or `ａｂｃ` name `abc`). Registration refuses a name
+ * that designates any; login takes the exact one first.
+ */
+export async function accountsNamed(siteCode: string, account: string): Promise<User[]> {
+  return User.findAll({ where: { siteCode, [Op.or]: [{ account }, { accountKey: accountKey(account) }] }, limit: 2 });
 }
 
 /** URL of the site's first mascot: the default avatar. */

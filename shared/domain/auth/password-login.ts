@@ -3,8 +3,7 @@ import { User } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { BizError } from '../../errors';
 import { BCRYPT_ROUNDS } from '../admin/login';
-import { accountKey } from './account-names';
-import { completeLogin, type ClientMeta } from './accounts';
+import { accountsNamed, completeLogin, type ClientMeta } from './accounts';
 import { recordLoginFailure } from './login-records';
 import { avatarOf, loginUser, type LoginUser } from './user-view';
 
@@ -25,27 +24,15 @@ export interface LoginInput {
 }
 
 /**
- * The account a login names: the one stored exactly as typed, else the one whose key the name has
- * (account-names.ts: `ABC` or `ａｂｃ` log in to `abc`). Accounts older than the keys that share a key
- * with another keep logging in by their exact name.
- */
-async function findAccount(siteCode: string, account: string): Promise<User | null> {
-  const found = await db().query<User>(`SELECT * FROM users WHERE "siteCode" = :siteCode AND (account = :account OR "accountKey" = :key) LIMIT 2`, {
-    replacements: { siteCode, account, key: accountKey(account) },
-    model: User,
-    mapToModel: true,
-  });
-  return found.find((u) => u.account === account) ?? found[0] ?? null;
-}
-
-/**
  * POST /auth/login: one answer (2001) for an unknown account, a wrong password and an account without a
  * password (created by a third-party login); each refusal writes a LOGIN_FAIL row. Success runs the
  * shared login transaction (tokenVersion + 1, previous LOGIN rows closed, new LOGIN row).
  */
 export async function loginPlayer(input: LoginInput): Promise<{ token: string; user: LoginUser }> {
   const { siteCode, account, password, meta } = input;
-  const found = await findAccount(siteCode, account);
+  // The account stored as typed wins over a look-alike sharing its key (an older account without one).
+  const named = await accountsNamed(siteCode, account);
+  const found = named.find((u) => u.account === account) ?? named[0] ?? null;
   const hash = found && found.password !== '' ? found.password : await comparisonDummy();
   const matches = await bcrypt.compare(password, hash).catch(() => false);
   if (!found || found.password === '' || !matches) {

@@ -1,11 +1,11 @@
 import bcrypt from 'bcrypt';
-import { QueryTypes, UniqueConstraintError, type Transaction } from 'sequelize';
+import { UniqueConstraintError, type Transaction } from 'sequelize';
 import { db } from '../../db/sequelize';
 import { BizError } from '../../errors';
 import type { Locale } from '../../i18n/locales';
 import { BCRYPT_ROUNDS } from '../admin/login';
 import { accountKey } from './account-names';
-import { createPlayer, findUplineByRefCode, type ClientMeta } from './accounts';
+import { accountsNamed, createPlayer, findUplineByRefCode, type ClientMeta } from './accounts';
 import { recordLogin } from './login-records';
 import { signPlayerToken } from './tokens';
 
@@ -34,15 +34,6 @@ function isAccountTaken(err: unknown): boolean {
   return constraint === 'users_site_account' || constraint === 'users_site_account_key' || Object.keys(err.fields ?? {}).some((f) => f === 'account' || f === 'accountKey');
 }
 
-/** True when the site has this account, as typed or as another name with the same key (account-names.ts). */
-async function accountExists(siteCode: string, account: string): Promise<boolean> {
-  const rows = await db().query(`SELECT 1 FROM users WHERE "siteCode" = :siteCode AND (account = :account OR "accountKey" = :key) LIMIT 1`, {
-    replacements: { siteCode, account, key: accountKey(account) },
-    type: QueryTypes.SELECT,
-  });
-  return rows.length > 0;
-}
-
 /** Records the new player's account key; the unique index (site, key) refuses a look-alike registered at the same time. */
 async function claimAccountKey(transaction: Transaction, userId: number, account: string): Promise<void> {
   await db().query(`UPDATE users SET "accountKey" = :key WHERE id = :userId`, { replacements: { key: accountKey(account), userId }, transaction });
@@ -57,7 +48,7 @@ async function claimAccountKey(transaction: Transaction, userId: number, account
 export async function registerPlayer(input: RegisterInput): Promise<RegisterResult> {
   const { siteCode, account } = input;
   // Cheap checks first: no bcrypt work for a request that is going to be refused.
-  if (await accountExists(siteCode, account)) throw new BizError(2001);
+  if ((await accountsNamed(siteCode, account)).length) throw new BizError(2001);
   const refCode = input.refCode?.trim() || null;
   if (refCode && !(await findUplineByRefCode(siteCode, refCode))) throw new BizError(2002);
 
