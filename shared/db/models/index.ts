@@ -4,6 +4,7 @@ import { GameProvider, GameTypeConfig } from './game';
 import { Mission, MissionClaim, MissionProgress } from './mission';
 import { OutboxMessage } from './outbox';
 import { PaymentChannel, PaymentChannelGroup } from './payment-channel';
+import { Promotion, PromotionClaim } from './promotion';
 import { ProviderTransaction } from './provider-transaction';
 import { SiteConfig } from './site-config';
 import { User } from './user';
@@ -13,6 +14,7 @@ import { VipRebate, VipRebateLog, VipSettlementRun } from './vip-rebate';
 
 export { Admin, AdminGroup, AdminOperationLog, BetDetail, BetOrder, GamePlayLog, GameTransaction, GameUserBlock, GameProvider, GameTypeConfig, OutboxMessage, PaymentChannel, PaymentChannelGroup, SiteConfig, User, UserLoginLog, VipLevel, VipRebate, VipRebateLog, VipSettlementRun };
 export { Mission, MissionClaim, MissionProgress };
+export { Promotion, PromotionClaim };
 
 /** Every model; a new model is registered by adding it here. */
 export const MODELS = [
@@ -40,4 +42,6 @@ export const MODELS = [
   Mission,
   MissionProgress,
   MissionClaim,
+  Promotion,
+  PromotionClaim,
 ] as const;
