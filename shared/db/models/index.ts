@@ -6,13 +6,18 @@ import { OutboxMessage } from './outbox';
 import { PaymentChannel, PaymentChannelGroup } from './payment-channel';
 import { ProviderTransaction } from './provider-transaction';
 import { SiteConfig } from './site-config';
+import { UploadedImage } from './uploaded-image';
 import { User } from './user';
 import { UserLoginLog } from './user-login-log';
 import { VipLevel } from './vip-level';
 import { VipRebate, VipRebateLog, VipSettlementRun } from './vip-rebate';
+import { BankCard, CreditCard, CryptoAddress } from './wallet-instrument';
 
 export { Admin, AdminGroup, AdminOperationLog, BetDetail, BetOrder, GamePlayLog, GameTransaction, GameUserBlock, GameProvider, GameTypeConfig, OutboxMessage, PaymentChannel, PaymentChannelGroup, SiteConfig, User, UserLoginLog, VipLevel, VipRebate, VipRebateLog, VipSettlementRun };
 export { Mission, MissionClaim, MissionProgress };
+export { BankCard, CreditCard, CryptoAddress, UploadedImage };
+export type { ImageKind, ImageVisibility } from './uploaded-image';
+export type { InstrumentStatus } from './wallet-instrument';
 
 /** Every model; a new model is registered by adding it here. */
 export const MODELS = [
@@ -40,4 +45,8 @@ export const MODELS = [
   Mission,
   MissionProgress,
   MissionClaim,
+  UploadedImage,
+  BankCard,
+  CreditCard,
+  CryptoAddress,
 ] as const;
