@@ -19,6 +19,10 @@ export interface UploadSpec {
 const MAX_TEXT_FIELDS = 30;
 const MAX_TEXT_BYTES = 10 * 1024;
 
+/**
+ * Busboy counts files before multer looks at their field: one file more than the fields lets an extra or
+ * unknown field be refused by name; more than that is "too many files".
+ */
 const parsers = new WeakMap<UploadSpec, ReturnType<multer.Multer['fields']>>();
 
 function parserOf(spec: UploadSpec) {
@@ -26,7 +30,7 @@ function parserOf(spec: UploadSpec) {
   if (!parser) {
     parser = multer({
       storage: multer.memoryStorage(),
-      limits: { fileSize: MAX_IMAGE_BYTES, files: spec.fields.length, fields: MAX_TEXT_FIELDS, fieldSize: MAX_TEXT_BYTES, parts: spec.fields.length + MAX_TEXT_FIELDS },
+      limits: { fileSize: MAX_IMAGE_BYTES, files: spec.fields.length + 1, fields: MAX_TEXT_FIELDS, fieldSize: MAX_TEXT_BYTES, parts: spec.fields.length + MAX_TEXT_FIELDS },
     }).fields(spec.fields.map((name) => ({ name, maxCount: 1 })));
     parsers.set(spec, parser);
   }
