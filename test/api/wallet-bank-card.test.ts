@@ -218,6 +218,8 @@ test('private photos: the owner and administrators with wallet:read only', async
   t.is((await photo(`/wallet/bank-card/${card.id}/photo/selfie`, owner.token)).status, 400);
 
   const reader = await factories.createAdmin({ permissions: ['wallet:read'] });
+  const listed = await req('GET', `/wallet/admin/instruments?kind=bank-card&userId=${card.userId}`, { token: reader.token });
+  t.regex(listed.body.result.items[0].idCardFront, new RegExp(`/api${adminUrl}$`));
   const asAdmin = await photo(adminUrl, reader.token);
   t.is(asAdmin.status, 200);
   t.true(asAdmin.bytes.equals(original));
