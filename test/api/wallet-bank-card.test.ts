@@ -5,6 +5,7 @@ import test from 'ava';
 import sharp from 'sharp';
 import { startAdminStack, type AdminRequest, type AdminStack } from '../helpers/admin-requests';
 import { filesUnder, jpegWithExif, png } from '../helpers/images';
+import { postMultipart, type Part } from '../helpers/multipart';
 import type { TestStack } from '../helpers/stack';
 
 /**
@@ -30,20 +31,10 @@ test.after.always(async () => {
   fs.rmSync(uploadDir, { recursive: true, force: true });
 });
 
-type Part = { data: Buffer; type?: string; name?: string };
-
 const FIELDS = { bankCode: '012', bankAccount: '12345678901', branch: 'Main branch', holderName: 'Wang Xiao Ming' };
 
-async function postCard(token: string | null, fields: Record<string, string>, files: Record<string, Part | Part[]>) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  for (const [k, parts] of Object.entries(files)) {
-    for (const f of Array.isArray(parts) ? parts : [parts]) form.append(k, new Blob([new Uint8Array(f.data)], { type: f.type ?? 'image/jpeg' }), f.name ?? `${k}.jpg`);
-  }
-  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  const res = await fetch(`${stack.baseUrl}/api/wallet/bank-card/add`, { method: 'POST', headers, body: form });
-  return { status: res.status, body: await res.json() };
-}
+const postCard = (token: string | null, fields: Record<string, string>, files: Record<string, Part | Part[]>) =>
+  postMultipart(`${stack.baseUrl}/api/wallet/bank-card/add`, token, fields, files);
 
 const photos = () => ({ idCardFront: { data: jpeg }, idCardBack: { data: jpeg }, passbookCover: { data: jpeg } });
 

@@ -6,6 +6,7 @@ import type { Job } from 'bullmq';
 import sharp from 'sharp';
 import { startAdminStack, type AdminStack } from '../helpers/admin-requests';
 import type { TestStack } from '../helpers/stack';
+import { postMultipart } from '../helpers/multipart';
 import { waitFor } from '../helpers/wait';
 import type { RunningWorkers } from '../../workers/main';
 
@@ -35,13 +36,10 @@ test.after.always(async () => {
 const FIELDS = { bankCode: '700', bankAccount: '000123456789', branch: 'Xinyi', holderName: 'Lee Da' };
 
 async function addCard(token: string, image: Buffer) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(FIELDS)) form.append(k, v);
-  for (const k of ['idCardFront', 'idCardBack', 'passbookCover']) form.append(k, new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), `${k}.jpg`);
-  const res = await fetch(`${stack.baseUrl}/api/wallet/bank-card/add`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
-  const body = await res.json();
-  if (body.code !== 200) throw new Error(JSON.stringify(body));
-  return body.result as { id: number; idCardFront: string; idCardBack: string; passbookCover: string };
+  const photo = { data: image };
+  const res = await postMultipart(`${stack.baseUrl}/api/wallet/bank-card/add`, token, FIELDS, { idCardFront: photo, idCardBack: photo, passbookCover: photo });
+  if (res.body.code !== 200) throw new Error(JSON.stringify(res.body));
+  return res.body.result as { id: number; idCardFront: string; idCardBack: string; passbookCover: string };
 }
 
 const processed = (storageKey: string) =>

@@ -12,6 +12,15 @@ import type { MigrationContext } from '../migrator';
  *   served to, and "processedAt" once the image worker made its resized copy and thumbnail (the effect
  *   the `image` outbox reconciler looks for).
  */
+
+/** The columns every instrument starts with: its site and player. */
+const OWNER = `"siteCode" VARCHAR(30) NOT NULL, "userId" INTEGER NOT NULL REFERENCES users(id)`;
+
+/** The review, the soft delete and the timestamps every instrument ends with. */
+const REVIEW_AND_TIMES = `status SMALLINT NOT NULL DEFAULT 0 CHECK (status IN (0, 1, 2)), remark VARCHAR(255), "reviewedBy" INTEGER,
+      "reviewedAt" TIMESTAMPTZ, "deletedAt" TIMESTAMPTZ,
+      "createdAt" TIMESTAMPTZ NOT NULL DEFAULT now(), "updatedAt" TIMESTAMPTZ NOT NULL DEFAULT now()`;
+
 export async function up({ sequelize }: MigrationContext): Promise<void> {
   await sequelize.query(`
     CREATE TABLE uploaded_images (
@@ -33,8 +42,7 @@ export async function up({ sequelize }: MigrationContext): Promise<void> {
 
     CREATE TABLE bank_cards (
       id SERIAL PRIMARY KEY,
-      "siteCode" VARCHAR(30) NOT NULL,
-      "userId" INTEGER NOT NULL REFERENCES users(id),
+      ${OWNER},
       "bankCode" VARCHAR(20) NOT NULL,
       "bankAccount" VARCHAR(30) NOT NULL CHECK ("bankAccount" ~ '^[0-9]{8,30}$'),
       branch VARCHAR(100) NOT NULL DEFAULT '',
@@ -42,51 +50,31 @@ export async function up({ sequelize }: MigrationContext): Promise<void> {
       "idCardFront" VARCHAR(120) NOT NULL,
       "idCardBack" VARCHAR(120) NOT NULL,
       "passbookCover" VARCHAR(120) NOT NULL,
-      status SMALLINT NOT NULL DEFAULT 0 CHECK (status IN (0, 1, 2)),
-      remark VARCHAR(255),
-      "reviewedBy" INTEGER,
-      "reviewedAt" TIMESTAMPTZ,
-      "deletedAt" TIMESTAMPTZ,
-      "createdAt" TIMESTAMPTZ NOT NULL DEFAULT now(),
-      "updatedAt" TIMESTAMPTZ NOT NULL DEFAULT now()
+      ${REVIEW_AND_TIMES}
     );
     CREATE UNIQUE INDEX bank_cards_live_unique ON bank_cards ("siteCode", "userId", "bankCode", "bankAccount") WHERE "deletedAt" IS NULL;
     CREATE INDEX bank_cards_site_status ON bank_cards ("siteCode", status, id);
 
     CREATE TABLE credit_cards (
       id SERIAL PRIMARY KEY,
-      "siteCode" VARCHAR(30) NOT NULL,
-      "userId" INTEGER NOT NULL REFERENCES users(id),
+      ${OWNER},
       "cardLast4" CHAR(4) NOT NULL CHECK ("cardLast4" ~ '^[0-9]{4}$'),
       "cardFingerprint" CHAR(64) NOT NULL,
       "holderName" VARCHAR(100) NOT NULL,
       "expiryDate" CHAR(5) NOT NULL CHECK ("expiryDate" ~ '^(0[1-9]|1[0-2])/[0-9]{2}$'),
-      status SMALLINT NOT NULL DEFAULT 0 CHECK (status IN (0, 1, 2)),
-      remark VARCHAR(255),
-      "reviewedBy" INTEGER,
-      "reviewedAt" TIMESTAMPTZ,
-      "deletedAt" TIMESTAMPTZ,
-      "createdAt" TIMESTAMPTZ NOT NULL DEFAULT now(),
-      "updatedAt" TIMESTAMPTZ NOT NULL DEFAULT now()
+      ${REVIEW_AND_TIMES}
     );
     CREATE UNIQUE INDEX credit_cards_live_unique ON credit_cards ("siteCode", "userId", "cardFingerprint") WHERE "deletedAt" IS NULL;
     CREATE INDEX credit_cards_site_status ON credit_cards ("siteCode", status, id);
 
     CREATE TABLE crypto_addresses (
       id SERIAL PRIMARY KEY,
-      "siteCode" VARCHAR(30) NOT NULL,
-      "userId" INTEGER NOT NULL REFERENCES users(id),
+      ${OWNER},
       "walletName" VARCHAR(50) NOT NULL,
       currency VARCHAR(10) NOT NULL,
       network VARCHAR(20) NOT NULL,
       address VARCHAR(128) NOT NULL,
-      status SMALLINT NOT NULL DEFAULT 0 CHECK (status IN (0, 1, 2)),
-      remark VARCHAR(255),
-      "reviewedBy" INTEGER,
-      "reviewedAt" TIMESTAMPTZ,
-      "deletedAt" TIMESTAMPTZ,
-      "createdAt" TIMESTAMPTZ NOT NULL DEFAULT now(),
-      "updatedAt" TIMESTAMPTZ NOT NULL DEFAULT now()
+      ${REVIEW_AND_TIMES}
     );
     CREATE UNIQUE INDEX crypto_addresses_live_unique ON crypto_addresses ("siteCode", "userId", currency, network, address) WHERE "deletedAt" IS NULL;
     CREATE INDEX crypto_addresses_site_status ON crypto_addresses ("siteCode", status, id);
