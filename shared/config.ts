@@ -60,6 +60,8 @@ export interface Config {
     thirdPartyLoginPerIp: number;
     simulatePerUser: number;
     launchPerUser: number;
+    /** Wallet instrument adds (bank card with its photos, credit card, crypto address) per player per minute. */
+    walletAddPerUser: number;
     demoPerIp: number;
     verifySendPerUser: number;
     verifySendWindowUserS: number;
@@ -269,6 +271,7 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
       thirdPartyLoginPerIp: int('THIRD_PARTY_LOGIN_RATE_LIMIT', 30, 1),
       simulatePerUser: int('RATE_LIMIT_SIMULATE_PER_USER', 300, 1),
       launchPerUser: int('RATE_LIMIT_LAUNCH_PER_USER', 30, 1),
+      walletAddPerUser: int('RATE_LIMIT_WALLET_ADD_PER_USER', 20, 1),
       demoPerIp: int('RATE_LIMIT_DEMO_PER_IP', 30, 1),
       verifySendPerUser: int('VERIFY_SEND_LIMIT_PER_USER', 5, 1),
       verifySendWindowUserS: int('VERIFY_SEND_WINDOW_USER_S', 600, 1),

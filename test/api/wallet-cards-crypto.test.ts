@@ -164,3 +164,17 @@ test('crypto address: bad input is a 400 naming the field', async (t) => {
   }
   t.deepEqual((await req('GET', '/wallet/crypto-address/list', { token })).body.result, []);
 });
+
+test('adds are limited per player (RATE_LIMIT_WALLET_ADD_PER_USER, 20 a minute): the next is a 429, another player is not held back', async (t) => {
+  const { awayFromMinuteEdge } = await import('../helpers/wait');
+  await awayFromMinuteEdge();
+  const { token } = await factories.createUser();
+  const codes: number[] = [];
+  for (let i = 0; i < 20; i += 1) codes.push((await req('POST', '/wallet/crypto-address/add', { token, body: { ...ADDRESS, address: `TLIMIT${String(i).padStart(10, '0')}abcdef` } })).body.code);
+  t.true(codes.every((c) => c === 200), codes.join(','));
+  const over = await req('POST', '/wallet/credit-card/add', { token, body: CARD });
+  t.is(over.status, 429);
+  t.truthy(over.headers.get('retry-after'));
+  const other = await factories.createUser();
+  t.is((await req('POST', '/wallet/crypto-address/add', { token: other.token, body: ADDRESS })).body.code, 200);
+});

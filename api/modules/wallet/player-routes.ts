@@ -2,11 +2,19 @@ import { addBankCard, BANK_CARD_PHOTOS, deleteBankCard, listBankCards, type Bank
 import { addCreditCard, deleteCreditCard, listCreditCards } from '../../../shared/domain/wallet/instruments/credit-cards';
 import { addCryptoAddress, deleteCryptoAddress, listCryptoAddresses } from '../../../shared/domain/wallet/instruments/crypto-addresses';
 import { bankCardPhoto, type PhotoSize } from '../../../shared/domain/wallet/instruments/photos';
+import { config } from '../../../shared/config';
 import { endpoint, type Endpoint } from '../../http/endpoint';
+import { limitRule } from '../../http/rate-limit';
 import { sendPhoto } from './photo-answer';
 import { bankCardBody, creditCardBody, cryptoAddressBody, idParams, photoParams, photoQuery } from './schemas';
 
 /** The player's wallet instruments (Part B 4.1): add, list, delete of each kind, and the bank card photos. */
+
+/**
+ * Adds per player per minute (RATE_LIMIT_WALLET_ADD_PER_USER), counted with the token check, before a
+ * multipart body is read or an image decoded.
+ */
+const addPerUser = limitRule('wallet-add', 'player', () => config().limits.walletAddPerUser);
 
 type List = (siteCode: string, userId: number) => Promise<unknown>;
 type Remove = (siteCode: string, userId: number, id: number) => Promise<null>;
@@ -30,6 +38,7 @@ export const playerEndpoints = [
       auth: 'player',
       uploads: { fields: BANK_CARD_PHOTOS },
       body: bankCardBody,
+      limits: [addPerUser],
       codes: [2001, 2002, 2003, 2004],
       summary: 'Add a bank card with its three photos (multipart); the answer shows the storage keys',
     },
@@ -51,12 +60,12 @@ export const playerEndpoints = [
   ),
   ...listAndDelete('/wallet/bank-card', 'bank cards (photos as URLs)', listBankCards, deleteBankCard),
   endpoint(
-    { method: 'post', path: '/wallet/credit-card/add', auth: 'player', body: creditCardBody, codes: [2001], summary: 'Add a credit card (the CVV is checked, never stored)' },
+    { method: 'post', path: '/wallet/credit-card/add', auth: 'player', body: creditCardBody, limits: [addPerUser], codes: [2001], summary: 'Add a credit card (the CVV is checked, never stored)' },
     ({ player, body }) => addCreditCard(player.siteCode, player.id, body),
   ),
   ...listAndDelete('/wallet/credit-card', 'credit cards (masked numbers)', listCreditCards, deleteCreditCard),
   endpoint(
-    { method: 'post', path: '/wallet/crypto-address/add', auth: 'player', body: cryptoAddressBody, codes: [2001], summary: 'Add a crypto address (currency USDT, network TRC-20 unless given)' },
+    { method: 'post', path: '/wallet/crypto-address/add', auth: 'player', body: cryptoAddressBody, limits: [addPerUser], codes: [2001], summary: 'Add a crypto address (currency USDT, network TRC-20 unless given)' },
     ({ player, body }) => addCryptoAddress(player.siteCode, player.id, body),
   ),
   ...listAndDelete('/wallet/crypto-address', 'crypto addresses', listCryptoAddresses, deleteCryptoAddress),
