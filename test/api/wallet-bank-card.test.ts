@@ -120,6 +120,14 @@ test.serial('2004: the same bank code and account again; its photos are not kept
   t.is((await postCard(other.token, FIELDS, photos())).body.code, 200);
 });
 
+test.serial('identical adds at once: one card, the others 2004, and only the winner\u2019s photos are kept', async (t) => {
+  const { token } = await factories.createUser();
+  const before = await stored();
+  const results = await Promise.all([1, 2, 3].map(() => postCard(token, { ...FIELDS, bankAccount: '55555555' }, photos())));
+  t.deepEqual(results.map((r) => r.body.code).sort(), [200, 2004, 2004]);
+  t.deepEqual(await stored(), { files: before.files + 3, rows: before.rows + 3 });
+});
+
 test.serial('bad fields are 400 naming the field, before any photo is stored', async (t) => {
   const { token } = await factories.createUser();
   const before = await stored();
