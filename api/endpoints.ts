@@ -9,6 +9,7 @@ import { liveSportsEndpoints } from './modules/live-sports/endpoints';
 import { missionEndpoints } from './modules/mission/endpoints';
 import { rankingEndpoints } from './modules/ranking/endpoints';
 import { vipEndpoints } from './modules/vip/endpoints';
+import { walletEndpoints } from './modules/wallet/endpoints';
 
 /**
  * Every endpoint of the API, area by area. Within an area the order is the matching order (a fixed path
@@ -25,4 +26,5 @@ export const endpoints: readonly Endpoint[] = [
   ...vipEndpoints,
   ...missionEndpoints,
   ...liveSportsEndpoints,
+  ...walletEndpoints,
 ];

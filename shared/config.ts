@@ -1,5 +1,7 @@
+import { createHmac } from 'node:crypto';
 import { isIP } from 'node:net';
-import { devSecretsFile, processSecrets, readOrCreateSecrets, type GeneratedSecretName, type GeneratedSecrets } from './dev-secrets';
+import path from 'node:path';
+import { devSecretsFile, processSecrets, projectDataDir, readOrCreateSecrets, type GeneratedSecretName, type GeneratedSecrets } from './dev-secrets';
 import { parseAllowEntry } from './metrics-access';
 
 /**
@@ -37,6 +39,13 @@ export interface Config {
   logLevel: string;
   publicAssetBaseUrl: string;
   publicBaseUrl: string;
+  /** UPLOAD_DIR: the folder the local storage keeps uploaded images in (default .data/uploads). */
+  uploadDir: string;
+  /**
+   * CARD_FINGERPRINT_SECRET: the HMAC key of credit card fingerprints (the "already bound" check). Required
+   * in production; elsewhere, when unset, derived from JWT_SECRET (so it is as stable as the dev secrets).
+   */
+  cardFingerprintSecret: string;
   /** Postgres connections per process (DB_POOL_MAX). */
   dbPoolMax: number;
   /** Rate limits (requests per window) and their windows in seconds; see docs/decisions.md. */
@@ -51,6 +60,8 @@ export interface Config {
     thirdPartyLoginPerIp: number;
     simulatePerUser: number;
     launchPerUser: number;
+    /** Wallet instrument adds (bank card with its photos, credit card, crypto address) per player per minute. */
+    walletAddPerUser: number;
     demoPerIp: number;
     verifySendPerUser: number;
     verifySendWindowUserS: number;
@@ -219,6 +230,12 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
   }
   const jwtSecret = secret('JWT_SECRET');
   const adminJwtSecret = secret('ADMIN_JWT_SECRET');
+  let cardFingerprintSecret = str('CARD_FINGERPRINT_SECRET');
+  if (cardFingerprintSecret !== undefined && production && cardFingerprintSecret.length < 32) {
+    problems.push('CARD_FINGERPRINT_SECRET must be at least 32 characters in production');
+  }
+  if (cardFingerprintSecret === undefined && production) problems.push('CARD_FINGERPRINT_SECRET is required in production');
+  cardFingerprintSecret ??= createHmac('sha256', jwtSecret).update('card-fingerprint').digest('base64url');
   const config: Config = {
     nodeEnv,
     port,
@@ -241,6 +258,8 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
     logLevel: str('LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     publicAssetBaseUrl: url('PUBLIC_ASSET_BASE_URL', ['http:', 'https:'], 'https://assets.example.com') as string,
     publicBaseUrl: url('PUBLIC_BASE_URL', ['http:', 'https:'], `http://localhost:${port}`) as string,
+    uploadDir: path.resolve(str('UPLOAD_DIR') ?? path.join(projectDataDir(), 'uploads')),
+    cardFingerprintSecret,
     dbPoolMax: int('DB_POOL_MAX', 10, 1, 500),
     limits: {
       loginPerIp: int('RATE_LIMIT_LOGIN_PER_IP', 30, 1),
@@ -252,6 +271,7 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
       thirdPartyLoginPerIp: int('THIRD_PARTY_LOGIN_RATE_LIMIT', 30, 1),
       simulatePerUser: int('RATE_LIMIT_SIMULATE_PER_USER', 300, 1),
       launchPerUser: int('RATE_LIMIT_LAUNCH_PER_USER', 30, 1),
+      walletAddPerUser: int('RATE_LIMIT_WALLET_ADD_PER_USER', 20, 1),
       demoPerIp: int('RATE_LIMIT_DEMO_PER_IP', 30, 1),
       verifySendPerUser: int('VERIFY_SEND_LIMIT_PER_USER', 5, 1),
       verifySendWindowUserS: int('VERIFY_SEND_WINDOW_USER_S', 600, 1),

@@ -3,7 +3,9 @@ import type { AnyObject, InferType, ObjectSchema } from 'yup';
 import type { AuthenticatedAdmin } from '../../shared/domain/auth/tokens';
 import type { Locale } from '../../shared/i18n/locales';
 import type { RequestMeta } from '../../shared/domain/admin/login';
+import type { PreparedImage } from '../../shared/domain/uploads/images';
 import type { RateLimitRule } from './rate-limit';
+import type { UploadSpec } from './uploads';
 
 /**
  * One definition per endpoint (ARCHITECTURE.md section 2): its method and path, who may call it, the
@@ -60,6 +62,8 @@ type ActorOf<A> = A extends 'player'
 /** What a handler gets: validated input, the caller, the site and the request's context. */
 export type Call<A extends AuthSpec, B, Q, P> = ActorOf<A> & {
   body: Input<B>;
+  /** The endpoint's uploaded images by field, checked and re-encoded, not stored (`uploads`); empty otherwise. */
+  files: Record<string, PreparedImage>;
   query: Input<Q>;
   params: Input<P>;
   /**
@@ -97,6 +101,11 @@ export interface EndpointSpec<A extends AuthSpec, B extends Schema | undefined, 
   body?: B;
   query?: Q;
   params?: P;
+  /**
+   * A multipart/form-data body with image files (api/http/uploads.ts): its text fields are the body
+   * `body` validates, its files the handler's `files`.
+   */
+  uploads?: UploadSpec;
   /** Rate limits, counted in this order; see api/http/rate-limit.ts for when each is counted. */
   limits?: RateLimitRule[];
   answer?: AnswerSpec;

@@ -7,14 +7,15 @@ import { answerError } from './error-mapper';
 import { clientIp, countRequest, type RateLimitRule } from './rate-limit';
 import { requestMeta } from './request-meta';
 import { refuseUnstorableText } from './text';
+import { readUploads, uploadedImages } from './uploads';
 import { validInput } from './validate';
 
 /**
  * The one pipeline every endpoint runs through, after the app-wide steps of api/app.ts (request id and
  * locale, access log, JSON body with its raw bytes, site headers):
- *   authenticate → count IP and player rate limits → refuse text Postgres cannot store → validate
- *   params, query, body → count computed-key rate limits → handler → answer (envelope, raw, or a third
- *   party's shape).
+ *   authenticate → count IP and player rate limits → read a multipart body (endpoints with uploads) →
+ *   refuse text Postgres cannot store → validate params, query, body → check and re-encode uploaded
+ *   images → count computed-key rate limits → handler → answer (envelope, raw, or a third party's shape).
  * Errors from any step are answered by the error mapper (or the endpoint's own Answerer).
  */
 export function mountEndpoints(router: Router, endpoints: readonly Endpoint[]): void {
@@ -42,12 +43,14 @@ function handlerOf(e: Endpoint): RequestHandler {
       // A player's token version and the IP and player limits go to Redis together when they can.
       const { counted, ...caller } = await authenticate(req, e.auth, countsOf);
       if (!counted) await countRequest(countsOf(caller.player?.id));
+      if (e.uploads) await readUploads(req, res, e.uploads);
       refuseUnstorableText('params', req.params);
       refuseUnstorableText('query', req.query);
       refuseUnstorableText('body', req.body);
       const params = e.params ? await validInput('params', e.params, req.params) : undefined;
       const query = e.query ? await validInput('query', e.query, req.query) : undefined;
       const body = e.body ? await validInput('body', e.body, req.body) : undefined;
+      const files = e.uploads ? await uploadedImages(req, e.uploads) : {};
       const siteFilter = req.ctx.adminSiteCode;
       const call = {
         ...caller,
@@ -55,6 +58,7 @@ function handlerOf(e: Endpoint): RequestHandler {
         params,
         query,
         body,
+        files,
         site: adminAuth ? (siteFilter ?? config().siteCode) : req.ctx.siteCode,
         siteFilter,
         locale: req.ctx.locale,

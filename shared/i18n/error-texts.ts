@@ -892,6 +892,28 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
       'vi-VN': 'Không tìm thấy địa chỉ tiền mã hóa',
     },
   },
+  {
+    path: '/api/wallet/admin/:kind/:id/review',
+    code: 2001,
+    text: {
+      'zh-TW': '找不到此項目',
+      'zh-CN': '找不到此项目',
+      'en-US': 'Item not found',
+      'th-TH': 'ไม่พบรายการนี้',
+      'vi-VN': 'Không tìm thấy mục này',
+    },
+  },
+  {
+    path: '/api/wallet/admin/:kind/:id/review',
+    code: 2002,
+    text: {
+      'zh-TW': '此項目已審核或已刪除，無法變更',
+      'zh-CN': '此项目已审核或已删除，无法变更',
+      'en-US': 'This item was already reviewed or deleted and cannot be changed',
+      'th-TH': 'รายการนี้ได้รับการตรวจสอบหรือถูกลบแล้ว ไม่สามารถเปลี่ยนแปลงได้',
+      'vi-VN': 'Mục này đã được duyệt hoặc đã bị xóa, không thể thay đổi',
+    },
+  },
 
   // Vendor (Part B 4.2, 7)
   {

@@ -13,6 +13,7 @@ const production = {
   REDIS_URL: 'redis://127.0.0.1:6379',
   JWT_SECRET: 'p'.repeat(40),
   ADMIN_JWT_SECRET: 'a'.repeat(40),
+  CARD_FINGERPRINT_SECRET: 'c'.repeat(40),
   ADMIN_PASSWORD: 'long-enough-password',
 };
 

@@ -25,6 +25,7 @@ if (!chromiumPath) {
       NODE_ENV: 'production',
       JWT_SECRET: 'plain-http-test-player-secret-0123456789',
       ADMIN_JWT_SECRET: 'plain-http-test-admin-secret-0123456789',
+      CARD_FINGERPRINT_SECRET: 'plain-http-test-card-fingerprint-0123456789',
       ADMIN_PASSWORD: 'plain-http-test-password',
     });
     dir = await mkdtemp(path.join(tmpdir(), 'bull-board-plain-http-'));

@@ -148,3 +148,20 @@ test('WORKER_METRICS_PORT: unset by default (no workers metrics server), else a 
     t.true(problemsOf({ ...base, WORKER_METRICS_PORT: bad }).some((p) => p.startsWith('WORKER_METRICS_PORT') && p.includes(`"${bad}"`)), bad);
   }
 });
+
+test('CARD_FINGERPRINT_SECRET: required (32 characters or more) in production; elsewhere derived from the token secret when unset', (t) => {
+  t.true(problemsOf({ ...base, NODE_ENV: 'production' }).some((p) => p.startsWith('CARD_FINGERPRINT_SECRET is required in production')));
+  t.true(problemsOf({ ...base, NODE_ENV: 'production', CARD_FINGERPRINT_SECRET: 'short' }).some((p) => p.includes('CARD_FINGERPRINT_SECRET must be at least 32 characters')));
+  const chosen = loadConfig({ ...base, CARD_FINGERPRINT_SECRET: 'f'.repeat(40) });
+  t.is(chosen.cardFingerprintSecret, 'f'.repeat(40));
+  const a = loadConfig({ ...base, JWT_SECRET: 'j'.repeat(40), ADMIN_JWT_SECRET: 'a'.repeat(40) });
+  const b = loadConfig({ ...base, JWT_SECRET: 'j'.repeat(40), ADMIN_JWT_SECRET: 'b'.repeat(40) });
+  t.is(a.cardFingerprintSecret, b.cardFingerprintSecret, 'stable for the same JWT_SECRET');
+  t.not(a.cardFingerprintSecret, 'j'.repeat(40));
+  t.true(a.cardFingerprintSecret.length >= 32);
+});
+
+test('UPLOAD_DIR: an absolute folder, .data/uploads of the checkout by default', (t) => {
+  t.regex(loadConfig(base).uploadDir, /[/\\]\.data[/\\]uploads$/);
+  t.is(loadConfig({ ...base, UPLOAD_DIR: '/srv/uploads' }).uploadDir, '/srv/uploads');
+});

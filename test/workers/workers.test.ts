@@ -26,7 +26,7 @@ let stack: TestStack;
 let workers: RunningWorkers | undefined;
 test.before(async () => {
   stack = await startTestStack({ OUTBOX_RELAY_EVERY_MS: '200' });
-  workers = startWorkers(['outbox-relay', 'image']);
+  workers = startWorkers(['outbox-relay', 'affiliate-settlement']);
 });
 test.after.always(async () => {
   await workers?.stop();
@@ -48,7 +48,7 @@ test('every queue has exactly one processor', (t) => {
 });
 
 test('the workers serve what was selected', (t) => {
-  t.deepEqual(workers?.queues, ['outbox-relay', 'image']);
+  t.deepEqual(workers?.queues, ['outbox-relay', 'affiliate-settlement']);
 });
 
 test('a manual outbox-relay job completes', async (t) => {
@@ -59,16 +59,16 @@ test('a manual outbox-relay job completes', async (t) => {
 });
 
 test('a job of a queue not built yet fails once, without retries', async (t) => {
-  // `image` is a queue whose processing is not built yet; change it when it is.
-  t.is(QUEUES.image.defaultJobOptions.attempts, 3);
-  const job = await queue('image').add('resize', { kind: 'promo-image', storageKey: 'x.png' });
-  t.is(job.opts.attempts, 3);
+  // `affiliate-settlement` is a queue whose processing is not built yet; change it when it is.
+  t.is(QUEUES['affiliate-settlement'].defaultJobOptions.attempts, 5);
+  const job = await queue('affiliate-settlement').add('run', { period: 'weekly' });
+  t.is(job.opts.attempts, 5);
   t.is(await settled(job), 'failed');
-  const failed = await queue('image').getJob(job.id as string);
+  const failed = await queue('affiliate-settlement').getJob(job.id as string);
   t.is(failed?.attemptsMade, 1);
-  t.regex(failed?.failedReason ?? '', /image processing is not built yet/);
+  t.regex(failed?.failedReason ?? '', /affiliate-settlement processing is not built yet/);
   // Still failed, not waiting for a retry.
-  t.is(await queue('image').getJobState(job.id as string), 'failed');
+  t.is(await queue('affiliate-settlement').getJobState(job.id as string), 'failed');
 });
 
 // Serial, so it runs before the manual outbox-relay job above can sweep: only the timer relays here.

@@ -1,3 +1,4 @@
+import { processImageJob } from './image';
 import { processLiveSports } from './live-sports';
 import { processMail } from './mail';
 import { notBuilt } from './not-built';
@@ -13,7 +14,7 @@ export const PROCESSORS: ProcessorRegistry = {
   'deposit-credit': notBuilt('deposit-credit'),
   mail: processMail,
   sms: processSms,
-  image: notBuilt('image'),
+  image: processImageJob,
   'vip-rebate': processVipRebate,
   'vip-relegation': processVipRelegation,
   'affiliate-settlement': notBuilt('affiliate-settlement'),

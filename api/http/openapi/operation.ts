@@ -122,7 +122,15 @@ export function operationOf(e: Endpoint): Json {
   const permission = permissionOf(e);
   if (permission) operation['x-permission'] = permission;
   if (limits) operation['x-rate-limits'] = limits.list;
-  if (e.body) {
+  if (e.uploads) {
+    // Text fields from the body schema, files as binary parts (api/http/uploads.ts).
+    const schema = e.body ? jsonSchemaOf(e.body) : { type: 'object', properties: {} };
+    const files = Object.fromEntries(e.uploads.fields.map((name) => [name, { type: 'string', format: 'binary', description: 'An image (JPEG, PNG, WebP or GIF), at most 5 MB' }]));
+    operation.requestBody = {
+      required: true,
+      content: { 'multipart/form-data': { schema: { ...schema, properties: { ...(schema.properties as Json | undefined), ...files } } } },
+    };
+  } else if (e.body) {
     const schema = jsonSchemaOf(e.body);
     operation.requestBody = {
       required: ((schema.required as string[] | undefined) ?? []).length > 0,

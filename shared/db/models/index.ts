@@ -7,14 +7,19 @@ import { PaymentChannel, PaymentChannelGroup } from './payment-channel';
 import { Promotion, PromotionClaim } from './promotion';
 import { ProviderTransaction } from './provider-transaction';
 import { SiteConfig } from './site-config';
+import { UploadedImage } from './uploaded-image';
 import { User } from './user';
 import { UserLoginLog } from './user-login-log';
 import { VipLevel } from './vip-level';
 import { VipRebate, VipRebateLog, VipSettlementRun } from './vip-rebate';
+import { BankCard, CreditCard, CryptoAddress } from './wallet-instrument';
 
 export { Admin, AdminGroup, AdminOperationLog, BetDetail, BetOrder, GamePlayLog, GameTransaction, GameUserBlock, GameProvider, GameTypeConfig, OutboxMessage, PaymentChannel, PaymentChannelGroup, SiteConfig, User, UserLoginLog, VipLevel, VipRebate, VipRebateLog, VipSettlementRun };
 export { Mission, MissionClaim, MissionProgress };
 export { Promotion, PromotionClaim };
+export { BankCard, CreditCard, CryptoAddress, UploadedImage };
+export type { ImageKind, ImageVisibility } from './uploaded-image';
+export type { InstrumentStatus } from './wallet-instrument';
 
 /** Every model; a new model is registered by adding it here. */
 export const MODELS = [
@@ -44,4 +49,8 @@ export const MODELS = [
   MissionClaim,
   Promotion,
   PromotionClaim,
+  UploadedImage,
+  BankCard,
+  CreditCard,
+  CryptoAddress,
 ] as const;

@@ -1,0 +1,54 @@
+import type { BankCardPhoto } from '../../../shared/domain/wallet/instruments/bank-cards';
+import type { InstrumentKind } from '../../../shared/domain/wallet/instruments/kinds';
+import { bankCardPhoto, type PhotoSize } from '../../../shared/domain/wallet/instruments/photos';
+import { listInstruments, reviewInstrument, type ReviewAction } from '../../../shared/domain/wallet/instruments/review';
+import { endpoint } from '../../http/endpoint';
+import { sendPhoto } from './photo-answer';
+import { instrumentListQuery, photoParams, photoQuery, reviewBody, reviewParams } from './schemas';
+
+/**
+ * Operators' wallet endpoints (not in the spec; permission module `wallet`): the site's instruments by
+ * kind, status and player; their review; the bank card photos. The site is the `x-site-code` header or
+ * `siteCode` query, else SITE_CODE; another site's instrument is not found.
+ */
+const auth = { admin: 'wallet' } as const;
+
+export const adminEndpoints = [
+  endpoint(
+    { method: 'get', path: '/wallet/admin/instruments', auth, query: instrumentListQuery, summary: "The site's instruments of one kind, filtered by status and player, paged" },
+    ({ site, query }) =>
+      listInstruments(site, {
+        kind: query.kind as InstrumentKind,
+        status: query.status,
+        userId: query.userId,
+        includeDeleted: query.includeDeleted === '1',
+        page: query.page,
+        pageSize: query.pageSize,
+      }),
+  ),
+  endpoint(
+    {
+      method: 'get',
+      path: '/wallet/admin/bank-card/:id/photo/:photo',
+      auth,
+      params: photoParams,
+      query: photoQuery,
+      answer: 'raw',
+      codes: [2001],
+      summary: "One photo of a bank card of the site (the image bytes; `size=thumbnail` once processed)",
+    },
+    async ({ site, params, query, res }) => sendPhoto(res, await bankCardPhoto({ admin: true }, site, params.id, params.photo as BankCardPhoto, query.size as PhotoSize | undefined)),
+  ),
+  endpoint(
+    {
+      method: 'post',
+      path: '/wallet/admin/:kind/:id/review',
+      auth,
+      params: reviewParams,
+      body: reviewBody,
+      codes: [2001, 2002],
+      summary: 'Approve or reject a pending instrument (the same review again answers it unchanged)',
+    },
+    ({ actor, site, params, body }) => reviewInstrument(actor, site, params.kind as InstrumentKind, params.id, body.action as ReviewAction, body.remark ?? null),
+  ),
+];

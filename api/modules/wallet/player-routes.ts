@@ -1,0 +1,72 @@
+import { addBankCard, BANK_CARD_PHOTOS, deleteBankCard, listBankCards, type BankCardPhoto } from '../../../shared/domain/wallet/instruments/bank-cards';
+import { addCreditCard, deleteCreditCard, listCreditCards } from '../../../shared/domain/wallet/instruments/credit-cards';
+import { addCryptoAddress, deleteCryptoAddress, listCryptoAddresses } from '../../../shared/domain/wallet/instruments/crypto-addresses';
+import { bankCardPhoto, type PhotoSize } from '../../../shared/domain/wallet/instruments/photos';
+import { config } from '../../../shared/config';
+import { endpoint, type Endpoint } from '../../http/endpoint';
+import { limitRule } from '../../http/rate-limit';
+import { sendPhoto } from './photo-answer';
+import { bankCardBody, creditCardBody, cryptoAddressBody, idParams, photoParams, photoQuery } from './schemas';
+
+/** The player's wallet instruments (Part B 4.1): add, list, delete of each kind, and the bank card photos. */
+
+/**
+ * Adds per player per minute (RATE_LIMIT_WALLET_ADD_PER_USER), counted with the token check, before a
+ * multipart body is read or an image decoded.
+ */
+const addPerUser = limitRule('wallet-add', 'player', () => config().limits.walletAddPerUser);
+
+type List = (siteCode: string, userId: number) => Promise<unknown>;
+type Remove = (siteCode: string, userId: number, id: number) => Promise<null>;
+
+/** GET `<base>/list` (the caller's live instruments, newest first) and DELETE `<base>/:id` (2001 not found). */
+function listAndDelete(base: string, noun: string, list: List, remove: Remove): Endpoint[] {
+  return [
+    endpoint({ method: 'get', path: `${base}/list`, auth: 'player', summary: `The caller's ${noun}, newest first` }, ({ player }) => list(player.siteCode, player.id)),
+    endpoint(
+      { method: 'delete', path: `${base}/:id`, auth: 'player', params: idParams, codes: [2001], summary: `Delete one of the caller's ${noun} (hidden from the list, kept for history)` },
+      ({ player, params }) => remove(player.siteCode, player.id, params.id),
+    ),
+  ];
+}
+
+export const playerEndpoints = [
+  endpoint(
+    {
+      method: 'post',
+      path: '/wallet/bank-card/add',
+      auth: 'player',
+      uploads: { fields: BANK_CARD_PHOTOS },
+      body: bankCardBody,
+      limits: [addPerUser],
+      codes: [2001, 2002, 2003, 2004],
+      summary: 'Add a bank card with its three photos (multipart); the answer shows the storage keys',
+    },
+    ({ player, body, files }) => addBankCard(player.siteCode, player.id, body, files),
+  ),
+  endpoint(
+    {
+      method: 'get',
+      path: '/wallet/bank-card/:id/photo/:photo',
+      auth: 'player',
+      params: photoParams,
+      query: photoQuery,
+      answer: 'raw',
+      codes: [2001],
+      summary: "One photo of the caller's own bank card (the image bytes; `size=thumbnail` once processed)",
+    },
+    async ({ player, params, query, res }) =>
+      sendPhoto(res, await bankCardPhoto({ player: player.id }, player.siteCode, params.id, params.photo as BankCardPhoto, query.size as PhotoSize | undefined)),
+  ),
+  ...listAndDelete('/wallet/bank-card', 'bank cards (photos as URLs)', listBankCards, deleteBankCard),
+  endpoint(
+    { method: 'post', path: '/wallet/credit-card/add', auth: 'player', body: creditCardBody, limits: [addPerUser], codes: [2001], summary: 'Add a credit card (the CVV is checked, never stored)' },
+    ({ player, body }) => addCreditCard(player.siteCode, player.id, body),
+  ),
+  ...listAndDelete('/wallet/credit-card', 'credit cards (masked numbers)', listCreditCards, deleteCreditCard),
+  endpoint(
+    { method: 'post', path: '/wallet/crypto-address/add', auth: 'player', body: cryptoAddressBody, limits: [addPerUser], codes: [2001], summary: 'Add a crypto address (currency USDT, network TRC-20 unless given)' },
+    ({ player, body }) => addCryptoAddress(player.siteCode, player.id, body),
+  ),
+  ...listAndDelete('/wallet/crypto-address', 'crypto addresses', listCryptoAddresses, deleteCryptoAddress),
+];

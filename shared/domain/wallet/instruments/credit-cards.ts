@@ -1,0 +1,44 @@
+import { CreditCard } from '../../../db/models';
+import { BizError } from '../../../errors';
+import { uniqueAs } from '../../vip/admin-writes';
+import { cardFingerprint, lastFour, maskedCardNumber } from './card-data';
+import { baseView, deleteOwnInstrument, ownInstruments } from './kinds';
+
+/**
+ * Credit cards (Part B 2.2, 4.1). The CVV is validated by the request schema and dropped here: it is
+ * never stored, logged or answered. The number is kept only as its last four digits and its keyed
+ * fingerprint (./card-data.ts); answers show the masked number.
+ */
+export interface CreditCardInput {
+  cardNumber: string;
+  holderName: string;
+  cvv: string;
+  expiryDate: string;
+}
+
+const bound = () => new BizError(2001, 'credit card already bound', '/api/wallet/credit-card/add');
+
+export function creditCardView(card: CreditCard) {
+  const { id, userId, ...rest } = baseView(card);
+  return { id, userId, cardNumber: maskedCardNumber(card.cardLast4), holderName: card.holderName, expiryDate: card.expiryDate, ...rest };
+}
+
+/** POST /wallet/credit-card/add: 2001 when the player already has a live card with this number. */
+export async function addCreditCard(siteCode: string, userId: number, input: CreditCardInput) {
+  const { cardNumber, holderName, expiryDate } = input; // cvv: dropped
+  const cardFingerprintValue = cardFingerprint(cardNumber);
+  if (await CreditCard.findOne({ where: { siteCode, userId, cardFingerprint: cardFingerprintValue, deletedAt: null }, attributes: ['id'] })) throw bound();
+  const card = await uniqueAs(bound, () =>
+    CreditCard.create({ siteCode, userId, cardLast4: lastFour(cardNumber), cardFingerprint: cardFingerprintValue, holderName, expiryDate, status: 0 }),
+  );
+  return creditCardView(card);
+}
+
+/** GET /wallet/credit-card/list: the player's live cards, newest first. */
+export async function listCreditCards(siteCode: string, userId: number) {
+  return (await ownInstruments(CreditCard, siteCode, userId)).map(creditCardView);
+}
+
+/** DELETE /wallet/credit-card/:id: 2001 not found. */
+export const deleteCreditCard = (siteCode: string, userId: number, id: number) =>
+  deleteOwnInstrument('credit-card', siteCode, userId, id, () => new BizError(2001, 'credit card not found'));

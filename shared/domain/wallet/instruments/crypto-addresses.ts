@@ -1,0 +1,39 @@
+import { CryptoAddress } from '../../../db/models';
+import { BizError } from '../../../errors';
+import { uniqueAs } from '../../vip/admin-writes';
+import { baseView, deleteOwnInstrument, ownInstruments } from './kinds';
+
+/** Crypto addresses (Part B 2.3, 4.1): currency USDT and network TRC-20 unless given. */
+export const DEFAULT_CURRENCY = 'USDT';
+export const DEFAULT_NETWORK = 'TRC-20';
+
+export interface CryptoAddressInput {
+  walletName: string;
+  currency: string;
+  network: string;
+  address: string;
+}
+
+const bound = () => new BizError(2001, 'crypto address already bound', '/api/wallet/crypto-address/add');
+
+export function cryptoAddressView(row: CryptoAddress) {
+  const { id, userId, ...rest } = baseView(row);
+  return { id, userId, walletName: row.walletName, currency: row.currency, network: row.network, address: row.address, ...rest };
+}
+
+/** POST /wallet/crypto-address/add: 2001 when the player already has this address (same currency and network) live. */
+export async function addCryptoAddress(siteCode: string, userId: number, input: CryptoAddressInput) {
+  const { currency, network, address } = input;
+  if (await CryptoAddress.findOne({ where: { siteCode, userId, currency, network, address, deletedAt: null }, attributes: ['id'] })) throw bound();
+  const row = await uniqueAs(bound, () => CryptoAddress.create({ siteCode, userId, ...input, status: 0 }));
+  return cryptoAddressView(row);
+}
+
+/** GET /wallet/crypto-address/list: the player's live addresses, newest first. */
+export async function listCryptoAddresses(siteCode: string, userId: number) {
+  return (await ownInstruments(CryptoAddress, siteCode, userId)).map(cryptoAddressView);
+}
+
+/** DELETE /wallet/crypto-address/:id: 2001 not found. */
+export const deleteCryptoAddress = (siteCode: string, userId: number, id: number) =>
+  deleteOwnInstrument('crypto-address', siteCode, userId, id, () => new BizError(2001, 'crypto address not found'));

@@ -1,0 +1,29 @@
+import { BankCard, UploadedImage } from '../../../db/models';
+import { BizError } from '../../../errors';
+import { getObject } from '../../../integrations/storage';
+import { IMAGE_FORMATS, type ImageFormat } from '../../uploads/images';
+import type { BankCardPhoto } from './bank-cards';
+
+/**
+ * The bank card photos (identity documents), read for the authenticated photo endpoints only: a player
+ * gets the photos of their own live cards; an administrator with wallet:read those of any card of the
+ * site, deleted ones too. Anything else is the card's "not found" (2001), the same answer whether the card
+ * does not exist or is someone else's.
+ */
+export type PhotoViewer = { player: number } | { admin: true };
+export type PhotoSize = 'original' | 'thumbnail';
+
+const notFound = () => new BizError(2001, 'bank card not found', '/api/wallet/bank-card/:id');
+
+export async function bankCardPhoto(viewer: PhotoViewer, siteCode: string, cardId: number, photo: BankCardPhoto, size: PhotoSize = 'original') {
+  const where = 'player' in viewer ? { id: cardId, siteCode, userId: viewer.player, deletedAt: null } : { id: cardId, siteCode };
+  const card = await BankCard.findOne({ where, attributes: ['id', photo] });
+  if (!card) throw notFound();
+  const key = card[photo];
+  const image = await UploadedImage.findOne({ where: { storageKey: key }, attributes: ['format', 'thumbnailKey'] });
+  const thumbnail = size === 'thumbnail' && image?.thumbnailKey ? image.thumbnailKey : null;
+  const data = await getObject(thumbnail ?? key);
+  if (!data) throw notFound();
+  const contentType = thumbnail ? 'image/webp' : IMAGE_FORMATS[(image?.format ?? 'jpeg') as ImageFormat].contentType;
+  return { data, contentType };
+}

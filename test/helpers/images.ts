@@ -1,0 +1,28 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+
+/** Small real images for upload tests, made by sharp (no fixtures on disk). */
+
+/** A JPEG carrying EXIF: a copyright line, a camera and a GPS position. */
+export function jpegWithExif(width = 64, height = 48): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 30 } } })
+    .jpeg()
+    .withExif({
+      IFD0: { Copyright: 'secret-owner-copyright', Make: 'SecretCamera' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '25/1 2/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '121/1 33/1 0/1' },
+    })
+    .toBuffer();
+}
+
+export function png(width = 32, height = 32): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 4, background: { r: 0, g: 0, b: 255, alpha: 1 } } }).png().toBuffer();
+}
+
+/** Every file under `dir` (relative paths), sorted. */
+export function filesUnder(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return (fs.readdirSync(dir, { recursive: true }) as string[])
+    .filter((f) => fs.statSync(path.join(dir, f)).isFile())
+    .sort();
+}

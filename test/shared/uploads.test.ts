@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import test from 'ava';
+import { png } from '../helpers/images';
+import { startTestStack, type TestStack } from '../helpers/stack';
+
+/**
+ * The upload mechanism shared by bank cards and promotions (shared/domain/uploads/images.ts,
+ * shared/integrations/storage.ts): public images under PUBLIC_ASSET_BASE_URL, and nothing half-stored
+ * when the record that uses the images fails.
+ */
+
+let stack: TestStack;
+let uploadDir: string;
+
+test.before(async () => {
+  uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uploads-'));
+  stack = await startTestStack({ UPLOAD_DIR: uploadDir, PUBLIC_ASSET_BASE_URL: 'https://cdn.example.test/assets/' });
+});
+test.after.always(async () => {
+  await stack?.close();
+  fs.rmSync(uploadDir, { recursive: true, force: true });
+});
+
+const files = () => (fs.readdirSync(uploadDir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(uploadDir, f)).isFile());
+
+test.serial('a public image: stored under public/, its URL under PUBLIC_ASSET_BASE_URL, its row and image job written', async (t) => {
+  const { prepareImage, storeImages } = await import('../../shared/domain/uploads/images');
+  const { publicObjectUrl } = await import('../../shared/integrations/storage');
+  const { db } = await import('../../shared/db/sequelize');
+  const { OutboxMessage, UploadedImage } = await import('../../shared/db/models');
+  const image = await prepareImage('imgPc', await png(40, 20));
+  t.like(image, { format: 'png', width: 40, height: 20 });
+  const key = await storeImages<string>([image], { kind: 'promo-image', visibility: 'public', siteCode: 'default', ownerUserId: null }, (work) => db().transaction(work), async (_t, stored) => stored[0].storageKey);
+  t.regex(key, /^public\/promo-image\/[0-9a-f]{32}\.png$/);
+  t.true(fs.existsSync(path.join(uploadDir, key)));
+  t.is(publicObjectUrl(key), `https://cdn.example.test/assets/${key.slice('public/'.length)}`);
+  t.like((await UploadedImage.findOne({ where: { storageKey: key } }))?.get({ plain: true }), { visibility: 'public', kind: 'promo-image', ownerUserId: null });
+  t.is(await OutboxMessage.count({ where: { queue: 'image' } }), 1);
+});
+
+test.serial('a failing record: every file written is removed, no row and no job remain', async (t) => {
+  const { prepareImage, storeImages } = await import('../../shared/domain/uploads/images');
+  const { db } = await import('../../shared/db/sequelize');
+  const { OutboxMessage, UploadedImage } = await import('../../shared/db/models');
+  const before = { files: files().length, rows: await UploadedImage.count(), jobs: await OutboxMessage.count() };
+  const images = [await prepareImage('a', await png()), await prepareImage('b', await png())];
+  const err = await t.throwsAsync(
+    storeImages(images, { kind: 'bank-card-photo', visibility: 'private', siteCode: 'default', ownerUserId: null }, (work) => db().transaction(work), async () => {
+      throw new Error('the record was refused');
+    }),
+  );
+  t.is(err?.message, 'the record was refused');
+  t.deepEqual({ files: files().length, rows: await UploadedImage.count(), jobs: await OutboxMessage.count() }, before);
+});
+
+test('storage keys cannot leave the folder; private files have no public URL', async (t) => {
+  const { getObject, putObject, publicObjectUrl, isStorageKey } = await import('../../shared/integrations/storage');
+  for (const key of ['../etc/passwd', 'private/x/../../a.png', '/abs/a.png', 'public/promo-image/abc.png', 'private/kind/' + 'a'.repeat(32) + '.png/..']) {
+    t.false(isStorageKey(key), key);
+    await t.throwsAsync(getObject(key));
+    await t.throwsAsync(putObject(key, Buffer.from('x')));
+  }
+  t.throws(() => publicObjectUrl(`private/bank-card-photo/${'a'.repeat(32)}.jpg`));
+});
