@@ -68,13 +68,18 @@ interface ChainRun {
   processedAt: Date;
 }
 
-/** Locks the orders (FOR UPDATE, id order): plain rows, a batch is up to 100 orders. */
+/**
+ * Locks the orders (FOR NO KEY UPDATE, id order): plain rows, a batch is up to 100 orders. Orders before
+ * their users' rows (the VIP step locks those last), as on every path (docs/decisions.md, "One lock
+ * order"); NO KEY UPDATE, what an UPDATE of the row takes, so the key-share locks of rows that merely
+ * reference an order (a bet detail, a provider call being recorded) never wait for the chain.
+ */
 async function lockOrders(transaction: Transaction, ids: readonly number[]): Promise<LockedOrder[]> {
   return (await BetOrder.findAll({
     where: { id: [...ids] },
     attributes: ['id', 'userId', 'siteCode', 'status', 'settled', 'betEffective', 'countedEffective', 'postProcessedAt', 'settledAt'],
     order: [['id', 'ASC']],
-    lock: transaction.LOCK.UPDATE,
+    lock: transaction.LOCK.NO_KEY_UPDATE,
     transaction,
     raw: true,
   })) as unknown as LockedOrder[];
