@@ -2,9 +2,9 @@ import type { MigrationContext } from '../migrator';
 
 /**
  * The wallet's movement, the bet-order writer and the outbox row as Postgres functions, so that a
- * caller that is itself a database function (the provider callbacks, migration 0025) and the
- * TypeScript callers (shared/domain/wallet/wallet.ts moveBalance, shared/domain/game/bet-orders.ts
- * writeBetOrder, shared/queues/outbox.ts addToOutbox) run the same statements: one rule each.
+ * caller that is itself a database function (the provider callbacks, migration 0025; a simulate round,
+ * migration 0026) and the TypeScript callers (shared/domain/wallet/wallet.ts moveBalance,
+ * shared/queues/outbox.ts addToOutbox) run the same statements: one rule each.
  *
  * wallet_move: one movement in the caller's transaction (ARCHITECTURE.md section 4). Unless the key is
  * new (p_new_key: simulate's freshly drawn round ids), it takes the key's advisory lock and answers an
