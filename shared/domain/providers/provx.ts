@@ -5,8 +5,6 @@ import { BALANCE_SLOT, findPlayer, findPlayerByAccount, ProviderError, REF_SLOT,
  * BetResult (settles the round: post-bet chain), CancelBet, JackpotResult. Answers use provx's shape
  * `{status, errorCode, message, userId, currency, balance, ...}`.
  */
-const P = 'provx' as const;
-
 export interface ProvxOk {
   status: 'OK';
   errorCode: 0;

@@ -5,8 +5,6 @@ import { BALANCE_SLOT, findPlayer, REF_SLOT, runProviderCall, type ProviderPlaye
  * (settles: post-bet chain; may carry its win), win (post-bet chain), cancelBet, getPlayerInfo.
  * Answers use provy's shape `{code, message, data}`.
  */
-const P = 'provy' as const;
-
 export interface ProvyAnswer<D> {
   code: 0;
   message: 'Success';
