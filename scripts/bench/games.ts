@@ -3,14 +3,18 @@ import Decimal from 'decimal.js';
 import { Pool } from 'pg';
 import { registerPlayers } from './accounts';
 import { base, connections, duration, measure, percentile, post, printTable, warmup, type Figure } from './lib';
+import { pgbenchCrossCheck, prepareTpcb, tpcbCeiling } from './tpcb';
 
 /**
- * Games: simulate at `connections` concurrent players, provider bet+win callback pairs, the cached
- * provider list, and the post-bet lag (bet commit to VIP total updated) sampled while simulate runs.
- * Ceiling: the SQL statements of one simulate round (shared/domain/game/simulate.ts, wallet.ts, the outbox
- * row) run straight through pg with the same concurrency and the API's pool size, taking turns with
- * simulate (BENCH_GAMES_SLICES, 3) so that both see the same machine. At the end, money is checked:
- * for the bench's players, balances now = balances before + their bet-record winLose.
+ * Games: simulate at `connections` concurrent players, provider bet+win callbacks (pairs, and bets and
+ * wins one by one), the cached provider list, and the post-bet lag (bet commit to VIP total updated)
+ * sampled while simulate and the callbacks run. Ceilings, taking turns with simulate and the callbacks
+ * (BENCH_GAMES_SLICES, 3) so that all see the same machine: the TPC-B-like transaction through pg
+ * (tpcb.ts: the database's own speed for a small money transaction, independent of our SQL; pgbench
+ * itself as a cross-check once) and the SQL statements of one simulate round (shared/domain/game/simulate.ts,
+ * wallet.ts, the outbox row) straight through pg, both with the same concurrency and the API's pool
+ * size. At the end, money is checked: for the bench's players, balances now = balances before + their
+ * bet-record winLose.
  *
  * Needs on the stack: PROVY_SECRET (same value in BENCH_PROVY_SECRET), RATE_LIMIT_SIMULATE_PER_USER
  * raised; the bench reads the database for the ceiling (BENCH_DATABASE_URL, else DATABASE_URL, else
@@ -55,7 +59,7 @@ async function balances(players: Player[], admin: string): Promise<Decimal> {
   return sum;
 }
 
-async function winLose(players: Player[]): Promise<Decimal> {
+async function winLoseOf(players: Player[]): Promise<Decimal> {
   let sum = new Decimal(0);
   for (const p of players) sum = sum.plus((await get('/api/bet-record', p.token)).result.winLose);
   return sum;
@@ -107,12 +111,29 @@ function signed(body: string): Record<string, string> {
   return { 'content-type': 'application/json', 'x-timestamp': timestamp, 'x-signature': signature };
 }
 
-/** provy bet then win, `connections` loops in parallel for `duration` seconds: pairs per second. */
-async function providerPairs(players: Player[]): Promise<Figure> {
-  const latencies: number[] = [];
+interface ProviderFigures {
+  pairs: Figure;
+  bets: Figure;
+  wins: Figure;
+  /** Bets and wins together: callbacks per second, latency per callback. */
+  callbacks: Figure;
+}
+
+/**
+ * provy bet then win, `connections` loops in parallel for `seconds` (after the warm-up): pairs per
+ * second, and bets, wins and callbacks (either) per second with the latency of one callback.
+ */
+async function providerPairs(players: Player[], seconds: number): Promise<ProviderFigures> {
+  const latency = { pairs: [] as number[], bets: [] as number[], wins: [] as number[] };
   let pairs = 0;
   let failures = 0;
-  const end = Date.now() + duration * 1000;
+  const counted = Date.now() + warmup * 1000;
+  const end = counted + seconds * 1000;
+  const call = async (path: string, body: string): Promise<{ code: number; ms: number }> => {
+    const started = Date.now();
+    const res = (await (await fetch(`${base}${path}`, { method: 'POST', headers: signed(body), body })).json()) as { code: number };
+    return { code: res.code, ms: Date.now() - started };
+  };
   await Promise.all(
     Array.from({ length: connections }, async (_, i) => {
       const player = players[i % players.length];
@@ -121,22 +142,32 @@ async function providerPairs(players: Player[]): Promise<Figure> {
         const bet = JSON.stringify({ transactionId: `b-${round}`, roundId: round, playerId: String(player.id), gameCode: GAME.gameCode, productId: GAME.productId, betAmount: BET });
         const win = JSON.stringify({ transactionId: `w-${round}`, betTransactionId: `b-${round}`, roundId: round, playerId: String(player.id), amount: '0.5' });
         const started = Date.now();
-        const a = (await (await fetch(`${base}/api/game/provy/bet`, { method: 'POST', headers: signed(bet), body: bet })).json()) as { code: number };
-        const b = (await (await fetch(`${base}/api/game/provy/win`, { method: 'POST', headers: signed(win), body: win })).json()) as { code: number };
-        latencies.push(Date.now() - started);
+        const a = await call('/api/game/provy/bet', bet);
+        const b = await call('/api/game/provy/win', win);
+        if (started < counted) continue;
+        latency.pairs.push(Date.now() - started);
+        latency.bets.push(a.ms);
+        latency.wins.push(b.ms);
         if (a.code === 0 && b.code === 0) pairs += 1;
         else failures += 1;
       }
     }),
   );
-  return {
-    name: 'provy bet + win callback pairs',
-    reqPerSec: Math.round(pairs / duration),
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
+  const figure = (name: string, count: number, values: number[], note?: string): Figure => ({
+    name,
+    reqPerSec: Math.round(count / seconds),
+    p50: percentile(values, 50),
+    p99: percentile(values, 99),
     non2xx: 0,
     errors: failures,
-    note: '(pairs/s; latency of the pair)',
+    note,
+  });
+  const n = latency.bets.length;
+  return {
+    pairs: figure('provy bet + win callback pairs', pairs, latency.pairs, '(pairs/s; latency of the pair)'),
+    bets: figure('provy bet callbacks', n, latency.bets),
+    wins: figure('provy win callbacks', n, latency.wins),
+    callbacks: figure('provy money callbacks (bet or win)', 2 * n, [...latency.bets, ...latency.wins], '(callbacks/s; latency of one callback)'),
   };
 }
 
@@ -221,6 +252,9 @@ async function sqlCeiling(players: Player[], seconds: number): Promise<Figure> {
   };
 }
 
+/** Share of `figure` in `ceiling` (rates), in per cent. */
+const shareOf = (figure: Figure, ceiling: Figure) => Math.round((figure.reqPerSec / ceiling.reqPerSec) * 100);
+
 export async function benchGames(): Promise<void> {
   if (!provySecret) throw new Error('set BENCH_PROVY_SECRET (or PROVY_SECRET) to the stack\'s PROVY_SECRET');
   const run = Date.now().toString(36);
@@ -230,34 +264,46 @@ export async function benchGames(): Promise<void> {
   const everyone = [...players, probe];
   await fund(everyone, admin, '1000000');
   const before = await balances(everyone, admin);
-  const winLoseBefore = await winLose(everyone);
+  const winLose = await winLoseOf(everyone);
+  await prepareTpcb(databaseUrl);
 
-  // The ceiling and simulate take turns (SLICES times each, `duration` seconds in all for each): this
-  // shared machine's speed drifts by tens of percent within a minute, and turns put both under the same
-  // drift. The share is the median of the turns' shares.
+  // The ceilings, simulate and the provider callbacks take turns (SLICES times each, `duration` seconds
+  // in all for each): this shared machine's speed drifts by tens of percent within a minute, and turns
+  // put all of them under the same drift. A share is the median of the turns' shares.
   const slice = duration / SLICES;
-  const turns: Array<{ ceiling: Figure; simulate: Figure; lags: number[] }> = [];
+  const turns: Array<{ tpcb: Figure; ceiling: Figure; simulate: Figure; provider: ProviderFigures; lags: number[] }> = [];
   for (let i = 0; i < SLICES; i += 1) {
+    const tpcb = await tpcbCeiling(databaseUrl, slice);
     const ceilingTurn = await sqlCeiling(players, slice);
-    const lagRun = postBetLag(probe, Date.now() + (warmup + slice) * 1000);
+    const simulateLags = postBetLag(probe, Date.now() + (warmup + slice) * 1000);
     const simulateTurn = await simulateFigure(players, slice);
-    turns.push({ ceiling: ceilingTurn, simulate: simulateTurn, lags: await lagRun });
+    const lags = await simulateLags;
+    const providerLags = postBetLag(probe, Date.now() + (warmup + slice) * 1000);
+    const provider = await providerPairs(players, slice);
+    turns.push({ tpcb, ceiling: ceilingTurn, simulate: simulateTurn, provider, lags: [...lags, ...(await providerLags)] });
   }
+  const pgbench = await pgbenchCrossCheck(databaseUrl, slice);
+  const tpcb = medianFigure(turns.map((t) => t.tpcb));
   const ceiling = medianFigure(turns.map((t) => t.ceiling));
   const simulate = medianFigure(turns.map((t) => t.simulate));
+  const provider = (key: keyof ProviderFigures) => medianFigure(turns.map((t) => t.provider[key]));
   const lags = turns.flatMap((t) => t.lags);
-  const shares = turns.map((t) => Math.round((t.simulate.reqPerSec / t.ceiling.reqPerSec) * 100));
-  const pairs = await providerPairs(players);
+  const median = (values: number[]) => percentile(values, 50);
+  const simulateShares = turns.map((t) => shareOf(t.simulate, t.tpcb));
+  const callbackShares = turns.map((t) => shareOf(t.provider.callbacks, t.tpcb));
+  const sqlShares = turns.map((t) => shareOf(t.simulate, t.ceiling));
   const providerList = await measure('GET /api/game/provider (cached)', `${base}/api/game/provider?gameType=2`);
 
   // Let the post-bet chain and the outbox drain before reading the books.
   await new Promise((r) => setTimeout(r, 3000));
   const after = await balances(everyone, admin);
-  const moved = (await winLose(everyone)).minus(winLoseBefore);
+  const moved = (await winLoseOf(everyone)).minus(winLose);
   console.log('\n## Games');
-  printTable([ceiling, simulate, pairs, providerList], ceiling.reqPerSec);
-  console.log(`\nsimulate = ${percentile(shares, 50)} % of the SQL ceiling (median of ${SLICES} turns: ${shares.join(', ')} %)`);
-  console.log(`post-bet lag while simulate ran: ${lags.length} samples, p50 ${percentile(lags, 50)} ms, p99 ${percentile(lags, 99)} ms, max ${Math.max(...lags)} ms`);
+  printTable([tpcb, ...(pgbench ? [pgbench] : []), ceiling, simulate, provider('callbacks'), provider('bets'), provider('wins'), provider('pairs'), providerList], tpcb.reqPerSec);
+  console.log(`\nsimulate = ${median(simulateShares)} % of the TPC-B-like ceiling (median of ${SLICES} turns: ${simulateShares.join(', ')} %)`);
+  console.log(`provider money callbacks = ${median(callbackShares)} % of the TPC-B-like ceiling (turns: ${callbackShares.join(', ')} %)`);
+  console.log(`simulate = ${median(sqlShares)} % of its own SQL straight through pg (turns: ${sqlShares.join(', ')} %)`);
+  console.log(`post-bet lag while simulate and the callbacks ran: ${lags.length} samples, p50 ${percentile(lags, 50)} ms, p99 ${percentile(lags, 99)} ms, max ${Math.max(...lags)} ms`);
   const conserved = before.plus(moved).eq(after);
   console.log(`money: players' balances ${before.toFixed(6)} -> ${after.toFixed(6)}, their winLose ${moved.toFixed(6)} (house result ${moved.neg().toFixed(6)}): ${conserved ? 'conserved' : 'NOT CONSERVED'}`);
   if (!conserved) process.exitCode = 1;

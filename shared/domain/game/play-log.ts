@@ -10,15 +10,12 @@ export interface PlayLogEntry {
   productId: string;
 }
 
-/** One row per (user, gameCode, productId) holding the last play time. */
+/**
+ * One row per (user, gameCode, productId) holding the last play time: the database function
+ * play_log_touch (migration 20261125-0026), which a simulate round runs in its own statement too.
+ */
 export async function upsertPlayLog(entry: PlayLogEntry, transaction?: Transaction): Promise<void> {
-  await db().query(
-    `INSERT INTO game_play_logs ("siteCode", "userId", "gameCode", "productId", "lastPlayedAt")
-     VALUES ($1, $2, $3, $4, now())
-     ON CONFLICT ("userId", "gameCode", "productId")
-     DO UPDATE SET "lastPlayedAt" = GREATEST(game_play_logs."lastPlayedAt", EXCLUDED."lastPlayedAt"), "siteCode" = EXCLUDED."siteCode"`,
-    { bind: [entry.siteCode, entry.userId, entry.gameCode, entry.productId], transaction },
-  );
+  await db().query('SELECT play_log_touch($1, $2, $3, $4)', { bind: [entry.siteCode, entry.userId, entry.gameCode, entry.productId], transaction });
 }
 
 const playLogWrites = new Set<Promise<void>>();

@@ -1,23 +1,21 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import Decimal from 'decimal.js';
-import { ForeignKeyConstraintError, type Transaction } from 'sequelize';
+import { ForeignKeyConstraintError, QueryTypes } from 'sequelize';
 import { config } from '../../config';
 import type { GameProvider } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { BizError } from '../../errors';
 import { pickText } from '../../i18n/locales';
-import { enqueuePostBet } from '../post-bet/chain';
-import { money, moveBalance, WalletError, type WalletResult } from '../wallet/wallet';
-import { writeBetOrder } from './bet-orders';
+import { countWalletMovement } from '../../metrics';
+import { money, WalletError, type WalletErrorReason } from '../wallet/wallet';
 import { cachedProvider } from './cache';
-import { upsertPlayLog } from './play-log';
 import { effectiveBet } from './types';
 
 /**
- * POST /game/simulate (Part A 4.3): a local round with real money. One database transaction writes the
- * bet order with its bet detail, the post-bet outbox row (VIP, promotion turnover, mission progress run
- * in the post-bet worker), debits the bet, credits the win and writes the play log; either all of it
- * happens or none.
+ * POST /game/simulate (Part A 4.3): a local round with real money. One statement (one database
+ * transaction) writes the bet order with its bet detail, the post-bet outbox row (VIP, promotion
+ * turnover, mission progress run in the post-bet worker), debits the bet, credits the win and writes
+ * the play log; either all of it happens or none.
  */
 
 export const SIMULATE_MIN_BET = new Decimal('0.01');
@@ -136,84 +134,63 @@ function drawRound(bet: Decimal): Round {
   return { roundId: newRoundId(), bet, multiplier, win, winLose: win.minus(bet), result: outcome.result, at: new Date() };
 }
 
-/** The round's bet order, settled, with its one bet detail (one statement). */
-async function writeRoundOrder(transaction: Transaction, input: SimulateInput, game: GameProvider, round: Round): Promise<number> {
-  const order = await writeBetOrder(transaction, {
-    siteCode: input.siteCode,
-    userId: input.userId,
-    providerCode: game.providerCode,
-    gameCode: game.gameCode,
-    gameName: pickText(game.name, 'en-US').slice(0, 120),
-    gameType: String(game.gameType),
-    gamePlatform: 'simulate',
-    gameNumber: round.roundId,
-    productId: String(input.productId),
-    totalBetCount: 1,
-    betAmount: round.bet.toFixed(6),
-    betEffective: effectiveBet(round.bet, game.gameType),
-    winAmount: round.win.toFixed(6),
-    winLose: round.winLose.toFixed(6),
-    multiplier: round.multiplier.toFixed(2),
-    settled: true,
-    at: round.at,
-    firstDetail: { betAmount: round.bet.toFixed(6), winLose: round.winLose.toFixed(6), providerTxId: round.roundId },
-  });
-  return Number(order.id);
+/** What simulate_round answers. */
+interface PlayedRound {
+  order_id: string;
+  balance_before: string;
+  balance_after: string;
 }
 
 /**
- * Debits the bet and credits the win (when there is one). The round id was drawn just now, so its
- * wallet keys are new (no replay lookup). Returns the debit and the balance after the round.
+ * Writes the round in ONE statement, its own transaction (database function simulate_round, migration
+ * 20261125-0026): the settled bet order with its bet detail (bet_order_write, the providers' writer
+ * too), the post-bet outbox row, the debit and the win through the wallet's wallet_move (the function
+ * moveBalance runs; the round id was drawn just now, so its keys are new: no replay lookup), and the
+ * play log. A wallet refusal (WL000) writes nothing.
  */
-async function moveRoundMoney(transaction: Transaction, input: SimulateInput, game: GameProvider, round: Round, orderId: number): Promise<{ debit: WalletResult; balanceAfter: string }> {
-  const ref = { type: 'bet-order', id: orderId };
-  const debit = await moveBalance(
-    transaction,
-    { userId: input.userId, amount: round.bet.negated(), kind: 'bet', idempotencyKey: `simulate:bet:${round.roundId}`, ref, betOrderId: orderId, remark: `simulate ${game.gameCode}` },
-    { newKey: true },
-  );
-  if (!round.win.gt(0)) return { debit, balanceAfter: debit.balanceAfter };
-  const credit = await moveBalance(
-    transaction,
+async function playRound(input: SimulateInput, game: GameProvider, round: Round): Promise<SimulateResult> {
+  const [played] = await db().query<PlayedRound>(
+    'SELECT order_id, balance_before, balance_after FROM simulate_round($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)',
     {
-      userId: input.userId,
-      amount: round.win,
-      kind: 'win',
-      idempotencyKey: `simulate:win:${round.roundId}`,
-      ref,
-      betOrderId: orderId,
-      remark: `simulate ${game.gameCode} x${round.multiplier.toFixed(2)}`,
+      bind: [
+        input.siteCode,
+        input.userId,
+        game.providerCode,
+        game.gameCode,
+        pickText(game.name, 'en-US').slice(0, 120),
+        String(game.gameType),
+        round.roundId,
+        String(input.productId),
+        round.bet.toFixed(6),
+        effectiveBet(round.bet, game.gameType),
+        round.win.toFixed(6),
+        round.multiplier.toFixed(2),
+        round.at,
+        `simulate ${game.gameCode}`,
+        `simulate ${game.gameCode} x${round.multiplier.toFixed(2)}`,
+      ],
+      type: QueryTypes.SELECT,
     },
-    { newKey: true },
   );
-  return { debit, balanceAfter: credit.balanceAfter };
-}
-
-/**
- * Writes the round in the transaction: first the rows nobody else contends for (order, detail, outbox
- * row), then the wallet moves, which lock the player's row until commit, so concurrent rounds of one
- * player wait for each other as briefly as possible.
- */
-async function playRound(transaction: Transaction, input: SimulateInput, game: GameProvider, round: Round): Promise<SimulateResult> {
-  const orderId = await writeRoundOrder(transaction, input, game, round);
-  await enqueuePostBet(transaction, orderId);
-  const { debit, balanceAfter } = await moveRoundMoney(transaction, input, game, round, orderId);
-  await upsertPlayLog({ siteCode: input.siteCode, userId: input.userId, gameCode: game.gameCode, productId: String(input.productId) }, transaction);
+  countWalletMovement('bet');
+  if (round.win.gt(0)) countWalletMovement('win');
   return {
     roundId: round.roundId,
-    orderId,
+    orderId: Number(played.order_id),
     betAmount: round.bet.toNumber(),
     multiplier: round.multiplier.toNumber(),
     winAmount: round.win.toNumber(),
     profit: round.winLose.toNumber(),
     result: round.result,
-    balanceBefore: Number(debit.balanceBefore),
-    balanceAfter: Number(balanceAfter),
+    balanceBefore: Number(played.balance_before),
+    balanceAfter: Number(played.balance_after),
   };
 }
 
 /** The round's refusals as business errors: 5011 balance too low; 5010 a balance the column cannot hold; 2001 user gone. */
-function roundRefusal(err: unknown): unknown {
+function roundRefusal(caught: unknown): unknown {
+  const original = (caught as { original?: { code?: string; message?: string } } | null)?.original;
+  const err = original?.code === 'WL000' ? new WalletError(original.message as WalletErrorReason) : caught;
   if (err instanceof WalletError && err.reason === 'INSUFFICIENT_FUNDS') return new BizError(5011);
   if (err instanceof WalletError && err.reason === 'USER_NOT_FOUND') return new BizError(2001);
   // A win the balance column cannot hold: the round cannot be played at this amount.
@@ -230,7 +207,7 @@ export async function simulateRound(input: SimulateInput): Promise<SimulateResul
   const game = await playableGame(input.siteCode, input.gameCode);
   const round = drawRound(validBet(input.betAmount));
   try {
-    return await db().transaction((transaction) => playRound(transaction, input, game, round));
+    return await playRound(input, game, round);
   } catch (err) {
     throw roundRefusal(err);
   }

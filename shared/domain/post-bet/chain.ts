@@ -3,20 +3,22 @@ import type { Transaction } from 'sequelize';
 import { BetOrder } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { logger } from '../../logger';
-import { addToOutbox } from '../../queues/outbox';
 import type { VipRecalculation } from '../vip/progress';
 import { POST_BET_STEPS, type PostBetOrder, type PostBetStep, type PostBetStepResults } from './steps';
 import type { TurnoverResult } from './turnover';
 
 /**
  * The post-bet chain (Part A section 6; docs/decisions.md, "Post-bet chain" and "Post-bet in batches").
- * A settlement (simulate, provy bet, provx BetResult) calls `enqueuePostBet` in its own transaction; the
+ * A settlement (simulate, provy bet and win, provx BetResult) writes the post-bet outbox row in its own
+ * transaction (their database functions call post_bet_enqueue, which `enqueuePostBet` runs too); the
  * `post-bet` worker then applies the steps (steps.ts), exactly once per settled order, to a batch of
  * orders in ONE transaction (`applyPostBetBatch`); `applyPostBet` is the batch of one order. A job Redis
  * lost is found by the workers' reconcile sweep (reconcile.ts), which calls `enqueuePostBet` again.
  */
 export async function enqueuePostBet(transaction: Transaction, betOrderId: number | string): Promise<void> {
-  await addToOutbox(transaction, 'post-bet', 'settled', { betOrderId: Number(betOrderId) });
+  // The row the settlements' database functions write (post_bet_enqueue: outbox_add of the `post-bet`
+  // queue, a batched queue, so nothing is pushed after commit: the relay delivers it).
+  await db().query('SELECT post_bet_enqueue($1)', { bind: [Number(betOrderId)], transaction });
 }
 
 export interface PostBetBatchResult {
@@ -68,13 +70,18 @@ interface ChainRun {
   processedAt: Date;
 }
 
-/** Locks the orders (FOR UPDATE, id order): plain rows, a batch is up to 100 orders. */
+/**
+ * Locks the orders (FOR NO KEY UPDATE, id order): plain rows, a batch is up to 100 orders. Orders before
+ * their users' rows (the VIP step locks those last), as on every path (docs/decisions.md, "One lock
+ * order"); NO KEY UPDATE, what an UPDATE of the row takes, so the key-share locks of rows that merely
+ * reference an order (a bet detail, a provider call being recorded) never wait for the chain.
+ */
 async function lockOrders(transaction: Transaction, ids: readonly number[]): Promise<LockedOrder[]> {
   return (await BetOrder.findAll({
     where: { id: [...ids] },
     attributes: ['id', 'userId', 'siteCode', 'status', 'settled', 'betEffective', 'countedEffective', 'postProcessedAt', 'settledAt'],
     order: [['id', 'ASC']],
-    lock: transaction.LOCK.UPDATE,
+    lock: transaction.LOCK.NO_KEY_UPDATE,
     transaction,
     raw: true,
   })) as unknown as LockedOrder[];

@@ -1,22 +1,24 @@
-import Decimal from 'decimal.js';
-import { UniqueConstraintError, type Transaction } from 'sequelize';
+import { QueryTypes, UniqueConstraintError } from 'sequelize';
 import { db } from '../../db/sequelize';
-import { GameProvider, User } from '../../db/models';
-import { ProviderTransaction, type ProviderTransactionKind, type ProviderTransactionStatus } from '../../db/models/provider-transaction';
-import { MAX_MONEY, moneyAmountOf, money, WalletError } from '../wallet/wallet';
+import { countWalletMovement } from '../../metrics';
+import { GAME_TYPE_TABLE } from '../game/types';
+import { MAX_MONEY, moneyAmountOf, money, WalletError, type LedgerKind, type WalletErrorReason } from '../wallet/wallet';
 
 /**
  * Seamless-wallet rules shared by the provider callbacks (provx, provy; docs/providers.md). The
  * provider-specific modules (provx.ts, provy.ts) parse nothing and shape their own answers; this module
- * and round-orders.ts (orders, details and money steps) hold what both must do the same way:
+ * reads request bodies, maps refusals and runs the money calls, each one statement: its database
+ * function (migration 20261125-0025), which holds what both providers must do the same way:
  *
- * - every money call runs in one transaction, serialized per player (and per referenced bet id) by
+ * - every money call is one transaction, serialized per player (and per referenced bet id) by
  *   advisory locks, and is recorded once in provider_transactions with the answer it got: a replay
  *   (same provider, kind, id and content) gets that stored answer back and moves nothing; the same id
  *   with other content is a duplicate;
- * - balances move only through the wallet, with keys `<provider>:<step>:<transactionId>`;
- * - one bet order per (site, provider, round, player), one bet detail per call;
- * - settlements mark the order settled and enqueue the post-bet chain in the same transaction.
+ * - balances move only through the wallet (wallet_move, the function moveBalance runs too), with keys
+ *   `<provider>:<step>:<transactionId>`;
+ * - one bet order per (site, provider, round, player), written by bet_order_write (simulate's writer
+ *   too), one bet detail per call;
+ * - settlements mark the order settled and write the post-bet outbox row in the same transaction.
  */
 export type ProviderCode = 'provx' | 'provy';
 
@@ -175,7 +177,7 @@ export function checkCurrency(body: ProviderBody, field = 'currency'): void {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Players and games
+// Players
 
 export interface ProviderPlayer {
   id: number;
@@ -186,135 +188,67 @@ export interface ProviderPlayer {
   balance: string;
 }
 
-function toPlayer(user: User): ProviderPlayer {
-  return { id: user.id, siteCode: user.siteCode, account: user.account, name: user.name, balance: money(user.balance) };
-}
-
-export async function findPlayer(userId: number, transaction?: Transaction): Promise<ProviderPlayer> {
-  const user = await User.findByPk(userId, { transaction });
+/** One read of the player (balance reads and sessions): the columns an answer names. */
+async function selectPlayer(where: string, replacements: Record<string, unknown>): Promise<ProviderPlayer> {
+  const [user] = await db().query<ProviderPlayer>(`SELECT id, "siteCode", account, name, balance FROM users WHERE ${where}`, {
+    replacements,
+    type: QueryTypes.SELECT,
+  });
   if (!user) throw new ProviderError('USER_NOT_FOUND');
-  return toPlayer(user);
+  return { ...user, balance: money(user.balance) };
 }
 
-export async function findPlayerByAccount(siteCode: string, account: string): Promise<ProviderPlayer> {
-  const user = await User.findOne({ where: { siteCode, account } });
-  if (!user) throw new ProviderError('USER_NOT_FOUND');
-  return toPlayer(user);
+export function findPlayer(userId: number): Promise<ProviderPlayer> {
+  return selectPlayer('id = :userId', { userId });
 }
 
-/**
- * The player's site's game with this code routed to this provider. Disabled or maintained games are
- * still found: a round already running must settle (those flags act on launch).
- */
-export async function findGame(provider: ProviderCode, siteCode: string, gameCode: string, transaction: Transaction): Promise<GameProvider> {
-  const game = await GameProvider.findOne({ where: { siteCode, gameCode, providerCode: provider }, transaction });
-  if (!game) throw new ProviderError('GAME_NOT_FOUND');
-  return game;
+export function findPlayerByAccount(siteCode: string, account: string): Promise<ProviderPlayer> {
+  return selectPlayer('"siteCode" = :siteCode AND account = :account', { siteCode, account });
 }
 
 // ---------------------------------------------------------------------------------------------------
 // The call engine
 
-/** What identifies a money call: a replay must match every field. */
-export interface ProviderCall {
-  provider: ProviderCode;
-  kind: ProviderTransactionKind;
-  transactionId: string;
-  userId: number;
-  /** The bet a win or cancel refers to (also locked, so a bet and its cancel never interleave). */
-  betTransactionId?: string | null;
-  roundId?: string | null;
-  gameCode?: string | null;
-  debitAmount?: string | null;
-  creditAmount?: string | null;
-}
+/**
+ * Where an answer template carries the balance and the ledger id of the call's last movement: the
+ * provider's answer function is given these strings, and the database function puts the values in
+ * their place (provider_record, migration 20261125-0025). Ids and codes never contain a space.
+ */
+export const BALANCE_SLOT = ' balance ';
+export const REF_SLOT = ' refId ';
 
-export interface CallContext {
-  transaction: Transaction;
-  player: ProviderPlayer;
-}
+/** The database function of each money call (migration 20261125-0025). */
+export type ProviderCallFunction = 'provx_bet' | 'provx_bet_result' | 'provx_cancel' | 'provx_jackpot' | 'provy_bet' | 'provy_win' | 'provy_cancel';
 
-export interface CallOutcome<R> {
-  response: R;
-  status: ProviderTransactionStatus;
-  betOrderId?: string | null;
-}
+/** Effective-bet weights by game type code, from the one table of shared/domain/game/types.ts. */
+const WEIGHTS = JSON.stringify(Object.fromEntries(GAME_TYPE_TABLE.map((t) => [String(t.code), t.weight])));
 
-async function advisoryLock(transaction: Transaction, key: string): Promise<void> {
-  await db().query('SELECT pg_advisory_xact_lock(hashtextextended(:key, 0))', { replacements: { key }, transaction });
-}
-
-const sameText = (a: string | null | undefined, b: string | null | undefined) => (a ?? null) === (b ?? null);
-const sameAmount = (a: string | null | undefined, b: string | null | undefined) =>
-  a === null || a === undefined || b === null || b === undefined ? (a ?? null) === (b ?? null) : new Decimal(a).eq(b);
-
-function isReplayOf(row: ProviderTransaction, call: ProviderCall): boolean {
-  return (
-    row.userId === call.userId &&
-    sameText(row.betTransactionId, call.betTransactionId) &&
-    sameText(row.roundId, call.roundId) &&
-    sameText(row.gameCode, call.gameCode) &&
-    sameAmount(row.debitAmount, call.debitAmount) &&
-    sameAmount(row.creditAmount, call.creditAmount)
-  );
+/** A refusal raised by the call's function: PV000 a provider refusal, WL000 a wallet refusal. */
+function refusalOf(err: unknown): ProviderError | WalletError | null {
+  const original = (err as { original?: { code?: string; message?: string; detail?: string } } | null)?.original;
+  if (original?.code === 'PV000') return new ProviderError(original.message as ProviderErrorName, original.detail || undefined);
+  if (original?.code === 'WL000') return new WalletError(original.message as WalletErrorReason);
+  return null;
 }
 
 /**
- * Runs one money call exactly once. Under the locks, a recorded call with the same (provider, kind,
- * transactionId) answers its stored response when the content matches and DUPLICATE_TRANSACTION when
- * it does not; otherwise `handle` runs and its answer is recorded with the call. Any refusal rolls the
- * whole transaction back: no money, no rows.
+ * Runs one money call: ONE statement, the call's database function, which is its own transaction.
+ * Under the advisory locks (the referenced bet id, then the player), a recorded call with the same
+ * (provider, kind, transactionId) answers its stored response when the content matches and
+ * DUPLICATE_TRANSACTION when it does not; otherwise the call runs and its answer is recorded with it.
+ * Any refusal rolls the whole call back: no money, no rows. `args` are the function's parameters
+ * before the weights.
  */
-export async function runProviderCall<R extends object>(call: ProviderCall, handle: (ctx: CallContext) => Promise<CallOutcome<R>>): Promise<R> {
+export async function runProviderCall<R extends object>(fn: ProviderCallFunction, args: ReadonlyArray<string | number | null>): Promise<R> {
+  const bind = [...args, WEIGHTS];
   try {
-    return await db().transaction(async (transaction) => {
-      const betId = call.betTransactionId ?? (call.kind === 'bet' ? call.transactionId : null);
-      // Lock order is always bet id, then player: no two calls wait on each other in a cycle.
-      if (betId) await advisoryLock(transaction, `provider-call:${call.provider}:bet:${betId}`);
-      await advisoryLock(transaction, `provider-call:${call.provider}:user:${call.userId}`);
-
-      const previous = await ProviderTransaction.findOne({
-        where: { provider: call.provider, kind: call.kind, transactionId: call.transactionId },
-        transaction,
-      });
-      if (previous) {
-        if (isReplayOf(previous, call)) return previous.response as R;
-        throw new ProviderError('DUPLICATE_TRANSACTION');
-      }
-      const player = await findPlayer(call.userId, transaction);
-      const outcome = await handle({ transaction, player });
-      await ProviderTransaction.create(
-        {
-          provider: call.provider,
-          kind: call.kind,
-          transactionId: call.transactionId,
-          betTransactionId: call.betTransactionId ?? null,
-          siteCode: player.siteCode,
-          userId: call.userId,
-          roundId: call.roundId ?? null,
-          gameCode: call.gameCode ?? null,
-          debitAmount: call.debitAmount ?? null,
-          creditAmount: call.creditAmount ?? null,
-          status: outcome.status,
-          betOrderId: outcome.betOrderId ?? null,
-          response: outcome.response,
-        },
-        { transaction },
-      );
-      return outcome.response;
+    const [row] = await db().query<{ response: R; moved: LedgerKind[] }>(`SELECT response, moved FROM ${fn}(${bind.map((_, i) => `$${i + 1}`).join(', ')})`, {
+      bind,
+      type: QueryTypes.SELECT,
     });
+    for (const kind of row.moved) countWalletMovement(kind);
+    return row.response;
   } catch (err) {
-    throw toProviderError(err);
+    throw toProviderError(refusalOf(err) ?? err);
   }
-}
-
-/** A recorded bet of this provider (any player), or null. */
-export async function findBetCall(provider: ProviderCode, betTransactionId: string, transaction: Transaction): Promise<ProviderTransaction | null> {
-  return ProviderTransaction.findOne({ where: { provider, kind: 'bet', transactionId: betTransactionId }, transaction });
-}
-
-/** True when a cancel for this bet id was recorded (for a known bet or as a tombstone). */
-export async function wasCancelled(provider: ProviderCode, betTransactionId: string, transaction: Transaction): Promise<boolean> {
-  const row = await ProviderTransaction.findOne({ where: { provider, kind: 'cancel', betTransactionId }, transaction });
-  return row !== null;
 }

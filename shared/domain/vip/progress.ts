@@ -39,8 +39,9 @@ export function progressPercent(total: string | Decimal, target: string | Decima
  * before) to the user's totalEffectiveBet and stores the vipLevel (upgrade only) and vipProgress it
  * reaches, inside the caller's transaction. Deltas apply in the order given, and the level is the
  * highest reached by any running total, exactly as if they had been applied one by one. Two statements
- * whatever the number of users; the user rows are locked (FOR UPDATE) in id order, so concurrent chains
- * of one user apply one after the other.
+ * whatever the number of users; the user rows are locked (FOR NO KEY UPDATE, the lock of an UPDATE, which
+ * rows merely referencing the user do not wait for) in id order, so concurrent chains of one user apply
+ * one after the other.
  */
 export async function recalculateVip(transaction: Transaction, deltas: ReadonlyMap<number, readonly string[]>): Promise<Map<number, VipRecalculation>> {
   const results = new Map<number, VipRecalculation>();
@@ -51,7 +52,7 @@ export async function recalculateVip(transaction: Transaction, deltas: ReadonlyM
     `SELECT u.id, u."vipLevel", u."totalEffectiveBet"::text AS total,
             COALESCE((SELECT json_agg(json_build_object('level', l.level, 'minChip', l."minChip"::text) ORDER BY l.level)
                         FROM vip_levels l WHERE l."siteCode" = u."siteCode" AND l.enabled = 1), '[]') AS levels
-       FROM users u WHERE u.id IN (:userIds) ORDER BY u.id FOR UPDATE OF u`,
+       FROM users u WHERE u.id IN (:userIds) ORDER BY u.id FOR NO KEY UPDATE OF u`,
     { replacements: { userIds }, type: QueryTypes.SELECT, transaction },
   );
   if (users.length !== userIds.length) {

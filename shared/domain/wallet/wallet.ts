@@ -14,7 +14,8 @@ import { countWalletMovement } from '../../metrics';
  * its frozenAmounts; neither is ever negative.
  *
  * Two entry points:
- * - moveBalance: one movement (credit or debit, balance and/or frozen balance), a few statements.
+ * - moveBalance: one movement (credit or debit, balance and/or frozen balance), one statement: the
+ *   database function wallet_move, which the provider callbacks' database functions call as well.
  * - creditFromQuery (credit-from-query.ts): the set-based path for settlements that credit many players
  *   at once (VIP rebate), with the credits computed in SQL (see its comment).
  */
@@ -186,15 +187,23 @@ export interface MoveOptions {
   newKey?: boolean;
 }
 
-/** Takes the key's advisory lock (until the transaction ends) and returns its earlier movement, if any. */
-async function lockAndFind(idempotencyKey: string, transaction: Transaction): Promise<WalletResult | null> {
-  await selectRows(transaction, 'SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [idempotencyKey]);
-  return findMovement(idempotencyKey, transaction);
+/** What wallet_move answers: the ledger row (applied now or replayed), or why nothing moved. */
+interface MoveRow extends LedgerRow {
+  refusal: WalletErrorReason | null;
+  replayed: boolean;
 }
 
+const REFUSAL_MESSAGES: Partial<Record<WalletErrorReason, (move: WalletMove) => string>> = {
+  IDEMPOTENCY_CONFLICT: (move) => `key ${move.idempotencyKey} was used for another movement`,
+  BALANCE_OVERFLOW: () => `a balance would exceed ${MAX_MONEY.toFixed(MONEY_SCALE)}`,
+};
+
 /**
- * Applies one movement in the caller's transaction. Concurrent calls with the same key are serialized
- * by a transaction-scoped advisory lock on the key, so exactly one applies and the others replay it.
+ * Applies one movement in the caller's transaction, in one statement: the database function
+ * wallet_move (migration 20261125-0024), which the provider callbacks' functions call too, so the
+ * rule is written once. Concurrent calls with the same key are serialized by a transaction-scoped
+ * advisory lock on the key, so exactly one applies and the others replay it. A refusal moves nothing
+ * and leaves the caller's transaction usable.
  */
 export async function moveBalance(transaction: Transaction, move: WalletMove, options: MoveOptions = {}): Promise<WalletResult> {
   const amount = parseAmount(move.amount, 'amount');
@@ -202,64 +211,21 @@ export async function moveBalance(transaction: Transaction, move: WalletMove, op
   if (!move.idempotencyKey || move.idempotencyKey.length > 160) {
     throw new WalletError('INVALID_AMOUNT', 'idempotencyKey must be 1 to 160 characters');
   }
-  const previous = options.newKey ? null : await lockAndFind(move.idempotencyKey, transaction);
-  if (previous) {
-    const sameAmount = new Decimal(previous.amount).eq(amount);
-    if (previous.userId !== move.userId || !sameAmount) {
-      throw new WalletError('IDEMPOTENCY_CONFLICT', `key ${move.idempotencyKey} was used for another movement`);
-    }
-    return previous;
-  }
-
-  // The balance update and its ledger row in one statement (one round trip): no row back means the
-  // user is missing, or a balance would go below zero or past MAX_MONEY, told apart below. The bounds
-  // are in the WHERE, so an overflow never reaches the column (no 22003, the caller's transaction stays usable).
-  const [row] = await selectRows<LedgerRow>(
-    transaction,
-    `WITH updated AS (
-       UPDATE users
-          SET balance = balance + CAST($1 AS NUMERIC), "frozenBalance" = "frozenBalance" + CAST($2 AS NUMERIC)
-        WHERE id = CAST($3 AS INTEGER)
-          AND balance + CAST($1 AS NUMERIC) BETWEEN 0 AND ${MAX_MONEY.toFixed()}
-          AND "frozenBalance" + CAST($2 AS NUMERIC) BETWEEN 0 AND ${MAX_MONEY.toFixed()}
-        RETURNING "siteCode", balance, "frozenBalance"
-     )
-     INSERT INTO game_transactions
-       ("siteCode", "userId", kind, amount, "balanceBefore", "balanceAfter", "frozenAmount", "frozenBefore", "frozenAfter",
-        "idempotencyKey", "refType", "refId", "betOrderId", remark)
-     SELECT "siteCode", CAST($3 AS INTEGER), CAST($4 AS TEXT), CAST($1 AS NUMERIC), balance - CAST($1 AS NUMERIC), balance, CAST($2 AS NUMERIC),
-            "frozenBalance" - CAST($2 AS NUMERIC), "frozenBalance", CAST($5 AS TEXT), CAST($6 AS TEXT), CAST($7 AS TEXT),
-            CAST($8 AS BIGINT), CAST($9 AS TEXT)
-       FROM updated
-     RETURNING id, "userId", amount, "frozenAmount", "balanceBefore", "balanceAfter", "frozenBefore", "frozenAfter"`,
-    [
-      amount.toFixed(),
-      frozen.toFixed(),
-      move.userId,
-      move.kind,
-      move.idempotencyKey,
-      move.ref?.type ?? null,
-      move.ref ? String(move.ref.id) : null,
-      move.betOrderId ?? null,
-      move.remark?.slice(0, 255) ?? null,
-    ],
-  );
-  if (!row) {
-    const [user] = await selectRows<{ balance: string; frozenBalance: string }>(transaction, 'SELECT balance, "frozenBalance" FROM users WHERE id = $1', [
-      move.userId,
-    ]);
-    if (!user) throw new WalletError('USER_NOT_FOUND');
-    const balance = new Decimal(user.balance).plus(amount);
-    const frozenBalance = new Decimal(user.frozenBalance).plus(frozen);
-    if (balance.lt(0)) throw new WalletError('INSUFFICIENT_FUNDS');
-    if (frozenBalance.lt(0)) throw new WalletError('INSUFFICIENT_FROZEN');
-    checkMoneyTotal(balance, 'the balance');
-    checkMoneyTotal(frozenBalance, 'the frozen balance');
-    // The balance that refused the update changed since (a concurrent movement): the refusal stands.
-    throw new WalletError(amount.lt(0) ? 'INSUFFICIENT_FUNDS' : frozen.lt(0) ? 'INSUFFICIENT_FROZEN' : 'BALANCE_OVERFLOW');
-  }
-  transaction.afterCommit(() => countWalletMovement(move.kind));
-  return result(row, false);
+  const [row] = await selectRows<MoveRow>(transaction, 'SELECT * FROM wallet_move($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)', [
+    move.userId,
+    amount.toFixed(),
+    frozen.toFixed(),
+    move.kind,
+    move.idempotencyKey,
+    move.ref?.type ?? null,
+    move.ref ? String(move.ref.id) : null,
+    move.betOrderId ?? null,
+    move.remark ?? null,
+    options.newKey === true,
+  ]);
+  if (row.refusal) throw new WalletError(row.refusal, REFUSAL_MESSAGES[row.refusal]?.(move));
+  if (!row.replayed) transaction.afterCommit(() => countWalletMovement(move.kind));
+  return result(row, row.replayed);
 }
 
 /** A user's balance as stored (6-decimal string); null when the user does not exist. */
