@@ -1,4 +1,5 @@
 import { welcomeMailReconciler } from '../shared/domain/auth/welcome-reconcile';
+import { depositCreditReconciler } from '../shared/domain/deposit/credit';
 import { postBetReconciler } from '../shared/domain/post-bet/reconcile';
 import type { OutboxReconciler } from '../shared/queues/reconcile';
 
@@ -8,7 +9,8 @@ import type { OutboxReconciler } from '../shared/queues/reconcile';
  * - post-bet (settled bet orders): postProcessedAt and countedEffective on the order.
  * - mail `welcome` (registration): welcomeMailAt on the user. The other mail kinds (verification and
  *   withdrawal codes) are passed over: the player asks for a new code.
+ * - deposit-credit (paid deposit orders): creditedAt on the order.
  * The workers serving outbox-relay run all of them, whichever queues they serve: a reconciler only writes
  * outbox rows, which the relay pushes to the queue's own workers.
  */
-export const OUTBOX_RECONCILERS: readonly OutboxReconciler[] = [postBetReconciler, welcomeMailReconciler];
+export const OUTBOX_RECONCILERS: readonly OutboxReconciler[] = [postBetReconciler, welcomeMailReconciler, depositCreditReconciler];

@@ -1,5 +1,6 @@
 import { Admin, AdminGroup, AdminOperationLog } from './admin';
 import { BetDetail, BetOrder, GamePlayLog, GameTransaction, GameUserBlock } from './bet';
+import { DepositCallback, DepositOrder, ExchangeRateSnapshot } from './deposit';
 import { GameProvider, GameTypeConfig } from './game';
 import { Mission, MissionClaim, MissionProgress } from './mission';
 import { OutboxMessage } from './outbox';
@@ -13,6 +14,7 @@ import { VipRebate, VipRebateLog, VipSettlementRun } from './vip-rebate';
 
 export { Admin, AdminGroup, AdminOperationLog, BetDetail, BetOrder, GamePlayLog, GameTransaction, GameUserBlock, GameProvider, GameTypeConfig, OutboxMessage, PaymentChannel, PaymentChannelGroup, SiteConfig, User, UserLoginLog, VipLevel, VipRebate, VipRebateLog, VipSettlementRun };
 export { Mission, MissionClaim, MissionProgress };
+export { DepositCallback, DepositOrder, ExchangeRateSnapshot };
 
 /** Every model; a new model is registered by adding it here. */
 export const MODELS = [
@@ -40,4 +42,7 @@ export const MODELS = [
   Mission,
   MissionProgress,
   MissionClaim,
+  DepositOrder,
+  DepositCallback,
+  ExchangeRateSnapshot,
 ] as const;
