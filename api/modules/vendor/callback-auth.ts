@@ -1,11 +1,10 @@
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { config } from '../../../shared/config';
 import { UnavailableError } from '../../../shared/errors';
 import { fiatvendorCheckSum } from '../../../shared/integrations/fiatvendor';
 import { rawJsonFields } from '../../../shared/integrations/json-fields';
 import { logger } from '../../../shared/logger';
-import { describeError } from '../../http/error-mapper';
-import type { Answerer, SignatureCheck } from '../../http/endpoint';
+import type { SignatureCheck } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
 import { sameHexDigest, timestampSignature } from '../game/provider-signature';
 
@@ -52,17 +51,10 @@ export const usdtCheck: SignatureCheck = {
 };
 
 /**
- * The callbacks' answers: `{received: true}` (HTTP 200) once recorded, whatever the callback did to its
- * order; a refusal `{received: false, code, message}` with its HTTP status (401 signature, 503 not
- * configured, 400 a body we cannot store, 500 logged), so the vendor sends it again.
+ * The callbacks' answer once recorded, whatever the callback did to its order: HTTP 200
+ * `{received: true}` (not the envelope). Refusals are error envelopes with their HTTP status (401
+ * signature, 503 not configured, 400 a body we cannot read or store), so the vendor sends them again.
  */
-export const vendorAnswer: Answerer = {
-  ok({ res }) {
-    res.status(200).json({ received: true });
-  },
-  fail({ req, res }, err) {
-    const answer = describeError(err, req.ctx?.locale ?? 'en-US', req.ctx?.routeTemplate ?? '', req.ctx?.requestId);
-    if (answer.status === 500) logger().error({ err, path: req.originalUrl, requestId: req.ctx?.requestId }, 'vendor callback failed');
-    res.status(answer.status).json({ received: false, code: answer.code, message: answer.message });
-  },
-};
+export function acknowledge(res: Response): void {
+  res.status(200).json({ received: true });
+}

@@ -2,7 +2,7 @@ import { vendorChannels } from '../../../shared/domain/deposit/channels';
 import { fiatvendorAddCallback, fiatvendorPayCallback, usdtPayCallback } from '../../../shared/domain/deposit/callbacks';
 import { createVendorDeposit } from '../../../shared/domain/deposit/orders';
 import { endpoint } from '../../http/endpoint';
-import { fiatvendorCheck, signedFields, usdtCheck, vendorAnswer } from './callback-auth';
+import { acknowledge, fiatvendorCheck, signedFields, usdtCheck } from './callback-auth';
 import { addAtmBody, addCardBody } from './schemas';
 
 /**
@@ -24,15 +24,32 @@ export const vendorEndpoints = [
     ({ site, player, body }) => createVendorDeposit(site, player.id, { ...body, paymentMethod: 'credit' }, 'add-card'),
   ),
   endpoint(
-    { method: 'post', path: '/vendor/fiatvendor/callback/add', auth: { signature: fiatvendorCheck }, answer: vendorAnswer, summary: 'Fiat vendor: the order was created (signed by check_sum)' },
-    ({ req }) => fiatvendorAddCallback(signedFields(req), req.body),
+    { method: 'post', path: '/vendor/fiatvendor/callback/add', auth: { signature: fiatvendorCheck }, answer: 'raw', summary: 'Fiat vendor: the order was created (signed by check_sum)' },
+    async ({ req, res }) => {
+      await fiatvendorAddCallback(signedFields(req), req.body);
+      acknowledge(res);
+    },
   ),
   endpoint(
-    { method: 'post', path: '/vendor/fiatvendor/callback/pay', auth: { signature: fiatvendorCheck }, answer: vendorAnswer, summary: 'Fiat vendor: the order was paid (signed by check_sum)' },
-    ({ req }) => fiatvendorPayCallback(signedFields(req), req.body),
+    { method: 'post', path: '/vendor/fiatvendor/callback/pay', auth: { signature: fiatvendorCheck }, answer: 'raw', summary: 'Fiat vendor: the order was paid (signed by check_sum)' },
+    async ({ req, res }) => {
+      await fiatvendorPayCallback(signedFields(req), req.body);
+      acknowledge(res);
+    },
   ),
   endpoint(
-    { method: 'post', path: '/vendor/usdt/callback/pay', auth: { signature: usdtCheck }, answer: vendorAnswer, summary: 'USDT: a payment to a channel address (X-Timestamp, X-Signature)' },
-    ({ req }) => usdtPayCallback(signedFields(req), req.body),
+    {
+      method: 'post',
+      path: '/vendor/usdt/callback/pay',
+      auth: { signature: usdtCheck },
+      answer: 'raw',
+      // The spec lists 2001/2002 here: a signed callback is always acknowledged; POST /deposit (crypto) answers them.
+      codes: [2001, 2002],
+      summary: 'USDT: a payment to a channel address (X-Timestamp, X-Signature); always {received: true} once signed',
+    },
+    async ({ req, res }) => {
+      await usdtPayCallback(signedFields(req), req.body);
+      acknowledge(res);
+    },
   ),
 ];
