@@ -3,10 +3,9 @@ import nock from 'nock';
 import { QueryTypes } from 'sequelize';
 import { DepositOrder } from '../../shared/db/models';
 import { db } from '../../shared/db/sequelize';
-import { cache } from '../../shared/redis';
 import { startWorkers, type RunningWorkers } from '../../workers/main';
 import { startAdminStack, type AdminRequest, type AdminStack } from '../helpers/admin-requests';
-import { createDepositor, DEPOSIT_ENV, FIATVENDOR, fiatChannel, fiatPayText, fiatSigned, postFiatCallback, unique } from '../helpers/deposits';
+import { createDepositor, resetDepositMocks, DEPOSIT_ENV, FIATVENDOR, fiatChannel, fiatPayText, fiatSigned, postFiatCallback, unique } from '../helpers/deposits';
 import type { TestStack } from '../helpers/stack';
 import { waitFor } from '../helpers/wait';
 
@@ -25,10 +24,7 @@ test.before(async () => {
   workers = startWorkers(['deposit-credit', 'outbox-relay']);
   site = await factories.createSite();
 });
-test.beforeEach(async () => {
-  nock.cleanAll();
-  await cache().set('cache:deposit:rates:twbk', JSON.stringify({ time: 't', rates: { TWD: { buy: '31.5', sell: '32' } } }));
-});
+test.beforeEach(resetDepositMocks);
 test.after.always(async () => {
   await workers?.stop();
   await stack?.close();

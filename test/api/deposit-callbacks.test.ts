@@ -6,10 +6,10 @@ import { db } from '../../shared/db/sequelize';
 import { expireDeposits } from '../../shared/domain/deposit/expiry';
 import { fiatvendorCheckSum } from '../../shared/integrations/fiatvendor';
 import { providerSignatureOf } from '../../api/modules/game/provider-signature';
-import { cache } from '../../shared/redis';
 import { startWorkers, type RunningWorkers } from '../../workers/main';
 import {
   createDepositor,
+  resetDepositMocks,
   DEPOSIT_ENV,
   FIATVENDOR,
   fiatAddText,
@@ -41,10 +41,7 @@ test.before(async () => {
   workers = startWorkers(['deposit-credit', 'outbox-relay']);
   site = await createSite();
 });
-test.beforeEach(async () => {
-  nock.cleanAll();
-  await cache().set('cache:deposit:rates:twbk', JSON.stringify({ time: 't', rates: { TWD: { buy: '31.5', sell: '32' } } }));
-});
+test.beforeEach(resetDepositMocks);
 test.after.always(async () => {
   await workers?.stop();
   await stack?.close();

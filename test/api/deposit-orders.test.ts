@@ -3,7 +3,7 @@ import nock from 'nock';
 import { DepositOrder, PaymentChannel } from '../../shared/db/models';
 import { fiatvendorCheckSum } from '../../shared/integrations/fiatvendor';
 import { cache } from '../../shared/redis';
-import { createDepositor, DEPOSIT_ENV, FIATVENDOR, FIATVENDOR_SECRET, fiatChannel, nockRates, unique, USDT_ADDRESS, usdtChannel } from '../helpers/deposits';
+import { createDepositor, resetDepositMocks, DEPOSIT_ENV, FIATVENDOR, FIATVENDOR_SECRET, fiatChannel, nockRates, unique, USDT_ADDRESS, usdtChannel } from '../helpers/deposits';
 import { createSite, createUser } from '../helpers/factories';
 import { startTestStack, type TestStack } from '../helpers/stack';
 
@@ -14,10 +14,7 @@ test.before(async () => {
   stack = await startTestStack(DEPOSIT_ENV);
   site = await createSite();
 });
-test.beforeEach(async () => {
-  nock.cleanAll();
-  await cache().set('cache:deposit:rates:twbk', JSON.stringify({ time: 't', rates: { TWD: { buy: '31.5', sell: '32' } } }));
-});
+test.beforeEach(resetDepositMocks);
 test.after.always(async () => {
   await stack?.close();
 });

@@ -5,6 +5,7 @@ import { pickChannelGroup } from '../../shared/domain/auth/accounts';
 import { providerSignatureOf } from '../../api/modules/game/provider-signature';
 import { fiatvendorCheckSum } from '../../shared/integrations/fiatvendor';
 import { rawJsonFields } from '../../shared/integrations/json-fields';
+import { cache } from '../../shared/redis';
 import { createUser } from './factories';
 import type { ApiResponse, TestStack } from './stack';
 
@@ -77,4 +78,10 @@ export function postFiatCallback(stack: TestStack, kind: 'add' | 'pay', text: st
 export function postUsdtCallback(stack: TestStack, body: Record<string, unknown>): Promise<ApiResponse> {
   const text = JSON.stringify(body);
   return stack.request('POST', '/api/vendor/usdt/callback/pay', { rawBody: text, headers: usdtHeaders(text) });
+}
+
+/** Before each test: no interceptor left over, and the default bank's rates cached (TWD sells at 32 per USD). */
+export async function resetDepositMocks(): Promise<void> {
+  nock.cleanAll();
+  await cache().set('cache:deposit:rates:twbk', JSON.stringify({ time: 't', rates: { TWD: { buy: '31.5', sell: '32' } } }));
 }

@@ -1,14 +1,14 @@
 import { QueryTypes } from 'sequelize';
-import { config } from '../../config';
 import { db } from '../../db/sequelize';
 import { BizError } from '../../errors';
 import type { Locale } from '../../i18n/locales';
 import type { Actor } from '../admin/accounts';
 import { recordActorAction } from '../admin/operation-log';
-import { pageOffset, pagination } from '../common/paging';
+import { rowsInDays } from '../common/day-range';
+import { pagination } from '../common/paging';
 import { money } from '../wallet/wallet';
 import { markPaid } from './callbacks';
-import { ORDER_COLUMNS, type DepositStatus } from './order-list';
+import { ORDER_COLUMNS, pagedOrders, type DepositStatus } from './order-list';
 import { channelNames, orderView, type OrderRow } from './views';
 
 /**
@@ -65,8 +65,7 @@ function adminView(row: AdminOrderRow, names: Map<number, string>) {
 
 /** GET /deposit/admin/orders: the site's orders, newest first, {items, pagination}. */
 export async function listSiteDeposits(siteCode: string, filter: AdminOrderFilter, locale: Locale) {
-  const clauses = ['"siteCode" = :siteCode'];
-  const replacements: Record<string, unknown> = { siteCode, tz: config().appTimezone };
+  const { clauses, replacements } = rowsInDays(['"siteCode" = :siteCode'], { siteCode }, 'createdAt', filter);
   const equal: Array<[keyof AdminOrderFilter, string]> = [
     ['userId', '"userId"'],
     ['status', 'status'],
@@ -80,24 +79,9 @@ export async function listSiteDeposits(siteCode: string, filter: AdminOrderFilte
     replacements[key] = filter[key];
   }
   if (filter.flagged !== undefined) clauses.push(filter.flagged ? '(flag IS NOT NULL AND resolution IS NULL)' : '(flag IS NULL OR resolution IS NOT NULL)');
-  if (filter.startDate) {
-    clauses.push(`"createdAt" >= (CAST(:startDate AS date)::timestamp AT TIME ZONE :tz)`);
-    replacements.startDate = filter.startDate;
-  }
-  if (filter.endDate) {
-    clauses.push(`"createdAt" < ((CAST(:endDate AS date) + 1)::timestamp AT TIME ZONE :tz)`);
-    replacements.endDate = filter.endDate;
-  }
-  const where = clauses.join(' AND ');
-  const [rows, [count]] = await Promise.all([
-    db().query<AdminOrderRow>(`SELECT ${ADMIN_COLUMNS} FROM deposit_orders WHERE ${where} ORDER BY "createdAt" DESC, id DESC LIMIT :limit OFFSET :offset`, {
-      replacements: { ...replacements, limit: filter.pageSize, offset: pageOffset(filter.page, filter.pageSize) },
-      type: QueryTypes.SELECT,
-    }),
-    db().query<{ total: string }>(`SELECT COUNT(*)::text AS total FROM deposit_orders WHERE ${where}`, { replacements, type: QueryTypes.SELECT }),
-  ]);
+  const { rows, total } = await pagedOrders<AdminOrderRow>(ADMIN_COLUMNS, clauses, replacements, filter);
   const names = await channelNames(rows, locale);
-  return { items: rows.map((row) => adminView(row, names)), pagination: pagination(filter.page, filter.pageSize, Number(count.total)) };
+  return { items: rows.map((row) => adminView(row, names)), pagination: pagination(filter.page, filter.pageSize, total) };
 }
 
 /** GET /deposit/admin/orders/:id/callbacks: every callback recorded for the order, oldest first. */

@@ -26,14 +26,20 @@ export async function listPlayerDeposits(siteCode: string, userId: number, filte
     clauses.push('status = :status');
     replacements.status = filter.status;
   }
+  const { rows, total } = await pagedOrders<OrderRow>(ORDER_COLUMNS, clauses, replacements, filter);
+  const names = await channelNames(rows, locale);
+  return { items: rows.map((row) => orderView(row, names)), pagination: pagination(filter.page, filter.pageSize, total) };
+}
+
+/** One page of deposit orders matching the clauses, newest first, and how many match. */
+export async function pagedOrders<T extends object>(columns: string, clauses: string[], replacements: Record<string, unknown>, page: { page: number; pageSize: number }) {
   const where = clauses.join(' AND ');
   const [rows, [count]] = await Promise.all([
-    db().query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM deposit_orders WHERE ${where} ORDER BY "createdAt" DESC, id DESC LIMIT :limit OFFSET :offset`, {
-      replacements: { ...replacements, limit: filter.pageSize, offset: pageOffset(filter.page, filter.pageSize) },
+    db().query<T>(`SELECT ${columns} FROM deposit_orders WHERE ${where} ORDER BY "createdAt" DESC, id DESC LIMIT :limit OFFSET :offset`, {
+      replacements: { ...replacements, limit: page.pageSize, offset: pageOffset(page.page, page.pageSize) },
       type: QueryTypes.SELECT,
     }),
     db().query<{ total: string }>(`SELECT COUNT(*)::text AS total FROM deposit_orders WHERE ${where}`, { replacements, type: QueryTypes.SELECT }),
   ]);
-  const names = await channelNames(rows, locale);
-  return { items: rows.map((row) => orderView(row, names)), pagination: pagination(filter.page, filter.pageSize, Number(count.total)) };
+  return { rows, total: Number(count.total) };
 }
