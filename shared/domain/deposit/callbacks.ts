@@ -41,6 +41,8 @@ export interface LockedOrder {
   orderAmount: string;
   exchangeRate: string;
   flag: string | null;
+  /** The callback's txHash already paid another order. */
+  txUsed: boolean;
 }
 
 interface CallbackInput {
@@ -51,11 +53,16 @@ interface CallbackInput {
   body: unknown;
 }
 
-/** Locks the order the callback names (null: none of this vendor). */
-async function lockOrder(transaction: Transaction, vendor: Vendor, subOrder: string): Promise<LockedOrder | null> {
+/**
+ * Locks the order the callback names (null: none of this vendor); `txUsed` tells whether the callback's
+ * txHash already paid another order (one round trip for both).
+ */
+async function lockOrder(transaction: Transaction, vendor: Vendor, subOrder: string, txHash: string | null): Promise<LockedOrder | null> {
   const [order] = await db().query<LockedOrder>(
-    `SELECT id, "siteCode", status, "orderAmount", "exchangeRate", flag FROM deposit_orders WHERE "subOrder" = :subOrder AND "channelCode" = :vendor FOR UPDATE`,
-    { replacements: { subOrder, vendor }, type: QueryTypes.SELECT, transaction },
+    `SELECT id, "siteCode", status, "orderAmount", "exchangeRate", flag,
+            (CAST(:txHash AS TEXT) IS NOT NULL AND EXISTS (SELECT 1 FROM deposit_orders u WHERE u."txHash" = CAST(:txHash AS TEXT) AND u."subOrder" <> :subOrder)) AS "txUsed"
+       FROM deposit_orders WHERE "subOrder" = :subOrder AND "channelCode" = :vendor FOR UPDATE`,
+    { replacements: { subOrder, vendor, txHash }, type: QueryTypes.SELECT, transaction },
   );
   return order ?? null;
 }
@@ -63,7 +70,7 @@ async function lockOrder(transaction: Transaction, vendor: Vendor, subOrder: str
 /** Runs one callback: lock, decide, record; returns its outcome. */
 async function handleCallback(input: CallbackInput, decide: (transaction: Transaction, order: LockedOrder | null) => Promise<CallbackOutcome>): Promise<CallbackOutcome> {
   const outcome = await db().transaction(async (transaction) => {
-    const order = input.subOrder ? await lockOrder(transaction, input.vendor, input.subOrder) : null;
+    const order = input.subOrder ? await lockOrder(transaction, input.vendor, input.subOrder, input.txHash ?? null) : null;
     const result = input.subOrder ? await decide(transaction, order) : 'invalid';
     await db().query(
       `INSERT INTO deposit_callbacks ("siteCode", vendor, kind, "subOrder", "txHash", "depositOrderId", outcome, body)
@@ -134,15 +141,6 @@ export function usdtPayCallback(fields: Map<string, string>, body: unknown): Pro
   );
 }
 
-async function txHashUsed(transaction: Transaction, txHash: string, orderId: string): Promise<boolean> {
-  const rows = await db().query(`SELECT 1 FROM deposit_orders WHERE "txHash" = :txHash AND id <> :orderId`, {
-    replacements: { txHash, orderId },
-    type: QueryTypes.SELECT,
-    transaction,
-  });
-  return rows.length > 0;
-}
-
 /** Whether the paid amount is within DEPOSIT_AMOUNT_TOLERANCE of the ordered one. */
 export function amountMatches(orderAmount: string, payAmount: string): boolean {
   return new Decimal(payAmount).minus(orderAmount).abs().lte(config().deposits.amountTolerance);
@@ -153,7 +151,7 @@ async function applyPayment(transaction: Transaction, order: LockedOrder | null,
   if (payment.payAmount === null) return 'invalid';
   if (order.status === 'paid') return 'duplicate';
   if (order.flag) return 'already-flagged';
-  if (payment.txHash && (await txHashUsed(transaction, payment.txHash, order.id))) return 'tx-used';
+  if (order.txUsed) return 'tx-used';
   const flag = order.status === 'failed' ? 'late-payment' : !amountMatches(order.orderAmount, payment.payAmount) ? 'amount-mismatch' : null;
   const replacements = { id: order.id, payAmount: payment.payAmount, payTime: payment.payTime, txHash: payment.txHash, body: JSON.stringify(body) };
   const recordPayment = `"payAmount" = :payAmount, "payTime" = :payTime, "txHash" = :txHash,
