@@ -10,11 +10,8 @@ export interface QueuePayloads {
    * holds one row per order (`betOrderId`); the relay delivers them many to a job (`betOrderIds`).
    */
   'post-bet': { betOrderId?: number; betOrderIds?: number[] };
-  /**
-   * Paid deposit orders to credit. The outbox holds one row per order (`depositOrderId`); the relay
-   * delivers them many to a job (`depositOrderIds`).
-   */
-  'deposit-credit': { depositOrderId?: number; depositOrderIds?: number[] };
+  /** A paid deposit order to credit. */
+  'deposit-credit': { depositOrderId: number };
   /** The sweep that fails deposit orders left unpaid too long (scheduled every 5 minutes). */
   'deposit-expiry': { reason?: 'schedule' | 'manual' };
   /**
@@ -70,12 +67,7 @@ export const QUEUES: Record<QueueName, { defaultJobOptions: DefaultJobOptions; c
     concurrency: 2,
     batch: { max: 100, merge: (rows) => ({ betOrderIds: rows.map((row) => Number(row.betOrderId)) }) },
   },
-  // Batched like post-bet: no queue push per paid order on the callback's path, one credit transaction per batch.
-  'deposit-credit': {
-    defaultJobOptions: retry(10, 2000),
-    concurrency: 2,
-    batch: { max: 100, merge: (rows) => ({ depositOrderIds: rows.map((row) => Number(row.depositOrderId)) }) },
-  },
+  'deposit-credit': { defaultJobOptions: retry(10, 2000), concurrency: 4 },
   'deposit-expiry': { defaultJobOptions: retry(2, 30_000), concurrency: 1 },
   mail: { defaultJobOptions: retry(5, 5000), concurrency: 4 },
   sms: { defaultJobOptions: retry(3, 5000), concurrency: 4 },

@@ -11,8 +11,7 @@ import { moveBalance } from '../wallet/wallet';
  * transaction: locks the order (the order before the player, as every deposit path does), credits its
  * usdAmount (computed when it was paid, at the rate stored on the order) through the wallet under the
  * key `deposit:<orderId>`, adds deposit mission progress, and marks the order credited. A job delivered
- * twice, or a row written again by the reconciler, finds the mark and does nothing. Rows are delivered
- * in batches (definitions.ts `batch`), credited together in one transaction.
+ * twice, or a row written again by the reconciler, finds the mark and does nothing.
  */
 export async function enqueueDepositCredit(transaction: Transaction, depositOrderId: number | string): Promise<void> {
   await addToOutbox(transaction, 'deposit-credit', 'deposit-paid', { depositOrderId: Number(depositOrderId) });
@@ -30,51 +29,25 @@ interface LockedOrder {
   creditedAt: Date | null;
 }
 
-/** Credits one order (a batch of one). */
 export async function creditDeposit(depositOrderId: number): Promise<CreditResult> {
-  const [result] = await creditDeposits([depositOrderId]);
-  return result;
-}
-
-/**
- * Credits the orders in ONE transaction (the relay delivers them many to a job): the orders are locked
- * in id order, then the players' balances move in (user, order) order, so two batches never wait on each
- * other in opposite orders. One result per distinct id, in id order.
- */
-export async function creditDeposits(depositOrderIds: readonly number[]): Promise<CreditResult[]> {
-  const ids = [...new Set(depositOrderIds)].sort((a, b) => a - b);
-  if (!ids.length) return [];
   return db().transaction(async (transaction) => {
-    const rows = await db().query<LockedOrder>(
-      `SELECT id, "userId", status, "usdAmount", "creditedAt" FROM deposit_orders WHERE id IN (:ids) ORDER BY id FOR UPDATE`,
-      { replacements: { ids }, type: QueryTypes.SELECT, transaction },
+    const [order] = await db().query<LockedOrder>(
+      `SELECT id, "userId", status, "usdAmount", "creditedAt" FROM deposit_orders WHERE id = :id FOR UPDATE`,
+      { replacements: { id: depositOrderId }, type: QueryTypes.SELECT, transaction },
     );
-    const byId = new Map(rows.map((row) => [Number(row.id), row]));
-    const results = new Map<number, CreditResult>();
-    const due: LockedOrder[] = [];
-    for (const id of ids) {
-      const order = byId.get(id);
-      if (!order) results.set(id, { depositOrderId: id, credited: false, reason: 'missing' });
-      else if (order.status !== 'paid' || order.usdAmount === null) results.set(id, { depositOrderId: id, credited: false, reason: 'not-paid' });
-      else if (order.creditedAt) results.set(id, { depositOrderId: id, credited: false, reason: 'already-credited' });
-      else due.push(order);
-    }
-    due.sort((a, b) => a.userId - b.userId || Number(a.id) - Number(b.id));
-    for (const order of due) {
-      const move = await moveBalance(transaction, {
-        userId: order.userId,
-        amount: order.usdAmount as string,
-        kind: 'deposit',
-        idempotencyKey: `deposit:${order.id}`,
-        ref: { type: 'deposit-order', id: order.id },
-      });
-      await addMissionDepositProgress(transaction, order.userId, order.usdAmount as string, order.id);
-      results.set(Number(order.id), { depositOrderId: Number(order.id), credited: true, usdAmount: move.amount, balanceAfter: move.balanceAfter });
-    }
-    if (due.length) {
-      await db().query(`UPDATE deposit_orders SET "creditedAt" = now(), "updatedAt" = now() WHERE id IN (:ids)`, { replacements: { ids: due.map((o) => o.id) }, transaction });
-    }
-    return ids.map((id) => results.get(id) as CreditResult);
+    if (!order) return { depositOrderId, credited: false, reason: 'missing' };
+    if (order.status !== 'paid' || order.usdAmount === null) return { depositOrderId, credited: false, reason: 'not-paid' };
+    if (order.creditedAt) return { depositOrderId, credited: false, reason: 'already-credited' };
+    const move = await moveBalance(transaction, {
+      userId: order.userId,
+      amount: order.usdAmount,
+      kind: 'deposit',
+      idempotencyKey: `deposit:${order.id}`,
+      ref: { type: 'deposit-order', id: order.id },
+    });
+    await addMissionDepositProgress(transaction, order.userId, order.usdAmount, order.id);
+    await db().query(`UPDATE deposit_orders SET "creditedAt" = now(), "updatedAt" = now() WHERE id = :id`, { replacements: { id: order.id }, transaction });
+    return { depositOrderId, credited: true, usdAmount: move.amount, balanceAfter: move.balanceAfter };
   });
 }
 
