@@ -65,8 +65,14 @@ async function cached(bankCode: string): Promise<RateTable | null> {
   }
 }
 
+/** Banks whose last good rates are kept: bank codes come from anonymous queries, so the table is bounded. */
+export const MAX_KEPT_BANKS = 100;
+
 async function keep(bankCode: string, table: RateTable): Promise<void> {
-  await ExchangeRateSnapshot.upsert({ bankCode, rateTime: table.time, rates: table.rates, fetchedAt: new Date() });
+  const known = (await ExchangeRateSnapshot.count({ where: { bankCode } })) > 0;
+  if (known || bankCode === DEFAULT_BANK_CODE || (await ExchangeRateSnapshot.count()) < MAX_KEPT_BANKS) {
+    await ExchangeRateSnapshot.upsert({ bankCode, rateTime: table.time, rates: table.rates, fetchedAt: new Date() });
+  }
   await cache()
     .set(cacheKey(bankCode), JSON.stringify(table), 'EX', config().deposits.exchangeRateCacheS)
     .catch((err) => logger().warn({ err, bankCode }, 'exchange-rate cache not written'));
