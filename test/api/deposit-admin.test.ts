@@ -119,3 +119,16 @@ test.serial('resolution fail: the flagged order becomes failed with the reason, 
   // A player token never opens an administrator route.
   t.is((await stack.request('GET', '/api/deposit/admin/orders', { token })).status, 401);
 });
+
+test.serial('a late payment (order expired, then paid) is credited only by an operator: failed becomes paid, credited once', async (t) => {
+  const { token, user } = await createDepositor({ siteCode: site });
+  const order = await fiatOrder(token, '640');
+  await DepositOrder.update({ status: 'failed', failReason: 'expired' }, { where: { id: order.id } });
+  await postFiatCallback(stack, 'pay', fiatSigned(fiatPayText(order.subOrder, '640')));
+  t.like((await DepositOrder.findByPk(order.id))?.get({ plain: true }), { status: 'failed', flag: 'late-payment', creditedAt: null });
+  t.is(await balanceOf(user.id), '0.000000');
+  const res = await req('POST', `/deposit/admin/orders/${order.id}/resolve`, { site, body: { action: 'credit', reason: 'paid two days late; confirmed' } });
+  t.like(res.body.result, { status: 'paid', failReason: 'expired', resolution: 'credit', usdAmount: '20.000000' });
+  await waitFor('the late payment credited', async () => (await DepositOrder.findByPk(order.id))!.creditedAt);
+  t.is(await balanceOf(user.id), '20.000000');
+});
