@@ -3,11 +3,13 @@ import { adminEndpoints } from './modules/admin/endpoints';
 import { authEndpoints } from './modules/auth/endpoints';
 import { betRecordEndpoints } from './modules/bet-record/endpoints';
 import { commonEndpoints } from './modules/common/endpoints';
+import { depositEndpoints } from './modules/deposit/endpoints';
 import { docsEndpoints } from './modules/docs/endpoints';
 import { gameEndpoints } from './modules/game/endpoints';
 import { liveSportsEndpoints } from './modules/live-sports/endpoints';
 import { missionEndpoints } from './modules/mission/endpoints';
 import { rankingEndpoints } from './modules/ranking/endpoints';
+import { vendorEndpoints } from './modules/vendor/endpoints';
 import { vipEndpoints } from './modules/vip/endpoints';
 import { walletEndpoints } from './modules/wallet/endpoints';
 
@@ -27,4 +29,6 @@ export const endpoints: readonly Endpoint[] = [
   ...missionEndpoints,
   ...liveSportsEndpoints,
   ...walletEndpoints,
+  ...vendorEndpoints,
+  ...depositEndpoints,
 ];

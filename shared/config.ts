@@ -85,6 +85,18 @@ export interface Config {
    * workerPort: WORKER_METRICS_PORT, where a separate workers process serves its metrics on HOST; unset: none.
    */
   metrics: { allow: string[]; workerPort?: number };
+  /** Deposits (docs/payments.md). */
+  deposits: {
+    /** Largest difference between a paid and an ordered amount still credited automatically (order currency, decimal string). */
+    amountTolerance: string;
+    /** Minutes after which a pending or created order with no payment becomes failed (expired). */
+    expireAfterMinutes: number;
+    /** Time-out of one fiat vendor order call. */
+    vendorHttpMs: number;
+    /** Time-out of one exchange-rate call, and how long fetched rates are cached in Redis. */
+    exchangeRateHttpMs: number;
+    exchangeRateCacheS: number;
+  };
   integrations: {
     provx: { baseUrl?: string; apiKey?: string; secret?: string };
     provy: { baseUrl?: string; apiKey?: string; secret?: string };
@@ -221,6 +233,12 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
     if (!parseAllowEntry(entry)) problems.push(`METRICS_ALLOW must list IP addresses or CIDR ranges, comma separated (got "${entry}")`);
   }
 
+  const decimalSetting = (name: string, fallback: string) => {
+    const raw = str(name) ?? fallback;
+    if (!/^\d{1,12}(\.\d{1,6})?$/.test(raw)) problems.push(`${name} must be a non-negative decimal with at most 6 decimals (got "${raw}")`);
+    return raw;
+  };
+
   const workerMetricsPort = str('WORKER_METRICS_PORT') === undefined ? undefined : int('WORKER_METRICS_PORT', 0, 1, 65535);
 
   const port = int('PORT', 3000, 0, 65535);
@@ -292,6 +310,13 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
     outboxReconcileEveryMs: int('OUTBOX_RECONCILE_EVERY_MS', 60_000, 100, 3_600_000),
     outboxReconcileAfterMs: int('OUTBOX_RECONCILE_AFTER_MS', 300_000, 100, 86_400_000),
     metrics: { allow: metricsAllow, workerPort: workerMetricsPort },
+    deposits: {
+      amountTolerance: decimalSetting('DEPOSIT_AMOUNT_TOLERANCE', '0'),
+      expireAfterMinutes: int('DEPOSIT_EXPIRE_AFTER_MINUTES', 1440, 1, 525_600),
+      vendorHttpMs: int('FIATVENDOR_HTTP_TIMEOUT_MS', 8000, 1, 120_000),
+      exchangeRateHttpMs: int('EXCHANGE_RATE_HTTP_TIMEOUT_MS', 5000, 1, 120_000),
+      exchangeRateCacheS: int('EXCHANGE_RATE_CACHE_S', 300, 1, 86_400),
+    },
     integrations: {
       provx: { baseUrl: url('PROVX_BASE_URL', ['http:', 'https:']), apiKey: str('PROVX_API_KEY'), secret: str('PROVX_SECRET') },
       provy: { baseUrl: url('PROVY_BASE_URL', ['http:', 'https:']), apiKey: str('PROVY_API_KEY'), secret: str('PROVY_SECRET') },

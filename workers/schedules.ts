@@ -20,6 +20,7 @@ export const SCHEDULES: Schedule[] = [
   { queue: 'vip-rebate', id: 'vip-rebate-daily', pattern: '5 0 * * *', data: {} },
   { queue: 'vip-relegation', id: 'vip-relegation-monthly', pattern: '0 1 1 * *', data: {} },
   { queue: 'live-sports', id: 'live-sports-refresh', pattern: '*/30 * * * *', data: { reason: 'schedule' } },
+  { queue: 'deposit-expiry', id: 'deposit-expiry-sweep', pattern: '*/5 * * * *', data: { reason: 'schedule' } },
 ];
 
 export async function ensureSchedules(queues: readonly QueueName[]): Promise<number> {

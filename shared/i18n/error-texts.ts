@@ -1117,6 +1117,41 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
     },
   },
 
+  // Deposit operators (docs/payments.md)
+  {
+    path: '/api/deposit/admin/orders/:id/callbacks',
+    code: 2001,
+    text: {
+      'zh-TW': '找不到存款訂單',
+      'zh-CN': '找不到存款订单',
+      'en-US': 'Deposit order not found',
+      'th-TH': 'ไม่พบรายการฝากเงิน',
+      'vi-VN': 'Không tìm thấy đơn nạp tiền',
+    },
+  },
+  {
+    path: '/api/deposit/admin/orders/:id/resolve',
+    code: 2001,
+    text: {
+      'zh-TW': '找不到存款訂單',
+      'zh-CN': '找不到存款订单',
+      'en-US': 'Deposit order not found',
+      'th-TH': 'ไม่พบรายการฝากเงิน',
+      'vi-VN': 'Không tìm thấy đơn nạp tiền',
+    },
+  },
+  {
+    path: '/api/deposit/admin/orders/:id/resolve',
+    code: 2002,
+    text: {
+      'zh-TW': '此訂單不需人工處理或已以其他方式處理',
+      'zh-CN': '此订单无需人工处理或已以其他方式处理',
+      'en-US': 'This order is not awaiting a resolution, or was resolved the other way',
+      'th-TH': 'รายการนี้ไม่รอการตัดสินหรือได้รับการจัดการแล้วด้วยวิธีอื่น',
+      'vi-VN': 'Đơn này không chờ xử lý hoặc đã được xử lý theo cách khác',
+    },
+  },
+
   // Promo (Part B 4.4, 7)
   {
     path: '/api/promo/:id',

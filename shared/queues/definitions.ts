@@ -12,6 +12,8 @@ export interface QueuePayloads {
   'post-bet': { betOrderId?: number; betOrderIds?: number[] };
   /** A paid deposit order to credit. */
   'deposit-credit': { depositOrderId: number };
+  /** The sweep that fails deposit orders left unpaid too long (scheduled every 5 minutes). */
+  'deposit-expiry': { reason?: 'schedule' | 'manual' };
   /**
    * An e-mail to render and send; the processor reads codes from the user row. `to`: the address a
    * verify-email code goes to (the pending address; a job for a superseded address is dropped);
@@ -66,6 +68,7 @@ export const QUEUES: Record<QueueName, { defaultJobOptions: DefaultJobOptions; c
     batch: { max: 100, merge: (rows) => ({ betOrderIds: rows.map((row) => Number(row.betOrderId)) }) },
   },
   'deposit-credit': { defaultJobOptions: retry(10, 2000), concurrency: 4 },
+  'deposit-expiry': { defaultJobOptions: retry(2, 30_000), concurrency: 1 },
   mail: { defaultJobOptions: retry(5, 5000), concurrency: 4 },
   sms: { defaultJobOptions: retry(3, 5000), concurrency: 4 },
   image: { defaultJobOptions: retry(3, 2000), concurrency: 2 },

@@ -1,3 +1,5 @@
+import { processDepositCredit } from './deposit-credit';
+import { processDepositExpiry } from './deposit-expiry';
 import { processImageJob } from './image';
 import { processLiveSports } from './live-sports';
 import { processMail } from './mail';
@@ -11,7 +13,8 @@ import type { ProcessorRegistry } from './types';
 
 export const PROCESSORS: ProcessorRegistry = {
   'post-bet': processPostBet,
-  'deposit-credit': notBuilt('deposit-credit'),
+  'deposit-credit': processDepositCredit,
+  'deposit-expiry': processDepositExpiry,
   mail: processMail,
   sms: processSms,
   image: processImageJob,

@@ -22,6 +22,25 @@ function header(req: Request, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
+/** Hex digests compared in constant time; anything but 64 hex digits given is unequal. */
+export function sameHexDigest(given: string, expectedHex: string): boolean {
+  const text = given.trim().toLowerCase();
+  const expected = Buffer.from(expectedHex, 'hex');
+  const buffer = /^[0-9a-f]{64}$/.test(text) ? Buffer.from(text, 'hex') : Buffer.alloc(0);
+  return buffer.length === expected.length && timingSafeEqual(buffer, expected);
+}
+
+/**
+ * The `X-Timestamp` / `X-Signature` check of a request (the scheme above, also the USDT callback's):
+ * whether the timestamp is fresh and the signature valid, in constant time.
+ */
+export function timestampSignature(secret: string, req: Request): { fresh: boolean; valid: boolean } {
+  const timestamp = header(req, 'x-timestamp') ?? '';
+  const fresh = /^\d{1,12}$/.test(timestamp) && Math.abs(Math.floor(Date.now() / 1000) - Number(timestamp)) <= SIGNATURE_WINDOW_SECONDS;
+  const valid = sameHexDigest(header(req, 'x-signature') ?? '', providerSignatureOf(secret, timestamp, req.rawBody ?? Buffer.alloc(0)));
+  return { fresh, valid };
+}
+
 /**
  * The endpoint's signature check: throws INVALID_SIGNATURE (401) without a valid signature and fresh
  * timestamp, and NOT_CONFIGURED (503) for everything when the provider has no secret.
@@ -32,12 +51,7 @@ export function providerSignature(provider: ProviderCode): SignatureCheck {
     verify(req: Request): void {
       const secret = config().integrations[provider].secret;
       if (!secret) throw new ProviderError('NOT_CONFIGURED');
-      const timestamp = header(req, 'x-timestamp') ?? '';
-      const signature = (header(req, 'x-signature') ?? '').trim().toLowerCase();
-      const fresh = /^\d{1,12}$/.test(timestamp) && Math.abs(Math.floor(Date.now() / 1000) - Number(timestamp)) <= SIGNATURE_WINDOW_SECONDS;
-      const expected = Buffer.from(providerSignatureOf(secret, timestamp, req.rawBody ?? Buffer.alloc(0)), 'hex');
-      const given = /^[0-9a-f]{64}$/.test(signature) ? Buffer.from(signature, 'hex') : Buffer.alloc(0);
-      const valid = given.length === expected.length && timingSafeEqual(given, expected);
+      const { fresh, valid } = timestampSignature(secret, req);
       if (!fresh || !valid) {
         logger().warn({ provider, path: req.originalUrl, requestId: req.ctx?.requestId, fresh, valid }, 'provider callback refused: signature');
         throw new ProviderError('INVALID_SIGNATURE');

@@ -1,5 +1,6 @@
 import { Admin, AdminGroup, AdminOperationLog } from './admin';
 import { BetDetail, BetOrder, GamePlayLog, GameTransaction, GameUserBlock } from './bet';
+import { DepositCallback, DepositOrder, ExchangeRateSnapshot } from './deposit';
 import { GameProvider, GameTypeConfig } from './game';
 import { Mission, MissionClaim, MissionProgress } from './mission';
 import { OutboxMessage } from './outbox';
@@ -20,6 +21,7 @@ export { Promotion, PromotionClaim };
 export { BankCard, CreditCard, CryptoAddress, UploadedImage };
 export type { ImageKind, ImageVisibility } from './uploaded-image';
 export type { InstrumentStatus } from './wallet-instrument';
+export { DepositCallback, DepositOrder, ExchangeRateSnapshot };
 
 /** Every model; a new model is registered by adding it here. */
 export const MODELS = [
@@ -53,4 +55,7 @@ export const MODELS = [
   BankCard,
   CreditCard,
   CryptoAddress,
+  DepositOrder,
+  DepositCallback,
+  ExchangeRateSnapshot,
 ] as const;

@@ -11,8 +11,12 @@ export interface DayRange {
  * from 00:00:00 of startDate to the end of endDate in APP_TIMEZONE. Callers may push further clauses.
  */
 export function playerRowsInDays(userId: number, siteCode: string, column: string, range: DayRange): { clauses: string[]; replacements: Record<string, unknown> } {
-  const clauses = ['"userId" = :userId', '"siteCode" = :siteCode'];
-  const replacements: Record<string, unknown> = { userId, siteCode, tz: config().appTimezone };
+  return rowsInDays(['"userId" = :userId', '"siteCode" = :siteCode'], { userId, siteCode }, column, range);
+}
+
+/** The given clauses and replacements, with those selecting rows whose `column` falls in the day range added. */
+export function rowsInDays(clauses: string[], replacements: Record<string, unknown>, column: string, range: DayRange): { clauses: string[]; replacements: Record<string, unknown> } {
+  replacements.tz = config().appTimezone;
   if (range.startDate) {
     clauses.push(`"${column}" >= (CAST(:startDate AS date)::timestamp AT TIME ZONE :tz)`);
     replacements.startDate = range.startDate;

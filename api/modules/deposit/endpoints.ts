@@ -1,0 +1,46 @@
+import { depositCallbackHistory, listSiteDeposits, resolveFlaggedDeposit, type Resolution } from '../../../shared/domain/deposit/admin';
+import { depositChannels } from '../../../shared/domain/deposit/channels';
+import { listPlayerDeposits, type DepositStatus } from '../../../shared/domain/deposit/order-list';
+import { createDeposit, type PaymentMethod } from '../../../shared/domain/deposit/orders';
+import { exchangeRateView } from '../../../shared/domain/deposit/rates';
+import { endpoint } from '../../http/endpoint';
+import { adminOrdersQuery, depositBody, exchangeRateQuery, orderIdParams, ordersQuery, resolveBody } from './schemas';
+
+/**
+ * /deposit (Part B 4.3): exchange rates (public), the player's deposit channels, orders and order list;
+ * then the operators' (permission module `deposit`; every write operation-logged): the site's orders,
+ * an order's callback history, the resolution of a flagged order. Rules live in shared/domain/deposit/.
+ */
+const admin = { admin: 'deposit' } as const;
+
+export const depositEndpoints = [
+  endpoint(
+    { method: 'get', path: '/deposit/exchange-rate', auth: 'none', query: exchangeRateQuery, codes: [2001, 2002], summary: 'Exchange rates against USD (one currency or all) of a bank' },
+    ({ query }) => exchangeRateView(query.bankCode, query.currency),
+  ),
+  endpoint(
+    { method: 'get', path: '/deposit/channels', auth: 'player', summary: "The player's deposit channels with their exchange rates" },
+    ({ site, player, locale }) => depositChannels(site, player.id, locale),
+  ),
+  endpoint(
+    { method: 'post', path: '/deposit', auth: 'player', body: depositBody, codes: [2001, 2002, 2004, 2005, 2006], summary: "A deposit order: the fiat vendor's reply, or the crypto address to pay" },
+    ({ site, player, body }) => createDeposit(site, player.id, { ...body, paymentMethod: body.paymentMethod as PaymentMethod }),
+  ),
+  endpoint(
+    { method: 'get', path: '/deposit/orders', auth: 'player', query: ordersQuery, summary: "The player's deposit orders, newest first" },
+    ({ site, player, query, locale }) =>
+      listPlayerDeposits(site, player.id, { page: query.page, pageSize: query.pageSize, status: query.status as DepositStatus | undefined, startDate: query.startDate, endDate: query.endDate }, locale),
+  ),
+  endpoint(
+    { method: 'get', path: '/deposit/admin/orders', auth: admin, query: adminOrdersQuery, summary: "The site's deposit orders with filters (flagged=1: awaiting an operator)" },
+    ({ site, query, locale }) => listSiteDeposits(site, { ...query, status: query.status as DepositStatus | undefined }, locale),
+  ),
+  endpoint(
+    { method: 'get', path: '/deposit/admin/orders/:id/callbacks', auth: admin, params: orderIdParams, codes: [2001], summary: "A deposit order's vendor callbacks, oldest first" },
+    ({ site, params }) => depositCallbackHistory(site, params.id),
+  ),
+  endpoint(
+    { method: 'post', path: '/deposit/admin/orders/:id/resolve', auth: admin, params: orderIdParams, body: resolveBody, codes: [2001, 2002], summary: 'Resolve a flagged deposit order: credit it or fail it, with a reason' },
+    ({ actor, site, params, body, locale }) => resolveFlaggedDeposit(actor, site, params.id, body.action as Resolution, body.reason, locale),
+  ),
+];

@@ -1,0 +1,153 @@
+import { QueryTypes } from 'sequelize';
+import { db } from '../../db/sequelize';
+import { BizError } from '../../errors';
+import type { Locale } from '../../i18n/locales';
+import type { Actor } from '../admin/accounts';
+import { recordActorAction } from '../admin/operation-log';
+import { rowsInDays } from '../common/day-range';
+import { pagination } from '../common/paging';
+import { money } from '../wallet/wallet';
+import { markPaid } from './callbacks';
+import { ORDER_COLUMNS, pagedOrders, type DepositStatus } from './order-list';
+import { channelNames, orderView, type OrderRow } from './views';
+
+/**
+ * Operators' deposit tools (permission module `deposit`; docs/payments.md, "Operators"): the site's
+ * orders with filters, an order's callback history, and the resolution of a flagged order. Every order
+ * of another site is "not found" (2001).
+ */
+export interface AdminOrderFilter {
+  page: number;
+  pageSize: number;
+  userId?: number;
+  status?: DepositStatus;
+  paymentMethod?: string;
+  channelId?: number;
+  subOrder?: string;
+  /** 1: only orders flagged and not resolved; 0: only orders without an open flag. */
+  flagged?: number;
+  startDate?: string;
+  endDate?: string;
+}
+
+interface AdminOrderRow extends OrderRow {
+  userId: number;
+  txHash: string | null;
+  failReason: string | null;
+  flag: string | null;
+  flaggedAt: Date | null;
+  resolution: string | null;
+  resolutionReason: string | null;
+  resolvedBy: number | null;
+  resolvedAt: Date | null;
+  paidAt: Date | null;
+  creditedAt: Date | null;
+}
+
+const ADMIN_COLUMNS = `${ORDER_COLUMNS}, "userId", "txHash", "failReason", flag, "flaggedAt", resolution, "resolutionReason", "resolvedBy", "resolvedAt", "paidAt", "creditedAt"`;
+
+function adminView(row: AdminOrderRow, names: Map<number, string>) {
+  return {
+    ...orderView(row, names),
+    userId: row.userId,
+    txHash: row.txHash,
+    failReason: row.failReason,
+    flag: row.flag,
+    flaggedAt: row.flaggedAt,
+    resolution: row.resolution,
+    resolutionReason: row.resolutionReason,
+    resolvedBy: row.resolvedBy,
+    resolvedAt: row.resolvedAt,
+    paidAt: row.paidAt,
+    creditedAt: row.creditedAt,
+  };
+}
+
+/** GET /deposit/admin/orders: the site's orders, newest first, {items, pagination}. */
+export async function listSiteDeposits(siteCode: string, filter: AdminOrderFilter, locale: Locale) {
+  const { clauses, replacements } = rowsInDays(['"siteCode" = :siteCode'], { siteCode }, 'createdAt', filter);
+  const equal: Array<[keyof AdminOrderFilter, string]> = [
+    ['userId', '"userId"'],
+    ['status', 'status'],
+    ['paymentMethod', '"paymentMethod"'],
+    ['channelId', '"channelId"'],
+    ['subOrder', '"subOrder"'],
+  ];
+  for (const [key, column] of equal) {
+    if (filter[key] === undefined) continue;
+    clauses.push(`${column} = :${key}`);
+    replacements[key] = filter[key];
+  }
+  if (filter.flagged !== undefined) clauses.push(filter.flagged ? '(flag IS NOT NULL AND resolution IS NULL)' : '(flag IS NULL OR resolution IS NOT NULL)');
+  const { rows, total } = await pagedOrders<AdminOrderRow>(ADMIN_COLUMNS, clauses, replacements, filter);
+  const names = await channelNames(rows, locale);
+  return { items: rows.map((row) => adminView(row, names)), pagination: pagination(filter.page, filter.pageSize, total) };
+}
+
+/** GET /deposit/admin/orders/:id/callbacks: every callback recorded for the order, oldest first. */
+export async function depositCallbackHistory(siteCode: string, orderId: number) {
+  const [order] = await db().query(`SELECT id FROM deposit_orders WHERE id = :orderId AND "siteCode" = :siteCode`, { replacements: { orderId, siteCode }, type: QueryTypes.SELECT });
+  if (!order) throw new BizError(2001, 'deposit order not found');
+  return db().query(
+    `SELECT id, vendor, kind, "subOrder", "txHash", outcome, body, "createdAt" FROM deposit_callbacks WHERE "depositOrderId" = :orderId ORDER BY id`,
+    { replacements: { orderId }, type: QueryTypes.SELECT },
+  );
+}
+
+export type Resolution = 'credit' | 'fail';
+
+interface ResolvableOrder {
+  id: string;
+  status: string;
+  flag: string | null;
+  resolution: Resolution | null;
+  payAmount: string | null;
+  exchangeRate: string;
+}
+
+/**
+ * POST /deposit/admin/orders/:id/resolve: a flagged order is credited (it becomes paid with what was
+ * actually paid, converted at its stored rate, and is credited by the deposit-credit worker) or failed,
+ * with the operator's reason, logged. Repeating the same resolution answers the first one and changes
+ * nothing (two operators at once queue on the order's lock); 2001 not found; 2002 not flagged, or
+ * already resolved the other way.
+ */
+export async function resolveFlaggedDeposit(actor: Actor, siteCode: string, orderId: number, action: Resolution, reason: string, locale: Locale) {
+  await db().transaction(async (transaction) => {
+    const [order] = await db().query<ResolvableOrder>(
+      `SELECT id, status, flag, resolution, "payAmount", "exchangeRate" FROM deposit_orders WHERE id = :orderId AND "siteCode" = :siteCode FOR UPDATE`,
+      { replacements: { orderId, siteCode }, type: QueryTypes.SELECT, transaction },
+    );
+    if (!order) throw new BizError(2001, 'deposit order not found');
+    if (order.resolution === action) return;
+    if (!order.flag || order.resolution || order.status === 'paid') throw new BizError(2002, 'order is not awaiting a resolution');
+    const set = `resolution = :action, "resolutionReason" = :reason, "resolvedBy" = :adminId, "resolvedAt" = now(), "updatedAt" = now()`;
+    const replacements = { id: order.id, action, reason, adminId: actor.adminId };
+    if (action === 'credit' && order.payAmount !== null) {
+      await markPaid(transaction, order, set, replacements, order.payAmount);
+    } else if (action === 'credit') {
+      throw new BizError(2002, 'nothing was paid for this order');
+    } else {
+      await db().query(`UPDATE deposit_orders SET status = 'failed', "failReason" = COALESCE("failReason", 'rejected'), ${set} WHERE id = :id`, {
+        replacements,
+        transaction,
+      });
+    }
+    await recordActorAction(actor, transaction, {
+      module: 'deposit',
+      action: `resolve-${action}`,
+      targetId: Number(order.id),
+      summary: `resolved flagged deposit order ${order.id} (${order.flag}): ${action}`,
+      detail: { flag: order.flag, statusBefore: order.status, payAmount: order.payAmount === null ? null : money(order.payAmount), reason },
+    });
+  });
+  return adminOrder(siteCode, orderId, locale);
+}
+
+async function adminOrder(siteCode: string, orderId: number, locale: Locale) {
+  const [row] = await db().query<AdminOrderRow>(`SELECT ${ADMIN_COLUMNS} FROM deposit_orders WHERE id = :orderId AND "siteCode" = :siteCode`, {
+    replacements: { orderId, siteCode },
+    type: QueryTypes.SELECT,
+  });
+  return adminView(row, await channelNames([row], locale));
+}

@@ -1,0 +1,72 @@
+import { QueryTypes, type Transaction } from 'sequelize';
+import { db } from '../../db/sequelize';
+import { addToOutbox } from '../../queues/outbox';
+import type { OutboxReconciler, OutboxRow } from '../../queues/reconcile';
+import { addMissionDepositProgress } from '../mission/progress';
+import { moveBalance } from '../wallet/wallet';
+
+/**
+ * Crediting a paid deposit (ARCHITECTURE.md sections 4 and 5; docs/payments.md, "Crediting"). The
+ * transaction that makes an order paid writes a `deposit-credit` outbox row; the worker then, in ONE
+ * transaction: locks the order (the order before the player, as every deposit path does), credits its
+ * usdAmount (computed when it was paid, at the rate stored on the order) through the wallet under the
+ * key `deposit:<orderId>`, adds deposit mission progress, and marks the order credited. A job delivered
+ * twice, or a row written again by the reconciler, finds the mark and does nothing.
+ */
+export async function enqueueDepositCredit(transaction: Transaction, depositOrderId: number | string): Promise<void> {
+  await addToOutbox(transaction, 'deposit-credit', 'deposit-paid', { depositOrderId: Number(depositOrderId) });
+}
+
+export type CreditResult =
+  | { depositOrderId: number; credited: true; usdAmount: string; balanceAfter: string }
+  | { depositOrderId: number; credited: false; reason: 'missing' | 'not-paid' | 'already-credited' };
+
+interface LockedOrder {
+  id: string;
+  userId: number;
+  status: string;
+  usdAmount: string | null;
+  creditedAt: Date | null;
+}
+
+export async function creditDeposit(depositOrderId: number): Promise<CreditResult> {
+  return db().transaction(async (transaction) => {
+    const [order] = await db().query<LockedOrder>(
+      `SELECT id, "userId", status, "usdAmount", "creditedAt" FROM deposit_orders WHERE id = :id FOR UPDATE`,
+      { replacements: { id: depositOrderId }, type: QueryTypes.SELECT, transaction },
+    );
+    if (!order) return { depositOrderId, credited: false, reason: 'missing' };
+    if (order.status !== 'paid' || order.usdAmount === null) return { depositOrderId, credited: false, reason: 'not-paid' };
+    if (order.creditedAt) return { depositOrderId, credited: false, reason: 'already-credited' };
+    // The lock order of every money path (docs/decisions.md, "One lock order"): the order, then the
+    // mission rows, then the player's row (the wallet move).
+    await addMissionDepositProgress(transaction, order.userId, order.usdAmount, order.id);
+    const move = await moveBalance(transaction, {
+      userId: order.userId,
+      amount: order.usdAmount,
+      kind: 'deposit',
+      idempotencyKey: `deposit:${order.id}`,
+      ref: { type: 'deposit-order', id: order.id },
+    });
+    await db().query(`UPDATE deposit_orders SET "creditedAt" = now(), "updatedAt" = now() WHERE id = :id`, { replacements: { id: order.id }, transaction });
+    return { depositOrderId, credited: true, usdAmount: move.amount, balanceAfter: move.balanceAfter };
+  });
+}
+
+/**
+ * The credit's effect looked up in Postgres for `deposit-credit` outbox rows sent a while ago
+ * (shared/queues/reconcile.ts): a paid order not yet credited is written to the outbox again.
+ */
+export const depositCreditReconciler: OutboxReconciler = {
+  queue: 'deposit-credit',
+  async redeliver(transaction: Transaction, rows: readonly OutboxRow[]): Promise<number> {
+    const ids = [...new Set(rows.map((row) => Number(row.payload.depositOrderId)).filter((id) => Number.isSafeInteger(id) && id > 0))];
+    if (!ids.length) return 0;
+    const owing = await db().query<{ id: string }>(
+      `SELECT id FROM deposit_orders WHERE id IN (:ids) AND status = 'paid' AND "creditedAt" IS NULL ORDER BY id`,
+      { replacements: { ids }, type: QueryTypes.SELECT, transaction },
+    );
+    for (const order of owing) await enqueueDepositCredit(transaction, order.id);
+    return owing.length;
+  },
+};

@@ -1,0 +1,190 @@
+import Decimal from 'decimal.js';
+import { UniqueConstraintError } from 'sequelize';
+import { config } from '../../config';
+import { DepositOrder, type PaymentChannel } from '../../db/models';
+import { BizError, InputError } from '../../errors';
+import { createVendorOrder, fiatvendorSettings, type VendorOrderKind } from '../../integrations/fiatvendor';
+import { PaymentHttpError } from '../../integrations/payment-http';
+import { logger } from '../../logger';
+import { availableChannels } from './channels';
+import { depositRate } from './rates';
+
+/**
+ * Deposit orders (Part B 3, 4.2, 4.3; docs/payments.md, "Creating an order"). The row is written
+ * (pending, with the rate it will convert at) BEFORE the vendor is called, so a callback that comes back
+ * before the vendor's answer finds its order; if the vendor refuses (2002), cannot be reached or does
+ * not answer within FIATVENDOR_HTTP_TIMEOUT_MS (2003), the row becomes failed at once, and a process that
+ * dies in between leaves a pending row that the expiry sweep fails. A late payment on such an order is
+ * flagged for an operator, never lost.
+ *
+ * subOrder is unique per site and across sites (vendor callbacks name nothing else). The same player
+ * sending the same subOrder again for the same channel, method and amount, while the order is not failed,
+ * gets the first answer again (a client retrying after a lost answer); any other reuse is a 400 naming
+ * subOrder.
+ */
+export type PaymentMethod = 'fiat' | 'credit' | 'crypto';
+export const PAYMENT_METHODS: readonly PaymentMethod[] = ['fiat', 'credit', 'crypto'];
+
+export interface DepositInput {
+  channelId?: number;
+  paymentMethod: PaymentMethod;
+  subOrder: string;
+  orderAmount: string;
+  expectedCode?: string;
+  expectedAccount?: string;
+  userCardLastValue?: string;
+  productDes?: string;
+  msg?: string;
+  payerName?: string;
+  payerMobile?: string;
+  payerEmail?: string;
+}
+
+/** Which endpoint asked: its path names the messages of the codes it answers. */
+export type DepositEntry = 'deposit' | 'add-atm' | 'add-card';
+const DEPOSIT_PATH = '/api/deposit';
+const vendorPath = (method: PaymentMethod) => `/api/vendor/fiatvendor/${method === 'credit' ? 'add-card' : 'add-atm'}`;
+
+export interface CryptoAnswer {
+  paymentAddress: string;
+  network: string | null;
+  currency: string;
+  orderAmount: number;
+  subOrder: string;
+}
+
+/** POST /deposit: a fiat or credit order through the fiat vendor (its raw reply), or a crypto order (the address). */
+export async function createDeposit(siteCode: string, userId: number, input: DepositInput): Promise<unknown> {
+  const channels = await availableChannels(siteCode, userId);
+  const channel = channels.find((c) => c.id === input.channelId);
+  const crypto = input.paymentMethod === 'crypto';
+  if (!channel) throw new BizError(crypto ? 2001 : 2006, 'channel not available');
+  if (!channel.paymentMethods.includes(input.paymentMethod)) throw new BizError(2004);
+  if (crypto ? channel.code !== 'usdt' : channel.code !== 'fiatvendor') throw new BizError(2006, 'channel not built for this method');
+  if (crypto) return createCryptoOrder(siteCode, userId, channel, input);
+  if (input.paymentMethod === 'fiat' && (!input.expectedCode || !input.expectedAccount)) {
+    throw new InputError(input.expectedCode ? 'expectedAccount' : 'expectedCode', 'is required for fiat deposits');
+  }
+  return createFiatOrder(siteCode, userId, channel, input, 'deposit');
+}
+
+/** POST /vendor/fiatvendor/add-atm and add-card: an order on the player's fiat vendor channel (2001 when there is none). */
+export async function createVendorDeposit(siteCode: string, userId: number, input: DepositInput, entry: 'add-atm' | 'add-card'): Promise<unknown> {
+  const channels = await availableChannels(siteCode, userId);
+  const channel = channels.find((c) => c.code === 'fiatvendor' && c.paymentMethods.includes(input.paymentMethod));
+  if (!channel || !fiatvendorSettings()) throw new BizError(2001, 'no fiat vendor channel');
+  return createFiatOrder(siteCode, userId, channel, { ...input, channelId: channel.id }, entry);
+}
+
+/** The earlier answer for a repeated subOrder of the same request, else the 400 naming subOrder. */
+async function repeated(siteCode: string, userId: number, channel: PaymentChannel, input: DepositInput): Promise<unknown> {
+  const first = await DepositOrder.findOne({ where: { subOrder: input.subOrder } });
+  const same =
+    first &&
+    first.siteCode === siteCode &&
+    first.userId === userId &&
+    first.channelId === channel.id &&
+    first.paymentMethod === input.paymentMethod &&
+    new Decimal(first.orderAmount).eq(input.orderAmount) &&
+    first.status !== 'failed';
+  if (!first || !same) throw new InputError('subOrder', 'is already used by another order');
+  return first.paymentMethod === 'crypto' ? cryptoAnswer(first) : first.vendorReply;
+}
+
+async function orderRate(currency: string): Promise<string> {
+  const rate = await depositRate(currency);
+  if (!rate) throw new BizError(2005, `no exchange rate for ${currency}`, DEPOSIT_PATH);
+  return rate;
+}
+
+/** Inserts the pending order; null when its subOrder is taken. */
+async function insertOrder(fields: Partial<DepositOrder>): Promise<DepositOrder | null> {
+  try {
+    return await DepositOrder.create({ status: 'pending', ...fields });
+  } catch (err) {
+    if (err instanceof UniqueConstraintError) return null;
+    throw err;
+  }
+}
+
+function cryptoAnswer(order: DepositOrder): CryptoAnswer {
+  return { paymentAddress: order.paymentAddress ?? '', network: order.network, currency: order.currency, orderAmount: Number(order.orderAmount), subOrder: order.subOrder };
+}
+
+async function createCryptoOrder(siteCode: string, userId: number, channel: PaymentChannel, input: DepositInput): Promise<CryptoAnswer | unknown> {
+  if (!channel.paymentAddress) throw new BizError(2002, 'channel has no address', DEPOSIT_PATH);
+  const exchangeRate = await orderRate(channel.currency);
+  const order = await insertOrder({
+    ...baseFields(siteCode, userId, channel, input),
+    exchangeRate,
+    paymentAddress: channel.paymentAddress,
+    network: channel.network,
+  });
+  if (!order) return repeated(siteCode, userId, channel, input);
+  return cryptoAnswer(order);
+}
+
+function baseFields(siteCode: string, userId: number, channel: PaymentChannel, input: DepositInput): Partial<DepositOrder> {
+  const { payerName, payerMobile, payerEmail, productDes, msg, expectedCode, expectedAccount, userCardLastValue } = input;
+  return {
+    siteCode,
+    userId,
+    channelId: channel.id,
+    channelCode: channel.code,
+    currency: channel.currency,
+    subOrder: input.subOrder,
+    orderAmount: input.orderAmount,
+    paymentMethod: input.paymentMethod,
+    request: { payerName, payerMobile, payerEmail, productDes, msg, expectedCode, expectedAccount, userCardLastValue },
+  };
+}
+
+/** A JSON number when the amount's number prints back the same, else its decimal string. */
+function amountValue(amount: string): number | string {
+  const n = Number(amount);
+  return String(n) === amount ? n : amount;
+}
+
+async function createFiatOrder(siteCode: string, userId: number, channel: PaymentChannel, input: DepositInput, entry: DepositEntry): Promise<unknown> {
+  const settings = fiatvendorSettings();
+  if (!settings) throw new BizError(entry === 'deposit' ? 2006 : 2001, 'fiat vendor not configured');
+  const exchangeRate = await orderRate(channel.currency);
+  const order = await insertOrder({ ...baseFields(siteCode, userId, channel, input), exchangeRate });
+  if (!order) return repeated(siteCode, userId, channel, input);
+
+  const kind: VendorOrderKind = input.paymentMethod === 'credit' ? 'card' : 'atm';
+  const callbackBase = `${config().publicBaseUrl.replace(/\/+$/, '')}/api/vendor/fiatvendor/callback`;
+  const messagePath = vendorPath(input.paymentMethod);
+  let reply: unknown;
+  try {
+    reply = await createVendorOrder(settings, kind, {
+      sub_order: input.subOrder,
+      order_amount: amountValue(input.orderAmount),
+      ...(kind === 'atm' ? { expected_code: input.expectedCode, expected_account: input.expectedAccount } : { user_card_last_value: input.userCardLastValue }),
+      product_des: input.productDes,
+      msg: input.msg,
+      payer_name: input.payerName,
+      payer_mobile: input.payerMobile,
+      payer_email: input.payerEmail,
+      add_callback_url: `${callbackBase}/add`,
+      pay_callback_url: `${callbackBase}/pay`,
+    });
+  } catch (err) {
+    if (!(err instanceof PaymentHttpError)) throw err;
+    await failOrder(order, `vendor-${err.kind}`, null);
+    throw new BizError(2003, err.message, messagePath);
+  }
+  const accepted = !!reply && typeof reply === 'object' && (reply as { status?: unknown }).status === true;
+  if (!accepted) {
+    logger().warn({ depositOrderId: order.id, reply }, 'fiat vendor refused the order');
+    await failOrder(order, 'vendor-refused', reply);
+    throw new BizError(2002, 'the vendor refused the order', messagePath);
+  }
+  await DepositOrder.update({ vendorReply: reply }, { where: { id: order.id } });
+  return reply;
+}
+
+/** A pending order the vendor did not take: failed, unless a callback moved it on meanwhile (states never go back). */
+async function failOrder(order: DepositOrder, reason: string, reply: unknown): Promise<void> {
+  await DepositOrder.update({ status: 'failed', failReason: reason, vendorReply: reply ?? null }, { where: { id: order.id, status: 'pending' } });
+}
