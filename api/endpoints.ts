@@ -5,6 +5,7 @@ import { betRecordEndpoints } from './modules/bet-record/endpoints';
 import { commonEndpoints } from './modules/common/endpoints';
 import { docsEndpoints } from './modules/docs/endpoints';
 import { gameEndpoints } from './modules/game/endpoints';
+import { inboxEndpoints } from './modules/inbox/endpoints';
 import { liveSportsEndpoints } from './modules/live-sports/endpoints';
 import { missionEndpoints } from './modules/mission/endpoints';
 import { rankingEndpoints } from './modules/ranking/endpoints';
@@ -25,4 +26,5 @@ export const endpoints: readonly Endpoint[] = [
   ...vipEndpoints,
   ...missionEndpoints,
   ...liveSportsEndpoints,
+  ...inboxEndpoints,
 ];

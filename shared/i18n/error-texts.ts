@@ -1731,6 +1731,17 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
       'vi-VN': 'Không tìm thấy tin nhắn',
     },
   },
+  {
+    path: '/api/inbox/admin/send',
+    code: 2001,
+    text: {
+      'zh-TW': '找不到此網站的玩家',
+      'zh-CN': '找不到此网站的玩家',
+      'en-US': 'Player not found on this site',
+      'th-TH': 'ไม่พบผู้เล่นในเว็บไซต์นี้',
+      'vi-VN': 'Không tìm thấy người chơi trên trang này',
+    },
+  },
 
   // Site config (Part B 4.8, 7)
   {

@@ -1,11 +1,13 @@
 import { Admin, AdminGroup, AdminOperationLog } from './admin';
 import { BetDetail, BetOrder, GamePlayLog, GameTransaction, GameUserBlock } from './bet';
 import { GameProvider, GameTypeConfig } from './game';
+import { InboxMessage, InboxRead, InboxReadMark } from './inbox';
 import { Mission, MissionClaim, MissionProgress } from './mission';
 import { OutboxMessage } from './outbox';
 import { PaymentChannel, PaymentChannelGroup } from './payment-channel';
 import { ProviderTransaction } from './provider-transaction';
 import { SiteConfig } from './site-config';
+import { SiteTheme } from './site-theme';
 import { User } from './user';
 import { UserLoginLog } from './user-login-log';
 import { VipLevel } from './vip-level';
@@ -13,6 +15,7 @@ import { VipRebate, VipRebateLog, VipSettlementRun } from './vip-rebate';
 
 export { Admin, AdminGroup, AdminOperationLog, BetDetail, BetOrder, GamePlayLog, GameTransaction, GameUserBlock, GameProvider, GameTypeConfig, OutboxMessage, PaymentChannel, PaymentChannelGroup, SiteConfig, User, UserLoginLog, VipLevel, VipRebate, VipRebateLog, VipSettlementRun };
 export { Mission, MissionClaim, MissionProgress };
+export { InboxMessage, InboxRead, InboxReadMark, SiteTheme };
 
 /** Every model; a new model is registered by adding it here. */
 export const MODELS = [
@@ -40,4 +43,8 @@ export const MODELS = [
   Mission,
   MissionProgress,
   MissionClaim,
+  InboxMessage,
+  InboxRead,
+  InboxReadMark,
+  SiteTheme,
 ] as const;
