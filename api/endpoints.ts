@@ -9,6 +9,7 @@ import { inboxEndpoints } from './modules/inbox/endpoints';
 import { liveSportsEndpoints } from './modules/live-sports/endpoints';
 import { missionEndpoints } from './modules/mission/endpoints';
 import { rankingEndpoints } from './modules/ranking/endpoints';
+import { siteConfigEndpoints } from './modules/site-config/endpoints';
 import { vipEndpoints } from './modules/vip/endpoints';
 
 /**
@@ -27,4 +28,5 @@ export const endpoints: readonly Endpoint[] = [
   ...missionEndpoints,
   ...liveSportsEndpoints,
   ...inboxEndpoints,
+  ...siteConfigEndpoints,
 ];

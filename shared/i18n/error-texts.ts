@@ -1789,6 +1789,50 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
     },
   },
   {
+    path: '/api/site-config/admin',
+    code: 2001,
+    text: {
+      'zh-TW': '找不到要複製的網站設定',
+      'zh-CN': '找不到要复制的网站配置',
+      'en-US': 'Site configuration to copy from not found',
+      'th-TH': 'ไม่พบการตั้งค่าเว็บไซต์ที่จะคัดลอก',
+      'vi-VN': 'Không tìm thấy cấu hình trang web để sao chép',
+    },
+  },
+  {
+    path: '/api/site-config/admin',
+    code: 2003,
+    text: {
+      'zh-TW': '網站代碼已被使用',
+      'zh-CN': '网站代码已被使用',
+      'en-US': 'Site code already taken',
+      'th-TH': 'รหัสเว็บไซต์นี้ถูกใช้แล้ว',
+      'vi-VN': 'Mã trang web đã được sử dụng',
+    },
+  },
+  {
+    path: '/api/site-config/admin/:siteConfigId/themes',
+    code: 2003,
+    text: {
+      'zh-TW': '佈景主題 ID 已存在',
+      'zh-CN': '主题 ID 已存在',
+      'en-US': 'Theme ID already exists in this site',
+      'th-TH': 'รหัสธีมนี้มีอยู่แล้วในเว็บไซต์',
+      'vi-VN': 'Mã chủ đề đã tồn tại trên trang này',
+    },
+  },
+  {
+    path: '/api/site-config/admin/themes/:id',
+    code: 2003,
+    text: {
+      'zh-TW': '佈景主題 ID 已存在',
+      'zh-CN': '主题 ID 已存在',
+      'en-US': 'Theme ID already exists in this site',
+      'th-TH': 'รหัสธีมนี้มีอยู่แล้วในเว็บไซต์',
+      'vi-VN': 'Mã chủ đề đã tồn tại trên trang này',
+    },
+  },
+  {
     path: '/api/site-config/admin/:siteConfigId/mascots',
     code: 2001,
     text: {
