@@ -329,3 +329,32 @@ test('admin delete removes the message and its read records; another site\'s mes
   t.is(again.body.message, 'Message not found');
   t.is(await models.AdminOperationLog.count({ where: { module: 'inbox', action: 'delete', siteCode: site } }), 1);
 });
+
+// ------------------------------------------------------------------------------------------------
+// The cached unread count
+
+test('the unread count is cached per player and follows every change made through the API', async (t) => {
+  const { site, a, b } = await siteWithPlayers();
+  await send(site);
+  t.is(await unread(a.token), 1);
+  // A row written behind the API's back is not seen while nothing changed: the count is the cached one...
+  await models.InboxMessage.create({ siteCode: site, userId: a.user.id, title: { 'en-US': 'x' }, content: { 'en-US': 'x' }, category: 'system', sourceKey: null });
+  t.is(await unread(a.token), 1);
+  // ...a site-wide send makes every player's count of the site stale,
+  const wide = await send(site);
+  t.is(await unread(a.token), 3);
+  t.is(await unread(b.token), 2);
+  // a personal send only the addressee's,
+  const personal = await send(site, { userId: b.user.id });
+  t.is(await unread(b.token), 3);
+  t.is(await unread(a.token), 3);
+  // a read, a delete (site-wide or personal) and a read-all each bring it up to date.
+  await player(b.token)('POST', `/inbox/${personal.id}/read`);
+  t.is(await unread(b.token), 2);
+  await req('DELETE', `/inbox/admin/${wide.id}`, { site });
+  t.is(await unread(a.token), 2);
+  t.is(await unread(b.token), 1);
+  await player(a.token)('POST', '/inbox/read-all');
+  t.is(await unread(a.token), 0);
+  t.is(await unread(b.token), 1);
+});

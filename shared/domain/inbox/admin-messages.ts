@@ -7,6 +7,7 @@ import type { LocaleText } from '../../i18n/locales';
 import type { Actor } from '../admin/accounts';
 import { recordAdminAction } from '../admin/operation-log';
 import { pageOffset, pagination, type Pagination } from '../common/paging';
+import { forgetUnreadCountsOf } from './unread-cache';
 import { adminMessageView, type AdminMessageView, type StoredMessage } from './views';
 
 /**
@@ -28,7 +29,7 @@ function logInboxAction(actor: Actor, siteCode: string, transaction: Transaction
 
 /** POST /inbox/admin/send: 2001 when userId names no player of the site. */
 export async function sendMessage(actor: Actor, site: string, input: SendInput): Promise<AdminMessageView> {
-  return db().transaction(async (transaction) => {
+  const sent = await db().transaction(async (transaction) => {
     if (input.userId !== undefined) {
       const player = await User.findOne({ where: { id: input.userId, siteCode: site }, attributes: ['id'], transaction });
       if (!player) throw new BizError(2001, 'player not found');
@@ -46,6 +47,8 @@ export async function sendMessage(actor: Actor, site: string, input: SendInput):
     });
     return view;
   });
+  await forgetUnreadCountsOf(site, sent.userId);
+  return sent;
 }
 
 /** GET /inbox/admin/list: the site's messages (personal and site-wide), newest first, raw locale maps. */
@@ -63,7 +66,7 @@ export async function listMessages(site: string, q: { page: number; pageSize: nu
 
 /** DELETE /inbox/admin/:id: the message and its read records; 2001 when it is not a message of the site. */
 export async function deleteMessage(actor: Actor, site: string, id: number): Promise<null> {
-  await db().transaction(async (transaction) => {
+  const userId = await db().transaction(async (transaction) => {
     const row = await InboxMessage.findOne({ where: { id, siteCode: site }, transaction, lock: transaction.LOCK.UPDATE });
     if (!row) throw new BizError(2001);
     const [, reads] = await db().query(`DELETE FROM inbox_reads WHERE "messageId" = :id`, { replacements: { id }, transaction });
@@ -75,6 +78,8 @@ export async function deleteMessage(actor: Actor, site: string, id: number): Pro
       summary: `deleted message ${id}`,
       detail: { ...view, readRecords: (reads as { rowCount?: number } | undefined)?.rowCount ?? null },
     });
+    return view.userId;
   });
+  await forgetUnreadCountsOf(site, userId);
   return null;
 }

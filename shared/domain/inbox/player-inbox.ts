@@ -5,7 +5,8 @@ import { BizError } from '../../errors';
 import type { Locale } from '../../i18n/locales';
 import { pageOffset, pagination, type Pagination } from '../common/paging';
 import { playerMessageView, type PlayerMessageView, type StoredMessage } from './views';
-import { IS_READ, ME, READ_ROW, VISIBLE } from './visibility';
+import { cachedUnreadCount, forgetUnreadCount } from './unread-cache';
+import { IS_READ, ME, VISIBLE } from './visibility';
 
 /** A player's inbox (Part B 4.7): list, unread count, read one, read all. */
 
@@ -34,20 +35,27 @@ export async function listInbox(site: string, userId: number, locale: Locale, q:
 }
 
 /**
- * GET /inbox/unread-count, one statement: the unread messages after the player's read-all mark, counted
- * on the two partial indexes (site-wide by site and createdAt, personal by site, user and createdAt).
+ * The unread count in one statement, on indexes only: the messages after the player's read-all mark
+ * (site-wide ones on their partial index by site and createdAt, personal ones on theirs by site, user
+ * and createdAt) less the player's read rows of such messages (read one by one after the mark).
+ * Replacements `:site`, `:userId`.
  */
+export const unreadCountSql = `WITH ${ME}
+  SELECT
+    (SELECT count(*) FROM me, inbox_messages m
+      WHERE m."siteCode" = :site AND m."userId" IS NULL AND m."createdAt" >= me.since AND m."createdAt" > me.upto)
+  + (SELECT count(*) FROM me, inbox_messages m
+      WHERE m."siteCode" = :site AND m."userId" = :userId AND m."createdAt" > me.upto)
+  - (SELECT count(*) FROM me, inbox_reads r JOIN inbox_messages m ON m.id = r."messageId"
+      WHERE r."siteCode" = :site AND r."userId" = :userId AND m."createdAt" > me.upto AND ${VISIBLE}) AS "unreadCount"`;
+
+/** GET /inbox/unread-count: from the player's cached count while nothing changed (unread-cache.ts), else the statement. */
 export async function unreadCount(site: string, userId: number): Promise<{ unreadCount: number }> {
-  const [row] = await db().query<{ unreadCount: string }>(
-    `WITH ${ME}
-     SELECT
-       (SELECT count(*) FROM me, inbox_messages m
-         WHERE m."siteCode" = :site AND m."userId" IS NULL AND m."createdAt" >= me.since AND m."createdAt" > me.upto AND NOT ${READ_ROW})
-     + (SELECT count(*) FROM me, inbox_messages m
-         WHERE m."siteCode" = :site AND m."userId" = :userId AND m."createdAt" > me.upto AND NOT ${READ_ROW}) AS "unreadCount"`,
-    { replacements: { site, userId }, type: QueryTypes.SELECT },
-  );
-  return { unreadCount: Number(row?.unreadCount ?? 0) };
+  const unread = await cachedUnreadCount(site, userId, async () => {
+    const [row] = await db().query<{ unreadCount: string }>(unreadCountSql, { replacements: { site, userId }, type: QueryTypes.SELECT });
+    return Number(row?.unreadCount ?? 0);
+  });
+  return { unreadCount: unread };
 }
 
 /** POST /inbox/:id/read: 2001 unless the message is the player's (own or the site's since registration). */
@@ -65,6 +73,7 @@ export async function markRead(site: string, userId: number, id: number): Promis
       { replacements: { site, userId, id }, type: QueryTypes.SELECT },
     );
     if (Number(row.found) === 0) throw new BizError(2001);
+    await forgetUnreadCount(userId);
   } catch (err) {
     // Deleted by an administrator between the look-up and the insert.
     if (err instanceof ForeignKeyConstraintError) throw new BizError(2001);
@@ -100,5 +109,6 @@ export async function markAllRead(site: string, userId: number): Promise<null> {
       { replacements, transaction },
     );
   });
+  await forgetUnreadCount(userId);
   return null;
 }

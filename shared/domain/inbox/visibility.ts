@@ -16,7 +16,7 @@ export const ME = `me AS (
 export const VISIBLE = `m."siteCode" = :site AND (m."userId" = :userId OR (m."userId" IS NULL AND m."createdAt" >= me.since))`;
 
 /** The message `m` has a read row of the player. */
-export const READ_ROW = `EXISTS (SELECT 1 FROM inbox_reads r WHERE r."siteCode" = :site AND r."userId" = :userId AND r."messageId" = m.id)`;
+const READ_ROW = `EXISTS (SELECT 1 FROM inbox_reads r WHERE r."siteCode" = :site AND r."userId" = :userId AND r."messageId" = m.id)`;
 
 /** The message `m` is read by the player. */
 export const IS_READ = `(m."createdAt" <= me.upto OR ${READ_ROW})`;

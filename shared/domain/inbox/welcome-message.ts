@@ -4,6 +4,7 @@ import { SiteConfig, User } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { LOCALES, pickText, type LocaleText } from '../../i18n/locales';
 import { welcomeText } from '../auth/welcome-mail';
+import { forgetUnreadCount } from './unread-cache';
 
 /**
  * The welcome inbox message of a registration (Part A 4.1 rule 7), written by the `mail` job the
@@ -33,6 +34,7 @@ export async function writeWelcomeMessage(userId: number): Promise<{ messageId: 
       type: QueryTypes.SELECT,
     },
   );
+  if (rows.length) await forgetUnreadCount(userId);
   return { messageId: rows.length ? Number(rows[0].id) : null, created: rows.length > 0 };
 }
 
