@@ -1767,6 +1767,17 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
     },
   },
   {
+    path: '/api/site-config/admin/:id',
+    code: 2002,
+    text: {
+      'zh-TW': '找不到佈景主題',
+      'zh-CN': '找不到主题',
+      'en-US': 'Theme not found',
+      'th-TH': 'ไม่พบธีม',
+      'vi-VN': 'Không tìm thấy chủ đề giao diện',
+    },
+  },
+  {
     path: '/api/site-config/admin/:siteConfigId/themes',
     code: 2001,
     text: {

@@ -25,8 +25,8 @@ export interface SiteConfigPatch {
   enabled?: number;
 }
 
-/** 2002 (the theme endpoint's "theme not found") when activeThemeId names no theme of the site. */
-const themeNotFound = () => new BizError(2002, 'theme not found', '/api/site-config/admin/themes/:id');
+/** 2002 when activeThemeId names no theme of the site. */
+const themeNotFound = () => new BizError(2002, 'theme not found');
 
 /** PATCH /site-config/admin/:id: 2001 when the config is not the site's; activeThemeId must name a theme of the site. */
 export async function updateSiteConfig(actor: Actor, site: string, id: number, patch: SiteConfigPatch): Promise<AdminSiteConfigView> {
