@@ -6,9 +6,11 @@ import { commonEndpoints } from './modules/common/endpoints';
 import { depositEndpoints } from './modules/deposit/endpoints';
 import { docsEndpoints } from './modules/docs/endpoints';
 import { gameEndpoints } from './modules/game/endpoints';
+import { inboxEndpoints } from './modules/inbox/endpoints';
 import { liveSportsEndpoints } from './modules/live-sports/endpoints';
 import { missionEndpoints } from './modules/mission/endpoints';
 import { rankingEndpoints } from './modules/ranking/endpoints';
+import { siteConfigEndpoints } from './modules/site-config/endpoints';
 import { vendorEndpoints } from './modules/vendor/endpoints';
 import { vipEndpoints } from './modules/vip/endpoints';
 import { walletEndpoints } from './modules/wallet/endpoints';
@@ -31,4 +33,6 @@ export const endpoints: readonly Endpoint[] = [
   ...walletEndpoints,
   ...vendorEndpoints,
   ...depositEndpoints,
+  ...inboxEndpoints,
+  ...siteConfigEndpoints,
 ];

@@ -2,6 +2,7 @@ import { benchAccounts } from './bench/accounts';
 import { benchDeposits } from './bench/deposits';
 import { benchEdge } from './bench/edge';
 import { benchGames } from './bench/games';
+import { benchInbox } from './bench/inbox';
 import { benchVip } from './bench/vip';
 import { base, connections, duration } from './bench/lib';
 
@@ -17,12 +18,12 @@ import { base, connections, duration } from './bench/lib';
  * duration and warm-up (see each section).
  *
  *   BENCH_URL (http://127.0.0.1:3000)  BENCH_CONNECTIONS (50)  BENCH_SECONDS (10)  BENCH_WARMUP_SECONDS (2, discarded)
- *   BENCH_ONLY (edge,accounts,games; also vip, deposits)
+ *   BENCH_ONLY (edge,accounts,games; also vip, deposits, inbox: seeds 100 000 players)
  *
  * deposits (pay callbacks; scripts/bench/deposits.ts) needs the stack started with USDT_CALLBACK_SECRET and
  * BENCH_USDT_SECRET set to the same value.
  */
-const SECTIONS: Record<string, () => Promise<void>> = { edge: benchEdge, accounts: benchAccounts, games: benchGames, vip: benchVip, deposits: benchDeposits };
+const SECTIONS: Record<string, () => Promise<void>> = { edge: benchEdge, accounts: benchAccounts, games: benchGames, vip: benchVip, deposits: benchDeposits, inbox: benchInbox };
 /** Sections run when BENCH_ONLY is not set; `vip` (about a minute, seeds 1 000 000 orders) only on request. */
 const DEFAULT_SECTIONS = ['edge', 'accounts', 'games'];
 

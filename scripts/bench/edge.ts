@@ -18,14 +18,14 @@ const server = http.createServer((req, res) => {
 server.listen(0, '127.0.0.1', () => process.stdout.write(String(server.address().port) + '\\n'));
 `;
 
-const EXPRESS_CEILING = `
+export const EXPRESS_CEILING = `
 const express = require('express');
 const app = express();
 app.get('/api', (req, res) => { res.type('application/json').send(${ENVELOPE}); });
 const server = app.listen(0, '127.0.0.1', () => process.stdout.write(String(server.address().port) + '\\n'));
 `;
 
-async function startCeiling(source: string): Promise<{ url: string; stop: () => void }> {
+export async function startCeiling(source: string): Promise<{ url: string; stop: () => void }> {
   const child = spawn(process.execPath, ['-e', source], { stdio: ['ignore', 'pipe', 'inherit'], cwd: process.cwd() });
   const port = await new Promise<string>((resolve) => child.stdout.once('data', (d: Buffer) => resolve(d.toString().trim())));
   return { url: `http://127.0.0.1:${port}/api`, stop: () => child.kill() };

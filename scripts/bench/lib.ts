@@ -20,6 +20,8 @@ export interface Figure {
   errors: number;
   /** Envelope or provider error answers counted by the section (HTTP 200 with an error code). */
   note?: string;
+  /** Answers per HTTP status. */
+  statuses?: Record<string, number>;
 }
 
 /** One autocannon run after a `warmup`: median req/s and latency p50/p99 over `duration` seconds (or `extra.duration`). */
@@ -38,6 +40,7 @@ export async function measure(
     p99: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    statuses: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([status, stat]) => [status, stat?.count ?? 0])),
   };
 }
 

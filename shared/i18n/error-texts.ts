@@ -1788,6 +1788,17 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
       'vi-VN': 'Không tìm thấy tin nhắn',
     },
   },
+  {
+    path: '/api/inbox/admin/send',
+    code: 2001,
+    text: {
+      'zh-TW': '找不到此網站的玩家',
+      'zh-CN': '找不到此网站的玩家',
+      'en-US': 'Player not found on this site',
+      'th-TH': 'ไม่พบผู้เล่นในเว็บไซต์นี้',
+      'vi-VN': 'Không tìm thấy người chơi trên trang này',
+    },
+  },
 
   // Site config (Part B 4.8, 7)
   {
@@ -1813,6 +1824,17 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
     },
   },
   {
+    path: '/api/site-config/admin/:id',
+    code: 2002,
+    text: {
+      'zh-TW': '找不到佈景主題',
+      'zh-CN': '找不到主题',
+      'en-US': 'Theme not found',
+      'th-TH': 'ไม่พบธีม',
+      'vi-VN': 'Không tìm thấy chủ đề giao diện',
+    },
+  },
+  {
     path: '/api/site-config/admin/:siteConfigId/themes',
     code: 2001,
     text: {
@@ -1832,6 +1854,50 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
       'en-US': 'Theme not found',
       'th-TH': 'ไม่พบธีม',
       'vi-VN': 'Không tìm thấy chủ đề giao diện',
+    },
+  },
+  {
+    path: '/api/site-config/admin',
+    code: 2001,
+    text: {
+      'zh-TW': '找不到要複製的網站設定',
+      'zh-CN': '找不到要复制的网站配置',
+      'en-US': 'Site configuration to copy from not found',
+      'th-TH': 'ไม่พบการตั้งค่าเว็บไซต์ที่จะคัดลอก',
+      'vi-VN': 'Không tìm thấy cấu hình trang web để sao chép',
+    },
+  },
+  {
+    path: '/api/site-config/admin',
+    code: 2003,
+    text: {
+      'zh-TW': '網站代碼已被使用',
+      'zh-CN': '网站代码已被使用',
+      'en-US': 'Site code already taken',
+      'th-TH': 'รหัสเว็บไซต์นี้ถูกใช้แล้ว',
+      'vi-VN': 'Mã trang web đã được sử dụng',
+    },
+  },
+  {
+    path: '/api/site-config/admin/:siteConfigId/themes',
+    code: 2003,
+    text: {
+      'zh-TW': '佈景主題 ID 已存在',
+      'zh-CN': '主题 ID 已存在',
+      'en-US': 'Theme ID already exists in this site',
+      'th-TH': 'รหัสธีมนี้มีอยู่แล้วในเว็บไซต์',
+      'vi-VN': 'Mã chủ đề đã tồn tại trên trang này',
+    },
+  },
+  {
+    path: '/api/site-config/admin/themes/:id',
+    code: 2003,
+    text: {
+      'zh-TW': '佈景主題 ID 已存在',
+      'zh-CN': '主题 ID 已存在',
+      'en-US': 'Theme ID already exists in this site',
+      'th-TH': 'รหัสธีมนี้มีอยู่แล้วในเว็บไซต์',
+      'vi-VN': 'Mã chủ đề đã tồn tại trên trang này',
     },
   },
   {

@@ -2,6 +2,7 @@ import { Admin, AdminGroup, AdminOperationLog } from './admin';
 import { BetDetail, BetOrder, GamePlayLog, GameTransaction, GameUserBlock } from './bet';
 import { DepositCallback, DepositOrder, ExchangeRateSnapshot } from './deposit';
 import { GameProvider, GameTypeConfig } from './game';
+import { InboxMessage, InboxRead, InboxReadMark } from './inbox';
 import { Mission, MissionClaim, MissionProgress } from './mission';
 import { OutboxMessage } from './outbox';
 import { PaymentChannel, PaymentChannelGroup } from './payment-channel';
@@ -9,6 +10,7 @@ import { Promotion, PromotionClaim } from './promotion';
 import { ProviderTransaction } from './provider-transaction';
 import { SiteConfig } from './site-config';
 import { UploadedImage } from './uploaded-image';
+import { SiteTheme } from './site-theme';
 import { User } from './user';
 import { UserLoginLog } from './user-login-log';
 import { VipLevel } from './vip-level';
@@ -22,6 +24,7 @@ export { BankCard, CreditCard, CryptoAddress, UploadedImage };
 export type { ImageKind, ImageVisibility } from './uploaded-image';
 export type { InstrumentStatus } from './wallet-instrument';
 export { DepositCallback, DepositOrder, ExchangeRateSnapshot };
+export { InboxMessage, InboxRead, InboxReadMark, SiteTheme };
 
 /** Every model; a new model is registered by adding it here. */
 export const MODELS = [
@@ -58,4 +61,8 @@ export const MODELS = [
   DepositOrder,
   DepositCallback,
   ExchangeRateSnapshot,
+  InboxMessage,
+  InboxRead,
+  InboxReadMark,
+  SiteTheme,
 ] as const;

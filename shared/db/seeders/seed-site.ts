@@ -12,76 +12,93 @@ import { VIP_LEVELS } from './data/vip-levels';
 export interface SeedSiteResult {
   siteCode: string;
   seeded: string[];
+  /** True when this call created the site config (false: the site existed). */
+  createdConfig: boolean;
 }
 
 const sameInEveryLocale = (text: string) => Object.fromEntries(LOCALES.map((l) => [l, text])) as LocaleText;
+
+export interface SeedSiteOptions {
+  assetBaseUrl: string;
+  /** The site's name: one text for every locale, or a locale map; default the site code. */
+  siteName?: string | Partial<LocaleText>;
+  /** Default: the five locales. */
+  supportedLocales?: string[];
+}
 
 /**
  * Fills a site's defaults: its site config with the ten mascots, game type configs, the provider
  * template, VIP levels, payment channels with their groups and the mission table. Each kind is written only when the site
  * has none of it yet, so running it again (every start does) never overwrites an operator's changes.
  */
-export async function seedSite(siteCode: string, options: { assetBaseUrl: string; siteName?: string }): Promise<SeedSiteResult> {
+export async function seedSite(siteCode: string, options: SeedSiteOptions): Promise<SeedSiteResult> {
+  return db().transaction((transaction: Transaction) => seedSiteIn(transaction, siteCode, options));
+}
+
+/**
+ * seedSite inside the caller's transaction: `npm run seed <site>` and the administrators' new-site
+ * endpoint (shared/domain/site-config/new-site.ts) write the same defaults through this one function.
+ */
+export async function seedSiteIn(transaction: Transaction, siteCode: string, options: SeedSiteOptions): Promise<SeedSiteResult> {
   const seeded: string[] = [];
-  await db().transaction(async (transaction: Transaction) => {
-    const where = { siteCode };
-    const [, created] = await SiteConfig.findOrCreate({
-      where,
-      defaults: {
-        siteCode,
-        siteName: sameInEveryLocale(options.siteName ?? siteCode),
-        siteDescription: sameInEveryLocale(''),
-        supportedLocales: [...LOCALES],
-        activeThemeId: null,
-        enabled: 1,
-        mascots: MASCOTS.map((m) => ({ id: m.id, label: m.label, url: mascotUrl(options.assetBaseUrl, m.id) })),
-        settings: { mail: { welcomeRegistration: true } },
-      },
-      transaction,
-    });
-    if (created) seeded.push('site config');
-
-    if ((await GameTypeConfig.count({ where, transaction })) === 0) {
-      await GameTypeConfig.bulkCreate(
-        GAME_TYPES.map((t) => ({ siteCode, gameType: t.gameType, typeKey: t.typeKey, label: t.label, icon: t.icon, sortOrder: t.sortOrder, enabled: true })),
-        { transaction },
-      );
-      seeded.push(`${GAME_TYPES.length} game type configs`);
-    }
-
-    if ((await GameProvider.count({ where, transaction })) === 0) {
-      await GameProvider.bulkCreate(PROVIDER_TEMPLATE.map((p) => ({ ...p, siteCode })), { transaction });
-      seeded.push(`${PROVIDER_TEMPLATE.length} game providers`);
-    }
-
-    if ((await VipLevel.count({ where, transaction })) === 0) {
-      await VipLevel.bulkCreate(VIP_LEVELS.map((v) => ({ ...v, siteCode })), { transaction });
-      seeded.push(`${VIP_LEVELS.length} VIP levels`);
-    }
-
-    if ((await PaymentChannel.count({ where, transaction })) === 0) {
-      const channels = await PaymentChannel.bulkCreate(
-        PAYMENT_CHANNELS.map((c) => ({ ...c, siteCode, paymentAddress: null })),
-        { transaction, returning: true },
-      );
-      const idByKey = new Map(channels.map((c) => [c.key, c.id]));
-      await PaymentChannelGroup.bulkCreate(
-        PAYMENT_CHANNEL_GROUPS.map((g) => ({
-          siteCode,
-          groupName: g.groupName,
-          currency: g.currency,
-          channelIds: g.channelKeys.map((key) => idByKey.get(key)),
-          enabled: g.enabled,
-        })),
-        { transaction },
-      );
-      seeded.push(`${channels.length} payment channels in ${PAYMENT_CHANNEL_GROUPS.length} groups`);
-    }
-
-    if ((await Mission.count({ where, transaction })) === 0) {
-      await Mission.bulkCreate(DEFAULT_MISSIONS.map((m) => ({ ...m, siteCode })), { transaction });
-      seeded.push(`${DEFAULT_MISSIONS.length} missions`);
-    }
+  const where = { siteCode };
+  const siteName = typeof options.siteName === 'object' ? options.siteName : sameInEveryLocale(options.siteName ?? siteCode);
+  const [, created] = await SiteConfig.findOrCreate({
+    where,
+    defaults: {
+      siteCode,
+      siteName,
+      siteDescription: sameInEveryLocale(''),
+      supportedLocales: options.supportedLocales ?? [...LOCALES],
+      activeThemeId: null,
+      enabled: 1,
+      mascots: MASCOTS.map((m) => ({ id: m.id, label: m.label, url: mascotUrl(options.assetBaseUrl, m.id) })),
+      settings: { mail: { welcomeRegistration: true } },
+    },
+    transaction,
   });
-  return { siteCode, seeded };
+  if (created) seeded.push('site config');
+
+  if ((await GameTypeConfig.count({ where, transaction })) === 0) {
+    await GameTypeConfig.bulkCreate(
+      GAME_TYPES.map((t) => ({ siteCode, gameType: t.gameType, typeKey: t.typeKey, label: t.label, icon: t.icon, sortOrder: t.sortOrder, enabled: true })),
+      { transaction },
+    );
+    seeded.push(`${GAME_TYPES.length} game type configs`);
+  }
+
+  if ((await GameProvider.count({ where, transaction })) === 0) {
+    await GameProvider.bulkCreate(PROVIDER_TEMPLATE.map((p) => ({ ...p, siteCode })), { transaction });
+    seeded.push(`${PROVIDER_TEMPLATE.length} game providers`);
+  }
+
+  if ((await VipLevel.count({ where, transaction })) === 0) {
+    await VipLevel.bulkCreate(VIP_LEVELS.map((v) => ({ ...v, siteCode })), { transaction });
+    seeded.push(`${VIP_LEVELS.length} VIP levels`);
+  }
+
+  if ((await PaymentChannel.count({ where, transaction })) === 0) {
+    const channels = await PaymentChannel.bulkCreate(
+      PAYMENT_CHANNELS.map((c) => ({ ...c, siteCode, paymentAddress: null })),
+      { transaction, returning: true },
+    );
+    const idByKey = new Map(channels.map((c) => [c.key, c.id]));
+    await PaymentChannelGroup.bulkCreate(
+      PAYMENT_CHANNEL_GROUPS.map((g) => ({
+        siteCode,
+        groupName: g.groupName,
+        currency: g.currency,
+        channelIds: g.channelKeys.map((key) => idByKey.get(key)),
+        enabled: g.enabled,
+      })),
+      { transaction },
+    );
+    seeded.push(`${channels.length} payment channels in ${PAYMENT_CHANNEL_GROUPS.length} groups`);
+  }
+
+  if ((await Mission.count({ where, transaction })) === 0) {
+    await Mission.bulkCreate(DEFAULT_MISSIONS.map((m) => ({ ...m, siteCode })), { transaction });
+    seeded.push(`${DEFAULT_MISSIONS.length} missions`);
+  }
+  return { siteCode, seeded, createdConfig: created };
 }

@@ -15,14 +15,20 @@ export type WelcomeOutcome = SentMail | { skipped: 'no e-mail' | 'mail not confi
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-export function welcomeMail(to: string, locale: Locale, site: string, player: { name: string; account: string }): OutgoingMail {
+/** The welcome's subject and paragraphs in one locale (the mail and the welcome inbox message say the same). */
+export function welcomeText(locale: Locale, site: string, player: { name: string; account: string }): { subject: string; lines: string[]; html: string } {
   const texts = WELCOME_MAIL_TEXTS[locale];
   const lines = [texts.greeting(player.name), texts.ready(site, player.account), texts.closing];
+  return { subject: texts.subject(site), lines, html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('') };
+}
+
+export function welcomeMail(to: string, locale: Locale, site: string, player: { name: string; account: string }): OutgoingMail {
+  const { subject, lines, html } = welcomeText(locale, site, player);
   return {
     to,
-    subject: texts.subject(site),
+    subject,
     text: `${lines.join('\n\n')}\n`,
-    html: `<!doctype html><html><body>${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}</body></html>`,
+    html: `<!doctype html><html><body>${html}</body></html>`,
   };
 }
 

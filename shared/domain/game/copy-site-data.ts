@@ -1,4 +1,4 @@
-import { QueryTypes } from 'sequelize';
+import { QueryTypes, type Transaction } from 'sequelize';
 import { db } from '../../db/sequelize';
 import { InputError } from '../../errors';
 import type { Actor } from '../admin/accounts';
@@ -28,27 +28,37 @@ const TABLES: Record<CopyKind, { table: string; columns: string[]; label: string
 export async function copySiteData(actor: Actor, input: { sourceSiteCode: string; targetSiteCode: string; type: CopyKind }): Promise<{ copied: number }> {
   const { sourceSiteCode: source, targetSiteCode: target, type } = input;
   if (source === target) throw new InputError('targetSiteCode', 'must differ from sourceSiteCode');
-  const { table, columns, label } = TABLES[type];
   return writeGameData([target], async (transaction) => {
     await lockSiteGameData(target, transaction);
-    const sequelize = db();
-    const removed = await sequelize.query<{ id: number }>(`DELETE FROM ${table} WHERE "siteCode" = :target RETURNING id`, {
-      replacements: { target },
-      type: QueryTypes.SELECT,
-      transaction,
-    });
-    const inserted = await sequelize.query<{ id: number }>(
-      `INSERT INTO ${table} ("siteCode", ${columns.join(', ')}, "createdAt", "updatedAt")
-       SELECT :target, ${columns.join(', ')}, now(), now() FROM ${table} WHERE "siteCode" = :source ORDER BY id
-       RETURNING id`,
-      { replacements: { target, source }, type: QueryTypes.SELECT, transaction },
-    );
+    const { removed, copied } = await copySiteRows(transaction, type, source, target);
     await logGameAction(actor, target, transaction, {
       action: 'copy-site-data',
       targetId: target,
-      summary: `copied ${inserted.length} ${label} from site ${source} to site ${target}`,
-      detail: { sourceSiteCode: source, targetSiteCode: target, type, removed: removed.length, copied: inserted.length },
+      summary: `copied ${copied} ${TABLES[type].label} from site ${source} to site ${target}`,
+      detail: { sourceSiteCode: source, targetSiteCode: target, type, removed, copied },
     });
-    return { copied: inserted.length };
+    return { copied };
   });
+}
+
+/**
+ * The copy itself, in the caller's transaction: deletes the target's rows of that kind and inserts the
+ * source's with siteCode replaced (also used when a new site is created from another,
+ * shared/domain/site-config/new-site.ts).
+ */
+export async function copySiteRows(transaction: Transaction, type: CopyKind, source: string, target: string): Promise<{ removed: number; copied: number }> {
+  const { table, columns } = TABLES[type];
+  const sequelize = db();
+  const removed = await sequelize.query<{ id: number }>(`DELETE FROM ${table} WHERE "siteCode" = :target RETURNING id`, {
+    replacements: { target },
+    type: QueryTypes.SELECT,
+    transaction,
+  });
+  const inserted = await sequelize.query<{ id: number }>(
+    `INSERT INTO ${table} ("siteCode", ${columns.join(', ')}, "createdAt", "updatedAt")
+     SELECT :target, ${columns.join(', ')}, now(), now() FROM ${table} WHERE "siteCode" = :source ORDER BY id
+     RETURNING id`,
+    { replacements: { target, source }, type: QueryTypes.SELECT, transaction },
+  );
+  return { removed: removed.length, copied: inserted.length };
 }

@@ -1,0 +1,145 @@
+import { array, mixed, object, string } from 'yup';
+import { SITE_CODE_PATTERN } from '../../../shared/domain/common/sites';
+import { isLocale, LOCALES, type LocaleText } from '../../../shared/i18n/locales';
+import { jsonId, localeMap, positiveIdParam, text, zeroOrOne } from '../../http/schema-helpers';
+
+/** Bodies and parameters of the site configuration endpoints (Part B 2.10, 4.8). */
+
+export { idParams } from '../../http/schema-helpers';
+export const siteConfigIdParams = object({ siteConfigId: positiveIdParam('siteConfigId') });
+
+// ---------------------------------------------------------------------------------------------------
+// Colours
+
+const HEX = /^#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
+const RGB = /^rgb\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*\)$/;
+const RGBA = /^rgba\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(0|1|0?\.\d{1,4}|1\.0{1,4})\s*\)$/;
+
+/** A CSS colour a theme may hold: #rgb, #rgba, #rrggbb, #rrggbbaa, rgb(r, g, b) or rgba(r, g, b, a) (0-255, alpha 0-1). */
+export function isColour(value: unknown): boolean {
+  if (typeof value !== 'string' || value.length > 40) return false;
+  if (HEX.test(value)) return true;
+  const m = RGB.exec(value) ?? RGBA.exec(value);
+  return m !== null && [m[1], m[2], m[3]].every((c) => Number(c) <= 255);
+}
+
+const colour = () =>
+  mixed<string>()
+    .test('colour', '${path} must be a colour: #rgb, #rrggbb (#rgba, #rrggbbaa), rgb(r, g, b) or rgba(r, g, b, a)', (v) => v === undefined || isColour(v))
+    .required('${path} is required');
+
+/** One colour group of a theme (all its colours required), absent unless given. */
+const group = <K extends string>(keys: readonly K[]) =>
+  object(Object.fromEntries(keys.map((k) => [k, colour()])) as Record<K, ReturnType<typeof colour>>).default(undefined);
+
+const primary = () => group(['base', 'dark', 'light', 'glow'] as const);
+const accent = () => group(['gold', 'info', 'violet', 'cyan', 'error'] as const);
+const surface = () =>
+  object({
+    page: colour(),
+    navbar: colour(),
+    card: colour(),
+    modal: colour(),
+    sidebar: array()
+      .of(colour())
+      .typeError('${path} must be an array of colours')
+      .min(1, '${path} must hold at least one colour')
+      .max(10, '${path} must hold at most 10 colours')
+      .required('${path} is required'),
+  }).default(undefined);
+const textColours = () => group(['primary', 'secondary', 'muted', 'hint'] as const);
+const border = () => group(['subtle', 'default', 'strong'] as const);
+
+// ---------------------------------------------------------------------------------------------------
+// Themes
+
+const THEME_ID = /^[A-Za-z0-9_-]{1,40}$/;
+const themeId = () => text().matches(THEME_ID, '${path} must be 1 to 40 letters, digits, _ or -');
+const themeName = () => localeMap<Partial<LocaleText>>({ locales: LOCALES, maxLength: 60, emptyMessage: 'must name the theme in at least one locale' });
+
+export const createThemeBody = object({
+  themeId: themeId().required('themeId is required'),
+  themeName: themeName().required('themeName is required'),
+  primary: primary().required('primary is required'),
+  accent: accent().required('accent is required'),
+  surface: surface().required('surface is required'),
+  text: textColours().required('text is required'),
+  border: border().required('border is required'),
+  enabled: zeroOrOne(),
+});
+
+/** A partial theme: a colour group given is given whole. */
+export const updateThemeBody = object({
+  themeId: themeId(),
+  themeName: themeName(),
+  primary: primary(),
+  accent: accent(),
+  surface: surface(),
+  text: textColours(),
+  border: border(),
+  enabled: zeroOrOne(),
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Site configs
+
+const supportedLocales = () =>
+  array()
+    .of(mixed<string>().test('locale', `\${path} must be one of ${LOCALES.join(', ')}`, (v) => v === undefined || isLocale(v)).required())
+    .typeError('${path} must be an array of locales')
+    .min(1, '${path} must hold at least one locale')
+    .test('unique', '${path} must not repeat a locale', (v) => v === undefined || new Set(v).size === v.length);
+
+const siteName = () => localeMap<Partial<LocaleText>>({ locales: LOCALES, maxLength: 100, emptyMessage: 'must name the site in at least one locale' });
+
+export const updateSiteConfigBody = object({
+  siteName: siteName(),
+  siteDescription: localeMap<Partial<LocaleText>>({ locales: LOCALES, maxLength: 500 }),
+  supportedLocales: supportedLocales(),
+  activeThemeId: jsonId().nullable(),
+  enabled: zeroOrOne(),
+});
+
+const siteCode = () => text().matches(SITE_CODE_PATTERN, '${path} must be 1 to 30 letters, digits, _ or -');
+
+export const createSiteBody = object({
+  siteCode: siteCode().required('siteCode is required'),
+  siteName: siteName().required('siteName is required'),
+  supportedLocales: supportedLocales().required('supportedLocales is required'),
+  copyFrom: siteCode(),
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Mascots
+
+const URL = /^https?:\/\/[^\s]{1,490}$/;
+
+const mascotLabel = () =>
+  mixed<string | Partial<LocaleText>>().test('label', function (v: unknown) {
+    if (typeof v === 'string') return (v.trim().length >= 1 && v.length <= 60) || this.createError({ message: `${this.path} must be a text of 1 to 60 characters` });
+    if (v && typeof v === 'object' && !Array.isArray(v)) {
+      const entries = Object.entries(v as Record<string, unknown>);
+      const ok = entries.length > 0 && entries.every(([k, t]) => isLocale(k) && typeof t === 'string' && t.length >= 1 && t.length <= 60);
+      return ok || this.createError({ message: `${this.path} must map locales (${LOCALES.join(', ')}) to texts of 1 to 60 characters` });
+    }
+    return this.createError({ message: `${this.path} must be a text or a locale map` });
+  });
+
+export const mascotsBody = object({
+  mascots: array()
+    .of(
+      object({
+        id: text().matches(THEME_ID, '${path} must be 1 to 40 letters, digits, _ or -').required('${path} is required'),
+        label: mascotLabel().required('${path} is required'),
+        url: string()
+          .strict()
+          .matches(URL, '${path} must be an http(s) URL of at most 500 characters')
+          .required('${path} is required'),
+      }),
+    )
+    .typeError('mascots must be an array of {id, label, url}')
+    .min(1, 'mascots must hold at least one mascot (the first is the new players\' avatar)')
+    .max(50, 'mascots must hold at most 50 mascots')
+    .test('unique', 'mascots must not repeat an id', (v) => v === undefined || new Set(v.map((m) => m.id)).size === v.length)
+    .required('mascots is required'),
+});

@@ -1,0 +1,22 @@
+/**
+ * What a player's inbox holds, as SQL shared by the list, the unread count and the reads (Part B 2.9;
+ * docs/decisions.md, "Inbox read state"). Replacements `:site` and `:userId`.
+ *
+ * `me` is the player's row: `since`, when the player registered (site-wide messages older than that are
+ * not the player's), and `upto`, the player's read-all mark (-infinity before the first read-all).
+ * A message is read when it was created at or before `upto`, or has a row in inbox_reads.
+ */
+export const ME = `me AS (
+  SELECT u."createdAt" AS since, COALESCE(k."readUpTo", '-infinity'::timestamptz) AS upto
+  FROM users u LEFT JOIN inbox_read_marks k ON k."siteCode" = u."siteCode" AND k."userId" = u.id
+  WHERE u.id = :userId AND u."siteCode" = :site
+)`;
+
+/** The player's own messages and the site's site-wide messages since the player registered (alias `m`, joined with `me`). */
+export const VISIBLE = `m."siteCode" = :site AND (m."userId" = :userId OR (m."userId" IS NULL AND m."createdAt" >= me.since))`;
+
+/** The message `m` has a read row of the player. */
+const READ_ROW = `EXISTS (SELECT 1 FROM inbox_reads r WHERE r."siteCode" = :site AND r."userId" = :userId AND r."messageId" = m.id)`;
+
+/** The message `m` is read by the player. */
+export const IS_READ = `(m."createdAt" <= me.upto OR ${READ_ROW})`;
