@@ -1,3 +1,4 @@
+import path from 'node:path';
 import express, { type Express } from 'express';
 import { config } from '../shared/config';
 import { db } from '../shared/db/sequelize';
@@ -35,6 +36,10 @@ export function buildApp(): Express {
   // Prometheus, outside /api, for METRICS_ALLOW only (docs/decisions.md, "Metrics"); after /api, so API
   // requests do not try to match it.
   app.get('/metrics', metricsEndpoint);
+  // Public uploads (promotion images) for a stack without a CDN: PUBLIC_ASSET_BASE_URL set to
+  // `<this API's origin>/assets` serves them from `<UPLOAD_DIR>/public`. Keys are random and never
+  // rewritten, so answers may be cached for good; private files live outside this folder.
+  app.use('/assets', express.static(path.join(config().uploadDir, 'public'), { index: false, dotfiles: 'deny', redirect: false, immutable: true, maxAge: '365d' }));
 
   app.use(notFound);
   app.use(errorMapper);

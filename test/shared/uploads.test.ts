@@ -64,3 +64,24 @@ test('storage keys cannot leave the folder; private files have no public URL', a
   }
   t.throws(() => publicObjectUrl(`private/bank-card-photo/${'a'.repeat(32)}.jpg`));
 });
+
+test('the API serves public uploads under /assets; private files, folders and paths out of the folder are not found', async (t) => {
+  const { putObject } = await import('../../shared/integrations/storage');
+  const publicKey = `public/promo-image/${'b'.repeat(32)}.png`;
+  const privateKey = `private/bank-card-photo/${'c'.repeat(32)}.jpg`;
+  const bytes = await png(8, 8);
+  await putObject(publicKey, bytes);
+  await putObject(privateKey, Buffer.from('identity document'));
+
+  const res = await fetch(`${stack.baseUrl}/assets/${publicKey.slice('public/'.length)}`);
+  t.is(res.status, 200);
+  t.is(res.headers.get('content-type'), 'image/png');
+  t.regex(res.headers.get('cache-control') ?? '', /immutable/);
+  t.deepEqual(Buffer.from(await res.arrayBuffer()), bytes);
+
+  for (const probe of [`/assets/../private/${privateKey.slice('private/'.length)}`, `/assets/%2e%2e/private/${privateKey.slice('private/'.length)}`, '/assets/promo-image/', '/assets/promo-image', `/assets/${'d'.repeat(32)}.png`]) {
+    const answer = await fetch(`${stack.baseUrl}${probe}`, { redirect: 'manual' });
+    t.is(answer.status, 404, probe);
+    t.false((await answer.text()).includes('identity document'), probe);
+  }
+});
