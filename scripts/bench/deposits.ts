@@ -1,14 +1,16 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import { registerPlayers } from './accounts';
-import { base, connections, duration, measure, percentile, printTable, warmup, type Figure } from './lib';
+import { base, connections, duration, measure, percentile, printTable, transactionLoops, warmup, type Figure } from './lib';
+import { prepareTpcb, tpcbCeiling } from './tpcb';
 
 /**
  * Deposits (BENCH_ONLY=deposits): signed USDT pay callbacks per second, each paying its own pending order
  * (POST /api/vendor/usdt/callback/pay: signature over the raw body, order lock, callback record, order
  * paid, outbox row; the deposit-credit worker credits in the background as it would in production).
- * Ceiling: the same writes of one pay callback straight through pg (lock the order, record the callback,
- * mark it paid, write the outbox row) with the same concurrency and the API's pool size. Both take turns
+ * Ceilings: the TPC-B-like transaction of scripts/bench/tpcb.ts (the target's measure, independent of our
+ * SQL), and the same writes of one pay callback straight through pg (lock the order, record the callback,
+ * mark it paid, write the outbox row) with the same concurrency and the API's pool size. All take turns
  * (BENCH_DEPOSITS_SLICES, 3) so that both see the same machine; the share is the median of the turns'.
  * At the end, money is checked: every order the bench paid is credited once (its ledger row) and the
  * credits add up to what was paid.
@@ -62,52 +64,29 @@ async function callbackFigure(orders: string[], seconds: number): Promise<Figure
 
 /** The writes of one pay callback straight through pg, each on its own order. */
 async function sqlCeiling(pool: Pool, orders: string[], seconds: number): Promise<Figure> {
-  const latencies: number[] = [];
-  let done = 0;
   let next = 0;
-  const counted = Date.now() + warmup * 1000;
-  const end = counted + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (Date.now() < end) {
-        const subOrder = orders[next++ % orders.length];
-        const started = Date.now();
-        const client = await pool.connect();
-        try {
-          await client.query('BEGIN');
-          const order = await client.query(
-            `SELECT id, "siteCode", status, "orderAmount", "exchangeRate", flag, EXISTS (SELECT 1 FROM deposit_orders u WHERE u."txHash" = $2 AND u."subOrder" <> $1) AS "txUsed"
-               FROM deposit_orders WHERE "subOrder" = $1 AND "channelCode" = 'usdt' FOR UPDATE`,
-            [subOrder, `0xc-${subOrder}`],
-          );
-          const id = order.rows[0]?.id ?? null;
-          // Marked credited: the worker and the reconciler leave the ceiling's orders alone.
-          await client.query(
-            `UPDATE deposit_orders SET status = 'paid', "paidAt" = now(), "creditedAt" = now(), "usdAmount" = "orderAmount", "payAmount" = $2, "payTime" = $3, "txHash" = $4,
-               "callbackData" = COALESCE("callbackData", '{}'::jsonb) || jsonb_build_object('pay', CAST($5 AS JSONB)), "updatedAt" = now() WHERE id = $1 AND status = 'pending'`,
-            [id, AMOUNT, 'now', `0xc-${subOrder}-${randomUUID().slice(0, 8)}`, JSON.stringify({ subOrder })],
-          );
-          await client.query(`INSERT INTO outbox (queue, name, payload, "createdAt", attempts, "sentAt") VALUES ('deposit-credit', 'bench-ceiling', CAST($1 AS JSONB), now(), 0, now())`, [
-            JSON.stringify({ depositOrderId: 0 }),
-          ]);
-          await client.query(
-            `INSERT INTO deposit_callbacks ("siteCode", vendor, kind, "subOrder", "txHash", "depositOrderId", outcome, body) VALUES ('default', 'usdt', 'pay', $1, $2, $3, 'bench-ceiling', CAST($4 AS JSONB))`,
-            [subOrder, `0xc-${subOrder}`, id, JSON.stringify({ subOrder })],
-          );
-          await client.query('COMMIT');
-        } catch (err) {
-          await client.query('ROLLBACK');
-          throw err;
-        } finally {
-          client.release();
-        }
-        if (started < counted) continue;
-        latencies.push(Date.now() - started);
-        done += 1;
-      }
-    }),
-  );
-  return { name: 'ceiling: the writes of one pay callback straight through pg', reqPerSec: Math.round(done / seconds), p50: percentile(latencies, 50), p99: percentile(latencies, 99), non2xx: 0, errors: 0 };
+  return transactionLoops('ceiling: the writes of one pay callback straight through pg', pool, seconds, async (client) => {
+    const subOrder = orders[next++ % orders.length];
+    const order = await client.query(
+      `SELECT id, "siteCode", status, "orderAmount", "exchangeRate", flag, EXISTS (SELECT 1 FROM deposit_orders u WHERE u."txHash" = $2 AND u."subOrder" <> $1) AS "txUsed"
+         FROM deposit_orders WHERE "subOrder" = $1 AND "channelCode" = 'usdt' FOR UPDATE`,
+      [subOrder, `0xc-${subOrder}`],
+    );
+    const id = order.rows[0]?.id ?? null;
+    // Marked credited: the worker and the reconciler leave the ceiling's orders alone.
+    await client.query(
+      `UPDATE deposit_orders SET status = 'paid', "paidAt" = now(), "creditedAt" = now(), "usdAmount" = "orderAmount", "payAmount" = $2, "payTime" = $3, "txHash" = $4,
+         "callbackData" = COALESCE("callbackData", '{}'::jsonb) || jsonb_build_object('pay', CAST($5 AS JSONB)), "updatedAt" = now() WHERE id = $1 AND status = 'pending'`,
+      [id, AMOUNT, 'now', `0xc-${subOrder}-${randomUUID().slice(0, 8)}`, JSON.stringify({ subOrder })],
+    );
+    await client.query(`INSERT INTO outbox (queue, name, payload, "createdAt", attempts, "sentAt") VALUES ('deposit-credit', 'bench-ceiling', CAST($1 AS JSONB), now(), 0, now())`, [
+      JSON.stringify({ depositOrderId: 0 }),
+    ]);
+    await client.query(
+      `INSERT INTO deposit_callbacks ("siteCode", vendor, kind, "subOrder", "txHash", "depositOrderId", outcome, body) VALUES ('default', 'usdt', 'pay', $1, $2, $3, 'bench-ceiling', CAST($4 AS JSONB))`,
+      [subOrder, `0xc-${subOrder}`, id, JSON.stringify({ subOrder })],
+    );
+  });
 }
 
 function medianFigure(figures: Figure[]): Figure {
@@ -124,15 +103,19 @@ export async function benchDeposits(): Promise<void> {
   try {
     const slice = duration / SLICES;
     const perRun = Math.ceil((slice + warmup) * ORDERS_PER_SECOND);
-    const turns: Array<{ ceiling: Figure; api: Figure }> = [];
+    await prepareTpcb(databaseUrl);
+    const turns: Array<{ tpcb: Figure; ceiling: Figure; api: Figure }> = [];
     for (let i = 0; i < SLICES; i += 1) {
       const ceilingOrders = await writeOrders(pool, ids, `BC${run}t${i}`, perRun);
       const apiOrders = await writeOrders(pool, ids, `BD${run}t${i}`, perRun);
-      turns.push({ ceiling: await sqlCeiling(pool, ceilingOrders, slice), api: await callbackFigure(apiOrders, slice) });
+      turns.push({ tpcb: await tpcbCeiling(databaseUrl, slice), ceiling: await sqlCeiling(pool, ceilingOrders, slice), api: await callbackFigure(apiOrders, slice) });
     }
+    const tpcb = medianFigure(turns.map((t) => t.tpcb));
     const ceiling = medianFigure(turns.map((t) => t.ceiling));
     const api = medianFigure(turns.map((t) => t.api));
-    const shares = turns.map((t) => Math.round((t.api.reqPerSec / t.ceiling.reqPerSec) * 100));
+    const share = (of: 'tpcb' | 'ceiling') => turns.map((t) => Math.round((t.api.reqPerSec / t[of].reqPerSec) * 100));
+    const shares = share('tpcb');
+    const sqlShares = share('ceiling');
 
     // The credits of the paid orders, once the worker has caught up (at most 60 s).
     const paid = async () =>
@@ -152,8 +135,9 @@ export async function benchDeposits(): Promise<void> {
       books = await paid();
     }
     console.log('\n## Deposits');
-    printTable([ceiling, api], ceiling.reqPerSec);
-    console.log(`\npay callbacks = ${percentile(shares, 50)} % of the SQL ceiling (median of ${SLICES} turns: ${shares.join(', ')} %); target >= 50 %, p99 < 100 ms`);
+    printTable([tpcb, ceiling, api], tpcb.reqPerSec);
+    console.log(`\npay callbacks = ${percentile(shares, 50)} % of the TPC-B-like ceiling (median of ${SLICES} turns: ${shares.join(', ')} %); target >= 50 %, p99 < 100 ms`);
+    console.log(`pay callbacks = ${percentile(sqlShares, 50)} % of their own writes straight through pg (${sqlShares.join(', ')} %): the rest is the API's share`);
     const once = books.paid === books.rows && books.usd === books.ledger && books.credited === books.paid;
     console.log(`money: ${books.paid} orders paid, ${books.credited} credited, ${books.rows} ledger rows, paid ${books.usd} USD, credited ${books.ledger} USD: ${once ? 'each credited once' : 'NOT EXACTLY ONCE'}`);
     if (!once) process.exitCode = 1;

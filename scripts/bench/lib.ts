@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import type { Pool, PoolClient } from 'pg';
 
 /** Settings shared by every bench section (environment). */
 export const base = (process.env.BENCH_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
@@ -68,4 +69,39 @@ export function percentile(values: number[], p: number): number {
   if (!values.length) return NaN;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+/**
+ * A ceiling made of SQL: `connections` loops share `pool` for `seconds` (after the same `warmup` as every
+ * measured path), each running `work` as one transaction after another (BEGIN, work, COMMIT; ROLLBACK and
+ * stop on an error). Transactions per second, with the p50 and p99 of one transaction as its loop saw it
+ * (the wait for a pooled connection included, as for an API request). `work` gets the loop's number.
+ */
+export async function transactionLoops(name: string, pool: Pool, seconds: number, work: (client: PoolClient, loop: number) => Promise<void>): Promise<Figure> {
+  const latencies: number[] = [];
+  let done = 0;
+  const counted = Date.now() + warmup * 1000;
+  const end = counted + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async (_, loop) => {
+      while (Date.now() < end) {
+        const started = Date.now();
+        const client = await pool.connect();
+        try {
+          await client.query('BEGIN');
+          await work(client, loop);
+          await client.query('COMMIT');
+        } catch (err) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          throw err;
+        } finally {
+          client.release();
+        }
+        if (started < counted) continue;
+        latencies.push(Date.now() - started);
+        done += 1;
+      }
+    }),
+  );
+  return { name, reqPerSec: Math.round(done / seconds), p50: percentile(latencies, 50), p99: percentile(latencies, 99), non2xx: 0, errors: 0 };
 }

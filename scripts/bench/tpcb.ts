@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { Client, Pool } from 'pg';
-import { connections, percentile, warmup, type Figure } from './lib';
+import { transactionLoops, type Figure } from './lib';
 
 /**
  * The database ceiling of the money paths, independent of our own SQL: pgbench's built-in TPC-B-like
@@ -77,48 +77,18 @@ const random = (max: number) => 1 + Math.floor(Math.random() * max);
  */
 export async function tpcbCeiling(databaseUrl: string, seconds: number): Promise<Figure> {
   const pool = new Pool({ connectionString: tpcbDatabaseUrl(databaseUrl), max: POOL_SIZE });
-  const latencies: number[] = [];
-  let done = 0;
-  const counted = Date.now() + warmup * 1000;
-  const end = counted + seconds * 1000;
   try {
-    await Promise.all(
-      Array.from({ length: connections }, async () => {
-        while (Date.now() < end) {
-          const started = Date.now();
-          const [aid, tid, bid, delta] = [random(SCALE * 100_000), random(SCALE * 10), random(SCALE), random(10_001) - 5001];
-          const client = await pool.connect();
-          try {
-            await client.query('BEGIN');
-            await client.query('UPDATE pgbench_accounts SET abalance = abalance + $1 WHERE aid = $2', [delta, aid]);
-            await client.query('SELECT abalance FROM pgbench_accounts WHERE aid = $1', [aid]);
-            await client.query('UPDATE pgbench_tellers SET tbalance = tbalance + $1 WHERE tid = $2', [delta, tid]);
-            await client.query('UPDATE pgbench_branches SET bbalance = bbalance + $1 WHERE bid = $2', [delta, bid]);
-            await client.query('INSERT INTO pgbench_history (tid, bid, aid, delta, mtime) VALUES ($1, $2, $3, $4, CURRENT_TIMESTAMP)', [tid, bid, aid, delta]);
-            await client.query('END');
-          } catch (err) {
-            await client.query('ROLLBACK').catch(() => undefined);
-            throw err;
-          } finally {
-            client.release();
-          }
-          if (started < counted) continue;
-          latencies.push(Date.now() - started);
-          done += 1;
-        }
-      }),
-    );
+    return await transactionLoops(`ceiling: TPC-B-like transaction through pg (pool ${POOL_SIZE}, scale ${SCALE})`, pool, seconds, async (client) => {
+      const [aid, tid, bid, delta] = [random(SCALE * 100_000), random(SCALE * 10), random(SCALE), random(10_001) - 5001];
+      await client.query('UPDATE pgbench_accounts SET abalance = abalance + $1 WHERE aid = $2', [delta, aid]);
+      await client.query('SELECT abalance FROM pgbench_accounts WHERE aid = $1', [aid]);
+      await client.query('UPDATE pgbench_tellers SET tbalance = tbalance + $1 WHERE tid = $2', [delta, tid]);
+      await client.query('UPDATE pgbench_branches SET bbalance = bbalance + $1 WHERE bid = $2', [delta, bid]);
+      await client.query('INSERT INTO pgbench_history (tid, bid, aid, delta, mtime) VALUES ($1, $2, $3, $4, CURRENT_TIMESTAMP)', [tid, bid, aid, delta]);
+    });
   } finally {
     await pool.end();
   }
-  return {
-    name: `ceiling: TPC-B-like transaction through pg (pool ${POOL_SIZE}, scale ${SCALE})`,
-    reqPerSec: Math.round(done / seconds),
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    non2xx: 0,
-    errors: 0,
-  };
 }
 
 /**
