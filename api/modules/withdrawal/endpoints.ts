@@ -1,0 +1,7 @@
+import { playerEndpoints } from './player-routes';
+
+/**
+ * /withdrawal (Part B 4.5): the player's code, request, list and turnover status. Rules live in
+ * shared/domain/withdrawal/.
+ */
+export const withdrawalEndpoints = [...playerEndpoints];
