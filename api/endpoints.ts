@@ -14,6 +14,7 @@ import { siteConfigEndpoints } from './modules/site-config/endpoints';
 import { vendorEndpoints } from './modules/vendor/endpoints';
 import { vipEndpoints } from './modules/vip/endpoints';
 import { walletEndpoints } from './modules/wallet/endpoints';
+import { withdrawalEndpoints } from './modules/withdrawal/endpoints';
 
 /**
  * Every endpoint of the API, area by area. Within an area the order is the matching order (a fixed path
@@ -35,4 +36,5 @@ export const endpoints: readonly Endpoint[] = [
   ...depositEndpoints,
   ...inboxEndpoints,
   ...siteConfigEndpoints,
+  ...withdrawalEndpoints,
 ];

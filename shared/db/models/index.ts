@@ -16,6 +16,7 @@ import { UserLoginLog } from './user-login-log';
 import { VipLevel } from './vip-level';
 import { VipRebate, VipRebateLog, VipSettlementRun } from './vip-rebate';
 import { BankCard, CreditCard, CryptoAddress } from './wallet-instrument';
+import { Withdrawal } from './withdrawal';
 
 export { Admin, AdminGroup, AdminOperationLog, BetDetail, BetOrder, GamePlayLog, GameTransaction, GameUserBlock, GameProvider, GameTypeConfig, OutboxMessage, PaymentChannel, PaymentChannelGroup, SiteConfig, User, UserLoginLog, VipLevel, VipRebate, VipRebateLog, VipSettlementRun };
 export { Mission, MissionClaim, MissionProgress };
@@ -25,6 +26,8 @@ export type { ImageKind, ImageVisibility } from './uploaded-image';
 export type { InstrumentStatus } from './wallet-instrument';
 export { DepositCallback, DepositOrder, ExchangeRateSnapshot };
 export { InboxMessage, InboxRead, InboxReadMark, SiteTheme };
+export { Withdrawal };
+export type { WithdrawalStatus } from './withdrawal';
 
 /** Every model; a new model is registered by adding it here. */
 export const MODELS = [
@@ -65,4 +68,5 @@ export const MODELS = [
   InboxRead,
   InboxReadMark,
   SiteTheme,
+  Withdrawal,
 ] as const;

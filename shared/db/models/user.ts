@@ -27,6 +27,9 @@ export class User extends Model {
   @Column({ type: DataType.DECIMAL(18, 6), allowNull: false, defaultValue: '0' }) balance!: string;
   @Column({ type: DataType.DECIMAL(18, 6), allowNull: false, defaultValue: '0' }) frozenBalance!: string;
   @Column({ type: DataType.STRING(6) }) withdrawalVerifyCode!: string | null;
+  /** When the withdrawal code was sent (it expires) and its wrong tries so far (migration 0031). */
+  @Column({ type: DataType.DATE }) withdrawalCodeSentAt!: Date | null;
+  @Column({ type: DataType.SMALLINT, allowNull: false, defaultValue: 0 }) withdrawalCodeTries!: number;
   @Column({ type: DataType.STRING(10), allowNull: false, defaultValue: 'zh-TW' }) locale!: string;
   @Column({ type: DataType.STRING(255) }) avatar!: string | null;
   @Column({ type: DataType.INTEGER }) vendorGroupId!: number | null;

@@ -1,0 +1,27 @@
+import type { WithdrawalStatus } from '../../../shared/db/models';
+import { listSiteWithdrawals } from '../../../shared/domain/withdrawal/lists';
+import { completeWithdrawal, reviewWithdrawal, type ReviewAction } from '../../../shared/domain/withdrawal/review';
+import { endpoint } from '../../http/endpoint';
+import { adminListQuery, idParams, reviewBody } from './schemas';
+
+/**
+ * Operators' withdrawal endpoints (Part B 4.5; permission module `withdrawal`, every write
+ * operation-logged). The site is the `x-site-code` header or `siteCode` query, else SITE_CODE; another
+ * site's withdrawal is not found (2001).
+ */
+const auth = { admin: 'withdrawal' } as const;
+
+export const adminEndpoints = [
+  endpoint(
+    { method: 'get', path: '/withdrawal/admin/list', auth, query: adminListQuery, summary: "The site's withdrawals with filters, newest first" },
+    ({ site, query }) => listSiteWithdrawals(site, { ...query, status: query.status as WithdrawalStatus | undefined }),
+  ),
+  endpoint(
+    { method: 'post', path: '/withdrawal/admin/:id/review', auth, params: idParams, body: reviewBody, codes: [2001, 2002], summary: 'Approve or reject a pending withdrawal (reject returns the hold)' },
+    ({ actor, site, params, body }) => reviewWithdrawal(actor, site, params.id, body.action as ReviewAction, body.rejectReason ?? null),
+  ),
+  endpoint(
+    { method: 'post', path: '/withdrawal/admin/:id/complete', auth, params: idParams, codes: [2001, 2002], summary: 'Mark an approved withdrawal paid out (the hold leaves the account)' },
+    ({ actor, site, params }) => completeWithdrawal(actor, site, params.id),
+  ),
+];

@@ -1,0 +1,53 @@
+import { config } from '../../../shared/config';
+import type { WithdrawalStatus } from '../../../shared/db/models';
+import { sendWithdrawalCode } from '../../../shared/domain/withdrawal/codes';
+import { listPlayerWithdrawals } from '../../../shared/domain/withdrawal/lists';
+import { requestWithdrawal } from '../../../shared/domain/withdrawal/requests';
+import { turnoverStatus } from '../../../shared/domain/withdrawal/turnover';
+import { endpoint } from '../../http/endpoint';
+import { limitRule } from '../../http/rate-limit';
+import { listQuery, requestBody } from './schemas';
+
+/**
+ * The player's withdrawal endpoints (Part B 4.5): the code, the request, the list and the turnover
+ * status. Sending a code (a mail) is limited per player and per IP like the verification codes
+ * (VERIFY_SEND_*); requests per player like code checks (VERIFY_CHECK_*).
+ */
+const limits = () => config().limits;
+
+export const playerEndpoints = [
+  endpoint(
+    {
+      method: 'post',
+      path: '/withdrawal/send-code',
+      auth: 'player',
+      limits: [
+        limitRule('withdrawal-send-code:user', 'player', () => limits().verifySendPerUser, () => limits().verifySendWindowUserS),
+        limitRule('withdrawal-send-code:ip', 'ip', () => limits().verifySendPerIp, () => limits().verifySendWindowIpS),
+      ],
+      codes: [2001, 2002],
+      summary: 'Mail a 6-digit withdrawal code (valid 10 minutes) to the verified e-mail',
+    },
+    ({ player }) => sendWithdrawalCode(player.id),
+  ),
+  endpoint(
+    {
+      method: 'post',
+      path: '/withdrawal/request',
+      auth: 'player',
+      body: requestBody,
+      limits: [limitRule('withdrawal-request:user', 'player', () => limits().verifyCheckPerUser, () => limits().verifyCheckWindowUserS)],
+      codes: [2001, 2002, 2003, 2004, 2005, 2006, 2007, 2008, 2009],
+      summary: 'Request a USDT withdrawal: the amount moves from balance to frozenBalance until reviewed',
+    },
+    ({ site, player, body, locale }) => requestWithdrawal(site, player.id, body, locale),
+  ),
+  endpoint(
+    { method: 'get', path: '/withdrawal/list', auth: 'player', query: listQuery, summary: "The player's withdrawals, newest first" },
+    ({ site, player, query }) => listPlayerWithdrawals(site, player.id, { ...query, status: query.status as WithdrawalStatus | undefined }),
+  ),
+  endpoint(
+    { method: 'get', path: '/withdrawal/turnover-status', auth: 'player', summary: "The player's withdrawal turnover: deposits and claimed promotions" },
+    ({ player, locale }) => turnoverStatus(player.id, locale),
+  ),
+];

@@ -1,0 +1,52 @@
+import { QueryTypes } from 'sequelize';
+import { db } from '../../db/sequelize';
+import type { WithdrawalStatus } from '../../db/models';
+import { rowsInDays, type DayRange } from '../common/day-range';
+import { pageOffset, pagination } from '../common/paging';
+import { accountsOf, addressesOf, adminView, playerView, type WithdrawalRow } from './views';
+
+export const WITHDRAWAL_STATUSES = ['pending', 'approved', 'rejected', 'completed'] as const satisfies readonly WithdrawalStatus[];
+
+export interface WithdrawalFilter extends DayRange {
+  page: number;
+  pageSize: number;
+  status?: WithdrawalStatus;
+  /** Operators only: one player's withdrawals. */
+  userId?: number;
+}
+
+/** One page of the site's withdrawals matching the filter (dates on createdAt, whole days in APP_TIMEZONE), newest first. */
+async function pagedWithdrawals(siteCode: string, filter: WithdrawalFilter) {
+  const { clauses, replacements } = rowsInDays(['"siteCode" = :siteCode'], { siteCode }, 'createdAt', filter);
+  if (filter.userId !== undefined) {
+    clauses.push('"userId" = :userId');
+    replacements.userId = filter.userId;
+  }
+  if (filter.status) {
+    clauses.push('status = :status');
+    replacements.status = filter.status;
+  }
+  const where = clauses.join(' AND ');
+  const [rows, [count]] = await Promise.all([
+    db().query<WithdrawalRow>(`SELECT * FROM withdrawals WHERE ${where} ORDER BY "createdAt" DESC, id DESC LIMIT :limit OFFSET :offset`, {
+      replacements: { ...replacements, limit: filter.pageSize, offset: pageOffset(filter.page, filter.pageSize) },
+      type: QueryTypes.SELECT,
+    }),
+    db().query<{ total: string }>(`SELECT COUNT(*)::text AS total FROM withdrawals WHERE ${where}`, { replacements, type: QueryTypes.SELECT }),
+  ]);
+  return { rows, page: pagination(filter.page, filter.pageSize, Number(count.total)) };
+}
+
+/** GET /withdrawal/list: the player's withdrawals, {items, pagination}. */
+export async function listPlayerWithdrawals(siteCode: string, userId: number, filter: Omit<WithdrawalFilter, 'userId'>) {
+  const { rows, page } = await pagedWithdrawals(siteCode, { ...filter, userId });
+  const addresses = await addressesOf(rows);
+  return { items: rows.map((row) => playerView(row, addresses)), pagination: page };
+}
+
+/** GET /withdrawal/admin/list: the site's withdrawals, with the player's account and the whole address. */
+export async function listSiteWithdrawals(siteCode: string, filter: WithdrawalFilter) {
+  const { rows, page } = await pagedWithdrawals(siteCode, filter);
+  const [addresses, accounts] = await Promise.all([addressesOf(rows), accountsOf(rows)]);
+  return { items: rows.map((row) => adminView(row, addresses, accounts)), pagination: page };
+}

@@ -1,0 +1,64 @@
+import Decimal from 'decimal.js';
+import { Withdrawal } from '../../db/models';
+import { db } from '../../db/sequelize';
+import { BizError } from '../../errors';
+import type { Locale } from '../../i18n/locales';
+import { playerById } from '../auth/accounts';
+import { findApprovedInstrument } from '../wallet/instruments/approved';
+import { moveBalance, WalletError } from '../wallet/wallet';
+import { checkWithdrawalCode, consumeWithdrawalCode } from './codes';
+import { turnoverStatus } from './turnover';
+import { addressesOf, playerView } from './views';
+
+export interface WithdrawalInput {
+  /** Plain decimal string (signed: a negative amount is the spec's 2006, not a 400). */
+  amount: string;
+  cryptoAddressId: number;
+  verifyCode: string;
+}
+
+/**
+ * POST /withdrawal/request (Part B 4.5), the checks in the spec's order: 2001 no live code, 2002 wrong
+ * code, 2003 e-mail not verified, 2004 mobile not verified, 2005 no approved address of the player, 2006
+ * amount not above 0, 2007 balance too low, 2008 a claimed promotion's turnover open, 2009 deposit
+ * turnover short. Then, in one transaction: the withdrawal row (pending), the hold (one wallet movement
+ * from balance to frozenBalance, `withdrawal:hold:<id>`) and the code consumed.
+ *
+ * The hold locks the player's row before the turnover is read, so a promotion reward or a deposit
+ * credited meanwhile (both lock the row to move the balance) is either seen by the check or credited
+ * after the withdrawal; no other row is locked (the lock order: orders, claims, then the user row). Two
+ * requests at once: the second waits on the row, then finds the balance spent (2007) or, with money left
+ * for both, the code consumed (2001): one code makes one withdrawal.
+ */
+export async function requestWithdrawal(siteCode: string, userId: number, input: WithdrawalInput, locale: Locale) {
+  const user = await playerById(userId);
+  await checkWithdrawalCode(user, input.verifyCode);
+  if (!user.email) throw new BizError(2003, 'e-mail not verified');
+  if (!user.mobile) throw new BizError(2004, 'mobile not verified');
+  if (!(await findApprovedInstrument(siteCode, userId, 'crypto-address', input.cryptoAddressId))) throw new BizError(2005, 'no approved crypto address');
+  const amount = new Decimal(input.amount);
+  if (amount.lte(0)) throw new BizError(2006, 'amount must be above 0');
+
+  const row = await db().transaction(async (transaction) => {
+    const withdrawal = await Withdrawal.create({ siteCode, userId, amount: amount.toFixed(), cryptoAddressId: input.cryptoAddressId, status: 'pending' }, { transaction });
+    try {
+      await moveBalance(transaction, {
+        userId,
+        amount: amount.neg(),
+        frozenAmount: amount,
+        kind: 'withdrawal-freeze',
+        idempotencyKey: `withdrawal:hold:${withdrawal.id}`,
+        ref: { type: 'withdrawal', id: withdrawal.id },
+      });
+    } catch (err) {
+      if (err instanceof WalletError && err.reason === 'INSUFFICIENT_FUNDS') throw new BizError(2007, 'balance too low');
+      throw err;
+    }
+    const turnover = await turnoverStatus(userId, locale, transaction);
+    if (!turnover.promo.completed) throw new BizError(2008, 'promotion turnover open');
+    if (!turnover.deposit.completed) throw new BizError(2009, 'deposit turnover short');
+    await consumeWithdrawalCode(transaction, userId, input.verifyCode);
+    return withdrawal;
+  });
+  return playerView(row, await addressesOf([row]));
+}

@@ -1,0 +1,94 @@
+import Decimal from 'decimal.js';
+import { QueryTypes, type Transaction } from 'sequelize';
+import { db } from '../../db/sequelize';
+import type { WithdrawalStatus } from '../../db/models';
+import { BizError } from '../../errors';
+import type { Actor } from '../admin/accounts';
+import { recordActorAction } from '../admin/operation-log';
+import { money, moveBalance } from '../wallet/wallet';
+import { accountsOf, addressesOf, adminView, type WithdrawalRow } from './views';
+
+/**
+ * Operators' decisions on a withdrawal (Part B 3, 4.5; permission module `withdrawal`): review moves a
+ * pending withdrawal to approved (nothing moves) or rejected (the hold goes back to balance,
+ * `withdrawal:release:<id>`); complete moves an approved one to completed (the hold leaves the account,
+ * `withdrawal:payout:<id>`). Each is one conditional UPDATE ... WHERE status = <the state it leaves>
+ * RETURNING, the wallet movement and the operation-log row in one transaction: of two operators acting
+ * at once one wins, the other waits on the row and then gets 2002, and money moves once. Final states
+ * (rejected, completed) never change; 2001 for an unknown withdrawal or another site's.
+ */
+export type ReviewAction = 'approve' | 'reject';
+
+interface Transition {
+  from: WithdrawalStatus;
+  to: WithdrawalStatus;
+  /** Columns set with the status (SQL, with :adminId and :reason). */
+  set: string;
+  /** The wallet movement resolving the hold, if any. */
+  move?: (row: WithdrawalRow, transaction: Transaction) => Promise<unknown>;
+}
+
+const release = (row: WithdrawalRow, transaction: Transaction) =>
+  moveBalance(transaction, {
+    userId: row.userId,
+    amount: new Decimal(row.amount),
+    frozenAmount: new Decimal(row.amount).neg(),
+    kind: 'withdrawal-release',
+    idempotencyKey: `withdrawal:release:${row.id}`,
+    ref: { type: 'withdrawal', id: row.id },
+  });
+
+const payout = (row: WithdrawalRow, transaction: Transaction) =>
+  moveBalance(transaction, {
+    userId: row.userId,
+    amount: '0',
+    frozenAmount: new Decimal(row.amount).neg(),
+    kind: 'withdrawal-payout',
+    idempotencyKey: `withdrawal:payout:${row.id}`,
+    ref: { type: 'withdrawal', id: row.id },
+  });
+
+const REVIEWED = `"reviewedBy" = :adminId, "reviewedAt" = now()`;
+
+const TRANSITIONS: Record<ReviewAction | 'complete', Transition> = {
+  approve: { from: 'pending', to: 'approved', set: REVIEWED },
+  reject: { from: 'pending', to: 'rejected', set: `${REVIEWED}, "rejectReason" = :reason`, move: release },
+  complete: { from: 'approved', to: 'completed', set: `"completedBy" = :adminId, "completedAt" = now()`, move: payout },
+};
+
+async function applyTransition(actor: Actor, siteCode: string, id: number, action: ReviewAction | 'complete', reason: string | null) {
+  const step = TRANSITIONS[action];
+  const row = await db().transaction(async (transaction) => {
+    const [changed] = await db().query<WithdrawalRow>(
+      `UPDATE withdrawals SET status = :to, ${step.set}, "updatedAt" = now()
+        WHERE id = :id AND "siteCode" = :siteCode AND status = :from RETURNING *`,
+      { replacements: { id, siteCode, from: step.from, to: step.to, adminId: actor.adminId, reason }, type: QueryTypes.SELECT, transaction },
+    );
+    if (!changed) {
+      const [exists] = await db().query(`SELECT id FROM withdrawals WHERE id = :id AND "siteCode" = :siteCode`, { replacements: { id, siteCode }, type: QueryTypes.SELECT, transaction });
+      if (!exists) throw new BizError(2001, 'withdrawal not found');
+      throw new BizError(2002, `withdrawal is not ${step.from}`);
+    }
+    await step.move?.(changed, transaction);
+    await recordActorAction(actor, transaction, {
+      module: 'withdrawal',
+      action,
+      targetId: id,
+      summary: `${action} withdrawal ${id} of user ${changed.userId} (${money(changed.amount)} USD)`,
+      detail: { userId: changed.userId, amount: money(changed.amount), from: step.from, to: step.to, ...(action === 'reject' ? { rejectReason: reason } : {}) },
+    });
+    return changed;
+  });
+  const [addresses, accounts] = await Promise.all([addressesOf([row]), accountsOf([row])]);
+  return adminView(row, addresses, accounts);
+}
+
+/** POST /withdrawal/admin/:id/review: approve or reject (with its reason) a pending withdrawal; 2001, 2002. */
+export function reviewWithdrawal(actor: Actor, siteCode: string, id: number, action: ReviewAction, rejectReason: string | null) {
+  return applyTransition(actor, siteCode, id, action, action === 'reject' ? rejectReason : null);
+}
+
+/** POST /withdrawal/admin/:id/complete: an approved withdrawal's payout is done; 2001, 2002. */
+export function completeWithdrawal(actor: Actor, siteCode: string, id: number) {
+  return applyTransition(actor, siteCode, id, 'complete', null);
+}
