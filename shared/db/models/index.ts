@@ -20,6 +20,7 @@ import { BankCard, CreditCard, CryptoAddress } from './wallet-instrument';
 export { Admin, AdminGroup, AdminOperationLog, BetDetail, BetOrder, GamePlayLog, GameTransaction, GameUserBlock, GameProvider, GameTypeConfig, OutboxMessage, PaymentChannel, PaymentChannelGroup, SiteConfig, User, UserLoginLog, VipLevel, VipRebate, VipRebateLog, VipSettlementRun };
 export { Mission, MissionClaim, MissionProgress };
 export { Promotion, PromotionClaim };
+export type { PromotionConditionType } from './promotion';
 export { BankCard, CreditCard, CryptoAddress, UploadedImage };
 export type { ImageKind, ImageVisibility } from './uploaded-image';
 export type { InstrumentStatus } from './wallet-instrument';
