@@ -9,6 +9,7 @@ import { gameEndpoints } from './modules/game/endpoints';
 import { inboxEndpoints } from './modules/inbox/endpoints';
 import { liveSportsEndpoints } from './modules/live-sports/endpoints';
 import { missionEndpoints } from './modules/mission/endpoints';
+import { promoEndpoints } from './modules/promo/endpoints';
 import { rankingEndpoints } from './modules/ranking/endpoints';
 import { siteConfigEndpoints } from './modules/site-config/endpoints';
 import { vendorEndpoints } from './modules/vendor/endpoints';
@@ -34,6 +35,7 @@ export const endpoints: readonly Endpoint[] = [
   ...walletEndpoints,
   ...vendorEndpoints,
   ...depositEndpoints,
+  ...promoEndpoints,
   ...inboxEndpoints,
   ...siteConfigEndpoints,
   ...withdrawalEndpoints,

@@ -127,6 +127,16 @@ export const moneyAmount = (rules: MoneyAmountRules = {}) =>
       return this.createError({ message: `${this.path} must be ${sign} decimal (string or number) with at most 6 decimals, at most ${MAX_MONEY.toFixed(6)} in size` });
     });
 
+/**
+ * A multiplier (NUMERIC(10,2)) as a decimal string or a JSON number: not negative, at most 8 integer
+ * digits and 2 decimals; comes out as its decimal string.
+ */
+export const multiplierAmount = () =>
+  string()
+    .transform((_value: unknown, original: unknown) => (typeof original === 'number' && Number.isFinite(original) ? String(original) : original))
+    .typeError('${path} must be a decimal number')
+    .matches(/^\d{1,8}(\.\d{1,2})?$/, '${path} must be a non-negative number with at most 2 decimals');
+
 // ---------------------------------------------------------------------------------------------------
 // Paging
 

@@ -13,6 +13,8 @@ import { HttpError } from './errors';
 export interface UploadSpec {
   /** The file fields, one image each, in the order they are checked. */
   fields: readonly string[];
+  /** The largest text field, in bytes (default 10 KB): more for operator HTML in several locales. */
+  textBytes?: number;
 }
 
 /** Text fields of a multipart body: at most this many, of at most this many bytes each. */
@@ -30,7 +32,7 @@ function parserOf(spec: UploadSpec) {
   if (!parser) {
     parser = multer({
       storage: multer.memoryStorage(),
-      limits: { fileSize: MAX_IMAGE_BYTES, files: spec.fields.length + 1, fields: MAX_TEXT_FIELDS, fieldSize: MAX_TEXT_BYTES, parts: spec.fields.length + MAX_TEXT_FIELDS },
+      limits: { fileSize: MAX_IMAGE_BYTES, files: spec.fields.length + 1, fields: MAX_TEXT_FIELDS, fieldSize: spec.textBytes ?? MAX_TEXT_BYTES, parts: spec.fields.length + MAX_TEXT_FIELDS },
     }).fields(spec.fields.map((name) => ({ name, maxCount: 1 })));
     parsers.set(spec, parser);
   }
@@ -51,7 +53,7 @@ function uploadError(err: unknown, spec: UploadSpec): HttpError {
     case 'LIMIT_FILE_COUNT':
       return refuse(`at most ${spec.fields.length} files`);
     case 'LIMIT_FIELD_VALUE':
-      return refuse(`${field} is longer than ${MAX_TEXT_BYTES} bytes`);
+      return refuse(`${field} is longer than ${spec.textBytes ?? MAX_TEXT_BYTES} bytes`);
     default:
       return refuse(`too many or malformed parts (${err.code})`);
   }

@@ -14,7 +14,9 @@ import { pgbenchCrossCheck, prepareTpcb, tpcbCeiling } from './tpcb';
  * itself as a cross-check once) and the SQL statements of one simulate round (shared/domain/game/simulate.ts,
  * wallet.ts, the outbox row) straight through pg, both with the same concurrency and the API's pool
  * size. At the end, money is checked: for the bench's players, balances now = balances before + their
- * bet-record winLose.
+ * bet-record winLose. Every player first claims a promotion
+ * whose turnover is never reached, so each settled order also updates an open promotion claim in the
+ * post-bet chain (the lag includes it).
  *
  * Needs on the stack: PROVY_SECRET (same value in BENCH_PROVY_SECRET), RATE_LIMIT_SIMULATE_PER_USER
  * raised; the bench reads the database for the ceiling (BENCH_DATABASE_URL, else DATABASE_URL, else
@@ -26,6 +28,8 @@ const GAME = { gameCode: 'provy-slot-01', productId: 2, gameType: '2' };
 const BET = '1';
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/gaming';
 const provySecret = process.env.BENCH_PROVY_SECRET ?? process.env.PROVY_SECRET;
+/** Every player holds an open promotion claim (BENCH_PROMO_CLAIMS, default 1; 0 for a run without, to compare the lag). */
+const promotionClaims = process.env.BENCH_PROMO_CLAIMS !== '0';
 
 interface Player {
   id: number;
@@ -63,6 +67,39 @@ async function winLoseOf(players: Player[]): Promise<Decimal> {
   let sum = new Decimal(0);
   for (const p of players) sum = sum.plus((await get('/api/bet-record', p.token)).result.winLose);
   return sum;
+}
+
+/**
+ * A running promotion (VIP level 0: everyone qualifies; reward 1 USD, turnover x 99 999 999) that every
+ * player claims (before the balances are read): its claim stays open for the whole bench.
+ */
+async function openPromotionClaims(players: Player[], admin: string): Promise<void> {
+  const created = await post(
+    '/api/promo',
+    {
+      title: { 'en-US': 'bench turnover' },
+      content: { 'en-US': 'bench' },
+      startTime: new Date(Date.now() - 60_000).toISOString(),
+      endTime: new Date(Date.now() + 24 * 3600 * 1000).toISOString(),
+      conditionType: 'vip_level',
+      conditionValue: '0',
+      rewardAmount: '1',
+      turnoverMultiplier: '99999999',
+      tag: 'bench',
+    },
+    { authorization: `Bearer ${admin}` },
+  );
+  if (created.code !== 200) throw new Error(`creating the bench promotion failed (${created.code} ${created.message})`);
+  for (const p of players) {
+    const res = await post(`/api/promo/${created.result.id}/claim`, {}, { authorization: `Bearer ${p.token}` });
+    if (res.code !== 200) throw new Error(`claiming the bench promotion failed (${res.code} ${res.message})`);
+  }
+}
+
+/** The completed turnover of the probe's open promotion claims. */
+async function probeTurnover(probe: Player): Promise<string> {
+  const res = await get('/api/promo/claims?tab=pending&pageSize=50', probe.token);
+  return res.result.items.reduce((sum: Decimal, c: { completedTurnover: string }) => sum.plus(c.completedTurnover), new Decimal(0)).toFixed(6);
 }
 
 /** The turn with the median req/s (its latencies with it). */
@@ -263,6 +300,7 @@ export async function benchGames(): Promise<void> {
   const [probe] = (await registerPlayers(`bench_${run}_probe`, 1)).map((p) => ({ id: p.id, token: p.token }));
   const everyone = [...players, probe];
   await fund(everyone, admin, '1000000');
+  if (promotionClaims) await openPromotionClaims(everyone, admin);
   const before = await balances(everyone, admin);
   const winLose = await winLoseOf(everyone);
   await prepareTpcb(databaseUrl);
@@ -304,6 +342,8 @@ export async function benchGames(): Promise<void> {
   console.log(`provider money callbacks = ${median(callbackShares)} % of the TPC-B-like ceiling (turns: ${callbackShares.join(', ')} %)`);
   console.log(`simulate = ${median(sqlShares)} % of its own SQL straight through pg (turns: ${sqlShares.join(', ')} %)`);
   console.log(`post-bet lag while simulate and the callbacks ran: ${lags.length} samples, p50 ${percentile(lags, 50)} ms, p99 ${percentile(lags, 99)} ms, max ${Math.max(...lags)} ms`);
+  if (promotionClaims) console.log(`promotion turnover on: ${everyone.length} players each with an open promotion claim; the probe's claim turnover ${await probeTurnover(probe)}`);
+  else console.log('promotion turnover off: no promotion claims (BENCH_PROMO_CLAIMS=0)');
   const conserved = before.plus(moved).eq(after);
   console.log(`money: players' balances ${before.toFixed(6)} -> ${after.toFixed(6)}, their winLose ${moved.toFixed(6)} (house result ${moved.neg().toFixed(6)}): ${conserved ? 'conserved' : 'NOT CONSERVED'}`);
   if (!conserved) process.exitCode = 1;

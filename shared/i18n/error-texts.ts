@@ -1197,6 +1197,17 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
       'vi-VN': 'Bạn chưa đủ điều kiện nhận',
     },
   },
+  {
+    path: '/api/promo/:id/claim',
+    code: 2004,
+    text: {
+      'zh-TW': '優惠活動不存在或未在進行中',
+      'zh-CN': '优惠活动不存在或未在进行中',
+      'en-US': 'Promotion not found or not running',
+      'th-TH': 'ไม่พบโปรโมชั่นหรือโปรโมชั่นไม่ได้อยู่ในช่วงเวลา',
+      'vi-VN': 'Không tìm thấy khuyến mãi hoặc khuyến mãi không diễn ra',
+    },
+  },
 
   // Withdrawal (Part B 4.5, 7)
   {

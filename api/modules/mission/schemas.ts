@@ -1,6 +1,6 @@
 import { object, string } from 'yup';
 import { MISSION_CATEGORIES, MISSION_PERIOD_TYPES } from '../../../shared/domain/mission/types';
-import { dateRangeFields, jsonInteger as integer, pagingFields, positiveIdParam, queryInt, queryText, sortOrder, zeroOrOne } from '../../http/schema-helpers';
+import { dateRangeFields, jsonInteger as integer, multiplierAmount, pagingFields, positiveIdParam, queryInt, queryText, sortOrder, zeroOrOne } from '../../http/schema-helpers';
 
 /** GET /mission/claims: page, pageSize (1..50, default 10), tab pending|completed, startDate..endDate (whole days). */
 export const claimsQuery = object({
@@ -23,12 +23,7 @@ const amount = () =>
     .typeError('${path} must be a decimal amount')
     .matches(MONEY, '${path} must be a decimal amount with at most 6 decimals')
     .test('positive', '${path} must be greater than 0', (v) => v === undefined || Number(v) > 0);
-const MULTIPLIER = /^\d{1,8}(\.\d{1,2})?$/;
-const multiplier = () =>
-  string()
-    .transform((_value: unknown, original: unknown) => (typeof original === 'number' && Number.isFinite(original) ? String(original) : original))
-    .typeError('${path} must be a decimal number')
-    .matches(MULTIPLIER, '${path} must be a non-negative number with at most 2 decimals');
+const multiplier = multiplierAmount;
 const category = () => string().strict().oneOf([...MISSION_CATEGORIES], '${path} must be deposit or bet');
 const periodType = () => string().strict().oneOf([...MISSION_PERIOD_TYPES], '${path} must be daily, weekly or monthly');
 const tier = () => integer().min(1, '${path} must be 1 to 5').max(5, '${path} must be 1 to 5');

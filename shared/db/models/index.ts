@@ -21,6 +21,7 @@ import { Withdrawal } from './withdrawal';
 export { Admin, AdminGroup, AdminOperationLog, BetDetail, BetOrder, GamePlayLog, GameTransaction, GameUserBlock, GameProvider, GameTypeConfig, OutboxMessage, PaymentChannel, PaymentChannelGroup, SiteConfig, User, UserLoginLog, VipLevel, VipRebate, VipRebateLog, VipSettlementRun };
 export { Mission, MissionClaim, MissionProgress };
 export { Promotion, PromotionClaim };
+export type { PromotionConditionType } from './promotion';
 export { BankCard, CreditCard, CryptoAddress, UploadedImage };
 export type { ImageKind, ImageVisibility } from './uploaded-image';
 export type { InstrumentStatus } from './wallet-instrument';

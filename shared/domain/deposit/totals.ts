@@ -9,7 +9,8 @@ import { money } from '../wallet/wallet';
 
 /**
  * The USD sum of the player's paid deposits paid in [from, to) (either bound open when omitted), 6
- * decimals; read in `transaction` when given (a withdrawal checks it while holding the player's row).
+ * decimals; read in `transaction` when given (a caller holding locks, a withdrawal holding the player's row
+ * or a claim holding its promotion's, must not wait for a second connection).
  */
 export async function paidDepositUsdSum(userId: number, range: { from?: Date; to?: Date } = {}, transaction?: Transaction): Promise<string> {
   const [row] = await db().query<{ total: string | null }>(
@@ -22,11 +23,12 @@ export async function paidDepositUsdSum(userId: number, range: { from?: Date; to
   return money(row?.total ?? 0);
 }
 
-/** When the player's first deposit was paid, or null. */
-export async function firstPaidDepositAt(userId: number): Promise<Date | null> {
+/** When the player's first deposit was paid, or null (in `transaction` when given). */
+export async function firstPaidDepositAt(userId: number, transaction?: Transaction): Promise<Date | null> {
   const [row] = await db().query<{ at: Date | null }>(`SELECT MIN("paidAt") AS at FROM deposit_orders WHERE "userId" = :userId AND status = 'paid'`, {
     replacements: { userId },
     type: QueryTypes.SELECT,
+    transaction,
   });
   return row?.at ? new Date(row.at) : null;
 }

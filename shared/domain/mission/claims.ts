@@ -1,10 +1,10 @@
 import Decimal from 'decimal.js';
-import { QueryTypes, UniqueConstraintError, type Transaction } from 'sequelize';
+import { UniqueConstraintError, type Transaction } from 'sequelize';
 import { Mission, MissionClaim, User } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { BizError } from '../../errors';
-import { playerRowsInDays, type DayRange } from '../common/day-range';
-import { pageOffset, pagination, type Pagination } from '../common/paging';
+import { playerClaimPage, type ClaimFilter } from '../common/claim-pages';
+import type { Pagination } from '../common/paging';
 import { money, moveBalance } from '../wallet/wallet';
 import { periodKeys } from './periods';
 import { currentProgress } from './progress';
@@ -13,7 +13,7 @@ import { vipLevelNumber, type MissionCategory, type MissionPeriodType } from './
 /**
  * Mission claims (POST /mission/:id/claim, GET /mission/claims). A claim pays `rewardAmount` through
  * the wallet (kind `mission-reward`, key `mission:<missionId>:<userId>:<periodKey>`) and writes the
- * claim row in ONE transaction; requiredTurnover = rewardAmount x turnoverMultiplier (claim-turnover.ts).
+ * claim row in ONE transaction; requiredTurnover = rewardAmount x turnoverMultiplier (post-bet/claim-turnover.ts).
  * A claim whose requiredTurnover is 0 is complete at once.
  */
 export interface ClaimResult {
@@ -97,12 +97,7 @@ export async function claimMission(siteCode: string, userId: number, missionId: 
   }
 }
 
-/** The claims listed: a page, a tab, and whole days of claimedAt. */
-export interface ClaimFilter extends DayRange {
-  page: number;
-  pageSize: number;
-  tab?: 'pending' | 'completed';
-}
+export type { ClaimFilter };
 
 export interface ClaimItem {
   id: number;
@@ -151,20 +146,12 @@ export function claimView(r: ClaimRow): ClaimItem {
 
 /** GET /mission/claims: the caller's claims, newest first. */
 export async function listMissionClaims(userId: number, siteCode: string, filter: ClaimFilter): Promise<{ items: ClaimItem[]; pagination: Pagination }> {
-  const { clauses, replacements } = playerRowsInDays(userId, siteCode, 'claimedAt', filter);
-  if (filter.tab === 'pending') clauses.push('"turnoverCompleted" = 0');
-  if (filter.tab === 'completed') clauses.push('"turnoverCompleted" = 1');
-  const where = clauses.join(' AND ');
-  const [{ total }] = await db().query<{ total: string }>(`SELECT COUNT(*)::text AS total FROM mission_claims WHERE ${where}`, {
-    replacements,
-    type: QueryTypes.SELECT,
-  });
-  const rows = await db().query<ClaimRow>(
-    `SELECT id, "missionId", category, "periodType", tier, "periodKey", "rewardAmount", "requiredTurnover",
-            "completedTurnover", "turnoverCompleted", "claimedAt"
-       FROM mission_claims WHERE ${where}
-      ORDER BY "claimedAt" DESC, id DESC LIMIT :limit OFFSET :offset`,
-    { replacements: { ...replacements, limit: filter.pageSize, offset: pageOffset(filter.page, filter.pageSize) }, type: QueryTypes.SELECT },
+  const { rows, pagination } = await playerClaimPage<ClaimRow>(
+    'mission_claims',
+    `id, "missionId", category, "periodType", tier, "periodKey", "rewardAmount", "requiredTurnover", "completedTurnover", "turnoverCompleted", "claimedAt"`,
+    userId,
+    siteCode,
+    filter,
   );
-  return { items: rows.map(claimView), pagination: pagination(filter.page, filter.pageSize, Number(total)) };
+  return { items: rows.map(claimView), pagination };
 }

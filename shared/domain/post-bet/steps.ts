@@ -1,7 +1,7 @@
 import type { Transaction } from 'sequelize';
-import { advanceClaimTurnover } from '../mission/claim-turnover';
 import { addMissionProgress } from '../mission/progress';
 import { recalculateVip } from '../vip/progress';
+import { advanceClaimTurnover } from './claim-turnover';
 import { addPromotionTurnover, type TurnoverAmount } from './turnover';
 
 /**
@@ -51,7 +51,7 @@ async function addMissionTurnover({ transaction, orders }: PostBetContext): Prom
     transaction,
     counted.map((o) => ({ siteCode: o.siteCode, userId: o.userId, category: 'bet' as const, amount: o.betEffective, at: o.settledAt })),
   );
-  return advanceClaimTurnover(transaction, turnoverOf(counted));
+  return advanceClaimTurnover(transaction, 'mission_claims', turnoverOf(counted));
 }
 
 /** Step 1: every order's effective-bet delta, per user in order id order. */

@@ -1,4 +1,5 @@
 import type { Transaction } from 'sequelize';
+import { advanceClaimTurnover } from './claim-turnover';
 
 /**
  * Turnover of the post-bet chain (Part A section 6 steps 2 and 3): a settled valid order with a positive
@@ -25,9 +26,9 @@ export interface TurnoverAmount {
 
 /**
  * Step 2, promotion turnover: for every promotion claim of the user with turnoverCompleted 0, add the
- * amount to completedTurnover; mark it completed when it reaches requiredTurnover.
- * No promotion-claim table exists yet: finds no claims.
+ * amount to completedTurnover; mark it completed when it reaches requiredTurnover (claim-turnover.ts,
+ * the same statement as mission claims).
  */
-export async function addPromotionTurnover(_transaction: Transaction, amounts: readonly TurnoverAmount[]): Promise<Map<number, TurnoverResult>> {
-  return new Map(amounts.map(({ userId }) => [userId, { updated: 0, completed: 0 }]));
+export function addPromotionTurnover(transaction: Transaction, amounts: readonly TurnoverAmount[]): Promise<Map<number, TurnoverResult>> {
+  return advanceClaimTurnover(transaction, 'promotion_claims', amounts);
 }

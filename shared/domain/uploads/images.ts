@@ -87,6 +87,26 @@ export interface StoredImage extends PreparedImage {
 }
 
 /**
+ * Forgets stored images in `transaction` (the change that stops using them): their uploaded_images rows
+ * go, and the storage keys of their files (the original, its resized copy and thumbnail) are returned,
+ * for `removeStoredFiles` once the transaction committed. An image job that comes later finds no row and
+ * stops; the image reconciler owes nothing for a row that is gone.
+ */
+export async function forgetImages(transaction: Transaction, keys: ReadonlyArray<string | null>): Promise<string[]> {
+  const wanted = keys.filter((key): key is string => Boolean(key));
+  if (!wanted.length) return [];
+  const rows = await UploadedImage.findAll({ where: { storageKey: wanted }, attributes: ['id', 'storageKey', 'resizedKey', 'thumbnailKey'], transaction });
+  await UploadedImage.destroy({ where: { storageKey: wanted }, transaction });
+  const variants = rows.flatMap((row) => [row.resizedKey, row.thumbnailKey].filter((key): key is string => Boolean(key)));
+  return [...wanted, ...variants];
+}
+
+/** Removes stored files (after the change that forgot them committed); a missing file is not an error. */
+export async function removeStoredFiles(keys: readonly string[]): Promise<void> {
+  await Promise.all(keys.map((key) => removeObject(key).catch(() => undefined)));
+}
+
+/**
  * Writes the prepared images to storage under fresh random keys, then runs `record` (which writes the
  * rows that use them) in `transaction` with their uploaded_images rows and `image` jobs. Nothing is
  * left half-stored: a failure of any write, or of `record`, removes every file written.

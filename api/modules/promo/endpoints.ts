@@ -1,0 +1,63 @@
+import type { PromotionConditionType } from '../../../shared/db/models';
+import { adminListPromotions, createPromotion, deletePromotion, PROMO_IMAGES, updatePromotion } from '../../../shared/domain/promo/admin';
+import { claimPromotion, listPromotionClaims } from '../../../shared/domain/promo/claims';
+import { getPromotion, listPromotions } from '../../../shared/domain/promo/list';
+import { endpoint } from '../../http/endpoint';
+import { adminPromotionQuery, claimsQuery, createPromotionBody, idParams, promotionQuery, updatePromotionBody } from './schemas';
+
+/**
+ * /promo (Part B 4.4), in matching order: the fixed paths (the list, the caller's claims, the
+ * administrators' list, create) before `/promo/:id`. Reads are public with an optional token (which
+ * adds isClaimed and isClaimable); create, update and delete are an operator's act: an administrator
+ * with `promo:write` (the list of every promotion `promo:read`), operation-logged (docs/decisions.md).
+ * Rules live in shared/domain/promo/.
+ */
+const admin = { admin: 'promo' } as const;
+/** Images are files of their own fields; content is HTML in up to five locales. */
+const uploads = { fields: PROMO_IMAGES, textBytes: 320 * 1024 };
+type Tab = 'pending' | 'completed' | undefined;
+
+export const promoEndpoints = [
+  endpoint(
+    { method: 'get', path: '/promo', auth: 'optional-player', query: promotionQuery, summary: "The site's promotions, newest first (isClaimed and isClaimable with a token)" },
+    ({ site, player, locale, query }) =>
+      listPromotions(site, player, locale, { page: query.page, pageSize: query.pageSize, tag: query.tag, activeOnly: query.activeOnly === '1' }),
+  ),
+  endpoint(
+    { method: 'get', path: '/promo/claims', auth: 'player', query: claimsQuery, summary: "The caller's promotion claims, newest first" },
+    ({ site, player, locale, query }) =>
+      listPromotionClaims(player.id, site, locale, {
+        page: query.page,
+        pageSize: query.pageSize,
+        tab: query.tab === 'all' ? undefined : (query.tab as Tab),
+        startDate: query.startDate,
+        endDate: query.endDate,
+      }),
+  ),
+  endpoint(
+    { method: 'get', path: '/promo/admin/list', auth: admin, query: adminPromotionQuery, summary: 'Every promotion of the site (disabled ones too), with the stored locale maps' },
+    ({ site, query }) =>
+      adminListPromotions(site, { page: query.page, pageSize: query.pageSize, tag: query.tag, enabled: query.enabled === undefined ? undefined : Number(query.enabled) }),
+  ),
+  endpoint(
+    { method: 'post', path: '/promo', auth: admin, uploads, body: createPromotionBody, summary: 'Create a promotion (multipart: imgPc, imgMobile files; title and content as JSON locale maps)' },
+    ({ actor, site, body, files }) =>
+      createPromotion(actor, site, { ...body, startTime: body.startTime as Date, endTime: body.endTime as Date, conditionType: body.conditionType as PromotionConditionType }, files),
+  ),
+  endpoint(
+    { method: 'get', path: '/promo/:id', auth: 'optional-player', params: idParams, codes: [2001], summary: 'One promotion (isClaimed and isClaimable with a token)' },
+    ({ site, player, locale, params }) => getPromotion(site, player, locale, params.id),
+  ),
+  endpoint(
+    { method: 'patch', path: '/promo/:id', auth: admin, params: idParams, uploads, body: updatePromotionBody, codes: [2001], summary: 'Update a promotion (multipart; a new image replaces only its own field)' },
+    ({ actor, site, params, body, files }) => updatePromotion(actor, site, params.id, { ...body, conditionType: body.conditionType as PromotionConditionType | undefined }, files),
+  ),
+  endpoint(
+    { method: 'delete', path: '/promo/:id', auth: admin, params: idParams, codes: [2001], summary: 'Delete a promotion and its stored images (its claims stay)' },
+    ({ actor, site, params }) => deletePromotion(actor, site, params.id),
+  ),
+  endpoint(
+    { method: 'post', path: '/promo/:id/claim', auth: 'player', params: idParams, codes: [2001, 2002, 2003, 2004], summary: "Claim a promotion's reward (checks: running, not claimed, quota, condition)" },
+    ({ site, player, params }) => claimPromotion(site, player.id, params.id),
+  ),
+];

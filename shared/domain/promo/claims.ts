@@ -1,0 +1,128 @@
+import Decimal from 'decimal.js';
+import { UniqueConstraintError } from 'sequelize';
+import { Promotion, PromotionClaim, User } from '../../db/models';
+import { db } from '../../db/sequelize';
+import { BizError } from '../../errors';
+import { pickText, type Locale, type LocaleText } from '../../i18n/locales';
+import { playerClaimPage, type ClaimFilter } from '../common/claim-pages';
+import type { Pagination } from '../common/paging';
+import { money, moveBalance } from '../wallet/wallet';
+import { ClaimantFacts, quotaLeft } from './conditions';
+import { isRunning } from './views';
+
+/**
+ * POST /promo/:id/claim and GET /promo/claims (Part B 2.6, 4.4). A claim, in ONE transaction:
+ * 1. lock the promotion's row (FOR NO KEY UPDATE): the claims of one promotion take turns, so its quota
+ *    holds and one player's repeated claims see each other;
+ * 2. the checks in the spec's order: running (else 2004, not found or not running), not claimed by the
+ *    caller (2001), quota left (2002), condition met (2003);
+ * 3. the claim row (requiredTurnover = rewardAmount x turnoverMultiplier, complete at once when 0) and
+ *    claimedCount + 1;
+ * 4. the reward through the wallet (kind `promo-reward`, key `promo:<promoId>:<userId>`), the user's row
+ *    last, as the lock order wants (claim rows before the user row: docs/decisions.md).
+ */
+export interface PromotionClaimResult {
+  rewardAmount: string;
+  newBalance: string;
+}
+
+/** The path whose 2001 means "already claimed" (a unique-key race lands here too). */
+const alreadyClaimed = () => new BizError(2001);
+
+export async function claimPromotion(site: string, userId: number, promoId: number, now: Date = new Date()): Promise<PromotionClaimResult> {
+  try {
+    return await db().transaction(async (transaction) => {
+      const promo = await Promotion.findOne({ where: { id: promoId, siteCode: site }, lock: transaction.LOCK.NO_KEY_UPDATE, transaction });
+      if (!promo || !isRunning(promo, now)) throw new BizError(2004);
+      const user = await User.findOne({ where: { id: userId, siteCode: site }, attributes: ['id', 'vipLevel'], transaction });
+      if (!user) throw new BizError(2004);
+      if (await PromotionClaim.findOne({ where: { promoId, userId }, attributes: ['id'], transaction })) throw alreadyClaimed();
+      if (!quotaLeft(promo)) throw new BizError(2002);
+      if (!(await new ClaimantFacts(user.id, user.vipLevel, transaction).meets(promo))) throw new BizError(2003);
+
+      const reward = new Decimal(promo.rewardAmount);
+      const required = reward.mul(promo.turnoverMultiplier).toDecimalPlaces(6, Decimal.ROUND_HALF_UP);
+      const claim = await PromotionClaim.create(
+        {
+          siteCode: site,
+          userId,
+          promoId,
+          promoTitle: promo.title,
+          promoTag: promo.tag,
+          rewardAmount: reward.toFixed(6),
+          requiredTurnover: required.toFixed(6),
+          completedTurnover: '0',
+          turnoverCompleted: required.lte(0) ? 1 : 0,
+        },
+        { transaction },
+      );
+      await Promotion.increment('claimedCount', { where: { id: promoId }, transaction });
+      const moved = await moveBalance(transaction, {
+        userId,
+        amount: reward.toFixed(6),
+        kind: 'promo-reward',
+        idempotencyKey: `promo:${promoId}:${userId}`,
+        ref: { type: 'promotion-claim', id: claim.id },
+        remark: `promotion ${promoId}`,
+      });
+      // The key was used before: a claim row once deleted by hand; never pay twice.
+      if (moved.replayed) throw alreadyClaimed();
+      await PromotionClaim.update({ ledgerId: moved.ledgerId }, { where: { id: claim.id }, transaction });
+      return { rewardAmount: money(reward), newBalance: moved.balanceAfter };
+    });
+  } catch (err) {
+    if (err instanceof UniqueConstraintError) throw alreadyClaimed();
+    throw err;
+  }
+}
+
+export interface PromotionClaimItem {
+  id: number;
+  promoId: number;
+  promoTitle: string;
+  promoTag: string;
+  rewardAmount: string;
+  requiredTurnover: string;
+  completedTurnover: string;
+  turnoverCompleted: number;
+  claimedAt: string;
+}
+
+interface ClaimRow {
+  id: string;
+  promoId: number;
+  promoTitle: Partial<LocaleText>;
+  promoTag: string;
+  rewardAmount: string;
+  requiredTurnover: string;
+  completedTurnover: string;
+  turnoverCompleted: number | string;
+  claimedAt: Date | string;
+}
+
+/** A promotion claim as players see it (Part B 2.6): the title as claimed, in the request locale. */
+function claimView(r: ClaimRow, locale: Locale): PromotionClaimItem {
+  return {
+    id: Number(r.id),
+    promoId: r.promoId,
+    promoTitle: pickText(r.promoTitle, locale),
+    promoTag: r.promoTag,
+    rewardAmount: money(r.rewardAmount),
+    requiredTurnover: money(r.requiredTurnover),
+    completedTurnover: money(r.completedTurnover),
+    turnoverCompleted: Number(r.turnoverCompleted),
+    claimedAt: new Date(r.claimedAt).toISOString(),
+  };
+}
+
+/** GET /promo/claims: the caller's claims, newest first (tab pending = turnover still owed). */
+export async function listPromotionClaims(userId: number, siteCode: string, locale: Locale, filter: ClaimFilter): Promise<{ items: PromotionClaimItem[]; pagination: Pagination }> {
+  const { rows, pagination } = await playerClaimPage<ClaimRow>(
+    'promotion_claims',
+    `id, "promoId", "promoTitle", "promoTag", "rewardAmount", "requiredTurnover", "completedTurnover", "turnoverCompleted", "claimedAt"`,
+    userId,
+    siteCode,
+    filter,
+  );
+  return { items: rows.map((r) => claimView(r, locale)), pagination };
+}
