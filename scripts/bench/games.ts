@@ -2,7 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { Pool } from 'pg';
 import { registerPlayers } from './accounts';
-import { base, connections, duration, measure, percentile, post, printTable, warmup, type Figure } from './lib';
+import { base, connections, duration, measure, percentile, post, printTable, transactionLoops, warmup, type Figure } from './lib';
 import { pgbenchCrossCheck, prepareTpcb, tpcbCeiling } from './tpcb';
 
 /**
@@ -211,82 +211,51 @@ async function providerPairs(players: Player[], seconds: number): Promise<Provid
 /** The statements of one simulate round (a losing one 60 % of the time, as the draw), straight through pg. */
 async function sqlCeiling(players: Player[], seconds: number): Promise<Figure> {
   const pool = new Pool({ connectionString: databaseUrl, max: Number(process.env.DB_POOL_MAX ?? 10) });
-  const latencies: number[] = [];
-  let rounds = 0;
-  // The same warm-up as every measured path (lib.ts `warmup`): rounds before `counted` are not counted.
-  const counted = Date.now() + warmup * 1000;
-  const end = counted + seconds * 1000;
   try {
-    await Promise.all(
-      Array.from({ length: connections }, async (_, i) => {
-        const player = players[i % players.length];
-        while (Date.now() < end) {
-          const started = Date.now();
-          const roundId = `CEIL_${Date.now()}_${randomUUID().slice(0, 8)}`;
-          const win = Math.random() < 0.4;
-          // The provider row is cached in the API (shared/domain/game/cache.ts): no lookup per round.
-          const client = await pool.connect();
-          try {
-            await client.query('BEGIN');
-            const order = await client.query(
-              `WITH o AS (
-                 INSERT INTO bet_orders ("siteCode", "userId", "providerCode", "gameCode", "gameName", "gameType", "gamePlatform", "gameNumber",
-                   "productId", "totalBetCount", "betAmount", "betEffective", "winAmount", "winLose", multiplier, status, settled,
-                   "betDatetime", "settledAt", "createdAt", "updatedAt")
-                 VALUES ('default', $1, 'provy', $2, 'bench', $3, 'simulate', $4, $5, 1, $6, $6, $7, $8, $9, 'valid', true, $10, $10, $10, $10)
-                 RETURNING id)
-               INSERT INTO bet_details ("betOrderId", "roundNo", "betAmount", "winLose", "providerTxId", "createdAt")
-               SELECT id, 1, $6, $8, $4, $10 FROM o RETURNING "betOrderId" AS id`,
-              [player.id, GAME.gameCode, GAME.gameType, roundId, String(GAME.productId), BET, win ? '2' : '0', win ? '1' : '-1', win ? '2' : '0', new Date()],
-            );
-            const orderId = order.rows[0].id;
-            // The API's outbox row, born sent here so the relay and the post-bet worker never see the
-            // ceiling's orders (post-bet rows are delivered in batches by the relay, not per request).
-            await client.query(`INSERT INTO outbox (queue, name, payload, "createdAt", attempts, "sentAt") VALUES ('post-bet', 'settled', CAST($1 AS JSONB), now(), 0, now()) RETURNING id`, [
-              JSON.stringify({ betOrderId: Number(orderId) }),
-            ]);
-            for (const [kind, amount] of win ? [['bet', `-${BET}`], ['win', '2']] : [['bet', `-${BET}`]]) {
-              // The round's keys are new (shared/domain/wallet/wallet.ts newKey): balance update + ledger row in one statement.
-              await client.query(
-                `WITH updated AS (
-                   UPDATE users SET balance = balance + CAST($1 AS NUMERIC), "frozenBalance" = "frozenBalance" + 0
-                    WHERE id = $2 AND balance + CAST($1 AS NUMERIC) >= 0 RETURNING "siteCode", balance, "frozenBalance")
-                 INSERT INTO game_transactions ("siteCode", "userId", kind, amount, "balanceBefore", "balanceAfter", "frozenAmount", "frozenBefore", "frozenAfter",
-                   "idempotencyKey", "refType", "refId", "betOrderId", remark)
-                 SELECT "siteCode", $2, $3, CAST($1 AS NUMERIC), balance - CAST($1 AS NUMERIC), balance, 0, "frozenBalance", "frozenBalance", $4, 'bet-order', CAST($5 AS TEXT), CAST($5 AS BIGINT), 'bench'
-                   FROM updated RETURNING id`,
-                [amount, player.id, kind, `bench-ceiling:${kind}:${roundId}`, orderId],
-              );
-            }
-            await client.query(
-              `INSERT INTO game_play_logs ("siteCode", "userId", "gameCode", "productId", "lastPlayedAt") VALUES ('default', $1, $2, $3, now())
-               ON CONFLICT ("userId", "gameCode", "productId") DO UPDATE SET "lastPlayedAt" = EXCLUDED."lastPlayedAt"`,
-              [player.id, GAME.gameCode, String(GAME.productId)],
-            );
-            await client.query('COMMIT');
-          } catch (err) {
-            await client.query('ROLLBACK');
-            throw err;
-          } finally {
-            client.release();
-          }
-          if (started < counted) continue;
-          latencies.push(Date.now() - started);
-          rounds += 1;
-        }
-      }),
-    );
+    return await transactionLoops('ceiling: one simulate round of SQL straight through pg', pool, seconds, async (client, loop) => {
+      const player = players[loop % players.length];
+      const roundId = `CEIL_${Date.now()}_${randomUUID().slice(0, 8)}`;
+      const win = Math.random() < 0.4;
+      // The provider row is cached in the API (shared/domain/game/cache.ts): no lookup per round.
+      const order = await client.query(
+        `WITH o AS (
+           INSERT INTO bet_orders ("siteCode", "userId", "providerCode", "gameCode", "gameName", "gameType", "gamePlatform", "gameNumber",
+             "productId", "totalBetCount", "betAmount", "betEffective", "winAmount", "winLose", multiplier, status, settled,
+             "betDatetime", "settledAt", "createdAt", "updatedAt")
+           VALUES ('default', $1, 'provy', $2, 'bench', $3, 'simulate', $4, $5, 1, $6, $6, $7, $8, $9, 'valid', true, $10, $10, $10, $10)
+           RETURNING id)
+         INSERT INTO bet_details ("betOrderId", "roundNo", "betAmount", "winLose", "providerTxId", "createdAt")
+         SELECT id, 1, $6, $8, $4, $10 FROM o RETURNING "betOrderId" AS id`,
+        [player.id, GAME.gameCode, GAME.gameType, roundId, String(GAME.productId), BET, win ? '2' : '0', win ? '1' : '-1', win ? '2' : '0', new Date()],
+      );
+      const orderId = order.rows[0].id;
+      // The API's outbox row, born sent here so the relay and the post-bet worker never see the
+      // ceiling's orders (post-bet rows are delivered in batches by the relay, not per request).
+      await client.query(`INSERT INTO outbox (queue, name, payload, "createdAt", attempts, "sentAt") VALUES ('post-bet', 'settled', CAST($1 AS JSONB), now(), 0, now()) RETURNING id`, [
+        JSON.stringify({ betOrderId: Number(orderId) }),
+      ]);
+      for (const [kind, amount] of win ? [['bet', `-${BET}`], ['win', '2']] : [['bet', `-${BET}`]]) {
+        // The round's keys are new (shared/domain/wallet/wallet.ts newKey): balance update + ledger row in one statement.
+        await client.query(
+          `WITH updated AS (
+             UPDATE users SET balance = balance + CAST($1 AS NUMERIC), "frozenBalance" = "frozenBalance" + 0
+              WHERE id = $2 AND balance + CAST($1 AS NUMERIC) >= 0 RETURNING "siteCode", balance, "frozenBalance")
+           INSERT INTO game_transactions ("siteCode", "userId", kind, amount, "balanceBefore", "balanceAfter", "frozenAmount", "frozenBefore", "frozenAfter",
+             "idempotencyKey", "refType", "refId", "betOrderId", remark)
+           SELECT "siteCode", $2, $3, CAST($1 AS NUMERIC), balance - CAST($1 AS NUMERIC), balance, 0, "frozenBalance", "frozenBalance", $4, 'bet-order', CAST($5 AS TEXT), CAST($5 AS BIGINT), 'bench'
+             FROM updated RETURNING id`,
+          [amount, player.id, kind, `bench-ceiling:${kind}:${roundId}`, orderId],
+        );
+      }
+      await client.query(
+        `INSERT INTO game_play_logs ("siteCode", "userId", "gameCode", "productId", "lastPlayedAt") VALUES ('default', $1, $2, $3, now())
+         ON CONFLICT ("userId", "gameCode", "productId") DO UPDATE SET "lastPlayedAt" = EXCLUDED."lastPlayedAt"`,
+        [player.id, GAME.gameCode, String(GAME.productId)],
+      );
+    });
   } finally {
     await pool.end();
   }
-  return {
-    name: 'ceiling: one simulate round of SQL straight through pg',
-    reqPerSec: Math.round(rounds / seconds),
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    non2xx: 0,
-    errors: 0,
-  };
 }
 
 /** Share of `figure` in `ceiling` (rates), in per cent. */
