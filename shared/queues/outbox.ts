@@ -31,14 +31,28 @@ export async function addToOutbox<Q extends QueueName>(
     { bind: [queueName, name, JSON.stringify(payload)], type: QueryTypes.SELECT, transaction },
   );
   if (QUEUES[queueName].batch) return row;
-  transaction.afterCommit(() => {
-    // Not awaited by the request: a failure leaves the row unsent for the relay.
-    const push = pushCommittedRow({ id: String(row.id), queue: queueName, name, payload: payload as Record<string, unknown> }).finally(() =>
-      inFlight.delete(push),
-    );
-    inFlight.add(push);
-  });
+  transaction.afterCommit(() => pushAfterCommit({ id: row.id, queue: queueName, name, payload: payload as Record<string, unknown> }));
   return row;
+}
+
+/** An outbox row as written (a database function's to_jsonb of it has these fields and more). */
+export interface CommittedRow {
+  id: string | number;
+  queue: QueueName;
+  name: string;
+  payload: Record<string, unknown>;
+}
+
+/**
+ * Pushes a row whose transaction has committed: the after-commit push of addToOutbox, and of rows a
+ * database function wrote through outbox_add in a statement that was its own transaction (it returns
+ * the row). Not awaited by the request: a failure leaves the row unsent for the relay. Rows of a
+ * batched queue are left to the relay.
+ */
+export function pushAfterCommit(row: CommittedRow): void {
+  if (QUEUES[row.queue].batch) return;
+  const push = pushCommittedRow({ id: String(row.id), queue: row.queue, name: row.name, payload: row.payload }).finally(() => inFlight.delete(push));
+  inFlight.add(push);
 }
 
 /**

@@ -102,7 +102,6 @@ interface ResolvableOrder {
   flag: string | null;
   resolution: Resolution | null;
   payAmount: string | null;
-  exchangeRate: string;
 }
 
 /**
@@ -115,24 +114,19 @@ interface ResolvableOrder {
 export async function resolveFlaggedDeposit(actor: Actor, siteCode: string, orderId: number, action: Resolution, reason: string, locale: Locale) {
   await db().transaction(async (transaction) => {
     const [order] = await db().query<ResolvableOrder>(
-      `SELECT id, status, flag, resolution, "payAmount", "exchangeRate" FROM deposit_orders WHERE id = :orderId AND "siteCode" = :siteCode FOR UPDATE`,
+      `SELECT id, status, flag, resolution, "payAmount" FROM deposit_orders WHERE id = :orderId AND "siteCode" = :siteCode FOR UPDATE`,
       { replacements: { orderId, siteCode }, type: QueryTypes.SELECT, transaction },
     );
     if (!order) throw new BizError(2001, 'deposit order not found');
     if (order.resolution === action) return;
     if (!order.flag || order.resolution || order.status === 'paid') throw new BizError(2002, 'order is not awaiting a resolution');
-    const set = `resolution = :action, "resolutionReason" = :reason, "resolvedBy" = :adminId, "resolvedAt" = now(), "updatedAt" = now()`;
-    const replacements = { id: order.id, action, reason, adminId: actor.adminId };
-    if (action === 'credit' && order.payAmount !== null) {
-      await markPaid(transaction, order, set, replacements, order.payAmount);
-    } else if (action === 'credit') {
-      throw new BizError(2002, 'nothing was paid for this order');
-    } else {
-      await db().query(`UPDATE deposit_orders SET status = 'failed', "failReason" = COALESCE("failReason", 'rejected'), ${set} WHERE id = :id`, {
-        replacements,
-        transaction,
-      });
-    }
+    if (action === 'credit' && order.payAmount === null) throw new BizError(2002, 'nothing was paid for this order');
+    const failed = action === 'fail' ? `status = 'failed', "failReason" = COALESCE("failReason", 'rejected'),` : '';
+    await db().query(
+      `UPDATE deposit_orders SET ${failed} resolution = :action, "resolutionReason" = :reason, "resolvedBy" = :adminId, "resolvedAt" = now(), "updatedAt" = now() WHERE id = :id`,
+      { replacements: { id: order.id, action, reason, adminId: actor.adminId }, transaction },
+    );
+    if (action === 'credit') await markPaid(transaction, order.id);
     await recordActorAction(actor, transaction, {
       module: 'deposit',
       action: `resolve-${action}`,

@@ -1,6 +1,6 @@
 import { QueryTypes, type Transaction } from 'sequelize';
 import { db } from '../../db/sequelize';
-import { addToOutbox } from '../../queues/outbox';
+import { pushAfterCommit, type CommittedRow } from '../../queues/outbox';
 import type { OutboxReconciler, OutboxRow } from '../../queues/reconcile';
 import { addMissionDepositProgress } from '../mission/progress';
 import { moveBalance } from '../wallet/wallet';
@@ -14,7 +14,13 @@ import { moveBalance } from '../wallet/wallet';
  * twice, or a row written again by the reconciler, finds the mark and does nothing.
  */
 export async function enqueueDepositCredit(transaction: Transaction, depositOrderId: number | string): Promise<void> {
-  await addToOutbox(transaction, 'deposit-credit', 'deposit-paid', { depositOrderId: Number(depositOrderId) });
+  // The row deposit_mark_paid writes too (deposit_credit_enqueue, migration 20261125-0033), pushed after commit.
+  const [row] = await db().query<{ credit: CommittedRow }>('SELECT to_jsonb(deposit_credit_enqueue($1)) AS credit', {
+    bind: [depositOrderId],
+    type: QueryTypes.SELECT,
+    transaction,
+  });
+  transaction.afterCommit(() => pushAfterCommit(row.credit));
 }
 
 export type CreditResult =

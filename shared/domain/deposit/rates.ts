@@ -143,8 +143,3 @@ export function channelRate(currency: string, table: RateTable | null): { buy: n
   const rate = currency === 'USDT' ? usdtRate(table) : currency === 'USD' ? { buy: '1', sell: '1' } : table?.rates[currency];
   return rate ? { buy: Number(rate.buy), sell: Number(rate.sell) } : null;
 }
-
-/** `amount` (order currency) in USD at `rate` units per USD, 6 decimals, rounded down (never credits more than paid). */
-export function toUsd(amount: Decimal.Value, rate: Decimal.Value): string {
-  return new Decimal(amount).div(rate).toDecimalPlaces(6, Decimal.ROUND_DOWN).toFixed(6);
-}
