@@ -1,7 +1,7 @@
 import test from 'ava';
 import { PromotionClaim, User } from '../../shared/db/models';
-import { createSite, createUser } from '../helpers/factories';
-import { createPromotion, DAY_MS, ledgerMatches, paidDeposit } from '../helpers/promotions';
+import { createSite, createUser, paidDeposit } from '../helpers/factories';
+import { createPromotion, DAY_MS, ledgerMatches } from '../helpers/promotions';
 import { startTestStack, type TestStack } from '../helpers/stack';
 
 /**

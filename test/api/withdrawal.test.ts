@@ -2,11 +2,11 @@ import test from 'ava';
 import { Withdrawal } from '../../shared/db/models';
 import { db } from '../../shared/db/sequelize';
 import { startWorkers, type RunningWorkers } from '../../workers/main';
-import { createUser } from '../helpers/factories';
+import { createUser, paidDeposit } from '../helpers/factories';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import { startTestStack, type ApiResponse, type TestStack } from '../helpers/stack';
 import { waitFor } from '../helpers/wait';
-import { approvedAddress, balancesAndLedger, claim, CODE, giveCode, paidDeposit, readyPlayer } from '../helpers/withdrawals';
+import { approvedAddress, balancesAndLedger, claim, CODE, giveCode, readyPlayer } from '../helpers/withdrawals';
 
 /**
  * Player withdrawals (Part B 4.5): the code mail (through the outbox and the mail worker to a local SMTP

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import bcrypt from 'bcrypt';
 import { config } from '../../shared/config';
-import { Admin, AdminGroup, User } from '../../shared/db/models';
+import { Admin, AdminGroup, DepositOrder, User } from '../../shared/db/models';
 import { seedSite } from '../../shared/db/seeders/seed-site';
 import { signAdminToken, signPlayerToken } from '../../shared/domain/auth/tokens';
 import { forgetKnownSites } from '../../shared/domain/common/sites';
@@ -63,4 +63,27 @@ export async function createAdmin(options: AdminOptions = {}): Promise<{ admin: 
     status: options.status ?? 1,
   });
   return { admin, token: signAdminToken(admin), password };
+}
+
+/**
+ * A paid deposit of `usd` paid at `paidAt`, as a row only (no balance change): what promotion conditions
+ * and the withdrawal turnover rule read.
+ */
+export async function paidDeposit(user: User, usd: string, paidAt = new Date()): Promise<void> {
+  await DepositOrder.create({
+    siteCode: user.siteCode,
+    userId: user.id,
+    channelId: 1,
+    channelCode: 'usdt',
+    currency: 'USDT',
+    subOrder: `SO${randomBytes(8).toString('hex')}`,
+    orderAmount: usd,
+    paymentMethod: 'crypto',
+    status: 'paid',
+    exchangeRate: '1',
+    payAmount: usd,
+    usdAmount: usd,
+    request: {},
+    paidAt,
+  });
 }

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { DepositOrder, Promotion, User } from '../../shared/db/models';
+import { Promotion, User } from '../../shared/db/models';
 import { db } from '../../shared/db/sequelize';
 import { QueryTypes } from 'sequelize';
 
-/** Promotion test setup: promotions and paid deposits written straight to the tables (their own endpoints are tested elsewhere). */
+/** Promotion test setup: promotions written straight to the tables (their own endpoints are tested elsewhere). */
 
 const DAY = 24 * 3600 * 1000;
 
@@ -37,26 +36,6 @@ export async function createPromotion(o: PromotionOptions): Promise<Promotion> {
     rewardAmount: o.rewardAmount ?? '10',
     turnoverMultiplier: o.turnoverMultiplier ?? '0',
     maxClaims: o.maxClaims ?? 0,
-  });
-}
-
-/** A paid deposit of `usd` paid at `paidAt` (no balance change: only the order row the conditions read). */
-export async function paidDeposit(user: User, usd: string, paidAt = new Date()): Promise<void> {
-  await DepositOrder.create({
-    siteCode: user.siteCode,
-    userId: user.id,
-    channelId: 1,
-    channelCode: 'usdt',
-    currency: 'USDT',
-    subOrder: `SO${randomBytes(8).toString('hex')}`,
-    orderAmount: usd,
-    paymentMethod: 'crypto',
-    status: 'paid',
-    exchangeRate: '1',
-    payAmount: usd,
-    usdAmount: usd,
-    request: {},
-    paidAt,
   });
 }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { QueryTypes } from 'sequelize';
-import { CryptoAddress, DepositOrder, PromotionClaim, User } from '../../shared/db/models';
+import { CryptoAddress, PromotionClaim, User } from '../../shared/db/models';
 import { db } from '../../shared/db/sequelize';
 import { createUser } from './factories';
 
@@ -34,26 +34,6 @@ export async function readyPlayer(options: { balance?: string; siteCode?: string
   const address = await approvedAddress(made.user);
   await giveCode(made.user);
   return { ...made, address };
-}
-
-/** A paid deposit of `usd` (a row only: the turnover rule reads paid deposits, not how they were credited). */
-export async function paidDeposit(user: User, usd: string): Promise<void> {
-  await DepositOrder.create({
-    siteCode: user.siteCode,
-    userId: user.id,
-    channelId: 1,
-    channelCode: 'usdt',
-    currency: 'USDT',
-    subOrder: `W${randomBytes(8).toString('hex')}`,
-    orderAmount: usd,
-    paymentMethod: 'crypto',
-    status: 'paid',
-    exchangeRate: '1',
-    payAmount: usd,
-    usdAmount: usd,
-    request: {},
-    paidAt: new Date(),
-  });
 }
 
 /** A claimed promotion with its turnover (completed when `completed` reaches `required`). */
