@@ -1,5 +1,6 @@
 import { config } from '../config';
-import { paymentJsonRequest, urlUnder } from './payment-http';
+import { urlUnder } from './json-http';
+import { paymentJsonRequest } from './payment-http';
 
 /**
  * Client of the exchange-rate service behind GET /deposit/exchange-rate (docs/payments.md):

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { config } from '../config';
-import { paymentJsonRequest, urlUnder } from './payment-http';
+import { urlUnder } from './json-http';
+import { paymentJsonRequest } from './payment-http';
 
 /**
  * Client of the fiat vendor's order API (Part B 4.2; docs/payments.md). Two calls, JSON both ways:

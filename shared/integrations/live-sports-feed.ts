@@ -1,5 +1,6 @@
 import { config } from '../config';
 import { logger } from '../logger';
+import { jsonCall, urlUnder, type CallFailure } from './json-http';
 
 /**
  * Client of the football fixtures-and-odds feed behind GET /live-sports (Part A 2.17, 4.5).
@@ -26,7 +27,7 @@ import { logger } from '../logger';
  * LiveSportsFeedError. Time-out per call: 5 s, or LIVE_SPORTS_HTTP_TIMEOUT_MS (positive integer, ms).
  */
 
-export type FeedFailure = 'not-configured' | 'http' | 'timeout' | 'network' | 'bad-response';
+export type FeedFailure = 'not-configured' | CallFailure;
 
 export class LiveSportsFeedError extends Error {
   constructor(
@@ -76,45 +77,21 @@ export interface FeedBet {
 async function feedGet(path: string, query: Record<string, string | number>): Promise<unknown[]> {
   const settings = liveSportsFeedSettings();
   if (!settings) throw new LiveSportsFeedError('not-configured', 'LIVE_SPORTS_BASE_URL or LIVE_SPORTS_API_KEY not set');
-  const url = new URL(`${settings.baseUrl.replace(/\/+$/, '')}${path}`);
-  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, String(value));
-  const started = Date.now();
+  const url = urlUnder(settings.baseUrl, path, query);
   const log = { feed: 'live-sports', path, query };
-  let res: Response;
-  let text: string;
-  try {
-    res = await fetch(url, {
-      headers: { accept: 'application/json', [LIVE_SPORTS_API_KEY_HEADER]: settings.apiKey },
-      signal: AbortSignal.timeout(liveSportsTimeoutMs()),
-    });
-    text = await res.text();
-  } catch (err) {
-    const timedOut = (err as Error)?.name === 'TimeoutError' || (err as Error)?.name === 'AbortError';
-    logger().warn({ ...log, ms: Date.now() - started, err: (err as Error)?.message }, timedOut ? 'live-sports feed timed out' : 'live-sports feed unreachable');
-    throw new LiveSportsFeedError(timedOut ? 'timeout' : 'network', timedOut ? `no answer within ${liveSportsTimeoutMs()} ms` : `unreachable: ${(err as Error)?.message}`);
-  }
-  if (!res.ok) {
-    logger().warn({ ...log, ms: Date.now() - started, status: res.status, body: text.slice(0, 300) }, 'live-sports feed answered an error status');
-    throw new LiveSportsFeedError('http', `HTTP ${res.status} on ${path}`, res.status);
-  }
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    logger().warn({ ...log, body: text.slice(0, 300) }, 'live-sports feed answered a body that is not JSON');
-    throw new LiveSportsFeedError('bad-response', `answer of ${path} is not JSON`, res.status);
-  }
+  const call = { label: 'live-sports feed', log, url, headers: { [LIVE_SPORTS_API_KEY_HEADER]: settings.apiKey }, timeoutMs: liveSportsTimeoutMs(), where: ` on ${path}` };
+  const { body, status, text, started } = await jsonCall(call, (kind, message, code) => new LiveSportsFeedError(kind, message, code));
   const errors = (body as { errors?: unknown })?.errors;
   const hasErrors = Array.isArray(errors) ? errors.length > 0 : Boolean(errors && typeof errors === 'object' && Object.keys(errors).length > 0);
   if (hasErrors) {
     const detail = JSON.stringify(errors).slice(0, 200);
     logger().warn({ ...log, errors: detail }, 'live-sports feed reported errors');
-    throw new LiveSportsFeedError('bad-response', `feed reported errors on ${path}: ${detail}`, res.status);
+    throw new LiveSportsFeedError('bad-response', `feed reported errors on ${path}: ${detail}`, status);
   }
   const response = (body as { response?: unknown })?.response;
   if (!Array.isArray(response)) {
     logger().warn({ ...log, body: text.slice(0, 300) }, 'live-sports feed answer has no response array');
-    throw new LiveSportsFeedError('bad-response', `answer of ${path} has no response array`, res.status);
+    throw new LiveSportsFeedError('bad-response', `answer of ${path} has no response array`, status);
   }
   logger().debug({ ...log, ms: Date.now() - started, count: response.length }, 'live-sports feed call');
   return response;
