@@ -1,5 +1,4 @@
-import { UniqueConstraintError, type Transaction } from 'sequelize';
-import type { BizError } from '../../errors';
+import type { Transaction } from 'sequelize';
 import type { Actor } from '../admin/accounts';
 import { recordAdminAction } from '../admin/operation-log';
 
@@ -15,14 +14,4 @@ export interface VipLogEntry {
 /** The operation-log row (module `vip`) of a write, in the write's transaction. */
 export function logVipAction(actor: Actor, siteCode: string, transaction: Transaction, entry: VipLogEntry): Promise<void> {
   return recordAdminAction({ adminId: actor.adminId, ...actor.meta, siteCode, module: 'vip', ...entry }, { transaction });
-}
-
-/** Turns a unique-key race into the business error of the endpoint. */
-export async function uniqueAs<T>(error: () => BizError, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (err instanceof UniqueConstraintError) throw error();
-    throw err;
-  }
 }

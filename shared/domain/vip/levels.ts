@@ -8,7 +8,8 @@ import { cache } from '../../redis';
 import type { Actor } from '../admin/accounts';
 import { changesOf } from '../admin/operation-log';
 import { money } from '../wallet/wallet';
-import { logVipAction, uniqueAs } from './admin-writes';
+import { uniqueAs } from '../common/unique';
+import { logVipAction } from './admin-writes';
 
 /**
  * VIP levels of a site (Part A 2.12, 4.4): the players' list and the administrators' writes.

@@ -5,7 +5,8 @@ import { BizError } from '../../errors';
 import type { Actor } from '../admin/accounts';
 import { changesOf } from '../admin/operation-log';
 import { GAME_TYPE_KEYS } from '../game/types';
-import { logVipAction, uniqueAs } from './admin-writes';
+import { uniqueAs } from '../common/unique';
+import { logVipAction } from './admin-writes';
 
 /**
  * VIP rebate rules of a site (Part A 2.13, 4.4): one rate per (level, game type), the players' list and

@@ -3,7 +3,7 @@ import { BankCard } from '../../../db/models';
 import { db } from '../../../db/sequelize';
 import { BizError } from '../../../errors';
 import { storeImages, type PreparedImage } from '../../uploads/images';
-import { uniqueAs } from '../../vip/admin-writes';
+import { uniqueAs } from '../../common/unique';
 import { baseView, deleteOwnInstrument, ownInstruments } from './kinds';
 
 /**

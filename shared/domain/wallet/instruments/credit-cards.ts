@@ -1,6 +1,6 @@
 import { CreditCard } from '../../../db/models';
 import { BizError } from '../../../errors';
-import { uniqueAs } from '../../vip/admin-writes';
+import { uniqueAs } from '../../common/unique';
 import { cardFingerprint, lastFour, maskedCardNumber } from './card-data';
 import { baseView, deleteOwnInstrument, ownInstruments } from './kinds';
 
@@ -27,7 +27,7 @@ export function creditCardView(card: CreditCard) {
 export async function addCreditCard(siteCode: string, userId: number, input: CreditCardInput) {
   const { cardNumber, holderName, expiryDate } = input; // cvv: dropped
   const cardFingerprintValue = cardFingerprint(cardNumber);
-  if (await CreditCard.findOne({ where: { siteCode, userId, cardFingerprint: cardFingerprintValue, deletedAt: null }, attributes: ['id'] })) throw bound();
+  // The live-card unique index (siteCode, userId, cardFingerprint) decides "already bound", races included.
   const card = await uniqueAs(bound, () =>
     CreditCard.create({ siteCode, userId, cardLast4: lastFour(cardNumber), cardFingerprint: cardFingerprintValue, holderName, expiryDate, status: 0 }),
   );

@@ -1,6 +1,6 @@
 import { CryptoAddress } from '../../../db/models';
 import { BizError } from '../../../errors';
-import { uniqueAs } from '../../vip/admin-writes';
+import { uniqueAs } from '../../common/unique';
 import { baseView, deleteOwnInstrument, ownInstruments } from './kinds';
 
 /** Crypto addresses (Part B 2.3, 4.1): currency USDT and network TRC-20 unless given. */
@@ -23,8 +23,7 @@ export function cryptoAddressView(row: CryptoAddress) {
 
 /** POST /wallet/crypto-address/add: 2001 when the player already has this address (same currency and network) live. */
 export async function addCryptoAddress(siteCode: string, userId: number, input: CryptoAddressInput) {
-  const { currency, network, address } = input;
-  if (await CryptoAddress.findOne({ where: { siteCode, userId, currency, network, address, deletedAt: null }, attributes: ['id'] })) throw bound();
+  // The live-address unique index (siteCode, userId, currency, network, address) decides "already bound", races included.
   const row = await uniqueAs(bound, () => CryptoAddress.create({ siteCode, userId, ...input, status: 0 }));
   return cryptoAddressView(row);
 }
