@@ -1,3 +1,4 @@
+import { AffiliateAccount, AffiliateBindLog, AffiliateClick, AffiliateCommission, AffiliateCommissionRate, AffiliateLedger, AffiliateMilestoneAward, AffiliateRiskLog, AffiliateSettlement, AffiliateVipMilestone, AffiliateWithdrawal, AgentTier, ReferralCode } from './affiliate';
 import { Admin, AdminGroup, AdminOperationLog } from './admin';
 import { BetDetail, BetOrder, GamePlayLog, GameTransaction, GameUserBlock } from './bet';
 import { DepositCallback, DepositOrder, ExchangeRateSnapshot } from './deposit';
@@ -29,6 +30,8 @@ export { DepositCallback, DepositOrder, ExchangeRateSnapshot };
 export { InboxMessage, InboxRead, InboxReadMark, SiteTheme };
 export { Withdrawal };
 export type { WithdrawalStatus } from './withdrawal';
+export { AffiliateAccount, AffiliateBindLog, AffiliateClick, AffiliateCommission, AffiliateCommissionRate, AffiliateLedger, AffiliateMilestoneAward, AffiliateRiskLog, AffiliateSettlement, AffiliateVipMilestone, AffiliateWithdrawal, AgentTier, ReferralCode };
+export type { AffiliateWithdrawalStatus, BindAction, RiskRuleType, SettlementPeriodType, SettlementStatus } from './affiliate';
 
 /** Every model; a new model is registered by adding it here. */
 export const MODELS = [
@@ -70,4 +73,17 @@ export const MODELS = [
   InboxReadMark,
   SiteTheme,
   Withdrawal,
+  AffiliateAccount,
+  AffiliateBindLog,
+  AffiliateClick,
+  AffiliateCommission,
+  AffiliateCommissionRate,
+  AffiliateLedger,
+  AffiliateMilestoneAward,
+  AffiliateRiskLog,
+  AffiliateSettlement,
+  AffiliateVipMilestone,
+  AffiliateWithdrawal,
+  AgentTier,
+  ReferralCode,
 ] as const;

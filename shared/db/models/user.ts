@@ -37,6 +37,15 @@ export class User extends Model {
   @Column({ type: DataType.INTEGER }) level1AgentId!: number | null;
   @Column({ type: DataType.INTEGER }) level2AgentId!: number | null;
   @Column({ type: DataType.INTEGER }) level3AgentId!: number | null;
+  /** The agent's tier code (Part B 2.8); null = the site's lowest tier. */
+  @Column({ type: DataType.STRING(20) }) agentTierCode!: string | null;
+  /** 1 once set-agent-tier chose the tier: settlements no longer move it. */
+  @Column({ type: DataType.SMALLINT, allowNull: false, defaultValue: 0 }) agentTierLocked!: number;
+  @Column({ type: DataType.DATE }) agentSince!: Date | null;
+  /** The referral code the player registered through, if any. */
+  @Column({ type: DataType.INTEGER }) referralCodeId!: number | null;
+  @Column({ type: DataType.STRING(64) }) registerIp!: string | null;
+  @Column({ type: DataType.STRING(255) }) registerDevice!: string | null;
   @Column({ type: DataType.DATE }) agentTourCompletedAt!: Date | null;
   @Column({ type: DataType.DATE }) agentTourDismissedAt!: Date | null;
   @Column({ type: DataType.DATE }) lastActivityAt!: Date | null;
