@@ -1,5 +1,6 @@
 import type { Endpoint } from './http/endpoint';
 import { adminEndpoints } from './modules/admin/endpoints';
+import { affiliateEndpoints } from './modules/affiliate/endpoints';
 import { authEndpoints } from './modules/auth/endpoints';
 import { betRecordEndpoints } from './modules/bet-record/endpoints';
 import { commonEndpoints } from './modules/common/endpoints';
@@ -39,4 +40,5 @@ export const endpoints: readonly Endpoint[] = [
   ...inboxEndpoints,
   ...siteConfigEndpoints,
   ...withdrawalEndpoints,
+  ...affiliateEndpoints,
 ];
