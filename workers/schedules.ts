@@ -19,6 +19,8 @@ export interface Schedule<Q extends QueueName = QueueName> {
 export const SCHEDULES: Schedule[] = [
   { queue: 'vip-rebate', id: 'vip-rebate-daily', pattern: '5 0 * * *', data: {} },
   { queue: 'vip-relegation', id: 'vip-relegation-monthly', pattern: '0 1 1 * *', data: {} },
+  { queue: 'affiliate-settlement', id: 'affiliate-settlement-weekly', pattern: '0 3 * * 1', data: { period: 'weekly' } },
+  { queue: 'affiliate-settlement', id: 'affiliate-settlement-daily', pattern: '30 3 * * *', data: { period: 'daily' } },
   { queue: 'live-sports', id: 'live-sports-refresh', pattern: '*/30 * * * *', data: { reason: 'schedule' } },
   { queue: 'deposit-expiry', id: 'deposit-expiry-sweep', pattern: '*/5 * * * *', data: { reason: 'schedule' } },
 ];

@@ -58,15 +58,15 @@ test('a manual outbox-relay job completes', async (t) => {
   t.is(typeof (done?.returnvalue as { sent?: number })?.sent, 'number');
 });
 
-test('a job of a queue not built yet fails once, without retries', async (t) => {
-  // `affiliate-settlement` is a queue whose processing is not built yet; change it when it is.
+test('a job that retrying cannot fix fails once, without retries', async (t) => {
+  // affiliate-settlement retries 5 times, but a period not over yet is an UnrecoverableError.
   t.is(QUEUES['affiliate-settlement'].defaultJobOptions.attempts, 5);
-  const job = await queue('affiliate-settlement').add('run', { period: 'weekly' });
+  const job = await queue('affiliate-settlement').add('run', { period: 'daily', date: '2099-01-01' });
   t.is(job.opts.attempts, 5);
   t.is(await settled(job), 'failed');
   const failed = await queue('affiliate-settlement').getJob(job.id as string);
   t.is(failed?.attemptsMade, 1);
-  t.regex(failed?.failedReason ?? '', /affiliate-settlement processing is not built yet/);
+  t.regex(failed?.failedReason ?? '', /not over yet/);
   // Still failed, not waiting for a retry.
   t.is(await queue('affiliate-settlement').getJobState(job.id as string), 'failed');
 });

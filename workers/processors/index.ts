@@ -1,9 +1,9 @@
+import { processAffiliateSettlement } from './affiliate-settlement';
 import { processDepositCredit } from './deposit-credit';
 import { processDepositExpiry } from './deposit-expiry';
 import { processImageJob } from './image';
 import { processLiveSports } from './live-sports';
 import { processMail } from './mail';
-import { notBuilt } from './not-built';
 import { processOutboxRelay } from './outbox-relay';
 import { processPostBet } from './post-bet';
 import { processSms } from './sms';
@@ -20,7 +20,7 @@ export const PROCESSORS: ProcessorRegistry = {
   image: processImageJob,
   'vip-rebate': processVipRebate,
   'vip-relegation': processVipRelegation,
-  'affiliate-settlement': notBuilt('affiliate-settlement'),
+  'affiliate-settlement': processAffiliateSettlement,
   'live-sports': processLiveSports,
   'outbox-relay': processOutboxRelay,
 };

@@ -1,4 +1,25 @@
-import type { Endpoint } from '../../http/endpoint';
+import { triggerSettlement } from '../../../shared/domain/affiliate/settlement/triggers';
+import { endpoint } from '../../http/endpoint';
+import { dailyTriggerBody } from './trigger-schemas';
 
-/** Operators' settlement triggers: the weekly and the daily settlement run by hand (Part B 4.6, 6). */
-export const triggerEndpoints: Endpoint[] = [];
+/**
+ * Operators' settlement triggers: the weekly and the daily settlement run by hand (Part B 4.6, 6), for the
+ * administrator's site (x-site-code header or siteCode query, else SITE_CODE), permission `affiliate`,
+ * each call operation-logged. Run inline (not queued) with the scheduled job's function, so the answer
+ * carries what this call created; a period already settled answers zeros. A date not over yet is a 400.
+ */
+const auth = { admin: 'affiliate' } as const;
+
+export const triggerEndpoints = [
+  endpoint(
+    { method: 'post', path: '/affiliate/admin/trigger-settlement', auth, summary: "Settle last week's affiliate commission (Monday-Sunday in APP_TIMEZONE)" },
+    async ({ actor, site }) => {
+      const { settlementsCreated, totalCommission, riskFlagged } = await triggerSettlement(actor, site, 'weekly');
+      return { settlementsCreated, totalCommission, riskFlagged };
+    },
+  ),
+  endpoint(
+    { method: 'post', path: '/affiliate/admin/trigger-daily-settlement', auth, body: dailyTriggerBody, summary: "Settle a day's affiliate commission (default yesterday)" },
+    ({ actor, site, body }) => triggerSettlement(actor, site, 'daily', body.date),
+  ),
+];

@@ -15,12 +15,14 @@ export function todayIn(timeZone: string, now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
-function shiftDay(day: string, days: number): string {
+/** The day `days` days after `day` (YYYY-MM-DD, calendar arithmetic). */
+export function shiftDay(day: string, days: number): string {
   const [y, m, d] = day.split('-').map(Number);
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
-function isRealDay(day: string): boolean {
+/** True for a YYYY-MM-DD string naming a real calendar day. */
+export function isRealDay(day: string): boolean {
   return DAY.test(day) && shiftDay(day, 0) === day;
 }
 
