@@ -5,6 +5,10 @@ import { previewAgentPeriod } from '../../shared/domain/affiliate/settlement/pre
 import { runAffiliateSettlement } from '../../shared/domain/affiliate/settlement/run';
 import { db } from '../../shared/db/sequelize';
 import { InputError } from '../../shared/errors';
+import { queue } from '../../shared/queues/queues';
+import { startWorkers, type RunningWorkers } from '../../workers/main';
+import { SCHEDULES } from '../../workers/schedules';
+import { waitFor } from '../helpers/wait';
 import { startTestStack, type TestStack } from '../helpers/stack';
 import { createSite } from '../helpers/factories';
 import { createAgent, createMember } from '../helpers/affiliates';
@@ -16,10 +20,13 @@ import { bet, counts, earned, linesOf, program, reward, setCarryOver, settlement
  */
 
 let stack: TestStack;
+let workers: RunningWorkers | undefined;
 test.before(async () => {
   stack = await startTestStack({ APP_TIMEZONE: 'Asia/Taipei' });
+  workers = startWorkers(['affiliate-settlement']);
 });
 test.after.always(async () => {
+  await workers?.stop();
   await stack?.close();
 });
 
@@ -319,4 +326,21 @@ test('tiers move up at settlement to the highest tier reached, never down, and n
   await bet((await createMember(lost)).user, { gameType: '2', bet: '10', win: '0', at: taipei('2026-10-27 12:00') });
   t.like(await weekly(siteCode, W3), { settlementsCreated: 1 });
   t.like(await settlementOf(lost.id, 'weekly', W3), { agentTier: 'gone', level1Commission: '3.000000' });
+});
+
+test('the worker settles the job\'s period and site; the schedules run weekly Monday 03:00 and daily 03:30', async (t) => {
+  const siteCode = await smallSite(1);
+  const job = await queue('affiliate-settlement').add('manual', { period: 'weekly', date: '2026-10-13', siteCode });
+  const state = await waitFor('the settlement job to finish', async () => {
+    const s = await job.getState();
+    return s === 'completed' || s === 'failed' ? s : undefined;
+  }, 20_000);
+  t.is(state, 'completed');
+  t.deepEqual((await queue('affiliate-settlement').getJob(job.id as string))?.returnvalue, { settlementsCreated: 1, totalCommission: '60.000000', riskFlagged: 0, periodType: 'weekly' });
+  t.deepEqual(await counts(siteCode, 'weekly'), { settlements: 1, commissions: 2, risks: 0 });
+  const schedules = SCHEDULES.filter((s) => s.queue === 'affiliate-settlement').map((s) => [s.pattern, s.data]);
+  t.deepEqual(schedules, [
+    ['0 3 * * 1', { period: 'weekly' }],
+    ['30 3 * * *', { period: 'daily' }],
+  ]);
 });
