@@ -1,4 +1,5 @@
 import { benchAccounts } from './bench/accounts';
+import { benchAffiliate } from './bench/affiliate';
 import { benchDeposits } from './bench/deposits';
 import { benchEdge } from './bench/edge';
 import { benchGames } from './bench/games';
@@ -18,13 +19,14 @@ import { base, connections, duration } from './bench/lib';
  * duration and warm-up (see each section).
  *
  *   BENCH_URL (http://127.0.0.1:3000)  BENCH_CONNECTIONS (50)  BENCH_SECONDS (10)  BENCH_WARMUP_SECONDS (2, discarded)
- *   BENCH_ONLY (edge,accounts,games; also vip, deposits, inbox: seeds 100 000 players)
+ *   BENCH_ONLY (edge,accounts,games; also vip, deposits, inbox: seeds 100 000 players; affiliate: the weekly
+ *   affiliate settlement, in-process against DATABASE_URL, seeds 1 000 agents, 100 000 members, 1 000 000 orders)
  *
  * deposits (pay callbacks; scripts/bench/deposits.ts) needs the stack started with USDT_CALLBACK_SECRET and
  * BENCH_USDT_SECRET set to the same value.
  */
-const SECTIONS: Record<string, () => Promise<void>> = { edge: benchEdge, accounts: benchAccounts, games: benchGames, vip: benchVip, deposits: benchDeposits, inbox: benchInbox };
-/** Sections run when BENCH_ONLY is not set; `vip` (about a minute, seeds 1 000 000 orders) only on request. */
+const SECTIONS: Record<string, () => Promise<void>> = { edge: benchEdge, accounts: benchAccounts, games: benchGames, vip: benchVip, deposits: benchDeposits, inbox: benchInbox, affiliate: benchAffiliate };
+/** Sections run when BENCH_ONLY is not set; `vip` and `affiliate` (about a minute each, seed 1 000 000 orders) only on request. */
 const DEFAULT_SECTIONS = ['edge', 'accounts', 'games'];
 
 async function main() {
