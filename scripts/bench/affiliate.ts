@@ -142,7 +142,7 @@ async function seed(siteCode: string, { agents, members, orders, rewards, tz }: 
     `INSERT INTO game_transactions ("siteCode", "userId", kind, amount, "balanceBefore", "balanceAfter", "idempotencyKey", "createdAt")
      SELECT :siteCode, :first + ((g * 7) % :members), (ARRAY['rebate', 'promo-reward', 'mission-reward'])[1 + g % 3], 1 + g % 20, 0, 1 + g % 20,
             :siteCode || ':reward:' || g, (CAST(:weekStart AS date)::timestamp + ((g * 104729) % 604800000) * interval '1 millisecond') AT TIME ZONE :tz
-       FROM generate_series(0, :rewards - 1) g`,
+       FROM generate_series(CAST(0 AS bigint), :rewards - 1) g`,
     { siteCode, first: m.first, members, rewards, weekStart: WEEK_START, tz },
   );
   await run('ANALYZE bet_orders; ANALYZE users; ANALYZE game_transactions', {});
