@@ -121,7 +121,7 @@ async function seed(siteCode: string, { agents, members, orders, rewards, tz }: 
   const [m] = await q<{ first: number }>(
     `WITH ins AS (INSERT INTO users ("siteCode", account, name, "level1AgentId", "level2AgentId", "level3AgentId")
                   SELECT :siteCode, 'bm' || g, 'Bench member', ag.id, ag."level1AgentId", ag."level2AgentId"
-                    FROM generate_series(0, :members - 1) g JOIN users ag ON ag.id = :first + (g % :agents) RETURNING id)
+                    FROM generate_series(0, :members - 1) g JOIN users ag ON ag.id = :first + (g % :agents) ORDER BY g RETURNING id)
      SELECT MIN(id) AS first FROM ins`,
     { siteCode, members, first: a.first, agents },
   );
