@@ -344,3 +344,12 @@ test('the worker settles the job\'s period and site; the schedules run weekly Mo
     ['30 3 * * *', { period: 'daily' }],
   ]);
 });
+
+// Serial: runs before the concurrent tests, so the only sites with activity are its own.
+test.serial('without a site the run settles every site, and repeats create nothing', async (t) => {
+  const [one, two] = [await smallSite(1), await smallSite(2)];
+  t.deepEqual(await runAffiliateSettlement({ periodType: 'weekly', date: W1 }), { settlementsCreated: 3, totalCommission: '180.000000', riskFlagged: 0, periodType: 'weekly' });
+  t.deepEqual(await counts(one, 'weekly'), { settlements: 1, commissions: 2, risks: 0 });
+  t.deepEqual(await counts(two, 'weekly'), { settlements: 2, commissions: 4, risks: 0 });
+  t.like(await runAffiliateSettlement({ periodType: 'weekly', date: W1 }), { settlementsCreated: 0, totalCommission: '0.000000' });
+});

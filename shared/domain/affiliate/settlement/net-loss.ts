@@ -13,7 +13,7 @@ import { agentTierSql, RATE_CTES, rateLookup } from './rates';
  *   settled in the period, per game type key; minus the rewards credited in the period, in a row with
  *   game type null), the bets counted, the rate and the commission (net loss x rate / 100, rounded to 6
  *   decimals).
- * - settled: one row per agent with lines or a carry-in: active members, total net loss, the level
+ * - settled: one row per agent with lines or a carry-in: the tier the lines' rates came from, active members, total net loss, the level
  *   commissions, carriedIn, totalCommission (never below 0) and carryOut.
  *
  * Replacements: periodReplacements() and, for the agent scope, agentId.
@@ -80,7 +80,7 @@ export function lineCtes(scope: Scope): string {
        AND "createdAt" >= ${FROM} AND "createdAt" < ${TO}${inScope}
      GROUP BY "userId"),
   lines AS (
-    SELECT mb."agentId", mb."agentLevel", mb.id AS "memberId", mb.account AS "memberAccount", ac."gameType",
+    SELECT mb."agentId", ag.tier AS "agentTier", mb."agentLevel", mb.id AS "memberId", mb.account AS "memberAccount", ac."gameType",
            ac.net AS "netLoss", ac.bets, ${rate.rate} AS "commissionRate", round(ac.net * ${rate.rate} / 100, 6) AS "commissionAmount"
       FROM activity ac
       JOIN members mb ON mb.id = ac."userId"
@@ -96,7 +96,7 @@ export function lineCtes(scope: Scope): string {
 export function totalCtes(lines: string, scope: Scope): string {
   return `
   totals AS (
-    SELECT "agentId",
+    SELECT "agentId", MIN("agentTier") AS tier,
            COUNT(DISTINCT "memberId") FILTER (WHERE bets > 0) AS active,
            SUM("netLoss") AS "netLoss",
            COALESCE(SUM("commissionAmount") FILTER (WHERE "agentLevel" = 1), 0) AS l1,
@@ -108,7 +108,7 @@ export function totalCtes(lines: string, scope: Scope): string {
      WHERE :carryOver AND "siteCode" = :siteCode AND "periodType" = :periodType AND "weekStart" = CAST(:prevStart AS date)
        AND "carryOut" < 0${scope === 'agent' ? ' AND "agentId" = :agentId' : ''}),
   gross AS (
-    SELECT ag.id AS "agentId", ag.tier AS "agentTier", COALESCE(t.active, 0)::integer AS "activeMemberCount",
+    SELECT ag.id AS "agentId", COALESCE(t.tier, ag.tier) AS "agentTier", COALESCE(t.active, 0)::integer AS "activeMemberCount",
            COALESCE(t."netLoss", 0) AS "totalNetLoss", COALESCE(t.l1, 0) AS l1, COALESCE(t.l2, 0) AS l2, COALESCE(t.l3, 0) AS l3,
            COALESCE(c."carryOut", 0) AS "carriedIn",
            COALESCE(t.l1, 0) + COALESCE(t.l2, 0) + COALESCE(t.l3, 0) + COALESCE(c."carryOut", 0) AS gross
