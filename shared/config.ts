@@ -63,6 +63,8 @@ export interface Config {
     /** Wallet instrument adds (bank card with its photos, credit card, crypto address) per player per minute. */
     walletAddPerUser: number;
     demoPerIp: number;
+    /** POST /affiliate/track-click per client IP per minute. */
+    trackClickPerIp: number;
     verifySendPerUser: number;
     verifySendWindowUserS: number;
     verifySendPerIp: number;
@@ -291,6 +293,7 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
       launchPerUser: int('RATE_LIMIT_LAUNCH_PER_USER', 30, 1),
       walletAddPerUser: int('RATE_LIMIT_WALLET_ADD_PER_USER', 20, 1),
       demoPerIp: int('RATE_LIMIT_DEMO_PER_IP', 30, 1),
+      trackClickPerIp: int('RATE_LIMIT_TRACK_CLICK_PER_IP', 60, 1),
       verifySendPerUser: int('VERIFY_SEND_LIMIT_PER_USER', 5, 1),
       verifySendWindowUserS: int('VERIFY_SEND_WINDOW_USER_S', 600, 1),
       verifySendPerIp: int('VERIFY_SEND_LIMIT_PER_IP', 20, 1),
