@@ -63,6 +63,11 @@ export interface Config {
     /** Wallet instrument adds (bank card with its photos, credit card, crypto address) per player per minute. */
     walletAddPerUser: number;
     demoPerIp: number;
+    /** Money-in and reward calls per player per minute: deposit orders (POST /deposit, add-atm, add-card) and promotion claims. */
+    depositCreatePerUser: number;
+    promoClaimPerUser: number;
+    /** Exchange-rate lookups (public; each may call the rate service) per IP per minute. */
+    exchangeRatePerIp: number;
     /** POST /affiliate/track-click per client IP per minute. */
     trackClickPerIp: number;
     verifySendPerUser: number;
@@ -293,6 +298,9 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
       launchPerUser: int('RATE_LIMIT_LAUNCH_PER_USER', 30, 1),
       walletAddPerUser: int('RATE_LIMIT_WALLET_ADD_PER_USER', 20, 1),
       demoPerIp: int('RATE_LIMIT_DEMO_PER_IP', 30, 1),
+      depositCreatePerUser: int('RATE_LIMIT_DEPOSIT_PER_USER', 20, 1),
+      promoClaimPerUser: int('RATE_LIMIT_PROMO_CLAIM_PER_USER', 30, 1),
+      exchangeRatePerIp: int('RATE_LIMIT_EXCHANGE_RATE_PER_IP', 60, 1),
       trackClickPerIp: int('RATE_LIMIT_TRACK_CLICK_PER_IP', 60, 1),
       verifySendPerUser: int('VERIFY_SEND_LIMIT_PER_USER', 5, 1),
       verifySendWindowUserS: int('VERIFY_SEND_WINDOW_USER_S', 600, 1),
