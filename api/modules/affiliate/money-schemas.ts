@@ -14,7 +14,7 @@ export const pagingQuery = object({ ...pagingFields() });
  */
 export const requestBody = object({
   amount: moneyAmount({ signed: true }).required('amount is required'),
-  method: text().required('method is required').max(20, 'method must be bank_card or crypto'),
+  method: text().defined('method is required'),
   targetId: jsonId().required('targetId is required'),
 });
 
