@@ -199,3 +199,29 @@ test('GET /affiliate/vip-milestones: the agent\'s awards, newest first, paged, w
   res = await stack.request('GET', '/api/affiliate/balance', { token: agent.token });
   t.deepEqual(res.body.result, earned('40.000000'));
 });
+
+test('the award waits for, but never deadlocks with, a batch holding the agent\'s and member\'s rows as relegation does (FOR NO KEY UPDATE, id order)', async (t) => {
+  const siteCode = await siteWithMilestones({ 2: ['5'] });
+  const agent = await affiliates.createAgent({ siteCode });
+  const member = await affiliates.createMember(agent.user); // created after the agent: a higher id
+  const order = await bets.insertBetOrder(member.user, { betAmount: '2000', betEffective: '2000' });
+  const tx = await db().transaction();
+  let batch = 'ok';
+  await db().query('SELECT id FROM users WHERE id = :id FOR NO KEY UPDATE', { replacements: { id: agent.user.id }, transaction: tx });
+  // The chain locks the member's row, then its award references the agent's row.
+  const run = chain.applyPostBet(order.id).then(
+    () => 'ok',
+    (err: Error) => err.message,
+  );
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  try {
+    await db().query('SELECT id FROM users WHERE id = :id FOR NO KEY UPDATE', { replacements: { id: member.user.id }, transaction: tx });
+    await tx.commit();
+  } catch (err) {
+    batch = (err as Error).message;
+    await tx.rollback();
+  }
+  t.is(await run, 'ok');
+  t.is(batch, 'ok');
+  t.deepEqual(await helpers.balanceMatchingLedger(agent.user.id), earned('5.000000'));
+});
