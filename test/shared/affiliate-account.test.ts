@@ -70,6 +70,7 @@ test('a replayed key moves nothing and answers replayed; the same key with other
   t.is(await reasonOf(move({ ...m, available: '11', earned: '11' })), 'IDEMPOTENCY_CONFLICT');
   t.is(await reasonOf(move({ ...m, earned: '0' })), 'IDEMPOTENCY_CONFLICT');
   t.is(await reasonOf(move({ ...m, userId: other.id })), 'IDEMPOTENCY_CONFLICT');
+  t.is(await reasonOf(move({ ...m, kind: 'commission' })), 'IDEMPOTENCY_CONFLICT');
   t.deepEqual(await money.balanceMatchingLedger(user.id), { available: '10.000000', frozen: '0.000000', totalEarned: '10.000000', totalWithdrawn: '0.000000' });
   t.deepEqual(await money.balanceMatchingLedger(other.id), { available: '0.000000', frozen: '0.000000', totalEarned: '0.000000', totalWithdrawn: '0.000000' });
 });

@@ -8,10 +8,11 @@ import { MAX_MONEY, MONEY_SCALE, money, WalletError } from './wallet';
  * An agent's affiliate commission balance (Part B 2.8): its own account in the wallet module
  * (ARCHITECTURE.md section 4), the only code that changes affiliate_accounts. Every movement is one
  * call inside the caller's transaction: the account row is locked, the idempotency key looked up (a key
- * applied before moves nothing and answers the balance as it is now with the first movement's ledger id
- * and `replayed`; the same key with other amounts or for another agent is refused), then one conditional UPDATE that never takes available or frozen below zero, and one
- * affiliate_ledger row. Invariant (tested): each of available, frozen, totalEarned and totalWithdrawn
- * equals the sum of its ledger column.
+ * applied before moves nothing and answers the balance as it is now, with the first movement's ledger id
+ * and `replayed`; the same key with another kind, other amounts or for another agent is refused), then
+ * one conditional UPDATE that never takes available or frozen below zero, and one affiliate_ledger row.
+ * Invariant (tested): each of available, frozen, totalEarned and totalWithdrawn equals the sum of its
+ * ledger column.
  *
  * The movements the program makes:
  * - commission / milestone: available +x, totalEarned +x
@@ -57,6 +58,7 @@ interface AccountRow {
 interface LedgerRow {
   id: string;
   userId: number;
+  kind: string;
   availableAmount: string;
   frozenAmount: string;
   earnedAmount: string;
@@ -136,13 +138,14 @@ export async function moveAffiliateBalance(transaction: Transaction, move: Affil
   const account = await lockedAccount(transaction, move.userId);
 
   const [seen] = await run<LedgerRow>(
-    `SELECT id, "userId", "availableAmount", "frozenAmount", "earnedAmount", "withdrawnAmount"
+    `SELECT id, "userId", kind, "availableAmount", "frozenAmount", "earnedAmount", "withdrawnAmount"
        FROM affiliate_ledger WHERE "idempotencyKey" = $1`,
     [move.idempotencyKey],
   );
   if (seen) {
     const same =
       seen.userId === move.userId &&
+      seen.kind === move.kind &&
       available.eq(seen.availableAmount) &&
       frozen.eq(seen.frozenAmount) &&
       earned.eq(seen.earnedAmount) &&
