@@ -144,7 +144,7 @@ test("another site's withdrawal is not found (2001) for its administrators; the 
   t.deepEqual(await helpers.balanceMatchingLedger(w.user.id), sums('0.000000', '3.000000', '3.000000', '0.000000'));
 });
 
-test('admin list: filters by status, paged, newest first, with the agent account', async (t) => {
+test('admin list: filters by status, paged, newest first, with the agent account and the payout target', async (t) => {
   const a = await pendingWithdrawal('1', '10');
   const b = await pendingWithdrawal('2', '10');
   t.is((await review(b.id, { action: 'approved' })).body.code, 200);
@@ -156,6 +156,23 @@ test('admin list: filters by status, paged, newest first, with the agent account
     { id: b.id, status: 'approved', amount: '2.000000', agentId: b.user.id, agentAccount: b.user.account, method: 'crypto', targetId: b.address.id },
   );
   t.false(res.body.result.items.some((i: { id: number }) => i.id === a.id));
+  // The payout target, whole: the crypto address, or the bank card of a bank_card withdrawal.
+  t.deepEqual(res.body.result.items.find((i: { id: number }) => i.id === b.id).target, {
+    walletName: b.address.walletName,
+    currency: b.address.currency,
+    network: b.address.network,
+    address: b.address.address,
+  });
+  const c = await helpers.agentWithCommission('5');
+  const cw = await stack.request('POST', '/api/affiliate/withdrawals/request', { token: c.token, body: { amount: 5, method: 'bank_card', targetId: c.card.id } });
+  t.is(cw.body.code, 200, cw.text);
+  res = await req('GET', '/affiliate/admin/withdrawals?status=pending&pageSize=50');
+  t.deepEqual(res.body.result.items.find((i: { id: number }) => i.id === cw.body.result.id).target, {
+    bankCode: c.card.bankCode,
+    bankAccount: c.card.bankAccount,
+    branch: c.card.branch,
+    holderName: c.card.holderName,
+  });
   res = await req('GET', '/affiliate/admin/withdrawals?pageSize=50');
   const ids = res.body.result.items.map((i: { id: number }) => i.id);
   t.true(ids.indexOf(b.id) < ids.indexOf(a.id));

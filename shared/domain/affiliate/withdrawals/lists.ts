@@ -3,7 +3,7 @@ import type { AffiliateWithdrawalStatus } from '../../../db/models';
 import { db } from '../../../db/sequelize';
 import { pageOffset, pagination } from '../../common/paging';
 import { requireAgent } from '../agent';
-import { adminView, agentAccountsOf, agentView, type AffiliateWithdrawalRow } from './views';
+import { adminContextOf, adminView, agentView, type AffiliateWithdrawalRow } from './views';
 
 export interface AffiliateWithdrawalFilter {
   page: number;
@@ -43,9 +43,9 @@ export async function listAgentWithdrawals(siteCode: string, userId: number, pag
   return { items: rows.map(agentView), pagination: page };
 }
 
-/** GET /affiliate/admin/withdrawals: the site's commission withdrawals, with the agent's account. */
+/** GET /affiliate/admin/withdrawals: the site's commission withdrawals, with the agent's account and the payout target. */
 export async function listSiteAffiliateWithdrawals(siteCode: string, filter: Omit<AffiliateWithdrawalFilter, 'agentId'>) {
   const { rows, page } = await pagedWithdrawals(siteCode, filter);
-  const accounts = await agentAccountsOf(rows);
-  return { items: rows.map((row) => adminView(row, accounts)), pagination: page };
+  const context = await adminContextOf(rows);
+  return { items: rows.map((row) => adminView(row, context)), pagination: page };
 }

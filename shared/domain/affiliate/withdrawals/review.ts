@@ -7,7 +7,7 @@ import type { Actor } from '../../admin/accounts';
 import { recordActorAction } from '../../admin/operation-log';
 import { moveAffiliateBalance } from '../../wallet/affiliate-account';
 import { money } from '../../wallet/wallet';
-import { adminView, agentAccountsOf, type AffiliateWithdrawalRow } from './views';
+import { adminContextOf, adminView, type AffiliateWithdrawalRow } from './views';
 
 /**
  * Operators' decisions on a commission withdrawal (Part B 3, 4.6; permission module `affiliate`): review
@@ -91,7 +91,7 @@ async function applyTransition(actor: Actor, siteCode: string, id: number, actio
 /** POST /affiliate/admin/withdrawals/:id/review: approve or reject a pending commission withdrawal; 2001, 2002. */
 export async function reviewAffiliateWithdrawal(actor: Actor, siteCode: string, id: number, action: AffiliateReviewAction, remark: string | null) {
   const row = await applyTransition(actor, siteCode, id, action, remark);
-  return adminView(row, await agentAccountsOf([row]));
+  return adminView(row, await adminContextOf([row]));
 }
 
 /** POST /affiliate/admin/withdrawals/:id/complete: an approved withdrawal is paid out; {id, status}; 2001, 2002. */
