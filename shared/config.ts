@@ -104,6 +104,8 @@ export interface Config {
     exchangeRateHttpMs: number;
     exchangeRateCacheS: number;
   };
+  /** AFFILIATE_WITHDRAWAL_COOLDOWN_HOURS: hours an agent waits after a commission withdrawal request (not rejected) before the next; 0 = none (docs/affiliates.md). */
+  affiliateWithdrawalCooldownHours: number;
   integrations: {
     provx: { baseUrl?: string; apiKey?: string; secret?: string };
     provy: { baseUrl?: string; apiKey?: string; secret?: string };
@@ -328,6 +330,7 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
       exchangeRateHttpMs: int('EXCHANGE_RATE_HTTP_TIMEOUT_MS', 5000, 1, 120_000),
       exchangeRateCacheS: int('EXCHANGE_RATE_CACHE_S', 300, 1, 86_400),
     },
+    affiliateWithdrawalCooldownHours: int('AFFILIATE_WITHDRAWAL_COOLDOWN_HOURS', 24, 0, 8760),
     integrations: {
       provx: { baseUrl: url('PROVX_BASE_URL', ['http:', 'https:']), apiKey: str('PROVX_API_KEY'), secret: str('PROVX_SECRET') },
       provy: { baseUrl: url('PROVY_BASE_URL', ['http:', 'https:']), apiKey: str('PROVY_API_KEY'), secret: str('PROVY_SECRET') },

@@ -1466,6 +1466,28 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
     },
   },
   {
+    path: '/api/affiliate/balance',
+    code: 2001,
+    text: {
+      'zh-TW': '您還不是代理',
+      'zh-CN': '您还不是代理',
+      'en-US': 'You are not an agent',
+      'th-TH': 'คุณยังไม่ได้เป็นเอเจนต์',
+      'vi-VN': 'Bạn chưa phải là đại lý',
+    },
+  },
+  {
+    path: '/api/affiliate/withdrawals',
+    code: 2001,
+    text: {
+      'zh-TW': '您還不是代理',
+      'zh-CN': '您还不是代理',
+      'en-US': 'You are not an agent',
+      'th-TH': 'คุณยังไม่ได้เป็นเอเจนต์',
+      'vi-VN': 'Bạn chưa phải là đại lý',
+    },
+  },
+  {
     path: '/api/affiliate/withdrawals/request',
     code: 2001,
     text: {
