@@ -87,6 +87,7 @@ test('available and frozen never go below zero; bad amounts and unknown users ar
   t.is(await reasonOf(move({ ...base, kind: 'commission', available: '1', idempotencyKey: '' })), 'INVALID_AMOUNT');
   t.is(await reasonOf(move({ ...base, kind: 'commission', available: '999999999999.999999', idempotencyKey: `t:b6:${user.id}` })), 'BALANCE_OVERFLOW');
   t.is(await reasonOf(move({ ...base, userId: 2147483647, kind: 'commission', available: '1', idempotencyKey: `t:b7:${user.id}` })), 'USER_NOT_FOUND');
+  t.is(await reasonOf(move({ ...base, siteCode: 'another-site', kind: 'commission', available: '1', idempotencyKey: `t:b8:${user.id}` })), 'USER_NOT_FOUND', 'never across sites');
   t.deepEqual(await money.balanceMatchingLedger(user.id), { available: '5.000000', frozen: '0.000000', totalEarned: '5.000000', totalWithdrawn: '0.000000' });
   const [{ n }] = await db().query<{ n: string }>(`SELECT COUNT(*)::text AS n FROM affiliate_ledger WHERE "userId" = ${user.id}`, { type: 'SELECT' as never });
   t.is(n, '1');

@@ -24,6 +24,7 @@ export type AffiliateLedgerKind = 'commission' | 'milestone' | 'withdrawal-hold'
 
 export interface AffiliateMove {
   userId: number;
+  /** The agent's site: a user of another site is refused (USER_NOT_FOUND), so a movement never crosses tenants. */
   siteCode: string;
   kind: AffiliateLedgerKind;
   /** Signed changes, decimal strings; omitted = 0. */
@@ -99,19 +100,20 @@ export async function affiliateBalanceOf(userId: number, transaction?: Transacti
 
 /**
  * Creates the agent's account row if missing and locks it (FOR UPDATE) until the caller's transaction
- * ends; the row exists before it is locked, so two first movements of one agent serialize on it too.
+ * ends (USER_NOT_FOUND when the user is not of `siteCode`, when given); the row exists before it is locked, so two first movements of one agent serialize on it too.
  */
-async function lockedAccount(transaction: Transaction, userId: number): Promise<AccountRow> {
+async function lockedAccount(transaction: Transaction, userId: number, siteCode: string | null = null): Promise<AccountRow> {
   await db().query(
     `INSERT INTO affiliate_accounts ("userId", "siteCode") SELECT id, "siteCode" FROM users WHERE id = $1
      ON CONFLICT ("userId") DO NOTHING`,
     { bind: [userId], transaction },
   );
   const [account] = await db().query<AccountRow>(
-    'SELECT available, frozen, "totalEarned", "totalWithdrawn" FROM affiliate_accounts WHERE "userId" = $1 FOR UPDATE',
-    { bind: [userId], type: QueryTypes.SELECT, transaction },
+    `SELECT available, frozen, "totalEarned", "totalWithdrawn" FROM affiliate_accounts
+      WHERE "userId" = $1 AND ($2::text IS NULL OR "siteCode" = $2) FOR UPDATE`,
+    { bind: [userId, siteCode], type: QueryTypes.SELECT, transaction },
   );
-  if (!account) throw new WalletError('USER_NOT_FOUND', `user ${userId} not found`);
+  if (!account) throw new WalletError('USER_NOT_FOUND', `user ${userId} not found${siteCode ? ` in site ${siteCode}` : ''}`);
   return account;
 }
 
@@ -135,7 +137,7 @@ export async function moveAffiliateBalance(transaction: Transaction, move: Affil
   }
   const run = <T extends object>(sql: string, bind: unknown[]) => db().query<T>(sql, { bind, type: QueryTypes.SELECT, transaction });
 
-  const account = await lockedAccount(transaction, move.userId);
+  const account = await lockedAccount(transaction, move.userId, move.siteCode);
 
   const [seen] = await run<LedgerRow>(
     `SELECT id, "userId", kind, "availableAmount", "frozenAmount", "earnedAmount", "withdrawnAmount"
