@@ -63,6 +63,13 @@ export interface Config {
     /** Wallet instrument adds (bank card with its photos, credit card, crypto address) per player per minute. */
     walletAddPerUser: number;
     demoPerIp: number;
+    /** Money-in and reward calls per player per minute: deposit orders (POST /deposit, add-atm, add-card) and promotion claims. */
+    depositCreatePerUser: number;
+    promoClaimPerUser: number;
+    /** Exchange-rate lookups (public; each may call the rate service) per IP per minute. */
+    exchangeRatePerIp: number;
+    /** POST /affiliate/track-click per client IP per minute. */
+    trackClickPerIp: number;
     verifySendPerUser: number;
     verifySendWindowUserS: number;
     verifySendPerIp: number;
@@ -97,6 +104,8 @@ export interface Config {
     exchangeRateHttpMs: number;
     exchangeRateCacheS: number;
   };
+  /** AFFILIATE_WITHDRAWAL_COOLDOWN_HOURS: hours an agent waits after a commission withdrawal request (not rejected) before the next; 0 = none (docs/affiliates.md). */
+  affiliateWithdrawalCooldownHours: number;
   integrations: {
     provx: { baseUrl?: string; apiKey?: string; secret?: string };
     provy: { baseUrl?: string; apiKey?: string; secret?: string };
@@ -291,6 +300,10 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
       launchPerUser: int('RATE_LIMIT_LAUNCH_PER_USER', 30, 1),
       walletAddPerUser: int('RATE_LIMIT_WALLET_ADD_PER_USER', 20, 1),
       demoPerIp: int('RATE_LIMIT_DEMO_PER_IP', 30, 1),
+      depositCreatePerUser: int('RATE_LIMIT_DEPOSIT_PER_USER', 20, 1),
+      promoClaimPerUser: int('RATE_LIMIT_PROMO_CLAIM_PER_USER', 30, 1),
+      exchangeRatePerIp: int('RATE_LIMIT_EXCHANGE_RATE_PER_IP', 60, 1),
+      trackClickPerIp: int('RATE_LIMIT_TRACK_CLICK_PER_IP', 60, 1),
       verifySendPerUser: int('VERIFY_SEND_LIMIT_PER_USER', 5, 1),
       verifySendWindowUserS: int('VERIFY_SEND_WINDOW_USER_S', 600, 1),
       verifySendPerIp: int('VERIFY_SEND_LIMIT_PER_IP', 20, 1),
@@ -317,6 +330,7 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
       exchangeRateHttpMs: int('EXCHANGE_RATE_HTTP_TIMEOUT_MS', 5000, 1, 120_000),
       exchangeRateCacheS: int('EXCHANGE_RATE_CACHE_S', 300, 1, 86_400),
     },
+    affiliateWithdrawalCooldownHours: int('AFFILIATE_WITHDRAWAL_COOLDOWN_HOURS', 24, 0, 8760),
     integrations: {
       provx: { baseUrl: url('PROVX_BASE_URL', ['http:', 'https:']), apiKey: str('PROVX_API_KEY'), secret: str('PROVX_SECRET') },
       provy: { baseUrl: url('PROVY_BASE_URL', ['http:', 'https:']), apiKey: str('PROVY_API_KEY'), secret: str('PROVY_SECRET') },

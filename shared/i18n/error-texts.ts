@@ -1411,6 +1411,50 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
     },
   },
   {
+    path: '/api/affiliate/commissions',
+    code: 2001,
+    text: {
+      'zh-TW': '您還不是代理',
+      'zh-CN': '您还不是代理',
+      'en-US': 'You are not an agent',
+      'th-TH': 'คุณยังไม่ได้เป็นเอเจนต์',
+      'vi-VN': 'Bạn chưa phải là đại lý',
+    },
+  },
+  {
+    path: '/api/affiliate/settlements',
+    code: 2001,
+    text: {
+      'zh-TW': '您還不是代理',
+      'zh-CN': '您还不是代理',
+      'en-US': 'You are not an agent',
+      'th-TH': 'คุณยังไม่ได้เป็นเอเจนต์',
+      'vi-VN': 'Bạn chưa phải là đại lý',
+    },
+  },
+  {
+    path: '/api/affiliate/promo-link',
+    code: 2001,
+    text: {
+      'zh-TW': '您還不是代理',
+      'zh-CN': '您还不是代理',
+      'en-US': 'You are not an agent',
+      'th-TH': 'คุณยังไม่ได้เป็นเอเจนต์',
+      'vi-VN': 'Bạn chưa phải là đại lý',
+    },
+  },
+  {
+    path: '/api/affiliate/click-stats',
+    code: 2001,
+    text: {
+      'zh-TW': '您還不是代理',
+      'zh-CN': '您还不是代理',
+      'en-US': 'You are not an agent',
+      'th-TH': 'คุณยังไม่ได้เป็นเอเจนต์',
+      'vi-VN': 'Bạn chưa phải là đại lý',
+    },
+  },
+  {
     path: '/api/affiliate/settlements/:id',
     code: 2001,
     text: {
@@ -1419,6 +1463,28 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
       'en-US': 'Settlement not found',
       'th-TH': 'ไม่พบรายการสรุปค่าคอมมิชชั่น',
       'vi-VN': 'Không tìm thấy bản quyết toán',
+    },
+  },
+  {
+    path: '/api/affiliate/balance',
+    code: 2001,
+    text: {
+      'zh-TW': '您還不是代理',
+      'zh-CN': '您还不是代理',
+      'en-US': 'You are not an agent',
+      'th-TH': 'คุณยังไม่ได้เป็นเอเจนต์',
+      'vi-VN': 'Bạn chưa phải là đại lý',
+    },
+  },
+  {
+    path: '/api/affiliate/withdrawals',
+    code: 2001,
+    text: {
+      'zh-TW': '您還不是代理',
+      'zh-CN': '您还不是代理',
+      'en-US': 'You are not an agent',
+      'th-TH': 'คุณยังไม่ได้เป็นเอเจนต์',
+      'vi-VN': 'Bạn chưa phải là đại lý',
     },
   },
   {
@@ -1586,6 +1652,17 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
       'en-US': 'User is already an agent',
       'th-TH': 'ผู้ใช้นี้เป็นเอเจนต์อยู่แล้ว',
       'vi-VN': 'Người dùng đã là đại lý',
+    },
+  },
+  {
+    path: '/api/affiliate/admin/settlements/:id/risk-logs',
+    code: 2001,
+    text: {
+      'zh-TW': '找不到結算紀錄',
+      'zh-CN': '找不到结算记录',
+      'en-US': 'Settlement not found',
+      'th-TH': 'ไม่พบรายการสรุปค่าคอมมิชชั่น',
+      'vi-VN': 'Không tìm thấy bản quyết toán',
     },
   },
   {

@@ -24,6 +24,8 @@ export interface QueuePayloads {
   sms: { kind: 'verify-mobile'; userId: number; to?: string };
   /** An uploaded image to resize and store. */
   image: { kind: 'bank-card-photo' | 'promo-image'; storageKey: string };
+  /** The daily sweep of stored files no uploaded image owns (left by a crash between a file and its row). */
+  'upload-sweep': { reason?: 'schedule' | 'manual' };
   /** Daily rebate for one site and day (YYYY-MM-DD in APP_TIMEZONE); day defaults to yesterday. */
   'vip-rebate': { siteCode?: string; day?: string };
   /** Monthly relegation for one site and month (YYYY-MM); month defaults to last month. */
@@ -72,6 +74,7 @@ export const QUEUES: Record<QueueName, { defaultJobOptions: DefaultJobOptions; c
   mail: { defaultJobOptions: retry(5, 5000), concurrency: 4 },
   sms: { defaultJobOptions: retry(3, 5000), concurrency: 4 },
   image: { defaultJobOptions: retry(3, 2000), concurrency: 2 },
+  'upload-sweep': { defaultJobOptions: retry(2, 60_000), concurrency: 1 },
   'vip-rebate': { defaultJobOptions: retry(5, 60_000), concurrency: 1 },
   'vip-relegation': { defaultJobOptions: retry(5, 60_000), concurrency: 1 },
   'affiliate-settlement': { defaultJobOptions: retry(5, 60_000), concurrency: 1 },

@@ -221,7 +221,7 @@ test('register: bad input is a 400 envelope naming the field, never a 500', asyn
     [{ ...ok, password: 12345678 }, 'password'],
     [{ ...ok, name: 'n'.repeat(51) }, 'name'],
     [{ ...ok, name: { first: 'a' } }, 'name'],
-    [{ ...ok, refCode: 'r'.repeat(21) }, 'refCode'],
+    [{ ...ok, refCode: 'r'.repeat(31) }, 'refCode'],
     [{ ...ok, device: 'd'.repeat(256) }, 'device'],
     [{ ...ok, device: ['a'] }, 'device'],
   ];

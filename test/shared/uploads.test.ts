@@ -85,3 +85,38 @@ test('the API serves public uploads under /assets; private files, folders and pa
     t.false((await answer.text()).includes('identity document'), probe);
   }
 });
+
+test.serial('the orphan sweep removes old files no row owns (with their variants and stale .tmp files), and keeps owned, recent ones', async (t) => {
+  const { prepareImage, storeImages } = await import('../../shared/domain/uploads/images');
+  const { processImage } = await import('../../shared/domain/uploads/processing');
+  const { sweepOrphanUploads } = await import('../../shared/domain/uploads/orphans');
+  const { db } = await import('../../shared/db/sequelize');
+  const owner = { kind: 'promo-image', visibility: 'public', siteCode: 'default', ownerUserId: null } as const;
+  const store = async () => storeImages<string>([await prepareImage('imgPc', await png(40, 20))], owner, (work) => db().transaction(work), async (_t, stored) => stored[0].storageKey);
+  const owned = await store();
+  await processImage(owned);
+  // A crash after the files were written but before the row committed: files with no row.
+  const orphan = await store();
+  await processImage(orphan);
+  await db().query('DELETE FROM uploaded_images WHERE "storageKey" = $1', { bind: [orphan] });
+  const recentOrphan = await store();
+  await db().query('DELETE FROM uploaded_images WHERE "storageKey" = $1', { bind: [recentOrphan] });
+  const tmp = path.join(uploadDir, 'public', 'promo-image', 'abc.png.123.deadbeef.tmp');
+  fs.writeFileSync(tmp, 'half');
+  const stem = (key: string) => key.replace(/\.[a-z]+$/, '');
+  const old = new Date(Date.now() - 2 * 24 * 3600 * 1000);
+  for (const file of files()) {
+    if (!file.includes(path.basename(stem(recentOrphan)))) fs.utimesSync(path.join(uploadDir, file), old, old);
+  }
+  const before = files();
+  t.is(before.filter((f) => f.includes(path.basename(stem(orphan)))).length, 3, 'the orphan and its two variants');
+
+  const result = await sweepOrphanUploads();
+  const after = files();
+  t.is(result.removed, 4);
+  t.false(after.some((f) => f.includes(path.basename(stem(orphan)))));
+  t.false(fs.existsSync(tmp));
+  t.is(after.filter((f) => f.includes(path.basename(stem(owned)))).length, 3, 'an owned image keeps its original and variants');
+  t.true(after.some((f) => f.includes(path.basename(stem(recentOrphan)))), 'a file younger than a day may still be in flight');
+  t.deepEqual(await sweepOrphanUploads(), { scanned: result.scanned - 4, removed: 0 });
+});

@@ -35,7 +35,7 @@ test.after.always(async () => {
 
 test('selectedQueues: all, a list, and unknown names refused by name', (t) => {
   t.deepEqual(selectedQueues('all'), [...QUEUE_NAMES]);
-  t.is(selectedQueues('all').length, 11);
+  t.is(selectedQueues('all').length, 12);
   t.deepEqual(selectedQueues(['mail', 'sms']), ['mail', 'sms']);
   const err = t.throws(() => selectedQueues(['mail', 'emails', 'bets']));
   t.regex(err?.message ?? '', /emails, bets/);

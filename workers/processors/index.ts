@@ -1,6 +1,7 @@
 import { processAffiliateSettlement } from './affiliate-settlement';
 import { processDepositCredit } from './deposit-credit';
 import { processDepositExpiry } from './deposit-expiry';
+import { processUploadSweep } from './upload-sweep';
 import { processImageJob } from './image';
 import { processLiveSports } from './live-sports';
 import { processMail } from './mail';
@@ -15,6 +16,7 @@ export const PROCESSORS: ProcessorRegistry = {
   'post-bet': processPostBet,
   'deposit-credit': processDepositCredit,
   'deposit-expiry': processDepositExpiry,
+  'upload-sweep': processUploadSweep,
   mail: processMail,
   sms: processSms,
   image: processImageJob,

@@ -1,4 +1,65 @@
-import type { Endpoint } from '../../http/endpoint';
+import type { BindAction } from '../../../shared/db/models';
+import { createAgent, setAgentTier } from '../../../shared/domain/affiliate/agents';
+import { listBindLogs } from '../../../shared/domain/affiliate/bind-logs';
+import { bindMember } from '../../../shared/domain/affiliate/binding';
+import {
+  deleteCommissionRate,
+  deleteVipMilestone,
+  listCommissionRates,
+  listVipMilestones,
+  upsertCommissionRate,
+  upsertVipMilestone,
+} from '../../../shared/domain/affiliate/program-settings';
+import { deleteAgentTier, listAgentTiers, upsertAgentTier } from '../../../shared/domain/affiliate/tier-settings';
+import { endpoint, type Endpoint } from '../../http/endpoint';
+import { agentTierBody, bindBody, bindLogsQuery, commissionRateBody, createAgentBody, idParams, setAgentTierBody, vipMilestoneBody } from './admin-program-schemas';
 
-/** Operators' program endpoints: create-agent, bind, bind logs, commission rates, VIP milestones, agent tiers, set-agent-tier (Part B 4.6). */
-export const programAdminEndpoints: Endpoint[] = [];
+/**
+ * Operators' program endpoints: create-agent, bind, bind logs, commission rates, VIP milestones, agent
+ * tiers, set-agent-tier (Part B 4.6; permission module `affiliate`, every write operation-logged). The
+ * site is the x-site-code header or siteCode query, else SITE_CODE; another site's ids are not found.
+ */
+const auth = { admin: 'affiliate' } as const;
+
+export const programAdminEndpoints: Endpoint[] = [
+  endpoint(
+    { method: 'post', path: '/affiliate/admin/create-agent', auth, body: createAgentBody, codes: [2001, 2002, 2003], summary: 'Make a player of the site an agent' },
+    ({ actor, site, body }) => createAgent(actor, site, body),
+  ),
+  endpoint(
+    { method: 'post', path: '/affiliate/admin/bind', auth, body: bindBody, codes: [2001, 2002], summary: "Bind, transfer or unbind a member's agent (one bind log each)" },
+    ({ actor, admin, site, body }) => bindMember(actor, admin.account, site, { memberId: body.memberId, agentId: body.agentId, action: body.action as BindAction }),
+  ),
+  endpoint({ method: 'get', path: '/affiliate/admin/bind-logs', auth, query: bindLogsQuery, summary: "The site's bind logs, newest first" }, ({ site, query }) => listBindLogs(site, query)),
+  endpoint({ method: 'get', path: '/affiliate/admin/commission-rates', auth, summary: "The site's commission rates" }, ({ site }) => listCommissionRates(site)),
+  endpoint(
+    { method: 'post', path: '/affiliate/admin/commission-rates', auth, body: commissionRateBody, codes: [2001, 2002], summary: 'Upsert a rate by (agentTier, agentLevel, gameType)' },
+    ({ actor, site, body }) => upsertCommissionRate(actor, site, { ...body, gameType: body.gameType ?? null }),
+  ),
+  endpoint(
+    { method: 'delete', path: '/affiliate/admin/commission-rates/:id', auth, params: idParams, codes: [2001], summary: 'Delete a commission rate' },
+    ({ actor, site, params }) => deleteCommissionRate(actor, site, params.id),
+  ),
+  endpoint({ method: 'get', path: '/affiliate/admin/vip-milestones', auth, summary: "The site's VIP milestones" }, ({ site }) => listVipMilestones(site)),
+  endpoint(
+    { method: 'post', path: '/affiliate/admin/vip-milestones', auth, body: vipMilestoneBody, codes: [2001], summary: 'Upsert a VIP milestone by vipLevel' },
+    ({ actor, site, body }) => upsertVipMilestone(actor, site, body),
+  ),
+  endpoint(
+    { method: 'delete', path: '/affiliate/admin/vip-milestones/:id', auth, params: idParams, codes: [2001], summary: 'Delete a VIP milestone' },
+    ({ actor, site, params }) => deleteVipMilestone(actor, site, params.id),
+  ),
+  endpoint({ method: 'get', path: '/affiliate/admin/agent-tiers', auth, summary: "The site's agent tiers, lowest first" }, ({ site }) => listAgentTiers(site)),
+  endpoint(
+    { method: 'post', path: '/affiliate/admin/agent-tiers', auth, body: agentTierBody, summary: 'Upsert an agent tier by tierCode' },
+    ({ actor, site, body }) => upsertAgentTier(actor, site, body),
+  ),
+  endpoint(
+    { method: 'delete', path: '/affiliate/admin/agent-tiers/:id', auth, params: idParams, codes: [2001, 2002], summary: 'Delete an agent tier not in use by agents' },
+    ({ actor, site, params }) => deleteAgentTier(actor, site, params.id),
+  ),
+  endpoint(
+    { method: 'post', path: '/affiliate/admin/set-agent-tier', auth, body: setAgentTierBody, codes: [2001, 2002], summary: "Set an agent's tier by hand (stops automatic moves)" },
+    ({ actor, site, body }) => setAgentTier(actor, site, body),
+  ),
+];

@@ -1,4 +1,63 @@
-import type { Endpoint } from '../../http/endpoint';
+import type { AffiliateWithdrawalStatus } from '../../../shared/db/models';
+import { requireAgent } from '../../../shared/domain/affiliate/agent';
+import { listAgentMilestoneAwards } from '../../../shared/domain/affiliate/milestones';
+import { listAgentWithdrawals, listSiteAffiliateWithdrawals } from '../../../shared/domain/affiliate/withdrawals/lists';
+import { requestAffiliateWithdrawal } from '../../../shared/domain/affiliate/withdrawals/request';
+import { completeAffiliateWithdrawal, reviewAffiliateWithdrawal, type AffiliateReviewAction } from '../../../shared/domain/affiliate/withdrawals/review';
+import { affiliateBalanceOf } from '../../../shared/domain/wallet/affiliate-account';
+import { type Endpoint, endpoint } from '../../http/endpoint';
+import { adminListQuery, idParams, pagingQuery, requestBody, reviewBody } from './money-schemas';
 
-/** Commission money: the agent's balance, withdrawals and VIP milestone bonuses; the operators' withdrawal review and complete (Part B 4.6). */
-export const moneyEndpoints: Endpoint[] = [];
+/**
+ * Commission money (Part B 3, 4.6): the agent's balance, withdrawals and VIP milestone bonuses; the
+ * operators' withdrawal list, review and complete (permission module `affiliate`, every write
+ * operation-logged). Every agent endpoint answers 2001 for a player who is not an agent (2005 for the
+ * withdrawal request, as the spec lists); another site's withdrawal is not found (2001).
+ */
+const admin = { admin: 'affiliate' } as const;
+
+export const moneyEndpoints: Endpoint[] = [
+  endpoint(
+    { method: 'get', path: '/affiliate/balance', auth: 'player', codes: [2001], summary: "The agent's commission balance: available, frozen, totalEarned, totalWithdrawn" },
+    async ({ player }) => affiliateBalanceOf((await requireAgent(player.id)).id),
+  ),
+  endpoint(
+    { method: 'get', path: '/affiliate/withdrawals', auth: 'player', query: pagingQuery, codes: [2001], summary: "The agent's commission withdrawals, newest first" },
+    ({ site, player, query }) => listAgentWithdrawals(site, player.id, query),
+  ),
+  endpoint(
+    {
+      method: 'post',
+      path: '/affiliate/withdrawals/request',
+      auth: 'player',
+      body: requestBody,
+      codes: [2001, 2002, 2003, 2004, 2005],
+      summary: 'Request a commission withdrawal to an approved bank card or crypto address: available moves to frozen until reviewed',
+    },
+    ({ site, player, body }) => requestAffiliateWithdrawal(site, player.id, body),
+  ),
+  endpoint(
+    { method: 'get', path: '/affiliate/vip-milestones', auth: 'player', query: pagingQuery, codes: [2001], summary: 'The VIP milestone bonuses the agent earned from its members, newest first' },
+    ({ site, player, query }) => listAgentMilestoneAwards(site, player.id, query),
+  ),
+  endpoint(
+    { method: 'get', path: '/affiliate/admin/withdrawals', auth: admin, query: adminListQuery, summary: "The site's commission withdrawals, newest first" },
+    ({ site, query }) => listSiteAffiliateWithdrawals(site, { ...query, status: query.status as AffiliateWithdrawalStatus | undefined }),
+  ),
+  endpoint(
+    {
+      method: 'post',
+      path: '/affiliate/admin/withdrawals/:id/review',
+      auth: admin,
+      params: idParams,
+      body: reviewBody,
+      codes: [2001, 2002],
+      summary: 'Approve or reject a pending commission withdrawal (reject returns frozen to available)',
+    },
+    ({ actor, site, params, body }) => reviewAffiliateWithdrawal(actor, site, params.id, body.action as AffiliateReviewAction, body.remark ?? null),
+  ),
+  endpoint(
+    { method: 'post', path: '/affiliate/admin/withdrawals/:id/complete', auth: admin, params: idParams, codes: [2001, 2002], summary: 'Mark an approved commission withdrawal paid out (frozen moves to totalWithdrawn)' },
+    ({ actor, site, params }) => completeAffiliateWithdrawal(actor, site, params.id),
+  ),
+];

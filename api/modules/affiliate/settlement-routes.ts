@@ -1,4 +1,56 @@
-import type { Endpoint } from '../../http/endpoint';
+import type { SettlementPeriodType, SettlementStatus } from '../../../shared/db/models';
+import { reviewSettlement, type SettlementReviewAction } from '../../../shared/domain/affiliate/settlement-review';
+import {
+  agentSettlementDetail,
+  listAgentCommissions,
+  listAgentSettlements,
+  listSiteSettlements,
+  settlementRiskLogs,
+} from '../../../shared/domain/affiliate/settlement-views/lists';
+import { endpoint, type Endpoint } from '../../http/endpoint';
+import { adminSettlementsQuery, commissionsQuery, idParams, settlementReviewBody, settlementsQuery } from './settlement-schemas';
 
-/** Settlements: the agent's dashboard, commissions and settlements; the operators' settlement list, review, risk logs and triggers (Part B 4.6). */
-export const settlementEndpoints: Endpoint[] = [];
+/**
+ * Settlements (Part B 4.6): the agent's commission rows and settlements; the operators' settlement list,
+ * risk logs and review (permission module `affiliate`, the review operation-logged). Agent endpoints
+ * answer 2001 to a player who is not an agent; another agent's or another site's settlement is not
+ * found (2001).
+ */
+const admin = { admin: 'affiliate' } as const;
+type Period = { periodType?: string };
+const period = (q: Period) => q.periodType as SettlementPeriodType | undefined;
+
+export const settlementEndpoints: Endpoint[] = [
+  endpoint(
+    { method: 'get', path: '/affiliate/commissions', auth: 'player', query: commissionsQuery, codes: [2001], summary: "The agent's commission rows (per member and game type), newest period first" },
+    ({ player, query }) => listAgentCommissions(player.id, { ...query, periodType: period(query) }),
+  ),
+  endpoint(
+    { method: 'get', path: '/affiliate/settlements', auth: 'player', query: settlementsQuery, codes: [2001], summary: "The agent's weekly and daily settlements, newest period first" },
+    ({ player, query }) => listAgentSettlements(player.id, { ...query, periodType: period(query) }),
+  ),
+  endpoint(
+    { method: 'get', path: '/affiliate/settlements/:id', auth: 'player', params: idParams, codes: [2001], summary: "One of the agent's settlements with its commission rows" },
+    ({ player, params }) => agentSettlementDetail(player.id, params.id),
+  ),
+  endpoint(
+    { method: 'get', path: '/affiliate/admin/settlements', auth: admin, query: adminSettlementsQuery, summary: "The site's settlements with their agents, newest period first" },
+    ({ site, query }) => listSiteSettlements(site, { ...query, status: query.status as SettlementStatus | undefined, periodType: period(query) }),
+  ),
+  endpoint(
+    { method: 'get', path: '/affiliate/admin/settlements/:id/risk-logs', auth: admin, params: idParams, codes: [2001], summary: "A settlement's risk rule hits with their evidence" },
+    ({ site, params }) => settlementRiskLogs(site, params.id),
+  ),
+  endpoint(
+    {
+      method: 'post',
+      path: '/affiliate/admin/settlements/:id/review',
+      auth: admin,
+      params: idParams,
+      body: settlementReviewBody,
+      codes: [2001, 2002],
+      summary: 'Approve (commission credited to the agent once) or reject a pending settlement',
+    },
+    ({ actor, site, params, body }) => reviewSettlement(actor, site, params.id, body.action as SettlementReviewAction, body.remark ?? null),
+  ),
+];

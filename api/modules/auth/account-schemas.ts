@@ -27,7 +27,8 @@ export const registerBody = object({
     .test('one-script', 'account must not mix Latin, Greek and Cyrillic letters', (v) => !v || !mixesLookAlikeScripts(v)),
   password: exact().required().min(6).max(128),
   name: text().required().min(1).max(50),
-  refCode: text().max(20).nullable().optional(),
+  /** An agentCode (up to 20) or a referral code (up to 30). */
+  refCode: text().max(30).nullable().optional(),
   device: text().max(255).nullable().optional(),
 });
 

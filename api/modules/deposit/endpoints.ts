@@ -4,6 +4,7 @@ import { listPlayerDeposits, type DepositStatus } from '../../../shared/domain/d
 import { createDeposit, type PaymentMethod } from '../../../shared/domain/deposit/orders';
 import { exchangeRateView } from '../../../shared/domain/deposit/rates';
 import { endpoint } from '../../http/endpoint';
+import { depositCreatePerUser, exchangeRatePerIp } from './limits';
 import { adminOrdersQuery, depositBody, exchangeRateQuery, orderIdParams, ordersQuery, resolveBody } from './schemas';
 
 /**
@@ -15,7 +16,7 @@ const admin = { admin: 'deposit' } as const;
 
 export const depositEndpoints = [
   endpoint(
-    { method: 'get', path: '/deposit/exchange-rate', auth: 'none', query: exchangeRateQuery, codes: [2001, 2002], summary: 'Exchange rates against USD (one currency or all) of a bank' },
+    { method: 'get', path: '/deposit/exchange-rate', auth: 'none', query: exchangeRateQuery, limits: [exchangeRatePerIp], codes: [2001, 2002], summary: 'Exchange rates against USD (one currency or all) of a bank' },
     ({ query }) => exchangeRateView(query.bankCode, query.currency),
   ),
   endpoint(
@@ -23,7 +24,7 @@ export const depositEndpoints = [
     ({ site, player, locale }) => depositChannels(site, player.id, locale),
   ),
   endpoint(
-    { method: 'post', path: '/deposit', auth: 'player', body: depositBody, codes: [2001, 2002, 2004, 2005, 2006], summary: "A deposit order: the fiat vendor's reply, or the crypto address to pay" },
+    { method: 'post', path: '/deposit', auth: 'player', body: depositBody, limits: [depositCreatePerUser], codes: [2001, 2002, 2004, 2005, 2006], summary: "A deposit order: the fiat vendor's reply, or the crypto address to pay" },
     ({ site, player, body }) => createDeposit(site, player.id, { ...body, paymentMethod: body.paymentMethod as PaymentMethod }),
   ),
   endpoint(

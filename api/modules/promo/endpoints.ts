@@ -2,7 +2,9 @@ import type { PromotionConditionType } from '../../../shared/db/models';
 import { adminListPromotions, createPromotion, deletePromotion, PROMO_IMAGES, updatePromotion } from '../../../shared/domain/promo/admin';
 import { claimPromotion, listPromotionClaims } from '../../../shared/domain/promo/claims';
 import { getPromotion, listPromotions } from '../../../shared/domain/promo/list';
+import { config } from '../../../shared/config';
 import { endpoint } from '../../http/endpoint';
+import { limitRule } from '../../http/rate-limit';
 import { adminPromotionQuery, claimsQuery, createPromotionBody, idParams, promotionQuery, updatePromotionBody } from './schemas';
 
 /**
@@ -13,6 +15,8 @@ import { adminPromotionQuery, claimsQuery, createPromotionBody, idParams, promot
  * Rules live in shared/domain/promo/.
  */
 const admin = { admin: 'promo' } as const;
+/** Claims per player per minute (RATE_LIMIT_PROMO_CLAIM_PER_USER). */
+const claimPerUser = limitRule('promo-claim', 'player', () => config().limits.promoClaimPerUser);
 /** Images are files of their own fields; content is HTML in up to five locales. */
 const uploads = { fields: PROMO_IMAGES, textBytes: 320 * 1024 };
 type Tab = 'pending' | 'completed' | undefined;
@@ -57,7 +61,7 @@ export const promoEndpoints = [
     ({ actor, site, params }) => deletePromotion(actor, site, params.id),
   ),
   endpoint(
-    { method: 'post', path: '/promo/:id/claim', auth: 'player', params: idParams, codes: [2001, 2002, 2003, 2004], summary: "Claim a promotion's reward (checks: running, not claimed, quota, condition)" },
+    { method: 'post', path: '/promo/:id/claim', auth: 'player', params: idParams, limits: [claimPerUser], codes: [2001, 2002, 2003, 2004], summary: "Claim a promotion's reward (checks: running, not claimed, quota, condition)" },
     ({ site, player, params }) => claimPromotion(site, player.id, params.id),
   ),
 ];

@@ -2,6 +2,7 @@ import { vendorChannels } from '../../../shared/domain/deposit/channels';
 import { fiatvendorAddCallback, fiatvendorPayCallback, usdtPayCallback } from '../../../shared/domain/deposit/callbacks';
 import { createVendorDeposit } from '../../../shared/domain/deposit/orders';
 import { endpoint } from '../../http/endpoint';
+import { depositCreatePerUser } from '../deposit/limits';
 import { acknowledge, fiatvendorCheck, signedFields, usdtCheck } from './callback-auth';
 import { addAtmBody, addCardBody } from './schemas';
 
@@ -16,11 +17,11 @@ export const vendorEndpoints = [
     ({ site, player, locale }) => vendorChannels(site, player.id, locale),
   ),
   endpoint(
-    { method: 'post', path: '/vendor/fiatvendor/add-atm', auth: 'player', body: addAtmBody, codes: [2001, 2002, 2003], summary: "An ATM transfer order at the fiat vendor (the vendor's raw reply)" },
+    { method: 'post', path: '/vendor/fiatvendor/add-atm', auth: 'player', body: addAtmBody, limits: [depositCreatePerUser], codes: [2001, 2002, 2003], summary: "An ATM transfer order at the fiat vendor (the vendor's raw reply)" },
     ({ site, player, body }) => createVendorDeposit(site, player.id, { ...body, paymentMethod: 'fiat' }, 'add-atm'),
   ),
   endpoint(
-    { method: 'post', path: '/vendor/fiatvendor/add-card', auth: 'player', body: addCardBody, codes: [2001, 2002, 2003], summary: "A card payment order at the fiat vendor (the vendor's raw reply)" },
+    { method: 'post', path: '/vendor/fiatvendor/add-card', auth: 'player', body: addCardBody, limits: [depositCreatePerUser], codes: [2001, 2002, 2003], summary: "A card payment order at the fiat vendor (the vendor's raw reply)" },
     ({ site, player, body }) => createVendorDeposit(site, player.id, { ...body, paymentMethod: 'credit' }, 'add-card'),
   ),
   endpoint(

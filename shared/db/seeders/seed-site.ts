@@ -1,7 +1,8 @@
 import type { Transaction } from 'sequelize';
 import { LOCALES, type LocaleText } from '../../i18n/locales';
-import { GameProvider, GameTypeConfig, Mission, PaymentChannel, PaymentChannelGroup, SiteConfig, VipLevel } from '../models';
+import { AffiliateCommissionRate, AgentTier, GameProvider, GameTypeConfig, Mission, PaymentChannel, PaymentChannelGroup, SiteConfig, VipLevel } from '../models';
 import { db } from '../sequelize';
+import { AGENT_TIERS } from './data/affiliate-program';
 import { GAME_TYPES } from './data/game-types';
 import { MASCOTS, mascotUrl } from './data/mascots';
 import { DEFAULT_MISSIONS } from './data/missions';
@@ -28,7 +29,8 @@ export interface SeedSiteOptions {
 
 /**
  * Fills a site's defaults: its site config with the ten mascots, game type configs, the provider
- * template, VIP levels, payment channels with their groups and the mission table. Each kind is written only when the site
+ * template, VIP levels, payment channels with their groups, the mission table and the affiliate program
+ * (agent tiers and their default commission rates). Each kind is written only when the site
  * has none of it yet, so running it again (every start does) never overwrites an operator's changes.
  */
 export async function seedSite(siteCode: string, options: SeedSiteOptions): Promise<SeedSiteResult> {
@@ -99,6 +101,14 @@ export async function seedSiteIn(transaction: Transaction, siteCode: string, opt
   if ((await Mission.count({ where, transaction })) === 0) {
     await Mission.bulkCreate(DEFAULT_MISSIONS.map((m) => ({ ...m, siteCode })), { transaction });
     seeded.push(`${DEFAULT_MISSIONS.length} missions`);
+  }
+
+  if ((await AgentTier.count({ where, transaction })) === 0) {
+    await AgentTier.bulkCreate(AGENT_TIERS.map(({ rates: _rates, ...tier }) => ({ ...tier, siteCode })), { transaction });
+    // Rates only with their tiers: a site whose operator deleted every rate keeps it that way.
+    const rates = AGENT_TIERS.flatMap((t) => t.rates.map((commissionRate, i) => ({ siteCode, agentTier: t.tierCode, agentLevel: i + 1, gameType: null, commissionRate, enabled: 1 })));
+    await AffiliateCommissionRate.bulkCreate(rates, { transaction });
+    seeded.push(`${AGENT_TIERS.length} agent tiers with ${rates.length} commission rates`);
   }
   return { siteCode, seeded, createdConfig: created };
 }

@@ -2,6 +2,8 @@ import { Op, type Transaction } from 'sequelize';
 import { LOCALE_CURRENCY, isLocale, type Locale } from '../../i18n/locales';
 import { PaymentChannelGroup, SiteConfig, User } from '../../db/models';
 import { BizError, SessionEndedError } from '../../errors';
+import { recordRegistrationBinding, uplineOf } from '../affiliate/binding';
+import { resolveCode, type ResolvedCode } from '../affiliate/codes';
 import { addToOutbox } from '../../queues/outbox';
 import { accountKey } from './account-names';
 import { closeOpenLogins, recordLogin } from './login-records';
@@ -46,19 +48,14 @@ export async function defaultAvatar(siteCode: string, transaction?: Transaction)
   return site?.mascots?.[0]?.url ?? null;
 }
 
-/** The upline of an agent found by its code, for binding a new player (levels 1 to 3). */
-export async function findUplineByRefCode(
-  siteCode: string,
-  refCode: string,
-  transaction?: Transaction,
-): Promise<{ level1AgentId: number; level2AgentId: number | null; level3AgentId: number | null } | null> {
-  const agent = await User.findOne({
-    where: { siteCode, agentCode: { [Op.eq]: refCode } },
-    attributes: ['id', 'level1AgentId', 'level2AgentId'],
-    transaction,
-  });
-  if (!agent) return null;
-  return { level1AgentId: agent.id, level2AgentId: agent.level1AgentId, level3AgentId: agent.level2AgentId };
+/**
+ * The agent a registration's refCode names (Part A 4.1, Part B 4.6; shared/domain/affiliate/codes.ts):
+ * the site's agentCode first, else an enabled referral code (ignoring case) of an agent of the site;
+ * null when neither. Inside the registration's transaction the agent and the referral code are locked
+ * until the new player is bound.
+ */
+export function findUplineByRefCode(siteCode: string, refCode: string, transaction?: Transaction): Promise<ResolvedCode | null> {
+  return resolveCode(siteCode, refCode, { transaction, lock: transaction !== undefined });
 }
 
 export interface NewPlayer {
@@ -71,13 +68,16 @@ export interface NewPlayer {
   email?: string | null;
   oauth?: string | null;
   widget?: string | null;
-  /** Resolved upline (see findUplineByRefCode); omitted = none. */
-  upline?: { level1AgentId: number; level2AgentId: number | null; level3AgentId: number | null } | null;
+  /** The agent of the refCode (see findUplineByRefCode), resolved in the same transaction; omitted = none. */
+  upline?: ResolvedCode | null;
+  /** The registration's client: kept as registerIp and registerDevice (the affiliate risk rules read them). */
+  meta?: ClientMeta;
 }
 
 /**
  * Creates a player inside the caller's transaction: first mascot as avatar, channel group of the locale's
- * currency, tokenVersion 0, and a welcome-mail outbox event when the site's `mail.welcomeRegistration`
+ * currency, tokenVersion 0, the registration's ip and device, the upline of the refCode's agent (its
+ * referral code's convertCount + 1 and a bind log, shared/domain/affiliate/binding.ts), and a welcome-mail outbox event when the site's `mail.welcomeRegistration`
  * setting is on. Throws BizError(2001) when the account already exists in the site.
  */
 export async function createPlayer(input: NewPlayer, transaction: Transaction): Promise<User> {
@@ -100,10 +100,13 @@ export async function createPlayer(input: NewPlayer, transaction: Transaction): 
       avatar,
       vendorGroupId,
       tokenVersion: 0,
-      ...(input.upline ?? {}),
+      registerIp: input.meta ? input.meta.ip.slice(0, 64) : null,
+      registerDevice: input.meta ? input.meta.device.slice(0, 255) : null,
+      ...(input.upline ? { ...uplineOf(input.upline), referralCodeId: input.upline.referralCodeId } : {}),
     },
     { transaction },
   );
+  if (input.upline) await recordRegistrationBinding(transaction, user, input.upline);
   if (site?.settings?.mail?.welcomeRegistration) {
     await addToOutbox(transaction, 'mail', 'welcome', { kind: 'welcome', userId: user.id });
   }

@@ -57,7 +57,7 @@ export async function registerPlayer(input: RegisterInput): Promise<RegisterResu
     return await db().transaction(async (transaction) => {
       const upline = refCode ? await findUplineByRefCode(siteCode, refCode, transaction) : null;
       if (refCode && !upline) throw new BizError(2002); // the agent lost its code in between
-      const user = await createPlayer({ siteCode, account, passwordHash, name: input.name, locale: input.locale, upline }, transaction);
+      const user = await createPlayer({ siteCode, account, passwordHash, name: input.name, locale: input.locale, upline, meta: input.meta }, transaction);
       await claimAccountKey(transaction, user.id, account);
       await recordLogin(user, input.meta, transaction);
       return { token: signPlayerToken(user), user: { id: user.id, name: user.name }, vendorGroupId: user.vendorGroupId };

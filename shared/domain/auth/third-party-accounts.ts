@@ -61,7 +61,7 @@ export async function createThirdPartyPlayer(
   const upline = refCode ? await findUplineByRefCode(ctx.siteCode, refCode, transaction) : null;
   try {
     return await createPlayer(
-      { siteCode: ctx.siteCode, passwordHash: '', locale: ctx.locale, upline, ...fields, name: fields.name.slice(0, 50) },
+      { siteCode: ctx.siteCode, passwordHash: '', locale: ctx.locale, upline, meta: ctx.meta, ...fields, name: fields.name.slice(0, 50) },
       transaction,
     );
   } catch (err) {

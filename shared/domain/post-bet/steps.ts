@@ -1,4 +1,5 @@
 import type { Transaction } from 'sequelize';
+import { awardVipMilestones } from '../affiliate/milestones';
 import { addMissionProgress } from '../mission/progress';
 import { recalculateVip } from '../vip/progress';
 import { advanceClaimTurnover } from './claim-turnover';
@@ -62,6 +63,17 @@ function vipDeltas(orders: readonly PostBetOrder[]): Map<number, string[]> {
 }
 
 /**
+ * Step 1 and what follows from it: the VIP recalculation (locks the players' rows), then the affiliate
+ * VIP milestones of the members it moved up (locks their agents' affiliate accounts, after the users
+ * rows: the lock order of every path). Answers the VIP results.
+ */
+async function vipAndMilestones({ transaction, orders }: PostBetContext): Promise<PostBetStepResults> {
+  const vip = await recalculateVip(transaction, vipDeltas(orders));
+  await awardVipMilestones(transaction, [...vip.values()].filter((r) => r.upgraded));
+  return vip;
+}
+
+/**
  * The chain. VIP comes last although it is step 1 of Part A: it locks the players' rows, which their
  * bets need too, so they are held only until the commit that follows. The steps do not depend on each
  * other, so their order changes no result.
@@ -69,5 +81,5 @@ function vipDeltas(orders: readonly PostBetOrder[]): Map<number, string[]> {
 export const POST_BET_STEPS: readonly PostBetStep[] = Object.freeze([
   { name: 'promotion', run: ({ transaction, orders }: PostBetContext) => addPromotionTurnover(transaction, turnoverOf(orders)) },
   { name: 'mission', run: addMissionTurnover },
-  { name: 'vip', run: ({ transaction, orders }: PostBetContext) => recalculateVip(transaction, vipDeltas(orders)) },
+  { name: 'vip', run: vipAndMilestones },
 ]);

@@ -118,13 +118,18 @@ async function judgeBatch(transaction: Transaction, run: RunRow, target: Relegat
   return { users: ids.length, lastUserId, finished, value: { counts, run: updated } };
 }
 
-/** The batch: candidates by ascending id, locked so a concurrent post-bet upgrade waits. */
+/**
+ * The batch: candidates by ascending id, locked so a concurrent post-bet upgrade waits. FOR NO KEY UPDATE
+ * (the lock of an UPDATE, as the post-bet chain takes): FOR UPDATE would also block the key-share lock a
+ * row referencing a user takes, and the chain, holding its members' rows, inserts such rows for their
+ * agents (milestone awards, affiliate ledger): the two would deadlock.
+ */
 async function lockCandidates(transaction: Transaction, run: RunRow, { siteCode, batchSize }: RelegationMonth): Promise<number[]> {
   const users = await db().query<{ id: number }>(
     `SELECT id FROM users
       WHERE "siteCode" = :siteCode AND id > :cursor AND "vipHold" = 0
         AND "vipLevel" ~ '^[0-9]{1,4}$' AND CAST("vipLevel" AS integer) >= 2
-      ORDER BY id LIMIT :limit FOR UPDATE`,
+      ORDER BY id LIMIT :limit FOR NO KEY UPDATE`,
     { replacements: { siteCode, cursor: run.lastUserId, limit: batchSize }, type: QueryTypes.SELECT, transaction },
   );
   return users.map((u) => u.id);

@@ -8,10 +8,11 @@ import { MAX_MONEY, MONEY_SCALE, money, WalletError } from './wallet';
  * An agent's affiliate commission balance (Part B 2.8): its own account in the wallet module
  * (ARCHITECTURE.md section 4), the only code that changes affiliate_accounts. Every movement is one
  * call inside the caller's transaction: the account row is locked, the idempotency key looked up (a key
- * applied before moves nothing and answers the first result; the same key with other amounts is
- * refused), then one conditional UPDATE that never takes available or frozen below zero, and one
- * affiliate_ledger row. Invariant (tested): each of available, frozen, totalEarned and totalWithdrawn
- * equals the sum of its ledger column.
+ * applied before moves nothing and answers the balance as it is now, with the first movement's ledger id
+ * and `replayed`; the same key with another kind, other amounts or for another agent is refused), then
+ * one conditional UPDATE that never takes available or frozen below zero, and one affiliate_ledger row.
+ * Invariant (tested): each of available, frozen, totalEarned and totalWithdrawn equals the sum of its
+ * ledger column.
  *
  * The movements the program makes:
  * - commission / milestone: available +x, totalEarned +x
@@ -23,6 +24,7 @@ export type AffiliateLedgerKind = 'commission' | 'milestone' | 'withdrawal-hold'
 
 export interface AffiliateMove {
   userId: number;
+  /** The agent's site: a user of another site is refused (USER_NOT_FOUND), so a movement never crosses tenants. */
   siteCode: string;
   kind: AffiliateLedgerKind;
   /** Signed changes, decimal strings; omitted = 0. */
@@ -57,6 +59,7 @@ interface AccountRow {
 interface LedgerRow {
   id: string;
   userId: number;
+  kind: string;
   availableAmount: string;
   frozenAmount: string;
   earnedAmount: string;
@@ -95,6 +98,34 @@ export async function affiliateBalanceOf(userId: number, transaction?: Transacti
   return row ? view(row) : ZERO;
 }
 
+/**
+ * Creates the agent's account row if missing and locks it (FOR UPDATE) until the caller's transaction
+ * ends (USER_NOT_FOUND when the user is not of `siteCode`, when given); the row exists before it is locked, so two first movements of one agent serialize on it too.
+ */
+async function lockedAccount(transaction: Transaction, userId: number, siteCode: string | null = null): Promise<AccountRow> {
+  await db().query(
+    `INSERT INTO affiliate_accounts ("userId", "siteCode") SELECT id, "siteCode" FROM users WHERE id = $1
+     ON CONFLICT ("userId") DO NOTHING`,
+    { bind: [userId], transaction },
+  );
+  const [account] = await db().query<AccountRow>(
+    `SELECT available, frozen, "totalEarned", "totalWithdrawn" FROM affiliate_accounts
+      WHERE "userId" = $1 AND ($2::text IS NULL OR "siteCode" = $2) FOR UPDATE`,
+    { bind: [userId, siteCode], type: QueryTypes.SELECT, transaction },
+  );
+  if (!account) throw new WalletError('USER_NOT_FOUND', `user ${userId} not found${siteCode ? ` in site ${siteCode}` : ''}`);
+  return account;
+}
+
+/**
+ * The agent's balance, with its account row locked until the caller's transaction ends: a check made
+ * after it (a withdrawal's cooldown and balance) holds until the commit, as every movement of the
+ * account waits for that row. Lock order: after the users rows the transaction locks.
+ */
+export async function lockAffiliateAccount(transaction: Transaction, userId: number): Promise<AffiliateBalance> {
+  return view(await lockedAccount(transaction, userId));
+}
+
 /** Applies one movement of an agent's affiliate balance in the caller's transaction (see the file comment). */
 export async function moveAffiliateBalance(transaction: Transaction, move: AffiliateMove): Promise<AffiliateMoveResult> {
   const available = amountOf(move.available, 'available');
@@ -106,26 +137,17 @@ export async function moveAffiliateBalance(transaction: Transaction, move: Affil
   }
   const run = <T extends object>(sql: string, bind: unknown[]) => db().query<T>(sql, { bind, type: QueryTypes.SELECT, transaction });
 
-  // The row exists before it is locked, so two first movements of one agent serialize on it too.
-  await run(
-    `INSERT INTO affiliate_accounts ("userId", "siteCode") SELECT id, "siteCode" FROM users WHERE id = $1
-     ON CONFLICT ("userId") DO NOTHING RETURNING "userId"`,
-    [move.userId],
-  );
-  const [account] = await run<AccountRow>(
-    'SELECT available, frozen, "totalEarned", "totalWithdrawn" FROM affiliate_accounts WHERE "userId" = $1 FOR UPDATE',
-    [move.userId],
-  );
-  if (!account) throw new WalletError('USER_NOT_FOUND', `user ${move.userId} not found`);
+  const account = await lockedAccount(transaction, move.userId, move.siteCode);
 
   const [seen] = await run<LedgerRow>(
-    `SELECT id, "userId", "availableAmount", "frozenAmount", "earnedAmount", "withdrawnAmount"
+    `SELECT id, "userId", kind, "availableAmount", "frozenAmount", "earnedAmount", "withdrawnAmount"
        FROM affiliate_ledger WHERE "idempotencyKey" = $1`,
     [move.idempotencyKey],
   );
   if (seen) {
     const same =
       seen.userId === move.userId &&
+      seen.kind === move.kind &&
       available.eq(seen.availableAmount) &&
       frozen.eq(seen.frozenAmount) &&
       earned.eq(seen.earnedAmount) &&

@@ -1,0 +1,70 @@
+import { object, string } from 'yup';
+import { GAME_TYPE_KEYS } from '../../../shared/domain/game/types';
+import { jsonId, jsonInteger, moneyAmount, pagingFields, queryInt, sortOrder, text, zeroOrOne } from '../../http/schema-helpers';
+
+/** Bodies and queries of the operators' affiliate program endpoints (Part B 4.6). */
+
+const code = (field: string, max: number) =>
+  text()
+    .required(`${field} is required`)
+    .matches(new RegExp(`^[A-Za-z0-9]{3,${max}}$`), `${field} must be 3 to ${max} letters or digits`);
+
+/** POST /affiliate/admin/create-agent. */
+export const createAgentBody = object({ userId: jsonId().required('userId is required'), agentCode: code('agentCode', 20) });
+
+/** POST /affiliate/admin/bind: agentId is required for bind and transfer (checked by the domain). */
+export const bindBody = object({
+  memberId: jsonId().required('memberId is required'),
+  agentId: jsonId().nullable(),
+  action: text().required('action is required').oneOf(['bind', 'unbind', 'transfer'], 'action must be bind, unbind or transfer'),
+});
+
+/** GET /affiliate/admin/bind-logs. */
+export const bindLogsQuery = object({ ...pagingFields(), memberId: queryInt().min(1), agentId: queryInt().min(1) });
+
+const tierCode = () =>
+  text()
+    .required('${path} is required')
+    .matches(/^[A-Za-z0-9_-]{1,20}$/, '${path} must be 1 to 20 letters, digits, _ or -');
+
+/** A percentage 0 to 100 with at most 2 decimals, as a JSON number or a decimal string; comes out as its decimal string. */
+const percentage = () =>
+  string()
+    .transform((_value: unknown, original: unknown) => (typeof original === 'number' && Number.isFinite(original) ? String(original) : original))
+    .typeError('${path} must be a number')
+    .matches(/^\d{1,3}(\.\d{1,2})?$/, '${path} must be 0 to 100 with at most 2 decimals')
+    .test('max', '${path} must be 0 to 100 with at most 2 decimals', (v) => v === undefined || Number(v) <= 100);
+
+/** POST /affiliate/admin/commission-rates: a level outside 1 to 3 is the spec's 2002, checked by the domain. */
+export const commissionRateBody = object({
+  agentTier: tierCode(),
+  agentLevel: jsonInteger().required('agentLevel is required'),
+  gameType: text()
+    .nullable()
+    .default(null)
+    .oneOf([...GAME_TYPE_KEYS, null], `gameType must be null or one of ${GAME_TYPE_KEYS.join(', ')}`),
+  commissionRate: percentage().required('commissionRate is required'),
+  enabled: zeroOrOne().default(1),
+});
+
+/** POST /affiliate/admin/vip-milestones: a level outside 2 to 15 is the spec's 2001, checked by the domain. */
+export const vipMilestoneBody = object({
+  vipLevel: jsonInteger().required('vipLevel is required'),
+  bonusAmount: moneyAmount().required('bonusAmount is required'),
+  description: text().max(255).default(''),
+  enabled: zeroOrOne().default(1),
+});
+
+/** POST /affiliate/admin/agent-tiers. */
+export const agentTierBody = object({
+  tierCode: tierCode(),
+  tierName: text().required('tierName is required').min(1).max(50),
+  minTotalEarned: moneyAmount().default('0'),
+  minActiveMembers: jsonInteger().min(0).default(0),
+  sortOrder: sortOrder().default(0),
+});
+
+/** POST /affiliate/admin/set-agent-tier. */
+export const setAgentTierBody = object({ agentId: jsonId().required('agentId is required'), tierCode: tierCode() });
+
+export { idParams } from '../../http/schema-helpers';

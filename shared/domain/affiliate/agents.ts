@@ -1,0 +1,86 @@
+import { QueryTypes } from 'sequelize';
+import { db } from '../../db/sequelize';
+import { BizError } from '../../errors';
+import type { Actor } from '../admin/accounts';
+import { recordActorAction } from '../admin/operation-log';
+import { uniqueAs } from '../common/unique';
+import { codeTaken, lockCodeText } from './codes';
+
+/**
+ * Operators making agents (Part B 4.6; permission module `affiliate`, each write operation-logged):
+ * create-agent gives a player of the site its agentCode (letters or digits, 3 to 20, checked by the
+ * schema) and agentSince; set-agent-tier picks its tier by hand and locks it (agentTierLocked = 1: the
+ * settlement's automatic tier moves skip it).
+ */
+
+/**
+ * POST /affiliate/admin/create-agent: {userId, agentCode}. 2001 no such player in this site; 2003 it is
+ * already an agent; 2002 the code (ignoring case) is another agent's code in this site or any referral
+ * code. The player row is locked and the code's text serialized (codes.ts); the unique index
+ * (siteCode, agentCode) is the last word.
+ */
+export async function createAgent(actor: Actor, siteCode: string, input: { userId: number; agentCode: string }) {
+  const { userId, agentCode } = input;
+  await uniqueAs(
+    () => new BizError(2002, 'agent code in use'),
+    () =>
+      db().transaction(async (transaction) => {
+        const [user] = await db().query<{ id: number; account: string; agentCode: string | null }>(
+          `SELECT id, account, "agentCode" FROM users WHERE id = :userId AND "siteCode" = :siteCode FOR UPDATE`,
+          { replacements: { userId, siteCode }, type: QueryTypes.SELECT, transaction },
+        );
+        if (!user) throw new BizError(2001, 'user not found');
+        if (user.agentCode !== null) throw new BizError(2003, 'already an agent');
+        // The new agent's null tier is the lowest one: a concurrent delete of that tier waits, then sees it.
+        await db().query(`SELECT id FROM agent_tiers WHERE "siteCode" = :siteCode ORDER BY "sortOrder", id LIMIT 1 FOR SHARE`, { replacements: { siteCode }, transaction });
+        await lockCodeText(agentCode, transaction);
+        if (await codeTaken(siteCode, agentCode, transaction)) throw new BizError(2002, 'agent code in use');
+        await db().query(`UPDATE users SET "agentCode" = :agentCode, "agentSince" = now(), "updatedAt" = now() WHERE id = :userId`, {
+          replacements: { userId, agentCode },
+          transaction,
+        });
+        await recordActorAction(actor, transaction, {
+          module: 'affiliate',
+          action: 'create-agent',
+          targetId: userId,
+          summary: `made ${user.account} (${userId}) an agent with code ${agentCode}`,
+          detail: { userId, agentCode },
+        });
+      }),
+  );
+  return { userId, agentCode };
+}
+
+/**
+ * POST /affiliate/admin/set-agent-tier: {agentId, tierCode}. 2001 not an agent of this site; 2002 no
+ * such tier in this site. The tier row is locked FOR SHARE, so deleting it at the same time waits and
+ * then sees the agent using it.
+ */
+export async function setAgentTier(actor: Actor, siteCode: string, input: { agentId: number; tierCode: string }) {
+  const { agentId, tierCode } = input;
+  await db().transaction(async (transaction) => {
+    const [agent] = await db().query<{ id: number; agentTierCode: string | null; agentTierLocked: number }>(
+      `SELECT id, "agentTierCode", "agentTierLocked" FROM users WHERE id = :agentId AND "siteCode" = :siteCode AND "agentCode" IS NOT NULL FOR UPDATE`,
+      { replacements: { agentId, siteCode }, type: QueryTypes.SELECT, transaction },
+    );
+    if (!agent) throw new BizError(2001, 'agent not found');
+    const [tier] = await db().query<{ id: number }>(`SELECT id FROM agent_tiers WHERE "siteCode" = :siteCode AND "tierCode" = :tierCode FOR SHARE`, {
+      replacements: { siteCode, tierCode },
+      type: QueryTypes.SELECT,
+      transaction,
+    });
+    if (!tier) throw new BizError(2002, 'tier code unknown');
+    await db().query(`UPDATE users SET "agentTierCode" = :tierCode, "agentTierLocked" = 1, "updatedAt" = now() WHERE id = :agentId`, {
+      replacements: { agentId, tierCode },
+      transaction,
+    });
+    await recordActorAction(actor, transaction, {
+      module: 'affiliate',
+      action: 'set-agent-tier',
+      targetId: agentId,
+      summary: `set agent ${agentId} to tier ${tierCode} (locked)`,
+      detail: { agentId, from: agent.agentTierCode, to: tierCode, lockedBefore: agent.agentTierLocked },
+    });
+  });
+  return { agentId, tierCode };
+}

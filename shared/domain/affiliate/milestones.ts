@@ -1,0 +1,93 @@
+import Decimal from 'decimal.js';
+import { QueryTypes, type Transaction } from 'sequelize';
+import { db } from '../../db/sequelize';
+import { pageOffset, pagination } from '../common/paging';
+import { moveAffiliateBalance } from '../wallet/affiliate-account';
+import { money } from '../wallet/wallet';
+import { requireAgent } from './agent';
+
+/**
+ * VIP milestone bonuses (Part B 2.8, issue 18): when the post-bet chain's VIP step moves a member up, the
+ * member's level-1 agent earns the bonus of every enabled milestone of the member's site whose vipLevel
+ * the member passed (previous level < vipLevel <= new level: a jump over several levels pays each), once
+ * per (member, level) for good.
+ */
+export interface VipUpgrade {
+  userId: number;
+  previousLevel: number;
+  vipLevel: number;
+}
+
+interface AwardRow {
+  id: number;
+  siteCode: string;
+  agentId: number;
+  memberId: number;
+  vipLevel: number;
+  bonusAmount: string;
+}
+
+/**
+ * Awards the milestones the upgrades reach, inside the post-bet chain's transaction (after the VIP step
+ * locked the members' rows). One INSERT ... SELECT for the whole batch writes the awards
+ * (affiliate_milestone_awards is unique per (memberId, vipLevel): ON CONFLICT DO NOTHING, so a repeated
+ * batch or a member climbing back after a relegation awards nothing twice); then each new award with a
+ * bonus above 0 is one movement of the agent's affiliate account (kind `milestone`, available and
+ * totalEarned +bonus, `affiliate:milestone:<memberId>:<level>`), in agent id order so that two chains
+ * crediting the same agents lock their accounts in one order. Only a member whose level-1 agent is an
+ * agent now (agentCode set) and of the member's site earns anything; nothing is recorded otherwise, so a
+ * level passed while the upline was not an agent never pays later.
+ */
+export async function awardVipMilestones(transaction: Transaction, upgrades: readonly VipUpgrade[]): Promise<AwardRow[]> {
+  const moved = upgrades.filter((u) => u.vipLevel > u.previousLevel);
+  if (!moved.length) return [];
+  const awards = await db().query<AwardRow>(
+    `INSERT INTO affiliate_milestone_awards ("siteCode", "agentId", "memberId", "vipLevel", "bonusAmount")
+     SELECT m."siteCode", a.id, m.id, ms."vipLevel", ms."bonusAmount"
+       FROM json_to_recordset(CAST(:upgrades AS JSON)) AS v("userId" INTEGER, "previousLevel" INTEGER, "vipLevel" INTEGER)
+       JOIN users m ON m.id = v."userId"
+       JOIN users a ON a.id = m."level1AgentId" AND a."agentCode" IS NOT NULL AND a."siteCode" = m."siteCode"
+       JOIN affiliate_vip_milestones ms
+         ON ms."siteCode" = m."siteCode" AND ms.enabled = 1 AND ms."vipLevel" > v."previousLevel" AND ms."vipLevel" <= v."vipLevel"
+      ORDER BY m.id, ms."vipLevel"
+     ON CONFLICT ("memberId", "vipLevel") DO NOTHING
+     RETURNING id, "siteCode", "agentId", "memberId", "vipLevel", "bonusAmount"`,
+    { replacements: { upgrades: JSON.stringify(moved) }, type: QueryTypes.SELECT, transaction },
+  );
+  const credits = awards.filter((a) => new Decimal(a.bonusAmount).gt(0)).sort((x, y) => x.agentId - y.agentId || x.memberId - y.memberId || x.vipLevel - y.vipLevel);
+  for (const award of credits) {
+    await moveAffiliateBalance(transaction, {
+      userId: award.agentId,
+      siteCode: award.siteCode,
+      kind: 'milestone',
+      available: award.bonusAmount,
+      earned: award.bonusAmount,
+      idempotencyKey: `affiliate:milestone:${award.memberId}:${award.vipLevel}`,
+      ref: { type: 'affiliate-milestone-award', id: award.id },
+    });
+  }
+  return awards;
+}
+
+/** GET /affiliate/vip-milestones: the milestone bonuses this agent earned, newest first; 2001 not an agent. */
+export async function listAgentMilestoneAwards(siteCode: string, userId: number, paging: { page: number; pageSize: number }) {
+  const agent = await requireAgent(userId);
+  const replacements = { siteCode, agentId: agent.id, limit: paging.pageSize, offset: pageOffset(paging.page, paging.pageSize) };
+  const [rows, [count]] = await Promise.all([
+    db().query<AwardRow & { memberAccount: string; createdAt: Date }>(
+      `SELECT w.id, w."memberId", u.account AS "memberAccount", w."vipLevel", w."bonusAmount", w."createdAt"
+         FROM affiliate_milestone_awards w JOIN users u ON u.id = w."memberId"
+        WHERE w."agentId" = :agentId AND w."siteCode" = :siteCode
+        ORDER BY w.id DESC LIMIT :limit OFFSET :offset`,
+      { replacements, type: QueryTypes.SELECT },
+    ),
+    db().query<{ total: string }>(`SELECT COUNT(*)::text AS total FROM affiliate_milestone_awards WHERE "agentId" = :agentId AND "siteCode" = :siteCode`, {
+      replacements,
+      type: QueryTypes.SELECT,
+    }),
+  ]);
+  return {
+    items: rows.map((r) => ({ id: Number(r.id), memberId: r.memberId, memberAccount: r.memberAccount, vipLevel: Number(r.vipLevel), bonusAmount: money(r.bonusAmount), createdAt: r.createdAt })),
+    pagination: pagination(paging.page, paging.pageSize, Number(count.total)),
+  };
+}

@@ -1,0 +1,51 @@
+import { QueryTypes } from 'sequelize';
+import type { AffiliateWithdrawalStatus } from '../../../db/models';
+import { db } from '../../../db/sequelize';
+import { pageOffset, pagination } from '../../common/paging';
+import { requireAgent } from '../agent';
+import { adminContextOf, adminView, agentView, type AffiliateWithdrawalRow } from './views';
+
+export interface AffiliateWithdrawalFilter {
+  page: number;
+  pageSize: number;
+  status?: AffiliateWithdrawalStatus;
+  /** The agent's own list. */
+  agentId?: number;
+}
+
+/** One page of the site's commission withdrawals matching the filter, newest first. */
+async function pagedWithdrawals(siteCode: string, filter: AffiliateWithdrawalFilter) {
+  const clauses = ['"siteCode" = :siteCode'];
+  const replacements: Record<string, unknown> = { siteCode };
+  if (filter.agentId !== undefined) {
+    clauses.push('"agentId" = :agentId');
+    replacements.agentId = filter.agentId;
+  }
+  if (filter.status) {
+    clauses.push('status = :status');
+    replacements.status = filter.status;
+  }
+  const where = clauses.join(' AND ');
+  const [rows, [count]] = await Promise.all([
+    db().query<AffiliateWithdrawalRow>(`SELECT * FROM affiliate_withdrawals WHERE ${where} ORDER BY "createdAt" DESC, id DESC LIMIT :limit OFFSET :offset`, {
+      replacements: { ...replacements, limit: filter.pageSize, offset: pageOffset(filter.page, filter.pageSize) },
+      type: QueryTypes.SELECT,
+    }),
+    db().query<{ total: string }>(`SELECT COUNT(*)::text AS total FROM affiliate_withdrawals WHERE ${where}`, { replacements, type: QueryTypes.SELECT }),
+  ]);
+  return { rows, page: pagination(filter.page, filter.pageSize, Number(count.total)) };
+}
+
+/** GET /affiliate/withdrawals: the agent's commission withdrawals, {items, pagination}; 2001 not an agent. */
+export async function listAgentWithdrawals(siteCode: string, userId: number, paging: { page: number; pageSize: number }) {
+  const agent = await requireAgent(userId);
+  const { rows, page } = await pagedWithdrawals(siteCode, { ...paging, agentId: agent.id });
+  return { items: rows.map(agentView), pagination: page };
+}
+
+/** GET /affiliate/admin/withdrawals: the site's commission withdrawals, with the agent's account and the payout target. */
+export async function listSiteAffiliateWithdrawals(siteCode: string, filter: Omit<AffiliateWithdrawalFilter, 'agentId'>) {
+  const { rows, page } = await pagedWithdrawals(siteCode, filter);
+  const context = await adminContextOf(rows);
+  return { items: rows.map((row) => adminView(row, context)), pagination: page };
+}
