@@ -59,7 +59,7 @@ const recordingStep: PostBetStep = {
   },
 };
 
-test('the post-bet queue has its processor (not the not-built placeholder)', (t) => {
+test('the post-bet queue has its processor', (t) => {
   t.is(PROCESSORS['post-bet'], processPostBet);
 });
 

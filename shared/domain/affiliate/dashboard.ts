@@ -1,0 +1,38 @@
+import { QueryTypes } from 'sequelize';
+import { config } from '../../config';
+import { db } from '../../db/sequelize';
+import { todayIn } from '../vip/settlement-periods';
+import { affiliateBalanceOf } from '../wallet/affiliate-account';
+import { requireAgent } from './agent';
+import { periodContaining } from './settlement/periods';
+import { previewAgentPeriod, type AgentPeriodPreview } from './settlement/preview';
+
+/** The agent's figures for the current Monday-Sunday week of APP_TIMEZONE, as a weekly run would settle them so far. */
+export function thisWeekOf(agentId: number): Promise<AgentPeriodPreview> {
+  const week = periodContaining('weekly', todayIn(config().appTimezone));
+  return previewAgentPeriod(agentId, 'weekly', week.weekStart);
+}
+
+/** How many members the agent has on each level. */
+async function downlineCounts(agentId: number, siteCode: string): Promise<{ level1: number; level2: number; level3: number }> {
+  const [row] = await db().query<{ level1: string; level2: string; level3: string }>(
+    `SELECT COUNT(*) FILTER (WHERE "level1AgentId" = :agentId)::text AS level1,
+            COUNT(*) FILTER (WHERE "level2AgentId" = :agentId)::text AS level2,
+            COUNT(*) FILTER (WHERE "level3AgentId" = :agentId)::text AS level3
+       FROM users
+      WHERE "siteCode" = :siteCode AND ("level1AgentId" = :agentId OR "level2AgentId" = :agentId OR "level3AgentId" = :agentId)`,
+    { replacements: { agentId, siteCode }, type: QueryTypes.SELECT },
+  );
+  return { level1: Number(row.level1), level2: Number(row.level2), level3: Number(row.level3) };
+}
+
+/**
+ * GET /affiliate/dashboard (Part B 4.6): agentCode; members per level; the commission balance; this
+ * week's active members, net loss and the commission a weekly run would pay for it so far (the run's own
+ * SQL, settlement/preview.ts). 2001 not an agent.
+ */
+export async function agentDashboard(userId: number) {
+  const agent = await requireAgent(userId);
+  const [totalDownline, balance, thisWeek] = await Promise.all([downlineCounts(agent.id, agent.siteCode), affiliateBalanceOf(agent.id), thisWeekOf(agent.id)]);
+  return { agentCode: agent.agentCode, totalDownline, balance, thisWeek };
+}
