@@ -1,4 +1,5 @@
 import type { SettlementPeriodType, SettlementStatus } from '../../../shared/db/models';
+import { agentDashboard } from '../../../shared/domain/affiliate/dashboard';
 import { reviewSettlement, type SettlementReviewAction } from '../../../shared/domain/affiliate/settlement-review';
 import {
   agentSettlementDetail,
@@ -11,7 +12,7 @@ import { endpoint, type Endpoint } from '../../http/endpoint';
 import { adminSettlementsQuery, commissionsQuery, idParams, settlementReviewBody, settlementsQuery } from './settlement-schemas';
 
 /**
- * Settlements (Part B 4.6): the agent's commission rows and settlements; the operators' settlement list,
+ * Settlements (Part B 4.6): the agent's dashboard (this week as a run would settle it so far), commission rows and settlements; the operators' settlement list,
  * risk logs and review (permission module `affiliate`, the review operation-logged). Agent endpoints
  * answer 2001 to a player who is not an agent; another agent's or another site's settlement is not
  * found (2001).
@@ -21,6 +22,10 @@ type Period = { periodType?: string };
 const period = (q: Period) => q.periodType as SettlementPeriodType | undefined;
 
 export const settlementEndpoints: Endpoint[] = [
+  endpoint(
+    { method: 'get', path: '/affiliate/dashboard', auth: 'player', codes: [2001], summary: "The agent's members per level, commission balance and this week's figures so far" },
+    ({ player }) => agentDashboard(player.id),
+  ),
   endpoint(
     { method: 'get', path: '/affiliate/commissions', auth: 'player', query: commissionsQuery, codes: [2001], summary: "The agent's commission rows (per member and game type), newest period first" },
     ({ player, query }) => listAgentCommissions(player.id, { ...query, periodType: period(query) }),

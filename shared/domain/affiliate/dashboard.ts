@@ -1,17 +1,8 @@
 import { QueryTypes } from 'sequelize';
-import { config } from '../../config';
 import { db } from '../../db/sequelize';
-import { todayIn } from '../vip/settlement-periods';
 import { affiliateBalanceOf } from '../wallet/affiliate-account';
 import { requireAgent } from './agent';
-import { periodContaining } from './settlement/periods';
-import { previewAgentPeriod, type AgentPeriodPreview } from './settlement/preview';
-
-/** The agent's figures for the current Monday-Sunday week of APP_TIMEZONE, as a weekly run would settle them so far. */
-export function thisWeekOf(agentId: number): Promise<AgentPeriodPreview> {
-  const week = periodContaining('weekly', todayIn(config().appTimezone));
-  return previewAgentPeriod(agentId, 'weekly', week.weekStart);
-}
+import { currentWeekPreview } from './settlement/preview';
 
 /** How many members the agent has on each level. */
 async function downlineCounts(agentId: number, siteCode: string): Promise<{ level1: number; level2: number; level3: number }> {
@@ -33,6 +24,6 @@ async function downlineCounts(agentId: number, siteCode: string): Promise<{ leve
  */
 export async function agentDashboard(userId: number) {
   const agent = await requireAgent(userId);
-  const [totalDownline, balance, thisWeek] = await Promise.all([downlineCounts(agent.id, agent.siteCode), affiliateBalanceOf(agent.id), thisWeekOf(agent.id)]);
+  const [totalDownline, balance, thisWeek] = await Promise.all([downlineCounts(agent.id, agent.siteCode), affiliateBalanceOf(agent.id), currentWeekPreview(agent.id)]);
   return { agentCode: agent.agentCode, totalDownline, balance, thisWeek };
 }

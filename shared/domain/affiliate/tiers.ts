@@ -5,6 +5,7 @@ import { db } from '../../db/sequelize';
 import { money } from '../wallet/wallet';
 import { affiliateBalanceOf } from '../wallet/affiliate-account';
 import { requireAgent, type Agent } from './agent';
+import { currentWeekPreview } from './settlement/preview';
 
 /**
  * Agent tiers (Part B 2.8; docs/affiliates.md): the site's agent_tiers rows ordered by sortOrder
@@ -28,30 +29,13 @@ export async function agentTierOf(agent: Pick<Agent, 'siteCode' | 'agentTierCode
 }
 
 /**
- * Members of the agent (levels 1 to 3) with at least one valid settled bet order settled in the
- * current Monday-Sunday week of APP_TIMEZONE.
- */
-export async function activeMembersThisWeek(agentId: number, siteCode: string): Promise<number> {
-  const [row] = await db().query<{ n: string }>(
-    `SELECT COUNT(*)::text AS n FROM users u
-      WHERE u."siteCode" = :siteCode
-        AND (u."level1AgentId" = :agentId OR u."level2AgentId" = :agentId OR u."level3AgentId" = :agentId)
-        AND EXISTS (SELECT 1 FROM bet_orders b
-                     WHERE b."userId" = u.id AND b.status = 'valid' AND b.settled
-                       AND b."settledAt" >= (date_trunc('week', now() AT TIME ZONE :tz) AT TIME ZONE :tz))`,
-    { replacements: { agentId, siteCode, tz: config().appTimezone }, type: QueryTypes.SELECT },
-  );
-  return Number(row.n);
-}
-
-/**
  * GET /affiliate/tier-info: the agent's current tier, the next one by sortOrder (null at the top) with
  * its minimums, and the progress toward it (totalEarned of the affiliate balance, active members this
  * week). 2001 not an agent.
  */
 export async function tierInfo(userId: number) {
   const agent = await requireAgent(userId);
-  const [tiers, balance, activeMembers] = await Promise.all([tiersOf(agent.siteCode), affiliateBalanceOf(agent.id), activeMembersThisWeek(agent.id, agent.siteCode)]);
+  const [tiers, balance, week] = await Promise.all([tiersOf(agent.siteCode), affiliateBalanceOf(agent.id), currentWeekPreview(agent.id)]);
   const code = agent.agentTierCode ?? tiers[0]?.tierCode ?? null;
   const index = tiers.findIndex((t) => t.tierCode === code);
   const current = index >= 0 ? tiers[index] : null;
@@ -59,6 +43,6 @@ export async function tierInfo(userId: number) {
   return {
     currentTier: current ? { tierCode: current.tierCode, tierName: current.tierName } : null,
     nextTier: next ? { tierCode: next.tierCode, tierName: next.tierName, minTotalEarned: money(next.minTotalEarned), minActiveMembers: next.minActiveMembers } : null,
-    progress: { totalEarned: money(balance.totalEarned), activeMembers },
+    progress: { totalEarned: money(balance.totalEarned), activeMembers: week.activeMemberCount },
   };
 }

@@ -3,6 +3,8 @@ import { User } from '../../../db/models';
 import { db } from '../../../db/sequelize';
 import { money } from '../../wallet/wallet';
 import { agentCtes, lineCtes, periodReplacements, totalCtes } from './net-loss';
+import { config } from '../../../config';
+import { todayIn } from '../../vip/settlement-periods';
 import { periodContaining, type PeriodType } from './periods';
 import { negativeCarryOver } from './settings';
 
@@ -30,4 +32,9 @@ export async function previewAgentPeriod(agentId: number, periodType: PeriodType
   );
   if (!row) return empty;
   return { activeMemberCount: row.activeMemberCount, totalNetLoss: money(row.totalNetLoss), estimatedCommission: money(row.totalCommission) };
+}
+
+/** The agent's current Monday-Sunday week of APP_TIMEZONE so far, as a weekly run would settle it (the dashboard's thisWeek, tier-info's active members). */
+export function currentWeekPreview(agentId: number): Promise<AgentPeriodPreview> {
+  return previewAgentPeriod(agentId, 'weekly', todayIn(config().appTimezone));
 }
