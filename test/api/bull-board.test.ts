@@ -67,7 +67,7 @@ test('the board JSON API lists every declared queue', async (t) => {
   const res = await stack.request('GET', `${BASE}/api/queues`, { token });
   t.is(res.status, 200);
   const names = (res.body.queues as Array<{ name: string }>).map((q) => q.name).sort();
-  t.is(QUEUE_NAMES.length, 11);
+  t.is(QUEUE_NAMES.length, 12);
   t.deepEqual(names, [...QUEUE_NAMES].sort());
   const mail = (res.body.queues as Array<{ name: string; counts: Record<string, number> }>).find((q) => q.name === 'mail');
   t.is(typeof mail?.counts.waiting, 'number');

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { QueryTypes, type Transaction } from 'sequelize';
 import { db } from '../../db/sequelize';
 import { countWalletMovement } from '../../metrics';
-import { MAX_MONEY, MONEY_SCALE, money, WalletError } from './wallet';
+import { MAX_MONEY, MONEY_SCALE, money, parseAmount, WalletError } from './wallet';
 
 /**
  * An agent's affiliate commission balance (Part B 2.8): its own account in the wallet module
@@ -66,20 +66,6 @@ interface LedgerRow {
   withdrawnAmount: string;
 }
 
-function amountOf(value: string | undefined, field: string): Decimal {
-  if (value === undefined) return new Decimal(0);
-  let d: Decimal;
-  try {
-    d = new Decimal(value);
-  } catch {
-    throw new WalletError('INVALID_AMOUNT', `${field} is not a number`);
-  }
-  if (!d.isFinite() || d.abs().gt(MAX_MONEY) || d.decimalPlaces() > MONEY_SCALE) {
-    throw new WalletError('INVALID_AMOUNT', `${field} must be finite with at most ${MONEY_SCALE} decimals`);
-  }
-  return d;
-}
-
 const view = (row: AccountRow): AffiliateBalance => ({
   available: money(row.available),
   frozen: money(row.frozen),
@@ -128,10 +114,10 @@ export async function lockAffiliateAccount(transaction: Transaction, userId: num
 
 /** Applies one movement of an agent's affiliate balance in the caller's transaction (see the file comment). */
 export async function moveAffiliateBalance(transaction: Transaction, move: AffiliateMove): Promise<AffiliateMoveResult> {
-  const available = amountOf(move.available, 'available');
-  const frozen = amountOf(move.frozen, 'frozen');
-  const earned = amountOf(move.earned, 'earned');
-  const withdrawn = amountOf(move.withdrawn, 'withdrawn');
+  const available = parseAmount(move.available, 'available');
+  const frozen = parseAmount(move.frozen, 'frozen');
+  const earned = parseAmount(move.earned, 'earned');
+  const withdrawn = parseAmount(move.withdrawn, 'withdrawn');
   if (!move.idempotencyKey || move.idempotencyKey.length > 160) {
     throw new WalletError('INVALID_AMOUNT', 'idempotencyKey must be 1 to 160 characters');
   }

@@ -124,7 +124,8 @@ export function money(value: string | number | Decimal): string {
   return new Decimal(value).toFixed(MONEY_SCALE, Decimal.ROUND_HALF_UP);
 }
 
-function parseAmount(value: string | Decimal | undefined, field: string): Decimal {
+/** A movement's signed amount (undefined = 0), or WalletError INVALID_AMOUNT: finite, at most MAX_MONEY, at most 6 decimals. */
+export function parseAmount(value: string | Decimal | undefined, field: string): Decimal {
   if (value === undefined) return new Decimal(0);
   let d: Decimal;
   try {
