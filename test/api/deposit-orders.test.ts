@@ -3,7 +3,7 @@ import nock from 'nock';
 import { DepositOrder, PaymentChannel } from '../../shared/db/models';
 import { fiatvendorCheckSum } from '../../shared/integrations/fiatvendor';
 import { cache } from '../../shared/redis';
-import { createDepositor, resetDepositMocks, DEPOSIT_ENV, FIATVENDOR, FIATVENDOR_SECRET, fiatChannel, nockRates, unique, USDT_ADDRESS, usdtChannel } from '../helpers/deposits';
+import { createDepositor, resetDepositMocks, DEPOSIT_ENV, FIATVENDOR, FIATVENDOR_SECRET, fiatChannel, unique, USDT_ADDRESS, usdtChannel } from '../helpers/deposits';
 import { createSite, createUser } from '../helpers/factories';
 import { startTestStack, type TestStack } from '../helpers/stack';
 

@@ -1,4 +1,4 @@
-import { Promotion, User } from '../../shared/db/models';
+import { Promotion } from '../../shared/db/models';
 import { db } from '../../shared/db/sequelize';
 import { QueryTypes } from 'sequelize';
 

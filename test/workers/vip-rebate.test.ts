@@ -3,7 +3,6 @@ import Decimal from 'decimal.js';
 import { QueryTypes } from 'sequelize';
 import { User, VipRebate, VipSettlementRun } from '../../shared/db/models';
 import { db } from '../../shared/db/sequelize';
-import { effectiveBet } from '../../shared/domain/game/types';
 import { settleDailyRebate } from '../../shared/domain/vip/rebate';
 import { defaultRebateDay, todayIn } from '../../shared/domain/vip/settlement-periods';
 import { InputError } from '../../shared/errors';

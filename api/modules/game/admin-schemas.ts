@@ -1,4 +1,4 @@
-import { array, boolean, mixed, number, object } from 'yup';
+import { array, boolean, number, object } from 'yup';
 import { GAME_TYPE_CODES, typeKeyOf } from '../../../shared/domain/game/types';
 import { isKnownSite } from '../../../shared/domain/common/sites';
 import { LAUNCH_EXTRA_LOCALES, LOCALES } from '../../../shared/i18n/locales';

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { QueryTypes, type Transaction } from 'sequelize';
 import { db } from '../../db/sequelize';
-import { pageOffset, pagination } from '../common/paging';
+import { pagedRows } from '../common/paging';
 import { moveAffiliateBalance } from '../wallet/affiliate-account';
 import { money } from '../wallet/wallet';
 import { requireAgent } from './agent';
@@ -72,22 +72,18 @@ export async function awardVipMilestones(transaction: Transaction, upgrades: rea
 /** GET /affiliate/vip-milestones: the milestone bonuses this agent earned, newest first; 2001 not an agent. */
 export async function listAgentMilestoneAwards(siteCode: string, userId: number, paging: { page: number; pageSize: number }) {
   const agent = await requireAgent(userId);
-  const replacements = { siteCode, agentId: agent.id, limit: paging.pageSize, offset: pageOffset(paging.page, paging.pageSize) };
-  const [rows, [count]] = await Promise.all([
-    db().query<AwardRow & { memberAccount: string; createdAt: Date }>(
-      `SELECT w.id, w."memberId", u.account AS "memberAccount", w."vipLevel", w."bonusAmount", w."createdAt"
-         FROM affiliate_milestone_awards w JOIN users u ON u.id = w."memberId"
-        WHERE w."agentId" = :agentId AND w."siteCode" = :siteCode
-        ORDER BY w.id DESC LIMIT :limit OFFSET :offset`,
-      { replacements, type: QueryTypes.SELECT },
-    ),
-    db().query<{ total: string }>(`SELECT COUNT(*)::text AS total FROM affiliate_milestone_awards WHERE "agentId" = :agentId AND "siteCode" = :siteCode`, {
-      replacements,
-      type: QueryTypes.SELECT,
-    }),
-  ]);
+  const { rows, pagination } = await pagedRows<AwardRow & { memberAccount: string; createdAt: Date }>(
+    {
+      select: 'w.id, w."memberId", u.account AS "memberAccount", w."vipLevel", w."bonusAmount", w."createdAt"',
+      from: 'affiliate_milestone_awards w JOIN users u ON u.id = w."memberId"',
+      where: ['w."agentId" = :agentId', 'w."siteCode" = :siteCode'],
+      orderBy: 'w.id DESC',
+    },
+    { siteCode, agentId: agent.id },
+    paging,
+  );
   return {
     items: rows.map((r) => ({ id: Number(r.id), memberId: r.memberId, memberAccount: r.memberAccount, vipLevel: Number(r.vipLevel), bonusAmount: money(r.bonusAmount), createdAt: r.createdAt })),
-    pagination: pagination(paging.page, paging.pageSize, Number(count.total)),
+    pagination,
   };
 }

@@ -1,7 +1,5 @@
-import { QueryTypes, type Transaction } from 'sequelize';
-import { config } from '../../config';
+import type { Transaction } from 'sequelize';
 import { AgentTier } from '../../db/models';
-import { db } from '../../db/sequelize';
 import { money } from '../wallet/wallet';
 import { affiliateBalanceOf } from '../wallet/affiliate-account';
 import { requireAgent, type Agent } from './agent';

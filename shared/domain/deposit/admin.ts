@@ -5,7 +5,6 @@ import type { Locale } from '../../i18n/locales';
 import type { Actor } from '../admin/accounts';
 import { recordActorAction } from '../admin/operation-log';
 import { rowsInDays } from '../common/day-range';
-import { pagination } from '../common/paging';
 import { money } from '../wallet/wallet';
 import { markPaid } from './callbacks';
 import { ORDER_COLUMNS, pagedOrders, type DepositStatus } from './order-list';
@@ -79,9 +78,9 @@ export async function listSiteDeposits(siteCode: string, filter: AdminOrderFilte
     replacements[key] = filter[key];
   }
   if (filter.flagged !== undefined) clauses.push(filter.flagged ? '(flag IS NOT NULL AND resolution IS NULL)' : '(flag IS NULL OR resolution IS NOT NULL)');
-  const { rows, total } = await pagedOrders<AdminOrderRow>(ADMIN_COLUMNS, clauses, replacements, filter);
+  const { rows, pagination } = await pagedOrders<AdminOrderRow>(ADMIN_COLUMNS, clauses, replacements, filter);
   const names = await channelNames(rows, locale);
-  return { items: rows.map((row) => adminView(row, names)), pagination: pagination(filter.page, filter.pageSize, total) };
+  return { items: rows.map((row) => adminView(row, names)), pagination };
 }
 
 /** GET /deposit/admin/orders/:id/callbacks: every callback recorded for the order, oldest first. */

@@ -1,7 +1,5 @@
-import { QueryTypes } from 'sequelize';
-import { db } from '../../db/sequelize';
 import type { Locale } from '../../i18n/locales';
-import { pageOffset, pagination } from '../common/paging';
+import { pagedRows, type Paging } from '../common/paging';
 import { playerRowsInDays } from '../common/day-range';
 import { channelNames, orderView, type OrderRow } from './views';
 
@@ -26,20 +24,12 @@ export async function listPlayerDeposits(siteCode: string, userId: number, filte
     clauses.push('status = :status');
     replacements.status = filter.status;
   }
-  const { rows, total } = await pagedOrders<OrderRow>(ORDER_COLUMNS, clauses, replacements, filter);
+  const { rows, pagination } = await pagedOrders<OrderRow>(ORDER_COLUMNS, clauses, replacements, filter);
   const names = await channelNames(rows, locale);
-  return { items: rows.map((row) => orderView(row, names)), pagination: pagination(filter.page, filter.pageSize, total) };
+  return { items: rows.map((row) => orderView(row, names)), pagination };
 }
 
-/** One page of deposit orders matching the clauses, newest first, and how many match. */
-export async function pagedOrders<T extends object>(columns: string, clauses: string[], replacements: Record<string, unknown>, page: { page: number; pageSize: number }) {
-  const where = clauses.join(' AND ');
-  const [rows, [count]] = await Promise.all([
-    db().query<T>(`SELECT ${columns} FROM deposit_orders WHERE ${where} ORDER BY "createdAt" DESC, id DESC LIMIT :limit OFFSET :offset`, {
-      replacements: { ...replacements, limit: page.pageSize, offset: pageOffset(page.page, page.pageSize) },
-      type: QueryTypes.SELECT,
-    }),
-    db().query<{ total: string }>(`SELECT COUNT(*)::text AS total FROM deposit_orders WHERE ${where}`, { replacements, type: QueryTypes.SELECT }),
-  ]);
-  return { rows, total: Number(count.total) };
+/** One page of deposit orders matching the clauses, newest first: {rows, pagination}. */
+export function pagedOrders<T extends object>(columns: string, clauses: string[], replacements: Record<string, unknown>, page: Paging) {
+  return pagedRows<T>({ select: columns, from: 'deposit_orders', where: clauses, orderBy: '"createdAt" DESC, id DESC' }, replacements, page);
 }

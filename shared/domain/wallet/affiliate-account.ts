@@ -1,4 +1,3 @@
-import Decimal from 'decimal.js';
 import { QueryTypes, type Transaction } from 'sequelize';
 import { db } from '../../db/sequelize';
 import { countWalletMovement } from '../../metrics';

@@ -1,8 +1,6 @@
-import { QueryTypes } from 'sequelize';
-import { db } from '../../db/sequelize';
 import type { WithdrawalStatus } from '../../db/models';
 import { rowsInDays, type DayRange } from '../common/day-range';
-import { pageOffset, pagination } from '../common/paging';
+import { pagedRows } from '../common/paging';
 import { accountsOf, addressesOf, adminView, playerView, type WithdrawalRow } from './views';
 
 export const WITHDRAWAL_STATUSES = ['pending', 'approved', 'rejected', 'completed'] as const satisfies readonly WithdrawalStatus[];
@@ -26,15 +24,8 @@ async function pagedWithdrawals(siteCode: string, filter: WithdrawalFilter) {
     clauses.push('status = :status');
     replacements.status = filter.status;
   }
-  const where = clauses.join(' AND ');
-  const [rows, [count]] = await Promise.all([
-    db().query<WithdrawalRow>(`SELECT * FROM withdrawals WHERE ${where} ORDER BY "createdAt" DESC, id DESC LIMIT :limit OFFSET :offset`, {
-      replacements: { ...replacements, limit: filter.pageSize, offset: pageOffset(filter.page, filter.pageSize) },
-      type: QueryTypes.SELECT,
-    }),
-    db().query<{ total: string }>(`SELECT COUNT(*)::text AS total FROM withdrawals WHERE ${where}`, { replacements, type: QueryTypes.SELECT }),
-  ]);
-  return { rows, page: pagination(filter.page, filter.pageSize, Number(count.total)) };
+  const { rows, pagination } = await pagedRows<WithdrawalRow>({ select: '*', from: 'withdrawals', where: clauses, orderBy: '"createdAt" DESC, id DESC' }, replacements, filter);
+  return { rows, page: pagination };
 }
 
 /** GET /withdrawal/list: the player's withdrawals, {items, pagination}. */

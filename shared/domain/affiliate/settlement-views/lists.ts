@@ -2,7 +2,7 @@ import { QueryTypes } from 'sequelize';
 import { db } from '../../../db/sequelize';
 import type { SettlementPeriodType, SettlementStatus } from '../../../db/models';
 import { BizError } from '../../../errors';
-import { pageOffset, pagination } from '../../common/paging';
+import { pagedRows, type Paging } from '../../common/paging';
 import { requireAgent } from '../agent';
 import {
   adminSettlementView,
@@ -24,11 +24,6 @@ import {
  * with its periodType, and `periodType` filters them.
  */
 
-interface Paging {
-  page: number;
-  pageSize: number;
-}
-
 interface Where {
   clauses: string[];
   replacements: Record<string, unknown>;
@@ -43,16 +38,8 @@ function filterBy(where: Where, column: string, key: string, value: unknown): Wh
   return where;
 }
 
-async function paged<T extends object>(select: string, from: string, where: Where, orderBy: string, paging: Paging) {
-  const sql = `FROM ${from} WHERE ${where.clauses.join(' AND ')}`;
-  const [rows, [count]] = await Promise.all([
-    db().query<T>(`SELECT ${select} ${sql} ORDER BY ${orderBy} LIMIT :limit OFFSET :offset`, {
-      replacements: { ...where.replacements, limit: paging.pageSize, offset: pageOffset(paging.page, paging.pageSize) },
-      type: QueryTypes.SELECT,
-    }),
-    db().query<{ total: string }>(`SELECT COUNT(*)::text AS total ${sql}`, { replacements: where.replacements, type: QueryTypes.SELECT }),
-  ]);
-  return { rows, pagination: pagination(paging.page, paging.pageSize, Number(count.total)) };
+function paged<T extends object>(select: string, from: string, where: Where, orderBy: string, paging: Paging) {
+  return pagedRows<T>({ select, from, where: where.clauses, orderBy }, where.replacements, paging);
 }
 
 export interface CommissionFilter extends Paging {

@@ -1,7 +1,5 @@
-import { QueryTypes } from 'sequelize';
 import type { AffiliateWithdrawalStatus } from '../../../db/models';
-import { db } from '../../../db/sequelize';
-import { pageOffset, pagination } from '../../common/paging';
+import { pagedRows } from '../../common/paging';
 import { requireAgent } from '../agent';
 import { adminContextOf, adminView, agentView, type AffiliateWithdrawalRow } from './views';
 
@@ -25,15 +23,8 @@ async function pagedWithdrawals(siteCode: string, filter: AffiliateWithdrawalFil
     clauses.push('status = :status');
     replacements.status = filter.status;
   }
-  const where = clauses.join(' AND ');
-  const [rows, [count]] = await Promise.all([
-    db().query<AffiliateWithdrawalRow>(`SELECT * FROM affiliate_withdrawals WHERE ${where} ORDER BY "createdAt" DESC, id DESC LIMIT :limit OFFSET :offset`, {
-      replacements: { ...replacements, limit: filter.pageSize, offset: pageOffset(filter.page, filter.pageSize) },
-      type: QueryTypes.SELECT,
-    }),
-    db().query<{ total: string }>(`SELECT COUNT(*)::text AS total FROM affiliate_withdrawals WHERE ${where}`, { replacements, type: QueryTypes.SELECT }),
-  ]);
-  return { rows, page: pagination(filter.page, filter.pageSize, Number(count.total)) };
+  const { rows, pagination } = await pagedRows<AffiliateWithdrawalRow>({ select: '*', from: 'affiliate_withdrawals', where: clauses, orderBy: '"createdAt" DESC, id DESC' }, replacements, filter);
+  return { rows, page: pagination };
 }
 
 /** GET /affiliate/withdrawals: the agent's commission withdrawals, {items, pagination}; 2001 not an agent. */
