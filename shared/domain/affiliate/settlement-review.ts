@@ -1,7 +1,6 @@
 import Decimal from 'decimal.js';
-import { QueryTypes } from 'sequelize';
 import { db } from '../../db/sequelize';
-import { BizError } from '../../errors';
+import { transitionStatus } from '../common/status-transition';
 import type { Actor } from '../admin/accounts';
 import { recordActorAction } from '../admin/operation-log';
 import { moveAffiliateBalance } from '../wallet/affiliate-account';
@@ -25,24 +24,18 @@ const REVIEWABLE = ['pending', 'pendingReview'];
 /** POST /affiliate/admin/settlements/:id/review: the reviewed settlement as operators see it; 2001, 2002. */
 export async function reviewSettlement(actor: Actor, siteCode: string, id: number, action: SettlementReviewAction, remark: string | null) {
   const row = await db().transaction(async (transaction) => {
-    const [changed] = await db().query<SettlementRow & { fromStatus: string }>(
-      `WITH prev AS (SELECT id, status FROM affiliate_settlements WHERE id = :id AND "siteCode" = :siteCode)
-       UPDATE affiliate_settlements s
-          SET status = :to, remark = :remark, "reviewedBy" = :adminId, "reviewedAt" = now(), "updatedAt" = now()
-         FROM prev
-        WHERE s.id = prev.id AND s.status IN (:from)
-       RETURNING ${settlementColumns('s')}, prev.status AS "fromStatus"`,
-      { replacements: { id, siteCode, to: action, remark, adminId: actor.adminId, from: REVIEWABLE }, type: QueryTypes.SELECT, transaction },
-    );
-    if (!changed) {
-      const [exists] = await db().query(`SELECT id FROM affiliate_settlements WHERE id = :id AND "siteCode" = :siteCode`, {
-        replacements: { id, siteCode },
-        type: QueryTypes.SELECT,
-        transaction,
-      });
-      if (!exists) throw new BizError(2001, 'settlement not found');
-      throw new BizError(2002, 'settlement already reviewed');
-    }
+    const changed = await transitionStatus<SettlementRow>(transaction, {
+      table: 'affiliate_settlements',
+      id,
+      siteCode,
+      from: REVIEWABLE,
+      to: action,
+      set: 'remark = :remark, "reviewedBy" = :adminId, "reviewedAt" = now()',
+      replacements: { remark, adminId: actor.adminId },
+      returning: settlementColumns,
+      notFound: 'settlement not found',
+      notAllowed: 'settlement already reviewed',
+    });
     const amount = new Decimal(changed.totalCommission);
     const credited = action === 'approved' && amount.gt(0);
     if (credited) {

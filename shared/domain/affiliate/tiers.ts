@@ -2,7 +2,7 @@ import type { Transaction } from 'sequelize';
 import { AgentTier } from '../../db/models';
 import { money } from '../wallet/wallet';
 import { affiliateBalanceOf } from '../wallet/affiliate-account';
-import { requireAgent, type Agent } from './agent';
+import { requireAgent } from './agent';
 import { currentWeekPreview } from './settlement/preview';
 
 /**
@@ -13,17 +13,6 @@ import { currentWeekPreview } from './settlement/preview';
 /** The site's tiers, lowest first (ties by id). */
 export function tiersOf(siteCode: string, transaction?: Transaction): Promise<AgentTier[]> {
   return AgentTier.findAll({ where: { siteCode }, order: [['sortOrder', 'ASC'], ['id', 'ASC']], transaction });
-}
-
-/** The site's lowest tier (smallest sortOrder), or null when the site has no tier. */
-export function lowestTier(siteCode: string, transaction?: Transaction): Promise<AgentTier | null> {
-  return AgentTier.findOne({ where: { siteCode }, order: [['sortOrder', 'ASC'], ['id', 'ASC']], transaction });
-}
-
-/** The agent's tier code: its agentTierCode, else the site's lowest tier's code (null when the site has no tier). */
-export async function agentTierOf(agent: Pick<Agent, 'siteCode' | 'agentTierCode'>, transaction?: Transaction): Promise<string | null> {
-  if (agent.agentTierCode) return agent.agentTierCode;
-  return (await lowestTier(agent.siteCode, transaction))?.tierCode ?? null;
 }
 
 /**

@@ -1,8 +1,8 @@
 import Decimal from 'decimal.js';
-import { QueryTypes, type Transaction } from 'sequelize';
+import type { Transaction } from 'sequelize';
 import { db } from '../../db/sequelize';
 import type { WithdrawalStatus } from '../../db/models';
-import { BizError } from '../../errors';
+import { transitionStatus } from '../common/status-transition';
 import type { Actor } from '../admin/accounts';
 import { recordActorAction } from '../admin/operation-log';
 import { money, moveBalance } from '../wallet/wallet';
@@ -59,16 +59,17 @@ const TRANSITIONS: Record<ReviewAction | 'complete', Transition> = {
 async function applyTransition(actor: Actor, siteCode: string, id: number, action: ReviewAction | 'complete', reason: string | null) {
   const step = TRANSITIONS[action];
   const row = await db().transaction(async (transaction) => {
-    const [changed] = await db().query<WithdrawalRow>(
-      `UPDATE withdrawals SET status = :to, ${step.set}, "updatedAt" = now()
-        WHERE id = :id AND "siteCode" = :siteCode AND status = :from RETURNING *`,
-      { replacements: { id, siteCode, from: step.from, to: step.to, adminId: actor.adminId, reason }, type: QueryTypes.SELECT, transaction },
-    );
-    if (!changed) {
-      const [exists] = await db().query(`SELECT id FROM withdrawals WHERE id = :id AND "siteCode" = :siteCode`, { replacements: { id, siteCode }, type: QueryTypes.SELECT, transaction });
-      if (!exists) throw new BizError(2001, 'withdrawal not found');
-      throw new BizError(2002, `withdrawal is not ${step.from}`);
-    }
+    const changed = await transitionStatus<WithdrawalRow>(transaction, {
+      table: 'withdrawals',
+      id,
+      siteCode,
+      from: [step.from],
+      to: step.to,
+      set: step.set,
+      replacements: { adminId: actor.adminId, reason },
+      notFound: 'withdrawal not found',
+      notAllowed: `withdrawal is not ${step.from}`,
+    });
     await step.move?.(changed, transaction);
     await recordActorAction(actor, transaction, {
       module: 'withdrawal',

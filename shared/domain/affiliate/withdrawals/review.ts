@@ -1,8 +1,8 @@
 import Decimal from 'decimal.js';
-import { QueryTypes, type Transaction } from 'sequelize';
+import type { Transaction } from 'sequelize';
 import type { AffiliateWithdrawalStatus } from '../../../db/models';
 import { db } from '../../../db/sequelize';
-import { BizError } from '../../../errors';
+import { transitionStatus } from '../../common/status-transition';
 import type { Actor } from '../../admin/accounts';
 import { recordActorAction } from '../../admin/operation-log';
 import { moveAffiliateBalance } from '../../wallet/affiliate-account';
@@ -62,20 +62,17 @@ const TRANSITIONS: Record<AffiliateReviewAction | 'complete', Transition> = {
 async function applyTransition(actor: Actor, siteCode: string, id: number, action: AffiliateReviewAction | 'complete', remark: string | null) {
   const step = TRANSITIONS[action];
   return db().transaction(async (transaction) => {
-    const [changed] = await db().query<AffiliateWithdrawalRow>(
-      `UPDATE affiliate_withdrawals SET status = :to, ${step.set}, "updatedAt" = now()
-        WHERE id = :id AND "siteCode" = :siteCode AND status = :from RETURNING *`,
-      { replacements: { id, siteCode, from: step.from, to: step.to, adminId: actor.adminId, remark }, type: QueryTypes.SELECT, transaction },
-    );
-    if (!changed) {
-      const [exists] = await db().query(`SELECT id FROM affiliate_withdrawals WHERE id = :id AND "siteCode" = :siteCode`, {
-        replacements: { id, siteCode },
-        type: QueryTypes.SELECT,
-        transaction,
-      });
-      if (!exists) throw new BizError(2001, 'affiliate withdrawal not found');
-      throw new BizError(2002, action === 'complete' ? 'status must be approved' : 'already reviewed');
-    }
+    const changed = await transitionStatus<AffiliateWithdrawalRow>(transaction, {
+      table: 'affiliate_withdrawals',
+      id,
+      siteCode,
+      from: [step.from],
+      to: step.to,
+      set: step.set,
+      replacements: { adminId: actor.adminId, remark },
+      notFound: 'affiliate withdrawal not found',
+      notAllowed: action === 'complete' ? 'status must be approved' : 'already reviewed',
+    });
     await step.move?.(changed, transaction);
     await recordActorAction(actor, transaction, {
       module: 'affiliate',

@@ -1,0 +1,46 @@
+import { QueryTypes, type Transaction } from 'sequelize';
+import { db } from '../../db/sequelize';
+import { BizError } from '../../errors';
+
+/**
+ * One move of a site's row from one status to the next, as operators' decisions make them (withdrawal
+ * review and complete, commission withdrawal review and complete, settlement review): a conditional
+ * UPDATE ... WHERE status IN (<from>) RETURNING in the caller's transaction. Of several operators acting
+ * at once one wins; the others wait on the row, then find its status changed. Nothing changed: 2001 when
+ * the site has no such row, else 2002 (its status does not allow the move).
+ */
+export interface StatusTransition {
+  /** The table, with "siteCode", status and "updatedAt" columns. */
+  table: string;
+  id: number;
+  siteCode: string;
+  from: readonly string[];
+  to: string;
+  /** Columns set with the status, SQL with :named replacements (:adminId, :remark...). */
+  set: string;
+  replacements?: Record<string, unknown>;
+  /** The columns answered, given the updated row's alias; default every column. */
+  returning?: (alias: string) => string;
+  /** Messages of the 2001 and 2002 refusals. */
+  notFound: string;
+  notAllowed: string;
+}
+
+/** The row after the move, with the status it left as `fromStatus`; BizError 2001 or 2002 when nothing moved. */
+export async function transitionStatus<T extends object>(transaction: Transaction, move: StatusTransition): Promise<T & { fromStatus: string }> {
+  const [changed] = await db().query<T & { fromStatus: string }>(
+    `WITH prev AS (SELECT id, status FROM ${move.table} WHERE id = :id AND "siteCode" = :siteCode)
+     UPDATE ${move.table} t SET status = :to, ${move.set}, "updatedAt" = now()
+       FROM prev
+      WHERE t.id = prev.id AND t.status IN (:from)
+     RETURNING ${move.returning?.('t') ?? 't.*'}, prev.status AS "fromStatus"`,
+    { replacements: { ...move.replacements, id: move.id, siteCode: move.siteCode, from: move.from, to: move.to }, type: QueryTypes.SELECT, transaction },
+  );
+  if (changed) return changed;
+  const [exists] = await db().query(`SELECT id FROM ${move.table} WHERE id = :id AND "siteCode" = :siteCode`, {
+    replacements: { id: move.id, siteCode: move.siteCode },
+    type: QueryTypes.SELECT,
+    transaction,
+  });
+  throw exists ? new BizError(2002, move.notAllowed) : new BizError(2001, move.notFound);
+}
