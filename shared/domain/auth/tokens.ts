@@ -79,7 +79,8 @@ export async function currentTokenVersion(userId: number): Promise<number | null
   }
   const user = await User.findByPk(userId, { attributes: ['tokenVersion'], raw: true });
   if (!user) return null;
-  cacheTokenVersion(userId, user.tokenVersion).catch(() => undefined);
+  // Awaited: a miss is rare (once an hour per player), and the next request then finds the entry.
+  await cacheTokenVersion(userId, user.tokenVersion).catch(() => undefined);
   return user.tokenVersion;
 }
 
