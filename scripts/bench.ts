@@ -5,7 +5,7 @@ import { benchEdge } from './bench/edge';
 import { benchGames } from './bench/games';
 import { benchInbox } from './bench/inbox';
 import { benchVip } from './bench/vip';
-import { base, connections, duration } from './bench/lib';
+import { base, closeClient, connections, duration } from './bench/lib';
 
 /**
  * `npm run bench` against a running stack started with the login and register limits raised (the bench
@@ -42,6 +42,7 @@ async function main() {
     if (!section) throw new Error(`unknown bench section "${name}" (known: ${Object.keys(SECTIONS).join(', ')})`);
     await section();
   }
+  closeClient();
 }
 
 main().catch((err) => {

@@ -2,7 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { Pool } from 'pg';
 import { registerPlayers } from './accounts';
-import { base, connections, duration, measure, percentile, post, printTable, transactionLoops, warmup, type Figure } from './lib';
+import { base, connections, duration, measure, percentile, post, printTable, request, transactionLoops, warmup, type Figure } from './lib';
 import { pgbenchCrossCheck, prepareTpcb, tpcbCeiling } from './tpcb';
 
 /**
@@ -53,8 +53,7 @@ async function fund(players: Player[], admin: string, amount: string): Promise<v
 }
 
 async function get(path: string, token: string): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
-  const res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
-  return res.json();
+  return request('GET', path, undefined, { authorization: `Bearer ${token}` });
 }
 
 async function balances(players: Player[], admin: string): Promise<Decimal> {
@@ -168,7 +167,7 @@ async function providerPairs(players: Player[], seconds: number): Promise<Provid
   const end = counted + seconds * 1000;
   const call = async (path: string, body: string): Promise<{ code: number; ms: number }> => {
     const started = Date.now();
-    const res = (await (await fetch(`${base}${path}`, { method: 'POST', headers: signed(body), body })).json()) as { code: number };
+    const res = (await request('POST', path, body, signed(body))) as { code: number };
     return { code: res.code, ms: Date.now() - started };
   };
   await Promise.all(
