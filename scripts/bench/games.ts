@@ -2,7 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { Pool } from 'pg';
 import { registerPlayers } from './accounts';
-import { base, connections, duration, measure, percentile, post, printTable, request, transactionLoops, warmup, type Figure } from './lib';
+import { base, connections, countedWindow, duration, measure, percentile, post, printTable, request, transactionLoops, warmup, type Figure } from './lib';
 import { pgbenchCrossCheck, prepareTpcb, tpcbCeiling } from './tpcb';
 
 /**
@@ -165,6 +165,7 @@ async function providerPairs(players: Player[], seconds: number): Promise<Provid
   let failures = 0;
   const counted = Date.now() + warmup * 1000;
   const end = counted + seconds * 1000;
+  const busy = countedWindow(counted);
   const call = async (path: string, body: string): Promise<{ code: number; ms: number }> => {
     const started = Date.now();
     const res = (await request('POST', path, body, signed(body))) as { code: number };
@@ -199,11 +200,12 @@ async function providerPairs(players: Player[], seconds: number): Promise<Provid
     note,
   });
   const n = latency.bets.length;
+  const callbacksCpu = busy.perOp(2 * n);
   return {
     pairs: figure('provy bet + win callback pairs', pairs, latency.pairs, '(pairs/s; latency of the pair)'),
     bets: figure('provy bet callbacks', n, latency.bets),
     wins: figure('provy win callbacks', n, latency.wins),
-    callbacks: figure('provy money callbacks (bet or win)', 2 * n, [...latency.bets, ...latency.wins], '(callbacks/s; latency of one callback)'),
+    callbacks: { ...figure('provy money callbacks (bet or win)', 2 * n, [...latency.bets, ...latency.wins], '(callbacks/s; latency of one callback)'), cpuMsPerOp: callbacksCpu },
   };
 }
 
@@ -309,6 +311,11 @@ export async function benchGames(): Promise<void> {
   console.log(`\nsimulate = ${median(simulateShares)} % of the TPC-B-like ceiling (median of ${SLICES} turns: ${simulateShares.join(', ')} %)`);
   console.log(`provider money callbacks = ${median(callbackShares)} % of the TPC-B-like ceiling (turns: ${callbackShares.join(', ')} %)`);
   console.log(`simulate = ${median(sqlShares)} % of its own SQL straight through pg (turns: ${sqlShares.join(', ')} %)`);
+  const cpu = (figures: Figure[]) => median(figures.map((f) => f.cpuMsPerOp ?? NaN));
+  console.log(
+    `machine CPU per operation (every process on both cores, /proc/stat; median of the turns): TPC-B-like transaction ${cpu(turns.map((t) => t.tpcb))} ms, ` +
+      `simulate round ${cpu(turns.map((t) => t.simulate))} ms, provider callback ${cpu(turns.map((t) => t.provider.callbacks))} ms`,
+  );
   console.log(`post-bet lag while simulate and the callbacks ran: ${lags.length} samples, p50 ${percentile(lags, 50)} ms, p99 ${percentile(lags, 99)} ms, max ${Math.max(...lags)} ms`);
   if (promotionClaims) console.log(`promotion turnover on: ${everyone.length} players each with an open promotion claim; the probe's claim turnover ${await probeTurnover(probe)}`);
   else console.log('promotion turnover off: no promotion claims (BENCH_PROMO_CLAIMS=0)');

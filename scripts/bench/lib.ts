@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import autocannon from 'autocannon';
 import type { Pool, PoolClient } from 'pg';
@@ -24,6 +25,30 @@ export interface Figure {
   note?: string;
   /** Answers per HTTP status. */
   statuses?: Record<string, number>;
+  /** Milliseconds of the whole machine's CPU (every process, every core) per operation in the counted window. */
+  cpuMsPerOp?: number;
+}
+
+/**
+ * The machine's busy CPU time so far, in milliseconds summed over its cores (/proc/stat: user, nice,
+ * system, irq, softirq, steal; clock ticks of 10 ms), or null where there is no /proc/stat. The stack,
+ * the database and this bench share the machine, so busy time per operation is what an operation costs
+ * all of them together.
+ */
+export function machineBusyMs(): number | null {
+  try {
+    const ticks = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const [user, nice, system, , , irq, softirq, steal = 0] = ticks;
+    return (user + nice + system + irq + softirq + steal) * 10;
+  } catch {
+    return null;
+  }
+}
+
+/** Machine CPU per operation between two `machineBusyMs` readings; undefined when either is missing or nothing was done. */
+export function cpuPerOp(from: number | null, to: number | null, operations: number): number | undefined {
+  if (from === null || to === null || operations <= 0) return undefined;
+  return Math.round(((to - from) / operations) * 100) / 100;
 }
 
 /** One autocannon run after a `warmup`: median req/s and latency p50/p99 over `duration` seconds (or `extra.duration`). */
@@ -34,8 +59,11 @@ export async function measure(
   extra: Partial<autocannon.Options> = {},
 ): Promise<Figure> {
   if (warmup > 0) await autocannon({ url, connections, headers, ...extra, duration: warmup });
+  const busyBefore = machineBusyMs();
   const result = await autocannon({ url, connections, duration, headers, ...extra });
+  const busyAfter = machineBusyMs();
   return {
+    cpuMsPerOp: cpuPerOp(busyBefore, busyAfter, result.requests.total),
     name,
     reqPerSec: result.requests.p50,
     p50: result.latency.p50,
@@ -122,6 +150,7 @@ export async function transactionLoops(name: string, pool: Pool, seconds: number
   let done = 0;
   const counted = Date.now() + warmup * 1000;
   const end = counted + seconds * 1000;
+  const busy = countedWindow(counted);
   await Promise.all(
     Array.from({ length: connections }, async (_, loop) => {
       while (Date.now() < end) {
@@ -143,5 +172,21 @@ export async function transactionLoops(name: string, pool: Pool, seconds: number
       }
     }),
   );
-  return { name, reqPerSec: Math.round(done / seconds), p50: percentile(latencies, 50), p99: percentile(latencies, 99), non2xx: 0, errors: 0 };
+  return { name, reqPerSec: Math.round(done / seconds), p50: percentile(latencies, 50), p99: percentile(latencies, 99), non2xx: 0, errors: 0, cpuMsPerOp: busy.perOp(done) };
+}
+
+/**
+ * The machine's busy time from `start` (a Date.now() in the future: the end of a warm-up) to the call of
+ * `perOp`, per operation counted in that window. Operations still running at the end are not counted,
+ * nor is their CPU subtracted: at 50 loops and thousands of operations that is well under 1 %.
+ */
+export function countedWindow(start: number): { perOp: (operations: number) => number | undefined } {
+  let from: number | null = null;
+  const timer = setTimeout(() => (from = machineBusyMs()), Math.max(0, start - Date.now()));
+  return {
+    perOp: (operations) => {
+      clearTimeout(timer);
+      return cpuPerOp(from, machineBusyMs(), operations);
+    },
+  };
 }

@@ -1,9 +1,9 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import Decimal from 'decimal.js';
-import { ForeignKeyConstraintError, QueryTypes } from 'sequelize';
+import { ForeignKeyConstraintError } from 'sequelize';
 import { config } from '../../config';
 import type { GameProvider } from '../../db/models';
-import { db } from '../../db/sequelize';
+import { preparedRows } from '../../db/prepared';
 import { BizError } from '../../errors';
 import { pickText } from '../../i18n/locales';
 import { countWalletMovement } from '../../metrics';
@@ -149,28 +149,26 @@ interface PlayedRound {
  * play log. A wallet refusal (WL000) writes nothing.
  */
 async function playRound(input: SimulateInput, game: GameProvider, round: Round): Promise<SimulateResult> {
-  const [played] = await db().query<PlayedRound>(
+  const [played] = await preparedRows<PlayedRound>(
+    'simulate_round',
     'SELECT order_id, balance_before, balance_after FROM simulate_round($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)',
-    {
-      bind: [
-        input.siteCode,
-        input.userId,
-        game.providerCode,
-        game.gameCode,
-        pickText(game.name, 'en-US').slice(0, 120),
-        String(game.gameType),
-        round.roundId,
-        String(input.productId),
-        round.bet.toFixed(6),
-        effectiveBet(round.bet, game.gameType),
-        round.win.toFixed(6),
-        round.multiplier.toFixed(2),
-        round.at,
-        `simulate ${game.gameCode}`,
-        `simulate ${game.gameCode} x${round.multiplier.toFixed(2)}`,
-      ],
-      type: QueryTypes.SELECT,
-    },
+    [
+      input.siteCode,
+      input.userId,
+      game.providerCode,
+      game.gameCode,
+      pickText(game.name, 'en-US').slice(0, 120),
+      String(game.gameType),
+      round.roundId,
+      String(input.productId),
+      round.bet.toFixed(6),
+      effectiveBet(round.bet, game.gameType),
+      round.win.toFixed(6),
+      round.multiplier.toFixed(2),
+      round.at,
+      `simulate ${game.gameCode}`,
+      `simulate ${game.gameCode} x${round.multiplier.toFixed(2)}`,
+    ],
   );
   countWalletMovement('bet');
   if (round.win.gt(0)) countWalletMovement('win');

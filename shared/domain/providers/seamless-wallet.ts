@@ -1,5 +1,6 @@
 import { QueryTypes, UniqueConstraintError } from 'sequelize';
 import { db } from '../../db/sequelize';
+import { preparedRows } from '../../db/prepared';
 import { countWalletMovement } from '../../metrics';
 import { GAME_TYPE_TABLE } from '../game/types';
 import { MAX_MONEY, moneyAmountOf, money, WalletError, type LedgerKind, type WalletErrorReason } from '../wallet/wallet';
@@ -242,10 +243,8 @@ function refusalOf(err: unknown): ProviderError | WalletError | null {
 export async function runProviderCall<R extends object>(fn: ProviderCallFunction, args: ReadonlyArray<string | number | null>): Promise<R> {
   const bind = [...args, WEIGHTS];
   try {
-    const [row] = await db().query<{ response: R; moved: LedgerKind[] }>(`SELECT response, moved FROM ${fn}(${bind.map((_, i) => `$${i + 1}`).join(', ')})`, {
-      bind,
-      type: QueryTypes.SELECT,
-    });
+    const text = `SELECT response, moved FROM ${fn}(${bind.map((_, i) => `$${i + 1}`).join(', ')})`;
+    const [row] = await preparedRows<{ response: R; moved: LedgerKind[] }>(fn, text, bind);
     for (const kind of row.moved) countWalletMovement(kind);
     return row.response;
   } catch (err) {
