@@ -106,6 +106,28 @@ test('a bet carrying its win: two ledger rows, one detail, settled, not cancella
   t.deepEqual(await snapshot(user.id), s);
 });
 
+test('a second bet in the round, carrying its win, adds to the order the first bet opened: one order, two details, one post-bet row', async (t) => {
+  const { user } = await factories.createUser({ balance: '10' });
+  const first = bet(user.id, { betAmount: '2', gameCode: 'provy-crypto-01' });
+  await provy('bet', first);
+  const second = bet(user.id, { betAmount: '3', winAmount: '7.5', roundId: first.roundId, gameCode: 'provy-crypto-01' });
+  const placed = await provy('bet', second);
+  t.is(placed.body.data.balance, '12.500000');
+  t.like(await order(user.id, first.roundId), {
+    totalBetCount: 2,
+    betAmount: '5.000000',
+    betEffective: '2.500000',
+    winAmount: '7.500000',
+    winLose: '2.500000',
+    settled: true,
+    status: 'valid',
+  });
+  const s = await ledgerHolds(t, user.id);
+  t.is(s.ledgerRows, 4);
+  t.is(s.details, 2);
+  t.is(s.postBet, 1, 'the first bet settled the order; the chain, not run yet, will count both bets');
+});
+
 test('cancel refunds a bet once; another cancel id succeeds without money; a win for it is refused', async (t) => {
   const { user } = await factories.createUser({ balance: '50' });
   const b = bet(user.id, { betAmount: '20' });
