@@ -237,6 +237,19 @@ test('* a replay after other movements returns the stored first answer with the 
   t.deepEqual(await ledgerHolds(t, user.id), before, 'the replay changed nothing');
 });
 
+test('* two players\' wins with the same transaction id at the same moment: one is credited, the other is a duplicate', async (t) => {
+  const players = await Promise.all([factories.createUser({ balance: '100' }), factories.createUser({ balance: '100' })]);
+  const bets = players.map(({ user }) => bet(user.id, { betAmount: '10' }));
+  for (const b of bets) t.is((await provy('bet', b)).body.code, 0);
+  const winId = id('win');
+  const answers = await Promise.all(
+    bets.map((b, i) => provy('win', { transactionId: winId, betTransactionId: b.transactionId, roundId: b.roundId, playerId: players[i].user.id, amount: '25' })),
+  );
+  t.deepEqual(answers.map((a) => a.body.code).sort(), [0, 3002]);
+  const balances = await Promise.all(players.map(({ user }) => ledgerHolds(t, user.id)));
+  t.deepEqual(balances.map((s) => s.balance).sort(), ['115.000000', '90.000000']);
+});
+
 test('* the same id with another amount, win, player or round is a duplicate and changes nothing', async (t) => {
   const { user } = await factories.createUser({ balance: '100' });
   const other = await factories.createUser({ balance: '100' });
