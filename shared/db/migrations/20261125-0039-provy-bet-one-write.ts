@@ -40,13 +40,8 @@ const TOTALS = (effective: string) => `
 const PROVY_BET_SIGNATURE = `provy_bet(p_tx TEXT, p_round TEXT, p_user INTEGER, p_game TEXT, p_product TEXT, p_bet NUMERIC, p_win NUMERIC, p_answer TEXT,
                                        p_weights JSONB, OUT response JSON, OUT moved TEXT[])`;
 
-/**
- * provy bet: a round without an order gets it written once, settled, with its detail line (when the
- * amounts fit the money columns); a round with one gets its totals, detail and settlement as before.
- * Then the money, and the stored call.
- */
-const PROVY_BET = `
-  CREATE OR REPLACE FUNCTION ${PROVY_BET_SIGNATURE} LANGUAGE plpgsql AS $$
+/** The common opening of provy_bet: the stored call, a cancelled id, the game, the round's order (locked). */
+const PROVY_BET_OPENING = `  CREATE OR REPLACE FUNCTION ${PROVY_BET_SIGNATURE} LANGUAGE plpgsql AS $$
   DECLARE
     c RECORD; g game_providers; o bet_orders; m RECORD; born BOOLEAN := FALSE;
   BEGIN
@@ -55,7 +50,15 @@ const PROVY_BET = `
     IF c.replay IS NOT NULL THEN response := c.replay; RETURN; END IF;
     IF provider_was_cancelled('provy', p_tx) THEN PERFORM provider_refuse('TRANSACTION_CANCELLED'); END IF;
     g := provider_game('provy', c.site, p_game);
-    SELECT * INTO o FROM provider_round_order('provy', p_user, c.site, p_round);
+    SELECT * INTO o FROM provider_round_order('provy', p_user, c.site, p_round);`;
+
+/**
+ * provy bet: a round without an order gets it written once, settled, with its detail line (when the
+ * amounts fit the money columns); a round with one gets its totals, detail and settlement as before.
+ * Then the money, and the stored call.
+ */
+const PROVY_BET = `
+${PROVY_BET_OPENING}
     IF o.id IS NULL AND p_bet <= ${MAX_MONEY} AND coalesce(p_win, 0) <= ${MAX_MONEY} THEN
       SELECT * INTO o FROM provider_new_order('provy', p_user, c.site, g, p_round, p_product, 1, p_bet,
                                               provider_effective(p_bet, g."gameType"::TEXT, p_weights), coalesce(p_win, 0), TRUE, p_tx);
@@ -79,18 +82,9 @@ const PROVY_BET = `
                                 CASE WHEN p_win IS NULL THEN 'open' ELSE 'settled' END, o.id, p_answer, m.balance_after, m.ledger_id);
   END $$;`;
 
-/** provy_bet as migration 0025 wrote it (for down). */
+/** provy_bet as migration 0025 wrote it (for down; the shared opening declares `born`, unused here). */
 const PROVY_BET_0025 = `
-  CREATE OR REPLACE FUNCTION ${PROVY_BET_SIGNATURE} LANGUAGE plpgsql AS $$
-  DECLARE
-    c RECORD; g game_providers; o bet_orders; m RECORD;
-  BEGIN
-    moved := '{}';
-    SELECT * INTO c FROM provider_call_begin('provy', 'bet', p_tx, NULL, p_user, p_round, p_game, p_bet, p_win);
-    IF c.replay IS NOT NULL THEN response := c.replay; RETURN; END IF;
-    IF provider_was_cancelled('provy', p_tx) THEN PERFORM provider_refuse('TRANSACTION_CANCELLED'); END IF;
-    g := provider_game('provy', c.site, p_game);
-    SELECT * INTO o FROM provider_round_order('provy', p_user, c.site, p_round);
+${PROVY_BET_OPENING}
     IF o.id IS NULL THEN SELECT * INTO o FROM provider_new_order('provy', p_user, c.site, g, p_round, p_product); END IF;
     SELECT * INTO m FROM provider_move(p_user, -p_bet, 'bet', 'provy:bet:' || p_tx, 'provy', p_tx, o.id);
     SELECT * INTO o FROM provider_totals(o, o."betAmount" + p_bet, o."totalBetCount" + 1, o."winAmount", TRUE, 'valid', NULL, p_weights);
