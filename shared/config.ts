@@ -70,6 +70,8 @@ export interface Config {
     exchangeRatePerIp: number;
     /** POST /affiliate/track-click per client IP per minute. */
     trackClickPerIp: number;
+    /** Commission withdrawal requests (POST /affiliate/withdrawals/request) per agent per minute. */
+    affiliateWithdrawalPerUser: number;
     verifySendPerUser: number;
     verifySendWindowUserS: number;
     verifySendPerIp: number;
@@ -304,6 +306,7 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
       promoClaimPerUser: int('RATE_LIMIT_PROMO_CLAIM_PER_USER', 30, 1),
       exchangeRatePerIp: int('RATE_LIMIT_EXCHANGE_RATE_PER_IP', 60, 1),
       trackClickPerIp: int('RATE_LIMIT_TRACK_CLICK_PER_IP', 60, 1),
+      affiliateWithdrawalPerUser: int('RATE_LIMIT_AFFILIATE_WITHDRAWAL_PER_USER', 30, 1),
       verifySendPerUser: int('VERIFY_SEND_LIMIT_PER_USER', 5, 1),
       verifySendWindowUserS: int('VERIFY_SEND_WINDOW_USER_S', 600, 1),
       verifySendPerIp: int('VERIFY_SEND_LIMIT_PER_IP', 20, 1),

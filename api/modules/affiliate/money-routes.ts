@@ -5,7 +5,9 @@ import { listAgentWithdrawals, listSiteAffiliateWithdrawals } from '../../../sha
 import { requestAffiliateWithdrawal } from '../../../shared/domain/affiliate/withdrawals/request';
 import { completeAffiliateWithdrawal, reviewAffiliateWithdrawal, type AffiliateReviewAction } from '../../../shared/domain/affiliate/withdrawals/review';
 import { affiliateBalanceOf } from '../../../shared/domain/wallet/affiliate-account';
+import { config } from '../../../shared/config';
 import { type Endpoint, endpoint } from '../../http/endpoint';
+import { limitRule } from '../../http/rate-limit';
 import { adminListQuery, idParams, pagingQuery, requestBody, reviewBody } from './money-schemas';
 
 /**
@@ -15,6 +17,8 @@ import { adminListQuery, idParams, pagingQuery, requestBody, reviewBody } from '
  * withdrawal request, as the spec lists); another site's withdrawal is not found (2001).
  */
 const admin = { admin: 'affiliate' } as const;
+/** Commission withdrawal requests per agent per minute (RATE_LIMIT_AFFILIATE_WITHDRAWAL_PER_USER). */
+const requestPerUser = limitRule('affiliate-withdrawal-request', 'player', () => config().limits.affiliateWithdrawalPerUser);
 
 export const moneyEndpoints: Endpoint[] = [
   endpoint(
@@ -31,6 +35,7 @@ export const moneyEndpoints: Endpoint[] = [
       path: '/affiliate/withdrawals/request',
       auth: 'player',
       body: requestBody,
+      limits: [requestPerUser],
       codes: [2001, 2002, 2003, 2004, 2005],
       summary: 'Request a commission withdrawal to an approved bank card or crypto address: available moves to frozen until reviewed',
     },
