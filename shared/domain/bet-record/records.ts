@@ -5,6 +5,7 @@ import { BizError } from '../../errors';
 import { money } from '../wallet/wallet';
 import { playerRowsInDays, type DayRange } from '../common/day-range';
 import { pageOffset, pagination, type Pagination } from '../common/paging';
+import { whereEquals } from '../common/where';
 
 /**
  * A player's bet records (Part A 4.5 GET /bet-record, GET /bet-record/:orderId/details).
@@ -56,11 +57,7 @@ export interface BetDetailItem {
 
 /** WHERE clause (without status) shared by the list, its count and the totals. */
 function baseConditions(userId: number, siteCode: string, filter: BetRecordFilter): { sql: string; replacements: Record<string, unknown> } {
-  const { clauses, replacements } = playerRowsInDays(userId, siteCode, 'betDatetime', filter);
-  if (filter.gameType) {
-    clauses.push('"gameType" = :gameType');
-    replacements.gameType = filter.gameType;
-  }
+  const { clauses, replacements } = whereEquals(playerRowsInDays(userId, siteCode, 'betDatetime', filter), ['"gameType"', 'gameType', filter.gameType]);
   return { sql: clauses.join(' AND '), replacements };
 }
 

@@ -5,6 +5,7 @@ import type { Locale } from '../../i18n/locales';
 import type { Actor } from '../admin/accounts';
 import { recordActorAction } from '../admin/operation-log';
 import { rowsInDays } from '../common/day-range';
+import { whereEquals } from '../common/where';
 import { money } from '../wallet/wallet';
 import { markPaid } from './callbacks';
 import { ORDER_COLUMNS, pagedOrders, type DepositStatus } from './order-list';
@@ -64,19 +65,14 @@ function adminView(row: AdminOrderRow, names: Map<number, string>) {
 
 /** GET /deposit/admin/orders: the site's orders, newest first, {items, pagination}. */
 export async function listSiteDeposits(siteCode: string, filter: AdminOrderFilter, locale: Locale) {
-  const { clauses, replacements } = rowsInDays(['"siteCode" = :siteCode'], { siteCode }, 'createdAt', filter);
-  const equal: Array<[keyof AdminOrderFilter, string]> = [
-    ['userId', '"userId"'],
-    ['status', 'status'],
-    ['paymentMethod', '"paymentMethod"'],
-    ['channelId', '"channelId"'],
-    ['subOrder', '"subOrder"'],
-  ];
-  for (const [key, column] of equal) {
-    if (filter[key] === undefined) continue;
-    clauses.push(`${column} = :${key}`);
-    replacements[key] = filter[key];
-  }
+  const { clauses, replacements } = whereEquals(
+    rowsInDays(['"siteCode" = :siteCode'], { siteCode }, 'createdAt', filter),
+    ['"userId"', 'userId', filter.userId],
+    ['status', 'status', filter.status],
+    ['"paymentMethod"', 'paymentMethod', filter.paymentMethod],
+    ['"channelId"', 'channelId', filter.channelId],
+    ['"subOrder"', 'subOrder', filter.subOrder],
+  );
   if (filter.flagged !== undefined) clauses.push(filter.flagged ? '(flag IS NOT NULL AND resolution IS NULL)' : '(flag IS NULL OR resolution IS NOT NULL)');
   const { rows, pagination } = await pagedOrders<AdminOrderRow>(ADMIN_COLUMNS, clauses, replacements, filter);
   const names = await channelNames(rows, locale);

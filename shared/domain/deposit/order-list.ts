@@ -1,6 +1,7 @@
 import type { Locale } from '../../i18n/locales';
 import { pagedRows, type Paging } from '../common/paging';
 import { playerRowsInDays } from '../common/day-range';
+import { whereEquals } from '../common/where';
 import { channelNames, orderView, type OrderRow } from './views';
 
 export const DEPOSIT_STATUSES = ['pending', 'created', 'paid', 'failed'] as const;
@@ -19,11 +20,7 @@ export const ORDER_COLUMNS = `id, "channelId", currency, "subOrder", "orderAmoun
 
 /** GET /deposit/orders: the player's orders, newest first, {items, pagination}. */
 export async function listPlayerDeposits(siteCode: string, userId: number, filter: PlayerOrderFilter, locale: Locale) {
-  const { clauses, replacements } = playerRowsInDays(userId, siteCode, 'createdAt', filter);
-  if (filter.status) {
-    clauses.push('status = :status');
-    replacements.status = filter.status;
-  }
+  const { clauses, replacements } = whereEquals(playerRowsInDays(userId, siteCode, 'createdAt', filter), ['status', 'status', filter.status]);
   const { rows, pagination } = await pagedOrders<OrderRow>(ORDER_COLUMNS, clauses, replacements, filter);
   const names = await channelNames(rows, locale);
   return { items: rows.map((row) => orderView(row, names)), pagination };

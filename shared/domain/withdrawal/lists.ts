@@ -1,6 +1,7 @@
 import type { WithdrawalStatus } from '../../db/models';
 import { rowsInDays, type DayRange } from '../common/day-range';
 import { pagedRows } from '../common/paging';
+import { whereEquals } from '../common/where';
 import { accountsOf, addressesOf, adminView, playerView, type WithdrawalRow } from './views';
 
 export const WITHDRAWAL_STATUSES = ['pending', 'approved', 'rejected', 'completed'] as const satisfies readonly WithdrawalStatus[];
@@ -15,15 +16,11 @@ export interface WithdrawalFilter extends DayRange {
 
 /** One page of the site's withdrawals matching the filter (dates on createdAt, whole days in APP_TIMEZONE), newest first. */
 async function pagedWithdrawals(siteCode: string, filter: WithdrawalFilter) {
-  const { clauses, replacements } = rowsInDays(['"siteCode" = :siteCode'], { siteCode }, 'createdAt', filter);
-  if (filter.userId !== undefined) {
-    clauses.push('"userId" = :userId');
-    replacements.userId = filter.userId;
-  }
-  if (filter.status) {
-    clauses.push('status = :status');
-    replacements.status = filter.status;
-  }
+  const { clauses, replacements } = whereEquals(
+    rowsInDays(['"siteCode" = :siteCode'], { siteCode }, 'createdAt', filter),
+    ['"userId"', 'userId', filter.userId],
+    ['status', 'status', filter.status],
+  );
   const { rows, pagination } = await pagedRows<WithdrawalRow>({ select: '*', from: 'withdrawals', where: clauses, orderBy: '"createdAt" DESC, id DESC' }, replacements, filter);
   return { rows, page: pagination };
 }

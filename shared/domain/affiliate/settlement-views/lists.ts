@@ -3,6 +3,7 @@ import { db } from '../../../db/sequelize';
 import type { SettlementPeriodType, SettlementStatus } from '../../../db/models';
 import { BizError } from '../../../errors';
 import { pagedRows, type Paging } from '../../common/paging';
+import { whereEquals, type Where } from '../../common/where';
 import { requireAgent } from '../agent';
 import {
   adminSettlementView,
@@ -24,20 +25,6 @@ import {
  * with its periodType, and `periodType` filters them.
  */
 
-interface Where {
-  clauses: string[];
-  replacements: Record<string, unknown>;
-}
-
-/** Adds `column = :key` when the value is given. */
-function filterBy(where: Where, column: string, key: string, value: unknown): Where {
-  if (value !== undefined && value !== null) {
-    where.clauses.push(`${column} = :${key}`);
-    where.replacements[key] = value;
-  }
-  return where;
-}
-
 function paged<T extends object>(select: string, from: string, where: Where, orderBy: string, paging: Paging) {
   return pagedRows<T>({ select, from, where: where.clauses, orderBy }, where.replacements, paging);
 }
@@ -52,8 +39,7 @@ export interface CommissionFilter extends Paging {
 export async function listAgentCommissions(userId: number, filter: CommissionFilter) {
   const agent = await requireAgent(userId);
   const where = { clauses: ['c."agentId" = :agentId', 'c."siteCode" = :siteCode'], replacements: { agentId: agent.id, siteCode: agent.siteCode } };
-  filterBy(where, 'c."weekStart"', 'weekStart', filter.weekStart);
-  filterBy(where, 's."periodType"', 'periodType', filter.periodType);
+  whereEquals(where, ['c."weekStart"', 'weekStart', filter.weekStart], ['s."periodType"', 'periodType', filter.periodType]);
   const { rows, pagination } = await paged<CommissionRow>(
     `c.id, c."settlementId", c."memberId", c."memberAccount", c."agentLevel", c."gameType", c."netLoss", c."commissionRate",
      c."commissionAmount", c."weekStart"::text AS "weekStart", c."weekEnd"::text AS "weekEnd", s."periodType", s.status`,
@@ -69,14 +55,14 @@ export async function listAgentCommissions(userId: number, filter: CommissionFil
 export async function listAgentSettlements(userId: number, filter: Paging & { periodType?: SettlementPeriodType }) {
   const agent = await requireAgent(userId);
   const where = { clauses: ['s."agentId" = :agentId', 's."siteCode" = :siteCode'], replacements: { agentId: agent.id, siteCode: agent.siteCode } };
-  filterBy(where, 's."periodType"', 'periodType', filter.periodType);
+  whereEquals(where, ['s."periodType"', 'periodType', filter.periodType]);
   const { rows, pagination } = await paged<SettlementRow>(settlementColumns('s'), 'affiliate_settlements s', where, 's."weekStart" DESC, s.id DESC', filter);
   return { items: rows.map(settlementView), pagination };
 }
 
 /** The settlement `id` of the site (and of the agent when given), else 2001 not found. */
 export async function findSettlement(id: number, siteCode: string, agentId?: number): Promise<SettlementRow> {
-  const where = filterBy({ clauses: ['s.id = :id', 's."siteCode" = :siteCode'], replacements: { id, siteCode } }, 's."agentId"', 'agentId', agentId);
+  const where = whereEquals({ clauses: ['s.id = :id', 's."siteCode" = :siteCode'], replacements: { id, siteCode } }, ['s."agentId"', 'agentId', agentId]);
   const [row] = await db().query<SettlementRow>(`SELECT ${settlementColumns('s')} FROM affiliate_settlements s WHERE ${where.clauses.join(' AND ')}`, {
     replacements: where.replacements,
     type: QueryTypes.SELECT,
@@ -123,10 +109,13 @@ export interface AdminSettlementFilter extends Paging {
 /** GET /affiliate/admin/settlements: the site's settlements with their agents, newest period first. */
 export async function listSiteSettlements(siteCode: string, filter: AdminSettlementFilter) {
   const where = { clauses: ['s."siteCode" = :siteCode'], replacements: { siteCode } as Record<string, unknown> };
-  filterBy(where, 's.status', 'status', filter.status);
-  filterBy(where, 's."weekStart"', 'weekStart', filter.weekStart);
-  filterBy(where, 's."periodType"', 'periodType', filter.periodType);
-  filterBy(where, 's."agentId"', 'agentId', filter.agentId);
+  whereEquals(
+    where,
+    ['s.status', 'status', filter.status],
+    ['s."weekStart"', 'weekStart', filter.weekStart],
+    ['s."periodType"', 'periodType', filter.periodType],
+    ['s."agentId"', 'agentId', filter.agentId],
+  );
   const { rows, pagination } = await paged<SettlementRow>(settlementColumns('s'), 'affiliate_settlements s', where, 's."weekStart" DESC, s.id DESC', filter);
   const agents = await agentsOf(rows);
   return { items: rows.map((row) => adminSettlementView(row, agents)), pagination };

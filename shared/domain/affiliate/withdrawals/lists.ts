@@ -1,5 +1,6 @@
 import type { AffiliateWithdrawalStatus } from '../../../db/models';
 import { pagedRows } from '../../common/paging';
+import { whereEquals } from '../../common/where';
 import { requireAgent } from '../agent';
 import { adminContextOf, adminView, agentView, type AffiliateWithdrawalRow } from './views';
 
@@ -13,16 +14,11 @@ export interface AffiliateWithdrawalFilter {
 
 /** One page of the site's commission withdrawals matching the filter, newest first. */
 async function pagedWithdrawals(siteCode: string, filter: AffiliateWithdrawalFilter) {
-  const clauses = ['"siteCode" = :siteCode'];
-  const replacements: Record<string, unknown> = { siteCode };
-  if (filter.agentId !== undefined) {
-    clauses.push('"agentId" = :agentId');
-    replacements.agentId = filter.agentId;
-  }
-  if (filter.status) {
-    clauses.push('status = :status');
-    replacements.status = filter.status;
-  }
+  const { clauses, replacements } = whereEquals(
+    { clauses: ['"siteCode" = :siteCode'], replacements: { siteCode } },
+    ['"agentId"', 'agentId', filter.agentId],
+    ['status', 'status', filter.status],
+  );
   const { rows, pagination } = await pagedRows<AffiliateWithdrawalRow>({ select: '*', from: 'affiliate_withdrawals', where: clauses, orderBy: '"createdAt" DESC, id DESC' }, replacements, filter);
   return { rows, page: pagination };
 }
