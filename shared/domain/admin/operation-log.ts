@@ -37,12 +37,17 @@ export async function recordAdminAction(entry: AdminAction, options: { transacti
   );
 }
 
+/** What an administrator's change writes to the operation log, besides who and from where. */
+export interface ActorActionEntry {
+  module: string;
+  action: string;
+  targetId: number;
+  summary: string;
+  detail: unknown;
+}
+
 /** One change made by the acting administrator, logged with its request and site filter in the change's transaction. */
-export function recordActorAction(
-  actor: Actor,
-  transaction: Transaction,
-  entry: { module: string; action: string; targetId: number; summary: string; detail: unknown },
-): Promise<void> {
+export function recordActorAction(actor: Actor, transaction: Transaction, entry: ActorActionEntry): Promise<void> {
   return recordAdminAction({ adminId: actor.adminId, siteCode: actor.siteCode, ...actor.meta, ...entry }, { transaction });
 }
 

@@ -1,8 +1,6 @@
 import Decimal from 'decimal.js';
-import { db } from '../../db/sequelize';
-import { transitionStatus } from '../common/status-transition';
+import { decideStatus } from '../common/status-transition';
 import type { Actor } from '../admin/accounts';
-import { recordActorAction } from '../admin/operation-log';
 import { moveAffiliateBalance } from '../wallet/affiliate-account';
 import { money } from '../wallet/wallet';
 import { agentsOf } from './settlement-views/lists';
@@ -23,8 +21,11 @@ const REVIEWABLE = ['pending', 'pendingReview'];
 
 /** POST /affiliate/admin/settlements/:id/review: the reviewed settlement as operators see it; 2001, 2002. */
 export async function reviewSettlement(actor: Actor, siteCode: string, id: number, action: SettlementReviewAction, remark: string | null) {
-  const row = await db().transaction(async (transaction) => {
-    const changed = await transitionStatus<SettlementRow>(transaction, {
+  /** The commission an approval credits: nothing for a rejection or an empty settlement. */
+  const creditOf = (row: SettlementRow) => (action === 'approved' ? Decimal.max(new Decimal(row.totalCommission), 0) : new Decimal(0));
+  const row = await decideStatus<SettlementRow>(
+    actor,
+    {
       table: 'affiliate_settlements',
       id,
       siteCode,
@@ -35,38 +36,39 @@ export async function reviewSettlement(actor: Actor, siteCode: string, id: numbe
       returning: settlementColumns,
       notFound: 'settlement not found',
       notAllowed: 'settlement already reviewed',
-    });
-    const amount = new Decimal(changed.totalCommission);
-    const credited = action === 'approved' && amount.gt(0);
-    if (credited) {
-      await moveAffiliateBalance(transaction, {
-        userId: changed.agentId,
-        siteCode: changed.siteCode,
-        kind: 'commission',
-        available: amount.toFixed(),
-        earned: amount.toFixed(),
-        idempotencyKey: `affiliate:settlement:${changed.id}`,
-        ref: { type: 'affiliate_settlement', id: changed.id },
-      });
-    }
-    await recordActorAction(actor, transaction, {
-      module: 'affiliate',
-      action: `settlement-${action}`,
-      targetId: id,
-      summary: `${action} ${changed.periodType} settlement ${id} of agent ${changed.agentId} (${money(amount)} USD)`,
-      detail: {
-        agentId: changed.agentId,
-        periodType: changed.periodType,
-        weekStart: changed.weekStart,
-        totalCommission: money(amount),
-        credited: credited ? money(amount) : money(0),
-        from: changed.fromStatus,
-        to: action,
-        remark,
+    },
+    {
+      apply: async (changed, transaction) => {
+        const amount = creditOf(changed);
+        if (amount.isZero()) return;
+        await moveAffiliateBalance(transaction, {
+          userId: changed.agentId,
+          siteCode: changed.siteCode,
+          kind: 'commission',
+          available: amount.toFixed(),
+          earned: amount.toFixed(),
+          idempotencyKey: `affiliate:settlement:${changed.id}`,
+          ref: { type: 'affiliate_settlement', id: changed.id },
+        });
       },
-    });
-    return changed;
-  });
+      log: (changed) => ({
+        module: 'affiliate',
+        action: `settlement-${action}`,
+        targetId: id,
+        summary: `${action} ${changed.periodType} settlement ${id} of agent ${changed.agentId} (${money(changed.totalCommission)} USD)`,
+        detail: {
+          agentId: changed.agentId,
+          periodType: changed.periodType,
+          weekStart: changed.weekStart,
+          totalCommission: money(changed.totalCommission),
+          credited: money(creditOf(changed)),
+          from: changed.fromStatus,
+          to: action,
+          remark,
+        },
+      }),
+    },
+  );
   const { fromStatus: _from, ...settlement } = row;
   return adminSettlementView(settlement, await agentsOf([settlement]));
 }

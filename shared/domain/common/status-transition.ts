@@ -1,6 +1,8 @@
 import { QueryTypes, type Transaction } from 'sequelize';
 import { db } from '../../db/sequelize';
 import { BizError } from '../../errors';
+import type { Actor } from '../admin/accounts';
+import { recordActorAction, type ActorActionEntry } from '../admin/operation-log';
 
 /**
  * One move of a site's row from one status to the next, as operators' decisions make them (withdrawal
@@ -43,4 +45,22 @@ export async function transitionStatus<T extends object>(transaction: Transactio
     transaction,
   });
   throw exists ? new BizError(2002, move.notAllowed) : new BizError(2001, move.notFound);
+}
+
+/**
+ * An operator's decision: in one transaction, the status move, what it sets off (`apply`: the money the
+ * decision moves, if any) and its operation-log row (`log`). A refusal (2001, 2002) or a failure of either
+ * rolls all of it back. Answers the moved row.
+ */
+export function decideStatus<T extends object>(
+  actor: Actor,
+  move: StatusTransition,
+  effects: { apply?: (row: T & { fromStatus: string }, transaction: Transaction) => Promise<unknown>; log: (row: T & { fromStatus: string }) => ActorActionEntry },
+): Promise<T & { fromStatus: string }> {
+  return db().transaction(async (transaction) => {
+    const changed = await transitionStatus<T>(transaction, move);
+    await effects.apply?.(changed, transaction);
+    await recordActorAction(actor, transaction, effects.log(changed));
+    return changed;
+  });
 }

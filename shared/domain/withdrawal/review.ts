@@ -1,10 +1,8 @@
 import Decimal from 'decimal.js';
 import type { Transaction } from 'sequelize';
-import { db } from '../../db/sequelize';
 import type { WithdrawalStatus } from '../../db/models';
-import { transitionStatus } from '../common/status-transition';
+import { decideStatus } from '../common/status-transition';
 import type { Actor } from '../admin/accounts';
-import { recordActorAction } from '../admin/operation-log';
 import { money, moveBalance } from '../wallet/wallet';
 import { accountsOf, addressesOf, adminView, type WithdrawalRow } from './views';
 
@@ -58,8 +56,9 @@ const TRANSITIONS: Record<ReviewAction | 'complete', Transition> = {
 
 async function applyTransition(actor: Actor, siteCode: string, id: number, action: ReviewAction | 'complete', reason: string | null) {
   const step = TRANSITIONS[action];
-  const row = await db().transaction(async (transaction) => {
-    const changed = await transitionStatus<WithdrawalRow>(transaction, {
+  const row = await decideStatus<WithdrawalRow>(
+    actor,
+    {
       table: 'withdrawals',
       id,
       siteCode,
@@ -69,17 +68,18 @@ async function applyTransition(actor: Actor, siteCode: string, id: number, actio
       replacements: { adminId: actor.adminId, reason },
       notFound: 'withdrawal not found',
       notAllowed: `withdrawal is not ${step.from}`,
-    });
-    await step.move?.(changed, transaction);
-    await recordActorAction(actor, transaction, {
-      module: 'withdrawal',
-      action,
-      targetId: id,
-      summary: `${action} withdrawal ${id} of user ${changed.userId} (${money(changed.amount)} USD)`,
-      detail: { userId: changed.userId, amount: money(changed.amount), from: step.from, to: step.to, ...(action === 'reject' ? { rejectReason: reason } : {}) },
-    });
-    return changed;
-  });
+    },
+    {
+      apply: step.move,
+      log: (changed) => ({
+        module: 'withdrawal',
+        action,
+        targetId: id,
+        summary: `${action} withdrawal ${id} of user ${changed.userId} (${money(changed.amount)} USD)`,
+        detail: { userId: changed.userId, amount: money(changed.amount), from: step.from, to: step.to, ...(action === 'reject' ? { rejectReason: reason } : {}) },
+      }),
+    },
+  );
   const [addresses, accounts] = await Promise.all([addressesOf([row]), accountsOf([row])]);
   return adminView(row, addresses, accounts);
 }

@@ -1,10 +1,8 @@
 import Decimal from 'decimal.js';
 import type { Transaction } from 'sequelize';
 import type { AffiliateWithdrawalStatus } from '../../../db/models';
-import { db } from '../../../db/sequelize';
-import { transitionStatus } from '../../common/status-transition';
+import { decideStatus } from '../../common/status-transition';
 import type { Actor } from '../../admin/accounts';
-import { recordActorAction } from '../../admin/operation-log';
 import { moveAffiliateBalance } from '../../wallet/affiliate-account';
 import { money } from '../../wallet/wallet';
 import { adminContextOf, adminView, type AffiliateWithdrawalRow } from './views';
@@ -61,8 +59,9 @@ const TRANSITIONS: Record<AffiliateReviewAction | 'complete', Transition> = {
 
 async function applyTransition(actor: Actor, siteCode: string, id: number, action: AffiliateReviewAction | 'complete', remark: string | null) {
   const step = TRANSITIONS[action];
-  return db().transaction(async (transaction) => {
-    const changed = await transitionStatus<AffiliateWithdrawalRow>(transaction, {
+  return decideStatus<AffiliateWithdrawalRow>(
+    actor,
+    {
       table: 'affiliate_withdrawals',
       id,
       siteCode,
@@ -72,17 +71,18 @@ async function applyTransition(actor: Actor, siteCode: string, id: number, actio
       replacements: { adminId: actor.adminId, remark },
       notFound: 'affiliate withdrawal not found',
       notAllowed: action === 'complete' ? 'status must be approved' : 'already reviewed',
-    });
-    await step.move?.(changed, transaction);
-    await recordActorAction(actor, transaction, {
-      module: 'affiliate',
-      action: `withdrawal-${action}`,
-      targetId: id,
-      summary: `${action} commission withdrawal ${id} of agent ${changed.agentId} (${money(changed.amount)} USD)`,
-      detail: { agentId: changed.agentId, amount: money(changed.amount), method: changed.method, targetId: changed.targetId, from: step.from, to: step.to, remark: changed.remark },
-    });
-    return changed;
-  });
+    },
+    {
+      apply: step.move,
+      log: (changed) => ({
+        module: 'affiliate',
+        action: `withdrawal-${action}`,
+        targetId: id,
+        summary: `${action} commission withdrawal ${id} of agent ${changed.agentId} (${money(changed.amount)} USD)`,
+        detail: { agentId: changed.agentId, amount: money(changed.amount), method: changed.method, targetId: changed.targetId, from: step.from, to: step.to, remark: changed.remark },
+      }),
+    },
+  );
 }
 
 /** POST /affiliate/admin/withdrawals/:id/review: approve or reject a pending commission withdrawal; 2001, 2002. */
