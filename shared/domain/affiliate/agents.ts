@@ -5,6 +5,7 @@ import type { Actor } from '../admin/accounts';
 import { recordActorAction } from '../admin/operation-log';
 import { uniqueAs } from '../common/unique';
 import { codeTaken, lockCodeText } from './codes';
+import { lockTier } from './tiers';
 
 /**
  * Operators making agents (Part B 4.6; permission module `affiliate`, each write operation-logged):
@@ -64,12 +65,7 @@ export async function setAgentTier(actor: Actor, siteCode: string, input: { agen
       { replacements: { agentId, siteCode }, type: QueryTypes.SELECT, transaction },
     );
     if (!agent) throw new BizError(2001, 'agent not found');
-    const [tier] = await db().query<{ id: number }>(`SELECT id FROM agent_tiers WHERE "siteCode" = :siteCode AND "tierCode" = :tierCode FOR SHARE`, {
-      replacements: { siteCode, tierCode },
-      type: QueryTypes.SELECT,
-      transaction,
-    });
-    if (!tier) throw new BizError(2002, 'tier code unknown');
+    if (!(await lockTier(siteCode, tierCode, transaction))) throw new BizError(2002, 'tier code unknown');
     await db().query(`UPDATE users SET "agentTierCode" = :tierCode, "agentTierLocked" = 1, "updatedAt" = now() WHERE id = :agentId`, {
       replacements: { agentId, tierCode },
       transaction,

@@ -1,12 +1,12 @@
 import Decimal from 'decimal.js';
-import { QueryTypes, type Transaction } from 'sequelize';
+import { QueryTypes } from 'sequelize';
 import { AffiliateCommissionRate, AffiliateVipMilestone } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { BizError } from '../../errors';
 import type { Actor } from '../admin/accounts';
 import { recordActorAction } from '../admin/operation-log';
 import { money } from '../wallet/wallet';
-import { tiersOf } from './tiers';
+import { lockTier, tiersOf } from './tiers';
 
 /**
  * The site's program settings (Part B 2.8, 4.6): commission rates per (tier, level, game type) and
@@ -47,21 +47,11 @@ export interface RateInput {
   enabled: number;
 }
 
-/** Locks the site's tier FOR SHARE (a concurrent delete of it waits); false when there is none. */
-async function tierExists(siteCode: string, tierCode: string, transaction: Transaction): Promise<boolean> {
-  const rows = await db().query(`SELECT id FROM agent_tiers WHERE "siteCode" = :siteCode AND "tierCode" = :tierCode FOR SHARE`, {
-    replacements: { siteCode, tierCode },
-    type: QueryTypes.SELECT,
-    transaction,
-  });
-  return rows.length > 0;
-}
-
 /** POST /affiliate/admin/commission-rates: upsert by (agentTier, agentLevel, gameType). 2001 tier unknown; 2002 level not 1 to 3. */
 export async function upsertCommissionRate(actor: Actor, siteCode: string, input: RateInput) {
   if (input.agentLevel < 1 || input.agentLevel > 3) throw new BizError(2002, 'agentLevel must be 1 to 3');
   const row = await db().transaction(async (transaction) => {
-    if (!(await tierExists(siteCode, input.agentTier, transaction))) throw new BizError(2001, 'agent tier unknown');
+    if (!(await lockTier(siteCode, input.agentTier, transaction))) throw new BizError(2001, 'agent tier unknown');
     const [saved] = await db().query<RateRow>(
       `INSERT INTO affiliate_commission_rates ("siteCode", "agentTier", "agentLevel", "gameType", "commissionRate", enabled)
        VALUES (:siteCode, :agentTier, :agentLevel, :gameType, :commissionRate, :enabled)

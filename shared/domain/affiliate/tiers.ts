@@ -1,5 +1,6 @@
-import type { Transaction } from 'sequelize';
+import { QueryTypes, type Transaction } from 'sequelize';
 import { AgentTier } from '../../db/models';
+import { db } from '../../db/sequelize';
 import { money } from '../wallet/wallet';
 import { affiliateBalanceOf } from '../wallet/affiliate-account';
 import { requireAgent } from './agent';
@@ -13,6 +14,19 @@ import { currentWeekPreview } from './settlement/preview';
 /** The site's tiers, lowest first (ties by id). */
 export function tiersOf(siteCode: string, transaction?: Transaction): Promise<AgentTier[]> {
   return AgentTier.findAll({ where: { siteCode }, order: [['sortOrder', 'ASC'], ['id', 'ASC']], transaction });
+}
+
+/**
+ * Locks the site's tier of that code FOR SHARE, so deleting it at the same time waits and then sees what
+ * refers to it; false when the site has no such tier.
+ */
+export async function lockTier(siteCode: string, tierCode: string, transaction: Transaction): Promise<boolean> {
+  const rows = await db().query(`SELECT id FROM agent_tiers WHERE "siteCode" = :siteCode AND "tierCode" = :tierCode FOR SHARE`, {
+    replacements: { siteCode, tierCode },
+    type: QueryTypes.SELECT,
+    transaction,
+  });
+  return rows.length > 0;
 }
 
 /**

@@ -1,12 +1,10 @@
 import type { AffiliateWithdrawalStatus } from '../../../db/models';
-import { pagedRows } from '../../common/paging';
+import { pagedRows, type Paging } from '../../common/paging';
 import { whereEquals } from '../../common/where';
 import { requireAgent } from '../agent';
 import { adminContextOf, adminView, agentView, type AffiliateWithdrawalRow } from './views';
 
-export interface AffiliateWithdrawalFilter {
-  page: number;
-  pageSize: number;
+export interface AffiliateWithdrawalFilter extends Paging {
   status?: AffiliateWithdrawalStatus;
   /** The agent's own list. */
   agentId?: number;
