@@ -3,7 +3,8 @@ import { config } from '../../config';
 import { AffiliateClick } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { BizError, InputError } from '../../errors';
-import { todayIn } from '../vip/settlement-periods';
+import { rowsInDays } from '../common/day-range';
+import { shiftDay, todayIn } from '../vip/settlement-periods';
 import { requireAgent } from './agent';
 import { resolveCode } from './codes';
 
@@ -33,11 +34,6 @@ export async function trackClick(siteCode: string, refCode: string, meta: { ip: 
 export const CLICK_STATS_MAX_DAYS = 366;
 const DEFAULT_DAYS = 7;
 
-function shiftDay(day: string, days: number): string {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
 const daysBetween = (start: string, end: string) => Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000);
 
 /** The range asked for: endDate defaults to today, startDate to 6 days before endDate (a week). */
@@ -63,8 +59,9 @@ interface DayRow {
 export async function clickStats(userId: number, input: { startDate?: string; endDate?: string }) {
   const agent = await requireAgent(userId);
   const { start, end } = rangeOf(input);
-  const replacements = { agentId: agent.id, siteCode: agent.siteCode, start, end, tz: config().appTimezone };
-  const window = `"createdAt" >= (CAST(:start AS date)::timestamp AT TIME ZONE :tz) AND "createdAt" < ((CAST(:end AS date) + 1)::timestamp AT TIME ZONE :tz)`;
+  const inRange = rowsInDays([], { agentId: agent.id, siteCode: agent.siteCode }, 'createdAt', { startDate: start, endDate: end });
+  const { replacements } = inRange;
+  const window = inRange.clauses.join(' AND ');
   const dayOf = `(("createdAt" AT TIME ZONE :tz)::date)`;
   const daily = await db().query<DayRow>(
     `WITH c AS (SELECT ${dayOf} AS day, COUNT(*) AS clicks, COUNT(DISTINCT ip) AS ips
@@ -72,7 +69,7 @@ export async function clickStats(userId: number, input: { startDate?: string; en
           r AS (SELECT ${dayOf} AS day, COUNT(*) AS regs
                   FROM affiliate_bind_logs WHERE "newAgentId" = :agentId AND "siteCode" = :siteCode AND source = 'register' AND ${window} GROUP BY 1)
      SELECT to_char(d, 'YYYY-MM-DD') AS date, COALESCE(c.clicks, 0)::text AS clicks, COALESCE(c.ips, 0)::text AS "uniqueIps", COALESCE(r.regs, 0)::text AS registrations
-       FROM generate_series(CAST(:start AS date), CAST(:end AS date), interval '1 day') AS d
+       FROM generate_series(CAST(:startDate AS date), CAST(:endDate AS date), interval '1 day') AS d
        LEFT JOIN c ON c.day = d::date LEFT JOIN r ON r.day = d::date
       ORDER BY d`,
     { replacements, type: QueryTypes.SELECT },
