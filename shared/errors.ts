@@ -1,7 +1,11 @@
+import type { RefusalName } from './domain/refusals';
+
 /**
  * The errors the domain throws. None of them knows an HTTP status: the HTTP edge alone maps them
  * (api/http/error-mapper.ts), and the workers log them.
- * - BizError: a business rule said no (the spec's codes: 2001, 5010...).
+ * - Refusal: a business rule said no, by name (`withdrawal.codeWrong`, declared per area in
+ *   shared/domain/<area>/refusals.ts); the endpoint that answers it maps the name to its number.
+ * - BizError: a business rule said no, by number (being replaced by Refusal).
  * - InputError: the input is well formed but names something impossible (a field's value); the edge
  *   answers it like a schema failure, naming the field.
  * - NotFoundError: the thing an operator addressed does not exist (where the spec has no code for it).
@@ -9,6 +13,17 @@
  * - ForbiddenError: the authenticated account may not make this change (it lacks a permission it needs).
  * - UnavailableError: a dependency (mail, SMS, a provider) cannot be used right now; try again later.
  */
+export class Refusal extends Error {
+  constructor(
+    public readonly refusal: RefusalName,
+    /** For logs and as the last-resort message; clients get the error table's text. */
+    public readonly detail?: string,
+  ) {
+    super(detail ? `${refusal}: ${detail}` : refusal);
+    this.name = 'Refusal';
+  }
+}
+
 export class BizError extends Error {
   /**
    * @param messagePath the path template whose message applies, when it is not the failing route's own

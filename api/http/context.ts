@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { config } from '../../shared/config';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../shared/i18n/locales';
+import type { RefusalCodes } from './endpoint';
 import { HttpError } from './errors';
 import { isKnownSite } from '../../shared/domain/common/sites';
 
@@ -15,6 +16,8 @@ export interface RequestContext {
   adminSiteCode: string | null;
   /** Set when a route handler fails: the template its error message is looked up under. */
   routeTemplate?: string;
+  /** Set with routeTemplate: the endpoint's refusal numbers (api/http/endpoint.ts). */
+  refusals?: RefusalCodes;
 }
 
 declare module 'express-serve-static-core' {

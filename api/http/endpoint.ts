@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import type { AnyObject, InferType, ObjectSchema } from 'yup';
 import type { AuthenticatedAdmin } from '../../shared/domain/auth/tokens';
+import type { RefusalName } from '../../shared/domain/refusals';
 import type { Locale } from '../../shared/i18n/locales';
 import type { RequestMeta } from '../../shared/domain/admin/login';
 import type { PreparedImage } from '../../shared/domain/uploads/images';
@@ -111,8 +112,29 @@ export interface EndpointSpec<A extends AuthSpec, B extends Schema | undefined, 
   answer?: AnswerSpec;
   /** One line for the API document. */
   summary?: string;
-  /** The spec's error codes this endpoint answers, for the API document. */
+  /**
+   * The domain's refusals this endpoint answers (shared/domain/refusals.ts), each with the number its
+   * clients see. The message is the error table's text for that number under this endpoint's path, or
+   * under `textOf` (a path template with /api) when the text is another endpoint's.
+   */
+  refusals?: RefusalCodes;
+  /** Error codes the endpoint itself answers that no refusal carries (HTTP statuses), for the API document. */
   codes?: number[];
+}
+
+/** Refusal name -> the number an endpoint answers for it. */
+export type RefusalCodes = { readonly [N in RefusalName]?: number | { code: number; textOf: string } };
+
+/** The number and the text's path an endpoint answers for a refusal; undefined when it does not map it. */
+export function refusalCode(refusals: RefusalCodes | undefined, name: RefusalName, template: string): { code: number; textPath: string } | undefined {
+  const mapped = refusals?.[name];
+  if (mapped === undefined) return undefined;
+  return typeof mapped === 'number' ? { code: mapped, textPath: template } : { code: mapped.code, textPath: mapped.textOf };
+}
+
+/** Every number an endpoint can answer for a refusal. */
+export function refusalNumbers(refusals: RefusalCodes | undefined): number[] {
+  return [...new Set(Object.values(refusals ?? {}).map((m) => (typeof m === 'number' ? m : m.code)))];
 }
 
 export interface Endpoint<A extends AuthSpec = AuthSpec, B extends Schema | undefined = Schema | undefined, Q extends Schema | undefined = Schema | undefined, P extends Schema | undefined = Schema | undefined, R = unknown> extends EndpointSpec<A, B, Q, P> {

@@ -1,11 +1,12 @@
 import type { NextFunction, Request, Response } from 'express';
-import { BizError, ForbiddenError, InputError, NotFoundError, SessionEndedError, UnavailableError } from '../../shared/errors';
+import { BizError, ForbiddenError, InputError, NotFoundError, Refusal, SessionEndedError, UnavailableError } from '../../shared/errors';
 import type { Locale } from '../../shared/i18n/locales';
 import { errorMessage } from '../../shared/i18n/messages';
 import { logger } from '../../shared/logger';
 import { sendError } from './envelope';
 import { HttpError } from './errors';
 import { WalletError } from '../../shared/domain/wallet/wallet';
+import { refusalCode, type RefusalCodes } from './endpoint';
 
 function genericMessage(locale: Locale, status: number): string {
   return errorMessage('*', status, locale) ?? 'Error';
@@ -27,7 +28,15 @@ export interface ErrorAnswer {
  * the edge's HttpError with its status (body failures are HttpErrors from api/http/body.ts); anything else a 500 with a generic message (never a
  * stack trace).
  */
-export function describeError(err: unknown, locale: Locale, template: string, requestId?: string): ErrorAnswer {
+export function describeError(err: unknown, locale: Locale, template: string, requestId?: string, refusals?: RefusalCodes): ErrorAnswer {
+  if (err instanceof Refusal) {
+    const mapped = refusalCode(refusals, err.refusal, template);
+    // A refusal its endpoint does not declare is a bug of the declaration: a 500, logged by answerError.
+    if (mapped) {
+      const message = errorMessage(mapped.textPath, mapped.code, locale) ?? err.detail ?? `Error ${mapped.code}`;
+      return { status: mapped.code < 1000 ? mapped.code : 200, code: mapped.code, message };
+    }
+  }
   if (err instanceof BizError) {
     const message = errorMessage(err.messagePath ?? template, err.code, locale) ?? err.detail ?? `Error ${err.code}`;
     return { status: 200, code: err.code, message };
@@ -74,7 +83,7 @@ export function answerError(req: Request, res: Response, err: unknown): void {
     res.end();
     return;
   }
-  const answer = describeError(err, req.ctx?.locale ?? 'en-US', req.ctx?.routeTemplate ?? req.baseUrl, req.ctx?.requestId);
+  const answer = describeError(err, req.ctx?.locale ?? 'en-US', req.ctx?.routeTemplate ?? req.baseUrl, req.ctx?.requestId, req.ctx?.refusals);
   if (answer.status === 500) logger().error({ err, requestId: req.ctx?.requestId, path: req.originalUrl }, 'unhandled error');
   if (answer.status === 429 && answer.extra?.retryAfter !== undefined) res.setHeader('Retry-After', String(answer.extra.retryAfter));
   sendError(req, res, answer.status, answer.code, answer.message, answer.extra);

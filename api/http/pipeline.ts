@@ -34,6 +34,7 @@ function handlerOf(e: Endpoint): RequestHandler {
 
   return async (req: Request, res: Response) => {
     req.ctx.routeTemplate = template;
+    req.ctx.refusals = e.refusals;
     try {
       const countsOf = (playerId: number | undefined) =>
         early.flatMap((rule) => {

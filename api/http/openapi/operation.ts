@@ -1,5 +1,5 @@
 import { errorCodesUnder, errorMessage } from '../../../shared/i18n/messages';
-import type { Endpoint } from '../endpoint';
+import { refusalNumbers, type Endpoint } from '../endpoint';
 import type { RateLimitRule } from '../rate-limit';
 import { codeList, codeText, FIRST_BUSINESS_CODE } from './error-codes';
 import { jsonSchemaOf, ref, type Json } from './schemas';
@@ -70,9 +70,9 @@ function envelopeResponses(e: Endpoint, template: string): Json {
   const answer = e.answer ?? 'envelope';
   // The codes the endpoint declares and those the error table holds under its path: a text added to the
   // table shows in the document without a second list to keep in step.
-  const declared = new Set([...(e.codes ?? []), ...errorCodesUnder(template)]);
+  const declared = new Set([...(e.codes ?? []), ...refusalNumbers(e.refusals), ...errorCodesUnder(template)]);
   const business = [...declared].filter((c) => c >= FIRST_BUSINESS_CODE).sort((a, b) => a - b).map((c) => codeText(template, c));
-  const statuses = new Set<number>([400, 500, ...(e.codes ?? []).filter((c) => c < FIRST_BUSINESS_CODE)]);
+  const statuses = new Set<number>([400, 500, ...[...(e.codes ?? []), ...refusalNumbers(e.refusals)].filter((c) => c < FIRST_BUSINESS_CODE)]);
   if (e.method !== 'get') statuses.add(413);
   if (e.auth !== 'none') statuses.add(401);
   if (permissionOf(e)) statuses.add(403);
@@ -89,6 +89,10 @@ function envelopeResponses(e: Endpoint, template: string): Json {
   if (business.length) {
     ok.description = `${ok.description as string}. Business errors, HTTP 200 with the error envelope:\n\n${codeList(business)}`;
     ok['x-error-codes'] = business;
+  }
+  // The domain's refusal names behind each number (shared/domain/refusals.ts).
+  if (e.refusals && Object.keys(e.refusals).length) {
+    ok['x-refusals'] = Object.fromEntries(Object.entries(e.refusals).map(([name, m]) => [name, typeof m === 'number' ? m : m.code]));
   }
   const responses: Json = { 200: ok };
   for (const status of [...statuses].sort((a, b) => a - b)) {

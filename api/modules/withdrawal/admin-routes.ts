@@ -10,6 +10,7 @@ import { adminListQuery, idParams, reviewBody } from './schemas';
  * site's withdrawal is not found (2001).
  */
 const auth = { admin: 'withdrawal' } as const;
+const decided = { 'withdrawal.notFound': 2001, 'withdrawal.statusNotAllowed': 2002 } as const;
 
 export const adminEndpoints = [
   endpoint(
@@ -17,11 +18,11 @@ export const adminEndpoints = [
     ({ site, query }) => listSiteWithdrawals(site, { ...query, status: query.status as WithdrawalStatus | undefined }),
   ),
   endpoint(
-    { method: 'post', path: '/withdrawal/admin/:id/review', auth, params: idParams, body: reviewBody, codes: [2001, 2002], summary: 'Approve or reject a pending withdrawal (reject returns the hold)' },
+    { method: 'post', path: '/withdrawal/admin/:id/review', auth, params: idParams, body: reviewBody, refusals: decided, summary: 'Approve or reject a pending withdrawal (reject returns the hold)' },
     ({ actor, site, params, body }) => reviewWithdrawal(actor, site, params.id, body.action as ReviewAction, body.rejectReason ?? null),
   ),
   endpoint(
-    { method: 'post', path: '/withdrawal/admin/:id/complete', auth, params: idParams, codes: [2001, 2002], summary: 'Mark an approved withdrawal paid out (the hold leaves the account)' },
+    { method: 'post', path: '/withdrawal/admin/:id/complete', auth, params: idParams, refusals: decided, summary: 'Mark an approved withdrawal paid out (the hold leaves the account)' },
     ({ actor, site, params }) => completeWithdrawal(actor, site, params.id),
   ),
 ];

@@ -1,6 +1,7 @@
 import { QueryTypes, type Transaction } from 'sequelize';
 import { db } from '../../db/sequelize';
-import { BizError } from '../../errors';
+import { Refusal } from '../../errors';
+import type { RefusalName } from '../refusals';
 import type { Actor } from '../admin/accounts';
 import { recordActorAction, type ActorActionEntry } from '../admin/operation-log';
 
@@ -8,8 +9,8 @@ import { recordActorAction, type ActorActionEntry } from '../admin/operation-log
  * One move of a site's row from one status to the next, as operators' decisions make them (withdrawal
  * review and complete, commission withdrawal review and complete, settlement review): a conditional
  * UPDATE ... WHERE status IN (<from>) RETURNING in the caller's transaction. Of several operators acting
- * at once one wins; the others wait on the row, then find its status changed. Nothing changed: 2001 when
- * the site has no such row, else 2002 (its status does not allow the move).
+ * at once one wins; the others wait on the row, then find its status changed. Nothing changed: the
+ * move's `notFound` refusal when the site has no such row, else its `notAllowed`.
  */
 export interface StatusTransition {
   /** The table, with "siteCode", status and "updatedAt" columns. */
@@ -23,12 +24,12 @@ export interface StatusTransition {
   replacements?: Record<string, unknown>;
   /** The columns answered, given the updated row's alias; default every column. */
   returning?: (alias: string) => string;
-  /** Messages of the 2001 and 2002 refusals. */
-  notFound: string;
-  notAllowed: string;
+  /** The refusals when the site has no such row, and when its status does not allow the move. */
+  notFound: RefusalName;
+  notAllowed: RefusalName;
 }
 
-/** The row after the move, with the status it left as `fromStatus`; BizError 2001 or 2002 when nothing moved. */
+/** The row after the move, with the status it left as `fromStatus`; its notFound or notAllowed refusal when nothing moved. */
 export async function transitionStatus<T extends object>(transaction: Transaction, move: StatusTransition): Promise<T & { fromStatus: string }> {
   const [changed] = await db().query<T & { fromStatus: string }>(
     `WITH prev AS (SELECT id, status FROM ${move.table} WHERE id = :id AND "siteCode" = :siteCode)
@@ -44,12 +45,12 @@ export async function transitionStatus<T extends object>(transaction: Transactio
     type: QueryTypes.SELECT,
     transaction,
   });
-  throw exists ? new BizError(2002, move.notAllowed) : new BizError(2001, move.notFound);
+  throw new Refusal(exists ? move.notAllowed : move.notFound);
 }
 
 /**
  * An operator's decision: in one transaction, the status move, what it sets off (`apply`: the money the
- * decision moves, if any) and its operation-log row (`log`). A refusal (2001, 2002) or a failure of either
+ * decision moves, if any) and its operation-log row (`log`). A refusal or a failure of either
  * rolls all of it back. Answers the moved row.
  */
 export function decideStatus<T extends object>(

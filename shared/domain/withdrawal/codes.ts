@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { QueryTypes, type Transaction } from 'sequelize';
 import { User } from '../../db/models';
 import { db } from '../../db/sequelize';
-import { BizError } from '../../errors';
+import { Refusal } from '../../errors';
 import { addToOutbox } from '../../queues/outbox';
 import { playerById } from '../auth/accounts';
 import { generateVerificationCode } from '../auth/verification-codes';
@@ -17,16 +17,14 @@ import { generateVerificationCode } from '../auth/verification-codes';
 export const CODE_TTL_MINUTES = 10;
 export const MAX_WRONG_TRIES = 5;
 
-const SEND_PATH = '/api/withdrawal/send-code';
-
 /**
- * POST /withdrawal/send-code: 2001 e-mail not verified, 2002 mobile not verified. Stores a new code with
+ * Sending a code: refused without a verified e-mail or mobile number. Stores a new code with
  * its time and the `mail` outbox row in one transaction; the mail goes out after commit.
  */
 export async function sendWithdrawalCode(userId: number): Promise<{ sent: true; expiresAt: Date }> {
   const user = await playerById(userId);
-  if (!user.email) throw new BizError(2001, 'e-mail not verified', SEND_PATH);
-  if (!user.mobile) throw new BizError(2002, 'mobile not verified', SEND_PATH);
+  if (!user.email) throw new Refusal('withdrawal.emailUnverified');
+  if (!user.mobile) throw new Refusal('withdrawal.mobileUnverified');
   const sentAt = new Date();
   await db().transaction(async (transaction) => {
     await User.update(
@@ -48,13 +46,13 @@ function sameCode(stored: string, given: string): boolean {
 const isLive = (sentAt: Date | null, now = Date.now()) => sentAt !== null && now - sentAt.getTime() < CODE_TTL_MINUTES * 60_000;
 
 /**
- * The request's first two checks: 2001 when no live code is on record (never sent, expired, spent or
- * consumed), 2002 when `code` is not it. A wrong try is counted at once (its own statement, kept whatever
+ * The request's first two checks: `codeNotLive` when no live code is on record (never sent, expired,
+ * spent or consumed), `codeWrong` when `code` is not it. A wrong try is counted at once (its own statement, kept whatever
  * the request does next); the try that reaches MAX_WRONG_TRIES clears the code.
  */
 export async function checkWithdrawalCode(user: User, code: string): Promise<void> {
   const stored = user.withdrawalVerifyCode;
-  if (!stored || !isLive(user.withdrawalCodeSentAt)) throw new BizError(2001, 'no live withdrawal code');
+  if (!stored || !isLive(user.withdrawalCodeSentAt)) throw new Refusal('withdrawal.codeNotLive');
   if (sameCode(stored, code)) return;
   await db().query(
     `UPDATE users SET "withdrawalCodeTries" = "withdrawalCodeTries" + 1,
@@ -62,12 +60,12 @@ export async function checkWithdrawalCode(user: User, code: string): Promise<voi
       WHERE id = :id AND "withdrawalVerifyCode" = :stored`,
     { replacements: { id: user.id, stored, max: MAX_WRONG_TRIES } },
   );
-  throw new BizError(2002, 'wrong withdrawal code');
+  throw new Refusal('withdrawal.codeWrong');
 }
 
 /**
  * Consumes the code in the withdrawal's transaction (the caller holds the user's row through its hold):
- * 2001 when it is no longer there (a concurrent request consumed it, a new send replaced it, or it
+ * `codeNotLive` when it is no longer there (a concurrent request consumed it, a new send replaced it, or it
  * expired meanwhile), which rolls the withdrawal back.
  */
 export async function consumeWithdrawalCode(transaction: Transaction, userId: number, code: string): Promise<void> {
@@ -77,5 +75,5 @@ export async function consumeWithdrawalCode(transaction: Transaction, userId: nu
       RETURNING id`,
     { replacements: { userId, code, ttl: CODE_TTL_MINUTES }, type: QueryTypes.SELECT, transaction },
   );
-  if (rows.length === 0) throw new BizError(2001, 'withdrawal code consumed meanwhile');
+  if (rows.length === 0) throw new Refusal('withdrawal.codeNotLive', 'consumed meanwhile');
 }

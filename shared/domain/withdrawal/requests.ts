@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { Withdrawal } from '../../db/models';
 import { db } from '../../db/sequelize';
-import { BizError } from '../../errors';
+import { Refusal } from '../../errors';
 import type { Locale } from '../../i18n/locales';
 import { playerById } from '../auth/accounts';
 import { findApprovedInstrument } from '../wallet/instruments/approved';
@@ -33,11 +33,11 @@ export interface WithdrawalInput {
 export async function requestWithdrawal(siteCode: string, userId: number, input: WithdrawalInput, locale: Locale) {
   const user = await playerById(userId);
   await checkWithdrawalCode(user, input.verifyCode);
-  if (!user.email) throw new BizError(2003, 'e-mail not verified');
-  if (!user.mobile) throw new BizError(2004, 'mobile not verified');
-  if (!(await findApprovedInstrument(siteCode, userId, 'crypto-address', input.cryptoAddressId))) throw new BizError(2005, 'no approved crypto address');
+  if (!user.email) throw new Refusal('withdrawal.emailUnverified');
+  if (!user.mobile) throw new Refusal('withdrawal.mobileUnverified');
+  if (!(await findApprovedInstrument(siteCode, userId, 'crypto-address', input.cryptoAddressId))) throw new Refusal('withdrawal.addressNotApproved');
   const amount = new Decimal(input.amount);
-  if (amount.lte(0)) throw new BizError(2006, 'amount must be above 0');
+  if (amount.lte(0)) throw new Refusal('withdrawal.amountNotPositive');
 
   const row = await db().transaction(async (transaction) => {
     const withdrawal = await Withdrawal.create({ siteCode, userId, amount: amount.toFixed(), cryptoAddressId: input.cryptoAddressId, status: 'pending' }, { transaction });
@@ -51,12 +51,12 @@ export async function requestWithdrawal(siteCode: string, userId: number, input:
         ref: { type: 'withdrawal', id: withdrawal.id },
       });
     } catch (err) {
-      if (err instanceof WalletError && err.reason === 'INSUFFICIENT_FUNDS') throw new BizError(2007, 'balance too low');
+      if (err instanceof WalletError && err.reason === 'INSUFFICIENT_FUNDS') throw new Refusal('withdrawal.balanceTooLow');
       throw err;
     }
     const turnover = await turnoverStatus(userId, locale, transaction);
-    if (!turnover.promo.completed) throw new BizError(2008, 'promotion turnover open');
-    if (!turnover.deposit.completed) throw new BizError(2009, 'deposit turnover short');
+    if (!turnover.promo.completed) throw new Refusal('withdrawal.promoTurnoverOpen');
+    if (!turnover.deposit.completed) throw new Refusal('withdrawal.depositTurnoverShort');
     await consumeWithdrawalCode(transaction, userId, input.verifyCode);
     return withdrawal;
   });

@@ -66,8 +66,8 @@ async function applyTransition(actor: Actor, siteCode: string, id: number, actio
       to: step.to,
       set: step.set,
       replacements: { adminId: actor.adminId, reason },
-      notFound: 'withdrawal not found',
-      notAllowed: `withdrawal is not ${step.from}`,
+      notFound: 'withdrawal.notFound',
+      notAllowed: 'withdrawal.statusNotAllowed',
     },
     {
       apply: step.move,
