@@ -13,7 +13,7 @@ import { missionEndpoints } from './modules/mission/endpoints';
 import { promoEndpoints } from './modules/promo/endpoints';
 import { rankingEndpoints } from './modules/ranking/endpoints';
 import { siteConfigEndpoints } from './modules/site-config/endpoints';
-import { vendorEndpoints } from './modules/vendor/endpoints';
+import { paymentVendorEndpoints } from './modules/payment-vendor/endpoints';
 import { vipEndpoints } from './modules/vip/endpoints';
 import { walletEndpoints } from './modules/wallet/endpoints';
 import { withdrawalEndpoints } from './modules/withdrawal/endpoints';
@@ -34,7 +34,7 @@ export const endpoints: readonly Endpoint[] = [
   ...missionEndpoints,
   ...liveSportsEndpoints,
   ...walletEndpoints,
-  ...vendorEndpoints,
+  ...paymentVendorEndpoints,
   ...depositEndpoints,
   ...promoEndpoints,
   ...inboxEndpoints,

@@ -11,7 +11,7 @@ import { addAtmBody, addCardBody } from './schemas';
  * vendor callbacks (signed, answered `{received: true}`; callback-auth.ts). Rules live in
  * shared/domain/deposit/.
  */
-export const vendorEndpoints = [
+export const paymentVendorEndpoints = [
   endpoint(
     { method: 'get', path: '/vendor/channels', auth: 'player', codes: [2001, 2002, 2003], summary: "The player's payment channel group and its channels" },
     ({ site, player, locale }) => vendorChannels(site, player.id, locale),
