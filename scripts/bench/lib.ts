@@ -78,7 +78,7 @@ export async function measure(
  * The bench's own requests (those autocannon does not send) go over keep-alive node:http sockets. The
  * load generator shares the machine's two cores with the stack: fetch (undici) cost the client about
  * 0.54 ms of CPU per provider callback, node:http 0.16 ms, and the CPU fetch took was the stack's
- * (docs/performance.md, "Provider callbacks: the machine's CPU per callback").
+ * (docs/history/performance-log.md, "Provider callbacks: the machine's CPU per callback").
  */
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
 const target = new URL(base);

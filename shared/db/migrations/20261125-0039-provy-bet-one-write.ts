@@ -1,14 +1,14 @@
 import type { MigrationContext } from '../migrator';
 
 /**
- * A provy bet that opens its round writes its order once (docs/performance.md, "Provider callbacks: the
- * machine's CPU per callback"). Before, it went the general way: an empty open order, the totals as an
- * update, the detail as an insert that counts the order's details, and the settlement as a second
- * update. Now `provider_new_order` takes the order's first totals, its settlement and its detail line,
- * and writes them in its one insert (bet_order_write). `provy_bet` takes that way when the round has no
- * order yet and the amounts fit the money columns; otherwise (a second bet in the round, or an amount the
- * wallet will refuse) it goes the general way, whose bet and win now share one totals update. The rows,
- * the answers and the refusals are the same either way (a refusal rolls everything back). The
+ * A provy bet that opens its round writes its order once (docs/history/performance-log.md, "Provider
+ * callbacks: the machine's CPU per callback"). Before, it went the general way: an empty open order, the
+ * totals as an update, the detail as an insert that counts the order's details, and the settlement as a
+ * second update. Now `provider_new_order` takes the order's first totals, its settlement and its detail
+ * line, and writes them in its one insert (bet_order_write). `provy_bet` takes that way when the round
+ * has no order yet and the amounts fit the money columns; otherwise (a second bet in the round, or an
+ * amount the wallet will refuse) it goes the general way, whose bet and win now share one totals update.
+ * The rows, the answers and the refusals are the same either way (a refusal rolls everything back). The
  * effective-bet rule is one function, `provider_effective`, which `provider_totals` uses too.
  */
 const MAX_MONEY = '999999999999.999999';
