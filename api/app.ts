@@ -12,7 +12,7 @@ import { mountEndpoints } from './http/pipeline';
 import { jsonBody } from './http/body';
 import { metricsEndpoint } from './http/metrics-endpoint';
 
-/** Builds the Express app (no listen): the HTTP edge of ARCHITECTURE.md section 1. */
+/** Builds the Express app (no listen): the HTTP edge of docs/architecture.md, "The shape". */
 export function buildApp(): Express {
   db(); // registers the models before any request uses them
   const app = express();

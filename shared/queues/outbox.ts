@@ -5,7 +5,7 @@ import { jobId, QUEUES, type QueueName, type QueuePayloads } from './definitions
 import { queue } from './queues';
 
 /**
- * Transactional outbox (ARCHITECTURE.md section 5). A state change that must trigger a job writes an
+ * Transactional outbox (docs/architecture.md, "Invariants"). A state change that must trigger a job writes an
  * outbox row in its own transaction; after commit the row is pushed to BullMQ at once, and the relay
  * sweeps whatever could not be pushed (Redis down, crash between commit and push). The BullMQ job id is
  * `outbox-<id>`, so a row pushed twice (by the after-commit push and by the relay) is one job.

@@ -11,7 +11,7 @@ import { startTestStack, type TestStack } from '../helpers/stack';
 import { waitFor } from '../helpers/wait';
 
 /**
- * ARCHITECTURE.md section 5, for real: a private redis-server is killed while a row is written, and
+ * docs/architecture.md, "Invariants", for real: a private redis-server is killed while a row is written, and
  * the relay delivers the row once it is back. Tests here are serial: they share that one Redis.
  * Without a redis-server binary the tests run on the reachable REDIS_URL (the stack's own prefixes),
  * and the one that kills and restarts Redis is skipped, saying why.

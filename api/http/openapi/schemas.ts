@@ -30,7 +30,7 @@ function clean(node: unknown): unknown {
 const timestamp = { type: 'integer', description: 'Milliseconds since the Unix epoch' };
 const path = { type: 'string', description: 'The request path, with /api, without the query string' };
 
-/** The envelopes every JSON answer of the API is wrapped in (ARCHITECTURE.md section 3). */
+/** The envelopes every JSON answer of the API is wrapped in (docs/architecture.md, "The request pipeline"). */
 export const envelopeSchemas: Record<string, Json> = {
   ResultEnvelope: {
     type: 'object',

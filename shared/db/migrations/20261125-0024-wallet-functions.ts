@@ -6,7 +6,7 @@ import type { MigrationContext } from '../migrator';
  * migration 0026) and the TypeScript callers (shared/domain/wallet/wallet.ts moveBalance,
  * shared/queues/outbox.ts addToOutbox) run the same statements: one rule each.
  *
- * wallet_move: one movement in the caller's transaction (ARCHITECTURE.md section 4). Unless the key is
+ * wallet_move: one movement in the caller's transaction (docs/architecture.md, "Invariants"). Unless the key is
  * new (p_new_key: simulate's freshly drawn round ids), it takes the key's advisory lock and answers an
  * applied key from the ledger (replayed; another user or amount: refusal IDEMPOTENCY_CONFLICT). Then one
  * conditional UPDATE of the user (balance and frozen balance stay within 0..MAX_MONEY) and the ledger row

@@ -6,7 +6,7 @@ import { addMissionDepositProgress } from '../mission/progress';
 import { moveBalance } from '../wallet/wallet';
 
 /**
- * Crediting a paid deposit (ARCHITECTURE.md sections 4 and 5; docs/payments.md, "Crediting"). The
+ * Crediting a paid deposit (docs/architecture.md, "A deposit"; docs/payments.md, "Crediting"). The
  * transaction that makes an order paid writes a `deposit-credit` outbox row; the worker then, in ONE
  * transaction: locks the order (the order before the player, as every deposit path does), credits its
  * usdAmount (computed when it was paid, at the rate stored on the order) through the wallet under the

@@ -5,7 +5,7 @@ import { MAX_MONEY, MONEY_SCALE, money, parseAmount, WalletError } from './walle
 
 /**
  * An agent's affiliate commission balance (Part B 2.8): its own account in the wallet module
- * (ARCHITECTURE.md section 4), the only code that changes affiliate_accounts. Every movement is one
+ * (docs/architecture.md, "Invariants"), the only code that changes affiliate_accounts. Every movement is one
  * call inside the caller's transaction: the account row is locked, the idempotency key looked up (a key
  * applied before moves nothing and answers the balance as it is now, with the first movement's ledger id
  * and `replayed`; the same key with another kind, other amounts or for another agent is refused), then

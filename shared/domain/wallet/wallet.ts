@@ -4,7 +4,7 @@ import { db } from '../../db/sequelize';
 import { countWalletMovement } from '../../metrics';
 
 /**
- * The only code that changes a player's balance (ARCHITECTURE.md section 4). Every movement is one call
+ * The only code that changes a player's balance (docs/architecture.md, "Invariants"). Every movement is one call
  * inside the caller's transaction: a conditional UPDATE that never takes the balance (or the frozen
  * balance) below zero, plus one ledger row in game_transactions with the balance before and after and a
  * unique idempotency key. A key seen before moves nothing and returns the first result; the same key
