@@ -9,7 +9,7 @@ import type { RateLimitRule } from './rate-limit';
 import type { UploadSpec } from './uploads';
 
 /**
- * One definition per endpoint (ARCHITECTURE.md section 2): its method and path, who may call it, the
+ * One definition per endpoint (docs/architecture.md, "The request pipeline"): its method and path, who may call it, the
  * schemas of its input, its rate limits, how it answers, and its handler. api/http/pipeline.ts runs
  * every definition through the same steps; the API document is generated from the same definitions.
  */
