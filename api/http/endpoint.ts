@@ -3,7 +3,7 @@ import type { AnyObject, InferType, ObjectSchema } from 'yup';
 import type { AuthenticatedAdmin } from '../../shared/domain/auth/tokens';
 import type { RefusalName } from '../../shared/domain/refusals';
 import type { Locale } from '../../shared/i18n/locales';
-import type { RequestMeta } from '../../shared/domain/admin/login';
+import type { RequestMeta } from '../../shared/domain/audit/actor';
 import type { PreparedImage } from '../../shared/domain/uploads/images';
 import type { RateLimitRule } from './rate-limit';
 import type { UploadSpec } from './uploads';

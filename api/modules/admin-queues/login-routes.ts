@@ -1,5 +1,6 @@
 import express, { type Request, type Response } from 'express';
-import { loginAdmin, type RequestMeta } from '../../../shared/domain/admin/login';
+import { loginAdmin } from '../../../shared/domain/admin/login';
+import type { RequestMeta } from '../../../shared/domain/audit/actor';
 import { BizError } from '../../../shared/errors';
 import { authenticateAdmin, bearerToken } from '../../http/auth';
 import { endpoint } from '../../http/endpoint';

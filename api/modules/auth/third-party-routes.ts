@@ -4,7 +4,7 @@ import { loginConfig } from '../../../shared/domain/auth/login-config';
 import { bindOAuth, loginWithOAuth } from '../../../shared/domain/auth/oauth-login';
 import { unbindThirdParty, type LoginContext } from '../../../shared/domain/auth/third-party-accounts';
 import { bindWidget, loginWithWidget } from '../../../shared/domain/auth/widget-login';
-import type { RequestMeta } from '../../../shared/domain/admin/login';
+import type { RequestMeta } from '../../../shared/domain/audit/actor';
 import type { Locale } from '../../../shared/i18n/locales';
 import { endpoint } from '../../http/endpoint';
 import { limitRule } from '../../http/rate-limit';

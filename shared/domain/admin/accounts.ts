@@ -4,8 +4,9 @@ import { Admin, AdminGroup } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { BizError } from '../../errors';
 import { heldBy, ownChange, refusable, requireHeld } from './containment';
-import { BCRYPT_ROUNDS, type RequestMeta } from './login';
-import { changesOf, recordActorAction } from './operation-log';
+import type { Actor } from '../audit/actor';
+import { changesOf, recordActorAction } from '../audit/operation-log';
+import { BCRYPT_ROUNDS } from './login';
 import { publicAdmin, type PublicAdmin, type PublicGroup } from './views';
 
 /**
@@ -13,13 +14,6 @@ import { publicAdmin, type PublicAdmin, type PublicGroup } from './views';
  * transaction; what an administrator may grant or touch: ./containment.ts. Password hashes and token
  * versions never leave this module.
  */
-
-/** Who is acting, and through which request (for the operation log). */
-export interface Actor {
-  adminId: number;
-  siteCode: string | null;
-  meta: RequestMeta;
-}
 
 /** 2002 for a missing group is answered with the create endpoint's "group not found" message. */
 const groupNotFound = () => new BizError(2002, 'group not found', '/api/admin/create');

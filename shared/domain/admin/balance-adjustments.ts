@@ -5,8 +5,8 @@ import { User } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { BizError, InputError } from '../../errors';
 import { money, moveBalance, WalletError, type WalletResult } from '../wallet/wallet';
-import type { Actor } from './accounts';
-import { recordAdminAction } from './operation-log';
+import type { Actor } from '../audit/actor';
+import { recordAdminAction } from '../audit/operation-log';
 import { inSite, userNotFound } from './players';
 
 /**

@@ -2,8 +2,8 @@ import type { Transaction } from 'sequelize';
 import { Admin, AdminGroup } from '../../db/models';
 import { ForbiddenError, InputError } from '../../errors';
 import { hasPermission, permissionsHeld } from '../auth/tokens';
-import type { Actor } from './accounts';
-import { recordAdminAction } from './operation-log';
+import type { Actor } from '../audit/actor';
+import { recordAdminAction } from '../audit/operation-log';
 
 /**
  * Administrator permissions contain their holders: an administrator can only grant, assign or keep

@@ -2,9 +2,9 @@ import { ForeignKeyConstraintError, UniqueConstraintError, type Transaction } fr
 import { Admin, AdminGroup } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { BizError, InputError } from '../../errors';
-import type { Actor } from './accounts';
+import type { Actor } from '../audit/actor';
 import { heldBy, ownChange, refusable, requireHeld } from './containment';
-import { changesOf, recordActorAction } from './operation-log';
+import { changesOf, recordActorAction } from '../audit/operation-log';
 import { normalizePermissions } from './permissions';
 import { publicAdmin, publicGroup, type PublicAdmin, type PublicGroup } from './views';
 

@@ -2,21 +2,14 @@ import bcrypt from 'bcrypt';
 import { Admin } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { BizError, SessionEndedError } from '../../errors';
-import type { Actor } from './accounts';
-import { recordActorAction, recordAdminAction } from './operation-log';
+import type { Actor, RequestMeta } from '../audit/actor';
+import { recordActorAction, recordAdminAction } from '../audit/operation-log';
 import { signAdminToken } from '../auth/tokens';
 
 export const BCRYPT_ROUNDS = 10;
 
 /** A hash to compare against when the account does not exist, so both answers take as long. */
 let dummyHash: string | undefined;
-
-export interface RequestMeta {
-  ip: string | null;
-  userAgent: string | null;
-  method: string;
-  path: string;
-}
 
 /** Why a login failed, as the operation log keeps it. */
 type LoginFailure = 'unknown account' | 'wrong password' | 'account disabled';

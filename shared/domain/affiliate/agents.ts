@@ -1,8 +1,8 @@
 import { QueryTypes } from 'sequelize';
 import { db } from '../../db/sequelize';
 import { BizError } from '../../errors';
-import type { Actor } from '../admin/accounts';
-import { recordActorAction } from '../admin/operation-log';
+import type { Actor } from '../audit/actor';
+import { recordActorAction } from '../audit/operation-log';
 import { uniqueAs } from '../common/unique';
 import { codeTaken, lockCodeText } from './codes';
 import { lockTier } from './tiers';

@@ -2,8 +2,8 @@ import { QueryTypes, type Transaction } from 'sequelize';
 import { AffiliateBindLog, type BindAction } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { BizError, InputError } from '../../errors';
-import type { Actor } from '../admin/accounts';
-import { recordActorAction } from '../admin/operation-log';
+import type { Actor } from '../audit/actor';
+import { recordActorAction } from '../audit/operation-log';
 import type { ResolvedCode } from './codes';
 
 /**

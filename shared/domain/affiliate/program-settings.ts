@@ -3,8 +3,8 @@ import { QueryTypes } from 'sequelize';
 import { AffiliateCommissionRate, AffiliateVipMilestone } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { BizError } from '../../errors';
-import type { Actor } from '../admin/accounts';
-import { recordActorAction } from '../admin/operation-log';
+import type { Actor } from '../audit/actor';
+import { recordActorAction } from '../audit/operation-log';
 import { money } from '../wallet/wallet';
 import { lockTier, tiersOf } from './tiers';
 

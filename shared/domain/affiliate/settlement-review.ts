@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { decideStatus } from '../common/status-transition';
-import type { Actor } from '../admin/accounts';
+import type { Actor } from '../audit/actor';
 import { moveAffiliateBalance } from '../wallet/affiliate-account';
 import { money } from '../wallet/wallet';
 import { agentsOf } from './settlement-views/lists';

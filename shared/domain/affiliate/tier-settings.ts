@@ -2,8 +2,8 @@ import { QueryTypes } from 'sequelize';
 import type { AgentTier } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { BizError } from '../../errors';
-import type { Actor } from '../admin/accounts';
-import { recordActorAction } from '../admin/operation-log';
+import type { Actor } from '../audit/actor';
+import { recordActorAction } from '../audit/operation-log';
 import { money } from '../wallet/wallet';
 import { tiersOf } from './tiers';
 

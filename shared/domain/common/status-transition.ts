@@ -2,8 +2,8 @@ import { QueryTypes, type Transaction } from 'sequelize';
 import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
 import type { RefusalName } from '../refusals';
-import type { Actor } from '../admin/accounts';
-import { recordActorAction, type ActorActionEntry } from '../admin/operation-log';
+import type { Actor } from '../audit/actor';
+import { recordActorAction, type ActorActionEntry } from '../audit/operation-log';
 
 /**
  * One move of a site's row from one status to the next, as operators' decisions make them (withdrawal

@@ -2,8 +2,8 @@ import type { Transaction } from 'sequelize';
 import { db } from '../../db/sequelize';
 import type { LocaleText } from '../../i18n/locales';
 import { logger } from '../../logger';
-import type { Actor } from '../admin/accounts';
-import { recordAdminAction } from '../admin/operation-log';
+import type { Actor } from '../audit/actor';
+import { recordAdminAction } from '../audit/operation-log';
 import { clearProviderListCache } from './cache';
 
 /**

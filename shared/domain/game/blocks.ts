@@ -2,7 +2,7 @@ import { QueryTypes, type Transaction } from 'sequelize';
 import { GameProvider, GameUserBlock, User } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { BizError, InputError } from '../../errors';
-import type { Actor } from '../admin/accounts';
+import type { Actor } from '../audit/actor';
 import { pagination } from '../common/paging';
 import { logGameAction } from './admin-write';
 import { GAME_TYPE_CODES, isGameTypeCode } from './types';

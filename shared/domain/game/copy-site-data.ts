@@ -1,7 +1,7 @@
 import { QueryTypes, type Transaction } from 'sequelize';
 import { db } from '../../db/sequelize';
 import { InputError } from '../../errors';
-import type { Actor } from '../admin/accounts';
+import type { Actor } from '../audit/actor';
 import { lockSiteGameData, logGameAction, writeGameData } from './admin-write';
 
 /** Copying one site's game providers or type configs to another site (Part A 4.3, permission module `game`). */

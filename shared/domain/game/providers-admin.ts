@@ -1,8 +1,8 @@
 import { UniqueConstraintError, type Transaction } from 'sequelize';
 import { GameProvider } from '../../db/models';
 import { InputError, NotFoundError } from '../../errors';
-import type { Actor } from '../admin/accounts';
-import { changesOf } from '../admin/operation-log';
+import type { Actor } from '../audit/actor';
+import { changesOf } from '../audit/operation-log';
 import { changedFields, logGameAction, writeGameData, type LocaleMap } from './admin-write';
 
 /**

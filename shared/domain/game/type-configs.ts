@@ -2,8 +2,8 @@ import { UniqueConstraintError, type Transaction } from 'sequelize';
 import { GameTypeConfig } from '../../db/models';
 import { GAME_TYPES } from '../../db/seeders/data/game-types';
 import { InputError, NotFoundError } from '../../errors';
-import type { Actor } from '../admin/accounts';
-import { changesOf } from '../admin/operation-log';
+import type { Actor } from '../audit/actor';
+import { changesOf } from '../audit/operation-log';
 import { changedFields, logGameAction, writeGameData, type LocaleMap } from './admin-write';
 import { typeKeyOf } from './types';
 

@@ -5,7 +5,7 @@ import { seedSiteIn } from '../../db/seeders/seed-site';
 import { db } from '../../db/sequelize';
 import { BizError } from '../../errors';
 import type { LocaleText } from '../../i18n/locales';
-import type { Actor } from '../admin/accounts';
+import type { Actor } from '../audit/actor';
 import { forgetKnownSites } from '../common/sites';
 import { copySiteRows } from '../game/copy-site-data';
 import { logSiteConfigAction, siteConfigWrite } from './admin-writes';

@@ -3,8 +3,8 @@ import { SiteConfig, SiteTheme } from '../../db/models';
 import type { ThemeColours } from '../../db/models/site-theme';
 import { BizError } from '../../errors';
 import type { LocaleText } from '../../i18n/locales';
-import type { Actor } from '../admin/accounts';
-import { changesOf } from '../admin/operation-log';
+import type { Actor } from '../audit/actor';
+import { changesOf } from '../audit/operation-log';
 import { lockSiteConfig, logSiteConfigAction, siteConfigWrite } from './admin-writes';
 import { adminThemeView, type AdminThemeView } from './views';
 

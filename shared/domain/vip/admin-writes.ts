@@ -1,6 +1,6 @@
 import type { Transaction } from 'sequelize';
-import type { Actor } from '../admin/accounts';
-import { recordAdminAction } from '../admin/operation-log';
+import type { Actor } from '../audit/actor';
+import { recordAdminAction } from '../audit/operation-log';
 
 /** What the administrators' VIP writes share: their operation-log row and the unique-key race. */
 

@@ -1,7 +1,7 @@
 import { User } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { BizError } from '../../errors';
-import type { Actor } from '../admin/accounts';
+import type { Actor } from '../audit/actor';
 import { logVipAction } from './admin-writes';
 
 /**

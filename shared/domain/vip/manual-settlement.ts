@@ -1,5 +1,5 @@
-import type { Actor } from '../admin/accounts';
-import { recordAdminAction } from '../admin/operation-log';
+import type { Actor } from '../audit/actor';
+import { recordAdminAction } from '../audit/operation-log';
 import { settleDailyRebate } from './rebate';
 import { runMonthlyRelegation } from './relegation';
 

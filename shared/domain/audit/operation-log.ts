@@ -3,7 +3,7 @@ import { config } from '../../config';
 import { Admin, AdminOperationLog } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { pagination } from '../common/paging';
-import type { Actor } from './accounts';
+import type { Actor } from './actor';
 
 export interface AdminAction {
   adminId: number | null;
