@@ -1,17 +1,45 @@
 import { QueryTypes } from 'sequelize';
-import { accountKey, isReservedAccount } from '../../domain/auth/account-names';
 import type { MigrationContext } from '../migrator';
 
 /**
  * Account names that look alike are one account (docs/decisions.md, "Account names"): users get
- * "accountKey", the name as shared/domain/auth/account-names.ts reads it (the same function, so the keys
- * written here are the ones registration and login compute), unique per site where set.
+ * "accountKey", the name as shared/domain/auth/account-names.ts read it when this migration was written,
+ * unique per site where set.
  *
  * Existing rows: every account except those third-party logins create gets its key; when older accounts
  * already share a key, the oldest keeps it and the others none (they still log in by their exact name,
  * and nobody can register another look-alike of them).
  */
 const BATCH = 5000;
+
+/*
+ * Frozen on purpose: a copy of accountKey and isReservedAccount of shared/domain/auth/account-names.ts as
+ * they stood when this migration was written. A migration means what it meant then, whatever the domain
+ * becomes; a later change of the key is a new migration that rewrites the keys, not an edit here.
+ */
+const LOOK_ALIKES: Record<string, string> = {
+  // Cyrillic
+  А: 'A', В: 'B', Е: 'E', К: 'K', М: 'M', Н: 'H', О: 'O', Р: 'P', С: 'C', Т: 'T', Х: 'X', У: 'Y', Ѕ: 'S', І: 'I', Ј: 'J', Ү: 'Y', Ԛ: 'Q', Ԝ: 'W', Ӏ: 'I',
+  а: 'a', е: 'e', о: 'o', р: 'p', с: 'c', у: 'y', х: 'x', ѕ: 's', і: 'i', ј: 'j', һ: 'h', ԁ: 'd', ԛ: 'q', ԝ: 'w', ӏ: 'l', ү: 'y',
+  // Greek
+  Α: 'A', Β: 'B', Ε: 'E', Ζ: 'Z', Η: 'H', Ι: 'I', Κ: 'K', Μ: 'M', Ν: 'N', Ο: 'O', Ρ: 'P', Τ: 'T', Υ: 'Y', Χ: 'X',
+  α: 'a', ι: 'i', ο: 'o', ν: 'v', ρ: 'p', υ: 'u', γ: 'y',
+};
+const LOOK_ALIKE = new RegExp(`[${Object.keys(LOOK_ALIKES).join('')}]`, 'gu');
+
+/** NFKC, look-alike Cyrillic and Greek letters read as Latin, then case folded (frozen, see above). */
+function accountKey(account: string): string {
+  const plain = account.normalize('NFKC').replace(LOOK_ALIKE, (c) => LOOK_ALIKES[c]);
+  // Upper then lower case folds what lower case alone keeps apart (ß and SS, final and medial sigma).
+  return plain.toUpperCase().toLowerCase().normalize('NFKC');
+}
+
+/** Accounts third-party logins create (`oauth_<sub>`, `widget_<id>`), which get no key (frozen, see above). */
+const RESERVED = /^(oauth|widget)_/;
+
+function isReservedAccount(account: string): boolean {
+  return RESERVED.test(accountKey(account));
+}
 
 export async function up({ sequelize }: MigrationContext): Promise<void> {
   await sequelize.query('ALTER TABLE users ADD COLUMN "accountKey" TEXT');
