@@ -23,30 +23,44 @@ const auth = { admin: 'affiliate' } as const;
 
 export const programAdminEndpoints: Endpoint[] = [
   endpoint(
-    { method: 'post', path: '/affiliate/admin/create-agent', auth, body: createAgentBody, codes: [2001, 2002, 2003], summary: 'Make a player of the site an agent' },
+    {
+      method: 'post',
+      path: '/affiliate/admin/create-agent',
+      auth,
+      body: createAgentBody,
+      refusals: { 'affiliate.playerNotFound': 2001, 'affiliate.codeTaken': 2002, 'affiliate.alreadyAgent': 2003 },
+      summary: 'Make a player of the site an agent',
+    },
     ({ actor, site, body }) => createAgent(actor, site, body),
   ),
   endpoint(
-    { method: 'post', path: '/affiliate/admin/bind', auth, body: bindBody, codes: [2001, 2002], summary: "Bind, transfer or unbind a member's agent (one bind log each)" },
+    {
+      method: 'post',
+      path: '/affiliate/admin/bind',
+      auth,
+      body: bindBody,
+      refusals: { 'affiliate.playerNotFound': 2001, 'affiliate.agentNotFound': 2002, 'affiliate.bindCycle': 2002 },
+      summary: "Bind, transfer or unbind a member's agent (one bind log each)",
+    },
     ({ actor, admin, site, body }) => bindMember(actor, admin.account, site, { memberId: body.memberId, agentId: body.agentId, action: body.action as BindAction }),
   ),
   endpoint({ method: 'get', path: '/affiliate/admin/bind-logs', auth, query: bindLogsQuery, summary: "The site's bind logs, newest first" }, ({ site, query }) => listBindLogs(site, query)),
   endpoint({ method: 'get', path: '/affiliate/admin/commission-rates', auth, summary: "The site's commission rates" }, ({ site }) => listCommissionRates(site)),
   endpoint(
-    { method: 'post', path: '/affiliate/admin/commission-rates', auth, body: commissionRateBody, codes: [2001, 2002], summary: 'Upsert a rate by (agentTier, agentLevel, gameType)' },
+    { method: 'post', path: '/affiliate/admin/commission-rates', auth, body: commissionRateBody, refusals: { 'affiliate.tierNotFound': 2001, 'affiliate.agentLevelInvalid': 2002 }, summary: 'Upsert a rate by (agentTier, agentLevel, gameType)' },
     ({ actor, site, body }) => upsertCommissionRate(actor, site, { ...body, gameType: body.gameType ?? null }),
   ),
   endpoint(
-    { method: 'delete', path: '/affiliate/admin/commission-rates/:id', auth, params: idParams, codes: [2001], summary: 'Delete a commission rate' },
+    { method: 'delete', path: '/affiliate/admin/commission-rates/:id', auth, params: idParams, refusals: { 'affiliate.rateNotFound': 2001 }, summary: 'Delete a commission rate' },
     ({ actor, site, params }) => deleteCommissionRate(actor, site, params.id),
   ),
   endpoint({ method: 'get', path: '/affiliate/admin/vip-milestones', auth, summary: "The site's VIP milestones" }, ({ site }) => listVipMilestones(site)),
   endpoint(
-    { method: 'post', path: '/affiliate/admin/vip-milestones', auth, body: vipMilestoneBody, codes: [2001], summary: 'Upsert a VIP milestone by vipLevel' },
+    { method: 'post', path: '/affiliate/admin/vip-milestones', auth, body: vipMilestoneBody, refusals: { 'affiliate.milestoneLevelInvalid': 2001 }, summary: 'Upsert a VIP milestone by vipLevel' },
     ({ actor, site, body }) => upsertVipMilestone(actor, site, body),
   ),
   endpoint(
-    { method: 'delete', path: '/affiliate/admin/vip-milestones/:id', auth, params: idParams, codes: [2001], summary: 'Delete a VIP milestone' },
+    { method: 'delete', path: '/affiliate/admin/vip-milestones/:id', auth, params: idParams, refusals: { 'affiliate.milestoneNotFound': 2001 }, summary: 'Delete a VIP milestone' },
     ({ actor, site, params }) => deleteVipMilestone(actor, site, params.id),
   ),
   endpoint({ method: 'get', path: '/affiliate/admin/agent-tiers', auth, summary: "The site's agent tiers, lowest first" }, ({ site }) => listAgentTiers(site)),
@@ -55,11 +69,11 @@ export const programAdminEndpoints: Endpoint[] = [
     ({ actor, site, body }) => upsertAgentTier(actor, site, body),
   ),
   endpoint(
-    { method: 'delete', path: '/affiliate/admin/agent-tiers/:id', auth, params: idParams, codes: [2001, 2002], summary: 'Delete an agent tier not in use by agents' },
+    { method: 'delete', path: '/affiliate/admin/agent-tiers/:id', auth, params: idParams, refusals: { 'affiliate.tierNotFound': 2001, 'affiliate.tierInUse': 2002 }, summary: 'Delete an agent tier not in use by agents' },
     ({ actor, site, params }) => deleteAgentTier(actor, site, params.id),
   ),
   endpoint(
-    { method: 'post', path: '/affiliate/admin/set-agent-tier', auth, body: setAgentTierBody, codes: [2001, 2002], summary: "Set an agent's tier by hand (stops automatic moves)" },
+    { method: 'post', path: '/affiliate/admin/set-agent-tier', auth, body: setAgentTierBody, refusals: { 'affiliate.agentNotFound': 2001, 'affiliate.tierNotFound': 2002 }, summary: "Set an agent's tier by hand (stops automatic moves)" },
     ({ actor, site, body }) => setAgentTier(actor, site, body),
   ),
 ];

@@ -8,6 +8,7 @@ import { affiliateBalanceOf } from '../../../shared/domain/wallet/affiliate-acco
 import { config } from '../../../shared/config';
 import { type Endpoint, endpoint } from '../../http/endpoint';
 import { limitRule } from '../../http/rate-limit';
+import { agentOnly } from './agent-refusal';
 import { adminListQuery, idParams, pagingQuery, requestBody, reviewBody } from './money-schemas';
 
 /**
@@ -17,16 +18,17 @@ import { adminListQuery, idParams, pagingQuery, requestBody, reviewBody } from '
  * withdrawal request, as the spec lists); another site's withdrawal is not found (2001).
  */
 const admin = { admin: 'affiliate' } as const;
+const decided = { 'affiliate.withdrawalNotFound': 2001, 'affiliate.withdrawalStatusNotAllowed': 2002 } as const;
 /** Commission withdrawal requests per agent per minute (RATE_LIMIT_AFFILIATE_WITHDRAWAL_PER_USER). */
 const requestPerUser = limitRule('affiliate-withdrawal-request', 'player', () => config().limits.affiliateWithdrawalPerUser);
 
 export const moneyEndpoints: Endpoint[] = [
   endpoint(
-    { method: 'get', path: '/affiliate/balance', auth: 'player', codes: [2001], summary: "The agent's commission balance: available, frozen, totalEarned, totalWithdrawn" },
+    { method: 'get', path: '/affiliate/balance', auth: 'player', refusals: agentOnly, summary: "The agent's commission balance: available, frozen, totalEarned, totalWithdrawn" },
     async ({ player }) => affiliateBalanceOf((await requireAgent(player.id)).id),
   ),
   endpoint(
-    { method: 'get', path: '/affiliate/withdrawals', auth: 'player', query: pagingQuery, codes: [2001], summary: "The agent's commission withdrawals, newest first" },
+    { method: 'get', path: '/affiliate/withdrawals', auth: 'player', query: pagingQuery, refusals: agentOnly, summary: "The agent's commission withdrawals, newest first" },
     ({ site, player, query }) => listAgentWithdrawals(site, player.id, query),
   ),
   endpoint(
@@ -36,13 +38,20 @@ export const moneyEndpoints: Endpoint[] = [
       auth: 'player',
       body: requestBody,
       limits: [requestPerUser],
-      codes: [2001, 2002, 2003, 2004, 2005],
+      refusals: {
+        'affiliate.notAgent': 2005,
+        'affiliate.amountNotPositive': 2001,
+        'affiliate.methodUnknown': 2002,
+        'affiliate.targetNotApproved': 2002,
+        'affiliate.withdrawalCooldown': 2003,
+        'affiliate.balanceTooLow': 2004,
+      },
       summary: 'Request a commission withdrawal to an approved bank card or crypto address: available moves to frozen until reviewed',
     },
     ({ site, player, body }) => requestAffiliateWithdrawal(site, player.id, body),
   ),
   endpoint(
-    { method: 'get', path: '/affiliate/vip-milestones', auth: 'player', query: pagingQuery, codes: [2001], summary: 'The VIP milestone bonuses the agent earned from its members, newest first' },
+    { method: 'get', path: '/affiliate/vip-milestones', auth: 'player', query: pagingQuery, refusals: agentOnly, summary: 'The VIP milestone bonuses the agent earned from its members, newest first' },
     ({ site, player, query }) => listAgentMilestoneAwards(site, player.id, query),
   ),
   endpoint(
@@ -56,13 +65,13 @@ export const moneyEndpoints: Endpoint[] = [
       auth: admin,
       params: idParams,
       body: reviewBody,
-      codes: [2001, 2002],
+      refusals: decided,
       summary: 'Approve or reject a pending commission withdrawal (reject returns frozen to available)',
     },
     ({ actor, site, params, body }) => reviewAffiliateWithdrawal(actor, site, params.id, body.action as AffiliateReviewAction, body.remark ?? null),
   ),
   endpoint(
-    { method: 'post', path: '/affiliate/admin/withdrawals/:id/complete', auth: admin, params: idParams, codes: [2001, 2002], summary: 'Mark an approved commission withdrawal paid out (frozen moves to totalWithdrawn)' },
+    { method: 'post', path: '/affiliate/admin/withdrawals/:id/complete', auth: admin, params: idParams, refusals: decided, summary: 'Mark an approved commission withdrawal paid out (frozen moves to totalWithdrawn)' },
     ({ actor, site, params }) => completeAffiliateWithdrawal(actor, site, params.id),
   ),
 ];

@@ -9,6 +9,7 @@ import {
   settlementRiskLogs,
 } from '../../../shared/domain/affiliate/settlement-views/lists';
 import { endpoint, type Endpoint } from '../../http/endpoint';
+import { agentOnly } from './agent-refusal';
 import { adminSettlementsQuery, commissionsQuery, idParams, settlementReviewBody, settlementsQuery } from './settlement-schemas';
 
 /**
@@ -23,19 +24,19 @@ const period = (q: Period) => q.periodType as SettlementPeriodType | undefined;
 
 export const settlementEndpoints: Endpoint[] = [
   endpoint(
-    { method: 'get', path: '/affiliate/dashboard', auth: 'player', codes: [2001], summary: "The agent's members per level, commission balance and this week's figures so far" },
+    { method: 'get', path: '/affiliate/dashboard', auth: 'player', refusals: agentOnly, summary: "The agent's members per level, commission balance and this week's figures so far" },
     ({ player }) => agentDashboard(player.id),
   ),
   endpoint(
-    { method: 'get', path: '/affiliate/commissions', auth: 'player', query: commissionsQuery, codes: [2001], summary: "The agent's commission rows (per member and game type), newest period first" },
+    { method: 'get', path: '/affiliate/commissions', auth: 'player', query: commissionsQuery, refusals: agentOnly, summary: "The agent's commission rows (per member and game type), newest period first" },
     ({ player, query }) => listAgentCommissions(player.id, { ...query, periodType: period(query) }),
   ),
   endpoint(
-    { method: 'get', path: '/affiliate/settlements', auth: 'player', query: settlementsQuery, codes: [2001], summary: "The agent's weekly and daily settlements, newest period first" },
+    { method: 'get', path: '/affiliate/settlements', auth: 'player', query: settlementsQuery, refusals: agentOnly, summary: "The agent's weekly and daily settlements, newest period first" },
     ({ player, query }) => listAgentSettlements(player.id, { ...query, periodType: period(query) }),
   ),
   endpoint(
-    { method: 'get', path: '/affiliate/settlements/:id', auth: 'player', params: idParams, codes: [2001], summary: "One of the agent's settlements with its commission rows" },
+    { method: 'get', path: '/affiliate/settlements/:id', auth: 'player', params: idParams, refusals: { ...agentOnly, 'affiliate.settlementNotFound': 2001 }, summary: "One of the agent's settlements with its commission rows" },
     ({ player, params }) => agentSettlementDetail(player.id, params.id),
   ),
   endpoint(
@@ -43,7 +44,7 @@ export const settlementEndpoints: Endpoint[] = [
     ({ site, query }) => listSiteSettlements(site, { ...query, status: query.status as SettlementStatus | undefined, periodType: period(query) }),
   ),
   endpoint(
-    { method: 'get', path: '/affiliate/admin/settlements/:id/risk-logs', auth: admin, params: idParams, codes: [2001], summary: "A settlement's risk rule hits with their evidence" },
+    { method: 'get', path: '/affiliate/admin/settlements/:id/risk-logs', auth: admin, params: idParams, refusals: { 'affiliate.settlementNotFound': 2001 }, summary: "A settlement's risk rule hits with their evidence" },
     ({ site, params }) => settlementRiskLogs(site, params.id),
   ),
   endpoint(
@@ -53,7 +54,7 @@ export const settlementEndpoints: Endpoint[] = [
       auth: admin,
       params: idParams,
       body: settlementReviewBody,
-      codes: [2001, 2002],
+      refusals: { 'affiliate.settlementNotFound': 2001, 'affiliate.settlementReviewed': 2002 },
       summary: 'Approve (commission credited to the agent once) or reject a pending settlement',
     },
     ({ actor, site, params, body }) => reviewSettlement(actor, site, params.id, body.action as SettlementReviewAction, body.remark ?? null),

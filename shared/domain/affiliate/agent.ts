@@ -1,19 +1,19 @@
 import type { Transaction } from 'sequelize';
 import { User } from '../../db/models';
-import { BizError } from '../../errors';
+import { Refusal } from '../../errors';
 
 /** The agent fields every agent endpoint starts from. */
 export type Agent = Pick<User, 'id' | 'siteCode' | 'account' | 'agentCode' | 'agentTierCode' | 'agentTierLocked' | 'agentSince'> & { agentCode: string };
 
 /**
  * The player as an agent (Part B 4.6: "agent endpoints need a player token and agentCode not null"),
- * else BizError(code): 2001 for most agent endpoints, 2005 for the commission withdrawal request.
+ * else the refusal `affiliate.notAgent`.
  */
-export async function requireAgent(userId: number, code = 2001, transaction?: Transaction): Promise<Agent> {
+export async function requireAgent(userId: number, transaction?: Transaction): Promise<Agent> {
   const user = await User.findByPk(userId, {
     attributes: ['id', 'siteCode', 'account', 'agentCode', 'agentTierCode', 'agentTierLocked', 'agentSince'],
     transaction,
   });
-  if (!user || user.agentCode === null) throw new BizError(code, 'not an agent');
+  if (!user || user.agentCode === null) throw new Refusal('affiliate.notAgent');
   return user as Agent;
 }

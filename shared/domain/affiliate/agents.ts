@@ -1,6 +1,6 @@
 import { QueryTypes } from 'sequelize';
 import { db } from '../../db/sequelize';
-import { BizError } from '../../errors';
+import { Refusal } from '../../errors';
 import type { Actor } from '../audit/actor';
 import { recordActorAction } from '../audit/operation-log';
 import { uniqueAs } from '../common/unique';
@@ -15,27 +15,27 @@ import { lockTier } from './tiers';
  */
 
 /**
- * POST /affiliate/admin/create-agent: {userId, agentCode}. 2001 no such player in this site; 2003 it is
- * already an agent; 2002 the code (ignoring case) is another agent's code in this site or any referral
- * code. The player row is locked and the code's text serialized (codes.ts); the unique index
+ * POST /affiliate/admin/create-agent: {userId, agentCode}. Refused for no such player in this site
+ * (`playerNotFound`), one already an agent (`alreadyAgent`), and a code (ignoring case) that is another
+ * agent's code in this site or any referral code (`codeTaken`). The player row is locked and the code's text serialized (codes.ts); the unique index
  * (siteCode, agentCode) is the last word.
  */
 export async function createAgent(actor: Actor, siteCode: string, input: { userId: number; agentCode: string }) {
   const { userId, agentCode } = input;
   await uniqueAs(
-    () => new BizError(2002, 'agent code in use'),
+    () => new Refusal('affiliate.codeTaken'),
     () =>
       db().transaction(async (transaction) => {
         const [user] = await db().query<{ id: number; account: string; agentCode: string | null }>(
           `SELECT id, account, "agentCode" FROM users WHERE id = :userId AND "siteCode" = :siteCode FOR UPDATE`,
           { replacements: { userId, siteCode }, type: QueryTypes.SELECT, transaction },
         );
-        if (!user) throw new BizError(2001, 'user not found');
-        if (user.agentCode !== null) throw new BizError(2003, 'already an agent');
+        if (!user) throw new Refusal('affiliate.playerNotFound');
+        if (user.agentCode !== null) throw new Refusal('affiliate.alreadyAgent');
         // The new agent's null tier is the lowest one: a concurrent delete of that tier waits, then sees it.
         await db().query(`SELECT id FROM agent_tiers WHERE "siteCode" = :siteCode ORDER BY "sortOrder", id LIMIT 1 FOR SHARE`, { replacements: { siteCode }, transaction });
         await lockCodeText(agentCode, transaction);
-        if (await codeTaken(siteCode, agentCode, transaction)) throw new BizError(2002, 'agent code in use');
+        if (await codeTaken(siteCode, agentCode, transaction)) throw new Refusal('affiliate.codeTaken');
         await db().query(`UPDATE users SET "agentCode" = :agentCode, "agentSince" = now(), "updatedAt" = now() WHERE id = :userId`, {
           replacements: { userId, agentCode },
           transaction,
@@ -53,8 +53,8 @@ export async function createAgent(actor: Actor, siteCode: string, input: { userI
 }
 
 /**
- * POST /affiliate/admin/set-agent-tier: {agentId, tierCode}. 2001 not an agent of this site; 2002 no
- * such tier in this site. The tier row is locked FOR SHARE, so deleting it at the same time waits and
+ * POST /affiliate/admin/set-agent-tier: {agentId, tierCode}. Refused for one not an agent of this site
+ * (`agentNotFound`) and no such tier in this site (`tierNotFound`). The tier row is locked FOR SHARE, so deleting it at the same time waits and
  * then sees the agent using it.
  */
 export async function setAgentTier(actor: Actor, siteCode: string, input: { agentId: number; tierCode: string }) {
@@ -64,8 +64,8 @@ export async function setAgentTier(actor: Actor, siteCode: string, input: { agen
       `SELECT id, "agentTierCode", "agentTierLocked" FROM users WHERE id = :agentId AND "siteCode" = :siteCode AND "agentCode" IS NOT NULL FOR UPDATE`,
       { replacements: { agentId, siteCode }, type: QueryTypes.SELECT, transaction },
     );
-    if (!agent) throw new BizError(2001, 'agent not found');
-    if (!(await lockTier(siteCode, tierCode, transaction))) throw new BizError(2002, 'tier code unknown');
+    if (!agent) throw new Refusal('affiliate.agentNotFound');
+    if (!(await lockTier(siteCode, tierCode, transaction))) throw new Refusal('affiliate.tierNotFound', tierCode);
     await db().query(`UPDATE users SET "agentTierCode" = :tierCode, "agentTierLocked" = 1, "updatedAt" = now() WHERE id = :agentId`, {
       replacements: { agentId, tierCode },
       transaction,

@@ -1,7 +1,7 @@
 import { QueryTypes, type Transaction } from 'sequelize';
 import { AffiliateBindLog, type BindAction } from '../../db/models';
 import { db } from '../../db/sequelize';
-import { BizError, InputError } from '../../errors';
+import { InputError, Refusal } from '../../errors';
 import type { Actor } from '../audit/actor';
 import { recordActorAction } from '../audit/operation-log';
 import type { ResolvedCode } from './codes';
@@ -64,8 +64,8 @@ async function isInDownline(memberId: number, agentId: number, transaction: Tran
 
 /**
  * POST /affiliate/admin/bind: bind a member without an agent, transfer one to another agent, or unbind
- * it. 2001 member missing (in this site); 2002 agent missing (not an agent of this site), or binding
- * the member under itself or under its own downline (a cycle). A bind of a member that has an agent,
+ * it. Refused for a member missing in this site (`playerNotFound`), an agent missing (`agentNotFound`:
+ * not an agent of this site), and binding the member under itself or its own downline (`bindCycle`). A bind of a member that has an agent,
  * a transfer or unbind of one that has none, or a transfer to its current agent is a 400 naming
  * `action` (the operator picked the wrong action). The member, its downline and the agent are locked
  * in id order first, so concurrent binds serialize and never deadlock.
@@ -82,16 +82,16 @@ export async function bindMember(actor: Actor, operatorAccount: string, siteCode
       { replacements: { memberId, agentId: agentId ?? memberId }, type: QueryTypes.SELECT, transaction },
     );
     const member = locked.find((u) => u.id === memberId && u.siteCode === siteCode);
-    if (!member) throw new BizError(2001, 'member not found');
+    if (!member) throw new Refusal('affiliate.playerNotFound', 'member');
     const agent = agentId === null ? null : locked.find((u) => u.id === agentId && u.siteCode === siteCode && u.agentCode !== null);
-    if (agentId !== null && !agent) throw new BizError(2002, 'agent not found');
+    if (agentId !== null && !agent) throw new Refusal('affiliate.agentNotFound');
     const oldAgentId = member.level1AgentId;
     if (action === 'bind' && oldAgentId !== null) throw new InputError('action', 'the member already has an agent: use transfer');
     if (action !== 'bind' && oldAgentId === null) throw new InputError('action', `the member has no agent to ${action}`);
     if (action === 'transfer' && oldAgentId === agentId) throw new InputError('agentId', 'the member is already bound to this agent');
     if (action === 'unbind' && agentId !== null && agentId !== oldAgentId) throw new InputError('agentId', "agentId is not the member's agent");
     if (action !== 'unbind' && agentId !== null && (await isInDownline(memberId, agentId, transaction))) {
-      throw new BizError(2002, 'the agent is the member or in its downline');
+      throw new Refusal('affiliate.bindCycle');
     }
     const next = action === 'unbind' || !agent ? { l1: null, l2: null, l3: null } : { l1: agent.id, l2: agent.level1AgentId, l3: agent.level2AgentId };
     const rewire = [

@@ -2,7 +2,7 @@ import { QueryTypes } from 'sequelize';
 import { config } from '../../config';
 import { AffiliateClick } from '../../db/models';
 import { db } from '../../db/sequelize';
-import { BizError, InputError } from '../../errors';
+import { InputError, Refusal } from '../../errors';
 import { rowsInDays } from '../common/day-range';
 import { shiftDay, todayIn } from '../vip/settlement-periods';
 import { requireAgent } from './agent';
@@ -15,10 +15,10 @@ import { resolveCode } from './codes';
  * bind logs of source `register`, so a later transfer does not rewrite history).
  */
 
-/** POST /affiliate/track-click: {tracked: true}; 2001 when the code names no agent of the site. */
+/** POST /affiliate/track-click: {tracked: true}; `refCodeUnknown` when the code names no agent of the site. */
 export async function trackClick(siteCode: string, refCode: string, meta: { ip: string | null; userAgent: string | null }): Promise<{ tracked: true }> {
   const resolved = await resolveCode(siteCode, refCode);
-  if (!resolved) throw new BizError(2001, 'referral code not found');
+  if (!resolved) throw new Refusal('affiliate.refCodeUnknown');
   await AffiliateClick.create({
     siteCode,
     agentId: resolved.agentId,
@@ -54,7 +54,7 @@ interface DayRow {
 
 /**
  * GET /affiliate/click-stats: {totalClicks, uniqueIps (distinct over the whole range), registrations,
- * daily[{date, clicks, uniqueIps, registrations}]} with every day of the range, oldest first. 2001 not an agent.
+ * daily[{date, clicks, uniqueIps, registrations}]} with every day of the range, oldest first. `notAgent` for a player who is not an agent.
  */
 export async function clickStats(userId: number, input: { startDate?: string; endDate?: string }) {
   const agent = await requireAgent(userId);

@@ -3,7 +3,7 @@ import { requireAgent } from './agent';
 
 /**
  * GET /affiliate/downline (Part B 4.6): the agent's members of levels 1 to 3 (or one level), newest
- * registration first: items {userId, account, level, registeredAt}, pagination. 2001 not an agent.
+ * registration first: items {userId, account, level, registeredAt}, pagination. `notAgent` for a player who is not an agent.
  */
 export async function listDownline(userId: number, filter: { page: number; pageSize: number; level?: number }) {
   const agent = await requireAgent(userId);

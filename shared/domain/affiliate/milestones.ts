@@ -69,7 +69,7 @@ export async function awardVipMilestones(transaction: Transaction, upgrades: rea
   return awards;
 }
 
-/** GET /affiliate/vip-milestones: the milestone bonuses this agent earned, newest first; 2001 not an agent. */
+/** GET /affiliate/vip-milestones: the milestone bonuses this agent earned, newest first; `notAgent` for a player who is not an agent. */
 export async function listAgentMilestoneAwards(siteCode: string, userId: number, paging: { page: number; pageSize: number }) {
   const agent = await requireAgent(userId);
   const { rows, pagination } = await pagedRows<AwardRow & { memberAccount: string; createdAt: Date }>(

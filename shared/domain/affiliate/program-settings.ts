@@ -2,7 +2,8 @@ import Decimal from 'decimal.js';
 import { QueryTypes } from 'sequelize';
 import { AffiliateCommissionRate, AffiliateVipMilestone } from '../../db/models';
 import { db } from '../../db/sequelize';
-import { BizError } from '../../errors';
+import { Refusal } from '../../errors';
+import type { RefusalName } from '../refusals';
 import type { Actor } from '../audit/actor';
 import { recordActorAction } from '../audit/operation-log';
 import { money } from '../wallet/wallet';
@@ -47,11 +48,11 @@ export interface RateInput {
   enabled: number;
 }
 
-/** POST /affiliate/admin/commission-rates: upsert by (agentTier, agentLevel, gameType). 2001 tier unknown; 2002 level not 1 to 3. */
+/** POST /affiliate/admin/commission-rates: upsert by (agentTier, agentLevel, gameType). `tierNotFound`; `agentLevelInvalid` (not 1 to 3). */
 export async function upsertCommissionRate(actor: Actor, siteCode: string, input: RateInput) {
-  if (input.agentLevel < 1 || input.agentLevel > 3) throw new BizError(2002, 'agentLevel must be 1 to 3');
+  if (input.agentLevel < 1 || input.agentLevel > 3) throw new Refusal('affiliate.agentLevelInvalid');
   const row = await db().transaction(async (transaction) => {
-    if (!(await lockTier(siteCode, input.agentTier, transaction))) throw new BizError(2001, 'agent tier unknown');
+    if (!(await lockTier(siteCode, input.agentTier, transaction))) throw new Refusal('affiliate.tierNotFound', input.agentTier);
     const [saved] = await db().query<RateRow>(
       `INSERT INTO affiliate_commission_rates ("siteCode", "agentTier", "agentLevel", "gameType", "commissionRate", enabled)
        VALUES (:siteCode, :agentTier, :agentLevel, :gameType, :commissionRate, :enabled)
@@ -72,9 +73,9 @@ export async function upsertCommissionRate(actor: Actor, siteCode: string, input
   return rateView(row);
 }
 
-/** DELETE /affiliate/admin/commission-rates/:id: {success: true}; 2001 not found (or another site's). */
+/** DELETE /affiliate/admin/commission-rates/:id: {success: true}; `rateNotFound` (or another site's). */
 export async function deleteCommissionRate(actor: Actor, siteCode: string, id: number) {
-  return deleteSetting(actor, siteCode, id, 'affiliate_commission_rates', 'commission-rate:delete', 'commission rate');
+  return deleteSetting(actor, siteCode, id, 'affiliate_commission_rates', 'commission-rate:delete', 'commission rate', 'affiliate.rateNotFound');
 }
 
 /** GET /affiliate/admin/vip-milestones: {items}, by VIP level. */
@@ -83,9 +84,9 @@ export async function listVipMilestones(siteCode: string) {
   return { items: rows.map(milestoneView) };
 }
 
-/** POST /affiliate/admin/vip-milestones: upsert by vipLevel. 2001 level not 2 to 15. */
+/** POST /affiliate/admin/vip-milestones: upsert by vipLevel. `milestoneLevelInvalid` (not 2 to 15). */
 export async function upsertVipMilestone(actor: Actor, siteCode: string, input: { vipLevel: number; bonusAmount: string; description: string; enabled: number }) {
-  if (input.vipLevel < 2 || input.vipLevel > 15) throw new BizError(2001, 'vipLevel must be 2 to 15');
+  if (input.vipLevel < 2 || input.vipLevel > 15) throw new Refusal('affiliate.milestoneLevelInvalid');
   const row = await db().transaction(async (transaction) => {
     const [saved] = await db().query<MilestoneRow>(
       `INSERT INTO affiliate_vip_milestones ("siteCode", "vipLevel", "bonusAmount", description, enabled)
@@ -107,19 +108,19 @@ export async function upsertVipMilestone(actor: Actor, siteCode: string, input: 
   return milestoneView(row);
 }
 
-/** DELETE /affiliate/admin/vip-milestones/:id: {success: true}; 2001 not found (or another site's). */
+/** DELETE /affiliate/admin/vip-milestones/:id: {success: true}; `milestoneNotFound` (or another site's). */
 export async function deleteVipMilestone(actor: Actor, siteCode: string, id: number) {
-  return deleteSetting(actor, siteCode, id, 'affiliate_vip_milestones', 'vip-milestone:delete', 'VIP milestone');
+  return deleteSetting(actor, siteCode, id, 'affiliate_vip_milestones', 'vip-milestone:delete', 'VIP milestone', 'affiliate.milestoneNotFound');
 }
 
-async function deleteSetting(actor: Actor, siteCode: string, id: number, table: string, action: string, what: string): Promise<{ success: true }> {
+async function deleteSetting(actor: Actor, siteCode: string, id: number, table: string, action: string, what: string, notFound: RefusalName): Promise<{ success: true }> {
   await db().transaction(async (transaction) => {
     const [removed] = await db().query<Record<string, unknown>>(`DELETE FROM ${table} WHERE id = :id AND "siteCode" = :siteCode RETURNING *`, {
       replacements: { id, siteCode },
       type: QueryTypes.SELECT,
       transaction,
     });
-    if (!removed) throw new BizError(2001, `${what} not found`);
+    if (!removed) throw new Refusal(notFound);
     await recordActorAction(actor, transaction, { module: 'affiliate', action, targetId: id, summary: `deleted ${what} ${id}`, detail: removed });
   });
   return { success: true };

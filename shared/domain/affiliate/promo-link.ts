@@ -5,7 +5,7 @@ import { requireAgent } from './agent';
 /**
  * GET /affiliate/promo-link (Part B 4.6): {agentCode, promoUrl}. The link points at the site's player
  * front end: the site setting `frontendUrl` (site_configs.settings, an http(s) URL) when set, else
- * PUBLIC_BASE_URL; the agent's code is the `ref` query parameter (docs/affiliates.md). 2001 not an agent.
+ * PUBLIC_BASE_URL; the agent's code is the `ref` query parameter (docs/affiliates.md). `notAgent` for a player who is not an agent.
  */
 export async function promoLink(userId: number): Promise<{ agentCode: string; promoUrl: string }> {
   const agent = await requireAgent(userId);

@@ -1,7 +1,7 @@
 import { QueryTypes } from 'sequelize';
 import { ReferralCode } from '../../db/models';
 import { db } from '../../db/sequelize';
-import { BizError } from '../../errors';
+import { Refusal } from '../../errors';
 import { uniqueAs } from '../common/unique';
 import { requireAgent } from './agent';
 import { codeTaken, lockCodeText } from './codes';
@@ -34,7 +34,7 @@ const view = (row: ReferralCode): ReferralCodeView => ({
   createdAt: row.createdAt,
 });
 
-/** GET /affiliate/referral-codes: {items}, oldest first. 2001 not an agent. */
+/** GET /affiliate/referral-codes: {items}, oldest first. */
 export async function listReferralCodes(userId: number): Promise<{ items: ReferralCodeView[] }> {
   const agent = await requireAgent(userId);
   const rows = await ReferralCode.findAll({ where: { agentId: agent.id, siteCode: agent.siteCode }, order: [['id', 'ASC']] });
@@ -42,26 +42,27 @@ export async function listReferralCodes(userId: number): Promise<{ items: Referr
 }
 
 /**
- * POST /affiliate/referral-codes: 2001 not an agent; 2004 format (checked before anything is looked
- * up); 2002 the code is in use; 2003 the agent has 10 codes.
+ * POST /affiliate/referral-codes: refused when the caller is not an agent (`notAgent`), for the format
+ * (`codeFormat`, checked before anything is looked up), a code in use (`codeTaken`) and an agent that has
+ * 10 codes (`referralCodeLimit`).
  */
 export async function createReferralCode(userId: number, input: { code: string; label?: string | null }) {
   await requireAgent(userId);
   const code = input.code;
-  if (!FORMAT.test(code)) throw new BizError(2004, 'code must be 3 to 30 letters or digits');
+  if (!FORMAT.test(code)) throw new Refusal('affiliate.codeFormat');
   const row = await uniqueAs(
-    () => new BizError(2002, 'code in use'),
+    () => new Refusal('affiliate.codeTaken'),
     () =>
       db().transaction(async (transaction) => {
         const [agent] = await db().query<{ id: number; siteCode: string }>(
           `SELECT id, "siteCode" FROM users WHERE id = :userId AND "agentCode" IS NOT NULL FOR UPDATE`,
           { replacements: { userId }, type: QueryTypes.SELECT, transaction },
         );
-        if (!agent) throw new BizError(2001, 'not an agent');
+        if (!agent) throw new Refusal('affiliate.notAgent');
         await lockCodeText(code, transaction);
-        if (await codeTaken(agent.siteCode, code, transaction)) throw new BizError(2002, 'code in use');
+        if (await codeTaken(agent.siteCode, code, transaction)) throw new Refusal('affiliate.codeTaken');
         const count = await ReferralCode.count({ where: { agentId: agent.id }, transaction });
-        if (count >= REFERRAL_CODE_LIMIT) throw new BizError(2003, `at most ${REFERRAL_CODE_LIMIT} referral codes`);
+        if (count >= REFERRAL_CODE_LIMIT) throw new Refusal('affiliate.referralCodeLimit', `at most ${REFERRAL_CODE_LIMIT}`);
         return ReferralCode.create({ siteCode: agent.siteCode, agentId: agent.id, code, label: input.label ?? '' }, { transaction });
       }),
   );
@@ -69,10 +70,10 @@ export async function createReferralCode(userId: number, input: { code: string; 
   return { id, code: row.code, label, enabled, convertCount };
 }
 
-/** DELETE /affiliate/referral-codes/:id: {success: true}; 2001 when not an agent, or the code is missing or another agent's. */
+/** DELETE /affiliate/referral-codes/:id: {success: true}; `referralCodeNotFound` when the code is missing or another agent's. */
 export async function deleteReferralCode(userId: number, id: number): Promise<{ success: true }> {
   const agent = await requireAgent(userId);
   const removed = await ReferralCode.destroy({ where: { id, agentId: agent.id, siteCode: agent.siteCode } });
-  if (!removed) throw new BizError(2001, 'referral code not found');
+  if (!removed) throw new Refusal('affiliate.referralCodeNotFound');
   return { success: true };
 }

@@ -12,14 +12,14 @@ import { adminSettlementView, settlementColumns, type SettlementRow } from './se
  * UPDATE ... WHERE status IN (pending, pendingReview) RETURNING, for an approved settlement with
  * commission the credit to the agent's affiliate balance (available and totalEarned +totalCommission,
  * key `affiliate:settlement:<id>`), and the operation-log row. Of several operators acting at once one
- * wins; the others wait on the row, then find it reviewed (2002), so the commission is credited once.
- * 2001 for an unknown settlement or another site's. Approved with nothing to pay moves no money.
+ * wins; the others wait on the row, then find it reviewed (`settlementReviewed`), so the commission is credited once.
+ * `settlementNotFound` for an unknown settlement or another site's. Approved with nothing to pay moves no money.
  */
 export type SettlementReviewAction = 'approved' | 'rejected';
 
 const REVIEWABLE = ['pending', 'pendingReview'];
 
-/** POST /affiliate/admin/settlements/:id/review: the reviewed settlement as operators see it; 2001, 2002. */
+/** POST /affiliate/admin/settlements/:id/review: the reviewed settlement as operators see it. */
 export async function reviewSettlement(actor: Actor, siteCode: string, id: number, action: SettlementReviewAction, remark: string | null) {
   /** The commission an approval credits: nothing for a rejection or an empty settlement. */
   const creditOf = (row: SettlementRow) => (action === 'approved' ? Decimal.max(new Decimal(row.totalCommission), 0) : new Decimal(0));
@@ -34,8 +34,8 @@ export async function reviewSettlement(actor: Actor, siteCode: string, id: numbe
       set: 'remark = :remark, "reviewedBy" = :adminId, "reviewedAt" = now()',
       replacements: { remark, adminId: actor.adminId },
       returning: settlementColumns,
-      notFound: 'settlement not found',
-      notAllowed: 'settlement already reviewed',
+      notFound: 'affiliate.settlementNotFound',
+      notAllowed: 'affiliate.settlementReviewed',
     },
     {
       apply: async (changed, transaction) => {

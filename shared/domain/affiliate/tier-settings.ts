@@ -1,7 +1,7 @@
 import { QueryTypes } from 'sequelize';
 import type { AgentTier } from '../../db/models';
 import { db } from '../../db/sequelize';
-import { BizError } from '../../errors';
+import { Refusal } from '../../errors';
 import type { Actor } from '../audit/actor';
 import { recordActorAction } from '../audit/operation-log';
 import { money } from '../wallet/wallet';
@@ -61,8 +61,8 @@ export async function upsertAgentTier(actor: Actor, siteCode: string, input: Tie
 }
 
 /**
- * DELETE /affiliate/admin/agent-tiers/:id: {success: true}; 2001 not found (or another site's); 2002 in
- * use by agents. The site's tier rows are locked first (the lowest one is decided under the lock), so a
+ * DELETE /affiliate/admin/agent-tiers/:id: {success: true}; `tierNotFound` (or another site's);
+ * `tierInUse` by agents. The site's tier rows are locked first (the lowest one is decided under the lock), so a
  * set-agent-tier naming the tier waits (it locks the row FOR SHARE) and is then refused, or the delete
  * sees the agent.
  */
@@ -74,14 +74,14 @@ export async function deleteAgentTier(actor: Actor, siteCode: string, id: number
       { replacements: { siteCode }, type: QueryTypes.SELECT, transaction },
     );
     const tier = tiers.find((t) => t.id === id);
-    if (!tier) throw new BizError(2001, 'agent tier not found');
+    if (!tier) throw new Refusal('affiliate.tierNotFound');
     const isLowest = tiers[0].id === id;
     const [use] = await db().query<{ inUse: boolean }>(
       `SELECT EXISTS (SELECT 1 FROM users WHERE "siteCode" = :siteCode AND "agentCode" IS NOT NULL
                         AND ("agentTierCode" = :tierCode ${isLowest ? 'OR "agentTierCode" IS NULL' : ''})) AS "inUse"`,
       { replacements: { siteCode, tierCode: tier.tierCode }, type: QueryTypes.SELECT, transaction },
     );
-    if (use.inUse) throw new BizError(2002, 'agent tier in use');
+    if (use.inUse) throw new Refusal('affiliate.tierInUse');
     await db().query(`DELETE FROM affiliate_commission_rates WHERE "siteCode" = :siteCode AND "agentTier" = :tierCode`, {
       replacements: { siteCode, tierCode: tier.tierCode },
       transaction,

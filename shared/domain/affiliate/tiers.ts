@@ -32,7 +32,7 @@ export async function lockTier(siteCode: string, tierCode: string, transaction: 
 /**
  * GET /affiliate/tier-info: the agent's current tier, the next one by sortOrder (null at the top) with
  * its minimums, and the progress toward it (totalEarned of the affiliate balance, active members this
- * week). 2001 not an agent.
+ * week). `notAgent` for a player who is not an agent.
  */
 export async function tierInfo(userId: number) {
   const agent = await requireAgent(userId);

@@ -1,7 +1,7 @@
 import { QueryTypes } from 'sequelize';
 import { db } from '../../../db/sequelize';
 import type { SettlementPeriodType, SettlementStatus } from '../../../db/models';
-import { BizError } from '../../../errors';
+import { Refusal } from '../../../errors';
 import { pagedRows, type Paging } from '../../common/paging';
 import { whereEquals, type Where } from '../../common/where';
 import { requireAgent } from '../agent';
@@ -20,7 +20,7 @@ import {
 /**
  * The settlement read endpoints (Part B 4.6): the agent's commission rows and settlements, one
  * settlement with its rows, and the operators' settlement list and risk logs. Every query is scoped by
- * site, and the agent's by the agent: another agent's or another site's settlement is not found (2001).
+ * site, and the agent's by the agent: another agent's or another site's settlement is not found (`settlementNotFound`).
  * Newest period first (weekStart, then id, descending); weekly and daily settlements both appear, each
  * with its periodType, and `periodType` filters them.
  */
@@ -35,7 +35,7 @@ export interface CommissionFilter extends Paging {
   periodType?: SettlementPeriodType;
 }
 
-/** GET /affiliate/commissions: the agent's commission rows, newest period first; 2001 not an agent. */
+/** GET /affiliate/commissions: the agent's commission rows, newest period first. */
 export async function listAgentCommissions(userId: number, filter: CommissionFilter) {
   const agent = await requireAgent(userId);
   const where = { clauses: ['c."agentId" = :agentId', 'c."siteCode" = :siteCode'], replacements: { agentId: agent.id, siteCode: agent.siteCode } };
@@ -51,7 +51,7 @@ export async function listAgentCommissions(userId: number, filter: CommissionFil
   return { items: rows.map(commissionView), pagination };
 }
 
-/** GET /affiliate/settlements: the agent's settlements, newest period first; 2001 not an agent. */
+/** GET /affiliate/settlements: the agent's settlements, newest period first. */
 export async function listAgentSettlements(userId: number, filter: Paging & { periodType?: SettlementPeriodType }) {
   const agent = await requireAgent(userId);
   const where = { clauses: ['s."agentId" = :agentId', 's."siteCode" = :siteCode'], replacements: { agentId: agent.id, siteCode: agent.siteCode } };
@@ -60,20 +60,20 @@ export async function listAgentSettlements(userId: number, filter: Paging & { pe
   return { items: rows.map(settlementView), pagination };
 }
 
-/** The settlement `id` of the site (and of the agent when given), else 2001 not found. */
+/** The settlement `id` of the site (and of the agent when given), else `settlementNotFound`. */
 export async function findSettlement(id: number, siteCode: string, agentId?: number): Promise<SettlementRow> {
   const where = whereEquals({ clauses: ['s.id = :id', 's."siteCode" = :siteCode'], replacements: { id, siteCode } }, ['s."agentId"', 'agentId', agentId]);
   const [row] = await db().query<SettlementRow>(`SELECT ${settlementColumns('s')} FROM affiliate_settlements s WHERE ${where.clauses.join(' AND ')}`, {
     replacements: where.replacements,
     type: QueryTypes.SELECT,
   });
-  if (!row) throw new BizError(2001, 'settlement not found');
+  if (!row) throw new Refusal('affiliate.settlementNotFound');
   return row;
 }
 
 /**
  * GET /affiliate/settlements/:id: the agent's settlement and its commission rows (by level, member and
- * game type); 2001 for not an agent, an unknown id, another agent's or another site's settlement.
+ * game type); `settlementNotFound` for an unknown id, another agent's or another site's settlement.
  */
 export async function agentSettlementDetail(userId: number, id: number) {
   const agent = await requireAgent(userId);
@@ -121,7 +121,7 @@ export async function listSiteSettlements(siteCode: string, filter: AdminSettlem
   return { items: rows.map((row) => adminSettlementView(row, agents)), pagination };
 }
 
-/** GET /affiliate/admin/settlements/:id/risk-logs: the settlement's risk logs in the order written; 2001 unknown or another site's. */
+/** GET /affiliate/admin/settlements/:id/risk-logs: the settlement's risk logs in the order written; `settlementNotFound` for an unknown id or another site's. */
 export async function settlementRiskLogs(siteCode: string, id: number) {
   await findSettlement(id, siteCode);
   const rows = await db().query<RiskLogRow>(

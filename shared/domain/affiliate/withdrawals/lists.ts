@@ -21,7 +21,7 @@ async function pagedWithdrawals(siteCode: string, filter: AffiliateWithdrawalFil
   return { rows, page: pagination };
 }
 
-/** GET /affiliate/withdrawals: the agent's commission withdrawals, {items, pagination}; 2001 not an agent. */
+/** GET /affiliate/withdrawals: the agent's commission withdrawals, {items, pagination}; `notAgent` for a player who is not an agent. */
 export async function listAgentWithdrawals(siteCode: string, userId: number, paging: { page: number; pageSize: number }) {
   const agent = await requireAgent(userId);
   const { rows, page } = await pagedWithdrawals(siteCode, { ...paging, agentId: agent.id });

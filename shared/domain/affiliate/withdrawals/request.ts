@@ -3,7 +3,7 @@ import { QueryTypes } from 'sequelize';
 import { config } from '../../../config';
 import { AffiliateWithdrawal } from '../../../db/models';
 import { db } from '../../../db/sequelize';
-import { BizError } from '../../../errors';
+import { Refusal } from '../../../errors';
 import { lockAffiliateAccount, moveAffiliateBalance } from '../../wallet/affiliate-account';
 import { findApprovedInstrument } from '../../wallet/instruments/approved';
 import { money, WalletError } from '../../wallet/wallet';
@@ -11,9 +11,9 @@ import { requireAgent } from '../agent';
 import { AFFILIATE_WITHDRAWAL_METHODS, type AffiliateWithdrawalMethod } from './views';
 
 export interface AffiliateWithdrawalInput {
-  /** Plain decimal string, at most 6 decimals (signed: zero or negative is the spec's 2001, not a 400). */
+  /** Plain decimal string, at most 6 decimals (signed: zero or negative is the refusal `amountNotPositive`, not a 400). */
   amount: string;
-  /** Any string: one other than `bank_card` or `crypto` is the spec's 2002, not a 400. */
+  /** Any string: one other than `bank_card` or `crypto` is the refusal `methodUnknown`, not a 400. */
   method: string;
   targetId: number;
 }
@@ -23,27 +23,27 @@ const INSTRUMENT_OF = { bank_card: 'bank-card', crypto: 'crypto-address' } as co
 const isMethod = (method: string): method is AffiliateWithdrawalMethod => (AFFILIATE_WITHDRAWAL_METHODS as readonly string[]).includes(method);
 
 /**
- * POST /affiliate/withdrawals/request (Part B 3, 4.6), the checks in the spec's order: 2005 not an agent,
- * 2001 amount not above 0, 2002 method unknown or the target not an approved (status 1) bank card or
- * crypto address of this agent on this site, 2003 cooldown, 2004 available commission too low. Then, in
+ * POST /affiliate/withdrawals/request (Part B 3, 4.6), the checks in the spec's order: `notAgent`,
+ * `amountNotPositive`, `methodUnknown`, `targetNotApproved` (not an approved (status 1) bank card or
+ * crypto address of this agent on this site), `withdrawalCooldown`, `balanceTooLow` (available commission). Then, in
  * the same transaction, the withdrawal row (pending) and the hold: one movement of the affiliate account,
  * available to frozen, `affiliate:withdrawal:hold:<id>`.
  *
  * The cooldown and the balance are checked with the agent's affiliate account row locked (the lock the
  * hold takes anyway), so two requests at once run one after the other: the second sees the first's row
- * (2003 while a cooldown applies) or its hold (2004). The cooldown runs from the createdAt of the agent's
+ * (`withdrawalCooldown` while a cooldown applies) or its hold (`balanceTooLow`). The cooldown runs from the createdAt of the agent's
  * latest request that was not rejected (AFFILIATE_WITHDRAWAL_COOLDOWN_HOURS, default 24; 0 = none).
  */
 export async function requestAffiliateWithdrawal(siteCode: string, userId: number, input: AffiliateWithdrawalInput) {
-  const agent = await requireAgent(userId, 2005);
+  const agent = await requireAgent(userId);
   const amount = new Decimal(input.amount);
-  if (amount.lte(0)) throw new BizError(2001, 'amount must be above 0');
-  if (!isMethod(input.method)) throw new BizError(2002, 'method must be bank_card or crypto');
+  if (amount.lte(0)) throw new Refusal('affiliate.amountNotPositive');
+  if (!isMethod(input.method)) throw new Refusal('affiliate.methodUnknown');
   const method = input.method;
 
   const row = await db().transaction(async (transaction) => {
     const target = await findApprovedInstrument(siteCode, agent.id, INSTRUMENT_OF[method], input.targetId, { transaction, lock: true });
-    if (!target) throw new BizError(2002, 'target is not an approved instrument of the agent');
+    if (!target) throw new Refusal('affiliate.targetNotApproved');
     const balance = await lockAffiliateAccount(transaction, agent.id);
 
     const hours = config().affiliateWithdrawalCooldownHours;
@@ -54,9 +54,9 @@ export async function requestAffiliateWithdrawal(siteCode: string, userId: numbe
           LIMIT 1`,
         { replacements: { agentId: agent.id, hours }, type: QueryTypes.SELECT, transaction },
       );
-      if (recent) throw new BizError(2003, 'withdrawal cooldown');
+      if (recent) throw new Refusal('affiliate.withdrawalCooldown');
     }
-    if (amount.gt(balance.available)) throw new BizError(2004, 'commission balance too low');
+    if (amount.gt(balance.available)) throw new Refusal('affiliate.balanceTooLow');
 
     const withdrawal = await AffiliateWithdrawal.create({ siteCode, agentId: agent.id, amount: amount.toFixed(), method, targetId: input.targetId, status: 'pending' }, { transaction });
     try {
@@ -70,7 +70,7 @@ export async function requestAffiliateWithdrawal(siteCode: string, userId: numbe
         ref: { type: 'affiliate-withdrawal', id: withdrawal.id },
       });
     } catch (err) {
-      if (err instanceof WalletError && err.reason === 'INSUFFICIENT_FUNDS') throw new BizError(2004, 'commission balance too low');
+      if (err instanceof WalletError && err.reason === 'INSUFFICIENT_FUNDS') throw new Refusal('affiliate.balanceTooLow');
       throw err;
     }
     return withdrawal;

@@ -13,9 +13,9 @@ import { adminContextOf, adminView, type AffiliateWithdrawalRow } from './views'
  * `affiliate:withdrawal:release:<id>`); complete moves an approved one to completed (frozen to
  * totalWithdrawn, `affiliate:withdrawal:payout:<id>`). Each is one conditional UPDATE ... WHERE status =
  * <the state it leaves> RETURNING, the movement of the affiliate account and the operation-log row in one
- * transaction: of two operators acting at once one wins, the other waits on the row and then gets 2002,
+ * transaction: of two operators acting at once one wins, the other waits on the row and then gets `withdrawalStatusNotAllowed`,
  * and money moves once. Final states (rejected, completed) never change; another site's withdrawal is
- * not found (2001). The remark is kept on review (either action); complete keeps it.
+ * not found (`withdrawalNotFound`). The remark is kept on review (either action); complete keeps it.
  */
 export type AffiliateReviewAction = 'approved' | 'rejected';
 
@@ -69,8 +69,8 @@ async function applyTransition(actor: Actor, siteCode: string, id: number, actio
       to: step.to,
       set: step.set,
       replacements: { adminId: actor.adminId, remark },
-      notFound: 'affiliate withdrawal not found',
-      notAllowed: action === 'complete' ? 'status must be approved' : 'already reviewed',
+      notFound: 'affiliate.withdrawalNotFound',
+      notAllowed: 'affiliate.withdrawalStatusNotAllowed',
     },
     {
       apply: step.move,
@@ -85,13 +85,13 @@ async function applyTransition(actor: Actor, siteCode: string, id: number, actio
   );
 }
 
-/** POST /affiliate/admin/withdrawals/:id/review: approve or reject a pending commission withdrawal; 2001, 2002. */
+/** POST /affiliate/admin/withdrawals/:id/review: approve or reject a pending commission withdrawal. */
 export async function reviewAffiliateWithdrawal(actor: Actor, siteCode: string, id: number, action: AffiliateReviewAction, remark: string | null) {
   const row = await applyTransition(actor, siteCode, id, action, remark);
   return adminView(row, await adminContextOf([row]));
 }
 
-/** POST /affiliate/admin/withdrawals/:id/complete: an approved withdrawal is paid out; {id, status}; 2001, 2002. */
+/** POST /affiliate/admin/withdrawals/:id/complete: an approved withdrawal is paid out; {id, status}. */
 export async function completeAffiliateWithdrawal(actor: Actor, siteCode: string, id: number) {
   const row = await applyTransition(actor, siteCode, id, 'complete', null);
   return { id: Number(row.id), status: row.status };
