@@ -1,4 +1,4 @@
-import { listAdminLogs } from '../../../shared/domain/audit/operation-log';
+import { listAdminLogs } from '../../../shared/domain/admin/log-list';
 import { endpoint } from '../../http/endpoint';
 import { logListQuery } from './schemas';
 
