@@ -19,6 +19,11 @@ const simulatePerUser = limitRule('game-simulate', 'player', () => config().limi
 const launchPerUser = limitRule('game-launch', 'player', () => config().limits.launchPerUser);
 const demoPerIp = limitRule('game-demo', 'ip', () => config().limits.demoPerIp);
 
+/** No enabled game of that code: one number whether it is missing or disabled. */
+const noGame = { 'game.notFound': 5001, 'game.disabled': 5001 } as const;
+/** A demo's refusals shared with launch answer with the launch texts. */
+const launchText = (code: number) => ({ code, textOf: '/api/game/launch' });
+
 /** The language sent to the provider: the `locales` header, where ko-KR and ja-JP are valid too. */
 function launchLanguage(call: { req: { get(name: string): string | undefined }; locale: Locale }): string {
   const raw = call.req.get('locales')?.trim();
@@ -33,16 +38,53 @@ export const playerEndpoints = [
   ),
   endpoint({ method: 'get', path: '/game/type-configs', auth: 'none', summary: "The site's game type configs by sortOrder" }, ({ site }) => listTypeConfigs(site)),
   endpoint(
-    { method: 'post', path: '/game/launch', auth: 'player', body: launchBody, limits: [launchPerUser], codes: [5001, 5002, 5003, 5010, 5005, 5004], summary: 'Launch a game' },
+    {
+      method: 'post',
+      path: '/game/launch',
+      auth: 'player',
+      body: launchBody,
+      limits: [launchPerUser],
+      refusals: {
+        'game.notFound': 5001,
+        'game.disabled': 5002,
+        'game.underMaintenance': 5003,
+        'game.playerBlocked': 5010,
+        'game.providerNotConfigured': 5005,
+        'game.providerFailed': 5004,
+      },
+      summary: 'Launch a game',
+    },
     (call) =>
       launchGame({ siteCode: call.site, userId: call.player.id, account: call.player.account, ...call.body, language: launchLanguage(call) }),
   ),
   endpoint(
-    { method: 'post', path: '/game/demo', auth: 'none', body: demoBody, limits: [demoPerIp], codes: [5001, 5006], summary: 'A demo launch of a provy slot game' },
+    {
+      method: 'post',
+      path: '/game/demo',
+      auth: 'none',
+      body: demoBody,
+      limits: [demoPerIp],
+      refusals: {
+        ...noGame,
+        'game.demoUnavailable': 5006,
+        'game.underMaintenance': launchText(5003),
+        'game.providerNotConfigured': launchText(5005),
+        'game.providerFailed': launchText(5004),
+      },
+      summary: 'A demo launch of a provy slot game',
+    },
     (call) => demoGame({ siteCode: call.site, ...call.body, language: launchLanguage(call) }),
   ),
   endpoint(
-    { method: 'post', path: '/game/simulate', auth: 'player', body: simulateBody, limits: [simulatePerUser], codes: [5001, 5010, 5011, 2001], summary: 'Play one local round' },
+    {
+      method: 'post',
+      path: '/game/simulate',
+      auth: 'player',
+      body: simulateBody,
+      limits: [simulatePerUser],
+      refusals: { ...noGame, 'game.betInvalid': 5010, 'game.winTooLarge': 5010, 'game.balanceTooLow': 5011, 'game.playerNotFound': 2001 },
+      summary: 'Play one local round',
+    },
     ({ site, player, body }) => simulateRound({ siteCode: site, userId: player.id, ...body }),
   ),
   endpoint(
@@ -50,7 +92,7 @@ export const playerEndpoints = [
     ({ player, query }) => recentGames(player.id, query.limit),
   ),
   endpoint(
-    { method: 'get', path: '/game/list', auth: 'player', query: gameListQuery, codes: [5001], summary: "The provider's games, or the built-in test list" },
+    { method: 'get', path: '/game/list', auth: 'player', query: gameListQuery, refusals: noGame, summary: "The provider's games, or the built-in test list" },
     (call) => providerGameList(call.site, call.query.gameCode, launchLanguage(call)),
   ),
 ];

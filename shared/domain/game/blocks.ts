@@ -1,7 +1,7 @@
 import { QueryTypes, type Transaction } from 'sequelize';
 import { GameProvider, GameUserBlock, User } from '../../db/models';
 import { db } from '../../db/sequelize';
-import { BizError, InputError } from '../../errors';
+import { InputError, Refusal } from '../../errors';
 import type { Actor } from '../audit/actor';
 import { pagination } from '../common/paging';
 import { logGameAction } from './admin-write';
@@ -127,7 +127,7 @@ function targetOf(input: NewGameBlock): { gameType: number | null; gameCode: str
 }
 
 /**
- * Blocks a player of the site (`siteCode`: the administrator's site) from games. 2001 when the user is
+ * Blocks a player of the site (`siteCode`: the administrator's site) from games. `playerNotFound` when the user is
  * not a player of the site. The same block given twice is one block: the existing row is answered (and
  * nothing is logged again).
  */
@@ -136,7 +136,7 @@ export async function createGameBlock(actor: Actor, siteCode: string, input: New
   const { gameCode } = target;
   return db().transaction(async (transaction) => {
     const user = await User.findOne({ where: { id: input.userId, siteCode }, attributes: ['id', 'account'], transaction });
-    if (!user) throw new BizError(2001, 'User not found in this site');
+    if (!user) throw new Refusal('game.playerNotFound');
     if (gameCode !== null && !(await GameProvider.findOne({ where: { siteCode, gameCode }, attributes: ['id'], transaction }))) {
       throw new InputError('gameCode', `gameCode "${gameCode.slice(0, 64)}" names no game of site ${siteCode}`);
     }
@@ -162,11 +162,11 @@ function describe(block: GameBlockView): string {
   return `game ${block.gameCode}${block.productId !== null ? ` product ${block.productId}` : ''}`;
 }
 
-/** Removes a block of the site. 2002 when the site has no such block. */
+/** Removes a block of the site. `blockNotFound` when the site has no such block. */
 export async function deleteGameBlock(actor: Actor, siteCode: string, id: number): Promise<void> {
   await db().transaction(async (transaction) => {
     const block = await GameUserBlock.findOne({ where: { id, siteCode }, transaction, lock: transaction.LOCK.UPDATE });
-    if (!block) throw new BizError(2002, 'Game block not found');
+    if (!block) throw new Refusal('game.blockNotFound');
     const user = await User.findByPk(block.userId, { attributes: ['account'], transaction });
     const before = view(block, user?.account ?? null);
     await block.destroy({ transaction });

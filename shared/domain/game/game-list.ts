@@ -1,5 +1,5 @@
 import { GameProvider } from '../../db/models';
-import { BizError } from '../../errors';
+import { Refusal } from '../../errors';
 import { ProviderApiError } from '../../integrations/provider-http';
 import { provxGameList } from '../../integrations/provx';
 import { provyGameList, provyProductOf } from '../../integrations/provy';
@@ -93,13 +93,13 @@ async function cacheList(key: string, result: GameListResult): Promise<void> {
 }
 
 /**
- * The provider's games for the game entry's type (provy: its product). 5001 when the site has no such
- * enabled game entry. When the provider API is not configured, refuses (403...), times out, fails or
+ * The provider's games for the game entry's type (provy: its product). Refused `notFound` or `disabled`
+ * when the site has no such enabled game entry. When the provider API is not configured, refuses (403...), times out, fails or
  * lists nothing, the built-in test list answers with fallback true.
  */
 export async function providerGameList(siteCode: string, gameCode: string, language: string): Promise<GameListResult> {
   const provider = await GameProvider.findOne({ where: { siteCode, gameCode } });
-  if (!provider || !provider.enable) throw new BizError(5001);
+  if (!provider || !provider.enable) throw new Refusal(provider ? 'game.disabled' : 'game.notFound');
   const target = listTargetOf(provider);
   const key = gameListKey(target.providerCode, target.scope, language);
   const hit = await cachedList(key);

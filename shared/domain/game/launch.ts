@@ -1,5 +1,5 @@
 import { GameProvider } from '../../db/models';
-import { BizError } from '../../errors';
+import { Refusal } from '../../errors';
 import { ProviderApiError } from '../../integrations/provider-http';
 import { provxLaunchUrl } from '../../integrations/provx';
 import { provyDemoUrl, provyLaunchUrl } from '../../integrations/provy';
@@ -28,25 +28,25 @@ function findProvider(siteCode: string, gameCode: string): Promise<GameProvider 
   return GameProvider.findOne({ where: { siteCode, gameCode } });
 }
 
-/** Maps a provider call failure to the spec's codes: not configured 5005, anything else 5004. */
-function providerFailure(err: unknown, messagePath?: string): never {
+/** Maps a provider call failure to a refusal: `providerNotConfigured`, anything else `providerFailed`. */
+function providerFailure(err: unknown): never {
   if (err instanceof ProviderApiError) {
-    if (err.kind === 'not-configured') throw new BizError(5005, `${err.provider} API is not configured`, messagePath);
-    throw new BizError(5004, err.message, messagePath);
+    if (err.kind === 'not-configured') throw new Refusal('game.providerNotConfigured', `${err.provider} API is not configured`);
+    throw new Refusal('game.providerFailed', err.message);
   }
   throw err;
 }
 
-/** The site's game entry, if it can be launched: 5001 no such game, 5002 disabled, 5003 under maintenance. */
+/** The site's game entry, if it can be launched: refused `notFound`, `disabled`, `underMaintenance`. */
 async function launchableProvider(siteCode: string, gameCode: string): Promise<GameProvider> {
   const provider = await findProvider(siteCode, gameCode);
-  if (!provider) throw new BizError(5001);
-  if (!provider.enable) throw new BizError(5002);
-  if (provider.maintain) throw new BizError(5003);
+  if (!provider) throw new Refusal('game.notFound');
+  if (!provider.enable) throw new Refusal('game.disabled');
+  if (provider.maintain) throw new Refusal('game.underMaintenance');
   return provider;
 }
 
-/** The risk check: 5010 when a game block of the player covers this game. */
+/** The risk check: `playerBlocked` when a game block of the player covers this game. */
 async function checkNotBlocked(input: LaunchInput, provider: GameProvider): Promise<void> {
   const block = await findBlockingRule({
     siteCode: input.siteCode,
@@ -55,10 +55,10 @@ async function checkNotBlocked(input: LaunchInput, provider: GameProvider): Prom
     gameCode: provider.gameCode,
     productId: String(input.productId),
   });
-  if (block) throw new BizError(5010);
+  if (block) throw new Refusal('game.playerBlocked');
 }
 
-/** The provider's launch URL; 5005 not configured (or no integration for the provider code), 5004 a provider error. */
+/** The provider's launch URL; `providerNotConfigured` (or no integration for the provider code), `providerFailed` a provider error. */
 async function providerLaunchUrl(input: LaunchInput, provider: GameProvider): Promise<string> {
   const common = {
     playerId: input.userId,
@@ -72,15 +72,15 @@ async function providerLaunchUrl(input: LaunchInput, provider: GameProvider): Pr
   try {
     if (provider.providerCode === 'provx') return await provxLaunchUrl(common);
     if (provider.providerCode === 'provy') return await provyLaunchUrl(common);
-    throw new BizError(5005, `no integration for provider code "${provider.providerCode}"`);
+    throw new Refusal('game.providerNotConfigured', `no integration for provider code "${provider.providerCode}"`);
   } catch (err) {
     return providerFailure(err);
   }
 }
 
 /**
- * Launches a game. In order: 5001 no such game in the site, 5002 disabled, 5003 under maintenance,
- * 5010 the player is blocked (risk check), 5005 provider API not configured, 5004 provider error.
+ * Launches a game. Refused, in order: `notFound` no such game in the site, `disabled`, `underMaintenance`,
+ * `playerBlocked` (risk check), `providerNotConfigured`, `providerFailed`.
  * On success the play log is upserted in the background.
  */
 export async function launchGame(input: LaunchInput): Promise<{ url: string }> {
@@ -103,19 +103,19 @@ export interface DemoInput {
 const DEMO_GAME_TYPE = 2;
 
 /**
- * A demo launch (public, virtual chips): no risk check, no play log. 5001 no such game in the site (or
- * disabled); 5006 not a provy slot game; 5003 under maintenance, 5005 provy not configured and 5004 a
- * provy error answer with the launch texts.
+ * A demo launch (public, virtual chips): no risk check, no play log. Refused: `notFound` or `disabled`;
+ * `demoUnavailable` not a provy slot game; `underMaintenance`, `providerNotConfigured` (provy) and
+ * `providerFailed` (a provy error), as in a launch.
  */
 export async function demoGame(input: DemoInput): Promise<{ url: string }> {
   const provider = await findProvider(input.siteCode, input.gameCode);
-  if (!provider || !provider.enable) throw new BizError(5001);
-  if (provider.providerCode !== 'provy' || provider.gameType !== DEMO_GAME_TYPE) throw new BizError(5006);
-  if (provider.maintain) throw new BizError(5003, 'game is under maintenance', '/api/game/launch');
+  if (!provider || !provider.enable) throw new Refusal(provider ? 'game.disabled' : 'game.notFound');
+  if (provider.providerCode !== 'provy' || provider.gameType !== DEMO_GAME_TYPE) throw new Refusal('game.demoUnavailable');
+  if (provider.maintain) throw new Refusal('game.underMaintenance');
   try {
     const url = await provyDemoUrl({ gameType: provider.gameType, gameId: input.productId, device: input.device, language: input.language });
     return { url };
   } catch (err) {
-    return providerFailure(err, '/api/game/launch');
+    return providerFailure(err);
   }
 }

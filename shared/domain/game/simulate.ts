@@ -4,7 +4,7 @@ import { ForeignKeyConstraintError } from 'sequelize';
 import { config } from '../../config';
 import type { GameProvider } from '../../db/models';
 import { preparedRows } from '../../db/prepared';
-import { BizError } from '../../errors';
+import { Refusal } from '../../errors';
 import { pickText } from '../../i18n/locales';
 import { countWalletMovement } from '../../metrics';
 import { money, WalletError, type WalletErrorReason } from '../wallet/wallet';
@@ -111,18 +111,18 @@ interface Round {
   at: Date;
 }
 
-/** The site's enabled game of that code (5001 otherwise). */
+/** The site's enabled game of that code (refused `notFound` or `disabled` otherwise). */
 async function playableGame(siteCode: string, gameCode: string): Promise<GameProvider> {
   const game = await cachedProvider(siteCode, gameCode);
-  if (!game || !game.enable) throw new BizError(5001);
+  if (!game || !game.enable) throw new Refusal(game ? 'game.disabled' : 'game.notFound');
   return game;
 }
 
-/** betAmount with at most 6 decimals, from 0.01 to 10000 (5010 otherwise). */
+/** betAmount with at most 6 decimals, from 0.01 to 10000 (`betInvalid` otherwise). */
 function validBet(betAmount: number): Decimal {
-  if (!isMoneyNumber(betAmount)) throw new BizError(5010, 'betAmount must be a number with at most 6 decimals');
+  if (!isMoneyNumber(betAmount)) throw new Refusal('game.betInvalid', 'betAmount must be a number with at most 6 decimals');
   const bet = new Decimal(String(betAmount));
-  if (bet.lt(SIMULATE_MIN_BET) || bet.gt(SIMULATE_MAX_BET)) throw new BizError(5010);
+  if (bet.lt(SIMULATE_MIN_BET) || bet.gt(SIMULATE_MAX_BET)) throw new Refusal('game.betInvalid');
   return bet;
 }
 
@@ -185,21 +185,21 @@ async function playRound(input: SimulateInput, game: GameProvider, round: Round)
   };
 }
 
-/** The round's refusals as business errors: 5011 balance too low; 5010 a balance the column cannot hold; 2001 user gone. */
+/** The round's wallet refusals as the game's: `balanceTooLow`; `winTooLarge` a balance the column cannot hold; `playerNotFound` user gone. */
 function roundRefusal(caught: unknown): unknown {
   const original = (caught as { original?: { code?: string; message?: string } } | null)?.original;
   const err = original?.code === 'WL000' ? new WalletError(original.message as WalletErrorReason) : caught;
-  if (err instanceof WalletError && err.reason === 'INSUFFICIENT_FUNDS') return new BizError(5011);
-  if (err instanceof WalletError && err.reason === 'USER_NOT_FOUND') return new BizError(2001);
+  if (err instanceof WalletError && err.reason === 'INSUFFICIENT_FUNDS') return new Refusal('game.balanceTooLow');
+  if (err instanceof WalletError && err.reason === 'USER_NOT_FOUND') return new Refusal('game.playerNotFound');
   // A win the balance column cannot hold: the round cannot be played at this amount.
-  if (err instanceof WalletError && err.reason === 'BALANCE_OVERFLOW') return new BizError(5010);
-  if (err instanceof ForeignKeyConstraintError) return new BizError(2001);
+  if (err instanceof WalletError && err.reason === 'BALANCE_OVERFLOW') return new Refusal('game.winTooLarge');
+  if (err instanceof ForeignKeyConstraintError) return new Refusal('game.playerNotFound');
   return err;
 }
 
 /**
- * Plays one round. 5001 no such game in the site or disabled; 5010 betAmount outside 0.01..10000;
- * 5011 balance too low; 2001 user not found.
+ * Plays one round. Refused: `notFound` or `disabled`; `betInvalid` betAmount outside 0.01..10000;
+ * `balanceTooLow`; `winTooLarge`; `playerNotFound`.
  */
 export async function simulateRound(input: SimulateInput): Promise<SimulateResult> {
   const game = await playableGame(input.siteCode, input.gameCode);
