@@ -13,18 +13,43 @@ import { adminOrdersQuery, depositBody, exchangeRateQuery, orderIdParams, orders
  * an order's callback history, the resolution of a flagged order. Rules live in shared/domain/deposit/.
  */
 const admin = { admin: 'deposit' } as const;
+/** The player's channel group refusals, answered with the texts of GET /vendor/channels. */
+const channelGroup = {
+  'deposit.noChannelGroup': { code: 2001, textOf: '/api/vendor/channels' },
+  'deposit.channelGroupUnavailable': { code: 2002, textOf: '/api/vendor/channels' },
+  'deposit.channelMissing': { code: 2003, textOf: '/api/vendor/channels' },
+} as const;
 
 export const depositEndpoints = [
   endpoint(
-    { method: 'get', path: '/deposit/exchange-rate', auth: 'none', query: exchangeRateQuery, limits: [exchangeRatePerIp], codes: [2001, 2002], summary: 'Exchange rates against USD (one currency or all) of a bank' },
+    { method: 'get', path: '/deposit/exchange-rate', auth: 'none', query: exchangeRateQuery, limits: [exchangeRatePerIp], refusals: { 'deposit.bankCodeFormat': 2001, 'deposit.rateUnknown': 2002 }, summary: 'Exchange rates against USD (one currency or all) of a bank' },
     ({ query }) => exchangeRateView(query.bankCode, query.currency),
   ),
   endpoint(
-    { method: 'get', path: '/deposit/channels', auth: 'player', summary: "The player's deposit channels with their exchange rates" },
+    { method: 'get', path: '/deposit/channels', auth: 'player', refusals: channelGroup, summary: "The player's deposit channels with their exchange rates" },
     ({ site, player, locale }) => depositChannels(site, player.id, locale),
   ),
   endpoint(
-    { method: 'post', path: '/deposit', auth: 'player', body: depositBody, limits: [depositCreatePerUser], codes: [2001, 2002, 2004, 2005, 2006], summary: "A deposit order: the fiat vendor's reply, or the crypto address to pay" },
+    {
+      method: 'post',
+      path: '/deposit',
+      auth: 'player',
+      body: depositBody,
+      limits: [depositCreatePerUser],
+      refusals: {
+        'deposit.noUsdtChannel': 2001,
+        'deposit.noPaymentAddress': 2002,
+        'deposit.methodNotSupported': 2004,
+        'deposit.rateUnknown': 2005,
+        'deposit.channelUnavailable': 2006,
+        // A fiat or credit order the vendor refuses or does not answer: the texts of add-atm and add-card.
+        'deposit.atmOrderRefused': { code: 2002, textOf: '/api/vendor/fiatvendor/add-atm' },
+        'deposit.atmOrderUnanswered': { code: 2003, textOf: '/api/vendor/fiatvendor/add-atm' },
+        'deposit.cardOrderRefused': { code: 2002, textOf: '/api/vendor/fiatvendor/add-card' },
+        'deposit.cardOrderUnanswered': { code: 2003, textOf: '/api/vendor/fiatvendor/add-card' },
+      },
+      summary: "A deposit order: the fiat vendor's reply, or the crypto address to pay",
+    },
     ({ site, player, body }) => createDeposit(site, player.id, { ...body, paymentMethod: body.paymentMethod as PaymentMethod }),
   ),
   endpoint(
@@ -37,11 +62,11 @@ export const depositEndpoints = [
     ({ site, query, locale }) => listSiteDeposits(site, { ...query, status: query.status as DepositStatus | undefined }, locale),
   ),
   endpoint(
-    { method: 'get', path: '/deposit/admin/orders/:id/callbacks', auth: admin, params: orderIdParams, codes: [2001], summary: "A deposit order's vendor callbacks, oldest first" },
+    { method: 'get', path: '/deposit/admin/orders/:id/callbacks', auth: admin, params: orderIdParams, refusals: { 'deposit.orderNotFound': 2001 }, summary: "A deposit order's vendor callbacks, oldest first" },
     ({ site, params }) => depositCallbackHistory(site, params.id),
   ),
   endpoint(
-    { method: 'post', path: '/deposit/admin/orders/:id/resolve', auth: admin, params: orderIdParams, body: resolveBody, codes: [2001, 2002], summary: 'Resolve a flagged deposit order: credit it or fail it, with a reason' },
+    { method: 'post', path: '/deposit/admin/orders/:id/resolve', auth: admin, params: orderIdParams, body: resolveBody, refusals: { 'deposit.orderNotFound': 2001, 'deposit.notAwaitingResolution': 2002, 'deposit.nothingPaid': 2002 }, summary: 'Resolve a flagged deposit order: credit it or fail it, with a reason' },
     ({ actor, site, params, body, locale }) => resolveFlaggedDeposit(actor, site, params.id, body.action as Resolution, body.reason, locale),
   ),
 ];

@@ -11,18 +11,24 @@ import { addAtmBody, addCardBody } from './schemas';
  * vendor callbacks (signed, answered `{received: true}`; callback-auth.ts). Rules live in
  * shared/domain/deposit/.
  */
+/** A fiat vendor order's refusals; a missing exchange rate has the text of POST /deposit. */
+const orderRefusals = {
+  'deposit.channelUnavailable': 2001,
+  'deposit.rateUnknown': { code: 2005, textOf: '/api/deposit' },
+} as const;
+
 export const paymentVendorEndpoints = [
   endpoint(
-    { method: 'get', path: '/vendor/channels', auth: 'player', codes: [2001, 2002, 2003], summary: "The player's payment channel group and its channels" },
+    { method: 'get', path: '/vendor/channels', auth: 'player', refusals: { 'deposit.noChannelGroup': 2001, 'deposit.channelGroupUnavailable': 2002, 'deposit.channelMissing': 2003 }, summary: "The player's payment channel group and its channels" },
     ({ site, player, locale }) => vendorChannels(site, player.id, locale),
   ),
   endpoint(
-    { method: 'post', path: '/vendor/fiatvendor/add-atm', auth: 'player', body: addAtmBody, limits: [depositCreatePerUser], codes: [2001, 2002, 2003], summary: "An ATM transfer order at the fiat vendor (the vendor's raw reply)" },
-    ({ site, player, body }) => createVendorDeposit(site, player.id, { ...body, paymentMethod: 'fiat' }, 'add-atm'),
+    { method: 'post', path: '/vendor/fiatvendor/add-atm', auth: 'player', body: addAtmBody, limits: [depositCreatePerUser], refusals: { ...orderRefusals, 'deposit.atmOrderRefused': 2002, 'deposit.atmOrderUnanswered': 2003 }, summary: "An ATM transfer order at the fiat vendor (the vendor's raw reply)" },
+    ({ site, player, body }) => createVendorDeposit(site, player.id, { ...body, paymentMethod: 'fiat' }),
   ),
   endpoint(
-    { method: 'post', path: '/vendor/fiatvendor/add-card', auth: 'player', body: addCardBody, limits: [depositCreatePerUser], codes: [2001, 2002, 2003], summary: "A card payment order at the fiat vendor (the vendor's raw reply)" },
-    ({ site, player, body }) => createVendorDeposit(site, player.id, { ...body, paymentMethod: 'credit' }, 'add-card'),
+    { method: 'post', path: '/vendor/fiatvendor/add-card', auth: 'player', body: addCardBody, limits: [depositCreatePerUser], refusals: { ...orderRefusals, 'deposit.cardOrderRefused': 2002, 'deposit.cardOrderUnanswered': 2003 }, summary: "A card payment order at the fiat vendor (the vendor's raw reply)" },
+    ({ site, player, body }) => createVendorDeposit(site, player.id, { ...body, paymentMethod: 'credit' }),
   ),
   endpoint(
     { method: 'post', path: '/vendor/fiatvendor/callback/add', auth: { signature: fiatvendorCheck }, answer: 'raw', summary: 'Fiat vendor: the order was created (signed by check_sum)' },
@@ -44,8 +50,7 @@ export const paymentVendorEndpoints = [
       path: '/vendor/usdt/callback/pay',
       auth: { signature: usdtCheck },
       answer: 'raw',
-      // The spec lists 2001/2002 here: a signed callback is always acknowledged; POST /deposit (crypto) answers them.
-      codes: [2001, 2002],
+      // The error table lists 2001/2002 here (the spec's): a signed callback is always acknowledged; POST /deposit (crypto) answers them.
       summary: 'USDT: a payment to a channel address (X-Timestamp, X-Signature); always {received: true} once signed',
     },
     async ({ req, res }) => {

@@ -1,6 +1,6 @@
 import { QueryTypes } from 'sequelize';
 import { db } from '../../db/sequelize';
-import { BizError } from '../../errors';
+import { Refusal } from '../../errors';
 import type { Locale } from '../../i18n/locales';
 import type { Actor } from '../audit/actor';
 import { recordActorAction } from '../audit/operation-log';
@@ -14,7 +14,7 @@ import { channelNames, orderView, type OrderRow } from './views';
 /**
  * Operators' deposit tools (permission module `deposit`; docs/payments.md, "Operators"): the site's
  * orders with filters, an order's callback history, and the resolution of a flagged order. Every order
- * of another site is "not found" (2001).
+ * of another site is not found (`orderNotFound`).
  */
 export interface AdminOrderFilter {
   page: number;
@@ -82,7 +82,7 @@ export async function listSiteDeposits(siteCode: string, filter: AdminOrderFilte
 /** GET /deposit/admin/orders/:id/callbacks: every callback recorded for the order, oldest first. */
 export async function depositCallbackHistory(siteCode: string, orderId: number) {
   const [order] = await db().query(`SELECT id FROM deposit_orders WHERE id = :orderId AND "siteCode" = :siteCode`, { replacements: { orderId, siteCode }, type: QueryTypes.SELECT });
-  if (!order) throw new BizError(2001, 'deposit order not found');
+  if (!order) throw new Refusal('deposit.orderNotFound');
   return db().query(
     `SELECT id, vendor, kind, "subOrder", "txHash", outcome, body, "createdAt" FROM deposit_callbacks WHERE "depositOrderId" = :orderId ORDER BY id`,
     { replacements: { orderId }, type: QueryTypes.SELECT },
@@ -103,8 +103,8 @@ interface ResolvableOrder {
  * POST /deposit/admin/orders/:id/resolve: a flagged order is credited (it becomes paid with what was
  * actually paid, converted at its stored rate, and is credited by the deposit-credit worker) or failed,
  * with the operator's reason, logged. Repeating the same resolution answers the first one and changes
- * nothing (two operators at once queue on the order's lock); 2001 not found; 2002 not flagged, or
- * already resolved the other way.
+ * nothing (two operators at once queue on the order's lock); `orderNotFound`; `notAwaitingResolution`
+ * not flagged, or already resolved the other way; `nothingPaid` a credit of an order nothing was paid for.
  */
 export async function resolveFlaggedDeposit(actor: Actor, siteCode: string, orderId: number, action: Resolution, reason: string, locale: Locale) {
   await db().transaction(async (transaction) => {
@@ -112,10 +112,10 @@ export async function resolveFlaggedDeposit(actor: Actor, siteCode: string, orde
       `SELECT id, status, flag, resolution, "payAmount" FROM deposit_orders WHERE id = :orderId AND "siteCode" = :siteCode FOR UPDATE`,
       { replacements: { orderId, siteCode }, type: QueryTypes.SELECT, transaction },
     );
-    if (!order) throw new BizError(2001, 'deposit order not found');
+    if (!order) throw new Refusal('deposit.orderNotFound');
     if (order.resolution === action) return;
-    if (!order.flag || order.resolution || order.status === 'paid') throw new BizError(2002, 'order is not awaiting a resolution');
-    if (action === 'credit' && order.payAmount === null) throw new BizError(2002, 'nothing was paid for this order');
+    if (!order.flag || order.resolution || order.status === 'paid') throw new Refusal('deposit.notAwaitingResolution');
+    if (action === 'credit' && order.payAmount === null) throw new Refusal('deposit.nothingPaid');
     const failed = action === 'fail' ? `status = 'failed', "failReason" = COALESCE("failReason", 'rejected'),` : '';
     await db().query(
       `UPDATE deposit_orders SET ${failed} resolution = :action, "resolutionReason" = :reason, "resolvedBy" = :adminId, "resolvedAt" = now(), "updatedAt" = now() WHERE id = :id`,

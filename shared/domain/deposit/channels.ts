@@ -1,16 +1,15 @@
 import { Op } from 'sequelize';
 import { PaymentChannel, PaymentChannelGroup, User } from '../../db/models';
-import { BizError } from '../../errors';
+import { Refusal } from '../../errors';
 import { pickText, type Locale } from '../../i18n/locales';
 import { channelRate, DEFAULT_BANK_CODE, ratesOf } from './rates';
 
 /**
  * A player's payment channels (Part B 2.4, 4.2): the channels of the group assigned to the player
  * (users.vendorGroupId), in the group's order, enabled ones only (an operator disabling a channel
- * hides it). 2001 no group assigned; 2002 the group is missing, of another site or disabled; 2003 the
- * group names a channel that does not exist in the site.
+ * hides it). Refused: `noChannelGroup` no group assigned; `channelGroupUnavailable` the group is missing,
+ * of another site or disabled; `channelMissing` the group names a channel that does not exist in the site.
  */
-const PATH = '/api/vendor/channels';
 
 export interface ChannelView {
   id: number;
@@ -27,16 +26,16 @@ export interface PlayerChannels {
   channels: PaymentChannel[];
 }
 
-/** The player's group and its enabled channels, or the spec's 2001/2002/2003 (messages of GET /vendor/channels). */
+/** The player's group and its enabled channels, or one of the channel group refusals above. */
 export async function playerChannels(siteCode: string, userId: number): Promise<PlayerChannels> {
   const user = await User.findOne({ where: { id: userId, siteCode }, attributes: ['id', 'vendorGroupId'] });
-  if (!user?.vendorGroupId) throw new BizError(2001, 'no channel group', PATH);
+  if (!user?.vendorGroupId) throw new Refusal('deposit.noChannelGroup');
   const group = await PaymentChannelGroup.findOne({ where: { id: user.vendorGroupId, siteCode } });
-  if (!group || group.enabled !== 1) throw new BizError(2002, 'channel group missing or disabled', PATH);
+  if (!group || group.enabled !== 1) throw new Refusal('deposit.channelGroupUnavailable');
   const ids = Array.isArray(group.channelIds) ? group.channelIds.filter((id) => Number.isSafeInteger(id)) : [];
   const rows = ids.length ? await PaymentChannel.findAll({ where: { siteCode, id: { [Op.in]: ids } } }) : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
-  if (ids.some((id) => !byId.has(id))) throw new BizError(2003, 'the group names a missing channel', PATH);
+  if (ids.some((id) => !byId.has(id))) throw new Refusal('deposit.channelMissing');
   return { group, channels: ids.map((id) => byId.get(id)!).filter((c) => c.enabled === 1) };
 }
 
@@ -45,7 +44,7 @@ export async function availableChannels(siteCode: string, userId: number): Promi
   try {
     return (await playerChannels(siteCode, userId)).channels;
   } catch (err) {
-    if (err instanceof BizError) return [];
+    if (err instanceof Refusal) return [];
     throw err;
   }
 }

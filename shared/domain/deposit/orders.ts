@@ -2,18 +2,20 @@ import Decimal from 'decimal.js';
 import { UniqueConstraintError } from 'sequelize';
 import { config } from '../../config';
 import { DepositOrder, type PaymentChannel } from '../../db/models';
-import { BizError, InputError } from '../../errors';
+import { InputError, Refusal } from '../../errors';
 import { createVendorOrder, fiatvendorSettings, type VendorOrderKind } from '../../integrations/fiatvendor';
 import { PaymentHttpError } from '../../integrations/payment-http';
 import { logger } from '../../logger';
+import type { RefusalName } from '../refusals';
 import { availableChannels } from './channels';
 import { depositRate } from './rates';
 
 /**
  * Deposit orders (Part B 3, 4.2, 4.3; docs/payments.md, "Creating an order"). The row is written
  * (pending, with the rate it will convert at) BEFORE the vendor is called, so a callback that comes back
- * before the vendor's answer finds its order; if the vendor refuses (2002), cannot be reached or does
- * not answer within FIATVENDOR_HTTP_TIMEOUT_MS (2003), the row becomes failed at once, and a process that
+ * before the vendor's answer finds its order; if the vendor refuses (`atmOrderRefused`,
+ * `cardOrderRefused`), cannot be reached or does not answer within FIATVENDOR_HTTP_TIMEOUT_MS
+ * (`atmOrderUnanswered`, `cardOrderUnanswered`), the row becomes failed at once, and a process that
  * dies in between leaves a pending row that the expiry sweep fails. A late payment on such an order is
  * flagged for an operator, never lost.
  *
@@ -40,10 +42,11 @@ export interface DepositInput {
   payerEmail?: string;
 }
 
-/** Which endpoint asked: its path names the messages of the codes it answers. */
-export type DepositEntry = 'deposit' | 'add-atm' | 'add-card';
-const DEPOSIT_PATH = '/api/deposit';
-const vendorPath = (method: PaymentMethod) => `/api/vendor/fiatvendor/${method === 'credit' ? 'add-card' : 'add-atm'}`;
+/** The vendor's refusals of an order, by its kind (an ATM transfer and a card payment are told apart). */
+const VENDOR_REFUSALS = {
+  atm: { refused: 'deposit.atmOrderRefused', unanswered: 'deposit.atmOrderUnanswered' },
+  card: { refused: 'deposit.cardOrderRefused', unanswered: 'deposit.cardOrderUnanswered' },
+} as const satisfies Record<VendorOrderKind, { refused: RefusalName; unanswered: RefusalName }>;
 
 export interface CryptoAnswer {
   paymentAddress: string;
@@ -58,22 +61,22 @@ export async function createDeposit(siteCode: string, userId: number, input: Dep
   const channels = await availableChannels(siteCode, userId);
   const channel = channels.find((c) => c.id === input.channelId);
   const crypto = input.paymentMethod === 'crypto';
-  if (!channel) throw new BizError(crypto ? 2001 : 2006, 'channel not available');
-  if (!channel.paymentMethods.includes(input.paymentMethod)) throw new BizError(2004);
-  if (crypto ? channel.code !== 'usdt' : channel.code !== 'fiatvendor') throw new BizError(2006, 'channel not built for this method');
+  if (!channel) throw new Refusal(crypto ? 'deposit.noUsdtChannel' : 'deposit.channelUnavailable', 'channel not available');
+  if (!channel.paymentMethods.includes(input.paymentMethod)) throw new Refusal('deposit.methodNotSupported');
+  if (crypto ? channel.code !== 'usdt' : channel.code !== 'fiatvendor') throw new Refusal('deposit.channelUnavailable', 'channel not built for this method');
   if (crypto) return createCryptoOrder(siteCode, userId, channel, input);
   if (input.paymentMethod === 'fiat' && (!input.expectedCode || !input.expectedAccount)) {
     throw new InputError(input.expectedCode ? 'expectedAccount' : 'expectedCode', 'is required for fiat deposits');
   }
-  return createFiatOrder(siteCode, userId, channel, input, 'deposit');
+  return createFiatOrder(siteCode, userId, channel, input);
 }
 
-/** POST /vendor/fiatvendor/add-atm and add-card: an order on the player's fiat vendor channel (2001 when there is none). */
-export async function createVendorDeposit(siteCode: string, userId: number, input: DepositInput, entry: 'add-atm' | 'add-card'): Promise<unknown> {
+/** POST /vendor/fiatvendor/add-atm and add-card: an order on the player's fiat vendor channel (`channelUnavailable` when there is none). */
+export async function createVendorDeposit(siteCode: string, userId: number, input: DepositInput): Promise<unknown> {
   const channels = await availableChannels(siteCode, userId);
   const channel = channels.find((c) => c.code === 'fiatvendor' && c.paymentMethods.includes(input.paymentMethod));
-  if (!channel || !fiatvendorSettings()) throw new BizError(2001, 'no fiat vendor channel');
-  return createFiatOrder(siteCode, userId, channel, { ...input, channelId: channel.id }, entry);
+  if (!channel || !fiatvendorSettings()) throw new Refusal('deposit.channelUnavailable', 'no fiat vendor channel');
+  return createFiatOrder(siteCode, userId, channel, { ...input, channelId: channel.id });
 }
 
 /** The earlier answer for a repeated subOrder of the same request, else the 400 naming subOrder. */
@@ -93,7 +96,7 @@ async function repeated(siteCode: string, userId: number, channel: PaymentChanne
 
 async function orderRate(currency: string): Promise<string> {
   const rate = await depositRate(currency);
-  if (!rate) throw new BizError(2005, `no exchange rate for ${currency}`, DEPOSIT_PATH);
+  if (!rate) throw new Refusal('deposit.rateUnknown', `no exchange rate for ${currency}`);
   return rate;
 }
 
@@ -112,7 +115,7 @@ function cryptoAnswer(order: DepositOrder): CryptoAnswer {
 }
 
 async function createCryptoOrder(siteCode: string, userId: number, channel: PaymentChannel, input: DepositInput): Promise<CryptoAnswer | unknown> {
-  if (!channel.paymentAddress) throw new BizError(2002, 'channel has no address', DEPOSIT_PATH);
+  if (!channel.paymentAddress) throw new Refusal('deposit.noPaymentAddress');
   const exchangeRate = await orderRate(channel.currency);
   const order = await insertOrder({
     ...baseFields(siteCode, userId, channel, input),
@@ -145,16 +148,16 @@ function amountValue(amount: string): number | string {
   return String(n) === amount ? n : amount;
 }
 
-async function createFiatOrder(siteCode: string, userId: number, channel: PaymentChannel, input: DepositInput, entry: DepositEntry): Promise<unknown> {
+async function createFiatOrder(siteCode: string, userId: number, channel: PaymentChannel, input: DepositInput): Promise<unknown> {
   const settings = fiatvendorSettings();
-  if (!settings) throw new BizError(entry === 'deposit' ? 2006 : 2001, 'fiat vendor not configured');
+  if (!settings) throw new Refusal('deposit.channelUnavailable', 'fiat vendor not configured');
   const exchangeRate = await orderRate(channel.currency);
   const order = await insertOrder({ ...baseFields(siteCode, userId, channel, input), exchangeRate });
   if (!order) return repeated(siteCode, userId, channel, input);
 
   const kind: VendorOrderKind = input.paymentMethod === 'credit' ? 'card' : 'atm';
   const callbackBase = `${config().publicBaseUrl.replace(/\/+$/, '')}/api/vendor/fiatvendor/callback`;
-  const messagePath = vendorPath(input.paymentMethod);
+  const refusals = VENDOR_REFUSALS[kind];
   let reply: unknown;
   try {
     reply = await createVendorOrder(settings, kind, {
@@ -172,13 +175,13 @@ async function createFiatOrder(siteCode: string, userId: number, channel: Paymen
   } catch (err) {
     if (!(err instanceof PaymentHttpError)) throw err;
     await failOrder(order, `vendor-${err.kind}`, null);
-    throw new BizError(2003, err.message, messagePath);
+    throw new Refusal(refusals.unanswered, err.message);
   }
   const accepted = !!reply && typeof reply === 'object' && (reply as { status?: unknown }).status === true;
   if (!accepted) {
     logger().warn({ depositOrderId: order.id, reply }, 'fiat vendor refused the order');
     await failOrder(order, 'vendor-refused', reply);
-    throw new BizError(2002, 'the vendor refused the order', messagePath);
+    throw new Refusal(refusals.refused);
   }
   await DepositOrder.update({ vendorReply: reply }, { where: { id: order.id } });
   return reply;

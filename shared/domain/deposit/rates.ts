@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { config } from '../../config';
 import { ExchangeRateSnapshot } from '../../db/models';
-import { BizError } from '../../errors';
+import { Refusal } from '../../errors';
 import { exchangeRateBaseUrl, fetchRates, type RawRates } from '../../integrations/exchange-rate';
 import { logger } from '../../logger';
 import { cache } from '../../redis';
@@ -11,7 +11,7 @@ import { cache } from '../../redis';
  * one US dollar buys, per bank (default `twbk`). Fetched from the exchange-rate integration, cached in
  * Redis for EXCHANGE_RATE_CACHE_S; every good answer is also kept in Postgres (exchange_rate_snapshots),
  * so when the service is down, slow or not configured, and Redis has forgotten its cache, the last good
- * rates still answer. With none at all: 2002 here, 2005 when an order needs a rate.
+ * rates still answer. With none at all: `rateUnknown`, here and when an order needs a rate.
  */
 export const DEFAULT_BANK_CODE = 'twbk';
 /** A bank code: 2 to 20 lowercase letters or digits, starting with a letter. */
@@ -29,7 +29,6 @@ export interface RateTable {
   rates: Record<string, Rate>;
 }
 
-const PATH = '/api/deposit/exchange-rate';
 const cacheKey = (bankCode: string) => `cache:deposit:rates:${bankCode}`;
 
 function rateValue(value: unknown): string | null {
@@ -109,14 +108,14 @@ export async function ratesOf(bankCode = DEFAULT_BANK_CODE): Promise<RateTable |
 /** GET /deposit/exchange-rate: {time, base: 'USD', <currency>: {buy, sell}} (numbers), one currency or all. */
 export async function exchangeRateView(bankCode: string | undefined, currency: string | undefined): Promise<Record<string, unknown>> {
   const bank = bankCode ?? DEFAULT_BANK_CODE;
-  if (!BANK_CODE.test(bank)) throw new BizError(2001);
+  if (!BANK_CODE.test(bank)) throw new Refusal('deposit.bankCodeFormat');
   const table = await ratesOf(bank);
-  if (!table) throw new BizError(2002, 'no exchange rates available', PATH);
+  if (!table) throw new Refusal('deposit.rateUnknown', 'no exchange rates available');
   const wanted = currency ? [currency] : Object.keys(table.rates).sort();
   const view: Record<string, unknown> = { time: table.time, base: 'USD' };
   for (const code of wanted) {
     const rate = code === 'USDT' ? usdtRate(table) : table.rates[code];
-    if (!rate) throw new BizError(2002, `no rate for ${code}`, PATH);
+    if (!rate) throw new Refusal('deposit.rateUnknown', `no rate for ${code}`);
     view[code] = { buy: Number(rate.buy), sell: Number(rate.sell) };
   }
   return view;
