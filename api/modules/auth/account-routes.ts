@@ -34,7 +34,7 @@ const readCookies = cookieParser();
 
 export const accountEndpoints = [
   endpoint(
-    { method: 'post', path: '/auth/register', auth: 'none', body: registerBody, limits: [registerPerIp], codes: [2001, 2002], summary: 'Register a player' },
+    { method: 'post', path: '/auth/register', auth: 'none', body: registerBody, limits: [registerPerIp], refusals: { 'auth.accountTaken': 2001, 'auth.refCodeUnknown': 2002 }, summary: 'Register a player' },
     (call) => {
       const { body } = call;
       return registerPlayer({
@@ -49,7 +49,7 @@ export const accountEndpoints = [
     },
   ),
   endpoint(
-    { method: 'post', path: '/auth/login', auth: 'none', body: loginBody, limits: [loginPerIp, loginPerAccount], codes: [2001], summary: 'Log a player in' },
+    { method: 'post', path: '/auth/login', auth: 'none', body: loginBody, limits: [loginPerIp, loginPerAccount], refusals: { 'auth.credentialsWrong': 2001 }, summary: 'Log a player in' },
     (call) => loginPlayer({ siteCode: call.site, account: call.body.account, password: call.body.password, meta: clientMeta(call, call.body.device) }),
   ),
   endpoint(
@@ -68,11 +68,11 @@ export const accountEndpoints = [
     const requested = req.get('locales')?.trim();
     return logoutPlayer(player.id, isLocale(requested) ? requested : null);
   }),
-  endpoint({ method: 'patch', path: '/auth/locale', auth: 'player', body: localeBody, codes: [2001], summary: "Change the player's locale" }, ({ player, body }) =>
+  endpoint({ method: 'patch', path: '/auth/locale', auth: 'player', body: localeBody, refusals: { 'auth.localeUnsupported': 2001 }, summary: "Change the player's locale" }, ({ player, body }) =>
     changeLocale(player.id, body.locale),
   ),
   endpoint({ method: 'get', path: '/auth/mascots', auth: 'none', summary: "The site's mascots" }, ({ site, locale }) => listMascots(site, locale)),
-  endpoint({ method: 'patch', path: '/auth/avatar', auth: 'player', body: avatarBody, codes: [2001], summary: "Change the player's mascot" }, ({ player, body }) =>
+  endpoint({ method: 'patch', path: '/auth/avatar', auth: 'player', body: avatarBody, refusals: { 'auth.mascotUnknown': 2001 }, summary: "Change the player's mascot" }, ({ player, body }) =>
     changeAvatar(player.id, player.siteCode, body.mascotId),
   ),
 ];

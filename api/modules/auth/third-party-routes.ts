@@ -18,6 +18,22 @@ import { bindOAuthBody, bindWidgetBody, loginConfigQuery, loginOAuthBody, loginW
  */
 const loginPerIp = (name: string) => [limitRule(name, 'ip', () => config().limits.thirdPartyLoginPerIp)];
 
+/** What login-oauth and bind-oauth answer while finding out who the provider says the caller is. */
+const oauthIdentityRefusals = {
+  'auth.oauthNotConfigured': 2001,
+  'auth.oauthStateMalformed': 2002,
+  'auth.oauthStateSignatureWrong': 2003,
+  'auth.oauthStateUnreadable': 2004,
+  'auth.oauthStateExpired': 2005,
+  'auth.oauthStateNoVerifier': 2006,
+  'auth.oauthExchangeFailed': 2007,
+  'auth.oauthIdTokenInvalid': 2008,
+  'auth.oauthNoSubject': 2009,
+} as const;
+
+/** What login-widget and bind-widget answer while checking the widget's data. */
+const widgetDataRefusals = { 'auth.widgetNotConfigured': 2001, 'auth.widgetHashWrong': 2002, 'auth.widgetAuthStale': 2003 } as const;
+
 const clientMeta = (meta: RequestMeta): ClientMeta => ({ ip: meta.ip ?? '', device: meta.userAgent ?? '' });
 
 const loginContext = (call: { site: string; locale: Locale; meta: RequestMeta }, refCode?: string | null): LoginContext => ({
@@ -29,26 +45,26 @@ const loginContext = (call: { site: string; locale: Locale; meta: RequestMeta },
 
 export const thirdPartyEndpoints = [
   endpoint(
-    { method: 'get', path: '/auth/login-config', auth: 'none', query: loginConfigQuery, summary: 'The authorization URL (fresh state and PKCE challenge) and widget settings' },
+    { method: 'get', path: '/auth/login-config', auth: 'none', query: loginConfigQuery, refusals: { 'auth.oauthNotConfigured': 2001 }, summary: 'The authorization URL (fresh state and PKCE challenge) and widget settings' },
     ({ query }) => loginConfig(query.redirectAfter || null),
   ),
   endpoint(
-    { method: 'post', path: '/auth/login-oauth', auth: 'none', body: loginOAuthBody, limits: loginPerIp('login-oauth'), codes: [2001, 2002, 2003, 2004, 2005, 2006, 2007, 2008, 2009], summary: 'Log in with the OAuth provider' },
+    { method: 'post', path: '/auth/login-oauth', auth: 'none', body: loginOAuthBody, limits: loginPerIp('login-oauth'), refusals: oauthIdentityRefusals, summary: 'Log in with the OAuth provider' },
     (call) => loginWithOAuth({ code: call.body.code, state: call.body.state }, loginContext(call, call.body.refCode)),
   ),
   endpoint(
-    { method: 'post', path: '/auth/bind-oauth', auth: 'player', body: bindOAuthBody, codes: [2001, 2002, 2003, 2004, 2005, 2006, 2007, 2008, 2009, 2010, 2011], summary: 'Bind the OAuth account' },
+    { method: 'post', path: '/auth/bind-oauth', auth: 'player', body: bindOAuthBody, refusals: { ...oauthIdentityRefusals, 'auth.oauthBoundElsewhere': 2010, 'auth.oauthEmailUsedElsewhere': 2011 }, summary: 'Bind the OAuth account' },
     ({ player, body }) => bindOAuth(player.id, { code: body.code, state: body.state }),
   ),
   endpoint(
-    { method: 'post', path: '/auth/login-widget', auth: 'none', body: loginWidgetBody, limits: loginPerIp('login-widget'), codes: [2001, 2002, 2003], summary: 'Log in with the messenger widget' },
+    { method: 'post', path: '/auth/login-widget', auth: 'none', body: loginWidgetBody, limits: loginPerIp('login-widget'), refusals: widgetDataRefusals, summary: 'Log in with the messenger widget' },
     (call) => {
       const { refCode, ...data } = call.body;
       return loginWithWidget(data, receivedWidgetFields(call.req.body), loginContext(call, refCode));
     },
   ),
   endpoint(
-    { method: 'post', path: '/auth/bind-widget', auth: 'player', body: bindWidgetBody, codes: [2001, 2002, 2003, 2010], summary: 'Bind the messenger account' },
+    { method: 'post', path: '/auth/bind-widget', auth: 'player', body: bindWidgetBody, refusals: { ...widgetDataRefusals, 'auth.widgetBoundElsewhere': 2010 }, summary: 'Bind the messenger account' },
     ({ player, body, req }) => bindWidget(player.id, body, receivedWidgetFields(req.body)),
   ),
   endpoint({ method: 'post', path: '/auth/unbind-oauth', auth: 'player', summary: 'Unbind the OAuth account' }, ({ player }) => unbindThirdParty(player.id, 'oauth')),

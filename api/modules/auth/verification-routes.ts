@@ -30,32 +30,61 @@ const checkLimit = (name: string) => [limitRule(`${name}:user`, 'player', () => 
 
 export const verificationEndpoints = [
   endpoint(
-    { method: 'post', path: '/auth/send-verify-email', auth: 'player', body: sendVerifyEmailBody, limits: sendLimits('send-verify-email'), codes: [2001], summary: 'Send an e-mail verification code' },
+    { method: 'post', path: '/auth/send-verify-email', auth: 'player', body: sendVerifyEmailBody, limits: sendLimits('send-verify-email'), refusals: { 'auth.emailTaken': 2001 }, summary: 'Send an e-mail verification code' },
     ({ player, body }) => sendEmailVerification(player.id, body.email, body.subject ?? undefined),
   ),
   endpoint(
-    { method: 'post', path: '/auth/check-verify-email', auth: 'player', body: checkVerifyEmailBody, limits: checkLimit('check-verify-email'), codes: [2001, 2002], summary: 'Check an e-mail verification code' },
+    {
+      method: 'post',
+      path: '/auth/check-verify-email',
+      auth: 'player',
+      body: checkVerifyEmailBody,
+      limits: checkLimit('check-verify-email'),
+      refusals: {
+        'auth.emailCodeMissing': 2001,
+        'auth.emailNotPending': 2002,
+        'auth.emailCodeWrong': 2002,
+        // Taken meanwhile: the send endpoint's refusal, with its text.
+        'auth.emailTaken': { code: 2001, textOf: '/api/auth/send-verify-email' },
+      },
+      summary: 'Check an e-mail verification code',
+    },
     ({ player, body }) => checkEmailVerification(player.id, body.email, body.code),
   ),
   endpoint(
-    { method: 'post', path: '/auth/send-verify-mobile', auth: 'player', body: sendVerifyMobileBody, limits: sendLimits('send-verify-mobile'), codes: [2001, 2002], summary: 'Send an SMS verification code' },
+    { method: 'post', path: '/auth/send-verify-mobile', auth: 'player', body: sendVerifyMobileBody, limits: sendLimits('send-verify-mobile'), refusals: { 'auth.mobileTaken': 2001, 'auth.smsNotConfigured': 2002, 'auth.smsNotSent': 2002 }, summary: 'Send an SMS verification code' },
     ({ player, body }) => sendMobileVerification(player.id, body.mobile, body.country ?? undefined),
   ),
   endpoint(
-    { method: 'post', path: '/auth/check-verify-mobile', auth: 'player', body: checkVerifyMobileBody, limits: checkLimit('check-verify-mobile'), codes: [2001, 2002], summary: 'Check an SMS verification code' },
+    {
+      method: 'post',
+      path: '/auth/check-verify-mobile',
+      auth: 'player',
+      body: checkVerifyMobileBody,
+      limits: checkLimit('check-verify-mobile'),
+      refusals: {
+        'auth.mobileCodeMissing': 2001,
+        'auth.mobileNotPending': 2002,
+        'auth.mobileCodeWrong': 2002,
+        'auth.smsNotConfigured': 2002,
+        // Taken meanwhile: the send endpoint's refusal, with its text.
+        'auth.mobileTaken': { code: 2001, textOf: '/api/auth/send-verify-mobile' },
+      },
+      summary: 'Check an SMS verification code',
+    },
     ({ player, body }) => checkMobileVerification(player.id, body.mobile, body.code),
   ),
   endpoint({ method: 'post', path: '/auth/generate-totp-auth', auth: 'player', summary: 'A new TOTP secret (TOTP disabled until enabled)' }, ({ player }) => generateTotp(player.id)),
   endpoint(
-    { method: 'post', path: '/auth/enable-totp-auth', auth: 'player', body: enableTotpBody, limits: checkLimit('enable-totp-auth'), codes: [2001, 2002], summary: 'Enable TOTP with a current code' },
+    { method: 'post', path: '/auth/enable-totp-auth', auth: 'player', body: enableTotpBody, limits: checkLimit('enable-totp-auth'), refusals: { 'auth.totpNotGenerated': 2001, 'auth.totpCodeWrong': 2002 }, summary: 'Enable TOTP with a current code' },
     ({ player, body }) => enableTotp(player.id, body.code),
   ),
   endpoint(
-    { method: 'post', path: '/auth/edit-password', auth: 'player', body: editPasswordBody, limits: checkLimit('edit-password'), codes: [2001, 2002], summary: 'Change the password' },
+    { method: 'post', path: '/auth/edit-password', auth: 'player', body: editPasswordBody, limits: checkLimit('edit-password'), refusals: { 'auth.currentPasswordWrong': 2001, 'auth.passwordsDiffer': 2002 }, summary: 'Change the password' },
     ({ player, body }) => editPassword(player.id, body.password, body.newPassword, body.confirmPassword),
   ),
   endpoint(
-    { method: 'post', path: '/auth/set-password', auth: 'player', body: setPasswordBody, codes: [2002, 2003], summary: 'Set a first password (third-party accounts)' },
+    { method: 'post', path: '/auth/set-password', auth: 'player', body: setPasswordBody, refusals: { 'auth.passwordsDiffer': 2002, 'auth.passwordAlreadySet': 2003 }, summary: 'Set a first password (third-party accounts)' },
     ({ player, body }) => setPassword(player.id, body.newPassword, body.confirmPassword),
   ),
 ];

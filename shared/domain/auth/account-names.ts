@@ -3,8 +3,9 @@
  * is stored as typed; its key, unique per site, is the name with look-alikes made equal:
  * NFKC (full-width and compatibility forms become their plain letters), Cyrillic and Greek letters drawn
  * like Latin ones read as those Latin letters, then case folded. So `abc`, `ABC`, `ａｂｃ` and a Cyrillic
- * `аbс` share the key `abc`: the second to register is refused (2001), and a login with any of them finds
- * the one account. Names mixing Latin, Greek and Cyrillic letters are refused at registration.
+ * `аbс` share the key `abc`: the second to register is refused (`auth.accountTaken`), and a login with
+ * any of them finds the one account. Names mixing Latin, Greek and Cyrillic letters are refused at
+ * registration.
  */
 
 /** Cyrillic and Greek letters whose usual glyphs are those of a Latin letter (after the Unicode confusables). */

@@ -1,7 +1,7 @@
 import { Op, type Transaction } from 'sequelize';
 import { LOCALE_CURRENCY, isLocale, type Locale } from '../../i18n/locales';
 import { PaymentChannelGroup, SiteConfig, User } from '../../db/models';
-import { BizError, SessionEndedError } from '../../errors';
+import { Refusal, SessionEndedError } from '../../errors';
 import { recordRegistrationBinding, uplineOf } from '../affiliate/binding';
 import { resolveCode, type ResolvedCode } from '../affiliate/codes';
 import { addToOutbox } from '../../queues/outbox';
@@ -78,7 +78,7 @@ export interface NewPlayer {
  * Creates a player inside the caller's transaction: first mascot as avatar, channel group of the locale's
  * currency, tokenVersion 0, the registration's ip and device, the upline of the refCode's agent (its
  * referral code's convertCount + 1 and a bind log, shared/domain/affiliate/binding.ts), and a welcome-mail outbox event when the site's `mail.welcomeRegistration`
- * setting is on. Throws BizError(2001) when the account already exists in the site.
+ * setting is on. Refused (`auth.accountTaken`) when the account already exists in the site.
  */
 export async function createPlayer(input: NewPlayer, transaction: Transaction): Promise<User> {
   // One after another: a transaction is one connection, and pg refuses overlapping queries on it (pg 9).
@@ -86,7 +86,7 @@ export async function createPlayer(input: NewPlayer, transaction: Transaction): 
   const vendorGroupId = await pickChannelGroup(input.siteCode, input.locale, transaction);
   const site = await SiteConfig.findOne({ where: { siteCode: input.siteCode }, attributes: ['settings'], transaction });
   const exists = await User.count({ where: { siteCode: input.siteCode, account: input.account }, transaction });
-  if (exists) throw new BizError(2001);
+  if (exists) throw new Refusal('auth.accountTaken');
   const user = await User.create(
     {
       siteCode: input.siteCode,

@@ -1,6 +1,6 @@
 import { Op, UniqueConstraintError, col, fn, where } from 'sequelize';
 import { User } from '../../db/models';
-import { BizError, UnavailableError } from '../../errors';
+import { Refusal, UnavailableError } from '../../errors';
 import { MAIL_NOT_CONFIGURED, type SentMail } from '../../integrations/mail';
 import { logger } from '../../logger';
 import type { JobOutcome } from '../../queues/wait-for-job';
@@ -24,8 +24,8 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 const unavailable = () => new UnavailableError('E-mail verification is temporarily unavailable, please try again later');
 const notSent = () => new UnavailableError('The verification e-mail could not be sent, please try again later');
-/** The send endpoint's refusal, answered by the check endpoint too (same code and text). */
-const takenMeanwhile = () => new BizError(2001, 'e-mail used by another account', '/api/auth/send-verify-email');
+/** Another account took the address after the code was sent. */
+const takenMeanwhile = () => new Refusal('auth.emailTaken', 'taken meanwhile');
 
 async function emailTakenByOther(user: User, email: string): Promise<boolean> {
   const other = await User.findOne({
@@ -62,14 +62,14 @@ function messageIdOf(userId: number, outcome: JobOutcome): string {
 }
 
 /**
- * POST /auth/send-verify-email: 2001 when another account of the site uses the address; otherwise a new
- * code is stored, the address remembered as pending, and the mail sent by the `mail` worker. Answers
- * {id: Message-ID}. A failed or late send is HTTP 503 (the spec has no code for it).
+ * POST /auth/send-verify-email: refused (`emailTaken`) when another account of the site uses the
+ * address; otherwise a new code is stored, the address remembered as pending, and the mail sent by the
+ * `mail` worker. Answers {id: Message-ID}. A failed or late send is HTTP 503 (the spec has no code for it).
  */
 export async function sendEmailVerification(userId: number, rawEmail: string, subject?: string): Promise<{ id: string }> {
   const email = normalizeEmail(rawEmail);
   const user = await playerById(userId);
-  if (await emailTakenByOther(user, email)) throw new BizError(2001);
+  if (await emailTakenByOther(user, email)) throw new Refusal('auth.emailTaken');
   await storePendingCode(user, email);
   const outcome = await runVerificationJob('mail', 'verify-email', user.id, { kind: 'verify-email', userId: user.id, to: email, ...(subject ? { subject } : {}) });
   return { id: messageIdOf(user.id, outcome) };
@@ -86,17 +86,19 @@ async function pendingEmail(userId: number): Promise<string | null> {
 }
 
 /**
- * POST /auth/check-verify-email: 2001 when no code is on record (never sent, code empty, or the pending
- * address is gone); 2002 when the address differs from the one the code was sent to or the code is
- * wrong. Sets the e-mail; the code is kept, so the same code verifies again.
+ * POST /auth/check-verify-email: refused with `emailCodeMissing` when no code is on record (never sent,
+ * code empty, or the pending address is gone), `emailNotPending` when the address differs from the one
+ * the code was sent to, `emailCodeWrong` when the code is wrong, `emailTaken` when another account took
+ * the address meanwhile. Sets the e-mail; the code is kept, so the same code verifies again.
  */
 export async function checkEmailVerification(userId: number, rawEmail: string, code: string): Promise<null> {
   const email = normalizeEmail(rawEmail);
   const user = await playerById(userId);
-  if (!user.emailVerifyCode) throw new BizError(2001);
+  if (!user.emailVerifyCode) throw new Refusal('auth.emailCodeMissing');
   const pending = await pendingEmail(user.id);
-  if (!pending) throw new BizError(2001);
-  if (pending !== email || user.emailVerifyCode !== code) throw new BizError(2002);
+  if (!pending) throw new Refusal('auth.emailCodeMissing');
+  if (pending !== email) throw new Refusal('auth.emailNotPending');
+  if (user.emailVerifyCode !== code) throw new Refusal('auth.emailCodeWrong');
   if (await emailTakenByOther(user, email)) throw takenMeanwhile();
   try {
     await User.update({ email }, { where: { id: user.id } });

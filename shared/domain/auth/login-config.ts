@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { BizError } from '../../errors';
+import { Refusal } from '../../errors';
 import { authorizationUrl, createPkcePair, oauthSettings } from '../../integrations/oauth';
 import { widgetSettings } from '../../integrations/widget';
 import { signState } from './oauth-state';
@@ -11,10 +11,13 @@ export interface LoginConfig {
   widget: { botUsername: string; botId: string } | null;
 }
 
-/** The authorization URL with a fresh signed state and PKCE challenge, and the widget settings; 2001 OAuth not configured. */
+/**
+ * The authorization URL with a fresh signed state and PKCE challenge, and the widget settings; refused
+ * (`oauthNotConfigured`) without OAuth settings.
+ */
 export function loginConfig(redirectAfter?: string | null): LoginConfig {
   const settings = oauthSettings();
-  if (!settings) throw new BizError(2001);
+  if (!settings) throw new Refusal('auth.oauthNotConfigured');
   const pkce = createPkcePair();
   const state = signState({
     v: 1,

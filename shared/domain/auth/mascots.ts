@@ -1,5 +1,5 @@
 import { SiteConfig, User } from '../../db/models';
-import { BizError } from '../../errors';
+import { Refusal } from '../../errors';
 import { pickText, type Locale } from '../../i18n/locales';
 import { playerById } from './accounts';
 
@@ -25,10 +25,10 @@ export async function listMascots(siteCode: string, locale: Locale): Promise<Mas
   }));
 }
 
-/** PATCH /auth/avatar: the URL of a mascot of the user's site; 2001 for any other id. */
+/** PATCH /auth/avatar: the URL of a mascot of the user's site; refused (`mascotUnknown`) for any other id. */
 export async function changeAvatar(userId: number, siteCode: string, mascotId: string): Promise<{ avatar: string }> {
   const mascot = (await siteMascots(siteCode)).find((m) => m.id === mascotId);
-  if (!mascot) throw new BizError(2001);
+  if (!mascot) throw new Refusal('auth.mascotUnknown');
   await playerById(userId);
   await User.update({ avatar: mascot.url }, { where: { id: userId } });
   return { avatar: mascot.url };

@@ -1,7 +1,7 @@
 import { UnrecoverableError } from 'bullmq';
 import { Op, UniqueConstraintError } from 'sequelize';
 import { User } from '../../db/models';
-import { BizError, UnavailableError } from '../../errors';
+import { Refusal, UnavailableError } from '../../errors';
 import { SmsError, checkSmsVerification, smsMode, startSmsVerification } from '../../integrations/sms';
 import { logger } from '../../logger';
 import type { QueuePayloads } from '../../queues/definitions';
@@ -16,8 +16,8 @@ import { runVerificationJob } from './verification-jobs';
  * development mode a logged code is stored as `<e164>|<code>`.
  */
 
-/** The send endpoint's refusal, answered by the check endpoint too (same code and text). */
-const takenMeanwhile = () => new BizError(2001, 'number used by another account', '/api/auth/send-verify-mobile');
+/** Another account took the number after the code was sent. */
+const takenMeanwhile = () => new Refusal('auth.mobileTaken', 'taken meanwhile');
 
 async function mobileTakenByOther(user: User, e164: string): Promise<boolean> {
   return (await User.count({ where: { siteCode: user.siteCode, mobile: e164, id: { [Op.ne]: user.id } } })) > 0;
@@ -30,31 +30,32 @@ async function storeDevelopmentCode(user: User, e164: string): Promise<void> {
   logger().info({ userId: user.id, mobile: e164, code }, 'development mode: SMS verification code (not sent)');
 }
 
-/** twilio mode: the number kept as pending and the `sms` worker's verification waited for; 2002 when it fails. */
+/** twilio mode: the number kept as pending and the `sms` worker's verification waited for; `smsNotSent` when it fails. */
 async function startTwilioVerification(user: User, e164: string): Promise<void> {
   await User.update({ mobileVerifyCode: e164 }, { where: { id: user.id } });
   const outcome = await runVerificationJob('sms', 'verify-mobile', user.id, { kind: 'verify-mobile', userId: user.id, to: e164 });
   if (!outcome.ok) {
     logger().warn({ userId: user.id, reason: outcome.reason, message: outcome.message }, 'SMS verification not started');
-    throw new BizError(2002);
+    throw new Refusal('auth.smsNotSent');
   }
 }
 
 /**
- * POST /auth/send-verify-mobile: 2001 number used by another account; 2002 sending failed. twilio mode:
+ * POST /auth/send-verify-mobile: refused with `mobileTaken` (number used by another account),
+ * `smsNotConfigured` or `smsNotSent` (sending failed). twilio mode:
  * mobileVerifyCode = E.164 and the `sms` worker starts the verification (the request waits for it);
  * development mode: a logged code stored as `<e164>|<code>`, nothing sent.
  */
 export async function sendMobileVerification(userId: number, mobile: string, country?: CountryInput): Promise<{ sent: true }> {
   const user = await playerById(userId);
   const e164 = e164Of(mobile, country, user.locale);
-  if (await mobileTakenByOther(user, e164)) throw new BizError(2001);
+  if (await mobileTakenByOther(user, e164)) throw new Refusal('auth.mobileTaken');
   const mode = smsMode();
   if (mode === 'development') {
     await storeDevelopmentCode(user, e164);
   } else if (mode === 'not-configured') {
     logger().error({ userId: user.id }, 'SMS verification is not configured: set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_VERIFY_SERVICE_SID');
-    throw new BizError(2002);
+    throw new Refusal('auth.smsNotConfigured');
   } else {
     await startTwilioVerification(user, e164);
   }
@@ -76,7 +77,7 @@ export async function deliverSms(payload: QueuePayloads['sms']): Promise<{ sid: 
   }
 }
 
-/** 2002 unless `code` is right for the pending number (twilio's check, or the stored development code). */
+/** `mobileCodeWrong` unless `code` is right for the pending number (twilio's check, or the stored development code). */
 async function checkCode(userId: number, pending: string, devCode: string | undefined, code: string): Promise<void> {
   const mode = smsMode();
   if (mode === 'twilio') {
@@ -87,30 +88,32 @@ async function checkCode(userId: number, pending: string, devCode: string | unde
       logger().warn({ err, userId }, 'SMS verification check failed');
       throw new UnavailableError('SMS verification is temporarily unavailable, please try again later');
     }
-    if (result !== 'approved') throw new BizError(2002);
+    if (result !== 'approved') throw new Refusal('auth.mobileCodeWrong');
   } else if (mode === 'development') {
-    if (!devCode || devCode !== code) throw new BizError(2002);
+    if (!devCode || devCode !== code) throw new Refusal('auth.mobileCodeWrong');
   } else {
     logger().error({ userId }, 'SMS verification is not configured: a code cannot be checked');
-    throw new BizError(2002);
+    throw new Refusal('auth.smsNotConfigured');
   }
 }
 
 /**
- * POST /auth/check-verify-mobile: 2001 nothing on record; 2002 another number than the pending one, a
- * wrong or expired code. On success mobile = the E.164 number and mobileVerifyCode is cleared.
+ * POST /auth/check-verify-mobile: refused with `mobileCodeMissing` (nothing on record), `mobileNotPending`
+ * (another number than the pending one), `mobileCodeWrong` (a wrong or expired code), `smsNotConfigured`,
+ * or `mobileTaken` (another account took the number meanwhile). On success mobile = the E.164 number and
+ * mobileVerifyCode is cleared.
  */
 export async function checkMobileVerification(userId: number, mobile: string, code: string): Promise<null> {
   const user = await playerById(userId);
   const stored = user.mobileVerifyCode;
-  if (!stored) throw new BizError(2001);
+  if (!stored) throw new Refusal('auth.mobileCodeMissing');
   const [pending, devCode] = stored.split('|');
-  if (!samePendingNumber(mobile, pending)) throw new BizError(2002);
+  if (!samePendingNumber(mobile, pending)) throw new Refusal('auth.mobileNotPending');
   await checkCode(userId, pending, devCode, code);
   if (await mobileTakenByOther(user, pending)) throw takenMeanwhile();
   try {
     const [affected] = await User.update({ mobile: pending, mobileVerifyCode: null }, { where: { id: user.id, mobileVerifyCode: stored } });
-    if (affected === 0) throw new BizError(2001); // a concurrent check or a new send replaced the record
+    if (affected === 0) throw new Refusal('auth.mobileCodeMissing'); // a concurrent check or a new send replaced the record
   } catch (err) {
     if (err instanceof UniqueConstraintError) throw takenMeanwhile();
     throw err;

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { BizError } from '../../errors';
+import { Refusal } from '../../errors';
 import { IdTokenError, OAuthExchangeError, exchangeCode, oauthSettings, verifyIdToken, type IdTokenClaims } from '../../integrations/oauth';
 import { verifyState } from './oauth-state';
 
-/** Who the OAuth provider says the caller is: state check, code exchange and id_token (codes 2001 to 2009). */
+/** Who the OAuth provider says the caller is: state check, code exchange and id_token (refusals `auth.oauth*`). */
 
 export interface OAuthProfile {
   sub: string;
@@ -19,7 +19,7 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
 
 function profileFrom(claims: IdTokenClaims): OAuthProfile {
   const sub = typeof claims.sub === 'string' ? claims.sub : '';
-  if (sub === '') throw new BizError(2009);
+  if (sub === '') throw new Refusal('auth.oauthNoSubject');
   const given = [text(claims.given_name), text(claims.family_name)].filter(Boolean).join(' ');
   return {
     sub,
@@ -32,23 +32,26 @@ function profileFrom(claims: IdTokenClaims): OAuthProfile {
   };
 }
 
-/** State, code exchange and id_token: 2001 not configured, 2002 to 2006 state, 2007 exchange, 2008 id_token, 2009 no subject. */
+/**
+ * State, code exchange and id_token: refused with `oauthNotConfigured`, the state's refusals (./oauth-state.ts),
+ * `oauthExchangeFailed`, `oauthIdTokenInvalid` or `oauthNoSubject`.
+ */
 export async function oauthIdentity(code: string, state: string): Promise<OAuthProfile> {
   const settings = oauthSettings();
-  if (!settings) throw new BizError(2001);
+  if (!settings) throw new Refusal('auth.oauthNotConfigured');
   const { cv } = verifyState(state);
   let idToken: string;
   try {
     ({ idToken } = await exchangeCode(settings, code, cv));
   } catch (err) {
-    if (err instanceof OAuthExchangeError) throw new BizError(2007, err.message);
+    if (err instanceof OAuthExchangeError) throw new Refusal('auth.oauthExchangeFailed', err.message);
     throw err;
   }
   let claims: IdTokenClaims;
   try {
     claims = await verifyIdToken(settings, idToken);
   } catch (err) {
-    if (err instanceof IdTokenError) throw new BizError(2008, err.message);
+    if (err instanceof IdTokenError) throw new Refusal('auth.oauthIdTokenInvalid', err.message);
     throw err;
   }
   return profileFrom(claims);

@@ -1,7 +1,7 @@
 import { Op, UniqueConstraintError, type Transaction } from 'sequelize';
 import { User } from '../../db/models';
 import { db } from '../../db/sequelize';
-import { BizError } from '../../errors';
+import { Refusal } from '../../errors';
 import { completeLogin } from './accounts';
 import { emailVariants, oauthIdentity, storableEmail, storedOAuthId, type OAuthProfile } from './oauth-identity';
 import { accountName, createThirdPartyPlayer, lockedPlayer, loginOrCreate, type LoginContext, type ThirdPartyLogin } from './third-party-accounts';
@@ -44,7 +44,7 @@ export async function loginWithOAuth(
   return { token, user: loginUser(user, await avatarOf(user)), oauth: profile, isNewUser };
 }
 
-/** Binds the provider identity to the logged-in player: 2010 bound elsewhere, 2011 e-mail used elsewhere. */
+/** Binds the provider identity to the logged-in player: `oauthBoundElsewhere`, `oauthEmailUsedElsewhere`. */
 export async function bindOAuth(userId: number, input: { code: string; state: string }): Promise<{ oauth: string; email: string | null; name: string | null }> {
   const profile = await oauthIdentity(input.code, input.state);
   const oauthId = storedOAuthId(profile.sub);
@@ -52,9 +52,9 @@ export async function bindOAuth(userId: number, input: { code: string; state: st
     return await db().transaction(async (transaction) => {
       const user = await lockedPlayer(userId, transaction);
       const notMe = { siteCode: user.siteCode, id: { [Op.ne]: user.id } };
-      if (await User.count({ where: { ...notMe, oauth: oauthId }, transaction })) throw new BizError(2010);
+      if (await User.count({ where: { ...notMe, oauth: oauthId }, transaction })) throw new Refusal('auth.oauthBoundElsewhere');
       if (profile.email && (await User.count({ where: { ...notMe, email: { [Op.in]: emailVariants(profile.email) } }, transaction }))) {
-        throw new BizError(2011);
+        throw new Refusal('auth.oauthEmailUsedElsewhere');
       }
       const email = profile.email_verified ? storableEmail(profile.email) : null;
       await user.update({ oauth: oauthId, ...(!user.email && email ? { email } : {}) }, { transaction });
@@ -62,7 +62,7 @@ export async function bindOAuth(userId: number, input: { code: string; state: st
     });
   } catch (err) {
     // Another user took the identity or the address between our check and our update.
-    if (err instanceof UniqueConstraintError) throw new BizError(Object.keys(err.fields ?? {}).some((f) => f.includes('oauth')) ? 2010 : 2011);
+    if (err instanceof UniqueConstraintError) throw new Refusal(Object.keys(err.fields ?? {}).some((f) => f.includes('oauth')) ? 'auth.oauthBoundElsewhere' : 'auth.oauthEmailUsedElsewhere');
     throw err;
   }
 }

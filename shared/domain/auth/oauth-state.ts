@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { config } from '../../config';
-import { BizError } from '../../errors';
+import { Refusal } from '../../errors';
 
 /**
  * The OAuth `state` (Part A 4.1, 8): base64url(JSON {v: 1, n, cv, ra, iat}) + '.' +
@@ -35,36 +35,37 @@ export function signState(state: OAuthState): string {
   return `${payload}.${stateMac(payload).toString('base64url')}`;
 }
 
-/** The signed payload's fields: 2002 format, 2003 signature, 2004 not a JSON object. */
+/** The signed payload's fields: refused `oauthStateMalformed`, `oauthStateSignatureWrong`, `oauthStateUnreadable`. */
 function signedFields(state: string): Record<string, unknown> {
-  if (!STATE_FORMAT.test(state)) throw new BizError(2002);
+  if (!STATE_FORMAT.test(state)) throw new Refusal('auth.oauthStateMalformed');
   const [payload, signature] = state.split('.');
   // Compared as canonical base64url text, so no second spelling of the same bytes is accepted.
   const expected = Buffer.from(stateMac(payload).toString('base64url'), 'utf8');
   const received = Buffer.from(signature, 'utf8');
-  if (received.length !== expected.length || !timingSafeEqual(received, expected)) throw new BizError(2003);
+  if (received.length !== expected.length || !timingSafeEqual(received, expected)) throw new Refusal('auth.oauthStateSignatureWrong');
   let decoded: unknown;
   try {
     decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
   } catch {
-    throw new BizError(2004);
+    throw new Refusal('auth.oauthStateUnreadable');
   }
-  if (typeof decoded !== 'object' || decoded === null || Array.isArray(decoded)) throw new BizError(2004);
+  if (typeof decoded !== 'object' || decoded === null || Array.isArray(decoded)) throw new Refusal('auth.oauthStateUnreadable');
   return decoded as Record<string, unknown>;
 }
 
 /**
- * Checks a state in the order of Part A 4.1: 2002 format, 2003 signature, 2004 decoding, 2005 age,
- * 2006 no code verifier.
+ * Checks a state in the order of Part A 4.1, refusing with `oauthStateMalformed` (format, version),
+ * `oauthStateSignatureWrong`, `oauthStateUnreadable` (decoding), `oauthStateExpired` (age),
+ * `oauthStateNoVerifier`.
  */
 export function verifyState(state: string, nowMs = Date.now()): OAuthState {
   const fields = signedFields(state);
-  if (fields.v !== 1) throw new BizError(2002);
-  if (typeof fields.iat !== 'number' || !Number.isFinite(fields.iat)) throw new BizError(2004);
+  if (fields.v !== 1) throw new Refusal('auth.oauthStateMalformed');
+  if (typeof fields.iat !== 'number' || !Number.isFinite(fields.iat)) throw new Refusal('auth.oauthStateUnreadable');
   const now = Math.floor(nowMs / 1000);
-  if (now - fields.iat > OAUTH_STATE_TTL_S || fields.iat - now > STATE_FUTURE_SKEW_S) throw new BizError(2005);
+  if (now - fields.iat > OAUTH_STATE_TTL_S || fields.iat - now > STATE_FUTURE_SKEW_S) throw new Refusal('auth.oauthStateExpired');
   // RFC 7636: a verifier is 43 to 128 characters of the unreserved set.
-  if (typeof fields.cv !== 'string' || !/^[A-Za-z0-9._~-]{43,128}$/.test(fields.cv)) throw new BizError(2006);
+  if (typeof fields.cv !== 'string' || !/^[A-Za-z0-9._~-]{43,128}$/.test(fields.cv)) throw new Refusal('auth.oauthStateNoVerifier');
   return {
     v: 1,
     n: typeof fields.n === 'string' ? fields.n : '',

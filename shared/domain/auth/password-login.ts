@@ -1,7 +1,7 @@
 import bcrypt from 'bcrypt';
 import { User } from '../../db/models';
 import { db } from '../../db/sequelize';
-import { BizError } from '../../errors';
+import { Refusal } from '../../errors';
 import { BCRYPT_ROUNDS } from '../admin/login';
 import { accountsNamed, completeLogin, type ClientMeta } from './accounts';
 import { recordLoginFailure } from './login-records';
@@ -24,7 +24,7 @@ export interface LoginInput {
 }
 
 /**
- * POST /auth/login: one answer (2001) for an unknown account, a wrong password and an account without a
+ * POST /auth/login: one refusal (`credentialsWrong`) for an unknown account, a wrong password and an account without a
  * password (created by a third-party login); each refusal writes a LOGIN_FAIL row. Success runs the
  * shared login transaction (tokenVersion + 1, previous LOGIN rows closed, new LOGIN row).
  */
@@ -37,12 +37,12 @@ export async function loginPlayer(input: LoginInput): Promise<{ token: string; u
   const matches = await bcrypt.compare(password, hash).catch(() => false);
   if (!found || found.password === '' || !matches) {
     await recordLoginFailure(siteCode, account, found?.id ?? null, meta);
-    throw new BizError(2001);
+    throw new Refusal('auth.credentialsWrong');
   }
   const session = await db().transaction(async (transaction) => {
     // Logins of one user run one after another; a password changed since the check above refuses.
     const user = await User.findByPk(found.id, { transaction, lock: transaction.LOCK.UPDATE });
-    if (!user || user.password !== found.password) throw new BizError(2001);
+    if (!user || user.password !== found.password) throw new Refusal('auth.credentialsWrong');
     return completeLogin(user, meta, transaction);
   });
   return { token: session.token, user: loginUser(session.user, await avatarOf(session.user)) };

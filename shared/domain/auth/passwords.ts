@@ -1,6 +1,6 @@
 import bcrypt from 'bcrypt';
 import { User } from '../../db/models';
-import { BizError } from '../../errors';
+import { Refusal } from '../../errors';
 import { BCRYPT_ROUNDS } from '../admin/login';
 import { playerById } from './accounts';
 
@@ -9,26 +9,26 @@ import { playerById } from './accounts';
  * Neither changes tokenVersion: the current token stays valid (spec).
  */
 
-/** 2002 new and confirm differ; 2001 current password wrong (the error table's first code). */
+/** Refused: `passwordsDiffer` new and confirm differ; `currentPasswordWrong` the current password is wrong. */
 export async function editPassword(userId: number, current: string, next: string, confirm: string): Promise<{ affected: number }> {
-  if (next !== confirm) throw new BizError(2002);
+  if (next !== confirm) throw new Refusal('auth.passwordsDiffer');
   const user = await playerById(userId);
   // An account created by a third-party login has an empty password: no current password can match.
   const matches = user.password !== '' && (await bcrypt.compare(current, user.password));
-  if (!matches) throw new BizError(2001);
+  if (!matches) throw new Refusal('auth.currentPasswordWrong');
   const hash = await bcrypt.hash(next, BCRYPT_ROUNDS);
   const [affected] = await User.update({ password: hash }, { where: { id: user.id, password: user.password } });
-  if (affected === 0) throw new BizError(2001); // changed concurrently: the checked password is no longer current
+  if (affected === 0) throw new Refusal('auth.currentPasswordWrong'); // changed concurrently: the checked password is no longer current
   return { affected };
 }
 
-/** 2002 values differ; 2003 a password is already set. Only for accounts whose password is empty. */
+/** Refused: `passwordsDiffer` values differ; `passwordAlreadySet` a password is already set. Only for accounts whose password is empty. */
 export async function setPassword(userId: number, next: string, confirm: string): Promise<null> {
-  if (next !== confirm) throw new BizError(2002);
+  if (next !== confirm) throw new Refusal('auth.passwordsDiffer');
   const user = await playerById(userId);
-  if (user.password !== '') throw new BizError(2003);
+  if (user.password !== '') throw new Refusal('auth.passwordAlreadySet');
   const hash = await bcrypt.hash(next, BCRYPT_ROUNDS);
   const [affected] = await User.update({ password: hash }, { where: { id: user.id, password: '' } });
-  if (affected === 0) throw new BizError(2003);
+  if (affected === 0) throw new Refusal('auth.passwordAlreadySet');
   return null;
 }

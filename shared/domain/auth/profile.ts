@@ -1,5 +1,5 @@
 import { User, UserLoginLog } from '../../db/models';
-import { BizError, SessionEndedError } from '../../errors';
+import { Refusal, SessionEndedError } from '../../errors';
 import { isLocale, type Locale } from '../../i18n/locales';
 import { playerById } from './accounts';
 import { avatarOf, loginUser, type LoginUser } from './user-view';
@@ -81,9 +81,12 @@ export async function userDetail(userId: number, options: { loginLogs?: boolean 
   return detail;
 }
 
-/** PATCH /auth/locale: 2001 for anything but the five locales; token and channel group stay as they are. */
+/**
+ * PATCH /auth/locale: refused (`localeUnsupported`) for anything but the five locales; token and channel
+ * group stay as they are.
+ */
 export async function changeLocale(userId: number, locale: string): Promise<{ locale: Locale }> {
-  if (!isLocale(locale)) throw new BizError(2001);
+  if (!isLocale(locale)) throw new Refusal('auth.localeUnsupported');
   await playerById(userId);
   await User.update({ locale }, { where: { id: userId } });
   return { locale };

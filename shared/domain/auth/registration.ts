@@ -1,7 +1,7 @@
 import bcrypt from 'bcrypt';
 import { UniqueConstraintError, type Transaction } from 'sequelize';
 import { db } from '../../db/sequelize';
-import { BizError } from '../../errors';
+import { Refusal } from '../../errors';
 import type { Locale } from '../../i18n/locales';
 import { BCRYPT_ROUNDS } from '../admin/login';
 import { accountKey } from './account-names';
@@ -40,30 +40,30 @@ async function claimAccountKey(transaction: Transaction, userId: number, account
 }
 
 /**
- * POST /auth/register: 2001 when the account exists in the site, as typed or as a look-alike with the
- * same key (also when a concurrent registration wins the race: the unique indexes decide); 2002 when a refCode names no agent of the site, and then
- * nothing is created. The new player starts with tokenVersion 0 and a token for immediate use; the
+ * POST /auth/register: refused (`accountTaken`) when the account exists in the site, as typed or as a
+ * look-alike with the same key (also when a concurrent registration wins the race: the unique indexes
+ * decide), and (`refCodeUnknown`) when a refCode names no agent of the site, and then nothing is created. The new player starts with tokenVersion 0 and a token for immediate use; the
  * registration session is recorded as a LOGIN row, so the next login closes it as LOGOUT like any other.
  */
 export async function registerPlayer(input: RegisterInput): Promise<RegisterResult> {
   const { siteCode, account } = input;
   // Cheap checks first: no bcrypt work for a request that is going to be refused.
-  if ((await accountsNamed(siteCode, account)).length) throw new BizError(2001);
+  if ((await accountsNamed(siteCode, account)).length) throw new Refusal('auth.accountTaken');
   const refCode = input.refCode?.trim() || null;
-  if (refCode && !(await findUplineByRefCode(siteCode, refCode))) throw new BizError(2002);
+  if (refCode && !(await findUplineByRefCode(siteCode, refCode))) throw new Refusal('auth.refCodeUnknown');
 
   const passwordHash = await bcrypt.hash(input.password, BCRYPT_ROUNDS);
   try {
     return await db().transaction(async (transaction) => {
       const upline = refCode ? await findUplineByRefCode(siteCode, refCode, transaction) : null;
-      if (refCode && !upline) throw new BizError(2002); // the agent lost its code in between
+      if (refCode && !upline) throw new Refusal('auth.refCodeUnknown'); // the agent lost its code in between
       const user = await createPlayer({ siteCode, account, passwordHash, name: input.name, locale: input.locale, upline, meta: input.meta }, transaction);
       await claimAccountKey(transaction, user.id, account);
       await recordLogin(user, input.meta, transaction);
       return { token: signPlayerToken(user), user: { id: user.id, name: user.name }, vendorGroupId: user.vendorGroupId };
     });
   } catch (err) {
-    if (isAccountTaken(err)) throw new BizError(2001);
+    if (isAccountTaken(err)) throw new Refusal('auth.accountTaken');
     throw err;
   }
 }

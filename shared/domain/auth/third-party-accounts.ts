@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { UniqueConstraintError, type Transaction } from 'sequelize';
 import { User } from '../../db/models';
 import { db } from '../../db/sequelize';
-import { BizError, SessionEndedError } from '../../errors';
+import { Refusal, SessionEndedError } from '../../errors';
 import type { Locale } from '../../i18n/locales';
 import { createPlayer, findUplineByRefCode, type ClientMeta } from './accounts';
 
@@ -65,7 +65,7 @@ export async function createThirdPartyPlayer(
       transaction,
     );
   } catch (err) {
-    if (err instanceof BizError && err.code === 2001) throw new AccountTaken();
+    if (err instanceof Refusal && err.refusal === 'auth.accountTaken') throw new AccountTaken();
     throw err;
   }
 }

@@ -1,7 +1,7 @@
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import { SiteConfig, User } from '../../db/models';
-import { BizError } from '../../errors';
+import { Refusal } from '../../errors';
 import { pickText } from '../../i18n/locales';
 import { playerById } from './accounts';
 
@@ -36,12 +36,12 @@ export async function isValidTotp(secret: string, code: string, epoch?: number):
   }
 }
 
-/** 2001 no secret generated; 2002 wrong code. Sets totpAuthEnabled = 1. */
+/** Refused: `totpNotGenerated` no secret generated; `totpCodeWrong` wrong code. Sets totpAuthEnabled = 1. */
 export async function enableTotp(userId: number, code: string): Promise<{ affected: number }> {
   const user = await playerById(userId);
-  if (!user.totpAuthSecret) throw new BizError(2001);
-  if (!(await isValidTotp(user.totpAuthSecret, code))) throw new BizError(2002);
+  if (!user.totpAuthSecret) throw new Refusal('auth.totpNotGenerated');
+  if (!(await isValidTotp(user.totpAuthSecret, code))) throw new Refusal('auth.totpCodeWrong');
   const [affected] = await User.update({ totpAuthEnabled: 1 }, { where: { id: user.id, totpAuthSecret: user.totpAuthSecret } });
-  if (affected === 0) throw new BizError(2002); // a new secret was generated meanwhile: the code was for the old one
+  if (affected === 0) throw new Refusal('auth.totpCodeWrong'); // a new secret was generated meanwhile: the code was for the old one
   return { affected };
 }

@@ -1,7 +1,7 @@
 import { Op, UniqueConstraintError } from 'sequelize';
 import { User } from '../../db/models';
 import { db } from '../../db/sequelize';
-import { BizError } from '../../errors';
+import { Refusal } from '../../errors';
 import { widgetAuthDateFresh, widgetHashMatches, widgetSettings, type WidgetFieldValue } from '../../integrations/widget';
 import { completeLogin } from './accounts';
 import { accountName, createThirdPartyPlayer, lockedPlayer, loginOrCreate, type LoginContext, type ThirdPartyLogin } from './third-party-accounts';
@@ -21,14 +21,15 @@ export interface WidgetLoginData {
 const UNSIGNED_WIDGET_FIELDS = ['refCode'] as const;
 
 /**
- * 2001 bot token not set, 2002 hash check fails, 2003 auth_date older than 5 minutes. `received` is every
+ * Refused: `widgetNotConfigured` bot token not set, `widgetHashWrong` hash check fails, `widgetAuthStale`
+ * auth_date older than 5 minutes. `received` is every
  * field as the client posted it: the widget signs all of them, including fields this service ignores.
  */
 function checkWidgetData(data: WidgetLoginData, received: Record<string, WidgetFieldValue>): void {
   const settings = widgetSettings();
-  if (!settings) throw new BizError(2001);
-  if (!widgetHashMatches(settings.botToken, received, data.hash, UNSIGNED_WIDGET_FIELDS)) throw new BizError(2002);
-  if (!widgetAuthDateFresh(data.auth_date)) throw new BizError(2003);
+  if (!settings) throw new Refusal('auth.widgetNotConfigured');
+  if (!widgetHashMatches(settings.botToken, received, data.hash, UNSIGNED_WIDGET_FIELDS)) throw new Refusal('auth.widgetHashWrong');
+  if (!widgetAuthDateFresh(data.auth_date)) throw new Refusal('auth.widgetAuthStale');
 }
 
 function widgetDisplayName(data: WidgetLoginData): string {
@@ -53,7 +54,7 @@ export async function loginWithWidget(
   return { token, user: { id: user.id, account: user.account, name: user.name, widget: user.widget }, isNewUser };
 }
 
-/** Binds the widget id to the logged-in player: 2010 when another user of the site has it. */
+/** Binds the widget id to the logged-in player: `widgetBoundElsewhere` when another user of the site has it. */
 export async function bindWidget(userId: number, data: WidgetLoginData, received: Record<string, WidgetFieldValue>): Promise<{ widget: string }> {
   checkWidgetData(data, received);
   const widgetId = String(data.id);
@@ -61,12 +62,12 @@ export async function bindWidget(userId: number, data: WidgetLoginData, received
     return await db().transaction(async (transaction) => {
       const user = await lockedPlayer(userId, transaction);
       const taken = await User.count({ where: { siteCode: user.siteCode, widget: widgetId, id: { [Op.ne]: user.id } }, transaction });
-      if (taken) throw new BizError(2010);
+      if (taken) throw new Refusal('auth.widgetBoundElsewhere');
       await user.update({ widget: widgetId }, { transaction });
       return { widget: widgetId };
     });
   } catch (err) {
-    if (err instanceof UniqueConstraintError) throw new BizError(2010);
+    if (err instanceof UniqueConstraintError) throw new Refusal('auth.widgetBoundElsewhere');
     throw err;
   }
 }
