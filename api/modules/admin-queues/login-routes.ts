@@ -1,7 +1,7 @@
 import express, { type Request, type Response } from 'express';
 import { loginAdmin } from '../../../shared/domain/admin/login';
 import type { RequestMeta } from '../../../shared/domain/audit/actor';
-import { BizError } from '../../../shared/errors';
+import { Refusal } from '../../../shared/errors';
 import { authenticateAdmin, bearerToken } from '../../http/auth';
 import { endpoint } from '../../http/endpoint';
 import { sendResult } from '../../http/envelope';
@@ -41,12 +41,9 @@ async function sessionToken(req: Request, res: Response, meta: RequestMeta): Pro
   try {
     return (await loginAdmin(account, password, meta)).token;
   } catch (err) {
-    if (!(err instanceof BizError)) throw err;
-    if (isForm(req)) {
-      res.redirect(303, `${BASE_PATH}/login?error=1`);
-      return null;
-    }
-    throw new BizError(err.code, err.detail, '/api/admin/login');
+    if (!(err instanceof Refusal) || !isForm(req)) throw err;
+    res.redirect(303, `${BASE_PATH}/login?error=1`);
+    return null;
   }
 }
 
@@ -61,7 +58,11 @@ export const queueLoginEndpoints = [
       auth: 'none',
       answer: 'raw',
       limits: [adminLoginPerIp],
-      codes: [2001, 2002],
+      // The refusals of POST /admin/login, with its texts.
+      refusals: {
+        'admin.credentialsWrong': { code: 2001, textOf: '/api/admin/login' },
+        'admin.accountDisabled': { code: 2002, textOf: '/api/admin/login' },
+      },
       summary: 'Form or JSON {account, password}, or a Bearer administrator token: sets the board session cookie',
     },
     async ({ req, res, meta }) => {

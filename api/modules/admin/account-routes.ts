@@ -9,15 +9,15 @@ import { createAdminBody, idParams, updateAdminBody } from './schemas';
 const admin = { admin: 'admin' } as const;
 
 export const accountEndpoints = [
-  endpoint({ method: 'get', path: '/admin/profile', auth: { admin: null }, codes: [2001], summary: "One's own account and group" }, ({ admin: me }) =>
+  endpoint({ method: 'get', path: '/admin/profile', auth: { admin: null }, refusals: { 'admin.adminNotFound': 2001 }, summary: "One's own account and group" }, ({ admin: me }) =>
     getAdmin(me.id),
   ),
   endpoint({ method: 'get', path: '/admin/list', auth: admin, summary: 'Every administrator with its group {id, name}' }, () => listAdmins()),
   endpoint(
-    { method: 'post', path: '/admin/create', auth: admin, body: createAdminBody, codes: [2001, 2002], summary: 'Create an administrator (2001 account exists, 2002 group missing)' },
+    { method: 'post', path: '/admin/create', auth: admin, body: createAdminBody, refusals: { 'admin.accountTaken': 2001, 'admin.groupNotFound': 2002 }, summary: 'Create an administrator (2001 account exists, 2002 group missing)' },
     ({ actor, body }) => createAdmin(actor, body),
   ),
-  endpoint({ method: 'get', path: '/admin/:id', auth: admin, params: idParams, codes: [2001], summary: 'An administrator and its group' }, ({ params }) =>
+  endpoint({ method: 'get', path: '/admin/:id', auth: admin, params: idParams, refusals: { 'admin.adminNotFound': 2001 }, summary: 'An administrator and its group' }, ({ params }) =>
     getAdmin(params.id),
   ),
   endpoint(
@@ -27,13 +27,14 @@ export const accountEndpoints = [
       auth: admin,
       params: idParams,
       body: updateAdminBody,
-      codes: [2001, 2002],
+      // A groupId naming no group is answered with the create endpoint's "group not found" text.
+      refusals: { 'admin.adminNotFound': 2001, 'admin.groupNotFound': { code: 2002, textOf: '/api/admin/create' } },
       summary: 'Update an administrator; a new password or disabling ends its tokens',
     },
     ({ actor, params, body }) => updateAdmin(actor, params.id, body),
   ),
   endpoint(
-    { method: 'delete', path: '/admin/:id', auth: admin, params: idParams, codes: [2001, 2002], summary: "Delete an administrator (2002 one's own account)" },
+    { method: 'delete', path: '/admin/:id', auth: admin, params: idParams, refusals: { 'admin.adminNotFound': 2001, 'admin.deleteOwnAccount': 2002 }, summary: "Delete an administrator (2002 one's own account)" },
     async ({ actor, params }) => {
       await deleteAdmin(actor, params.id);
       return null;

@@ -11,15 +11,15 @@ export const groupEndpoints = [
     { method: 'post', path: '/admin/groups/create', auth: adminGroup, body: createGroupBody, summary: 'Create a group (a bad permission string is a 400 naming it)' },
     ({ actor, body }) => createGroup(actor, body),
   ),
-  endpoint({ method: 'get', path: '/admin/groups/:id', auth: adminGroup, params: idParams, codes: [2001], summary: 'A group and its administrators' }, ({ params }) =>
+  endpoint({ method: 'get', path: '/admin/groups/:id', auth: adminGroup, params: idParams, refusals: { 'admin.groupNotFound': 2001 }, summary: 'A group and its administrators' }, ({ params }) =>
     getGroup(params.id),
   ),
   endpoint(
-    { method: 'patch', path: '/admin/groups/:id', auth: adminGroup, params: idParams, body: updateGroupBody, codes: [2001], summary: 'Update a group' },
+    { method: 'patch', path: '/admin/groups/:id', auth: adminGroup, params: idParams, body: updateGroupBody, refusals: { 'admin.groupNotFound': 2001 }, summary: 'Update a group' },
     ({ actor, admin, params, body }) => updateGroup(actor, params.id, body, admin.groupId),
   ),
   endpoint(
-    { method: 'delete', path: '/admin/groups/:id', auth: adminGroup, params: idParams, codes: [2001, 2002], summary: 'Delete a group (2002 it still has administrators)' },
+    { method: 'delete', path: '/admin/groups/:id', auth: adminGroup, params: idParams, refusals: { 'admin.groupNotFound': 2001, 'admin.groupHasAdmins': 2002 }, summary: 'Delete a group (2002 it still has administrators)' },
     async ({ actor, params }) => {
       await deleteGroup(actor, params.id);
       return null;

@@ -17,7 +17,7 @@ export const loginEndpoints = [
       auth: 'none',
       body: adminLoginBody,
       limits: [adminLoginPerIp, adminLoginPerAccount],
-      codes: [2001, 2002],
+      refusals: { 'admin.credentialsWrong': 2001, 'admin.accountDisabled': 2002 },
       summary: 'Log an administrator in',
     },
     async ({ body, meta }) => {

@@ -28,11 +28,11 @@ export const userEndpoints = [
     listUsers({ siteCode: siteFilter, ...query }),
   ),
   endpoint(
-    { method: 'get', path: '/admin/users/:userId', auth: user, params: userIdParams, codes: [2001], summary: 'A player with balance and VIP, no secrets' },
+    { method: 'get', path: '/admin/users/:userId', auth: user, params: userIdParams, refusals: { 'admin.userNotFound': 2001 }, summary: 'A player with balance and VIP, no secrets' },
     ({ siteFilter, params }) => getUserForAdmin(params.userId, siteFilter),
   ),
   endpoint(
-    { method: 'get', path: '/admin/users/:userId/ledger', auth: user, params: userIdParams, query: ledgerQuery, codes: [2001], summary: "The player's wallet ledger, newest first" },
+    { method: 'get', path: '/admin/users/:userId/ledger', auth: user, params: userIdParams, query: ledgerQuery, refusals: { 'admin.userNotFound': 2001 }, summary: "The player's wallet ledger, newest first" },
     ({ siteFilter, params, query }) => listUserLedger(params.userId, siteFilter, query),
   ),
   endpoint(
@@ -42,7 +42,7 @@ export const userEndpoints = [
       auth: user,
       params: userIdParams,
       body: balanceAdjustmentBody,
-      codes: [2001, 2002],
+      refusals: { 'admin.userNotFound': 2001, 'admin.balanceTooLow': 2002 },
       summary: 'Adjust a balance {amount, reason} (optional Idempotency-Key header); 2002 balance too low',
     },
     ({ actor, siteFilter, params, body, req }) =>

@@ -2,7 +2,7 @@ import bcrypt from 'bcrypt';
 import { ForeignKeyConstraintError, UniqueConstraintError, type Transaction } from 'sequelize';
 import { Admin, AdminGroup } from '../../db/models';
 import { db } from '../../db/sequelize';
-import { BizError } from '../../errors';
+import { Refusal } from '../../errors';
 import { heldBy, ownChange, refusable, requireHeld } from './containment';
 import type { Actor } from '../audit/actor';
 import { changesOf, recordActorAction } from '../audit/operation-log';
@@ -15,19 +15,16 @@ import { publicAdmin, type PublicAdmin, type PublicGroup } from './views';
  * versions never leave this module.
  */
 
-/** 2002 for a missing group is answered with the create endpoint's "group not found" message. */
-const groupNotFound = () => new BizError(2002, 'group not found', '/api/admin/create');
-
 function detailOf(admin: PublicAdmin) {
   return { account: admin.account, name: admin.name, groupId: admin.groupId, status: admin.status };
 }
 
 export type AdminProfile = PublicAdmin & { group: Pick<PublicGroup, 'id' | 'name' | 'permissions' | 'description' | 'status'> | null };
 
-/** GET /admin/profile and GET /admin/:id: the administrator with its group. 2001 when missing. */
+/** GET /admin/profile and GET /admin/:id: the administrator with its group. Refused (`adminNotFound`) when missing. */
 export async function getAdmin(id: number): Promise<AdminProfile> {
   const admin = await Admin.findByPk(id, { include: [AdminGroup] });
-  if (!admin) throw new BizError(2001);
+  if (!admin) throw new Refusal('admin.adminNotFound');
   const g = admin.group;
   return {
     ...publicAdmin(admin),
@@ -49,8 +46,8 @@ export interface CreateAdminInput {
 }
 
 /**
- * POST /admin/create: 2001 account exists, 2002 group missing; a group holding a permission the actor
- * lacks is refused (./containment.ts).
+ * POST /admin/create: refused with `accountTaken` (account exists), `groupNotFound`; a group holding a
+ * permission the actor lacks is refused (./containment.ts).
  */
 export async function createAdmin(actor: Actor, input: CreateAdminInput): Promise<Pick<PublicAdmin, 'id' | 'account' | 'name' | 'groupId' | 'status' | 'createdAt'>> {
   const hash = await bcrypt.hash(input.password, BCRYPT_ROUNDS);
@@ -64,9 +61,9 @@ export async function createAdmin(actor: Actor, input: CreateAdminInput): Promis
   return refusable(actor, attempt, async () => {
     try {
       return await db().transaction(async (transaction) => {
-        if (await Admin.findOne({ where: { account: input.account }, attributes: ['id'], transaction })) throw new BizError(2001);
+        if (await Admin.findOne({ where: { account: input.account }, attributes: ['id'], transaction })) throw new Refusal('admin.accountTaken');
         const group = await AdminGroup.findByPk(input.groupId, { attributes: ['id', 'name', 'permissions'], transaction });
-        if (!group) throw new BizError(2002);
+        if (!group) throw new Refusal('admin.groupNotFound');
         requireHeld(await heldBy(actor, transaction), group.permissions, `group ${group.name} holds`);
         const admin = await Admin.create({ account: input.account, password: hash, name: input.name, groupId: input.groupId, status: 1 }, { transaction });
         const view = publicAdmin(admin);
@@ -76,8 +73,8 @@ export async function createAdmin(actor: Actor, input: CreateAdminInput): Promis
       });
     } catch (err) {
       // Lost a race with a concurrent create (same account) or group delete.
-      if (err instanceof UniqueConstraintError) throw new BizError(2001);
-      if (err instanceof ForeignKeyConstraintError) throw new BizError(2002);
+      if (err instanceof UniqueConstraintError) throw new Refusal('admin.accountTaken');
+      if (err instanceof ForeignKeyConstraintError) throw new Refusal('admin.groupNotFound');
       throw err;
     }
   });
@@ -128,8 +125,8 @@ async function checkUpdate(actor: Actor, admin: Admin, input: UpdateAdminInput, 
 }
 
 /**
- * PATCH /admin/:id: 2001 administrator missing, 2002 (with the "group not found" message) for a groupId
- * naming no group; refusals of ./containment.ts. A new password or disabling ends the administrator's
+ * PATCH /admin/:id: refused with `adminNotFound`, `groupNotFound` for a groupId naming no group;
+ * refusals of ./containment.ts. A new password or disabling ends the administrator's
  * tokens.
  */
 export async function updateAdmin(actor: Actor, id: number, input: UpdateAdminInput): Promise<AdminProfile> {
@@ -139,9 +136,9 @@ export async function updateAdmin(actor: Actor, id: number, input: UpdateAdminIn
     try {
       await db().transaction(async (transaction) => {
         const admin = await Admin.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
-        if (!admin) throw new BizError(2001);
+        if (!admin) throw new Refusal('admin.adminNotFound');
         const newGroup = input.groupId !== undefined ? await AdminGroup.findByPk(input.groupId, { attributes: ['id', 'name', 'permissions'], transaction }) : null;
-        if (input.groupId !== undefined && !newGroup) throw groupNotFound();
+        if (input.groupId !== undefined && !newGroup) throw new Refusal('admin.groupNotFound');
         await checkUpdate(actor, admin, input, newGroup, transaction);
         const { changes, values } = adminChanges(admin, input, hash);
         if (Object.keys(values).length) await admin.update(values, { transaction });
@@ -155,7 +152,7 @@ export async function updateAdmin(actor: Actor, id: number, input: UpdateAdminIn
         });
       });
     } catch (err) {
-      if (err instanceof ForeignKeyConstraintError) throw groupNotFound();
+      if (err instanceof ForeignKeyConstraintError) throw new Refusal('admin.groupNotFound');
       throw err;
     }
   });
@@ -163,15 +160,16 @@ export async function updateAdmin(actor: Actor, id: number, input: UpdateAdminIn
 }
 
 /**
- * DELETE /admin/:id: 2001 missing, 2002 one's own account; an administrator whose group holds a
- * permission the actor lacks is refused (./containment.ts). Its tokens end with it.
+ * DELETE /admin/:id: refused with `adminNotFound`, `deleteOwnAccount` (one's own account); an
+ * administrator whose group holds a permission the actor lacks is refused (./containment.ts). Its
+ * tokens end with it.
  */
 export async function deleteAdmin(actor: Actor, id: number): Promise<void> {
-  if (id === actor.adminId) throw new BizError(2002);
+  if (id === actor.adminId) throw new Refusal('admin.deleteOwnAccount');
   await refusable(actor, { module: 'admin', action: 'delete', targetId: id, summary: `delete administrator ${id}`, detail: {} }, () =>
     db().transaction(async (transaction) => {
       const admin = await Admin.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
-      if (!admin) throw new BizError(2001);
+      if (!admin) throw new Refusal('admin.adminNotFound');
       const group = await AdminGroup.findByPk(admin.groupId, { attributes: ['id', 'permissions'], transaction });
       requireHeld(await heldBy(actor, transaction), group?.permissions ?? [], `the group of administrator ${admin.account} holds`);
       await admin.destroy({ transaction });

@@ -3,7 +3,7 @@ import Decimal from 'decimal.js';
 import type { Transaction } from 'sequelize';
 import { User } from '../../db/models';
 import { db } from '../../db/sequelize';
-import { BizError, InputError } from '../../errors';
+import { InputError, Refusal } from '../../errors';
 import { money, moveBalance, WalletError, type WalletResult } from '../wallet/wallet';
 import type { Actor } from '../audit/actor';
 import { recordAdminAction } from '../audit/operation-log';
@@ -11,8 +11,8 @@ import { inSite, userNotFound } from './players';
 
 /**
  * An operator's balance adjustment of a player (not in the spec; POST /admin/users/:userId/balance-
- * adjustments, permission module `user`). Refusals: 2001 user not found (or of another site than the
- * administrator's filter), 2002 balance too low (a debit below zero); nothing moves.
+ * adjustments, permission module `user`). Refusals: `admin.userNotFound` (or of another site than the
+ * administrator's filter), `admin.balanceTooLow` (a debit below zero); nothing moves.
  */
 
 export interface AdjustmentInput {
@@ -62,11 +62,11 @@ async function recordAdjustment(actor: Actor, user: User, amount: Decimal, input
   );
 }
 
-/** What a wallet refusal answers: 2002 balance too low, 2001 user gone, a 400 on Idempotency-Key or amount. */
+/** What a wallet refusal answers: `balanceTooLow`, `userNotFound` (user gone), a 400 on Idempotency-Key or amount. */
 function refusalOf(err: WalletError): Error {
   switch (err.reason) {
     case 'INSUFFICIENT_FUNDS':
-      return new BizError(2002, 'Insufficient balance');
+      return new Refusal('admin.balanceTooLow', 'Insufficient balance');
     case 'USER_NOT_FOUND':
       return userNotFound();
     case 'IDEMPOTENCY_CONFLICT':
@@ -81,7 +81,7 @@ function refusalOf(err: WalletError): Error {
  * its remark) and its operation-log row, in one transaction. The idempotency key is
  * `admin-adjust:<adminId>:<Idempotency-Key>` when the client sends the header (a replay, even a
  * concurrent one, moves nothing and answers the first result), else `admin-adjust:<uuid>`.
- * 2001 user missing (or of another site); 2002 a debit below zero; the same key with another user or
+ * Refused: `userNotFound` (missing or of another site), `balanceTooLow` (a debit below zero); the same key with another user or
  * amount is a 400 naming Idempotency-Key.
  */
 export async function adjustBalance(actor: Actor, userId: number, siteCode: string | null, input: AdjustmentInput): Promise<AdjustmentResult> {

@@ -20,13 +20,13 @@ export function notHeld(held: readonly string[], wanted: readonly string[]): str
 }
 
 /** Raised inside a change: `answer` is what the caller gets, `detail` what the operation log keeps. */
-export class Refusal extends Error {
+export class ContainmentRefusal extends Error {
   constructor(
     readonly answer: Error,
     readonly detail: Record<string, unknown>,
   ) {
     super(answer.message);
-    this.name = 'Refusal';
+    this.name = 'ContainmentRefusal';
   }
 }
 
@@ -44,12 +44,12 @@ export async function heldBy(actor: Actor, transaction: Transaction): Promise<st
 export function requireHeld(held: readonly string[], permissions: readonly string[], whose: string): void {
   const missing = notHeld(held, permissions);
   if (missing.length === 0) return;
-  throw new Refusal(new ForbiddenError(`Permission denied: ${whose} ${missing.join(', ')}, which you do not hold`), { reason: 'permission not held', missing });
+  throw new ContainmentRefusal(new ForbiddenError(`Permission denied: ${whose} ${missing.join(', ')}, which you do not hold`), { reason: 'permission not held', missing });
 }
 
 /** The refusal of a change of one's own group or status (`field`). */
-export function ownChange(field: string, reason: string): Refusal {
-  return new Refusal(new InputError(field, reason), { reason, field });
+export function ownChange(field: string, reason: string): ContainmentRefusal {
+  return new ContainmentRefusal(new InputError(field, reason), { reason, field });
 }
 
 export interface Attempt {
@@ -62,12 +62,12 @@ export interface Attempt {
   detail: Record<string, unknown>;
 }
 
-/** Runs a change; a Refusal raised in it (its transaction rolled back) is logged, then answered. */
+/** Runs a change; a ContainmentRefusal raised in it (its transaction rolled back) is logged, then answered. */
 export async function refusable<T>(actor: Actor, attempt: Attempt, change: () => Promise<T>): Promise<T> {
   try {
     return await change();
   } catch (err) {
-    if (!(err instanceof Refusal)) throw err;
+    if (!(err instanceof ContainmentRefusal)) throw err;
     await recordAdminAction({
       adminId: actor.adminId,
       siteCode: actor.siteCode,

@@ -1,7 +1,7 @@
 import { ForeignKeyConstraintError, UniqueConstraintError, type Transaction } from 'sequelize';
 import { Admin, AdminGroup } from '../../db/models';
 import { db } from '../../db/sequelize';
-import { BizError, InputError } from '../../errors';
+import { InputError, Refusal } from '../../errors';
 import type { Actor } from '../audit/actor';
 import { heldBy, ownChange, refusable, requireHeld } from './containment';
 import { changesOf, recordActorAction } from '../audit/operation-log';
@@ -23,10 +23,10 @@ export async function listGroups(): Promise<Array<PublicGroup & { adminCount: nu
   return groups.map((g) => ({ ...publicGroup(g), adminCount: byGroup.get(g.id) ?? 0 }));
 }
 
-/** GET /admin/groups/:id: the group and its administrators. 2001 when missing. */
+/** GET /admin/groups/:id: the group and its administrators. Refused (`groupNotFound`) when missing. */
 export async function getGroup(id: number): Promise<PublicGroup & { admins: PublicAdmin[] }> {
   const group = await AdminGroup.findByPk(id);
-  if (!group) throw new BizError(2001);
+  if (!group) throw new Refusal('admin.groupNotFound');
   const admins = await Admin.findAll({ where: { groupId: id }, order: [['id', 'ASC']] });
   return { ...publicGroup(group), admins: admins.map(publicAdmin) };
 }
@@ -79,7 +79,8 @@ export async function createGroup(actor: Actor, input: Required<Pick<GroupInput,
 }
 
 /**
- * PATCH /admin/groups/:id: 2001 missing. Permission changes apply to its administrators' next request.
+ * PATCH /admin/groups/:id: refused (`groupNotFound`) when missing. Permission changes apply to its
+ * administrators' next request.
  * Refused (./containment.ts): disabling one's own group (400 on `status`: it would lock one out), and
  * any change of a group that holds, or would hold, a permission the actor lacks.
  */
@@ -91,7 +92,7 @@ export async function updateGroup(actor: Actor, id: number, input: GroupInput, a
     try {
       return await db().transaction(async (transaction) => {
         const group = await AdminGroup.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
-        if (!group) throw new BizError(2001);
+        if (!group) throw new Refusal('admin.groupNotFound');
         if (input.status === 0 && id === actorGroupId && group.status !== 0) throw ownChange('status', 'you cannot disable your own group');
         if (input.name !== undefined && input.name !== group.name && (await nameTaken(input.name, transaction, id))) throw duplicateName(input.name);
         const held = await heldBy(actor, transaction);
@@ -117,16 +118,16 @@ export async function updateGroup(actor: Actor, id: number, input: GroupInput, a
 }
 
 /**
- * DELETE /admin/groups/:id: 2001 missing, 2002 still has administrators; a group holding a permission
- * the actor lacks is refused (./containment.ts).
+ * DELETE /admin/groups/:id: refused with `groupNotFound`, `groupHasAdmins` (it still has
+ * administrators); a group holding a permission the actor lacks is refused (./containment.ts).
  */
 export async function deleteGroup(actor: Actor, id: number): Promise<void> {
   try {
     await refusable(actor, { module: 'admin-group', action: 'delete', targetId: id, summary: `delete administrator group ${id}`, detail: {} }, () =>
       db().transaction(async (transaction) => {
         const group = await AdminGroup.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
-        if (!group) throw new BizError(2001);
-        if ((await Admin.count({ where: { groupId: id }, transaction })) > 0) throw new BizError(2002);
+        if (!group) throw new Refusal('admin.groupNotFound');
+        if ((await Admin.count({ where: { groupId: id }, transaction })) > 0) throw new Refusal('admin.groupHasAdmins');
         requireHeld(await heldBy(actor, transaction), group.permissions, `group ${group.name} holds`);
         const view = publicGroup(group);
         await group.destroy({ transaction });
@@ -141,7 +142,7 @@ export async function deleteGroup(actor: Actor, id: number): Promise<void> {
     );
   } catch (err) {
     // An administrator was added to the group meanwhile.
-    if (err instanceof ForeignKeyConstraintError) throw new BizError(2002);
+    if (err instanceof ForeignKeyConstraintError) throw new Refusal('admin.groupHasAdmins');
     throw err;
   }
 }

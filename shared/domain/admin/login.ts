@@ -1,7 +1,7 @@
 import bcrypt from 'bcrypt';
 import { Admin } from '../../db/models';
 import { db } from '../../db/sequelize';
-import { BizError, SessionEndedError } from '../../errors';
+import { Refusal, SessionEndedError } from '../../errors';
 import type { Actor, RequestMeta } from '../audit/actor';
 import { recordActorAction, recordAdminAction } from '../audit/operation-log';
 import { signAdminToken } from '../auth/tokens';
@@ -29,7 +29,8 @@ function recordFailedLogin(account: string, admin: Admin | null, reason: LoginFa
 }
 
 /**
- * Checks administrator credentials (2001 wrong account or password, 2002 disabled), records the login
+ * Checks administrator credentials (refused `credentialsWrong` for a wrong account or password,
+ * `accountDisabled`), records the login
  * or the failure in the operation log and returns a token.
  */
 export async function loginAdmin(account: string, password: string, meta: RequestMeta): Promise<{ token: string; admin: Admin }> {
@@ -39,11 +40,11 @@ export async function loginAdmin(account: string, password: string, meta: Reques
   const matches = await bcrypt.compare(password, admin?.password ?? dummyHash);
   if (!admin || !matches) {
     await recordFailedLogin(account, admin, admin ? 'wrong password' : 'unknown account', meta);
-    throw new BizError(2001);
+    throw new Refusal('admin.credentialsWrong');
   }
   if (admin.status !== 1) {
     await recordFailedLogin(account, admin, 'account disabled', meta);
-    throw new BizError(2002);
+    throw new Refusal('admin.accountDisabled');
   }
   await admin.update({ lastLoginIp: ip, lastLoginAt: new Date() });
   await recordAdminAction({

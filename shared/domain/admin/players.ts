@@ -1,6 +1,6 @@
 import { Op, type WhereOptions } from 'sequelize';
 import { GameTransaction, User, VipLevel } from '../../db/models';
-import { BizError } from '../../errors';
+import { Refusal } from '../../errors';
 import type { LocaleText } from '../../i18n/locales';
 import { money } from '../wallet/wallet';
 import { pagination, type Pagination } from '../common/paging';
@@ -12,9 +12,8 @@ import { profileOf, type UserDetail } from '../auth/profile';
  * ./balance-adjustments.ts).
  *
  * Site scoping: when the administrator names a site (x-site-code or siteCode), the list holds only that
- * site's players and a player of another site is "not found" (2001); without a site every site is
- * searched. Password, pending codes, the TOTP secret and the token version are never returned.
- * Refusal: 2001 user not found.
+ * site's players and a player of another site is "not found" (`admin.userNotFound`); without a site every
+ * site is searched. Password, pending codes, the TOTP secret and the token version are never returned.
  */
 
 export interface Paged<T> {
@@ -22,12 +21,12 @@ export interface Paged<T> {
   pagination: Pagination;
 }
 
-export const userNotFound = () => new BizError(2001, 'User not found');
+export const userNotFound = () => new Refusal('admin.userNotFound', 'User not found');
 
 /** Whether the player is visible under the administrator's site filter (null = every site). */
 export const inSite = (user: User | null, siteCode: string | null): user is User => user !== null && (siteCode === null || user.siteCode === siteCode);
 
-/** Finds a player, honouring the administrator's site filter; 2001 when missing or of another site. */
+/** Finds a player, honouring the administrator's site filter; `userNotFound` when missing or of another site. */
 async function requireUser(userId: number, siteCode: string | null): Promise<User> {
   const user = await User.findByPk(userId);
   if (!inSite(user, siteCode)) throw userNotFound();
