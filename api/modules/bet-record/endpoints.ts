@@ -17,7 +17,7 @@ export const betRecordEndpoints = [
       }),
   ),
   endpoint(
-    { method: 'get', path: '/bet-record/:orderId/details', auth: 'player', params: orderIdParams, codes: [2001], summary: "An order's round lines by roundNo" },
+    { method: 'get', path: '/bet-record/:orderId/details', auth: 'player', params: orderIdParams, refusals: { 'bet-record.orderNotFound': 2001 }, summary: "An order's round lines by roundNo" },
     ({ player, params }) => betOrderDetails(player.id, player.siteCode, params.orderId),
   ),
 ];

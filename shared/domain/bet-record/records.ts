@@ -1,7 +1,7 @@
 import { QueryTypes } from 'sequelize';
 import { BetDetail, BetOrder } from '../../db/models';
 import { db } from '../../db/sequelize';
-import { BizError } from '../../errors';
+import { Refusal } from '../../errors';
 import { money } from '../wallet/wallet';
 import { playerRowsInDays, type DayRange } from '../common/day-range';
 import { pageOffset, pagination, type Pagination } from '../common/paging';
@@ -115,10 +115,10 @@ export async function listBetRecords(userId: number, siteCode: string, filter: B
   };
 }
 
-/** The round lines of one of the caller's bet orders, by roundNo. 2001 when the order is missing or another player's. */
+/** The round lines of one of the caller's bet orders, by roundNo; `orderNotFound` when it is missing or another player's. */
 export async function betOrderDetails(userId: number, siteCode: string, orderId: string): Promise<BetDetailItem[]> {
   const order = await BetOrder.findOne({ where: { id: orderId, userId, siteCode }, attributes: ['id'] });
-  if (!order) throw new BizError(2001, 'bet order not found');
+  if (!order) throw new Refusal('bet-record.orderNotFound');
   const details = await BetDetail.findAll({
     where: { betOrderId: order.id },
     order: [
