@@ -3,7 +3,7 @@ import { addCreditCard, deleteCreditCard, listCreditCards } from '../../../share
 import { addCryptoAddress, deleteCryptoAddress, listCryptoAddresses } from '../../../shared/domain/wallet/instruments/crypto-addresses';
 import { bankCardPhoto, type PhotoSize } from '../../../shared/domain/wallet/instruments/photos';
 import { config } from '../../../shared/config';
-import { endpoint, type Endpoint } from '../../http/endpoint';
+import { endpoint, type Endpoint, type RefusalCodes } from '../../http/endpoint';
 import { limitRule } from '../../http/rate-limit';
 import { sendPhoto } from './photo-answer';
 import { bankCardBody, creditCardBody, cryptoAddressBody, idParams, photoParams, photoQuery } from './schemas';
@@ -19,12 +19,12 @@ const addPerUser = limitRule('wallet-add', 'player', () => config().limits.walle
 type List = (siteCode: string, userId: number) => Promise<unknown>;
 type Remove = (siteCode: string, userId: number, id: number) => Promise<null>;
 
-/** GET `<base>/list` (the caller's live instruments, newest first) and DELETE `<base>/:id` (2001 not found). */
-function listAndDelete(base: string, noun: string, list: List, remove: Remove): Endpoint[] {
+/** GET `<base>/list` (the caller's live instruments, newest first) and DELETE `<base>/:id` (its not-found refusal). */
+function listAndDelete(base: string, noun: string, list: List, remove: Remove, notFound: RefusalCodes): Endpoint[] {
   return [
     endpoint({ method: 'get', path: `${base}/list`, auth: 'player', summary: `The caller's ${noun}, newest first` }, ({ player }) => list(player.siteCode, player.id)),
     endpoint(
-      { method: 'delete', path: `${base}/:id`, auth: 'player', params: idParams, codes: [2001], summary: `Delete one of the caller's ${noun} (hidden from the list, kept for history)` },
+      { method: 'delete', path: `${base}/:id`, auth: 'player', params: idParams, refusals: notFound, summary: `Delete one of the caller's ${noun} (hidden from the list, kept for history)` },
       ({ player, params }) => remove(player.siteCode, player.id, params.id),
     ),
   ];
@@ -39,7 +39,7 @@ export const playerEndpoints = [
       uploads: { fields: BANK_CARD_PHOTOS },
       body: bankCardBody,
       limits: [addPerUser],
-      codes: [2001, 2002, 2003, 2004],
+      refusals: { 'wallet.idCardFrontMissing': 2001, 'wallet.idCardBackMissing': 2002, 'wallet.passbookCoverMissing': 2003, 'wallet.bankCardExists': 2004 },
       summary: 'Add a bank card with its three photos (multipart); the answer shows the storage keys',
     },
     ({ player, body, files }) => addBankCard(player.siteCode, player.id, body, files),
@@ -52,21 +52,21 @@ export const playerEndpoints = [
       params: photoParams,
       query: photoQuery,
       answer: 'raw',
-      codes: [2001],
+      refusals: { 'wallet.bankCardNotFound': { code: 2001, textOf: '/api/wallet/bank-card/:id' } },
       summary: "One photo of the caller's own bank card (the image bytes; `size=thumbnail` once processed)",
     },
     async ({ player, params, query, res }) =>
       sendPhoto(res, await bankCardPhoto({ player: player.id }, player.siteCode, params.id, params.photo as BankCardPhoto, query.size as PhotoSize | undefined)),
   ),
-  ...listAndDelete('/wallet/bank-card', 'bank cards (photos as URLs)', listBankCards, deleteBankCard),
+  ...listAndDelete('/wallet/bank-card', 'bank cards (photos as URLs)', listBankCards, deleteBankCard, { 'wallet.bankCardNotFound': 2001 }),
   endpoint(
-    { method: 'post', path: '/wallet/credit-card/add', auth: 'player', body: creditCardBody, limits: [addPerUser], codes: [2001], summary: 'Add a credit card (the CVV is checked, never stored)' },
+    { method: 'post', path: '/wallet/credit-card/add', auth: 'player', body: creditCardBody, limits: [addPerUser], refusals: { 'wallet.creditCardExists': 2001 }, summary: 'Add a credit card (the CVV is checked, never stored)' },
     ({ player, body }) => addCreditCard(player.siteCode, player.id, body),
   ),
-  ...listAndDelete('/wallet/credit-card', 'credit cards (masked numbers)', listCreditCards, deleteCreditCard),
+  ...listAndDelete('/wallet/credit-card', 'credit cards (masked numbers)', listCreditCards, deleteCreditCard, { 'wallet.creditCardNotFound': 2001 }),
   endpoint(
-    { method: 'post', path: '/wallet/crypto-address/add', auth: 'player', body: cryptoAddressBody, limits: [addPerUser], codes: [2001], summary: 'Add a crypto address (currency USDT, network TRC-20 unless given)' },
+    { method: 'post', path: '/wallet/crypto-address/add', auth: 'player', body: cryptoAddressBody, limits: [addPerUser], refusals: { 'wallet.cryptoAddressExists': 2001 }, summary: 'Add a crypto address (currency USDT, network TRC-20 unless given)' },
     ({ player, body }) => addCryptoAddress(player.siteCode, player.id, body),
   ),
-  ...listAndDelete('/wallet/crypto-address', 'crypto addresses', listCryptoAddresses, deleteCryptoAddress),
+  ...listAndDelete('/wallet/crypto-address', 'crypto addresses', listCryptoAddresses, deleteCryptoAddress, { 'wallet.cryptoAddressNotFound': 2001 }),
 ];

@@ -1,7 +1,7 @@
 import { config } from '../../../config';
 import { BankCard } from '../../../db/models';
 import { db } from '../../../db/sequelize';
-import { BizError } from '../../../errors';
+import { Refusal } from '../../../errors';
 import { storeImages, type PreparedImage } from '../../uploads/images';
 import { uniqueAs } from '../../common/unique';
 import { baseView, deleteOwnInstrument, ownInstruments } from './kinds';
@@ -12,12 +12,12 @@ import { baseView, deleteOwnInstrument, ownInstruments } from './kinds';
  * authenticated photo endpoints (./photos.ts) to the card's owner and to administrators with wallet:read.
  */
 
-/** The photo fields, in the order their absence is reported (2001, 2002, 2003). */
+/** The photo fields, in the order their absence is reported. */
 export const BANK_CARD_PHOTOS = ['idCardFront', 'idCardBack', 'passbookCover'] as const;
 export type BankCardPhoto = (typeof BANK_CARD_PHOTOS)[number];
 
-const ADD_PATH = '/api/wallet/bank-card/add';
-const exists = () => new BizError(2004, 'bank card already exists', ADD_PATH);
+const MISSING = { idCardFront: 'wallet.idCardFrontMissing', idCardBack: 'wallet.idCardBackMissing', passbookCover: 'wallet.passbookCoverMissing' } as const;
+const exists = () => new Refusal('wallet.bankCardExists');
 
 export interface BankCardInput {
   bankCode: string;
@@ -48,14 +48,12 @@ export const bankCardView = (card: BankCard) => cardView(card, photoUrls('player
 export const adminBankCardView = (card: BankCard) => cardView(card, photoUrls('admin', card));
 
 /**
- * POST /wallet/bank-card/add: 2001/2002/2003 for a missing front, back or passbook photo (in that order),
- * 2004 when the player already has a live card with this bank code and account. The answer shows the
+ * POST /wallet/bank-card/add: `idCardFrontMissing`, `idCardBackMissing`, `passbookCoverMissing` (in that
+ * order), `bankCardExists` when the player already has a live card with this bank code and account. The answer shows the
  * photos' storage keys. Photos are stored before the row and removed again if the row is refused.
  */
 export async function addBankCard(siteCode: string, userId: number, input: BankCardInput, files: Record<string, PreparedImage>) {
-  BANK_CARD_PHOTOS.forEach((photo, i) => {
-    if (!files[photo]) throw new BizError(2001 + i, `${photo} missing`);
-  });
+  for (const photo of BANK_CARD_PHOTOS) if (!files[photo]) throw new Refusal(MISSING[photo]);
   const where = { siteCode, userId, bankCode: input.bankCode, bankAccount: input.bankAccount, deletedAt: null };
   if (await BankCard.findOne({ where, attributes: ['id'] })) throw exists();
   const owner = { kind: 'bank-card-photo', visibility: 'private', siteCode, ownerUserId: userId } as const;
@@ -76,6 +74,6 @@ export async function listBankCards(siteCode: string, userId: number) {
   return (await ownInstruments(BankCard, siteCode, userId)).map(bankCardView);
 }
 
-/** DELETE /wallet/bank-card/:id: 2001 not found. */
+/** DELETE /wallet/bank-card/:id: `bankCardNotFound`. */
 export const deleteBankCard = (siteCode: string, userId: number, id: number) =>
-  deleteOwnInstrument('bank-card', siteCode, userId, id, () => new BizError(2001, 'bank card not found'));
+  deleteOwnInstrument('bank-card', siteCode, userId, id, 'wallet.bankCardNotFound');

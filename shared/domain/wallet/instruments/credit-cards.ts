@@ -1,5 +1,5 @@
 import { CreditCard } from '../../../db/models';
-import { BizError } from '../../../errors';
+import { Refusal } from '../../../errors';
 import { uniqueAs } from '../../common/unique';
 import { cardFingerprint, lastFour, maskedCardNumber } from './card-data';
 import { baseView, deleteOwnInstrument, ownInstruments } from './kinds';
@@ -16,14 +16,14 @@ export interface CreditCardInput {
   expiryDate: string;
 }
 
-const bound = () => new BizError(2001, 'credit card already bound', '/api/wallet/credit-card/add');
+const bound = () => new Refusal('wallet.creditCardExists');
 
 export function creditCardView(card: CreditCard) {
   const { id, userId, ...rest } = baseView(card);
   return { id, userId, cardNumber: maskedCardNumber(card.cardLast4), holderName: card.holderName, expiryDate: card.expiryDate, ...rest };
 }
 
-/** POST /wallet/credit-card/add: 2001 when the player already has a live card with this number. */
+/** POST /wallet/credit-card/add: `creditCardExists` when the player already has a live card with this number. */
 export async function addCreditCard(siteCode: string, userId: number, input: CreditCardInput) {
   const { cardNumber, holderName, expiryDate } = input; // cvv: dropped
   const cardFingerprintValue = cardFingerprint(cardNumber);
@@ -39,6 +39,6 @@ export async function listCreditCards(siteCode: string, userId: number) {
   return (await ownInstruments(CreditCard, siteCode, userId)).map(creditCardView);
 }
 
-/** DELETE /wallet/credit-card/:id: 2001 not found. */
+/** DELETE /wallet/credit-card/:id: `creditCardNotFound`. */
 export const deleteCreditCard = (siteCode: string, userId: number, id: number) =>
-  deleteOwnInstrument('credit-card', siteCode, userId, id, () => new BizError(2001, 'credit card not found'));
+  deleteOwnInstrument('credit-card', siteCode, userId, id, 'wallet.creditCardNotFound');

@@ -1,5 +1,5 @@
 import { CryptoAddress } from '../../../db/models';
-import { BizError } from '../../../errors';
+import { Refusal } from '../../../errors';
 import { uniqueAs } from '../../common/unique';
 import { baseView, deleteOwnInstrument, ownInstruments } from './kinds';
 
@@ -14,14 +14,14 @@ export interface CryptoAddressInput {
   address: string;
 }
 
-const bound = () => new BizError(2001, 'crypto address already bound', '/api/wallet/crypto-address/add');
+const bound = () => new Refusal('wallet.cryptoAddressExists');
 
 export function cryptoAddressView(row: CryptoAddress) {
   const { id, userId, ...rest } = baseView(row);
   return { id, userId, walletName: row.walletName, currency: row.currency, network: row.network, address: row.address, ...rest };
 }
 
-/** POST /wallet/crypto-address/add: 2001 when the player already has this address (same currency and network) live. */
+/** POST /wallet/crypto-address/add: `cryptoAddressExists` when the player already has this address (same currency and network) live. */
 export async function addCryptoAddress(siteCode: string, userId: number, input: CryptoAddressInput) {
   // The live-address unique index (siteCode, userId, currency, network, address) decides "already bound", races included.
   const row = await uniqueAs(bound, () => CryptoAddress.create({ siteCode, userId, ...input, status: 0 }));
@@ -33,6 +33,6 @@ export async function listCryptoAddresses(siteCode: string, userId: number) {
   return (await ownInstruments(CryptoAddress, siteCode, userId)).map(cryptoAddressView);
 }
 
-/** DELETE /wallet/crypto-address/:id: 2001 not found. */
+/** DELETE /wallet/crypto-address/:id: `cryptoAddressNotFound`. */
 export const deleteCryptoAddress = (siteCode: string, userId: number, id: number) =>
-  deleteOwnInstrument('crypto-address', siteCode, userId, id, () => new BizError(2001, 'crypto address not found'));
+  deleteOwnInstrument('crypto-address', siteCode, userId, id, 'wallet.cryptoAddressNotFound');

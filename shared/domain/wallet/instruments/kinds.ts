@@ -1,5 +1,6 @@
 import { BankCard, CreditCard, CryptoAddress, type InstrumentStatus } from '../../../db/models';
-import type { BizError } from '../../../errors';
+import { Refusal } from '../../../errors';
+import type { RefusalName } from '../../refusals';
 
 /**
  * The three kinds of player wallet instruments (Part B 2.1-2.3) and what they share: the review status
@@ -25,10 +26,10 @@ export function baseView(row: Instrument) {
  * stay too (an operator may still need them). Another player's id, another site's, or one already
  * deleted is not found (`notFound`).
  */
-export async function deleteOwnInstrument(kind: InstrumentKind, siteCode: string, userId: number, id: number, notFound: () => BizError): Promise<null> {
+export async function deleteOwnInstrument(kind: InstrumentKind, siteCode: string, userId: number, id: number, notFound: RefusalName): Promise<null> {
   const model = MODEL_OF[kind] as typeof BankCard;
   const [count] = await model.update({ deletedAt: new Date() }, { where: { id, siteCode, userId, deletedAt: null } });
-  if (count === 0) throw notFound();
+  if (count === 0) throw new Refusal(notFound);
   return null;
 }
 

@@ -1,5 +1,5 @@
 import { BankCard, UploadedImage } from '../../../db/models';
-import { BizError } from '../../../errors';
+import { Refusal } from '../../../errors';
 import { getObject } from '../../../integrations/storage';
 import { IMAGE_FORMATS, type ImageFormat } from '../../uploads/images';
 import type { BankCardPhoto } from './bank-cards';
@@ -7,13 +7,13 @@ import type { BankCardPhoto } from './bank-cards';
 /**
  * The bank card photos (identity documents), read for the authenticated photo endpoints only: a player
  * gets the photos of their own live cards; an administrator with wallet:read those of any card of the
- * site, deleted ones too. Anything else is the card's "not found" (2001), the same answer whether the card
+ * site, deleted ones too. Anything else is `bankCardNotFound`, the same answer whether the card
  * does not exist or is someone else's.
  */
 export type PhotoViewer = { player: number } | { admin: true };
 export type PhotoSize = 'original' | 'thumbnail';
 
-const notFound = () => new BizError(2001, 'bank card not found', '/api/wallet/bank-card/:id');
+const notFound = () => new Refusal('wallet.bankCardNotFound');
 
 export async function bankCardPhoto(viewer: PhotoViewer, siteCode: string, cardId: number, photo: BankCardPhoto, size: PhotoSize = 'original') {
   const where = 'player' in viewer ? { id: cardId, siteCode, userId: viewer.player, deletedAt: null } : { id: cardId, siteCode };

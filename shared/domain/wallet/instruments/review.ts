@@ -1,7 +1,7 @@
 import { Op, type WhereOptions } from 'sequelize';
 import { BankCard, CreditCard, CryptoAddress, User } from '../../../db/models';
 import { db } from '../../../db/sequelize';
-import { BizError } from '../../../errors';
+import { Refusal } from '../../../errors';
 import type { Actor } from '../../audit/actor';
 import { recordActorAction } from '../../audit/operation-log';
 import { pageOffset, pagination } from '../../common/paging';
@@ -14,14 +14,10 @@ import { MODEL_OF, STATUS, type Instrument, type InstrumentKind } from './kinds'
  * Operators' review of wallet instruments (permission module `wallet`): pending (0) becomes approved (1)
  * or rejected (2), once. Repeating the review an item already has answers the item unchanged and logs
  * nothing (a double click, a retried request); the other action on a reviewed item, or any review of an
- * item the player deleted, is 2002: final states never change (a player re-adds the instrument to be
+ * item the player deleted, is `instrumentReviewed`: final states never change (a player re-adds the instrument to be
  * reviewed again). Two operators acting at once: one conditional UPDATE wins, the other sees the result.
  */
 export type ReviewAction = 'approve' | 'reject';
-
-const REVIEW_PATH = '/api/wallet/admin/:kind/:id/review';
-const notFound = () => new BizError(2001, 'instrument not found', REVIEW_PATH);
-const notAllowed = () => new BizError(2002, 'instrument already reviewed or deleted', REVIEW_PATH);
 
 function adminView(kind: InstrumentKind, row: Instrument, account: string | null) {
   const view =
@@ -35,7 +31,7 @@ async function accountsOf(userIds: number[]): Promise<Map<number, string>> {
   return new Map(users.map((u) => [u.id, u.account]));
 }
 
-/** POST /wallet/admin/:kind/:id/review: 2001 not found (or another site's), 2002 not reviewable. */
+/** POST /wallet/admin/:kind/:id/review: `instrumentNotFound` (or another site's), `instrumentReviewed` not reviewable. */
 export async function reviewInstrument(actor: Actor, siteCode: string, kind: InstrumentKind, id: number, action: ReviewAction, remark: string | null) {
   const model = MODEL_OF[kind] as typeof BankCard;
   const status = action === 'approve' ? STATUS.approved : STATUS.rejected;
@@ -46,9 +42,9 @@ export async function reviewInstrument(actor: Actor, siteCode: string, kind: Ins
     );
     if (count === 0) {
       const current = await model.findOne({ where: { id, siteCode }, transaction });
-      if (!current) throw notFound();
+      if (!current) throw new Refusal('wallet.instrumentNotFound');
       if (current.status === status && !current.deletedAt) return current; // the same review again: unchanged
-      throw notAllowed();
+      throw new Refusal('wallet.instrumentReviewed');
     }
     const reviewed = rows[0];
     await recordActorAction(actor, transaction, {
