@@ -169,6 +169,31 @@ test('request: an expired code is 2001; wrong tries are counted and the last all
   t.is(res.body.code, 200, res.text);
 });
 
+test('the code lives 10 minutes (CODE_TTL_MINUTES) in both of its checks: 9 minutes old it withdraws; 11 minutes old it is 2001 and nothing moves', async (t) => {
+  const { user, token, address } = await readyPlayer({ balance: '50' });
+  await giveCode(user, CODE, 9);
+  const ok = await request(token, { amount: '20', cryptoAddressId: address.id, verifyCode: CODE });
+  t.is(ok.body.code, 200, `a 9-minute-old code withdraws: ${ok.text}`);
+  const after = { balance: '30.000000', frozen: '20.000000', ledger: '30.000000', ledgerFrozen: '20.000000' };
+  t.deepEqual(await balancesAndLedger(user.id), after);
+
+  await giveCode(user, CODE, 11);
+  // The right code, a wrong one, and the right one with too large an amount: each "no live code", nothing counted or held.
+  for (const body of [
+    { amount: '20', cryptoAddressId: address.id, verifyCode: CODE },
+    { amount: '20', cryptoAddressId: address.id, verifyCode: '000003' },
+    { amount: '31', cryptoAddressId: address.id, verifyCode: CODE },
+  ]) {
+    const res = await request(token, body);
+    t.like(res.body, { code: 2001, path: '/api/withdrawal/request' }, `an 11-minute-old code, ${JSON.stringify(body)}: ${res.text}`);
+  }
+  await user.reload();
+  t.is(user.withdrawalCodeTries, 0);
+  t.is(user.withdrawalVerifyCode, CODE);
+  t.is(await Withdrawal.count({ where: { userId: user.id } }), 1);
+  t.deepEqual(await balancesAndLedger(user.id), after);
+});
+
 test('request: hostile input is a 400 naming the field, never a 500', async (t) => {
   const { token, address } = await readyPlayer();
   const cases: Array<[Record<string, unknown>, string]> = [
