@@ -5,7 +5,7 @@ import { DepositOrder } from '../../shared/db/models';
 import { db } from '../../shared/db/sequelize';
 import { startWorkers, type RunningWorkers } from '../../workers/main';
 import { startAdminStack, type AdminRequest, type AdminStack } from '../helpers/admin-requests';
-import { createDepositor, resetDepositMocks, DEPOSIT_ENV, FIATVENDOR, fiatChannel, fiatPayText, fiatSigned, postFiatCallback, unique } from '../helpers/deposits';
+import { cacheTwdRate, createDepositor, resetDepositMocks, DEPOSIT_ENV, FIATVENDOR, fiatChannel, fiatPayText, fiatSigned, postFiatCallback, unique } from '../helpers/deposits';
 import type { TestStack } from '../helpers/stack';
 import { waitFor } from '../helpers/wait';
 
@@ -97,6 +97,21 @@ test.serial('callback history and resolution: credit once (twice = once, logged 
   t.like((await req('POST', `/deposit/admin/orders/${order.id}/resolve`, { site: await factories.createSite(), body })).body, { code: 2001, message: 'Deposit order not found' });
   t.is((await req('POST', '/deposit/admin/orders/99999999/resolve', { site, body })).body.code, 2001);
   t.is((await req('GET', '/deposit/admin/orders/99999999/callbacks', { site })).body.code, 2001);
+});
+
+test.serial('resolution credit at an inexact rate: 3200 TWD paid at 31.92 credits 100.250626, rounded down to 6 decimals (docs/payments.md)', async (t) => {
+  await cacheTwdRate('31.92');
+  const { token, user } = await createDepositor({ siteCode: site });
+  const order = await fiatOrder(token, '3300');
+  await postFiatCallback(stack, 'pay', fiatSigned(fiatPayText(order.subOrder, '3200')));
+  const res = await req('POST', `/deposit/admin/orders/${order.id}/resolve`, { site, body: { action: 'credit', reason: 'customer paid 3200 TWD' } });
+  t.is(res.body.code, 200, res.text);
+  // 3200 / 31.92 = 100.2506265...: rounded half up it would be 100.250627.
+  t.like(res.body.result, { status: 'paid', resolution: 'credit', flag: 'amount-mismatch', usdAmount: '100.250626', exchangeRate: '31.9200000000' });
+  await waitFor('the resolved order credited', async () => (await DepositOrder.findByPk(order.id))!.creditedAt);
+  t.is(await balanceOf(user.id), '100.250626');
+  const rows = await db().query<{ amount: string }>(`SELECT amount::text FROM game_transactions WHERE "idempotencyKey" = :key`, { replacements: { key: `deposit:${order.id}` }, type: QueryTypes.SELECT });
+  t.deepEqual(rows.map((r) => r.amount), ['100.250626']);
 });
 
 test.serial('resolution fail: the flagged order becomes failed with the reason, nothing is credited; bad bodies are 400; permissions', async (t) => {

@@ -8,6 +8,7 @@ import { fiatvendorCheckSum } from '../../shared/integrations/fiatvendor';
 import { providerSignatureOf } from '../../api/modules/game/provider-signature';
 import { startWorkers, type RunningWorkers } from '../../workers/main';
 import {
+  cacheTwdRate,
   createDepositor,
   resetDepositMocks,
   DEPOSIT_ENV,
@@ -115,6 +116,22 @@ test.serial('fiat: add makes the order created, pay makes it paid; the worker cr
   const list = await stack.request('GET', '/api/deposit/orders?status=paid', { token });
   t.like(list.body.result.items[0], { subOrder, status: 'paid', payAmount: 3200, usdAmount: '100.000000', payTime: '2026-11-25 14:00:00' });
   t.false('callbackData' in list.body.result.items[0]);
+});
+
+test.serial('an inexact rate: 3200 TWD at 31.92 credits 100.250626, payAmount / rate rounded down to 6 decimals (docs/payments.md)', async (t) => {
+  await cacheTwdRate('31.92');
+  const { token, user } = await createDepositor({ siteCode: site });
+  const subOrder = await fiatOrder(token, '3200');
+  await postFiatCallback(stack, 'pay', fiatSigned(fiatPayText(subOrder, '3200')));
+  await credited(subOrder);
+  // 3200 / 31.92 = 100.2506265...: rounded half up it would be 100.250627.
+  t.like((await order(subOrder)).get({ plain: true }), { status: 'paid', exchangeRate: '31.9200000000', usdAmount: '100.250626' });
+  t.deepEqual(await ledger(user.id), { balance: '100.250626', ledgerSum: '100.250626', deposits: 1 });
+  const [row] = await db().query<{ amount: string }>(`SELECT amount::text FROM game_transactions WHERE "idempotencyKey" = :key`, {
+    replacements: { key: `deposit:${(await order(subOrder)).id}` },
+    type: QueryTypes.SELECT,
+  });
+  t.is(row.amount, '100.250626');
 });
 
 test.serial('10 identical pay callbacks at once: one applies, nine are duplicates, the player is credited once', async (t) => {

@@ -80,8 +80,13 @@ export function postUsdtCallback(stack: TestStack, body: Record<string, unknown>
   return stack.request('POST', '/api/vendor/usdt/callback/pay', { rawBody: text, headers: usdtHeaders(text) });
 }
 
+/** The default bank's rates as cached: TWD sells at `sell` per USD (the rate new orders take). */
+export async function cacheTwdRate(sell: string): Promise<void> {
+  await cache().set('cache:deposit:rates:twbk', JSON.stringify({ time: 't', rates: { TWD: { buy: '31.5', sell } } }));
+}
+
 /** Before each test: no interceptor left over, and the default bank's rates cached (TWD sells at 32 per USD). */
 export async function resetDepositMocks(): Promise<void> {
   nock.cleanAll();
-  await cache().set('cache:deposit:rates:twbk', JSON.stringify({ time: 't', rates: { TWD: { buy: '31.5', sell: '32' } } }));
+  await cacheTwdRate('32');
 }
