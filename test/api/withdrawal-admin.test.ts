@@ -59,6 +59,8 @@ test('approve then complete: the hold leaves the account once; balances equal th
   }
   t.is((await complete(w.id)).body.path, `/api/withdrawal/admin/${w.id}/complete`);
   t.deepEqual(await balancesAndLedger(w.user.id), { balance: '60.000000', frozen: '0.000000', ledger: '60.000000', ledgerFrozen: '0.000000' });
+  t.is((await models.Withdrawal.findByPk(w.id))?.status, 'completed');
+  t.is(await models.GameTransaction.count({ where: { userId: w.user.id } }), 3, 'the opening balance, the hold and the payout only');
   t.is(await logsOf(w.id, 'approve'), 1);
   t.is(await logsOf(w.id, 'complete'), 1);
   t.is(await models.GameTransaction.count({ where: { idempotencyKey: `withdrawal:payout:${w.id}` } }), 1);
