@@ -1,18 +1,42 @@
 import path from 'node:path';
-import { SequelizeStorage, Umzug } from 'umzug';
+import { SequelizeStorage, Umzug, type MigrateDownOptions, type MigrateUpOptions } from 'umzug';
 import type { Sequelize } from 'sequelize-typescript';
 import { logger } from '../logger';
+import { applyFunctionFiles, dropFunctionFiles } from './function-files';
 
 export interface MigrationContext {
   sequelize: Sequelize;
 }
 
 /**
+ * Schema migrations, then the database functions of shared/db/functions (shared/db/function-files.ts):
+ * every `up` ends by applying the function files that changed, every `down` starts by dropping the
+ * functions, since their signatures use tables that migrations drop (the next `up` applies them again).
+ */
+class SchemaAndFunctions extends Umzug<MigrationContext> {
+  constructor(private readonly sequelize: Sequelize, options: ConstructorParameters<typeof Umzug<MigrationContext>>[0]) {
+    super(options);
+  }
+
+  override async up(options?: MigrateUpOptions) {
+    const applied = await super.up(options);
+    await applyFunctionFiles(this.sequelize);
+    return applied;
+  }
+
+  override async down(options?: MigrateDownOptions) {
+    await dropFunctionFiles(this.sequelize);
+    return super.down(options);
+  }
+}
+
+/**
  * Migrations are TypeScript files in ./migrations, applied in name order and recorded in the
- * `SequelizeMeta` table. Each one exports `up` (and `down` where a rollback is safe).
+ * `SequelizeMeta` table. Each one exports `up` (and `down` where a rollback is safe). They change the
+ * schema only; the functions are source files applied after them (SchemaAndFunctions).
  */
 export function migrator(sequelize: Sequelize): Umzug<MigrationContext> {
-  return new Umzug<MigrationContext>({
+  return new SchemaAndFunctions(sequelize, {
     migrations: {
       glob: ['migrations/*.{ts,js}', { cwd: __dirname, ignore: ['**/*.d.ts'] }],
       resolve: ({ name, path: file, context }) => {

@@ -25,7 +25,8 @@ function caseOf(column: string, pairs: Array<[string | number, string | number]>
  * - game_transactions loses its foreign key on "userId": the wallet writes each ledger row from the user
  *   row it has just updated (UPDATE ... RETURNING), so the per-row check only repeated what the same
  *   statement had proven, and it was almost half the cost of a bulk credit. What the key also guarded,
- *   a user deleted under their ledger, is kept by a trigger that refuses deleting a user with ledger rows.
+ *   a user deleted under their ledger, is kept by a trigger that refuses deleting a user with ledger rows
+ *   (shared/db/functions/users/keep-ledger.sql).
  */
 export async function up({ sequelize }: MigrationContext): Promise<void> {
   await sequelize.query(`
@@ -36,22 +37,12 @@ export async function up({ sequelize }: MigrationContext): Promise<void> {
     ALTER TABLE vip_rebate_logs ADD PRIMARY KEY ("userId", day, "gameType");
 
     ALTER TABLE game_transactions DROP CONSTRAINT IF EXISTS "game_transactions_userId_fkey";
-    CREATE FUNCTION users_keep_ledger() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      IF EXISTS (SELECT 1 FROM game_transactions WHERE "userId" = OLD.id) THEN
-        RAISE EXCEPTION 'user % has ledger rows and cannot be deleted', OLD.id USING ERRCODE = 'foreign_key_violation';
-      END IF;
-      RETURN OLD;
-    END $$;
-    CREATE TRIGGER users_keep_ledger BEFORE DELETE ON users FOR EACH ROW EXECUTE FUNCTION users_keep_ledger();
   `);
 }
 
 export async function down({ sequelize }: MigrationContext): Promise<void> {
   const back = TYPE_CODES.map(([key, code]): [number, string] => [code, key]);
   await sequelize.query(`
-    DROP TRIGGER IF EXISTS users_keep_ledger ON users;
-    DROP FUNCTION IF EXISTS users_keep_ledger();
     ALTER TABLE game_transactions ADD CONSTRAINT "game_transactions_userId_fkey" FOREIGN KEY ("userId") REFERENCES users(id);
 
     ALTER TABLE vip_rebate_logs DROP CONSTRAINT vip_rebate_logs_pkey;

@@ -7,7 +7,7 @@ export type ProviderTransactionStatus = 'open' | 'settled' | 'cancelled' | 'done
 /**
  * One accepted provider money call (provx, provy), unique per (provider, kind, transactionId): the
  * request's identifying fields (compared on a replay) and the answer sent the first time. Written only
- * by the money calls' database functions (migration 20261125-0025), which seamless-wallet.ts runs.
+ * by the money calls' database functions (shared/db/functions/providers), which seamless-wallet.ts runs.
  */
 @Table({ tableName: 'provider_transactions', timestamps: true })
 export class ProviderTransaction extends Model {

@@ -1,0 +1,17 @@
+-- One movement through the wallet; a refusal is raised (WL000) and rolls the call back.
+-- The key is new by the time it is written, so wallet_move runs with p_new_key: no advisory lock on the
+-- key and no lookup of it (docs/decisions.md, "Provider movements skip the wallet's key lookup"). Every
+-- key names the call's own transaction id (or, for a refund, the bet's), and the call has already
+-- checked its stored record under its advisory locks, so a repeat was answered before any money moved.
+-- What is left is two players' calls with the same id at the same moment: the unique key on the ledger,
+-- or on the stored call, refuses the second, and the whole call rolls back (DUPLICATE_TRANSACTION).
+CREATE OR REPLACE FUNCTION provider_move(p_user INTEGER, p_amount NUMERIC, p_kind TEXT, p_key TEXT, p_provider TEXT, p_tx TEXT, p_order BIGINT,
+                                         OUT ledger_id BIGINT, OUT balance_after NUMERIC) LANGUAGE plpgsql AS $$
+DECLARE
+  w RECORD;
+BEGIN
+  SELECT * INTO w FROM wallet_move(p_user, p_amount, 0, p_kind, p_key, p_provider, p_tx, p_order, NULL, TRUE);
+  IF w.refusal IS NOT NULL THEN RAISE EXCEPTION USING ERRCODE = 'WL000', MESSAGE = w.refusal; END IF;
+  ledger_id := w.id;
+  balance_after := w."balanceAfter";
+END $$;
