@@ -23,11 +23,11 @@ export const inboxEndpoints = [
     markAllRead(site, player.id),
   ),
   endpoint(
-    { method: 'post', path: '/inbox/:id/read', auth: 'player', params: idParams, codes: [2001], summary: 'Mark one message read' },
+    { method: 'post', path: '/inbox/:id/read', auth: 'player', params: idParams, refusals: { 'inbox.messageNotFound': 2001 }, summary: 'Mark one message read' },
     ({ site, player, params }) => markRead(site, player.id, params.id),
   ),
   endpoint(
-    { method: 'post', path: '/inbox/admin/send', auth: admin, body: sendBody, codes: [2001], summary: 'Send a message to one player of the site, or site-wide (userId omitted)' },
+    { method: 'post', path: '/inbox/admin/send', auth: admin, body: sendBody, refusals: { 'inbox.playerNotFound': 2001 }, summary: 'Send a message to one player of the site, or site-wide (userId omitted)' },
     ({ actor, site, body }) => sendMessage(actor, site, { userId: body.userId, title: body.title, content: body.content, category: body.category as InboxCategory }),
   ),
   endpoint(
@@ -35,7 +35,7 @@ export const inboxEndpoints = [
     ({ site, query }) => listMessages(site, { page: query.page, pageSize: query.pageSize, category: query.category as InboxCategory | undefined }),
   ),
   endpoint(
-    { method: 'delete', path: '/inbox/admin/:id', auth: admin, params: idParams, codes: [2001], summary: 'Delete a message and its read records' },
+    { method: 'delete', path: '/inbox/admin/:id', auth: admin, params: idParams, refusals: { 'inbox.messageNotFound': 2001 }, summary: 'Delete a message and its read records' },
     ({ actor, site, params }) => deleteMessage(actor, site, params.id),
   ),
 ];

@@ -2,7 +2,7 @@ import { QueryTypes, type Transaction } from 'sequelize';
 import { InboxMessage, User } from '../../db/models';
 import type { InboxCategory } from '../../db/models/inbox';
 import { db } from '../../db/sequelize';
-import { BizError } from '../../errors';
+import { Refusal } from '../../errors';
 import type { LocaleText } from '../../i18n/locales';
 import type { Actor } from '../audit/actor';
 import { recordAdminAction } from '../audit/operation-log';
@@ -27,12 +27,12 @@ function logInboxAction(actor: Actor, siteCode: string, transaction: Transaction
   return recordAdminAction({ adminId: actor.adminId, ...actor.meta, siteCode, module: 'inbox', ...entry }, { transaction });
 }
 
-/** POST /inbox/admin/send: 2001 when userId names no player of the site. */
+/** POST /inbox/admin/send: `playerNotFound` when userId names no player of the site. */
 export async function sendMessage(actor: Actor, site: string, input: SendInput): Promise<AdminMessageView> {
   const sent = await db().transaction(async (transaction) => {
     if (input.userId !== undefined) {
       const player = await User.findOne({ where: { id: input.userId, siteCode: site }, attributes: ['id'], transaction });
-      if (!player) throw new BizError(2001, 'player not found');
+      if (!player) throw new Refusal('inbox.playerNotFound');
     }
     const row = await InboxMessage.create(
       { siteCode: site, userId: input.userId ?? null, title: input.title, content: input.content, category: input.category, sourceKey: null },
@@ -64,11 +64,11 @@ export async function listMessages(site: string, q: { page: number; pageSize: nu
   return { items: rows.map(adminMessageView), pagination: pagination(q.page, q.pageSize, Number(total)) };
 }
 
-/** DELETE /inbox/admin/:id: the message and its read records; 2001 when it is not a message of the site. */
+/** DELETE /inbox/admin/:id: the message and its read records; `messageNotFound` when it is not a message of the site. */
 export async function deleteMessage(actor: Actor, site: string, id: number): Promise<null> {
   const userId = await db().transaction(async (transaction) => {
     const row = await InboxMessage.findOne({ where: { id, siteCode: site }, transaction, lock: transaction.LOCK.UPDATE });
-    if (!row) throw new BizError(2001);
+    if (!row) throw new Refusal('inbox.messageNotFound');
     const [, reads] = await db().query(`DELETE FROM inbox_reads WHERE "messageId" = :id`, { replacements: { id }, transaction });
     await row.destroy({ transaction });
     const view = adminMessageView(row.get({ plain: true }) as StoredMessage);

@@ -1,7 +1,7 @@
 import { ForeignKeyConstraintError, QueryTypes } from 'sequelize';
 import type { InboxCategory } from '../../db/models/inbox';
 import { db } from '../../db/sequelize';
-import { BizError } from '../../errors';
+import { Refusal } from '../../errors';
 import type { Locale } from '../../i18n/locales';
 import { pageOffset, pagination, type Pagination } from '../common/paging';
 import { playerMessageView, type PlayerMessageView, type StoredMessage } from './views';
@@ -58,7 +58,7 @@ export async function unreadCount(site: string, userId: number): Promise<{ unrea
   return { unreadCount: unread };
 }
 
-/** POST /inbox/:id/read: 2001 unless the message is the player's (own or the site's since registration). */
+/** POST /inbox/:id/read: `messageNotFound` unless the message is the player's (own or the site's since registration). */
 export async function markRead(site: string, userId: number, id: number): Promise<null> {
   try {
     const [row] = await db().query<{ found: string }>(
@@ -72,11 +72,11 @@ export async function markRead(site: string, userId: number, id: number): Promis
        SELECT count(*) AS found FROM target`,
       { replacements: { site, userId, id }, type: QueryTypes.SELECT },
     );
-    if (Number(row.found) === 0) throw new BizError(2001);
+    if (Number(row.found) === 0) throw new Refusal('inbox.messageNotFound');
     await forgetUnreadCount(userId);
   } catch (err) {
     // Deleted by an administrator between the look-up and the insert.
-    if (err instanceof ForeignKeyConstraintError) throw new BizError(2001);
+    if (err instanceof ForeignKeyConstraintError) throw new Refusal('inbox.messageNotFound', 'deleted meanwhile');
     throw err;
   }
   return null;
