@@ -4,7 +4,8 @@ import { QueryTypes } from 'sequelize';
 import { Mission, MissionClaim, User } from '../../shared/db/models';
 import { DEFAULT_MISSIONS } from '../../shared/db/seeders/data/missions';
 import { db } from '../../shared/db/sequelize';
-import { BizError } from '../../shared/errors';
+import { claimRefusals } from '../../api/modules/mission/endpoints';
+import { Refusal } from '../../shared/errors';
 import { claimMission } from '../../shared/domain/mission/claims';
 import { periodKey, periodKeys } from '../../shared/domain/mission/periods';
 import { addMissionDepositProgress } from '../../shared/domain/mission/progress';
@@ -56,7 +57,7 @@ async function codeOf(promise: Promise<unknown>): Promise<number | 'ok'> {
     await promise;
     return 'ok';
   } catch (err) {
-    if (err instanceof BizError) return err.code;
+    if (err instanceof Refusal) return claimRefusals[err.refusal as keyof typeof claimRefusals];
     throw err;
   }
 }

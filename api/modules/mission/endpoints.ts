@@ -12,6 +12,8 @@ import { adminClaimsQuery, adminMissionQuery, claimsQuery, createMissionBody, id
  * operation-logged). Rules live in shared/domain/mission/.
  */
 const admin = { admin: 'mission' } as const;
+/** What a claim answers for each refusal (the spec's 3001 to 3004). */
+export const claimRefusals = { 'mission.notClaimable': 3001, 'mission.alreadyClaimed': 3002, 'mission.vipTooLow': 3003, 'mission.belowThreshold': 3004 } as const;
 type Tab = 'pending' | 'completed' | undefined;
 
 export const missionEndpoints = [
@@ -25,7 +27,7 @@ export const missionEndpoints = [
       listMissionClaims(player.id, site, { page: query.page, pageSize: query.pageSize, tab: query.tab as Tab, startDate: query.startDate, endDate: query.endDate }),
   ),
   endpoint(
-    { method: 'post', path: '/mission/:id/claim', auth: 'player', params: idParams, codes: [3001, 3002, 3003, 3004], summary: "Claim a mission's reward for the current period" },
+    { method: 'post', path: '/mission/:id/claim', auth: 'player', params: idParams, refusals: claimRefusals, summary: "Claim a mission's reward for the current period" },
     ({ site, player, params }) => claimMission(site, player.id, params.id),
   ),
   endpoint(

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { UniqueConstraintError, type Transaction } from 'sequelize';
 import { Mission, MissionClaim, User } from '../../db/models';
 import { db } from '../../db/sequelize';
-import { BizError } from '../../errors';
+import { Refusal } from '../../errors';
 import { playerClaimPage, type ClaimFilter } from '../common/claim-pages';
 import type { Pagination } from '../common/paging';
 import { money, moveBalance } from '../wallet/wallet';
@@ -22,22 +22,22 @@ export interface ClaimResult {
   newBalance: string;
 }
 
-/** Locks the user row (claims of one user are serialized) and reads the mission; 3001 unless both are of the site and the mission is enabled. */
+/** Locks the user row (claims of one user are serialized) and reads the mission; `notClaimable` unless both are of the site and the mission is enabled. */
 async function lockClaimant(transaction: Transaction, siteCode: string, userId: number, missionId: number): Promise<{ user: User; mission: Mission }> {
   const user = await User.findByPk(userId, { attributes: ['id', 'siteCode', 'vipLevel'], transaction, lock: transaction.LOCK.UPDATE });
   const mission = await Mission.findByPk(missionId, { transaction });
-  if (!user || !mission || mission.siteCode !== siteCode || user.siteCode !== siteCode || mission.enabled !== 1) throw new BizError(3001);
+  if (!user || !mission || mission.siteCode !== siteCode || user.siteCode !== siteCode || mission.enabled !== 1) throw new Refusal('mission.notClaimable');
   return { user, mission };
 }
 
-/** 3002 claimed this period, 3003 VIP too low, 3004 progress below the threshold (in this order). */
+/** `alreadyClaimed` this period, `vipTooLow`, `belowThreshold` (progress), in this order. */
 async function checkClaimable(transaction: Transaction, user: User, mission: Mission, now: Date): Promise<void> {
   const keys = periodKeys(now);
   const existing = await MissionClaim.findOne({ where: { userId: user.id, missionId: mission.id, periodKey: keys[mission.periodType] }, attributes: ['id'], transaction });
-  if (existing) throw new BizError(3002);
-  if (mission.vipRequired > 0 && vipLevelNumber(user.vipLevel) < mission.vipRequired) throw new BizError(3003);
+  if (existing) throw new Refusal('mission.alreadyClaimed');
+  if (mission.vipRequired > 0 && vipLevelNumber(user.vipLevel) < mission.vipRequired) throw new Refusal('mission.vipTooLow');
   const progress = (await currentProgress(user.id, keys, transaction)).get(`${mission.category}:${mission.periodType}`);
-  if (new Decimal(progress ?? 0).lt(mission.threshold)) throw new BizError(3004);
+  if (new Decimal(progress ?? 0).lt(mission.threshold)) throw new Refusal('mission.belowThreshold');
 }
 
 async function writeClaim(transaction: Transaction, siteCode: string, userId: number, mission: Mission, key: string): Promise<{ claim: MissionClaim; reward: Decimal; required: Decimal }> {
@@ -62,7 +62,7 @@ async function writeClaim(transaction: Transaction, siteCode: string, userId: nu
   return { claim, reward, required };
 }
 
-/** Credits the reward once (a replayed wallet key is a concurrent duplicate: 3002) and links the ledger row to the claim. */
+/** Credits the reward once (a replayed wallet key is a concurrent duplicate: `alreadyClaimed`) and links the ledger row to the claim. */
 async function payReward(transaction: Transaction, claim: MissionClaim, mission: Mission, reward: Decimal): Promise<string> {
   const moved = await moveBalance(transaction, {
     userId: claim.userId,
@@ -72,7 +72,7 @@ async function payReward(transaction: Transaction, claim: MissionClaim, mission:
     ref: { type: 'mission-claim', id: claim.id },
     remark: `mission ${mission.category} ${mission.periodType} tier ${mission.tier} (${claim.periodKey})`,
   });
-  if (moved.replayed) throw new BizError(3002);
+  if (moved.replayed) throw new Refusal('mission.alreadyClaimed', 'replayed');
   await MissionClaim.update({ ledgerId: moved.ledgerId }, { where: { id: claim.id }, transaction });
   return moved.balanceAfter;
 }
@@ -80,7 +80,7 @@ async function payReward(transaction: Transaction, claim: MissionClaim, mission:
 /**
  * POST /mission/:id/claim, in one transaction: lock the claimant, check the mission can be claimed in
  * its current period, write the claim, pay the reward. The unique claim row and the wallet key make a
- * concurrent duplicate a 3002 that pays nothing.
+ * concurrent duplicate an `alreadyClaimed` that pays nothing.
  */
 export async function claimMission(siteCode: string, userId: number, missionId: number, now: Date = new Date()): Promise<ClaimResult> {
   try {
@@ -92,7 +92,7 @@ export async function claimMission(siteCode: string, userId: number, missionId: 
       return { rewardAmount: money(reward), requiredTurnover: money(required), newBalance };
     });
   } catch (err) {
-    if (err instanceof UniqueConstraintError) throw new BizError(3002);
+    if (err instanceof UniqueConstraintError) throw new Refusal('mission.alreadyClaimed', 'concurrent claim');
     throw err;
   }
 }

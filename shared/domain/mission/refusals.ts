@@ -1,0 +1,15 @@
+import { declareRefusals } from '../refusals';
+
+/** Why the mission area says no (shared/domain/refusals.ts); endpoints map each to their number. */
+export const missionRefusals = declareRefusals('mission', {
+  notClaimable: 'no such enabled mission of the player\'s site',
+  alreadyClaimed: 'the mission was already claimed this period',
+  vipTooLow: 'the player\'s VIP level is below the mission\'s',
+  belowThreshold: 'the period\'s progress is below the mission\'s threshold',
+});
+
+declare module '../refusals' {
+  interface RefusalRegistry {
+    mission: typeof missionRefusals;
+  }
+}
