@@ -15,6 +15,7 @@ import { adminPromotionQuery, claimsQuery, createPromotionBody, idParams, promot
  * Rules live in shared/domain/promo/.
  */
 const admin = { admin: 'promo' } as const;
+const notFound = { 'promo.notFound': 2001 } as const;
 /** Claims per player per minute (RATE_LIMIT_PROMO_CLAIM_PER_USER). */
 const claimPerUser = limitRule('promo-claim', 'player', () => config().limits.promoClaimPerUser);
 /** Images are files of their own fields; content is HTML in up to five locales. */
@@ -49,19 +50,27 @@ export const promoEndpoints = [
       createPromotion(actor, site, { ...body, startTime: body.startTime as Date, endTime: body.endTime as Date, conditionType: body.conditionType as PromotionConditionType }, files),
   ),
   endpoint(
-    { method: 'get', path: '/promo/:id', auth: 'optional-player', params: idParams, codes: [2001], summary: 'One promotion (isClaimed and isClaimable with a token)' },
+    { method: 'get', path: '/promo/:id', auth: 'optional-player', params: idParams, refusals: notFound, summary: 'One promotion (isClaimed and isClaimable with a token)' },
     ({ site, player, locale, params }) => getPromotion(site, player, locale, params.id),
   ),
   endpoint(
-    { method: 'patch', path: '/promo/:id', auth: admin, params: idParams, uploads, body: updatePromotionBody, codes: [2001], summary: 'Update a promotion (multipart; a new image replaces only its own field)' },
+    { method: 'patch', path: '/promo/:id', auth: admin, params: idParams, uploads, body: updatePromotionBody, refusals: notFound, summary: 'Update a promotion (multipart; a new image replaces only its own field)' },
     ({ actor, site, params, body, files }) => updatePromotion(actor, site, params.id, { ...body, conditionType: body.conditionType as PromotionConditionType | undefined }, files),
   ),
   endpoint(
-    { method: 'delete', path: '/promo/:id', auth: admin, params: idParams, codes: [2001], summary: 'Delete a promotion and its stored images (its claims stay)' },
+    { method: 'delete', path: '/promo/:id', auth: admin, params: idParams, refusals: notFound, summary: 'Delete a promotion and its stored images (its claims stay)' },
     ({ actor, site, params }) => deletePromotion(actor, site, params.id),
   ),
   endpoint(
-    { method: 'post', path: '/promo/:id/claim', auth: 'player', params: idParams, limits: [claimPerUser], codes: [2001, 2002, 2003, 2004], summary: "Claim a promotion's reward (checks: running, not claimed, quota, condition)" },
+    {
+      method: 'post',
+      path: '/promo/:id/claim',
+      auth: 'player',
+      params: idParams,
+      limits: [claimPerUser],
+      refusals: { 'promo.alreadyClaimed': 2001, 'promo.quotaExhausted': 2002, 'promo.conditionNotMet': 2003, 'promo.notRunning': 2004 },
+      summary: "Claim a promotion's reward (checks: running, not claimed, quota, condition)",
+    },
     ({ site, player, params }) => claimPromotion(site, player.id, params.id),
   ),
 ];

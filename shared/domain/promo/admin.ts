@@ -1,7 +1,7 @@
 import { Op, type Transaction, type WhereOptions } from 'sequelize';
 import { Promotion, type PromotionConditionType } from '../../db/models';
 import { db } from '../../db/sequelize';
-import { BizError, InputError } from '../../errors';
+import { InputError, Refusal } from '../../errors';
 import type { LocaleText } from '../../i18n/locales';
 import type { Actor } from '../audit/actor';
 import { recordAdminAction } from '../audit/operation-log';
@@ -64,7 +64,7 @@ export async function createPromotion(actor: Actor, site: string, input: Promoti
   return adminPromotionView(promo);
 }
 
-/** PATCH /promo/:id: the given fields and images; 2001 unless a promotion of the site. */
+/** PATCH /promo/:id: the given fields and images; `notFound` unless a promotion of the site. */
 export async function updatePromotion(actor: Actor, site: string, id: number, input: Partial<PromotionInput>, files: Record<string, PreparedImage>): Promise<AdminPromotionView> {
   const given = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<PromotionInput>;
   const images = imagesOf(files);
@@ -72,7 +72,7 @@ export async function updatePromotion(actor: Actor, site: string, id: number, in
   let replaced: string[] = [];
   const promo = await storeImages<Promotion>(images, IMAGE_OWNER(site), (work) => db().transaction(work), async (transaction, stored) => {
     const row = await Promotion.findOne({ where: { id, siteCode: site }, lock: transaction.LOCK.NO_KEY_UPDATE, transaction });
-    if (!row) throw new BizError(2001);
+    if (!row) throw new Refusal('promo.notFound');
     const changes = {
       ...checkedFields({ startTime: row.startTime, endTime: row.endTime, conditionType: row.conditionType, conditionValue: row.conditionValue, ...given }),
       ...keysOf(stored),
@@ -89,11 +89,11 @@ export async function updatePromotion(actor: Actor, site: string, id: number, in
   return adminPromotionView(promo);
 }
 
-/** DELETE /promo/:id: the promotion and its stored images (its claims stay); 2001 unless a promotion of the site. */
+/** DELETE /promo/:id: the promotion and its stored images (its claims stay); `notFound` unless a promotion of the site. */
 export async function deletePromotion(actor: Actor, site: string, id: number): Promise<null> {
   const files = await db().transaction(async (transaction) => {
     const row = await Promotion.findOne({ where: { id, siteCode: site }, lock: transaction.LOCK.UPDATE, transaction });
-    if (!row) throw new BizError(2001);
+    if (!row) throw new Refusal('promo.notFound');
     const forgotten = await forgetImages(transaction, [row.imgPc, row.imgMobile]);
     await row.destroy({ transaction });
     await logPromo(actor, site, transaction, { action: 'delete', targetId: id, summary: `deleted promotion ${id}`, detail: adminPromotionView(row) });

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { UniqueConstraintError } from 'sequelize';
 import { Promotion, PromotionClaim, User } from '../../db/models';
 import { db } from '../../db/sequelize';
-import { BizError } from '../../errors';
+import { Refusal } from '../../errors';
 import { pickText, type Locale, type LocaleText } from '../../i18n/locales';
 import { playerClaimPage, type ClaimFilter } from '../common/claim-pages';
 import type { Pagination } from '../common/paging';
@@ -14,8 +14,8 @@ import { isRunning } from './views';
  * POST /promo/:id/claim and GET /promo/claims (Part B 2.6, 4.4). A claim, in ONE transaction:
  * 1. lock the promotion's row (FOR NO KEY UPDATE): the claims of one promotion take turns, so its quota
  *    holds and one player's repeated claims see each other;
- * 2. the checks in the spec's order: running (else 2004, not found or not running), not claimed by the
- *    caller (2001), quota left (2002), condition met (2003);
+ * 2. the checks in the spec's order: running (else `notRunning`: not found or not running), not claimed
+ *    by the caller (`alreadyClaimed`), quota left (`quotaExhausted`), condition met (`conditionNotMet`);
  * 3. the claim row (requiredTurnover = rewardAmount x turnoverMultiplier, complete at once when 0) and
  *    claimedCount + 1;
  * 4. the reward through the wallet (kind `promo-reward`, key `promo:<promoId>:<userId>`), the user's row
@@ -26,19 +26,19 @@ export interface PromotionClaimResult {
   newBalance: string;
 }
 
-/** The path whose 2001 means "already claimed" (a unique-key race lands here too). */
-const alreadyClaimed = () => new BizError(2001);
+/** Already claimed: found by the check, or by a unique-key race. */
+const alreadyClaimed = () => new Refusal('promo.alreadyClaimed');
 
 export async function claimPromotion(site: string, userId: number, promoId: number, now: Date = new Date()): Promise<PromotionClaimResult> {
   try {
     return await db().transaction(async (transaction) => {
       const promo = await Promotion.findOne({ where: { id: promoId, siteCode: site }, lock: transaction.LOCK.NO_KEY_UPDATE, transaction });
-      if (!promo || !isRunning(promo, now)) throw new BizError(2004);
+      if (!promo || !isRunning(promo, now)) throw new Refusal('promo.notRunning');
       const user = await User.findOne({ where: { id: userId, siteCode: site }, attributes: ['id', 'vipLevel'], transaction });
-      if (!user) throw new BizError(2004);
+      if (!user) throw new Refusal('promo.notRunning', 'player of another site');
       if (await PromotionClaim.findOne({ where: { promoId, userId }, attributes: ['id'], transaction })) throw alreadyClaimed();
-      if (!quotaLeft(promo)) throw new BizError(2002);
-      if (!(await new ClaimantFacts(user.id, user.vipLevel, transaction).meets(promo))) throw new BizError(2003);
+      if (!quotaLeft(promo)) throw new Refusal('promo.quotaExhausted');
+      if (!(await new ClaimantFacts(user.id, user.vipLevel, transaction).meets(promo))) throw new Refusal('promo.conditionNotMet');
 
       const reward = new Decimal(promo.rewardAmount);
       const required = reward.mul(promo.turnoverMultiplier).toDecimalPlaces(6, Decimal.ROUND_HALF_UP);

@@ -1,6 +1,6 @@
 import { Op, type WhereOptions } from 'sequelize';
 import { Promotion, PromotionClaim, User } from '../../db/models';
-import { BizError } from '../../errors';
+import { Refusal } from '../../errors';
 import type { Locale } from '../../i18n/locales';
 import { pageOffset, pagination, type Pagination } from '../common/paging';
 import { ClaimantFacts } from './conditions';
@@ -54,9 +54,9 @@ export async function listPromotions(site: string, viewer: Viewer, locale: Local
   return { items: await withFlags(rows, site, viewer, locale, now), pagination: pagination(filter.page, filter.pageSize, count) };
 }
 
-/** GET /promo/:id: 2001 unless it is an enabled promotion of the site. */
+/** GET /promo/:id: `notFound` unless it is an enabled promotion of the site. */
 export async function getPromotion(site: string, viewer: Viewer, locale: Locale, id: number, now: Date = new Date()): Promise<PromotionView> {
   const promo = await Promotion.findOne({ where: { id, siteCode: site, enabled: 1 } });
-  if (!promo) throw new BizError(2001);
+  if (!promo) throw new Refusal('promo.notFound');
   return (await withFlags([promo], site, viewer, locale, now))[0];
 }
