@@ -15,10 +15,12 @@ import { createSiteBody, createThemeBody, idParams, mascotsBody, siteConfigIdPar
  * clears the site's cached public configuration). Rules live in shared/domain/site-config/.
  */
 const admin = { admin: 'site-config' } as const;
+/** A theme's writes lock its config first: the config gone meanwhile is 2001, as on the config's own paths. */
+const themeFound = { 'site-config.configNotFound': 2001, 'site-config.themeNotFound': 2002 } as const;
 
 export const siteConfigEndpoints = [
   endpoint(
-    { method: 'get', path: '/site-config', auth: 'none', codes: [2001], summary: 'The configuration of the SITE_CODE site: names in the request locale, active and available themes' },
+    { method: 'get', path: '/site-config', auth: 'none', refusals: { 'site-config.siteUnavailable': 2001 }, summary: 'The configuration of the SITE_CODE site: names in the request locale, active and available themes' },
     ({ locale }) => getPublicSiteConfig(config().siteCode, locale),
   ),
   endpoint(
@@ -26,31 +28,31 @@ export const siteConfigEndpoints = [
     ({ siteFilter }) => listSiteConfigs(siteFilter),
   ),
   endpoint(
-    { method: 'post', path: '/site-config/admin', auth: admin, body: createSiteBody, codes: [2001, 2003], summary: 'Create a white-label site with the seeded defaults (optionally from another site)' },
+    { method: 'post', path: '/site-config/admin', auth: admin, body: createSiteBody, refusals: { 'site-config.copySourceUnknown': 2001, 'site-config.siteCodeTaken': 2003 }, summary: 'Create a white-label site with the seeded defaults (optionally from another site)' },
     ({ actor, body }) => createSite(actor, { siteCode: body.siteCode, siteName: body.siteName, supportedLocales: body.supportedLocales as string[], copyFrom: body.copyFrom }),
   ),
   endpoint(
-    { method: 'patch', path: '/site-config/admin/themes/:id', auth: admin, params: idParams, body: updateThemeBody, codes: [2002, 2003], summary: 'Update a theme (partial; a colour group is given whole)' },
+    { method: 'patch', path: '/site-config/admin/themes/:id', auth: admin, params: idParams, body: updateThemeBody, refusals: { ...themeFound, 'site-config.themeIdTaken': 2003 }, summary: 'Update a theme (partial; a colour group is given whole)' },
     ({ actor, site, params, body }) => updateTheme(actor, site, params.id, body as Partial<ThemeColours> & typeof body),
   ),
   endpoint(
-    { method: 'delete', path: '/site-config/admin/themes/:id', auth: admin, params: idParams, codes: [2002], summary: 'Delete a theme (clears activeThemeId when it was active)' },
+    { method: 'delete', path: '/site-config/admin/themes/:id', auth: admin, params: idParams, refusals: themeFound, summary: 'Delete a theme (clears activeThemeId when it was active)' },
     ({ actor, site, params }) => deleteTheme(actor, site, params.id),
   ),
   endpoint(
-    { method: 'patch', path: '/site-config/admin/:id', auth: admin, params: idParams, body: updateSiteConfigBody, codes: [2001, 2002], summary: 'Update a site config (partial)' },
+    { method: 'patch', path: '/site-config/admin/:id', auth: admin, params: idParams, body: updateSiteConfigBody, refusals: { 'site-config.configNotFound': 2001, 'site-config.themeNotFound': 2002 }, summary: 'Update a site config (partial)' },
     ({ actor, site, params, body }) => updateSiteConfig(actor, site, params.id, { ...body, supportedLocales: body.supportedLocales as string[] | undefined }),
   ),
   endpoint(
-    { method: 'get', path: '/site-config/admin/:siteConfigId/themes', auth: admin, params: siteConfigIdParams, codes: [2001], summary: 'The raw themes of a site config' },
+    { method: 'get', path: '/site-config/admin/:siteConfigId/themes', auth: admin, params: siteConfigIdParams, refusals: { 'site-config.configNotFound': 2001 }, summary: 'The raw themes of a site config' },
     ({ site, params }) => listThemes(site, params.siteConfigId),
   ),
   endpoint(
-    { method: 'post', path: '/site-config/admin/:siteConfigId/themes', auth: admin, params: siteConfigIdParams, body: createThemeBody, codes: [2001, 2003], summary: 'Create a theme' },
+    { method: 'post', path: '/site-config/admin/:siteConfigId/themes', auth: admin, params: siteConfigIdParams, body: createThemeBody, refusals: { 'site-config.configNotFound': 2001, 'site-config.themeIdTaken': 2003 }, summary: 'Create a theme' },
     ({ actor, site, params, body }) => createTheme(actor, site, params.siteConfigId, body as ThemeColours & typeof body),
   ),
   endpoint(
-    { method: 'patch', path: '/site-config/admin/:siteConfigId/mascots', auth: admin, params: siteConfigIdParams, body: mascotsBody, codes: [2001], summary: 'Replace the mascot list; the result is the new list' },
+    { method: 'patch', path: '/site-config/admin/:siteConfigId/mascots', auth: admin, params: siteConfigIdParams, body: mascotsBody, refusals: { 'site-config.configNotFound': 2001 }, summary: 'Replace the mascot list; the result is the new list' },
     ({ actor, site, params, body }) => replaceMascots(actor, site, params.siteConfigId, body.mascots as MascotEntry[]),
   ),
 ];

@@ -1,7 +1,7 @@
 import type { Transaction } from 'sequelize';
 import { SiteConfig } from '../../db/models';
 import { db } from '../../db/sequelize';
-import { BizError } from '../../errors';
+import { Refusal } from '../../errors';
 import { logger } from '../../logger';
 import type { Actor } from '../audit/actor';
 import { recordAdminAction } from '../audit/operation-log';
@@ -32,10 +32,10 @@ export function logSiteConfigAction(
 
 /**
  * The site config `id` of the request's site, locked for the write (every write that touches a config
- * or its themes locks the config row first); 2001 when it is missing or another site's.
+ * or its themes locks the config row first); `configNotFound` when it is missing or another site's.
  */
-export async function lockSiteConfig(site: string, id: number, transaction: Transaction, messagePath?: string): Promise<SiteConfig> {
+export async function lockSiteConfig(site: string, id: number, transaction: Transaction): Promise<SiteConfig> {
   const config = await SiteConfig.findOne({ where: { id, siteCode: site }, transaction, lock: transaction.LOCK.UPDATE });
-  if (!config) throw new BizError(2001, 'site config not found', messagePath);
+  if (!config) throw new Refusal('site-config.configNotFound', 'site config not found');
   return config;
 }

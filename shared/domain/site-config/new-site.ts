@@ -3,7 +3,7 @@ import { config as appConfig } from '../../config';
 import { SiteConfig, SiteTheme } from '../../db/models';
 import { seedSiteIn } from '../../db/seeders/seed-site';
 import { db } from '../../db/sequelize';
-import { BizError } from '../../errors';
+import { Refusal } from '../../errors';
 import type { LocaleText } from '../../i18n/locales';
 import type { Actor } from '../audit/actor';
 import { forgetKnownSites } from '../common/sites';
@@ -18,7 +18,7 @@ import { adminSiteConfigView, type AdminSiteConfigView } from './views';
  * payment channels and groups, missions). With `copyFrom`, the new site then takes the source site's
  * game type configs and providers (the game area's copy, copySiteRows), its description, mascots and
  * themes (with the same active theme); never its settings, which hold mail credentials.
- * 2003 when the site code is taken; 2001 when copyFrom names no site.
+ * Refused when the site code is taken (`siteCodeTaken`) and when copyFrom names no site (`copySourceUnknown`).
  */
 export interface NewSiteInput {
   siteCode: string;
@@ -27,8 +27,7 @@ export interface NewSiteInput {
   copyFrom?: string;
 }
 
-const PATH = '/api/site-config/admin';
-const siteCodeTaken = () => new BizError(2003, 'site code taken', PATH);
+const siteCodeTaken = () => new Refusal('site-config.siteCodeTaken');
 
 export async function createSite(actor: Actor, input: NewSiteInput): Promise<AdminSiteConfigView & { seeded: string[] }> {
   const { siteCode } = input;
@@ -36,7 +35,7 @@ export async function createSite(actor: Actor, input: NewSiteInput): Promise<Adm
     const result = await siteConfigWrite(siteCode, async (transaction) => {
       if (await SiteConfig.findOne({ where: { siteCode }, attributes: ['id'], transaction })) throw siteCodeTaken();
       const source = input.copyFrom ? await SiteConfig.findOne({ where: { siteCode: input.copyFrom }, transaction }) : null;
-      if (input.copyFrom && !source) throw new BizError(2001, 'copyFrom names no site', PATH);
+      if (input.copyFrom && !source) throw new Refusal('site-config.copySourceUnknown');
       const seed = await seedSiteIn(transaction, siteCode, { assetBaseUrl: appConfig().publicAssetBaseUrl, siteName: input.siteName, supportedLocales: input.supportedLocales });
       if (!seed.createdConfig) throw siteCodeTaken(); // created by a concurrent request in between
       const seeded = [...seed.seeded];

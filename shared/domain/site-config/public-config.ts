@@ -1,5 +1,5 @@
 import { SiteConfig, SiteTheme } from '../../db/models';
-import { BizError } from '../../errors';
+import { Refusal } from '../../errors';
 import { LOCALES, type Locale } from '../../i18n/locales';
 import { logger } from '../../logger';
 import { cache } from '../../redis';
@@ -18,7 +18,7 @@ export async function clearSiteConfigCache(siteCode: string): Promise<void> {
   await cache().del(...LOCALES.map((locale) => siteConfigKey(siteCode, locale)));
 }
 
-/** 2001 when the site has no config, or its config is disabled. */
+/** `siteUnavailable` when the site has no config, or its config is disabled. */
 export async function getPublicSiteConfig(siteCode: string, locale: Locale): Promise<PublicSiteConfigView> {
   const key = siteConfigKey(siteCode, locale);
   try {
@@ -28,7 +28,7 @@ export async function getPublicSiteConfig(siteCode: string, locale: Locale): Pro
     logger().warn({ err: (err as Error).message, key }, 'site config cache unavailable; reading Postgres');
   }
   const config = await SiteConfig.findOne({ where: { siteCode } });
-  if (!config || Number(config.enabled) !== 1) throw new BizError(2001);
+  if (!config || Number(config.enabled) !== 1) throw new Refusal('site-config.siteUnavailable');
   const themes = await SiteTheme.findAll({ where: { siteConfigId: config.id }, order: [['id', 'ASC']] });
   const view = publicSiteConfigView(config, themes, locale);
   try {

@@ -1,7 +1,7 @@
 import { Op } from 'sequelize';
 import { SiteConfig, SiteTheme } from '../../db/models';
 import type { MascotEntry } from '../../db/models/site-config';
-import { BizError } from '../../errors';
+import { Refusal } from '../../errors';
 import type { LocaleText } from '../../i18n/locales';
 import type { Actor } from '../audit/actor';
 import { changesOf } from '../audit/operation-log';
@@ -25,16 +25,14 @@ export interface SiteConfigPatch {
   enabled?: number;
 }
 
-/** 2002 when activeThemeId names no theme of the site. */
-const themeNotFound = () => new BizError(2002, 'theme not found');
 
-/** PATCH /site-config/admin/:id: 2001 when the config is not the site's; activeThemeId must name a theme of the site. */
+/** PATCH /site-config/admin/:id: `configNotFound` when the config is not the site's; `themeNotFound` unless activeThemeId names a theme of the config. */
 export async function updateSiteConfig(actor: Actor, site: string, id: number, patch: SiteConfigPatch): Promise<AdminSiteConfigView> {
   return siteConfigWrite(site, async (transaction) => {
     const config = await lockSiteConfig(site, id, transaction);
     if (patch.activeThemeId !== undefined && patch.activeThemeId !== null) {
       const theme = await SiteTheme.findOne({ where: { id: patch.activeThemeId, siteConfigId: config.id }, attributes: ['id'], transaction });
-      if (!theme) throw themeNotFound();
+      if (!theme) throw new Refusal('site-config.themeNotFound', 'activeThemeId');
     }
     const { changes, values } = changesOf(config.get({ plain: true }), patch as Record<string, unknown>);
     if (Object.keys(values).length) {

@@ -1,7 +1,7 @@
 import { UniqueConstraintError, type Transaction } from 'sequelize';
 import { SiteConfig, SiteTheme } from '../../db/models';
 import type { ThemeColours } from '../../db/models/site-theme';
-import { BizError } from '../../errors';
+import { Refusal } from '../../errors';
 import type { LocaleText } from '../../i18n/locales';
 import type { Actor } from '../audit/actor';
 import { changesOf } from '../audit/operation-log';
@@ -9,7 +9,7 @@ import { lockSiteConfig, logSiteConfigAction, siteConfigWrite } from './admin-wr
 import { adminThemeView, type AdminThemeView } from './views';
 
 /**
- * Themes of a site (Part B 2.10, 4.8): list, create, patch, delete. themeId is unique per site (2003);
+ * Themes of a site (Part B 2.10, 4.8): list, create, patch, delete. themeId is unique per site (`themeIdTaken`);
  * deleting the active theme clears activeThemeId. Every write locks the site's config row first, so a
  * delete and a PATCH of activeThemeId never cross.
  */
@@ -20,35 +20,32 @@ export interface ThemeInput extends Partial<ThemeColours> {
   enabled?: number;
 }
 
-const themeNotFound = () => new BizError(2002);
-const themeIdTaken = (path: string) => new BizError(2003, 'themeId taken', path);
+const themeNotFound = () => new Refusal('site-config.themeNotFound');
+const themeIdTaken = () => new Refusal('site-config.themeIdTaken');
 
-async function uniqueThemeId<T>(path: string, work: () => Promise<T>): Promise<T> {
+async function uniqueThemeId<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if (err instanceof UniqueConstraintError) throw themeIdTaken(path);
+    if (err instanceof UniqueConstraintError) throw themeIdTaken();
     throw err;
   }
 }
 
-/** GET /site-config/admin/:siteConfigId/themes: 2001 when the config is not the site's. */
+/** GET /site-config/admin/:siteConfigId/themes: `configNotFound` when the config is not the site's. */
 export async function listThemes(site: string, siteConfigId: number): Promise<AdminThemeView[]> {
   const config = await SiteConfig.findOne({ where: { id: siteConfigId, siteCode: site }, attributes: ['id'] });
-  if (!config) throw new BizError(2001);
+  if (!config) throw new Refusal('site-config.configNotFound');
   const themes = await SiteTheme.findAll({ where: { siteConfigId }, order: [['id', 'ASC']] });
   return themes.map(adminThemeView);
 }
 
-const CREATE_PATH = '/api/site-config/admin/:siteConfigId/themes';
-const THEME_PATH = '/api/site-config/admin/themes/:id';
-
-/** POST /site-config/admin/:siteConfigId/themes: 2001 config not the site's; 2003 themeId taken in the site. */
+/** POST /site-config/admin/:siteConfigId/themes: `configNotFound` (not the site's); `themeIdTaken` in the site. */
 export async function createTheme(actor: Actor, site: string, siteConfigId: number, input: Required<Omit<ThemeInput, 'enabled'>> & ThemeInput): Promise<AdminThemeView> {
-  return uniqueThemeId(CREATE_PATH, () =>
+  return uniqueThemeId(() =>
     siteConfigWrite(site, async (transaction) => {
       const config = await lockSiteConfig(site, siteConfigId, transaction);
-      if (await SiteTheme.findOne({ where: { siteCode: site, themeId: input.themeId }, attributes: ['id'], transaction })) throw themeIdTaken(CREATE_PATH);
+      if (await SiteTheme.findOne({ where: { siteCode: site, themeId: input.themeId }, attributes: ['id'], transaction })) throw themeIdTaken();
       const theme = await SiteTheme.create({ ...input, enabled: input.enabled ?? 1, siteCode: site, siteConfigId: config.id }, { transaction });
       const view = adminThemeView(theme);
       await logSiteConfigAction(actor, site, transaction, { action: 'create-theme', targetId: theme.id, summary: `created theme ${theme.themeId}`, detail: view });
@@ -57,7 +54,7 @@ export async function createTheme(actor: Actor, site: string, siteConfigId: numb
   );
 }
 
-/** The theme `id` of the request's site, its config locked first; 2002 when it is missing or another site's. */
+/** The theme `id` of the request's site, its config locked first; `themeNotFound` when it is missing or another site's. */
 async function lockTheme(site: string, id: number, transaction: Transaction): Promise<{ config: SiteConfig; theme: SiteTheme }> {
   const found = await SiteTheme.findOne({ where: { id, siteCode: site }, attributes: ['siteConfigId'], transaction });
   if (!found) throw themeNotFound();
@@ -67,13 +64,13 @@ async function lockTheme(site: string, id: number, transaction: Transaction): Pr
   return { config, theme };
 }
 
-/** PATCH /site-config/admin/themes/:id (partial): 2002 theme not found; 2003 themeId taken in the site. */
+/** PATCH /site-config/admin/themes/:id (partial): `themeNotFound`; `themeIdTaken` in the site. */
 export async function updateTheme(actor: Actor, site: string, id: number, input: ThemeInput): Promise<AdminThemeView> {
-  return uniqueThemeId(THEME_PATH, () =>
+  return uniqueThemeId(() =>
     siteConfigWrite(site, async (transaction) => {
       const { theme } = await lockTheme(site, id, transaction);
       if (input.themeId !== undefined && input.themeId !== theme.themeId) {
-        if (await SiteTheme.findOne({ where: { siteCode: site, themeId: input.themeId }, attributes: ['id'], transaction })) throw themeIdTaken(THEME_PATH);
+        if (await SiteTheme.findOne({ where: { siteCode: site, themeId: input.themeId }, attributes: ['id'], transaction })) throw themeIdTaken();
       }
       const { changes, values } = changesOf(theme.get({ plain: true }), input as Record<string, unknown>);
       if (Object.keys(values).length) {
@@ -85,7 +82,7 @@ export async function updateTheme(actor: Actor, site: string, id: number, input:
   );
 }
 
-/** DELETE /site-config/admin/themes/:id: 2002 theme not found; clears activeThemeId when it was the active theme. */
+/** DELETE /site-config/admin/themes/:id: `themeNotFound`; clears activeThemeId when it was the active theme. */
 export async function deleteTheme(actor: Actor, site: string, id: number): Promise<null> {
   return siteConfigWrite(site, async (transaction) => {
     const { config, theme } = await lockTheme(site, id, transaction);
