@@ -2,7 +2,7 @@ import type { AnyObject, InferType, ObjectSchema } from 'yup';
 import { setVipHold } from '../../../shared/domain/vip/hold';
 import { createVipLevel, deleteVipLevel, updateVipLevel } from '../../../shared/domain/vip/levels';
 import { createVipRebate, deleteVipRebate, updateVipRebate } from '../../../shared/domain/vip/rebate-rules';
-import { endpoint, type AdminActor, type Endpoint } from '../../http/endpoint';
+import { endpoint, type AdminActor, type Endpoint, type RefusalCodes } from '../../http/endpoint';
 import { createLevelBody, createRebateBody, holdBody, idParams, updateLevelBody, updateRebateBody, userIdParams } from './schemas';
 
 /**
@@ -18,39 +18,43 @@ type Write<Args extends unknown[]> = (actor: AdminActor, site: string, ...args: 
 
 /**
  * POST `path`, PATCH `path`/:id (partial) and DELETE `path`/:id of one kind of site record, each with its
- * body schema, write and summary; `notFound` and `taken` are the record's error codes.
+ * body schema, write and summary, and the refusals each answers.
  */
 function recordEndpoints<C extends Schema, U extends Schema>(
   path: string,
-  { notFound, taken }: { notFound: number; taken: number },
-  r: { create: [C, Write<[InferType<C>]>, string]; update: [U, Write<[number, InferType<U>]>, string]; remove: [Write<[number]>, string] },
+  r: {
+    create: [C, Write<[InferType<C>]>, string, RefusalCodes];
+    update: [U, Write<[number, InferType<U>]>, string, RefusalCodes];
+    remove: [Write<[number]>, string, RefusalCodes];
+  },
 ): Endpoint[] {
-  const [createBody, create, created] = r.create;
-  const [updateBody, update, updated] = r.update;
-  const [remove, removed] = r.remove;
+  const [createBody, create, created, createRefusals] = r.create;
+  const [updateBody, update, updated, updateRefusals] = r.update;
+  const [remove, removed, removeRefusals] = r.remove;
   return [
-    endpoint({ method: 'post', path, auth, body: createBody, codes: [taken], summary: created }, ({ actor, site, body }) => create(actor, site, body as InferType<C>)),
+    endpoint({ method: 'post', path, auth, body: createBody, refusals: createRefusals, summary: created }, ({ actor, site, body }) => create(actor, site, body as InferType<C>)),
     endpoint(
-      { method: 'patch', path: `${path}/:id`, auth, params: idParams, body: updateBody, codes: [notFound, taken], summary: updated },
+      { method: 'patch', path: `${path}/:id`, auth, params: idParams, body: updateBody, refusals: updateRefusals, summary: updated },
       ({ actor, site, params, body }) => update(actor, site, params.id, body as InferType<U>),
     ),
-    endpoint({ method: 'delete', path: `${path}/:id`, auth, params: idParams, codes: [notFound], summary: removed }, ({ actor, site, params }) => remove(actor, site, params.id)),
+    endpoint({ method: 'delete', path: `${path}/:id`, auth, params: idParams, refusals: removeRefusals, summary: removed }, ({ actor, site, params }) => remove(actor, site, params.id)),
   ];
 }
 
 export const adminEndpoints = [
-  ...recordEndpoints('/vip/levels', { notFound: 2001, taken: 2003 }, {
-    create: [createLevelBody, createVipLevel, 'Create a VIP level of the site'],
-    update: [updateLevelBody, updateVipLevel, 'Update a VIP level (partial)'],
-    remove: [deleteVipLevel, 'Delete a VIP level'],
+  // A number taken on PATCH answers the text the error table files under the create path.
+  ...recordEndpoints('/vip/levels', {
+    create: [createLevelBody, createVipLevel, 'Create a VIP level of the site', { 'vip.levelExists': 2003 }],
+    update: [updateLevelBody, updateVipLevel, 'Update a VIP level (partial)', { 'vip.levelNotFound': 2001, 'vip.levelExists': { code: 2003, textOf: '/api/vip/levels' } }],
+    remove: [deleteVipLevel, 'Delete a VIP level', { 'vip.levelNotFound': 2001 }],
   }),
-  ...recordEndpoints('/vip/rebates', { notFound: 2002, taken: 2004 }, {
-    create: [createRebateBody, createVipRebate, 'Create a rebate rule (level, game type)'],
-    update: [updateRebateBody, updateVipRebate, 'Update a rebate rule (partial)'],
-    remove: [deleteVipRebate, 'Delete a rebate rule'],
+  ...recordEndpoints('/vip/rebates', {
+    create: [createRebateBody, createVipRebate, 'Create a rebate rule (level, game type)', { 'vip.rebateRuleExists': 2004 }],
+    update: [updateRebateBody, updateVipRebate, 'Update a rebate rule (partial)', { 'vip.rebateRuleNotFound': 2002, 'vip.rebateRuleExists': { code: 2004, textOf: '/api/vip/rebates' } }],
+    remove: [deleteVipRebate, 'Delete a rebate rule', { 'vip.rebateRuleNotFound': 2002 }],
   }),
   endpoint(
-    { method: 'patch', path: '/vip/users/:userId/hold', auth, params: userIdParams, body: holdBody, codes: [2001, 2002], summary: "Set a user's VIP hold flag (level 5 and up)" },
+    { method: 'patch', path: '/vip/users/:userId/hold', auth, params: userIdParams, body: holdBody, refusals: { 'vip.playerNotFound': 2001, 'vip.holdLevelTooLow': 2002 }, summary: "Set a user's VIP hold flag (level 5 and up)" },
     ({ actor, site, params, body }) => setVipHold(actor, site, params.userId, body.hold as 0 | 1),
   ),
 ];

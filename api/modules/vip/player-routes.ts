@@ -18,7 +18,7 @@ export const playerEndpoints = [
     ({ query, site }) => listVipRebates(query.siteCode ?? site),
   ),
   endpoint(
-    { method: 'get', path: '/vip/status', auth: 'player', codes: [2001], summary: "The caller's level, progress, this month's effective bet, rebates and the ladder" },
+    { method: 'get', path: '/vip/status', auth: 'player', refusals: { 'vip.playerNotFound': 2001 }, summary: "The caller's level, progress, this month's effective bet, rebates and the ladder" },
     ({ player, locale }) => vipStatus(player.id, player.siteCode, locale),
   ),
 ];

@@ -1,6 +1,6 @@
 import { User } from '../../db/models';
 import { db } from '../../db/sequelize';
-import { BizError } from '../../errors';
+import { Refusal } from '../../errors';
 import type { Actor } from '../audit/actor';
 import { logVipAction } from './admin-writes';
 
@@ -10,13 +10,13 @@ import { logVipAction } from './admin-writes';
  */
 export const HOLD_MIN_LEVEL = 5;
 
-/** PATCH /vip/users/:userId/hold: 2001 user not in the site; 2002 VIP level below 5. */
+/** PATCH /vip/users/:userId/hold: `playerNotFound` in the site; `holdLevelTooLow` (below HOLD_MIN_LEVEL). */
 export async function setVipHold(actor: Actor, siteCode: string, userId: number, hold: 0 | 1): Promise<{ userId: number; vipHold: number }> {
   return db().transaction(async (transaction) => {
     const user = await User.findOne({ where: { id: userId, siteCode }, attributes: ['id', 'vipLevel', 'vipHold'], transaction, lock: transaction.LOCK.UPDATE });
-    if (!user) throw new BizError(2001, 'user not found');
+    if (!user) throw new Refusal('vip.playerNotFound', 'user not found');
     const level = Number.parseInt(user.vipLevel, 10) || 1;
-    if (level < HOLD_MIN_LEVEL) throw new BizError(2002, 'VIP level below 5');
+    if (level < HOLD_MIN_LEVEL) throw new Refusal('vip.holdLevelTooLow', 'VIP level below 5');
     const before = Number(user.vipHold);
     if (before !== hold) {
       await User.update({ vipHold: hold }, { where: { id: userId }, transaction });

@@ -1,7 +1,7 @@
 import type { Transaction } from 'sequelize';
 import { VipLevel } from '../../db/models';
 import { db } from '../../db/sequelize';
-import { BizError } from '../../errors';
+import { Refusal } from '../../errors';
 import { LOCALES, pickText, type Locale, type LocaleText } from '../../i18n/locales';
 import { logger } from '../../logger';
 import { cache } from '../../redis';
@@ -132,10 +132,10 @@ export interface VipLevelInput {
   enabled?: number;
 }
 
-const levelExists = () => new BizError(2003, 'VIP level exists', '/api/vip/levels');
-const levelNotFound = () => new BizError(2001, 'VIP level not found', '/api/vip/levels/:id');
+const levelExists = () => new Refusal('vip.levelExists', 'VIP level exists');
+const levelNotFound = () => new Refusal('vip.levelNotFound', 'VIP level not found');
 
-/** POST /vip/levels: 2003 when the site has the level already. sortOrder defaults to the level. */
+/** POST /vip/levels: `levelExists` when the site has the level already. sortOrder defaults to the level. */
 export async function createVipLevel(actor: Actor, siteCode: string, input: Required<Omit<VipLevelInput, 'sortOrder' | 'enabled'>> & VipLevelInput): Promise<AdminVipLevelView> {
   return uniqueAs(levelExists, () =>
     levelWrite(siteCode, async (transaction) => {
@@ -160,7 +160,7 @@ export async function createVipLevel(actor: Actor, siteCode: string, input: Requ
   );
 }
 
-/** PATCH /vip/levels/:id: 2001 when the site has no such level; 2003 when the new level number is taken. */
+/** PATCH /vip/levels/:id: `levelNotFound` when the site has no such level; `levelExists` when the new level number is taken. */
 export async function updateVipLevel(actor: Actor, siteCode: string, id: number, input: VipLevelInput): Promise<AdminVipLevelView> {
   return uniqueAs(levelExists, () =>
     levelWrite(siteCode, async (transaction) => {
@@ -186,7 +186,7 @@ export async function updateVipLevel(actor: Actor, siteCode: string, id: number,
   );
 }
 
-/** DELETE /vip/levels/:id: null; 2001 when the site has no such level. */
+/** DELETE /vip/levels/:id: null; `levelNotFound` when the site has no such level. */
 export async function deleteVipLevel(actor: Actor, siteCode: string, id: number): Promise<null> {
   return levelWrite(siteCode, async (transaction) => {
     const row = await VipLevel.findOne({ where: { id, siteCode }, transaction, lock: transaction.LOCK.UPDATE });

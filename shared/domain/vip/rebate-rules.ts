@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { VipRebate } from '../../db/models';
 import { db } from '../../db/sequelize';
-import { BizError } from '../../errors';
+import { Refusal } from '../../errors';
 import type { Actor } from '../audit/actor';
 import { changesOf } from '../audit/operation-log';
 import { GAME_TYPE_KEYS } from '../game/types';
@@ -63,10 +63,10 @@ export interface VipRebateInput {
   rebateRate?: string;
 }
 
-const ruleExists = () => new BizError(2004, 'rebate rule exists', '/api/vip/rebates');
-const ruleNotFound = () => new BizError(2002, 'rebate rule not found', '/api/vip/rebates/:id');
+const ruleExists = () => new Refusal('vip.rebateRuleExists', 'rebate rule exists');
+const ruleNotFound = () => new Refusal('vip.rebateRuleNotFound', 'rebate rule not found');
 
-/** POST /vip/rebates: 2004 when the site has a rule for the level and game type. */
+/** POST /vip/rebates: `rebateRuleExists` when the site has a rule for the level and game type. */
 export async function createVipRebate(actor: Actor, siteCode: string, input: Required<VipRebateInput>): Promise<VipRebateView> {
   return uniqueAs(ruleExists, () =>
     db().transaction(async (transaction) => {
@@ -79,7 +79,7 @@ export async function createVipRebate(actor: Actor, siteCode: string, input: Req
   );
 }
 
-/** PATCH /vip/rebates/:id: 2002 when the site has no such rule; 2004 when the new (level, gameType) is taken. */
+/** PATCH /vip/rebates/:id: `rebateRuleNotFound` when the site has no such rule; `rebateRuleExists` when the new (level, gameType) is taken. */
 export async function updateVipRebate(actor: Actor, siteCode: string, id: number, input: VipRebateInput): Promise<VipRebateView> {
   return uniqueAs(ruleExists, () =>
     db().transaction(async (transaction) => {
@@ -103,7 +103,7 @@ export async function updateVipRebate(actor: Actor, siteCode: string, id: number
   );
 }
 
-/** DELETE /vip/rebates/:id: null; 2002 when the site has no such rule. */
+/** DELETE /vip/rebates/:id: null; `rebateRuleNotFound` when the site has no such rule. */
 export async function deleteVipRebate(actor: Actor, siteCode: string, id: number): Promise<null> {
   return db().transaction(async (transaction) => {
     const row = await VipRebate.findOne({ where: { id, siteCode }, transaction, lock: transaction.LOCK.UPDATE });

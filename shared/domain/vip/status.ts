@@ -3,7 +3,7 @@ import { QueryTypes } from 'sequelize';
 import { config } from '../../config';
 import { User, VipLevel, VipRebate } from '../../db/models';
 import { db } from '../../db/sequelize';
-import { BizError } from '../../errors';
+import { Refusal } from '../../errors';
 import { pickText, type Locale } from '../../i18n/locales';
 import { money } from '../wallet/wallet';
 import type { VipTier } from './levels';
@@ -50,7 +50,7 @@ export async function vipStatus(userId: number, siteCode: string, locale: Locale
     where: { id: userId, siteCode },
     attributes: ['id', 'vipLevel', 'totalEffectiveBet', 'relegationMissCount', 'vipHold'],
   });
-  if (!user) throw new BizError(2001, 'user not found');
+  if (!user) throw new Refusal('vip.playerNotFound', 'user not found');
   const levelNumber = Number.parseInt(user.vipLevel, 10) || 1;
   const [levels, rebates, monthlyEffective] = await Promise.all([
     VipLevel.findAll({ where: { siteCode }, order: [['level', 'ASC']] }),
