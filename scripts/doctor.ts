@@ -1,3 +1,5 @@
+import { Sequelize } from 'sequelize-typescript';
+import { functionDrift } from '../shared/db/function-drift';
 import {
   PROBE_TIMEOUT_MS,
   checkConfig,
@@ -17,6 +19,35 @@ import {
  */
 const WATCHDOG_MS = 5 * PROBE_TIMEOUT_MS;
 
+/** The database's functions against their source files (shared/db/function-drift.ts: in a transaction it rolls back), on a connection of its own. */
+async function checkFunctions(url: string): Promise<Line> {
+  const sequelize = new Sequelize(url, {
+    dialect: 'postgres',
+    logging: false,
+    pool: { max: 1, min: 0, acquire: PROBE_TIMEOUT_MS },
+    dialectOptions: { connectionTimeoutMillis: PROBE_TIMEOUT_MS, query_timeout: PROBE_TIMEOUT_MS },
+  });
+  try {
+    const drift = await functionDrift(sequelize);
+    const found = [
+      { names: drift.differs, what: 'differ from their files' },
+      { names: drift.missing, what: 'missing' },
+      { names: drift.undeclared, what: 'declared by no file' },
+    ].filter((d) => d.names.length);
+    if (!found.length) return { status: 'ok', name: 'Functions', reason: 'every database function is as its file makes it (shared/db/functions)' };
+    return {
+      status: 'warn',
+      name: 'Functions',
+      reason: found.map((d) => `${d.what}: ${d.names.join(', ')}`).join('; '),
+      hint: 'npm run migrate applies every file again after DELETE FROM db_function_files, and drops the undeclared ones',
+    };
+  } catch (err) {
+    return { status: 'warn', name: 'Functions', reason: `not compared with their files (${err instanceof Error ? err.message : String(err)})` };
+  } finally {
+    await sequelize.close().catch(() => undefined);
+  }
+}
+
 function print(l: Line): void {
   console.log(`${l.status.padEnd(4)}  ${l.name.padEnd(13)} ${l.reason}${l.hint ? `  -> ${l.hint}` : ''}`);
 }
@@ -27,7 +58,10 @@ async function main(): Promise<number> {
   const [pg, redis] = await Promise.all([planPostgres(env), planRedis(env)]);
   const [pgLines, redisLines] = await Promise.all([checkPostgres(pg), checkRedis(redis)]);
   const config = checkConfig(env, pg, redis);
-  const lines = [checkNode(), ...pgLines, ...redisLines, ...config.lines];
+  // Only once the migrations are applied: before that the functions are expected to differ.
+  const migrated = pg.url && pgLines.some((l) => l.name === 'Migrations' && l.status === 'ok');
+  const functionLines = migrated ? [await checkFunctions(pg.url as string)] : [];
+  const lines = [checkNode(), ...pgLines, ...functionLines, ...redisLines, ...config.lines];
   lines.forEach(print);
 
   console.log('\nIntegrations');
