@@ -66,7 +66,7 @@ export const depositEndpoints = [
     ({ site, params }) => depositCallbackHistory(site, params.id),
   ),
   endpoint(
-    { method: 'post', path: '/deposit/admin/orders/:id/resolve', auth: admin, params: orderIdParams, body: resolveBody, refusals: { 'deposit.orderNotFound': 2001, 'deposit.notAwaitingResolution': 2002, 'deposit.nothingPaid': 2002 }, summary: 'Resolve a flagged deposit order: credit it or fail it, with a reason' },
+    { method: 'post', path: '/deposit/admin/orders/:id/resolve', auth: admin, params: orderIdParams, body: resolveBody, refusals: { 'deposit.orderNotFound': 2001, 'deposit.notAwaitingResolution': 2002, 'deposit.nothingPaid': 2002, 'deposit.statusMoveNotAllowed': 2002 }, summary: 'Resolve a flagged deposit order: credit it or fail it, with a reason' },
     ({ actor, site, params, body, locale }) => resolveFlaggedDeposit(actor, site, params.id, body.action as Resolution, body.reason, locale),
   ),
 ];

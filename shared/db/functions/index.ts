@@ -34,6 +34,7 @@ export const FUNCTION_FILES: readonly string[] = [
   'providers/provy-bet.sql',
   'providers/provy-win.sql',
   'providers/provy-cancel.sql',
+  'deposits/status-moves.sql',
   'deposits/enqueue-credit.sql',
   'deposits/mark-paid.sql',
   'deposits/apply-callback.sql',

@@ -9,6 +9,7 @@ import { whereEquals } from '../common/where';
 import { money } from '../wallet/wallet';
 import { markPaid } from './callbacks';
 import { ORDER_COLUMNS, pagedOrders, type DepositStatus } from './order-list';
+import { refusingForbiddenMoves } from './status-moves';
 import { channelNames, orderView, type OrderRow } from './views';
 
 /**
@@ -104,17 +105,19 @@ interface ResolvableOrder {
  * actually paid, converted at its stored rate, and is credited by the deposit-credit worker) or failed,
  * with the operator's reason, logged. Repeating the same resolution answers the first one and changes
  * nothing (two operators at once queue on the order's lock); `orderNotFound`; `notAwaitingResolution`
- * not flagged, or already resolved the other way; `nothingPaid` a credit of an order nothing was paid for.
+ * not flagged, or already resolved the other way; `nothingPaid` a credit of an order nothing was paid for;
+ * `statusMoveNotAllowed` a status the order may not leave that way (a paid order is neither failed nor
+ * paid again: docs/payments.md, "Status moves"), nothing changed.
  */
 export async function resolveFlaggedDeposit(actor: Actor, siteCode: string, orderId: number, action: Resolution, reason: string, locale: Locale) {
-  await db().transaction(async (transaction) => {
+  await refusingForbiddenMoves(() => db().transaction(async (transaction) => {
     const [order] = await db().query<ResolvableOrder>(
       `SELECT id, status, flag, resolution, "payAmount" FROM deposit_orders WHERE id = :orderId AND "siteCode" = :siteCode FOR UPDATE`,
       { replacements: { orderId, siteCode }, type: QueryTypes.SELECT, transaction },
     );
     if (!order) throw new Refusal('deposit.orderNotFound');
     if (order.resolution === action) return;
-    if (!order.flag || order.resolution || order.status === 'paid') throw new Refusal('deposit.notAwaitingResolution');
+    if (!order.flag || order.resolution) throw new Refusal('deposit.notAwaitingResolution');
     if (action === 'credit' && order.payAmount === null) throw new Refusal('deposit.nothingPaid');
     const failed = action === 'fail' ? `status = 'failed', "failReason" = COALESCE("failReason", 'rejected'),` : '';
     await db().query(
@@ -129,7 +132,7 @@ export async function resolveFlaggedDeposit(actor: Actor, siteCode: string, orde
       summary: `resolved flagged deposit order ${order.id} (${order.flag}): ${action}`,
       detail: { flag: order.flag, statusBefore: order.status, payAmount: order.payAmount === null ? null : money(order.payAmount), reason },
     });
-  });
+  }));
   return adminOrder(siteCode, orderId, locale);
 }
 

@@ -19,7 +19,8 @@ import { moneyAmountOf } from '../wallet/wallet';
  *   what was paid, nothing is credited;
  * - otherwise the order becomes paid (usdAmount at its stored rate) and a deposit-credit outbox row is
  *   written in the same transaction.
- * States only go forward: pending → created → paid, pending/created → failed.
+ * States only go forward, as the one table of status moves says (docs/payments.md, "Status moves"):
+ * deposit_callback asks it, and the table refuses any other move on deposit_orders itself.
  */
 export type Vendor = 'fiatvendor' | 'usdt';
 export type CallbackOutcome =

@@ -7,7 +7,9 @@ import { logger } from '../../logger';
  * The expiry sweep (docs/payments.md, "Expiry"): pending or created orders with no payment
  * DEPOSIT_EXPIRE_AFTER_MINUTES after they were made become failed (failReason `expired`), in batches.
  * Rows a callback holds are skipped (SKIP LOCKED) and looked at again by the next sweep; flagged orders
- * wait for their operator. A payment arriving later is flagged `late-payment` (callbacks.ts).
+ * wait for their operator. A payment arriving later is flagged `late-payment` (callbacks.ts). Which
+ * statuses may become failed is the status table's (docs/payments.md, "Status moves"), asked without a
+ * resolution: pending and created (the inlined function keeps the open-orders index).
  */
 export async function expireDeposits(options: { batch?: number } = {}): Promise<{ expired: number }> {
   const batch = options.batch ?? 500;
@@ -17,7 +19,7 @@ export async function expireDeposits(options: { batch?: number } = {}): Promise<
       `UPDATE deposit_orders SET status = 'failed', "failReason" = 'expired', "updatedAt" = now()
         WHERE id IN (
           SELECT id FROM deposit_orders
-           WHERE status IN ('pending', 'created') AND flag IS NULL
+           WHERE deposit_status_move_allowed(status, 'failed', NULL) AND flag IS NULL
              AND "createdAt" < now() - make_interval(mins => :minutes)
            ORDER BY "createdAt" LIMIT :batch FOR UPDATE SKIP LOCKED)
         RETURNING id`,

@@ -16,8 +16,9 @@ export const depositRefusals = declareRefusals('deposit', {
   cardOrderRefused: 'the fiat vendor refused the card payment order',
   cardOrderUnanswered: 'the fiat vendor could not be reached or did not answer the card payment order in time',
   orderNotFound: 'no such deposit order on the site',
-  notAwaitingResolution: 'the order is not flagged, is paid, or was resolved the other way',
+  notAwaitingResolution: 'the order is not flagged, or was resolved the other way',
   nothingPaid: 'nothing was paid for the order, so there is nothing to credit',
+  statusMoveNotAllowed: 'the order\'s status may not become the one asked (docs/payments.md, "Status moves")',
 });
 
 declare module '../refusals' {

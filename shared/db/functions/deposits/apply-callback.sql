@@ -18,12 +18,15 @@ BEGIN
     -- A USDT payment is named by its txHash: without one it cannot be applied.
     WHEN p_kind = 'pay' AND p_vendor = 'usdt' AND p_tx_hash IS NULL THEN 'invalid'
     WHEN o.id IS NULL THEN 'unknown-order'
-    WHEN p_kind = 'add' THEN CASE o.status WHEN 'created' THEN 'duplicate' WHEN 'pending' THEN 'applied' ELSE 'final-order' END
+    -- Which moves are allowed is the status table's (status-moves.sql).
+    WHEN p_kind = 'add' THEN CASE WHEN o.status = 'created' THEN 'duplicate'
+                                  WHEN deposit_status_move_allowed(o.status, 'created', o.resolution) THEN 'applied' ELSE 'final-order' END
     WHEN p_pay_amount IS NULL THEN 'invalid'
     WHEN o.status = 'paid' THEN 'duplicate'
     WHEN o.flag IS NOT NULL THEN 'already-flagged'
     WHEN p_tx_hash IS NOT NULL AND EXISTS (SELECT 1 FROM deposit_orders u WHERE u."txHash" = p_tx_hash AND u.id <> o.id) THEN 'tx-used'
-    WHEN o.status = 'failed' THEN 'late-payment'
+    -- A payment for an order that may not become paid now (failed: expired, refused by the vendor).
+    WHEN NOT deposit_status_move_allowed(o.status, 'paid', o.resolution) THEN 'late-payment'
     WHEN abs(p_pay_amount - o."orderAmount") > p_tolerance THEN 'amount-mismatch'
     ELSE 'applied' END;
 
