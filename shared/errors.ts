@@ -5,7 +5,6 @@ import type { RefusalName } from './domain/refusals';
  * (api/http/error-mapper.ts), and the workers log them.
  * - Refusal: a business rule said no, by name (`withdrawal.codeWrong`, declared per area in
  *   shared/domain/<area>/refusals.ts); the endpoint that answers it maps the name to its number.
- * - BizError: a business rule said no, by number (being replaced by Refusal).
  * - InputError: the input is well formed but names something impossible (a field's value); the edge
  *   answers it like a schema failure, naming the field.
  * - NotFoundError: the thing an operator addressed does not exist (where the spec has no code for it).
@@ -21,21 +20,6 @@ export class Refusal extends Error {
   ) {
     super(detail ? `${refusal}: ${detail}` : refusal);
     this.name = 'Refusal';
-  }
-}
-
-export class BizError extends Error {
-  /**
-   * @param messagePath the path template whose message applies, when it is not the failing route's own
-   *   (an alternative entry point to the same operation).
-   */
-  constructor(
-    public readonly code: number,
-    public readonly detail?: string,
-    public readonly messagePath?: string,
-  ) {
-    super(detail ?? `business error ${code}`);
-    this.name = 'BizError';
   }
 }
 

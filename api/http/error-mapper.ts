@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { BizError, ForbiddenError, InputError, NotFoundError, Refusal, SessionEndedError, UnavailableError } from '../../shared/errors';
+import { ForbiddenError, InputError, NotFoundError, Refusal, SessionEndedError, UnavailableError } from '../../shared/errors';
 import type { Locale } from '../../shared/i18n/locales';
 import { errorMessage } from '../../shared/i18n/messages';
 import { logger } from '../../shared/logger';
@@ -21,8 +21,9 @@ export interface ErrorAnswer {
 }
 
 /**
- * The one place where errors get HTTP statuses: BizError on HTTP 200 with the localized message filed
- * under its path (`messagePath`, else the endpoint's path `template`); the domain's InputError as a 400
+ * The one place where errors get HTTP statuses: a Refusal with the number its endpoint maps it to (HTTP
+ * 200 for business codes) and that number's localized text under the endpoint's path (or the map's
+ * `textOf`); a Refusal the endpoint does not map is a bug of its declaration, a 500; the domain's InputError as a 400
  * naming the field, ForbiddenError 403, NotFoundError 404, SessionEndedError 401, UnavailableError 503,
  * a wallet refusal no caller mapped 409 (walletRefusal);
  * the edge's HttpError with its status (body failures are HttpErrors from api/http/body.ts); anything else a 500 with a generic message (never a
@@ -36,10 +37,6 @@ export function describeError(err: unknown, locale: Locale, template: string, re
       const message = errorMessage(mapped.textPath, mapped.code, locale) ?? err.detail ?? `Error ${mapped.code}`;
       return { status: mapped.code < 1000 ? mapped.code : 200, code: mapped.code, message };
     }
-  }
-  if (err instanceof BizError) {
-    const message = errorMessage(err.messagePath ?? template, err.code, locale) ?? err.detail ?? `Error ${err.code}`;
-    return { status: 200, code: err.code, message };
   }
   if (err instanceof InputError) {
     return { status: 400, code: 400, message: `Invalid ${err.source}: ${err.field}: ${err.reason}`, extra: { errors: [{ field: err.field, message: err.reason }] } };

@@ -732,6 +732,28 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
       'vi-VN': 'Cấp VIP dưới 5, không thể giữ cấp',
     },
   },
+  {
+    path: '/api/vip/settlement/monthly-relegation',
+    code: 2001,
+    text: {
+      'zh-TW': '該月份尚未結束，無法執行降級檢查',
+      'zh-CN': '该月份尚未结束，无法执行降级检查',
+      'en-US': 'The month is not over yet, relegation cannot run',
+      'th-TH': 'เดือนนี้ยังไม่สิ้นสุด ไม่สามารถตรวจสอบการลดระดับได้',
+      'vi-VN': 'Tháng chưa kết thúc, không thể chạy kiểm tra hạ cấp',
+    },
+  },
+  {
+    path: '/api/vip/settlement/monthly-relegation',
+    code: 2002,
+    text: {
+      'zh-TW': '該月份的降級檢查已執行過',
+      'zh-CN': '该月份的降级检查已执行过',
+      'en-US': 'Relegation for this month has already run',
+      'th-TH': 'การตรวจสอบการลดระดับของเดือนนี้ดำเนินการไปแล้ว',
+      'vi-VN': 'Kiểm tra hạ cấp của tháng này đã được chạy',
+    },
+  },
 
   // Bet record (Part A 4.5, 7.2)
   {
@@ -2207,6 +2229,17 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
   },
   {
     path: '*',
+    code: 405,
+    text: {
+      'zh-TW': '此路徑不支援該請求方法',
+      'zh-CN': '该路径不支持此请求方法',
+      'en-US': 'Method not allowed on this path',
+      'th-TH': 'เส้นทางนี้ไม่รองรับเมธอดของคำขอ',
+      'vi-VN': 'Đường dẫn này không hỗ trợ phương thức yêu cầu',
+    },
+  },
+  {
+    path: '*',
     code: 413,
     text: {
       'zh-TW': '請求內容過大',
@@ -2247,6 +2280,41 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
       'en-US': 'Service temporarily unavailable',
       'th-TH': 'บริการไม่พร้อมใช้งานชั่วคราว',
       'vi-VN': 'Dịch vụ tạm thời không khả dụng',
+    },
+  },
+  // Refusals whose numbers the contract leaves without a text: a site's configuration or an account that
+  // disappeared meanwhile.
+  {
+    path: '/api/admin/profile',
+    code: 2001,
+    text: {
+      'zh-TW': '管理員帳號不存在',
+      'zh-CN': '管理员账号不存在',
+      'en-US': 'Administrator not found',
+      'th-TH': 'ไม่พบบัญชีผู้ดูแลระบบ',
+      'vi-VN': 'Không tìm thấy quản trị viên',
+    },
+  },
+  {
+    path: '/api/vip/status',
+    code: 2001,
+    text: {
+      'zh-TW': '用戶不存在',
+      'zh-CN': '用户不存在',
+      'en-US': 'User not found',
+      'th-TH': 'ไม่พบผู้ใช้',
+      'vi-VN': 'Không tìm thấy người dùng',
+    },
+  },
+  {
+    path: '/api/site-config/admin/themes/:id',
+    code: 2001,
+    text: {
+      'zh-TW': '找不到此站點的設定',
+      'zh-CN': '找不到此站点的配置',
+      'en-US': 'Site configuration not found',
+      'th-TH': 'ไม่พบการตั้งค่าของไซต์',
+      'vi-VN': 'Không tìm thấy cấu hình trang',
     },
   },
 ];

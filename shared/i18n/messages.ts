@@ -2,7 +2,7 @@ import { ERROR_TEXTS } from './error-texts';
 import { LOCALES, type Locale } from './locales';
 
 /**
- * The one error table: (path template, code) -> text per locale. BizError messages and the
+ * The one error table: (path template, code) -> text per locale. Refusal messages and the
  * ERROR_CODES of GET /common/enums both read it, so they cannot disagree. Generic codes (400, 401,
  * 403, 404, 413, 429, 500, 503) live under path '*'.
  */

@@ -50,7 +50,9 @@ export const paymentVendorEndpoints = [
       path: '/vendor/usdt/callback/pay',
       auth: { signature: usdtCheck },
       answer: 'raw',
-      // The error table lists 2001/2002 here (the spec's): a signed callback is always acknowledged; POST /deposit (crypto) answers them.
+      // The contract lists 2001/2002 for this path; a signed callback is always acknowledged instead (an order
+      // without a live channel is recorded and flagged), and POST /deposit (crypto) answers them.
+      codes: [2001, 2002],
       summary: 'USDT: a payment to a channel address (X-Timestamp, X-Signature); always {received: true} once signed',
     },
     async ({ req, res }) => {
