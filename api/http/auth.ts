@@ -1,9 +1,12 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Request } from 'express';
+import { platformOnly, refuseSite, siteScopeOf, type SiteScope } from '../../shared/domain/admin/site-scope';
 import { hasPermission, verifyAdminToken, verifyPlayerTokenCounting, type AuthenticatedAdmin, type PlayerClaims } from '../../shared/domain/auth/tokens';
+import { checkSite } from './context';
 import type { AuthSpec, Player } from './endpoint';
 import { HttpError } from './errors';
 import { countersOf, refuseOverLimit, type CountedRequest } from './rate-limit';
+import { requestMeta } from './request-meta';
 
 /**
  * The authentication step of the pipeline (api/http/pipeline.ts): who the caller is, as the endpoint's
@@ -48,6 +51,62 @@ export function neededPermission(module: string, method: string): string {
   return `${module}:${method === 'GET' || method === 'HEAD' ? 'read' : 'write'}`;
 }
 
+/** The refusal (403, written to the operation log) of a site a site-bound administrator does not hold. */
+function refuseForeignSite(req: Request, admin: AuthenticatedAdmin, site: string | null, reason: string, detail?: Record<string, unknown>) {
+  return refuseSite({ adminId: admin.id, site, meta: requestMeta(req), reason, detail: { sites: req.ctx.adminSites, ...detail } });
+}
+
+const quoted = (site: string) => `"${site.slice(0, 40)}"`;
+
+/**
+ * The site an administrator's request acts on (docs/decisions.md, "Administrators bound to sites"),
+ * decided once the token is known, so that an anonymous caller learns nothing of which sites exist. A
+ * platform administrator acts on the site it names (an unknown one is a 400) or on none. A site-bound
+ * one acts on the site it names if it holds it, else on its only site; with several sites it must name
+ * one, except on the endpoints about its own account (`permission` null). A site it does not hold, or
+ * a platform-only permission, is a 403 written to the operation log.
+ */
+async function adminSite(req: Request, admin: AuthenticatedAdmin, permission: string | null): Promise<string | null> {
+  const asked = req.ctx.adminSiteAsked;
+  const sites = (req.ctx.adminSites = await siteScopeOf(admin.id));
+  if (sites === null) return asked ? checkSite(asked) : null;
+  if (permission !== null && platformOnly(permission)) {
+    throw await refuseForeignSite(req, admin, asked?.code ?? null, `${permission} is for platform administrators only`, { permission });
+  }
+  if (asked) {
+    if (sites.includes(asked.code)) return asked.code;
+    throw await refuseForeignSite(req, admin, asked.code, `site ${quoted(asked.code)} is not one of your sites`, { permission });
+  }
+  if (sites.length === 1) return sites[0];
+  if (sites.length === 0) throw await refuseForeignSite(req, admin, null, 'you are bound to no site', { permission });
+  if (permission === null) return null;
+  throw new HttpError(400, `Name one of your sites in the x-site-code header or the siteCode query: ${sites.join(', ')}`);
+}
+
+/** Body fields that name a site an administrator's write lands on or copies from. */
+const BODY_SITE_FIELDS = ['siteCode', 'sourceSiteCode', 'targetSiteCode', 'copyFrom'] as const;
+
+/**
+ * Refuses (403, logged) a site-bound administrator's body naming a site it does not hold. The pipeline
+ * runs it before validation, so the answer does not tell whether that site exists.
+ */
+export async function refuseForeignBodySites(req: Request, admin: AuthenticatedAdmin | undefined): Promise<void> {
+  const sites = req.ctx.adminSites;
+  if (!admin || !sites || typeof req.body !== 'object' || req.body === null) return;
+  for (const field of BODY_SITE_FIELDS) {
+    const value: unknown = (req.body as Record<string, unknown>)[field];
+    if (typeof value !== 'string' || value.trim() === '' || sites.includes(value.trim())) continue;
+    throw await refuseForeignSite(req, admin, value.trim(), `site ${quoted(value.trim())} in ${field} is not one of your sites`, { field });
+  }
+}
+
+/** The acting administrator's sites (null: a platform administrator), as the authentication step read them. */
+export function adminSitesOf(req: Request): SiteScope {
+  const sites = req.ctx.adminSites;
+  if (sites === undefined) throw new Error('adminSitesOf: not an authenticated administrator request');
+  return sites;
+}
+
 export interface Caller {
   player?: Player | null;
   admin?: AuthenticatedAdmin;
@@ -58,7 +117,8 @@ export interface Caller {
 /**
  * Authenticates the request as `auth` asks, or throws: 401 for a missing, invalid or superseded token
  * (an optional token that is present but invalid is refused too, so a client learns its session ended),
- * 403 for an administrator without the permission. A player's site becomes the request's site.
+ * 403 for an administrator without the permission or outside its sites. A player's site becomes the
+ * request's site; an administrator's is decided by adminSite.
  */
 export async function authenticate(req: Request, auth: AuthSpec, countsOf: CountsOf = () => []): Promise<Caller> {
   if (auth === 'none') return {};
@@ -76,9 +136,8 @@ export async function authenticate(req: Request, auth: AuthSpec, countsOf: Count
   }
   const admin = await authenticateAdmin(req, auth.cookie);
   if (!admin) throw new HttpError(401);
-  if (auth.admin !== null) {
-    const needed = neededPermission(auth.admin, req.method);
-    if (!hasPermission(admin.permissions, needed)) throw new HttpError(403, `Permission denied: ${needed} is required`);
-  }
+  const needed = auth.admin !== null ? neededPermission(auth.admin, req.method) : null;
+  if (needed !== null && !hasPermission(admin.permissions, needed)) throw new HttpError(403, `Permission denied: ${needed} is required`);
+  req.ctx.adminSiteCode = await adminSite(req, admin, needed);
   return { admin };
 }

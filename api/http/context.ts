@@ -12,8 +12,16 @@ export interface RequestContext {
   locale: Locale;
   /** Player site: `site-name` header, else SITE_CODE. */
   siteCode: string;
-  /** Administrator site filter: `x-site-code` header or `siteCode` query; null when not given. */
+  /**
+   * The `x-site-code` header or `siteCode` query as sent, not yet checked: an administrator's is checked
+   * once the administrator is known (api/http/auth.ts), anyone else's before authentication
+   * (checkAskedSite).
+   */
+  adminSiteAsked: AskedSite | null;
+  /** The administrator's site, as checked (api/http/auth.ts); null: none (a platform administrator's every site). */
   adminSiteCode: string | null;
+  /** The acting administrator's sites (null: a platform administrator), read by the authentication step. */
+  adminSites?: readonly string[] | null;
   /** Set when a route handler fails: the template its error message is looked up under. */
   routeTemplate?: string;
   /** Set with routeTemplate: the endpoint's refusal numbers (api/http/endpoint.ts). */
@@ -24,6 +32,12 @@ declare module 'express-serve-static-core' {
   interface Request {
     ctx: RequestContext;
   }
+}
+
+/** A site named by a request, and where (for the error message). */
+export interface AskedSite {
+  code: string;
+  source: string;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -54,26 +68,37 @@ export function requestContext(req: Request, res: Response, next: NextFunction):
     requestId,
     locale: localeOf(req),
     siteCode: config().siteCode,
+    adminSiteAsked: null,
     adminSiteCode: null,
   };
   res.setHeader('x-request-id', requestId);
   next();
 }
 
-async function checkSite(code: string, source: string): Promise<string> {
+/** A known site code, else a 400 naming the code and where it came from. */
+export async function checkSite({ code, source }: AskedSite): Promise<string> {
   if (!SITE_CODE.test(code) || !(await isKnownSite(code))) {
     throw new HttpError(400, `Unknown site "${code.slice(0, 40)}" in ${source}`);
   }
   return code;
 }
 
-/** Resolves and validates the player site and the administrator site filter. */
+/**
+ * Resolves and validates the player site; records the administrator site as sent (checked later, so an
+ * anonymous caller of an administrator endpoint learns nothing of which sites exist: docs/decisions.md,
+ * "Administrators bound to sites").
+ */
 export async function resolveSite(req: Request, _res: Response, next: NextFunction): Promise<void> {
   const siteName = header(req, 'site-name');
-  if (siteName) req.ctx.siteCode = await checkSite(siteName, 'the site-name header');
+  if (siteName) req.ctx.siteCode = await checkSite({ code: siteName, source: 'the site-name header' });
   // req.query parses the URL again on every read: only a URL with a query string has one.
   const query = req.url.includes('?') ? req.query?.siteCode : undefined;
   const adminSite = header(req, 'x-site-code') ?? (typeof query === 'string' && query.trim() !== '' ? query.trim() : undefined);
-  if (adminSite) req.ctx.adminSiteCode = await checkSite(adminSite, header(req, 'x-site-code') ? 'the x-site-code header' : 'the siteCode query');
+  if (adminSite) req.ctx.adminSiteAsked = { code: adminSite, source: header(req, 'x-site-code') ? 'the x-site-code header' : 'the siteCode query' };
   next();
+}
+
+/** The site a request that no administrator makes names in x-site-code or siteCode: checked before anything else. */
+export async function checkAskedSite(req: Request): Promise<void> {
+  if (req.ctx.adminSiteAsked) req.ctx.adminSiteCode = await checkSite(req.ctx.adminSiteAsked);
 }

@@ -1,11 +1,14 @@
-import type { Request, RequestHandler, Response, Router } from 'express';
+import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import { config } from '../../shared/config';
-import { authenticate } from './auth';
+import { authenticate, refuseForeignBodySites } from './auth';
+import { checkAskedSite } from './context';
 import type { Endpoint } from './endpoint';
 import { sendResult } from './envelope';
 import { answerError } from './error-mapper';
+import { HttpError } from './errors';
 import { clientIp, countRequest, type RateLimitRule } from './rate-limit';
 import { requestMeta } from './request-meta';
+import { bySpecificity, routeTable, type RouteTable } from './route-table';
 import { refuseUnstorableText } from './text';
 import { readUploads, uploadedImages } from './uploads';
 import { validInput } from './validate';
@@ -13,13 +16,38 @@ import { validInput } from './validate';
 /**
  * The one pipeline every endpoint runs through, after the app-wide steps of api/app.ts (request id and
  * locale, access log, JSON body with its raw bytes, site headers):
- *   authenticate → count IP and player rate limits → read a multipart body (endpoints with uploads) →
- *   refuse text Postgres cannot store → validate params, query, body → check and re-encode uploaded
+ *   authenticate (and decide an administrator's site, api/http/auth.ts) → count IP and player rate
+ *   limits → read a multipart body (endpoints with uploads) → refuse a body naming a site the
+ *   administrator does not hold → refuse text Postgres cannot store → validate params, query, body → check and re-encode uploaded
  *   images → count computed-key rate limits → handler → answer (envelope, raw, or a third party's shape).
  * Errors from any step are answered by the error mapper (or the endpoint's own Answerer).
+ *
+ * Before any of them, the path decides (api/http/route-table.ts): a request belongs to the most specific
+ * declared path matching it, and a method that path does not declare is a 405 with the `Allow` header
+ * (an OPTIONS request gets the header alone, 204). Paths of third-party callbacks leave other methods
+ * to their own fallback; undeclared paths go on to the 404. The declarations are mounted most specific
+ * first, so a parameter never takes a literal path's request.
  */
 export function mountEndpoints(router: Router, endpoints: readonly Endpoint[]): void {
-  for (const e of endpoints) router[e.method](e.path, handlerOf(e));
+  router.use(methodNotAllowed(routeTable(endpoints)));
+  const ordered = [...endpoints].sort((a, b) => bySpecificity(a.path, b.path));
+  for (const e of ordered) router[e.method](e.path, handlerOf(e));
+}
+
+function methodNotAllowed(table: RouteTable): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const path = table.find(req.path);
+    if (!path || path.thirdParty || table.allows(path, req.method)) {
+      next();
+      return;
+    }
+    res.setHeader('Allow', path.allow);
+    if (req.method === 'OPTIONS') {
+      res.status(204).end();
+      return;
+    }
+    answerError(req, res, new HttpError(405));
+  };
 }
 
 type AnyRule = RateLimitRule<never>;
@@ -41,10 +69,13 @@ function handlerOf(e: Endpoint): RequestHandler {
           const key = rule.key === 'ip' ? `ip:${clientIp(req)}` : playerId !== undefined ? `user:${playerId}` : undefined;
           return key ? [{ rule, key }] : [];
         });
+      // An administrator's site is checked once the administrator is known (api/http/auth.ts).
+      if (!adminAuth) await checkAskedSite(req);
       // A player's token version and the IP and player limits go to Redis together when they can.
       const { counted, ...caller } = await authenticate(req, e.auth, countsOf);
       if (!counted) await countRequest(countsOf(caller.player?.id));
       if (e.uploads) await readUploads(req, res, e.uploads);
+      await refuseForeignBodySites(req, caller.admin);
       refuseUnstorableText('params', req.params);
       refuseUnstorableText('query', req.query);
       refuseUnstorableText('body', req.body);

@@ -1,10 +1,13 @@
-import { createAdmin, deleteAdmin, getAdmin, listAdmins, updateAdmin } from '../../../shared/domain/admin/accounts';
+import { createAdmin, deleteAdmin, getAdmin, getAdminFor, listAdmins, updateAdmin } from '../../../shared/domain/admin/accounts';
+import { adminSitesOf } from '../../http/auth';
 import { endpoint } from '../../http/endpoint';
 import { createAdminBody, idParams, updateAdminBody } from './schemas';
 
 /**
  * Administrator accounts (Part B 4.9), permission module `admin`; the profile needs a token and no
- * permission. /admin/profile, /admin/list and /admin/create come before /admin/:id.
+ * permission. /admin/profile, /admin/list and /admin/create come before /admin/:id. `sites` binds an
+ * account to sites (null: a platform administrator); a site-bound administrator sees and changes only
+ * the administrators of its sites (docs/decisions.md, "Administrators bound to sites").
  */
 const admin = { admin: 'admin' } as const;
 
@@ -12,13 +15,13 @@ export const accountEndpoints = [
   endpoint({ method: 'get', path: '/admin/profile', auth: { admin: null }, refusals: { 'admin.adminNotFound': 2001 }, summary: "One's own account and group" }, ({ admin: me }) =>
     getAdmin(me.id),
   ),
-  endpoint({ method: 'get', path: '/admin/list', auth: admin, summary: 'Every administrator with its group {id, name}' }, () => listAdmins()),
+  endpoint({ method: 'get', path: '/admin/list', auth: admin, summary: 'The administrators the caller sees, with their group {id, name}' }, ({ req }) => listAdmins(adminSitesOf(req))),
   endpoint(
     { method: 'post', path: '/admin/create', auth: admin, body: createAdminBody, refusals: { 'admin.accountTaken': 2001, 'admin.groupNotFound': 2002 }, summary: 'Create an administrator (2001 account exists, 2002 group missing)' },
     ({ actor, body }) => createAdmin(actor, body),
   ),
-  endpoint({ method: 'get', path: '/admin/:id', auth: admin, params: idParams, refusals: { 'admin.adminNotFound': 2001 }, summary: 'An administrator and its group' }, ({ params }) =>
-    getAdmin(params.id),
+  endpoint({ method: 'get', path: '/admin/:id', auth: admin, params: idParams, refusals: { 'admin.adminNotFound': 2001 }, summary: 'An administrator and its group' }, ({ actor, params, req }) =>
+    getAdminFor(actor, adminSitesOf(req), params.id),
   ),
   endpoint(
     {

@@ -1,18 +1,23 @@
 import { createGroup, deleteGroup, getGroup, listGroups, updateGroup } from '../../../shared/domain/admin/groups';
+import { adminSitesOf } from '../../http/auth';
 import { endpoint } from '../../http/endpoint';
 import { createGroupBody, idParams, updateGroupBody } from './schemas';
 
-/** Administrator groups (Part B 4.9), permission module `admin-group`. */
+/**
+ * Administrator groups (Part B 4.9), permission module `admin-group`. Groups are shared by every site:
+ * only platform administrators change them (api/http/auth.ts); a site-bound one sees the administrators
+ * of its sites in them.
+ */
 const adminGroup = { admin: 'admin-group' } as const;
 
 export const groupEndpoints = [
-  endpoint({ method: 'get', path: '/admin/groups/list', auth: adminGroup, summary: 'Every group with adminCount' }, () => listGroups()),
+  endpoint({ method: 'get', path: '/admin/groups/list', auth: adminGroup, summary: 'Every group with adminCount' }, ({ req }) => listGroups(adminSitesOf(req))),
   endpoint(
     { method: 'post', path: '/admin/groups/create', auth: adminGroup, body: createGroupBody, summary: 'Create a group (a bad permission string is a 400 naming it)' },
     ({ actor, body }) => createGroup(actor, body),
   ),
-  endpoint({ method: 'get', path: '/admin/groups/:id', auth: adminGroup, params: idParams, refusals: { 'admin.groupNotFound': 2001 }, summary: 'A group and its administrators' }, ({ params }) =>
-    getGroup(params.id),
+  endpoint({ method: 'get', path: '/admin/groups/:id', auth: adminGroup, params: idParams, refusals: { 'admin.groupNotFound': 2001 }, summary: 'A group and its administrators' }, ({ params, req }) =>
+    getGroup(params.id, adminSitesOf(req)),
   ),
   endpoint(
     { method: 'patch', path: '/admin/groups/:id', auth: adminGroup, params: idParams, body: updateGroupBody, refusals: { 'admin.groupNotFound': 2001 }, summary: 'Update a group' },

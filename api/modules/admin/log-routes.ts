@@ -1,8 +1,12 @@
 import { listAdminLogs } from '../../../shared/domain/admin/log-list';
+import { adminSitesOf } from '../../http/auth';
 import { endpoint } from '../../http/endpoint';
 import { logListQuery } from './schemas';
 
-/** The operation log (Part B 4.9), permission module `admin-log`. */
+/**
+ * The operation log (Part B 4.9), permission module `admin-log`. A site-bound administrator reads the
+ * rows of the site it acts on; a platform administrator reads every row.
+ */
 export const logEndpoints = [
   endpoint(
     {
@@ -12,6 +16,6 @@ export const logEndpoints = [
       query: logListQuery,
       summary: 'Operation log rows, newest first; filters adminId, module, action, startDate..endDate (whole days)',
     },
-    ({ query }) => listAdminLogs(query),
+    ({ query, siteFilter, req }) => listAdminLogs({ ...query, siteCode: adminSitesOf(req) === null ? undefined : (siteFilter ?? undefined) }),
   ),
 ];

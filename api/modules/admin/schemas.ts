@@ -1,11 +1,12 @@
-import { array, object, string } from 'yup';
-import { bcryptPassword, dateRangeFields, exactString, jsonInteger, pagingFields, queryInt, queryText, text, trimmed, zeroOrOne } from '../../http/schema-helpers';
+import { array, object } from 'yup';
+import { SITE_CODE_PATTERN } from '../../../shared/domain/common/sites';
+import { bcryptPassword, charString, dateRangeFields, exactString, jsonInteger, pagingFields, queryInt, queryText, text, trimmed, zeroOrOne } from '../../http/schema-helpers';
 
 export { idParams } from '../../http/schema-helpers';
 
 export const adminLoginBody = object({
   account: trimmed().required().max(50),
-  password: string().required().max(128),
+  password: charString().required().max(128),
 });
 
 /**
@@ -18,12 +19,20 @@ const ACCOUNT = /^[A-Za-z0-9_.@-]+$/;
 const name = () => text().min(1).max(50);
 const status = () => zeroOrOne({ typeError: false });
 const permissions = () => array().of(exactString().required().max(60)).max(100);
+/** The sites an administrator acts on: null for a platform administrator (every site). */
+const sites = () =>
+  array()
+    .of(exactString().required().matches(SITE_CODE_PATTERN, '${path} must be a site code'))
+    .min(1, '${path} must name at least one site (null: every site)')
+    .max(100)
+    .nullable();
 
 export const createAdminBody = object({
   account: text().required().min(3).max(50).matches(ACCOUNT, '${path} may hold letters, digits and _ . @ - only'),
   password: bcryptPassword().required(),
   name: name().required(),
   groupId: integer().required().positive(),
+  sites: sites(),
 });
 
 export const updateAdminBody = object({
@@ -31,6 +40,7 @@ export const updateAdminBody = object({
   password: bcryptPassword(),
   groupId: integer().positive(),
   status: status(),
+  sites: sites(),
 });
 
 export const createGroupBody = object({

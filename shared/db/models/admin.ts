@@ -8,10 +8,15 @@ export class AdminGroup extends Model {
   @Column({ type: DataType.JSONB, allowNull: false, defaultValue: [] }) permissions!: string[];
   @Column({ type: DataType.STRING(255), allowNull: false, defaultValue: '' }) description!: string;
   @Column({ type: DataType.SMALLINT, allowNull: false, defaultValue: 1 }) status!: number;
+  /** 1: members log in with an authenticator code (migration 0042). */
+  @Column({ type: DataType.SMALLINT, allowNull: false, defaultValue: 0 }) requireTotp!: number;
   @HasMany(() => Admin) admins?: Admin[];
 }
 
-/** An administrator account; independent of players and of sites. */
+/**
+ * An administrator account; independent of players. `sites` null: a platform administrator (every
+ * site); otherwise the site codes it is bound to (docs/decisions.md, "Administrators bound to sites").
+ */
 @Table({ tableName: 'admins', timestamps: true })
 export class Admin extends Model {
   declare id: number;
@@ -26,6 +31,13 @@ export class Admin extends Model {
   @Column({ type: DataType.INTEGER, allowNull: false, defaultValue: 0 }) tokenVersion!: number;
   @Column({ type: DataType.STRING(64) }) lastLoginIp!: string | null;
   @Column({ type: DataType.DATE }) lastLoginAt!: Date | null;
+  /** The authenticator, as players have it, with its last accepted step and wrong codes (migration 0042). */
+  @Column({ type: DataType.STRING(32) }) totpAuthSecret!: string | null;
+  @Column({ type: DataType.SMALLINT, allowNull: false, defaultValue: 0 }) totpAuthEnabled!: number;
+  @Column({ type: DataType.BIGINT }) totpLastStep!: string | null;
+  @Column({ type: DataType.SMALLINT, allowNull: false, defaultValue: 0 }) totpFailures!: number;
+  @Column({ type: DataType.DATE }) totpFailedAt!: Date | null;
+  @Column({ type: DataType.ARRAY(DataType.STRING(30)) }) sites!: string[] | null;
 }
 
 /** One administrator action (Part B 2.11, 5.5). */

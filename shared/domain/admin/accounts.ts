@@ -3,10 +3,11 @@ import { ForeignKeyConstraintError, UniqueConstraintError, type Transaction } fr
 import { Admin, AdminGroup } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
-import { heldBy, ownChange, refusable, requireHeld } from './containment';
+import { heldBy, ownChange, refusable, requireHeld, requireSitesHeld, sitesHeldBy } from './containment';
 import type { Actor } from '../audit/actor';
 import { changesOf, recordActorAction } from '../audit/operation-log';
 import { BCRYPT_ROUNDS } from './login';
+import { normalizeSites, refuseSite, requireKnownSites, seesAdmin, visibleAdmins, type SiteScope } from './site-scope';
 import { publicAdmin, type PublicAdmin, type PublicGroup } from './views';
 
 /**
@@ -16,7 +17,7 @@ import { publicAdmin, type PublicAdmin, type PublicGroup } from './views';
  */
 
 function detailOf(admin: PublicAdmin) {
-  return { account: admin.account, name: admin.name, groupId: admin.groupId, status: admin.status };
+  return { account: admin.account, name: admin.name, groupId: admin.groupId, status: admin.status, sites: admin.sites };
 }
 
 export type AdminProfile = PublicAdmin & { group: Pick<PublicGroup, 'id' | 'name' | 'permissions' | 'description' | 'status'> | null };
@@ -32,9 +33,22 @@ export async function getAdmin(id: number): Promise<AdminProfile> {
   };
 }
 
-/** GET /admin/list: every administrator with its group {id, name}, oldest first. */
-export async function listAdmins(): Promise<Array<PublicAdmin & { group: { id: number; name: string } | null }>> {
-  const admins = await Admin.findAll({ include: [{ model: AdminGroup, attributes: ['id', 'name'] }], order: [['id', 'ASC']] });
+/**
+ * GET /admin/:id: as getAdmin; an administrator a site-bound viewer does not see (one bound to a site
+ * it lacks, or a platform administrator) is refused with a 403 written to the operation log
+ * (./site-scope.ts).
+ */
+export async function getAdminFor(actor: Actor, viewer: SiteScope, id: number): Promise<AdminProfile> {
+  const admin = await getAdmin(id);
+  if (!seesAdmin(viewer, admin.sites)) {
+    throw await refuseSite({ adminId: actor.adminId, site: actor.siteCode, meta: actor.meta, reason: `administrator ${id} acts on sites you do not hold`, detail: { targetId: id } });
+  }
+  return admin;
+}
+
+/** GET /admin/list: the administrators the viewer sees (./site-scope.ts) with their group {id, name}, oldest first. */
+export async function listAdmins(viewer: SiteScope): Promise<Array<PublicAdmin & { group: { id: number; name: string } | null }>> {
+  const admins = await Admin.findAll({ where: visibleAdmins(viewer), include: [{ model: AdminGroup, attributes: ['id', 'name'] }], order: [['id', 'ASC']] });
   return admins.map((a) => ({ ...publicAdmin(a), group: a.group ? { id: a.group.id, name: a.group.name } : null }));
 }
 
@@ -43,20 +57,24 @@ export interface CreateAdminInput {
   password: string;
   name: string;
   groupId: number;
+  /** The sites the new administrator acts on; null: every site (platform); omitted: the actor's own. */
+  sites?: string[] | null;
 }
 
 /**
  * POST /admin/create: refused with `accountTaken` (account exists), `groupNotFound`; a group holding a
- * permission the actor lacks is refused (./containment.ts).
+ * permission the actor lacks, or sites the actor does not hold, are refused (./containment.ts); a site
+ * code naming no site is a 400 on `sites`. Without `sites` the new administrator gets the actor's.
  */
 export async function createAdmin(actor: Actor, input: CreateAdminInput): Promise<Pick<PublicAdmin, 'id' | 'account' | 'name' | 'groupId' | 'status' | 'createdAt'>> {
   const hash = await bcrypt.hash(input.password, BCRYPT_ROUNDS);
+  const asked = input.sites === undefined ? undefined : normalizeSites(input.sites);
   const attempt = {
     module: 'admin',
     action: 'create',
     targetId: null,
     summary: `create administrator ${input.account}`,
-    detail: { account: input.account, name: input.name, groupId: input.groupId },
+    detail: { account: input.account, name: input.name, groupId: input.groupId, sites: asked },
   } as const;
   return refusable(actor, attempt, async () => {
     try {
@@ -65,7 +83,11 @@ export async function createAdmin(actor: Actor, input: CreateAdminInput): Promis
         const group = await AdminGroup.findByPk(input.groupId, { attributes: ['id', 'name', 'permissions'], transaction });
         if (!group) throw new Refusal('admin.groupNotFound');
         requireHeld(await heldBy(actor, transaction), group.permissions, `group ${group.name} holds`);
-        const admin = await Admin.create({ account: input.account, password: hash, name: input.name, groupId: input.groupId, status: 1 }, { transaction });
+        const held = await sitesHeldBy(actor, transaction);
+        const sites = asked === undefined ? normalizeSites(held) : asked;
+        requireSitesHeld(held, sites, 'the new administrator would act on');
+        if (asked) await requireKnownSites(asked);
+        const admin = await Admin.create({ account: input.account, password: hash, name: input.name, groupId: input.groupId, status: 1, sites }, { transaction });
         const view = publicAdmin(admin);
         await recordActorAction(actor, transaction, { module: 'admin', action: 'create', targetId: admin.id, summary: `created administrator ${admin.account}`, detail: detailOf(view) });
         const { id, account, name, groupId, status, createdAt } = view;
@@ -85,6 +107,8 @@ export interface UpdateAdminInput {
   password?: string;
   groupId?: number;
   status?: number;
+  /** The sites it acts on; null: every site (platform). */
+  sites?: string[] | null;
 }
 
 /**
@@ -92,8 +116,8 @@ export interface UpdateAdminInput {
  * to write. A new password or disabling raises the tokenVersion, which ends the administrator's tokens.
  */
 function adminChanges(admin: Admin, input: UpdateAdminInput, hash: string | undefined) {
-  const current = { name: admin.name, groupId: admin.groupId, status: admin.status };
-  const { changes, values } = changesOf(current, { name: input.name, groupId: input.groupId, status: input.status });
+  const current = { name: admin.name, groupId: admin.groupId, status: admin.status, sites: admin.sites };
+  const { changes, values } = changesOf(current, { name: input.name, groupId: input.groupId, status: input.status, sites: input.sites });
   const logged: Record<string, unknown> = { ...changes };
   if (hash !== undefined) {
     logged.password = 'changed';
@@ -105,19 +129,23 @@ function adminChanges(admin: Admin, input: UpdateAdminInput, hash: string | unde
 
 /** The fields an update asks for, as the log of a refusal keeps them (the password only as 'changed'). */
 function requested(input: UpdateAdminInput): Record<string, unknown> {
-  return { name: input.name, groupId: input.groupId, status: input.status, password: input.password !== undefined ? 'changed' : undefined };
+  return { name: input.name, groupId: input.groupId, status: input.status, sites: input.sites, password: input.password !== undefined ? 'changed' : undefined };
 }
 
 /**
- * Refuses an update the actor may not make (./containment.ts): a change of one's own group or status
- * (400 on the field), or any change of an administrator whose group, or whose new group, holds a
- * permission the actor lacks.
+ * Refuses an update the actor may not make (./containment.ts): a change of one's own group, status or
+ * sites (400 on the field), or any change of an administrator whose group, or whose new group, holds a
+ * permission the actor lacks, or who acts, or would act, on a site the actor does not hold.
  */
 async function checkUpdate(actor: Actor, admin: Admin, input: UpdateAdminInput, newGroup: AdminGroup | null, transaction: Transaction): Promise<void> {
   if (admin.id === actor.adminId) {
     if (input.groupId !== undefined && input.groupId !== admin.groupId) throw ownChange('groupId', 'you cannot change your own group');
     if (input.status !== undefined && input.status !== admin.status) throw ownChange('status', 'you cannot change your own status');
+    if (input.sites !== undefined && JSON.stringify(input.sites) !== JSON.stringify(admin.sites)) throw ownChange('sites', 'you cannot change your own sites');
   }
+  const sitesHeld = await sitesHeldBy(actor, transaction);
+  requireSitesHeld(sitesHeld, admin.sites, `administrator ${admin.account} acts on`);
+  if (input.sites !== undefined) requireSitesHeld(sitesHeld, input.sites, 'the administrator would act on');
   const held = await heldBy(actor, transaction);
   const group = await AdminGroup.findByPk(admin.groupId, { attributes: ['id', 'permissions'], transaction });
   requireHeld(held, group?.permissions ?? [], `the group of administrator ${admin.account} holds`);
@@ -126,10 +154,11 @@ async function checkUpdate(actor: Actor, admin: Admin, input: UpdateAdminInput, 
 
 /**
  * PATCH /admin/:id: refused with `adminNotFound`, `groupNotFound` for a groupId naming no group;
- * refusals of ./containment.ts. A new password or disabling ends the administrator's
- * tokens.
+ * refusals of ./containment.ts; a site code naming no site is a 400 on `sites`. A new password or
+ * disabling ends the administrator's tokens; new sites apply from its next request.
  */
-export async function updateAdmin(actor: Actor, id: number, input: UpdateAdminInput): Promise<AdminProfile> {
+export async function updateAdmin(actor: Actor, id: number, update: UpdateAdminInput): Promise<AdminProfile> {
+  const input = update.sites === undefined ? update : { ...update, sites: normalizeSites(update.sites) };
   const hash = input.password !== undefined ? await bcrypt.hash(input.password, BCRYPT_ROUNDS) : undefined;
   const attempt = { module: 'admin', action: 'update', targetId: id, summary: `update administrator ${id}`, detail: { changes: requested(input) } } as const;
   await refusable(actor, attempt, async () => {
@@ -140,6 +169,7 @@ export async function updateAdmin(actor: Actor, id: number, input: UpdateAdminIn
         const newGroup = input.groupId !== undefined ? await AdminGroup.findByPk(input.groupId, { attributes: ['id', 'name', 'permissions'], transaction }) : null;
         if (input.groupId !== undefined && !newGroup) throw new Refusal('admin.groupNotFound');
         await checkUpdate(actor, admin, input, newGroup, transaction);
+        if (input.sites) await requireKnownSites(input.sites);
         const { changes, values } = adminChanges(admin, input, hash);
         if (Object.keys(values).length) await admin.update(values, { transaction });
         const fields = Object.keys(changes);
@@ -161,8 +191,8 @@ export async function updateAdmin(actor: Actor, id: number, input: UpdateAdminIn
 
 /**
  * DELETE /admin/:id: refused with `adminNotFound`, `deleteOwnAccount` (one's own account); an
- * administrator whose group holds a permission the actor lacks is refused (./containment.ts). Its
- * tokens end with it.
+ * administrator whose group holds a permission the actor lacks, or who acts on a site the actor does
+ * not hold, is refused (./containment.ts). Its tokens end with it.
  */
 export async function deleteAdmin(actor: Actor, id: number): Promise<void> {
   if (id === actor.adminId) throw new Refusal('admin.deleteOwnAccount');
@@ -172,6 +202,7 @@ export async function deleteAdmin(actor: Actor, id: number): Promise<void> {
       if (!admin) throw new Refusal('admin.adminNotFound');
       const group = await AdminGroup.findByPk(admin.groupId, { attributes: ['id', 'permissions'], transaction });
       requireHeld(await heldBy(actor, transaction), group?.permissions ?? [], `the group of administrator ${admin.account} holds`);
+      requireSitesHeld(await sitesHeldBy(actor, transaction), admin.sites, `administrator ${admin.account} acts on`);
       await admin.destroy({ transaction });
       await recordActorAction(actor, transaction, { module: 'admin', action: 'delete', targetId: id, summary: `deleted administrator ${admin.account}`, detail: detailOf(publicAdmin(admin)) });
     }),

@@ -4,6 +4,7 @@ import { ForbiddenError, InputError } from '../../errors';
 import { hasPermission, permissionsHeld } from '../auth/tokens';
 import type { Actor } from '../audit/actor';
 import { recordAdminAction } from '../audit/operation-log';
+import { siteScopeOf, sitesNotHeld, type SiteScope } from './site-scope';
 
 /**
  * Administrator permissions contain their holders: an administrator can only grant, assign or keep
@@ -12,6 +13,9 @@ import { recordAdminAction } from '../audit/operation-log';
  * it would grant); nobody changes their own group or status. A refusal rolls the change back, is
  * written to the operation log as `<action>-refused` under the change's module, and is answered as a
  * 403 naming the permissions (ForbiddenError) or, for one's own group or status, a 400 naming the field.
+ * Sites follow the same rule (./site-scope.ts): an administrator grants and touches only administrators
+ * bound to sites it holds itself (a platform administrator holds every site, and only it grants every
+ * site), and nobody changes their own sites.
  */
 
 /** The permissions of `wanted` that `held` does not hold. */
@@ -45,6 +49,18 @@ export function requireHeld(held: readonly string[], permissions: readonly strin
   const missing = notHeld(held, permissions);
   if (missing.length === 0) return;
   throw new ContainmentRefusal(new ForbiddenError(`Permission denied: ${whose} ${missing.join(', ')}, which you do not hold`), { reason: 'permission not held', missing });
+}
+
+/** The sites the actor holds as of the change's transaction (null: every site). */
+export function sitesHeldBy(actor: Actor, transaction: Transaction): Promise<SiteScope> {
+  return siteScopeOf(actor.adminId, transaction);
+}
+
+/** Refuses when `sites` (null: every site) hold one the actor lacks; `whose` reads before them ("administrator x acts on"). */
+export function requireSitesHeld(held: SiteScope, sites: SiteScope, whose: string): void {
+  const missing = sitesNotHeld(held, sites);
+  if (missing.length === 0) return;
+  throw new ContainmentRefusal(new ForbiddenError(`Permission denied: ${whose} ${missing.join(', ')}, which you do not hold`), { reason: 'site not held', missing });
 }
 
 /** The refusal of a change of one's own group or status (`field`). */

@@ -6,6 +6,7 @@ import type { Actor } from '../audit/actor';
 import { heldBy, ownChange, refusable, requireHeld } from './containment';
 import { changesOf, recordActorAction } from '../audit/operation-log';
 import { normalizePermissions } from './permissions';
+import { visibleAdmins, type SiteScope } from './site-scope';
 import { publicAdmin, publicGroup, type PublicAdmin, type PublicGroup } from './views';
 
 /**
@@ -13,21 +14,24 @@ import { publicAdmin, publicGroup, type PublicAdmin, type PublicGroup } from './
  * row in the same transaction; what an administrator may grant or touch: ./containment.ts.
  */
 
-/** GET /admin/groups/list: every group with its number of administrators, oldest first. */
-export async function listGroups(): Promise<Array<PublicGroup & { adminCount: number }>> {
+/**
+ * GET /admin/groups/list: every group with its number of administrators the viewer sees
+ * (./site-scope.ts), oldest first. Groups are shared by every site.
+ */
+export async function listGroups(viewer: SiteScope): Promise<Array<PublicGroup & { adminCount: number }>> {
   const [groups, counts] = await Promise.all([
     AdminGroup.findAll({ order: [['id', 'ASC']] }),
-    Admin.count({ group: ['groupId'] }) as unknown as Promise<Array<{ groupId: number; count: number }>>,
+    Admin.count({ where: visibleAdmins(viewer), group: ['groupId'] }) as unknown as Promise<Array<{ groupId: number; count: number }>>,
   ]);
   const byGroup = new Map(counts.map((c) => [c.groupId, Number(c.count)]));
   return groups.map((g) => ({ ...publicGroup(g), adminCount: byGroup.get(g.id) ?? 0 }));
 }
 
-/** GET /admin/groups/:id: the group and its administrators. Refused (`groupNotFound`) when missing. */
-export async function getGroup(id: number): Promise<PublicGroup & { admins: PublicAdmin[] }> {
+/** GET /admin/groups/:id: the group and its administrators the viewer sees. Refused (`groupNotFound`) when missing. */
+export async function getGroup(id: number, viewer: SiteScope): Promise<PublicGroup & { admins: PublicAdmin[] }> {
   const group = await AdminGroup.findByPk(id);
   if (!group) throw new Refusal('admin.groupNotFound');
-  const admins = await Admin.findAll({ where: { groupId: id }, order: [['id', 'ASC']] });
+  const admins = await Admin.findAll({ where: { ...visibleAdmins(viewer), groupId: id }, order: [['id', 'ASC']] });
   return { ...publicGroup(group), admins: admins.map(publicAdmin) };
 }
 

@@ -14,6 +14,8 @@ export interface AdminLogFilter {
   startDate?: string;
   /** YYYY-MM-DD, up to the end of that day in APP_TIMEZONE (inclusive). */
   endDate?: string;
+  /** Only the rows of this site: a site-bound viewer's site (docs/decisions.md, "Administrators bound to sites"). */
+  siteCode?: string;
   page: number;
   pageSize: number;
 }
@@ -52,6 +54,7 @@ export async function listAdminLogs(filter: AdminLogFilter): Promise<{ items: Ad
   if (filter.adminId !== undefined) conditions.push({ adminId: filter.adminId });
   if (filter.module) conditions.push({ module: filter.module });
   if (filter.action) conditions.push({ action: filter.action });
+  if (filter.siteCode !== undefined) conditions.push({ siteCode: filter.siteCode });
   if (filter.startDate) conditions.push({ createdAt: { [Op.gte]: dayStart(filter.startDate) } });
   if (filter.endDate) conditions.push({ createdAt: { [Op.lt]: dayStart(filter.endDate, 1) } });
   const { rows, count } = await AdminOperationLog.findAndCountAll({

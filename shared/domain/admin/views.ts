@@ -8,6 +8,8 @@ export interface PublicAdmin {
   name: string;
   groupId: number;
   status: number;
+  /** The sites it acts on; null for a platform administrator (every site). */
+  sites: string[] | null;
   lastLoginIp: string | null;
   lastLoginAt: Date | null;
   createdAt: Date;
@@ -26,7 +28,7 @@ export interface PublicGroup {
 
 export function publicAdmin(admin: Admin): PublicAdmin {
   const { id, account, name, groupId, status, lastLoginIp, lastLoginAt } = admin;
-  return { id, account, name, groupId, status, lastLoginIp, lastLoginAt, createdAt: admin.createdAt as Date, updatedAt: admin.updatedAt as Date };
+  return { id, account, name, groupId, status, sites: admin.sites ?? null, lastLoginIp, lastLoginAt, createdAt: admin.createdAt as Date, updatedAt: admin.updatedAt as Date };
 }
 
 export function publicGroup(group: AdminGroup): PublicGroup {
