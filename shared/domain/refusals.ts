@@ -16,19 +16,12 @@ export type RefusalName = {
   [A in keyof RefusalRegistry & string]: `${A}.${keyof RefusalRegistry[A] & string}`;
 }[keyof RefusalRegistry & string];
 
-const MEANINGS = new Map<string, string>();
-
 /**
- * Declares an area's refusals: `reason -> meaning`. Answers the same object; registering the meanings lets
- * the API document show what each name means. Pair it with a `declare module '../refusals'` block that adds
+ * Declares an area's refusals: `reason -> one line saying what it means` (for readers; the API document
+ * lists the names each endpoint answers). Pair it with a `declare module '../refusals'` block that adds
  * `{ <area>: typeof <the object> }` to RefusalRegistry, so `new Refusal(...)` accepts exactly these names.
  */
 export function declareRefusals<const T extends Record<string, string>>(area: string, reasons: T): T {
-  for (const [reason, meaning] of Object.entries(reasons)) MEANINGS.set(`${area}.${reason}`, meaning);
+  void area;
   return reasons;
-}
-
-/** What a declared refusal means (undefined when its area's module was not loaded). */
-export function refusalMeaning(name: string): string | undefined {
-  return MEANINGS.get(name);
 }
