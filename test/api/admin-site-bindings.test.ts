@@ -139,7 +139,7 @@ test('lists across sites show only its sites; several sites need one named', asy
     return String(user.id);
   };
   const [onA, onB] = [await adjust(siteA), await adjust(siteB)];
-  const logs = await req('GET', `/admin/logs/list?adminId=${root.id}&module=user&pageSize=100`, as(token));
+  const logs = await req('GET', `/admin/logs/list?adminId=${root.id}&module=user&pageSize=50`, as(token));
   t.is(logs.body.code, 200, logs.text);
   const rows = logs.body.result.items as Array<{ siteCode: string; targetId: string }>;
   t.true(rows.every((row) => row.siteCode === siteA));
