@@ -10,14 +10,26 @@ import {
   upsertCommissionRate,
   upsertVipMilestone,
 } from '../../../shared/domain/affiliate/program-settings';
+import { settlementSettings, updateSettlementSettings } from '../../../shared/domain/affiliate/settlement/settings';
 import { deleteAgentTier, listAgentTiers, upsertAgentTier } from '../../../shared/domain/affiliate/tier-settings';
 import { endpoint, type Endpoint } from '../../http/endpoint';
-import { agentTierBody, bindBody, bindLogsQuery, commissionRateBody, createAgentBody, idParams, setAgentTierBody, vipMilestoneBody } from './admin-program-schemas';
+import {
+  agentTierBody,
+  bindBody,
+  bindLogsQuery,
+  commissionRateBody,
+  createAgentBody,
+  idParams,
+  setAgentTierBody,
+  settlementSettingsBody,
+  vipMilestoneBody,
+} from './admin-program-schemas';
 
 /**
  * Operators' program endpoints: create-agent, bind, bind logs, commission rates, VIP milestones, agent
- * tiers, set-agent-tier (Part B 4.6; permission module `affiliate`, every write operation-logged). The
- * site is the x-site-code header or siteCode query, else SITE_CODE; another site's ids are not found.
+ * tiers, set-agent-tier, the settlement settings (docs/affiliates.md; Part B 4.6; permission module
+ * `affiliate`, every write operation-logged). The site is the x-site-code header or siteCode query,
+ * else SITE_CODE; another site's ids are not found.
  */
 const auth = { admin: 'affiliate' } as const;
 
@@ -75,5 +87,19 @@ export const programAdminEndpoints: Endpoint[] = [
   endpoint(
     { method: 'post', path: '/affiliate/admin/set-agent-tier', auth, body: setAgentTierBody, refusals: { 'affiliate.agentNotFound': 2001, 'affiliate.tierNotFound': 2002 }, summary: "Set an agent's tier by hand (stops automatic moves)" },
     ({ actor, site, body }) => setAgentTier(actor, site, body),
+  ),
+  endpoint(
+    { method: 'get', path: '/affiliate/admin/settlement-settings', auth, summary: "The site's settlement settings: the paying period type and negative carry-over" },
+    ({ site }) => settlementSettings(site),
+  ),
+  endpoint(
+    {
+      method: 'patch',
+      path: '/affiliate/admin/settlement-settings',
+      auth,
+      body: settlementSettingsBody,
+      summary: 'Change the paying period type (weekly or daily; applies from the next week no run has settled) or negative carry-over',
+    },
+    ({ actor, site, body }) => updateSettlementSettings(actor, site, { payingPeriod: body.payingPeriod, negativeCarryOver: body.negativeCarryOver }),
   ),
 ];

@@ -15,7 +15,7 @@ export const settlementsQuery = object({ ...pagingFields(), periodType: periodTy
 /** GET /affiliate/admin/settlements. */
 export const adminSettlementsQuery = object({
   ...pagingFields(),
-  status: queryText().oneOf([...SETTLEMENT_STATUSES], '${path} must be pending, pendingReview, approved or rejected'),
+  status: queryText().oneOf([...SETTLEMENT_STATUSES], '${path} must be pending, pendingReview, approved, rejected or statement'),
   weekStart: queryDate(),
   periodType: periodType(),
   agentId: queryInt().min(1, '${path} must be a positive integer'),

@@ -102,7 +102,8 @@ export class AffiliateLedger extends Model {
   declare createdAt: Date;
 }
 
-export type SettlementStatus = 'pending' | 'pendingReview' | 'approved' | 'rejected';
+/** `statement`: a settlement of the period type that does not pay its week (docs/affiliates.md, "Which period type pays"). */
+export type SettlementStatus = 'pending' | 'pendingReview' | 'approved' | 'rejected' | 'statement';
 export type SettlementPeriodType = 'weekly' | 'daily';
 
 @Table({ tableName: 'affiliate_settlements', timestamps: true })

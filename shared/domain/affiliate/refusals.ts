@@ -20,6 +20,7 @@ export const affiliateRefusals = declareRefusals('affiliate', {
   milestoneNotFound: 'no such VIP milestone on the site',
   settlementNotFound: 'no such settlement on the site (or of the agent)',
   settlementReviewed: 'the settlement was already reviewed',
+  settlementStatementOnly: 'the settlement is a statement (its period type does not pay the week): it is not reviewed and pays nothing',
   amountNotPositive: 'the amount must be above 0',
   methodUnknown: 'the method must be bank_card or crypto',
   targetNotApproved: 'the target is not an approved bank card or crypto address of the agent',

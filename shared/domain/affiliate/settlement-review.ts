@@ -1,4 +1,6 @@
 import Decimal from 'decimal.js';
+import { AffiliateSettlement } from '../../db/models';
+import { Refusal } from '../../errors';
 import { decideStatus } from '../common/status-transition';
 import type { Actor } from '../audit/actor';
 import { moveAffiliateBalance } from '../wallet/affiliate-account';
@@ -14,16 +16,26 @@ import { adminSettlementView, settlementColumns, type SettlementRow } from './se
  * key `affiliate:settlement:<id>`), and the operation-log row. Of several operators acting at once one
  * wins; the others wait on the row, then find it reviewed (`settlementReviewed`), so the commission is credited once.
  * `settlementNotFound` for an unknown settlement or another site's. Approved with nothing to pay moves no money.
+ * A statement (the period type that does not pay its week, docs/affiliates.md "Which period type pays") is
+ * never reviewed: the conditional UPDATE, in the credit's transaction, moves only pending and
+ * pendingReview rows, so a statement moves nothing and is answered `settlementStatementOnly`.
  */
 export type SettlementReviewAction = 'approved' | 'rejected';
 
 const REVIEWABLE = ['pending', 'pendingReview'];
 
+/** The refusal for a settlement that did not move: `settlementStatementOnly` when it is a statement, else the one given. */
+async function refusalFor(err: unknown, siteCode: string, id: number): Promise<unknown> {
+  if (!(err instanceof Refusal) || err.refusal !== 'affiliate.settlementReviewed') return err;
+  const row = await AffiliateSettlement.findOne({ where: { id, siteCode }, attributes: ['status'], raw: true });
+  return row?.status === 'statement' ? new Refusal('affiliate.settlementStatementOnly', `settlement ${id}`) : err;
+}
+
 /** POST /affiliate/admin/settlements/:id/review: the reviewed settlement as operators see it. */
 export async function reviewSettlement(actor: Actor, siteCode: string, id: number, action: SettlementReviewAction, remark: string | null) {
   /** The commission an approval credits: nothing for a rejection or an empty settlement. */
   const creditOf = (row: SettlementRow) => (action === 'approved' ? Decimal.max(new Decimal(row.totalCommission), 0) : new Decimal(0));
-  const row = await decideStatus<SettlementRow>(
+  const decided = decideStatus<SettlementRow>(
     actor,
     {
       table: 'affiliate_settlements',
@@ -69,6 +81,9 @@ export async function reviewSettlement(actor: Actor, siteCode: string, id: numbe
       }),
     },
   );
+  const row = await decided.catch(async (err: unknown) => {
+    throw await refusalFor(err, siteCode, id);
+  });
   const { fromStatus: _from, ...settlement } = row;
   return adminSettlementView(settlement, await agentsOf([settlement]));
 }

@@ -9,7 +9,7 @@ import { money } from '../../wallet/wallet';
  * commission row its gameType (rows are per settlement, member and game type).
  */
 
-export const SETTLEMENT_STATUSES = ['pending', 'pendingReview', 'approved', 'rejected'] as const satisfies readonly SettlementStatus[];
+export const SETTLEMENT_STATUSES = ['pending', 'pendingReview', 'approved', 'rejected', 'statement'] as const satisfies readonly SettlementStatus[];
 export const PERIOD_TYPES = ['weekly', 'daily'] as const satisfies readonly SettlementPeriodType[];
 
 /** The settlement columns the views read; the period dates as text (SETTLEMENT_COLUMNS). */

@@ -11,7 +11,8 @@ import { PERIOD_END_SQL } from './net-loss';
  * - same_ip / same_device: one value shared by two or more active members of the agent;
  * - agent_member_ip / agent_member_device: one value of the agent's shared by one or more active members.
  * One risk log per (settlement, rule, value), detail {ip | device, memberIds[, agentId]}; a settlement with
- * any log becomes pendingReview with riskFlagged 1. Returns how many settlements were flagged.
+ * any log gets riskFlagged 1 and, when pending, becomes pendingReview (a statement stays a statement).
+ * Returns how many settlements were flagged.
  */
 export async function flagRisks(transaction: Transaction, replacements: Record<string, unknown>): Promise<number> {
   await db().query(
@@ -53,7 +54,7 @@ export async function flagRisks(transaction: Transaction, replacements: Record<s
        SELECT "settlementId", :siteCode, "ruleType", detail FROM hits ORDER BY "settlementId", "ruleType", detail::text
        RETURNING "settlementId"),
      marked AS (
-       UPDATE affiliate_settlements SET status = 'pendingReview', "riskFlagged" = 1, "updatedAt" = now()
+       UPDATE affiliate_settlements SET status = CASE status WHEN 'pending' THEN 'pendingReview' ELSE status END, "riskFlagged" = 1, "updatedAt" = now()
         WHERE id IN (SELECT "settlementId" FROM logged)
        RETURNING id)
      SELECT COUNT(*)::integer AS flagged FROM marked`,

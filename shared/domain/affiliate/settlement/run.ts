@@ -5,8 +5,9 @@ import { forEverySite } from '../../vip/settlement-runs';
 import { money } from '../../wallet/wallet';
 import { agentCtes, lineCtes, periodReplacements, totalCtes } from './net-loss';
 import { settledPeriod, type Period, type PeriodType } from './periods';
+import { fixPayingWeek, NEW_SETTLEMENT_STATUS_SQL, payingReplacements } from './paying-period';
 import { flagRisks } from './risk';
-import { negativeCarryOver } from './settings';
+import { settlementSettings } from './settings';
 import { upgradeTiers } from './tier-upgrade';
 
 /**
@@ -16,10 +17,12 @@ import { upgradeTiers } from './tier-upgrade';
  *
  * 1. a transaction-scoped advisory lock on (site, period type, period): concurrent runs of one period
  *    take turns, and the later one finds everything settled;
- * 2. the period's lines into a temp table (net-loss.ts), the agents' figures into another;
- * 3. INSERT the settlements ... ON CONFLICT (agentId, periodType, weekStart) DO NOTHING RETURNING: only
- *    the rows created now get commission lines, risk checks and tier moves;
- * 4. commit. A run that dies before commit leaves nothing, so the next run (the queue's retry, the next
+ * 2. the week's paying period type, fixed by the week's first run (paying-period.ts);
+ * 3. the period's lines into a temp table (net-loss.ts), the agents' figures into another;
+ * 4. INSERT the settlements ... ON CONFLICT (agentId, periodType, weekStart) DO NOTHING RETURNING, each
+ *    `pending` when its period type pays the week, else a `statement`: only the rows created now get
+ *    commission lines, risk checks and tier moves;
+ * 5. commit. A run that dies before commit leaves nothing, so the next run (the queue's retry, the next
  *    schedule, a trigger) settles the whole site again from scratch; a site already committed is skipped
  *    row by row by the unique key. Nothing is created twice, however the runs are repeated.
  *
@@ -67,10 +70,12 @@ export async function runAffiliateSettlement(input: SettlementRunInput): Promise
 
 /** One site's period, in one transaction. */
 export async function settleSite(siteCode: string, period: Period, beforeCommit?: (siteCode: string) => Promise<void> | void): Promise<SiteResult> {
-  const replacements = periodReplacements(siteCode, period, await negativeCarryOver(siteCode));
+  const settings = await settlementSettings(siteCode);
+  const replacements = { ...periodReplacements(siteCode, period, settings.negativeCarryOver), ...payingReplacements(period, settings.payingPeriod) };
   return db().transaction(async (transaction) => {
     const q = (sql: string) => db().query(sql, { replacements, transaction });
     await q(`SELECT pg_advisory_xact_lock(hashtext('affiliate-settlement:' || :siteCode || ':' || :periodType || ':' || :weekStart))`);
+    await fixPayingWeek(transaction, replacements);
     await q(`SET LOCAL work_mem = '64MB'`);
     await q(`CREATE TEMP TABLE aff_lines ON COMMIT DROP AS WITH ${agentCtes('site')}, ${lineCtes('site')} SELECT * FROM lines`);
     await q(`CREATE TEMP TABLE aff_totals ON COMMIT DROP AS WITH ${agentCtes('site')}, ${totalCtes('aff_lines', 'site')} SELECT * FROM settled`);
@@ -87,7 +92,7 @@ export async function settleSite(siteCode: string, period: Period, beforeCommit?
   });
 }
 
-/** The settlements not there yet (ON CONFLICT DO NOTHING), recorded in aff_new (id, agentId). */
+/** The settlements not there yet (ON CONFLICT DO NOTHING), pending or statements, recorded in aff_new (id, agentId). */
 async function insertSettlements(transaction: Transaction, replacements: Record<string, unknown>): Promise<{ settlementsCreated: number; totalCommission: string }> {
   await db().query(`CREATE TEMP TABLE aff_new (id integer PRIMARY KEY, "agentId" integer NOT NULL, "totalCommission" numeric) ON COMMIT DROP`, { transaction });
   await db().query(
@@ -96,7 +101,7 @@ async function insertSettlements(transaction: Transaction, replacements: Record<
                                           "totalNetLoss", "level1Commission", "level2Commission", "level3Commission", "totalCommission",
                                           "carriedIn", "carryOut", status, "riskFlagged")
        SELECT :siteCode, "agentId", :periodType, CAST(:weekStart AS date), CAST(:weekEnd AS date), "agentTier", "activeMemberCount",
-              "totalNetLoss", l1, l2, l3, "totalCommission", "carriedIn", "carryOut", 'pending', 0
+              "totalNetLoss", l1, l2, l3, "totalCommission", "carriedIn", "carryOut", ${NEW_SETTLEMENT_STATUS_SQL}, 0
          FROM aff_totals ORDER BY "agentId"
        ON CONFLICT ("agentId", "periodType", "weekStart") DO NOTHING
        RETURNING id, "agentId", "totalCommission")
