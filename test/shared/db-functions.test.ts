@@ -84,3 +84,14 @@ test.serial('a file may change a signature or a return type and replace the trig
   t.deepEqual(await signatures(), ['drift_probe(integer) -> integer']);
   await db().query(`DROP VIEW drift_probe_view; DROP FUNCTION drift_probe(INTEGER)`);
 });
+
+test.serial('money_max() is MAX_MONEY and the largest value a NUMERIC(18,6) money column holds', async (t) => {
+  const { db } = await modules();
+  const { MAX_MONEY } = await import('../../shared/domain/wallet/wallet');
+  const one = async <T>(sql: string) => (await db().query<{ v: T }>(sql, { type: QueryTypes.SELECT }))[0].v;
+  t.is(await one<string>(`SELECT money_max()::TEXT AS v`), MAX_MONEY.toFixed());
+  t.is(await one<string>(`SELECT format_type(atttypid, atttypmod) AS v FROM pg_attribute WHERE attrelid = 'users'::regclass AND attname = 'balance'`), 'numeric(18,6)');
+  t.is(await one<string>(`SELECT money_max()::NUMERIC(18,6)::TEXT AS v`), MAX_MONEY.toFixed());
+  const past = await t.throwsAsync(one(`SELECT (money_max() + 0.000001)::NUMERIC(18,6) AS v`));
+  t.regex(past!.message, /numeric field overflow/);
+});

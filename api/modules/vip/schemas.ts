@@ -3,6 +3,7 @@ import { mixed, object, string } from 'yup';
 import { isKnownSite } from '../../../shared/domain/common/sites';
 import { GAME_TYPE_KEYS } from '../../../shared/domain/game/types';
 import { VIP_TIERS, type VipTier } from '../../../shared/domain/vip/levels';
+import { MAX_MONEY } from '../../../shared/domain/wallet/wallet';
 import { LOCALES, type LocaleText } from '../../../shared/i18n/locales';
 import { jsonInteger as integer, localeMap as localeMapOf, positiveIdParam, queryText, sortOrder, zeroOrOne } from '../../http/schema-helpers';
 
@@ -37,8 +38,7 @@ const decimal = (scale: number, max: string) =>
       return true;
     });
 
-const MONEY_MAX = '999999999999.999999';
-const money = () => decimal(6, MONEY_MAX);
+const money = () => decimal(6, MAX_MONEY.toFixed());
 const rebateRate = () => decimal(2, '100');
 
 const level = () => integer().min(1, '${path} must be at least 1').max(9999, '${path} must be at most 9999');

@@ -6,6 +6,7 @@
  * plpgsql functions the order is only for reading. A file's trigger is created with its function.
  */
 export const FUNCTION_FILES: readonly string[] = [
+  'wallet/money-max.sql',
   'wallet/move-balance.sql',
   'outbox/add-row.sql',
   'games/write-bet-order.sql',

@@ -77,7 +77,10 @@ export class WalletError extends Error {
 
 /** Decimals of money. */
 export const MONEY_SCALE = 6;
-/** The largest amount a money column holds. */
+/**
+ * The largest amount a money column (NUMERIC(18,6)) holds, for input validation; the database functions
+ * call money_max() (shared/db/functions/wallet/money-max.sql), the same value (test/shared/db-functions.test.ts).
+ */
 export const MAX_MONEY = new Decimal('999999999999.999999');
 
 export interface MoneyAmountRules {

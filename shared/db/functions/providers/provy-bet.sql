@@ -16,7 +16,7 @@ BEGIN
   IF provider_was_cancelled('provy', p_tx) THEN PERFORM provider_refuse('TRANSACTION_CANCELLED'); END IF;
   g := provider_game('provy', c.site, p_game);
   SELECT * INTO o FROM provider_round_order('provy', p_user, c.site, p_round);
-  IF o.id IS NULL AND p_bet <= 999999999999.999999 AND coalesce(p_win, 0) <= 999999999999.999999 THEN
+  IF o.id IS NULL AND p_bet <= money_max() AND coalesce(p_win, 0) <= money_max() THEN
     SELECT * INTO o FROM provider_new_order('provy', p_user, c.site, g, p_round, p_product, 1, p_bet,
                                             provider_effective(p_bet, g."gameType"::TEXT, p_weights), coalesce(p_win, 0), TRUE, p_tx);
     PERFORM post_bet_enqueue(o.id);

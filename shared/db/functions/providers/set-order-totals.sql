@@ -1,4 +1,4 @@
--- The order's totals (a total past MAX_MONEY is the wallet's BALANCE_OVERFLOW); status and
+-- The order's totals (a total past money_max() is the wallet's BALANCE_OVERFLOW); status and
 -- invalidReason when p_set_status. The effective bet is provider_effective's. An order the post-bet
 -- chain processed whose effective bet or status changes gets the chain again (its VIP difference).
 CREATE OR REPLACE FUNCTION provider_totals(o bet_orders, p_bet NUMERIC, p_count INTEGER, p_win NUMERIC, p_set_status BOOLEAN, p_status TEXT,
@@ -6,7 +6,7 @@ CREATE OR REPLACE FUNCTION provider_totals(o bet_orders, p_bet NUMERIC, p_count 
 DECLARE
   n bet_orders;
 BEGIN
-  IF abs(p_bet) > 999999999999.999999 OR abs(p_win) > 999999999999.999999 THEN
+  IF abs(p_bet) > money_max() OR abs(p_win) > money_max() THEN
     RAISE EXCEPTION USING ERRCODE = 'WL000', MESSAGE = 'BALANCE_OVERFLOW';
   END IF;
   UPDATE bet_orders x SET "betAmount" = p_bet, "totalBetCount" = p_count,

@@ -4,7 +4,7 @@
 -- Unless the key is new (p_new_key: simulate's freshly drawn round ids, a provider call's own ids), it
 -- takes the key's advisory lock and answers an applied key from the ledger (replayed; another user or
 -- amount: refusal IDEMPOTENCY_CONFLICT). Then one conditional UPDATE of the user (balance and frozen
--- balance stay within 0..MAX_MONEY) and the ledger row with balances before and after. A refusal
+-- balance stay within 0..money_max()) and the ledger row with balances before and after. A refusal
 -- (USER_NOT_FOUND, INSUFFICIENT_FUNDS, INSUFFICIENT_FROZEN, BALANCE_OVERFLOW, IDEMPOTENCY_CONFLICT) is
 -- returned in `refusal`, never raised: nothing moved and the caller's transaction stays usable.
 CREATE OR REPLACE FUNCTION wallet_move(p_user INTEGER, p_amount NUMERIC, p_frozen NUMERIC, p_kind TEXT, p_key TEXT, p_ref_type TEXT,
@@ -27,8 +27,8 @@ BEGIN
   END IF;
   UPDATE users x SET balance = x.balance + p_amount, "frozenBalance" = x."frozenBalance" + p_frozen
    WHERE x.id = p_user
-     AND x.balance + p_amount BETWEEN 0 AND 999999999999.999999
-     AND x."frozenBalance" + p_frozen BETWEEN 0 AND 999999999999.999999
+     AND x.balance + p_amount BETWEEN 0 AND money_max()
+     AND x."frozenBalance" + p_frozen BETWEEN 0 AND money_max()
   RETURNING x."siteCode", x.balance, x."frozenBalance" INTO u;
   IF FOUND THEN
     INSERT INTO game_transactions AS t ("siteCode", "userId", kind, amount, "balanceBefore", "balanceAfter", "frozenAmount", "frozenBefore",
@@ -39,14 +39,14 @@ BEGIN
     RETURN QUERY SELECT NULL::TEXT, FALSE, g.id, g."userId", g.amount, g."frozenAmount", g."balanceBefore", g."balanceAfter", g."frozenBefore", g."frozenAfter";
     RETURN;
   END IF;
-  -- No row: the user is missing, or a balance would leave 0..MAX_MONEY (or did a moment ago: the
+  -- No row: the user is missing, or a balance would leave 0..money_max() (or did a moment ago: the
   -- balance that refused the update changed since, and the refusal stands).
   SELECT x.balance, x."frozenBalance" INTO u FROM users x WHERE x.id = p_user;
   RETURN QUERY SELECT CASE
       WHEN u IS NULL THEN 'USER_NOT_FOUND'
       WHEN u.balance + p_amount < 0 THEN 'INSUFFICIENT_FUNDS'
       WHEN u."frozenBalance" + p_frozen < 0 THEN 'INSUFFICIENT_FROZEN'
-      WHEN u.balance + p_amount > 999999999999.999999 OR u."frozenBalance" + p_frozen > 999999999999.999999 THEN 'BALANCE_OVERFLOW'
+      WHEN u.balance + p_amount > money_max() OR u."frozenBalance" + p_frozen > money_max() THEN 'BALANCE_OVERFLOW'
       WHEN p_amount < 0 THEN 'INSUFFICIENT_FUNDS'
       WHEN p_frozen < 0 THEN 'INSUFFICIENT_FROZEN'
       ELSE 'BALANCE_OVERFLOW' END,
