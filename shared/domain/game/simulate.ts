@@ -9,7 +9,7 @@ import { pickText } from '../../i18n/locales';
 import { countWalletMovement } from '../../metrics';
 import { money, WalletError, type WalletErrorReason } from '../wallet/wallet';
 import { cachedProvider } from './cache';
-import { effectiveBet } from './types';
+import { EFFECTIVE_BET_WEIGHTS } from './types';
 
 /**
  * POST /game/simulate (Part A 4.3): a local round with real money. One statement (one database
@@ -142,11 +142,12 @@ interface PlayedRound {
 }
 
 /**
- * Writes the round in ONE statement, its own transaction (database function simulate_round, migration
- * 20261125-0026): the settled bet order with its bet detail (bet_order_write, the providers' writer
- * too), the post-bet outbox row, the debit and the win through the wallet's wallet_move (the function
- * moveBalance runs; the round id was drawn just now, so its keys are new: no replay lookup), and the
- * play log. A wallet refusal (WL000) writes nothing.
+ * Writes the round in ONE statement, its own transaction (database function simulate_round,
+ * shared/db/functions/games/simulate-round.sql): the settled bet order with its bet detail
+ * (bet_order_write, the providers' writer too; its effective bet by provider_effective, from the weights
+ * the provider calls pass), the post-bet outbox row, the debit and the win through the wallet's
+ * wallet_move (the function moveBalance runs; the round id was drawn just now, so its keys are new: no
+ * replay lookup), and the play log. A wallet refusal (WL000) writes nothing.
  */
 async function playRound(input: SimulateInput, game: GameProvider, round: Round): Promise<SimulateResult> {
   const [played] = await preparedRows<PlayedRound>(
@@ -162,12 +163,12 @@ async function playRound(input: SimulateInput, game: GameProvider, round: Round)
       round.roundId,
       String(input.productId),
       round.bet.toFixed(6),
-      effectiveBet(round.bet, game.gameType),
       round.win.toFixed(6),
       round.multiplier.toFixed(2),
       round.at,
       `simulate ${game.gameCode}`,
       `simulate ${game.gameCode} x${round.multiplier.toFixed(2)}`,
+      EFFECTIVE_BET_WEIGHTS,
     ],
   );
   countWalletMovement('bet');

@@ -31,7 +31,16 @@ export function codeOfTypeKey(typeKey: string): GameTypeCode | undefined {
   return GAME_TYPE_TABLE.find((t) => t.typeKey === typeKey)?.code;
 }
 
-/** betEffective = betAmount x weight of the game type (unknown types weigh 1.0), 6 decimals. */
+/**
+ * The effective-bet weights as the database functions take them (p_weights, game type code -> weight):
+ * provider_effective (shared/db/functions/providers/effective-bet.sql) writes every order's betEffective.
+ */
+export const EFFECTIVE_BET_WEIGHTS = JSON.stringify(Object.fromEntries(GAME_TYPE_TABLE.map((t) => [String(t.code), t.weight])));
+
+/**
+ * betEffective = betAmount x weight of the game type (unknown types weigh 1.0), 6 decimals: what
+ * provider_effective writes, for figures expected in Node (the tests' bet orders).
+ */
 export function effectiveBet(betAmount: string | Decimal, gameType: number | string): string {
   const weight = GAME_TYPE_TABLE.find((t) => t.code === Number(gameType))?.weight ?? '1.0';
   return new Decimal(betAmount).times(weight).toFixed(6, Decimal.ROUND_HALF_UP);

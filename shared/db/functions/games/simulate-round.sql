@@ -2,17 +2,19 @@
 -- draws the round and sends it to simulate_round, which writes the settled bet order with its detail
 -- (bet_order_write), the post-bet outbox row (post_bet_enqueue), debits the bet and credits the win
 -- (wallet_move; the round id was drawn just now, so its keys are new) and touches the play log
--- (play_log_touch). The statement is its own transaction; a wallet refusal raises WL000 (MESSAGE: the
--- wallet's reason) and nothing is written.
+-- (play_log_touch). The order's effective bet is provider_effective's, from the weights the provider
+-- calls take too (p_weights). The statement is its own transaction; a wallet refusal raises WL000
+-- (MESSAGE: the wallet's reason) and nothing is written.
 CREATE OR REPLACE FUNCTION simulate_round(p_site TEXT, p_user INTEGER, p_provider TEXT, p_game_code TEXT, p_game_name TEXT, p_game_type TEXT,
-                                          p_round TEXT, p_product TEXT, p_bet NUMERIC, p_effective NUMERIC, p_win NUMERIC, p_multiplier NUMERIC,
-                                          p_at TIMESTAMPTZ, p_bet_remark TEXT, p_win_remark TEXT,
+                                          p_round TEXT, p_product TEXT, p_bet NUMERIC, p_win NUMERIC, p_multiplier NUMERIC,
+                                          p_at TIMESTAMPTZ, p_bet_remark TEXT, p_win_remark TEXT, p_weights JSONB,
                                           OUT order_id BIGINT, OUT balance_before NUMERIC, OUT balance_after NUMERIC) LANGUAGE plpgsql AS $$
 DECLARE
   o bet_orders;
   w RECORD;
 BEGIN
-  o := bet_order_write(p_site, p_user, p_provider, p_game_code, p_game_name, p_game_type, 'simulate', p_round, p_product, 1, p_bet, p_effective,
+  o := bet_order_write(p_site, p_user, p_provider, p_game_code, p_game_name, p_game_type, 'simulate', p_round, p_product, 1, p_bet,
+                       provider_effective(p_bet, p_game_type, p_weights),
                        p_win, p_win - p_bet, p_multiplier, TRUE, p_at, p_bet, p_win - p_bet, p_round);
   order_id := o.id;
   PERFORM post_bet_enqueue(o.id);
