@@ -7,6 +7,7 @@
  */
 export const FUNCTION_FILES: readonly string[] = [
   'wallet/money-max.sql',
+  'wallet/movement-rules.sql',
   'wallet/move-balance.sql',
   'outbox/add-row.sql',
   'games/write-bet-order.sql',

@@ -1,17 +1,19 @@
 import { QueryTypes, type Transaction } from 'sequelize';
 import { db } from '../../db/sequelize';
 import { countWalletMovement } from '../../metrics';
-import { isNumericOverflow, MAX_MONEY, money, MONEY_SCALE, WalletError, type LedgerKind } from './wallet';
+import { isNumericOverflow, money, MONEY_SCALE, WalletError, type LedgerKind, type WalletErrorReason } from './wallet';
 
 /**
  * Credits many users at once, the credits computed in SQL: the moves never travel to Node and back.
  * The source query is materialized once into a transaction-scoped temp table, then everything is
- * set-based: one validation pass (credits only: positive amounts with at most 6 decimals, one move per
- * user, distinct keys, a key already in the ledger replays only with the same user and amount
- * else IDEMPOTENCY_CONFLICT), the row locks of the fresh users in id order (a missing one:
- * USER_NOT_FOUND; a balance the credit would take past MAX_MONEY: BALANCE_OVERFLOW), and ONE statement
- * that updates the balances and inserts one ledger row per credit (balanceBefore/After). WalletError
- * leaves nothing moved.
+ * set-based: one validation pass (credits only: positive amounts, one move per user, distinct keys), the
+ * row locks of the fresh users in id order (a missing one: USER_NOT_FOUND), and ONE statement that
+ * updates the balances and inserts one ledger row per credit (balanceBefore/After). WalletError leaves
+ * nothing moved. The wallet's own rules are the SQL functions wallet_move applies to one movement
+ * (shared/db/functions/wallet/movement-rules.sql), called here row by row in the same statements: an
+ * amount of money (wallet_amount_refusal: INVALID_AMOUNT), the balance after the credit
+ * (wallet_balance_refusal: BALANCE_OVERFLOW), a key already in the ledger (wallet_replay_refusal:
+ * IDEMPOTENCY_CONFLICT unless the same user and amount).
  *
  * Unlike moveBalance it takes NO per-key advisory locks (thousands of them in one transaction would
  * exhaust the shared lock table, max_locks_per_transaction). What guards replays instead: the unique
@@ -101,12 +103,12 @@ async function validateCredits(transaction: Transaction, table: string): Promise
     replayed: string;
   }>(
     `SELECT COUNT(*)::text AS n,
-            MIN(COALESCE(key, '(null key)')) FILTER (WHERE user_id IS NULL OR amount IS NULL OR NOT (amount > 0) OR amount > ${MAX_MONEY.toFixed()}
-                                  OR amount <> trunc(amount, ${MONEY_SCALE})) AS bad,
+            MIN(COALESCE(key, '(null key)')) FILTER (WHERE user_id IS NULL OR amount IS NULL OR NOT (amount > 0)
+                                  OR wallet_amount_refusal(amount) IS NOT NULL) AS bad,
             MIN(COALESCE(key, '')) FILTER (WHERE key IS NULL OR length(key) NOT BETWEEN 1 AND 160) AS "badKey",
             (COUNT(*) - COUNT(DISTINCT user_id))::text AS "dupUsers",
             (COUNT(*) - COUNT(DISTINCT key))::text AS "dupKeys",
-            MIN(key) FILTER (WHERE prev_id IS NOT NULL AND (prev_user <> user_id OR prev_amount <> amount)) AS conflict,
+            MIN(key) FILTER (WHERE prev_id IS NOT NULL AND wallet_replay_refusal(user_id, amount, prev_user, prev_amount) IS NOT NULL) AS conflict,
             COUNT(*) FILTER (WHERE prev_id IS NOT NULL)::text AS replayed
        FROM ${table}`,
     { type: QueryTypes.SELECT, transaction },
@@ -125,19 +127,22 @@ async function recordReplayedLedgerIds(transaction: Transaction, table: string, 
 
 /**
  * Row locks of the users of the new credits in id order (no deadlock between two settlements crediting
- * overlapping users), the existence check and the overflow check (on the locked balances), before
- * anything moves.
+ * overlapping users), the existence check and the balance rule on the locked balances (the first user
+ * it refuses, and why), before anything moves.
  */
 async function lockFreshUsers(transaction: Transaction, table: string, fresh: number): Promise<void> {
-  const [locked] = await db().query<{ n: string; missing: number | null; overflow: number | null }>(
-    `WITH l AS (SELECT u.id, u.balance FROM users u JOIN ${table} m ON m.user_id = u.id WHERE m.prev_id IS NULL ORDER BY u.id FOR UPDATE OF u)
+  const [locked] = await db().query<{ n: string; missing: number | null; refused: number | null; refusal: WalletErrorReason | null }>(
+    `WITH l AS (SELECT u.id, u.balance, u."frozenBalance" FROM users u JOIN ${table} m ON m.user_id = u.id WHERE m.prev_id IS NULL ORDER BY u.id FOR UPDATE OF u),
+          r AS (SELECT l.id, wallet_balance_refusal(l.balance + m.amount, l."frozenBalance") AS refusal FROM l JOIN ${table} m ON m.user_id = l.id),
+          first_refused AS (SELECT id, refusal FROM r WHERE refusal IS NOT NULL ORDER BY id LIMIT 1)
      SELECT (SELECT COUNT(*) FROM l)::text AS n,
             (SELECT MIN(m.user_id) FROM ${table} m WHERE m.prev_id IS NULL AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id = m.user_id)) AS missing,
-            (SELECT MIN(l.id) FROM l JOIN ${table} m ON m.user_id = l.id WHERE l.balance + m.amount > ${MAX_MONEY.toFixed()}) AS overflow`,
+            (SELECT id FROM first_refused) AS refused,
+            (SELECT refusal FROM first_refused) AS refusal`,
     { type: QueryTypes.SELECT, transaction },
   );
   if (Number(locked.n) !== fresh) throw new WalletError('USER_NOT_FOUND', `user ${locked.missing} not found`);
-  if (locked.overflow !== null) throw new WalletError('BALANCE_OVERFLOW', `the balance of user ${locked.overflow} would exceed ${MAX_MONEY.toFixed(MONEY_SCALE)}`);
+  if (locked.refusal !== null) throw new WalletError(locked.refusal, `the credit of user ${locked.refused} would take the balance out of its bounds`);
 }
 
 /** ONE statement: the new credits' balance updates and ledger rows (and their ids in the caller's table). Returns their sum. */

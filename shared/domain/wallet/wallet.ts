@@ -127,15 +127,23 @@ export function money(value: string | number | Decimal): string {
   return new Decimal(value).toFixed(MONEY_SCALE, Decimal.ROUND_HALF_UP);
 }
 
-/** A movement's signed amount (undefined = 0), or WalletError INVALID_AMOUNT: finite, at most MAX_MONEY, at most 6 decimals. */
-export function parseAmount(value: string | Decimal | undefined, field: string): Decimal {
+/** A movement's signed amount as a number (undefined = 0), or WalletError INVALID_AMOUNT when it is not one. */
+function numberOf(value: string | Decimal | undefined, field: string): Decimal {
   if (value === undefined) return new Decimal(0);
-  let d: Decimal;
   try {
-    d = new Decimal(value);
+    return new Decimal(value);
   } catch {
     throw new WalletError('INVALID_AMOUNT', `${field} is not a number`);
   }
+}
+
+/**
+ * A movement's signed amount (undefined = 0), or WalletError INVALID_AMOUNT: finite, at most MAX_MONEY,
+ * at most 6 decimals. For amounts computed in Node (the affiliate account); moveBalance leaves the rule
+ * to wallet_move (wallet_amount_refusal).
+ */
+export function parseAmount(value: string | Decimal | undefined, field: string): Decimal {
+  const d = numberOf(value, field);
   if (!d.isFinite() || d.abs().gt(MAX_MONEY) || d.decimalPlaces() > MONEY_SCALE) {
     throw new WalletError('INVALID_AMOUNT', `${field} must be finite with at most ${MONEY_SCALE} decimals`);
   }
@@ -198,20 +206,22 @@ interface MoveRow extends LedgerRow {
 }
 
 const REFUSAL_MESSAGES: Partial<Record<WalletErrorReason, (move: WalletMove) => string>> = {
+  INVALID_AMOUNT: (move) => `amount ${move.amount} and frozenAmount ${move.frozenAmount ?? 0} must be finite, at most ${MAX_MONEY.toFixed(MONEY_SCALE)}, with at most ${MONEY_SCALE} decimals`,
   IDEMPOTENCY_CONFLICT: (move) => `key ${move.idempotencyKey} was used for another movement`,
   BALANCE_OVERFLOW: () => `a balance would exceed ${MAX_MONEY.toFixed(MONEY_SCALE)}`,
 };
 
 /**
  * Applies one movement in the caller's transaction, in one statement: the database function
- * wallet_move (migration 20261125-0024), which the provider callbacks' functions call too, so the
- * rule is written once. Concurrent calls with the same key are serialized by a transaction-scoped
- * advisory lock on the key, so exactly one applies and the others replay it. A refusal moves nothing
- * and leaves the caller's transaction usable.
+ * wallet_move (shared/db/functions/wallet/move-balance.sql), which the provider callbacks' functions
+ * call too, so the rule is written once; its rules (an amount of money, the balances' bounds, a key's
+ * replay) are the SQL functions creditFromQuery calls as well (movement-rules.sql). Concurrent calls
+ * with the same key are serialized by a transaction-scoped advisory lock on the key, so exactly one
+ * applies and the others replay it. A refusal moves nothing and leaves the caller's transaction usable.
  */
 export async function moveBalance(transaction: Transaction, move: WalletMove, options: MoveOptions = {}): Promise<WalletResult> {
-  const amount = parseAmount(move.amount, 'amount');
-  const frozen = parseAmount(move.frozenAmount, 'frozenAmount');
+  const amount = numberOf(move.amount, 'amount');
+  const frozen = numberOf(move.frozenAmount, 'frozenAmount');
   if (!move.idempotencyKey || move.idempotencyKey.length > 160) {
     throw new WalletError('INVALID_AMOUNT', 'idempotencyKey must be 1 to 160 characters');
   }
