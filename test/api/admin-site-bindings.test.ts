@@ -36,10 +36,10 @@ test.after.always(async () => {
 let seq = 0;
 const unique = (prefix: string) => `${prefix}${process.pid}x${++seq}`;
 
-/** An administrator with `permissions`, bound to `sites` (null: platform). */
+/** An administrator with `permissions`, bound to `sites` (null: platform), stored sorted as the API stores them. */
 async function bound(sites: string[] | null, permissions = OPERATOR) {
   const made = await factories.createAdmin({ permissions });
-  await made.admin.update({ sites });
+  await made.admin.update({ sites: sites && [...sites].sort() });
   return made;
 }
 
