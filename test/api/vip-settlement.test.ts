@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import test from 'ava';
-import { AdminOperationLog, BetOrder, User, VipRebate } from '../../shared/db/models';
+import { AdminOperationLog, BetOrder, User, VipRebate, VipSettlementRun } from '../../shared/db/models';
 import { todayIn } from '../../shared/domain/vip/settlement-periods';
 import { createAdmin, createSite, createUser } from '../helpers/factories';
 import { startTestStack, type TestStack } from '../helpers/stack';
@@ -75,7 +75,7 @@ test('daily rebate of the x-site-code site: result, paid once, operation log', a
   t.like(logs[0].toJSON(), { adminId, targetId: '2025-05-05', method: 'POST', path: '/api/vip/settlement/daily-rebate' });
 });
 
-test('bad or unfinished periods are 400; an unknown site is 400', async (t) => {
+test('bad or unfinished periods are 400 (a month not over is 2001); an unknown site is 400', async (t) => {
   t.is((await post('/daily-rebate', { day: '05/05/2025' })).status, 400);
   const today = await post('/daily-rebate', { day: todayIn('Asia/Taipei') });
   t.is(today.status, 400);
@@ -83,14 +83,16 @@ test('bad or unfinished periods are 400; an unknown site is 400', async (t) => {
   t.is(today.body.errors[0].field, 'day');
   t.is((await post('/daily-rebate', { day: '2025-02-30' })).status, 400);
   t.is((await post('/monthly-relegation', { month: '2025-5' })).status, 400);
+  t.is((await post('/monthly-relegation', { month: '2025-13' })).status, 400);
   const thisMonth = await post('/monthly-relegation', { month: todayIn('Asia/Taipei').slice(0, 7) });
-  t.is(thisMonth.status, 400);
-  t.regex(thisMonth.body.message, /^Invalid body: month: .*not over yet/);
-  t.is(thisMonth.body.errors[0].field, 'month');
+  t.is(thisMonth.status, 200);
+  t.like(thisMonth.body, { code: 2001, message: '該月份尚未結束，無法執行降級檢查' });
+  t.like((await post('/monthly-relegation', { month: '2999-01' })).body, { code: 2001 });
+  t.is(await VipSettlementRun.count({ where: { kind: 'monthly-relegation', period: todayIn('Asia/Taipei').slice(0, 7) } }), 0);
   t.is((await post('/daily-rebate', {}, { site: 'no-such-site' })).status, 400);
 });
 
-test('monthly relegation of a site: {checked, warned, demoted}, applied once, operation log', async (t) => {
+test('monthly relegation of a site: {checked, warned, demoted}, applied once (a second run is 2002), operation log', async (t) => {
   const siteCode = await createSite();
   const { user: warned } = await createUser({ siteCode });
   const { user: demoted } = await createUser({ siteCode });
@@ -104,11 +106,14 @@ test('monthly relegation of a site: {checked, warned, demoted}, applied once, op
   t.is(res.status, 200);
   t.like(res.body.result, { checked: 3, warned: 1, demoted: 1, alreadySettled: false });
   const again = await post('/monthly-relegation', { month: '2025-02' }, { site: siteCode });
-  t.like(again.body.result, { checked: 0, warned: 0, demoted: 0, alreadySettled: true });
+  t.like(again.body, { code: 2002, message: '該月份的降級檢查已執行過' });
   t.like((await User.findByPk(demoted.id))!.toJSON(), { vipLevel: '2', relegationMissCount: 0 });
   t.like((await User.findByPk(warned.id))!.toJSON(), { vipLevel: '2', relegationMissCount: 1 });
   t.like((await User.findByPk(kept.id))!.toJSON(), { vipLevel: '2', relegationMissCount: 0 });
-  t.is(await AdminOperationLog.count({ where: { module: 'vip', action: 'monthly-relegation', siteCode } }), 2);
+  t.is(await AdminOperationLog.count({ where: { module: 'vip', action: 'monthly-relegation', siteCode } }), 1);
+  // Another site's same month is its own run.
+  const otherSite = await createSite();
+  t.like((await post('/monthly-relegation', { month: '2025-02' }, { site: otherSite })).body, { code: 200, result: { alreadySettled: false } });
 });
 
 test('without a site header the run covers SITE_CODE, with the default period', async (t) => {

@@ -56,8 +56,10 @@ test('warning, demotion on the second consecutive miss, reset on reaching the th
   t.deepEqual(await state(held), { level: '5', misses: 1 });
   t.deepEqual(await state(bronze), { level: '1', misses: 1 });
   t.deepEqual(await state(noBets), { level: '2', misses: 1 });
-  // Progress towards the next level after a demotion (total 60000 >= minChip of level 3): 100.
-  t.is((await User.findByPk(demote.id))!.vipProgress, '100');
+  // Progress towards the next level after a demotion: the player stands at the start of level 2 (1000 of
+  // the total 60000 counts), so 1000 / 5000 (docs/decisions.md, "A VIP demotion sticks until the level is
+  // earned again").
+  t.is((await User.findByPk(demote.id))!.vipProgress, '20');
 
   // The same month again: applied once.
   const again = await runMonthlyRelegation({ siteCode, month });

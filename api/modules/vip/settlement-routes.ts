@@ -5,8 +5,10 @@ import { rebateRunBody, relegationRunBody } from './schemas';
 /**
  * POST /vip/settlement/daily-rebate and /monthly-relegation (Part A 4.4), administrators with the 'vip'
  * permission. The site is the x-site-code header or siteCode query, else SITE_CODE. The run is the same
- * as the scheduled job's: a period already settled pays (applies) nothing more. Each call writes an
- * operation-log row with its result. A period not over yet is a 400 naming `day` or `month`.
+ * as the scheduled job's: a day already settled pays nothing more. Each call writes an operation-log row
+ * with its result. A day not over yet is a 400 naming `day`; a month not over yet is 2001 and a month
+ * already judged for the site 2002 (docs/decisions.md, "A VIP demotion sticks until the level is earned
+ * again").
  */
 const auth = { admin: 'vip' } as const;
 
@@ -16,7 +18,14 @@ export const settlementEndpoints = [
     ({ actor, site, body }) => settleDailyRebateNow(actor, site, body.day),
   ),
   endpoint(
-    { method: 'post', path: '/vip/settlement/monthly-relegation', auth, body: relegationRunBody, summary: "Run a month's VIP relegation check for the site (default last month)" },
+    {
+      method: 'post',
+      path: '/vip/settlement/monthly-relegation',
+      auth,
+      body: relegationRunBody,
+      refusals: { 'vip.relegationMonthNotOver': 2001, 'vip.relegationMonthAlreadyRun': 2002 },
+      summary: "Run a month's VIP relegation check for the site (default last month)",
+    },
     ({ actor, site, body }) => runMonthlyRelegationNow(actor, site, body.month),
   ),
 ];

@@ -1,12 +1,14 @@
+import { Refusal } from '../../errors';
 import type { Actor } from '../audit/actor';
 import { recordAdminAction } from '../audit/operation-log';
 import { settleDailyRebate } from './rebate';
 import { runMonthlyRelegation } from './relegation';
+import { checkMonthFormat, defaultRelegationMonth, isMonthOver } from './settlement-periods';
 
 /**
  * The settlement runs started by an administrator (POST /vip/settlement/daily-rebate and
- * /monthly-relegation): the same runs as the scheduled jobs' (a period already settled pays or applies
- * nothing more), each followed by an operation-log row (module `vip`) with its result.
+ * /monthly-relegation): the same runs as the scheduled jobs' (a day already settled pays nothing more; a
+ * month already judged is refused), each followed by an operation-log row (module `vip`) with its result.
  */
 
 export interface ManualRebateResult {
@@ -43,9 +45,17 @@ export async function settleDailyRebateNow(actor: Actor, siteCode: string, day: 
   return { usersProcessed: r.usersProcessed, totalRebate: r.totalRebate, usersPaid: r.usersPaid, day: r.day, alreadySettled: r.alreadySettled };
 }
 
-/** Judges a site's month (default last month); InputError on `month` for a malformed month or one not over yet. */
+/**
+ * Judges a site's month (default last month): InputError on `month` for a malformed month; refused
+ * (`vip.relegationMonthNotOver`) for a month not over yet and (`vip.relegationMonthAlreadyRun`) for one
+ * whose run is done, applying nothing (docs/decisions.md, "A VIP demotion sticks until the level is
+ * earned again"). A run left unfinished (a crash) is resumed.
+ */
 export async function runMonthlyRelegationNow(actor: Actor, siteCode: string, month: string | undefined): Promise<ManualRelegationResult> {
-  const r = await runMonthlyRelegation({ siteCode, month });
+  const judged = checkMonthFormat(month ?? defaultRelegationMonth());
+  if (!isMonthOver(judged)) throw new Refusal('vip.relegationMonthNotOver', `month ${judged} is not over yet`);
+  const r = await runMonthlyRelegation({ siteCode, month: judged });
+  if (r.alreadySettled) throw new Refusal('vip.relegationMonthAlreadyRun', `relegation of ${judged} for ${siteCode} is done`);
   await recordAdminAction({
     adminId: actor.adminId,
     siteCode,

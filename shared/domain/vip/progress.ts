@@ -11,10 +11,12 @@ import { money } from '../wallet/wallet';
  *   records what it has added (bet_orders."countedEffective"), and the chain adds the difference between
  *   what the order counts now and what it counted before (see applyPostBet). A bet costs the same
  *   however long the player's history is.
- * - Upgrade only: the highest ENABLED level of the user's site whose minChip <= total becomes the level
- *   when it is above the current one; this path never lowers a level (relegation does that).
- * - vipProgress = floor(total / minChip of the next enabled level above the level held x 100), an integer
- *   string from '0' to '100'; '100' at the top.
+ * - What counts towards levels is the total minus what demotions forfeited (users."vipForfeitedBet",
+ *   `countedTowardsLevels`; docs/decisions.md, "A VIP demotion sticks until the level is earned again").
+ * - Upgrade only: the highest ENABLED level of the user's site whose minChip <= the counted bet becomes
+ *   the level when it is above the current one; this path never lowers a level (relegation does that).
+ * - vipProgress = floor(counted bet / minChip of the next enabled level above the level held x 100), an
+ *   integer string from '0' to '100'; '100' at the top.
  */
 export interface VipRecalculation {
   userId: number;
@@ -23,6 +25,11 @@ export interface VipRecalculation {
   vipLevel: number;
   vipProgress: string;
   upgraded: boolean;
+}
+
+/** The effective bet that counts towards VIP levels: the lifetime total minus what demotions forfeited. */
+export function countedTowardsLevels(total: string | Decimal, forfeited: string | Decimal | null | undefined): Decimal {
+  return new Decimal(total).minus(forfeited ?? 0);
 }
 
 /** Integer percent (0..100) of `total` towards `target`; 100 when there is no target. */
@@ -41,15 +48,16 @@ export function progressPercent(total: string | Decimal, target: string | Decima
  * highest reached by any running total, exactly as if they had been applied one by one. Two statements
  * whatever the number of users; the user rows are locked (FOR NO KEY UPDATE, the lock of an UPDATE, which
  * rows merely referencing the user do not wait for) in id order, so concurrent chains of one user apply
- * one after the other.
+ * one after the other. A user with no deltas keeps the level and gets the progress recomputed (the
+ * monthly relegation, after a demotion).
  */
 export async function recalculateVip(transaction: Transaction, deltas: ReadonlyMap<number, readonly string[]>): Promise<Map<number, VipRecalculation>> {
   const results = new Map<number, VipRecalculation>();
   if (deltas.size === 0) return results;
   const userIds = [...deltas.keys()].sort((a, b) => a - b);
   // The user rows (locked) and their sites' enabled levels in one round trip.
-  const users = await db().query<{ id: number; vipLevel: string; total: string; levels: Array<{ level: number; minChip: string }> }>(
-    `SELECT u.id, u."vipLevel", u."totalEffectiveBet"::text AS total,
+  const users = await db().query<{ id: number; vipLevel: string; total: string; forfeited: string; levels: Array<{ level: number; minChip: string }> }>(
+    `SELECT u.id, u."vipLevel", u."totalEffectiveBet"::text AS total, u."vipForfeitedBet"::text AS forfeited,
             COALESCE((SELECT json_agg(json_build_object('level', l.level, 'minChip', l."minChip"::text) ORDER BY l.level)
                         FROM vip_levels l WHERE l."siteCode" = u."siteCode" AND l.enabled = 1), '[]') AS levels
        FROM users u WHERE u.id IN (:userIds) ORDER BY u.id FOR NO KEY UPDATE OF u`,
@@ -62,7 +70,10 @@ export async function recalculateVip(transaction: Transaction, deltas: ReadonlyM
   for (const user of users) {
     const userId = Number(user.id);
     const { levels } = user;
-    const reachedBy = (total: Decimal) => levels.filter((l) => new Decimal(l.minChip).lte(total)).reduce((max, l) => Math.max(max, l.level), 0);
+    const reachedBy = (total: Decimal) => {
+      const counted = countedTowardsLevels(total, user.forfeited);
+      return levels.filter((l) => new Decimal(l.minChip).lte(counted)).reduce((max, l) => Math.max(max, l.level), 0);
+    };
     const previousLevel = Number.parseInt(user.vipLevel, 10) || 1;
     let running = new Decimal(user.total);
     let vipLevel = previousLevel;
@@ -72,7 +83,8 @@ export async function recalculateVip(transaction: Transaction, deltas: ReadonlyM
     }
     const total = money(running);
     const next = levels.find((l) => l.level > vipLevel);
-    results.set(userId, { userId, totalEffectiveBet: total, previousLevel, vipLevel, vipProgress: progressPercent(total, next?.minChip), upgraded: vipLevel > previousLevel });
+    const vipProgress = progressPercent(countedTowardsLevels(total, user.forfeited), next?.minChip);
+    results.set(userId, { userId, totalEffectiveBet: total, previousLevel, vipLevel, vipProgress, upgraded: vipLevel > previousLevel });
   }
   const rows = [...results.values()].map((r) => ({ id: r.userId, total: r.totalEffectiveBet, vipLevel: String(r.vipLevel), vipProgress: r.vipProgress }));
   await db().query(

@@ -8,6 +8,8 @@ export const vipRefusals = declareRefusals('vip', {
   levelExists: 'the site has this VIP level number already',
   rebateRuleNotFound: 'no such rebate rule on the site',
   rebateRuleExists: 'the site has a rebate rule for this level and game type already',
+  relegationMonthNotOver: 'the month asked for a relegation run is not over yet in APP_TIMEZONE',
+  relegationMonthAlreadyRun: 'the site\'s relegation run of the month is done already',
 });
 
 declare module '../refusals' {

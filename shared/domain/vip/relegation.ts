@@ -1,6 +1,7 @@
 import { QueryTypes, type Transaction } from 'sequelize';
 import { config } from '../../config';
 import { db } from '../../db/sequelize';
+import { recalculateVip } from './progress';
 import { checkRelegationMonth, defaultRelegationMonth } from './settlement-periods';
 import { batchSizeOf, ensureRun, forEverySite, runBatches, type BatchOutcome, type RunRow, type SettlementHooks } from './settlement-runs';
 
@@ -10,7 +11,8 @@ import { batchSizeOf, ensureRun, forEverySite, runBatches, type BatchOutcome, ty
  * For the users of a site with vipLevel >= 2 and vipHold 0: monthly effective = SUM(betEffective) of
  * their valid settled bet orders with betDatetime in the judged month (APP_TIMEZONE). Below the level's
  * relegationChip: relegationMissCount + 1 (1 = warning); on the second consecutive miss the level drops
- * by one and the count returns to 0 (demoted). Reaching the threshold resets the count to 0. Users on
+ * by one and the count returns to 0 (demoted), and the level lost must be earned again from the start of
+ * the level demoted to (judgeAndApply). Reaching the threshold resets the count to 0. Users on
  * hold and level 1 are not checked; a level without a vip_levels row is not checked either.
  *
  * One run per site and month (settlement-runs.ts): batches of users by ascending id, each in its own
@@ -74,11 +76,15 @@ export async function runMonthlyRelegation(options: RelegationOptions = {}): Pro
   const result = startingResult(target, initial);
   if (initial.status === 'done') return result;
 
+  let appliedAny = false;
   await runBatches(initial.id, options.hooks, (transaction, run) => judgeBatch(transaction, run, target), {
     settledMeanwhile: (run) => {
       result.run = { checked: run.checked, warned: run.warned, demoted: run.demoted, status: 'done' };
+      // A concurrent run judged the whole month while this one waited: nothing was applied by this call.
+      if (!appliedAny) result.alreadySettled = true;
     },
     committed: (b) => {
+      appliedAny = true;
       result.checked += b.counts.checked;
       result.warned += b.counts.warned;
       result.demoted += b.counts.demoted;
@@ -137,14 +143,18 @@ async function lockCandidates(transaction: Transaction, run: RunRow, { siteCode,
 
 /**
  * Judges the candidates against their level's relegationChip and applies the outcome in one statement:
- * kept (count back to 0), warned (count + 1), demoted (one level down, count 0, progress towards the next
- * enabled level recomputed).
+ * kept (count back to 0), warned (count + 1), demoted (one level down, count 0). A demotion forfeits the
+ * effective bet above the minChip of the level demoted to (0 when the site has no row for it), so the
+ * player stands at the start of that level and earns the lost one again (docs/decisions.md, "A VIP
+ * demotion sticks until the level is earned again"); the demoted players' progress is then recomputed
+ * by the post-bet chain's own rule (recalculateVip with no new bet).
  */
-async function judgeAndApply(transaction: Transaction, ids: number[], { siteCode, month }: RelegationMonth): Promise<Judged[]> {
-  return db().query<Judged>(
+async function judgeAndApply(transaction: Transaction, ids: number[], { month }: RelegationMonth): Promise<Judged[]> {
+  const judged = await db().query<Judged>(
     `WITH candidates AS (
        SELECT u.id, CAST(u."vipLevel" AS integer) AS level, u."relegationMissCount" AS misses, u."totalEffectiveBet" AS total,
               l."relegationChip" AS chip,
+              (SELECT k."minChip" FROM vip_levels k WHERE k."siteCode" = u."siteCode" AND k.level = CAST(u."vipLevel" AS integer) - 1) AS "belowChip",
               (SELECT COALESCE(SUM(b."betEffective"), 0) FROM bet_orders b
                 WHERE b."userId" = u.id AND b.status = 'valid' AND b.settled
                   AND b."betDatetime" >= (CAST(:monthStart AS date)::timestamp AT TIME ZONE :tz)
@@ -159,20 +169,21 @@ async function judgeAndApply(transaction: Transaction, ids: number[], { siteCode
      UPDATE users SET
        "relegationMissCount" = CASE WHEN j.outcome = 'warned' THEN j.misses + 1 ELSE 0 END,
        "vipLevel" = CASE WHEN j.outcome = 'demoted' THEN CAST(j.level - 1 AS text) ELSE users."vipLevel" END,
-       "vipProgress" = CASE WHEN j.outcome <> 'demoted' THEN users."vipProgress" ELSE (
-         SELECT COALESCE(CAST(LEAST(100, GREATEST(0, floor(j.total / NULLIF(n."minChip", 0) * 100))) AS integer), 100)::text
-           FROM (SELECT MIN(level) AS level FROM vip_levels WHERE "siteCode" = :siteCode AND enabled = 1 AND level > j.level - 1) nx
-           LEFT JOIN vip_levels n ON n."siteCode" = :siteCode AND n.level = nx.level) END,
+       "vipForfeitedBet" = CASE WHEN j.outcome <> 'demoted' THEN users."vipForfeitedBet"
+                           ELSE GREATEST(users."vipForfeitedBet", j.total - COALESCE(j."belowChip", 0)) END,
        "updatedAt" = now()
      FROM judged j
      WHERE users.id = j.id
      RETURNING users.id, j.outcome`,
     {
-      replacements: { siteCode, tz: config().appTimezone, monthStart: `${month}-01`, ids },
+      replacements: { tz: config().appTimezone, monthStart: `${month}-01`, ids },
       type: QueryTypes.SELECT,
       transaction,
     },
   );
+  const demoted = judged.filter((j) => j.outcome === 'demoted');
+  if (demoted.length) await recalculateVip(transaction, new Map(demoted.map((j) => [Number(j.id), []])));
+  return judged;
 }
 
 function countOutcomes(judged: Judged[]): Counts {

@@ -44,9 +44,20 @@ export function checkRebateDay(day: string, now = new Date()): string {
   return day;
 }
 
+/** The month when it is a real month (YYYY-MM); else an InputError on `month`. */
+export function checkMonthFormat(month: string): string {
+  if (!MONTH.test(month) || !isRealDay(`${month}-01`)) throw new InputError('month', `month must be YYYY-MM (got "${month.slice(0, 20)}")`);
+  return month;
+}
+
+/** True when the month (YYYY-MM) is over in APP_TIMEZONE. */
+export function isMonthOver(month: string, now = new Date()): boolean {
+  return month < todayIn(config().appTimezone, now).slice(0, 7);
+}
+
 /** The month when it is a real month that is over in APP_TIMEZONE; else an InputError on `month`. */
 export function checkRelegationMonth(month: string, now = new Date()): string {
-  if (!MONTH.test(month) || !isRealDay(`${month}-01`)) throw new InputError('month', `month must be YYYY-MM (got "${month.slice(0, 20)}")`);
-  if (month >= todayIn(config().appTimezone, now).slice(0, 7)) throw new InputError('month', `month ${month} is not over yet in ${config().appTimezone}`);
+  checkMonthFormat(month);
+  if (!isMonthOver(month, now)) throw new InputError('month', `month ${month} is not over yet in ${config().appTimezone}`);
   return month;
 }

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { QueryTypes } from 'sequelize';
+import { literal, QueryTypes } from 'sequelize';
 import { config } from '../../config';
 import { User, VipLevel, VipRebate } from '../../db/models';
 import { db } from '../../db/sequelize';
@@ -7,6 +7,7 @@ import { Refusal } from '../../errors';
 import { pickText, type Locale } from '../../i18n/locales';
 import { money } from '../wallet/wallet';
 import type { VipTier } from './levels';
+import { countedTowardsLevels } from './progress';
 import { byLevelThenType, rateText } from './rebate-rules';
 
 /** A player's VIP status (Part A 4.4 GET /vip/status): level, progress, this month's effective bet, rebates, the ladder. */
@@ -42,13 +43,14 @@ export async function monthlyEffectiveBet(userId: number): Promise<string> {
 
 /**
  * GET /vip/status. The current level is the user's stored vipLevel (its row even if disabled since);
- * the next level is the first enabled level above it. progress = totalEffectiveBet / next minChip,
- * capped at 1 and cut (not rounded) to 4 decimals, so 1 means reached; exactly 1 at the top.
+ * the next level is the first enabled level above it. progress = the effective bet counting towards
+ * levels (totalEffectiveBet until a demotion, progress.ts) / next minChip, capped at 1 and cut (not
+ * rounded) to 4 decimals, so 1 means reached; exactly 1 at the top.
  */
 export async function vipStatus(userId: number, siteCode: string, locale: Locale): Promise<VipStatus> {
   const user = await User.findOne({
     where: { id: userId, siteCode },
-    attributes: ['id', 'vipLevel', 'totalEffectiveBet', 'relegationMissCount', 'vipHold'],
+    attributes: ['id', 'vipLevel', 'totalEffectiveBet', 'relegationMissCount', 'vipHold', [literal('"vipForfeitedBet"::text'), 'vipForfeitedBet']],
   });
   if (!user) throw new Refusal('vip.playerNotFound', 'user not found');
   const levelNumber = Number.parseInt(user.vipLevel, 10) || 1;
@@ -61,9 +63,10 @@ export async function vipStatus(userId: number, siteCode: string, locale: Locale
   const enabled = levels.filter((l) => Number(l.enabled) === 1);
   const next = enabled.find((l) => l.level > levelNumber);
   const total = money(user.totalEffectiveBet ?? '0');
+  const counted = countedTowardsLevels(total, user.get('vipForfeitedBet') as string);
   let progress = 1;
   if (next && new Decimal(next.minChip).gt(0)) {
-    progress = Decimal.min(1, new Decimal(total).div(next.minChip)).toDecimalPlaces(4, Decimal.ROUND_DOWN).toNumber();
+    progress = Decimal.max(0, Decimal.min(1, counted.div(next.minChip))).toDecimalPlaces(4, Decimal.ROUND_DOWN).toNumber();
   }
   return {
     level: levelNumber,
