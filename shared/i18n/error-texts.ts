@@ -2317,4 +2317,98 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
       'vi-VN': 'Không tìm thấy cấu hình trang',
     },
   },
+  // Authenticator codes (docs/decisions.md, "Authenticator codes at every login")
+  ...totpErrorTexts(),
 ];
+
+/** The authenticator's texts, one per meaning, under every path that answers it (declared after the table, hoisted). */
+function totpErrorTexts(): ErrorText[] {
+  const needed: LocaleText = {
+    'zh-TW': '請輸入驗證器的六位數驗證碼',
+    'zh-CN': '请输入验证器的六位验证码',
+    'en-US': 'Enter the 6-digit code from your authenticator app',
+    'th-TH': 'กรุณากรอกรหัส 6 หลักจากแอปยืนยันตัวตน',
+    'vi-VN': 'Vui lòng nhập mã 6 chữ số từ ứng dụng xác thực',
+  };
+  const wrong: LocaleText = {
+    'zh-TW': '驗證器驗證碼錯誤或已使用過',
+    'zh-CN': '验证器验证码错误或已使用过',
+    'en-US': 'Authenticator code is incorrect or already used',
+    'th-TH': 'รหัสจากแอปยืนยันตัวตนไม่ถูกต้องหรือถูกใช้ไปแล้ว',
+    'vi-VN': 'Mã xác thực không đúng hoặc đã được sử dụng',
+  };
+  const locked: LocaleText = {
+    'zh-TW': '驗證碼錯誤次數過多，請稍後再試',
+    'zh-CN': '验证码错误次数过多，请稍后再试',
+    'en-US': 'Too many incorrect authenticator codes, try again later',
+    'th-TH': 'กรอกรหัสยืนยันตัวตนผิดหลายครั้งเกินไป กรุณาลองใหม่ภายหลัง',
+    'vi-VN': 'Nhập sai mã xác thực quá nhiều lần, vui lòng thử lại sau',
+  };
+  const notEnabled: LocaleText = {
+    'zh-TW': '尚未啟用驗證器',
+    'zh-CN': '尚未启用验证器',
+    'en-US': 'Authenticator is not enabled',
+    'th-TH': 'ยังไม่ได้เปิดใช้แอปยืนยันตัวตน',
+    'vi-VN': 'Chưa bật ứng dụng xác thực',
+  };
+  const logins = ['/api/auth/login', '/api/auth/login-oauth', '/api/auth/login-widget', '/api/admin/login'];
+  const checks = ['/api/auth/disable-totp-auth', '/api/admin/enable-totp-auth', '/api/admin/disable-totp-auth'];
+  return [
+    ...logins.flatMap((path) => [
+      { path, code: 2020, text: needed },
+      { path, code: 2021, text: wrong },
+      { path, code: 2022, text: locked },
+    ]),
+    {
+      path: '/api/admin/login',
+      code: 2023,
+      text: {
+        'zh-TW': '所屬群組要求使用驗證器，請先設定驗證器',
+        'zh-CN': '所属群组要求使用验证器，请先设置验证器',
+        'en-US': 'Your group requires an authenticator: set one up first',
+        'th-TH': 'กลุ่มของคุณกำหนดให้ใช้แอปยืนยันตัวตน กรุณาตั้งค่าก่อน',
+        'vi-VN': 'Nhóm của bạn yêu cầu ứng dụng xác thực, vui lòng thiết lập trước',
+      },
+    },
+    { path: '/api/auth/enable-totp-auth', code: 2003, text: locked },
+    ...checks.flatMap((path) => [
+      { path, code: 2002, text: wrong },
+      { path, code: 2003, text: locked },
+    ]),
+    { path: '/api/auth/disable-totp-auth', code: 2001, text: notEnabled },
+    { path: '/api/admin/disable-totp-auth', code: 2001, text: notEnabled },
+    {
+      path: '/api/admin/disable-totp-auth',
+      code: 2004,
+      text: {
+        'zh-TW': '所屬群組要求使用驗證器，無法停用',
+        'zh-CN': '所属群组要求使用验证器，无法停用',
+        'en-US': 'Your group requires an authenticator: it cannot be disabled',
+        'th-TH': 'กลุ่มของคุณกำหนดให้ใช้แอปยืนยันตัวตน จึงปิดไม่ได้',
+        'vi-VN': 'Nhóm của bạn yêu cầu ứng dụng xác thực nên không thể tắt',
+      },
+    },
+    {
+      path: '/api/admin/generate-totp-auth',
+      code: 2001,
+      text: {
+        'zh-TW': '驗證器已啟用，請先停用',
+        'zh-CN': '验证器已启用，请先停用',
+        'en-US': 'Authenticator already enabled: disable it first',
+        'th-TH': 'เปิดใช้แอปยืนยันตัวตนอยู่แล้ว กรุณาปิดก่อน',
+        'vi-VN': 'Ứng dụng xác thực đã được bật, vui lòng tắt trước',
+      },
+    },
+    {
+      path: '/api/admin/login-totp-setup',
+      code: 2003,
+      text: {
+        'zh-TW': '無需在登入時設定驗證器',
+        'zh-CN': '无需在登录时设置验证器',
+        'en-US': 'No authenticator set-up needed at login',
+        'th-TH': 'ไม่จำเป็นต้องตั้งค่าแอปยืนยันตัวตนขณะเข้าสู่ระบบ',
+        'vi-VN': 'Không cần thiết lập ứng dụng xác thực khi đăng nhập',
+      },
+    },
+  ];
+}

@@ -16,8 +16,9 @@ export function loginPage(basePath: string, failed: boolean): string {
 form{background:#fff;padding:2rem;border-radius:8px;box-shadow:0 1px 4px #0002;display:grid;gap:.75rem;min-width:18rem;max-width:28rem}
 input,button{font:inherit;padding:.5rem}.error{color:#b00020}.warning{color:#8a4b00}</style></head>
 <body><form method="post" action="${basePath}/login">
-<h1>Queues</h1>${failed ? '<p class="error">Wrong account or password, or the account is disabled.</p>' : ''}${config().nodeEnv === 'production' ? PLAIN_HTTP_NOTE : ''}
+<h1>Queues</h1>${failed ? '<p class="error">Wrong account, password or authenticator code, or the account is disabled (or must set up an authenticator first).</p>' : ''}${config().nodeEnv === 'production' ? PLAIN_HTTP_NOTE : ''}
 <label>Account <input name="account" autocomplete="username" required></label>
 <label>Password <input name="password" type="password" autocomplete="current-password" required></label>
+<label>Authenticator code (if enabled) <input name="totpCode" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6"></label>
 <button type="submit">Log in</button></form></body></html>`;
 }

@@ -7,12 +7,14 @@ import { endpoint } from '../../http/endpoint';
 import { sendResult } from '../../http/envelope';
 import { HttpError } from '../../http/errors';
 import { adminLoginPerIp, countAccountAttempt } from '../admin/login-limits';
+import { adminTotpLoginRefusals } from '../admin/totp-schemas';
 import { loginPage } from './login-page';
 import { BASE_PATH, SESSION_COOKIE, sessionCookieOptions } from './session';
 
 /**
- * The browser's way into Bull Board: a login form, its POST (account and password, or an existing
- * administrator token) answering the token as the session cookie, and logout. The board's router lets
+ * The browser's way into Bull Board: a login form, its POST (account, password and the authenticator
+ * code of an administrator with one, or an existing administrator token) answering the token as the
+ * session cookie, and logout. The board's router lets
  * these paths through to here (./routes.ts). Logins count under the same rate limits as POST
  * /admin/login (../admin/login-limits.ts): the IP before anything, the account once the form is read.
  */
@@ -33,13 +35,18 @@ async function sessionToken(req: Request, res: Response, meta: RequestMeta): Pro
     if (!(await authenticateAdmin(req))) throw new HttpError(401);
     return bearer;
   }
-  const { account, password } = (req.body ?? {}) as { account?: unknown; password?: unknown };
+  const { account, password, totpCode } = (req.body ?? {}) as { account?: unknown; password?: unknown; totpCode?: unknown };
   if (typeof account !== 'string' || typeof password !== 'string' || !account || !password) {
     throw new HttpError(400, 'account and password are required');
   }
+  // The form's code field is empty for administrators without an authenticator.
+  const code = typeof totpCode === 'string' ? totpCode.trim() : '';
+  if ((totpCode !== undefined && totpCode !== null && typeof totpCode !== 'string') || (code !== '' && !/^\d{6}$/.test(code))) {
+    throw new HttpError(400, 'totpCode must be 6 digits', { errors: [{ field: 'totpCode', message: 'totpCode must be 6 digits' }] });
+  }
   await countAccountAttempt(account);
   try {
-    return (await loginAdmin(account, password, meta)).token;
+    return (await loginAdmin(account, password, meta, code || null)).token;
   } catch (err) {
     if (!(err instanceof Refusal) || !isForm(req)) throw err;
     res.redirect(303, `${BASE_PATH}/login?error=1`);
@@ -62,8 +69,12 @@ export const queueLoginEndpoints = [
       refusals: {
         'admin.credentialsWrong': { code: 2001, textOf: '/api/admin/login' },
         'admin.accountDisabled': { code: 2002, textOf: '/api/admin/login' },
+        'auth.totpRequired': { code: adminTotpLoginRefusals['auth.totpRequired'], textOf: '/api/admin/login' },
+        'auth.totpCodeWrong': { code: adminTotpLoginRefusals['auth.totpCodeWrong'], textOf: '/api/admin/login' },
+        'auth.totpLocked': { code: adminTotpLoginRefusals['auth.totpLocked'], textOf: '/api/admin/login' },
+        'admin.totpSetupRequired': { code: adminTotpLoginRefusals['admin.totpSetupRequired'], textOf: '/api/admin/login' },
       },
-      summary: 'Form or JSON {account, password}, or a Bearer administrator token: sets the board session cookie',
+      summary: 'Form or JSON {account, password, totpCode (with an authenticator)}, or a Bearer administrator token: sets the board session cookie',
     },
     async ({ req, res, meta }) => {
       await readForm(req, res);

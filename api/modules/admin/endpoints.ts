@@ -4,6 +4,7 @@ import { accountEndpoints } from './account-routes';
 import { groupEndpoints } from './group-routes';
 import { logEndpoints } from './log-routes';
 import { loginEndpoints } from './login-routes';
+import { totpEndpoints } from './totp-routes';
 import { userEndpoints } from './user-routes';
 
 /**
@@ -11,4 +12,4 @@ import { userEndpoints } from './user-routes';
  * tools and accounts, in matching order: the accounts come last, so /admin/:id never takes a fixed path
  * (/admin/users, /admin/profile...).
  */
-export const adminEndpoints: Endpoint[] = [...loginEndpoints, ...queueLoginEndpoints, ...groupEndpoints, ...logEndpoints, ...userEndpoints, ...accountEndpoints];
+export const adminEndpoints: Endpoint[] = [...loginEndpoints, ...totpEndpoints, ...queueLoginEndpoints, ...groupEndpoints, ...logEndpoints, ...userEndpoints, ...accountEndpoints];

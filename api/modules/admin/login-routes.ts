@@ -2,12 +2,12 @@ import { loginAdmin, logoutAdmin } from '../../../shared/domain/admin/login';
 import { publicAdmin } from '../../../shared/domain/admin/views';
 import { endpoint } from '../../http/endpoint';
 import { adminLoginPerAccount, adminLoginPerIp } from './login-limits';
-import { adminLoginBody } from './schemas';
+import { adminTotpLoginBody, adminTotpLoginRefusals } from './totp-schemas';
 
 /**
- * POST /admin/login (Part B 4.9): 2001 wrong account or password, 2002 disabled; rate limited per IP
- * and per account (./login-limits.ts). POST /admin/logout (not in the spec) ends the administrator's
- * tokens.
+ * POST /admin/login (Part B 4.9): 2001 wrong account or password, 2002 disabled, the authenticator's
+ * 2020 to 2023 (./totp-schemas.ts); rate limited per IP and per account (./login-limits.ts). POST
+ * /admin/logout (not in the spec) ends the administrator's tokens.
  */
 export const loginEndpoints = [
   endpoint(
@@ -15,13 +15,13 @@ export const loginEndpoints = [
       method: 'post',
       path: '/admin/login',
       auth: 'none',
-      body: adminLoginBody,
+      body: adminTotpLoginBody,
       limits: [adminLoginPerIp, adminLoginPerAccount],
-      refusals: { 'admin.credentialsWrong': 2001, 'admin.accountDisabled': 2002 },
-      summary: 'Log an administrator in',
+      refusals: { 'admin.credentialsWrong': 2001, 'admin.accountDisabled': 2002, ...adminTotpLoginRefusals },
+      summary: 'Log an administrator in (`totpCode` with an authenticator enabled: 2020 asks for it; 2023 set one up first, POST /admin/login-totp-setup)',
     },
     async ({ body, meta }) => {
-      const { token, admin } = await loginAdmin(body.account, body.password, meta);
+      const { token, admin } = await loginAdmin(body.account, body.password, meta, body.totpCode);
       return { token, admin: publicAdmin(admin) };
     },
   ),

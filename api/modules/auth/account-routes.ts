@@ -12,6 +12,7 @@ import { isLocale } from '../../../shared/i18n/locales';
 import { endpoint } from '../../http/endpoint';
 import { limitRule } from '../../http/rate-limit';
 import { avatarBody, localeBody, loginBody, registerBody, userDetailQuery } from './account-schemas';
+import { totpLoginRefusals } from './totp-refusals';
 
 /**
  * Accounts and sessions (Part A 4.1): register, login, logout, user detail, locale, mascots, avatar and
@@ -49,8 +50,17 @@ export const accountEndpoints = [
     },
   ),
   endpoint(
-    { method: 'post', path: '/auth/login', auth: 'none', body: loginBody, limits: [loginPerIp, loginPerAccount], refusals: { 'auth.credentialsWrong': 2001 }, summary: 'Log a player in' },
-    (call) => loginPlayer({ siteCode: call.site, account: call.body.account, password: call.body.password, meta: clientMeta(call, call.body.device) }),
+    {
+      method: 'post',
+      path: '/auth/login',
+      auth: 'none',
+      body: loginBody,
+      limits: [loginPerIp, loginPerAccount],
+      refusals: { 'auth.credentialsWrong': 2001, ...totpLoginRefusals },
+      summary: 'Log a player in (`totpCode` when the account has an authenticator enabled: 2020 asks for it)',
+    },
+    (call) =>
+      loginPlayer({ siteCode: call.site, account: call.body.account, password: call.body.password, totpCode: call.body.totpCode, meta: clientMeta(call, call.body.device) }),
   ),
   endpoint(
     { method: 'get', path: '/auth/user-detail', auth: 'player', query: userDetailQuery, summary: "The player's profile, with the latest login rows when asked" },

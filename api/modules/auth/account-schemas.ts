@@ -1,6 +1,7 @@
 import { object } from 'yup';
 import { isReservedAccount, mixesLookAlikeScripts } from '../../../shared/domain/auth/account-names';
 import { exactString as exact, text } from '../../http/schema-helpers';
+import { totpCodeField } from './totp-schemas';
 
 /**
  * Request schemas of the account endpoints (Part A 4.1). Fields are strictly strings: a number, boolean
@@ -36,6 +37,7 @@ export const loginBody = object({
   account: text().required().max(50),
   password: exact().required().min(6).max(128),
   device: text().max(255).nullable().optional(),
+  totpCode: totpCodeField(),
 });
 
 /** `related=loginLogs` (the LOGIN_LOG value of AUTH_ENUM.RELATED is accepted too); comma-separated. */

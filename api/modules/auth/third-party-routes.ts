@@ -9,12 +9,14 @@ import type { Locale } from '../../../shared/i18n/locales';
 import { endpoint } from '../../http/endpoint';
 import { limitRule } from '../../http/rate-limit';
 import { bindOAuthBody, bindWidgetBody, loginConfigQuery, loginOAuthBody, loginWidgetBody, receivedWidgetFields } from './third-party-schemas';
+import { totpLoginRefusals } from './totp-refusals';
 
 /**
  * Third-party logins (Part A 4.1): login-config, login-oauth, bind-oauth, login-widget, bind-widget,
  * unbind-oauth, unbind-widget. The rules are in shared/domain/auth/ (login-config, oauth-login,
  * widget-login, third-party-accounts). Login attempts are limited per IP and per minute on each of
- * login-oauth and login-widget (THIRD_PARTY_LOGIN_RATE_LIMIT).
+ * login-oauth and login-widget (THIRD_PARTY_LOGIN_RATE_LIMIT); authenticator codes per account
+ * (shared/domain/auth/totp-codes.ts).
  */
 const loginPerIp = (name: string) => [limitRule(name, 'ip', () => config().limits.thirdPartyLoginPerIp)];
 
@@ -49,18 +51,34 @@ export const thirdPartyEndpoints = [
     ({ query }) => loginConfig(query.redirectAfter || null),
   ),
   endpoint(
-    { method: 'post', path: '/auth/login-oauth', auth: 'none', body: loginOAuthBody, limits: loginPerIp('login-oauth'), refusals: oauthIdentityRefusals, summary: 'Log in with the OAuth provider' },
-    (call) => loginWithOAuth({ code: call.body.code, state: call.body.state }, loginContext(call, call.body.refCode)),
+    {
+      method: 'post',
+      path: '/auth/login-oauth',
+      auth: 'none',
+      body: loginOAuthBody,
+      limits: loginPerIp('login-oauth'),
+      refusals: { ...oauthIdentityRefusals, ...totpLoginRefusals },
+      summary: 'Log in with the OAuth provider (`totpCode` when the account has an authenticator enabled: after 2020 or 2021, post the same code and state again with it)',
+    },
+    (call) => loginWithOAuth({ code: call.body.code, state: call.body.state, totpCode: call.body.totpCode }, loginContext(call, call.body.refCode)),
   ),
   endpoint(
     { method: 'post', path: '/auth/bind-oauth', auth: 'player', body: bindOAuthBody, refusals: { ...oauthIdentityRefusals, 'auth.oauthBoundElsewhere': 2010, 'auth.oauthEmailUsedElsewhere': 2011 }, summary: 'Bind the OAuth account' },
     ({ player, body }) => bindOAuth(player.id, { code: body.code, state: body.state }),
   ),
   endpoint(
-    { method: 'post', path: '/auth/login-widget', auth: 'none', body: loginWidgetBody, limits: loginPerIp('login-widget'), refusals: widgetDataRefusals, summary: 'Log in with the messenger widget' },
+    {
+      method: 'post',
+      path: '/auth/login-widget',
+      auth: 'none',
+      body: loginWidgetBody,
+      limits: loginPerIp('login-widget'),
+      refusals: { ...widgetDataRefusals, ...totpLoginRefusals },
+      summary: 'Log in with the messenger widget (`totpCode`, not signed, when the account has an authenticator enabled: 2020 asks for it)',
+    },
     (call) => {
-      const { refCode, ...data } = call.body;
-      return loginWithWidget(data, receivedWidgetFields(call.req.body), loginContext(call, refCode));
+      const { refCode, totpCode, ...data } = call.body;
+      return loginWithWidget(data, receivedWidgetFields(call.req.body), loginContext(call, refCode), totpCode);
     },
   ),
   endpoint(

@@ -1,6 +1,7 @@
 import { number, object, string } from 'yup';
 import { HttpError } from '../../http/errors';
 import { trimmed } from '../../http/schema-helpers';
+import { totpCodeField } from './totp-schemas';
 import type { WidgetFieldValue } from '../../../shared/integrations/widget';
 
 /** GET /auth/login-config: where the client goes after login, a path on the site (never another host). */
@@ -19,6 +20,7 @@ const oauthCallback = {
 export const loginOAuthBody = object({
   ...oauthCallback,
   refCode: trimmed().max(64).nullable().optional(),
+  totpCode: totpCodeField(),
 });
 
 export const bindOAuthBody = object(oauthCallback);
@@ -36,6 +38,7 @@ const widgetFields = {
 export const loginWidgetBody = object({
   ...widgetFields,
   refCode: trimmed().max(64).nullable().optional(),
+  totpCode: totpCodeField(),
 });
 
 export const bindWidgetBody = object(widgetFields);

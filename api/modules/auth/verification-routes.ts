@@ -1,6 +1,6 @@
 import { config } from '../../../shared/config';
 import { editPassword, setPassword } from '../../../shared/domain/auth/passwords';
-import { enableTotp, generateTotp } from '../../../shared/domain/auth/totp';
+import { disableTotp, enableTotp, generateTotp } from '../../../shared/domain/auth/player-totp';
 import { checkEmailVerification, sendEmailVerification } from '../../../shared/domain/auth/email-verification';
 import { checkMobileVerification, sendMobileVerification } from '../../../shared/domain/auth/mobile-verification';
 import { endpoint } from '../../http/endpoint';
@@ -76,8 +76,28 @@ export const verificationEndpoints = [
   ),
   endpoint({ method: 'post', path: '/auth/generate-totp-auth', auth: 'player', summary: 'A new TOTP secret (TOTP disabled until enabled)' }, ({ player }) => generateTotp(player.id)),
   endpoint(
-    { method: 'post', path: '/auth/enable-totp-auth', auth: 'player', body: enableTotpBody, limits: checkLimit('enable-totp-auth'), refusals: { 'auth.totpNotGenerated': 2001, 'auth.totpCodeWrong': 2002 }, summary: 'Enable TOTP with a current code' },
+    {
+      method: 'post',
+      path: '/auth/enable-totp-auth',
+      auth: 'player',
+      body: enableTotpBody,
+      limits: checkLimit('enable-totp-auth'),
+      refusals: { 'auth.totpNotGenerated': 2001, 'auth.totpCodeWrong': 2002, 'auth.totpLocked': 2003 },
+      summary: 'Enable TOTP with a current code',
+    },
     ({ player, body }) => enableTotp(player.id, body.code),
+  ),
+  endpoint(
+    {
+      method: 'post',
+      path: '/auth/disable-totp-auth',
+      auth: 'player',
+      body: enableTotpBody,
+      limits: checkLimit('disable-totp-auth'),
+      refusals: { 'auth.totpNotEnabled': 2001, 'auth.totpCodeWrong': 2002, 'auth.totpLocked': 2003 },
+      summary: 'Disable TOTP with a current code (not in the spec); the secret is forgotten',
+    },
+    ({ player, body }) => disableTotp(player.id, body.code),
   ),
   endpoint(
     { method: 'post', path: '/auth/edit-password', auth: 'player', body: editPasswordBody, limits: checkLimit('edit-password'), refusals: { 'auth.currentPasswordWrong': 2001, 'auth.passwordsDiffer': 2002 }, summary: 'Change the password' },

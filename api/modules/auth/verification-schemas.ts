@@ -1,13 +1,12 @@
 import { object } from 'yup';
 import { bcryptPassword, exactString as raw, text } from '../../http/schema-helpers';
+import { sixDigits, totpCodeBody } from './totp-schemas';
 
 /**
  * Bodies of the verification endpoints (Part A 4.1). JSON types are kept: a number where a string is
  * expected is a 400, not silently converted. Strings are trimmed, except passwords.
  */
 const newPassword = () => bcryptPassword().required();
-
-const sixDigits = () => text().required().matches(/^\d{6}$/, '${path} must be 6 digits');
 
 export const sendVerifyEmailBody = object({
   // users.email is VARCHAR(50)
@@ -41,9 +40,7 @@ export const checkVerifyMobileBody = object({
   code: text().required().matches(/^\d{4,10}$/, '${path} must be 4 to 10 digits'),
 });
 
-export const enableTotpBody = object({
-  code: sixDigits(),
-});
+export const enableTotpBody = totpCodeBody;
 
 export const editPasswordBody = object({
   password: raw().required().max(128),

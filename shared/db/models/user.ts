@@ -23,6 +23,10 @@ export class User extends Model {
   @Column({ type: DataType.SMALLINT, allowNull: false, defaultValue: 0 }) vipHold!: number;
   @Column({ type: DataType.STRING(32) }) totpAuthSecret!: string | null;
   @Column({ type: DataType.SMALLINT, allowNull: false, defaultValue: 0 }) totpAuthEnabled!: number;
+  /** The time step of the last accepted code, and the wrong codes counted for the lock-out (migration 0042). */
+  @Column({ type: DataType.BIGINT }) totpLastStep!: string | null;
+  @Column({ type: DataType.SMALLINT, allowNull: false, defaultValue: 0 }) totpFailures!: number;
+  @Column({ type: DataType.DATE }) totpFailedAt!: Date | null;
   @Column({ type: DataType.INTEGER, allowNull: false, defaultValue: 0 }) tokenVersion!: number;
   @Column({ type: DataType.DECIMAL(18, 6), allowNull: false, defaultValue: '0' }) balance!: string;
   @Column({ type: DataType.DECIMAL(18, 6), allowNull: false, defaultValue: '0' }) frozenBalance!: string;

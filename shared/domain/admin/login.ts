@@ -5,6 +5,7 @@ import { Refusal, SessionEndedError } from '../../errors';
 import type { Actor, RequestMeta } from '../audit/actor';
 import { recordActorAction, recordAdminAction } from '../audit/operation-log';
 import { signAdminToken } from '../auth/tokens';
+import { passAdminLoginTotp, setUpAdminTotpAtLogin } from './totp';
 
 export const BCRYPT_ROUNDS = 10;
 
@@ -12,7 +13,7 @@ export const BCRYPT_ROUNDS = 10;
 let dummyHash: string | undefined;
 
 /** Why a login failed, as the operation log keeps it. */
-type LoginFailure = 'unknown account' | 'wrong password' | 'account disabled';
+type LoginFailure = 'unknown account' | 'wrong password' | 'account disabled' | 'wrong authenticator code';
 
 /** One failed login in the operation log: the account tried, the request (ip...), the reason; never the password. */
 function recordFailedLogin(account: string, admin: Admin | null, reason: LoginFailure, meta: RequestMeta): Promise<void> {
@@ -28,13 +29,8 @@ function recordFailedLogin(account: string, admin: Admin | null, reason: LoginFa
   });
 }
 
-/**
- * Checks administrator credentials (refused `credentialsWrong` for a wrong account or password,
- * `accountDisabled`), records the login
- * or the failure in the operation log and returns a token.
- */
-export async function loginAdmin(account: string, password: string, meta: RequestMeta): Promise<{ token: string; admin: Admin }> {
-  const ip = meta.ip;
+/** The administrator of the credentials: refused `credentialsWrong` for a wrong account or password, `accountDisabled`; failures logged. */
+async function checkCredentials(account: string, password: string, meta: RequestMeta): Promise<Admin> {
   const admin = await Admin.findOne({ where: { account } });
   dummyHash ??= await bcrypt.hash('not-a-password', BCRYPT_ROUNDS);
   const matches = await bcrypt.compare(password, admin?.password ?? dummyHash);
@@ -46,6 +42,23 @@ export async function loginAdmin(account: string, password: string, meta: Reques
     await recordFailedLogin(account, admin, 'account disabled', meta);
     throw new Refusal('admin.accountDisabled');
   }
+  return admin;
+}
+
+/**
+ * Checks administrator credentials (refused `credentialsWrong` for a wrong account or password,
+ * `accountDisabled`), then the authenticator code (./totp.ts, passAdminLoginTotp; a wrong one is logged
+ * as a failure), records the login or the failure in the operation log and returns a token.
+ */
+export async function loginAdmin(account: string, password: string, meta: RequestMeta, totpCode?: string | null): Promise<{ token: string; admin: Admin }> {
+  const ip = meta.ip;
+  const admin = await checkCredentials(account, password, meta);
+  try {
+    await passAdminLoginTotp(admin, totpCode, meta);
+  } catch (err) {
+    if (err instanceof Refusal && err.refusal === 'auth.totpCodeWrong') await recordFailedLogin(account, admin, 'wrong authenticator code', meta);
+    throw err;
+  }
   await admin.update({ lastLoginIp: ip, lastLoginAt: new Date() });
   await recordAdminAction({
     adminId: admin.id,
@@ -56,6 +69,14 @@ export async function loginAdmin(account: string, password: string, meta: Reques
     summary: `administrator ${admin.account} logged in`,
   });
   return { token: signAdminToken(admin), admin };
+}
+
+/**
+ * POST /admin/login-totp-setup: the credentials as at login, then the secret a member of a group that
+ * requires an authenticator sets up before its first login with a code (./totp.ts).
+ */
+export async function startAdminTotpSetup(account: string, password: string, meta: RequestMeta): Promise<{ secret: string; qrCode: string }> {
+  return setUpAdminTotpAtLogin(await checkCredentials(account, password, meta), meta);
 }
 
 /**

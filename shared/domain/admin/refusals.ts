@@ -11,6 +11,9 @@ export const adminRefusals = declareRefusals('admin', {
   groupHasAdmins: 'the group still has administrators',
   userNotFound: 'no such player, or one of another site than the administrator\'s filter',
   balanceTooLow: 'the debit would take the player\'s balance below zero',
+  totpSetupRequired: 'the administrator\'s group requires an authenticator and the administrator has none enabled yet',
+  totpRequiredByGroup: 'the administrator\'s group requires an authenticator: it cannot be disabled',
+  totpSetupNotNeeded: 'no authenticator set-up at login: the administrator has one enabled, or its group does not require one',
 });
 
 declare module '../refusals' {

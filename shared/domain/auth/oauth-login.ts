@@ -4,35 +4,55 @@ import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
 import { completeLogin } from './accounts';
 import { emailVariants, oauthIdentity, storableEmail, storedOAuthId, type OAuthProfile } from './oauth-identity';
+import { oauthLoginIdentity } from './oauth-pending';
 import { accountName, createThirdPartyPlayer, lockedPlayer, loginOrCreate, type LoginContext, type ThirdPartyLogin } from './third-party-accounts';
+import { passLoginTotp, requireTotpPassed } from './totp-login';
 import { avatarOf, loginUser, type LoginUser } from './user-view';
 
 /** POST /auth/login-oauth and /auth/bind-oauth (Part A 4.1): the OAuth 2.0 authorization-code flow with PKCE. */
 
-/** The player of the site bound to the subject, else the one with the verified e-mail (bound now when unbound), else null. */
-async function findOAuthPlayer(siteCode: string, oauthId: string, email: string | null, transaction: Transaction): Promise<User | null> {
+/** The player of the site bound to the subject, else the one with the verified e-mail, else null. */
+async function oauthPlayerOf(siteCode: string, oauthId: string, email: string | null, transaction?: Transaction): Promise<User | null> {
   const bound = await User.findOne({ where: { siteCode, oauth: oauthId }, transaction });
   if (bound || !email) return bound;
-  const user = await User.findOne({ where: { siteCode, email: { [Op.in]: emailVariants(email) } }, order: [['id', 'ASC']], transaction });
+  return User.findOne({ where: { siteCode, email: { [Op.in]: emailVariants(email) } }, order: [['id', 'ASC']], transaction });
+}
+
+/** oauthPlayerOf, in the login's transaction, binding the subject to the player found by e-mail when unbound. */
+async function findOAuthPlayer(siteCode: string, oauthId: string, email: string | null, transaction: Transaction): Promise<User | null> {
+  const user = await oauthPlayerOf(siteCode, oauthId, email, transaction);
   if (user && !user.oauth) await user.update({ oauth: oauthId }, { transaction });
   return user;
 }
 
+/** The refusals after which the client repeats the call with a code: the identity is kept for it (./oauth-pending.ts). */
+const repeatWithCode = (err: unknown) => err instanceof Refusal && (err.refusal === 'auth.totpRequired' || err.refusal === 'auth.totpCodeWrong');
+
 /**
  * Logs in with the provider: the user of the site whose `oauth` is the subject, else (for a verified
  * provider e-mail) the user with that e-mail, whose `oauth` is then filled when empty; else a new player
- * `oauth_<sub>` with an empty password.
+ * `oauth_<sub>` with an empty password. A player with an authenticator needs `totpCode`
+ * (./totp-login.ts); without it, or with a wrong one, the same code and state may be posted again.
  */
 export async function loginWithOAuth(
-  input: { code: string; state: string },
+  input: { code: string; state: string; totpCode?: string | null },
   ctx: LoginContext,
 ): Promise<ThirdPartyLogin<LoginUser> & { oauth: OAuthProfile }> {
-  const profile = await oauthIdentity(input.code, input.state);
+  const identity = await oauthLoginIdentity(input.code, input.state);
+  const { profile } = identity;
   const oauthId = storedOAuthId(profile.sub);
   // Only an address the provider has verified may open an existing account.
   const email = profile.email_verified ? storableEmail(profile.email) : null;
+  let passed: number | null;
+  try {
+    passed = await passLoginTotp(await oauthPlayerOf(ctx.siteCode, oauthId, email), input.totpCode, ctx.meta);
+  } catch (err) {
+    if (repeatWithCode(err)) await identity.keep();
+    throw err;
+  }
   const { token, user, isNewUser } = await loginOrCreate(async (attempt, transaction) => {
     let user = await findOAuthPlayer(ctx.siteCode, oauthId, email, transaction);
+    if (user) requireTotpPassed(user, passed);
     const isNewUser = !user;
     user ??= await createThirdPartyPlayer(
       ctx,
@@ -41,6 +61,7 @@ export async function loginWithOAuth(
     );
     return { ...(await completeLogin(user, ctx.meta, transaction)), isNewUser };
   });
+  await identity.forget();
   return { token, user: loginUser(user, await avatarOf(user)), oauth: profile, isNewUser };
 }
 

@@ -5,6 +5,7 @@ import { Refusal } from '../../errors';
 import { BCRYPT_ROUNDS } from '../admin/login';
 import { accountsNamed, completeLogin, type ClientMeta } from './accounts';
 import { recordLoginFailure } from './login-records';
+import { passLoginTotp, requireTotpPassed } from './totp-login';
 import { avatarOf, loginUser, type LoginUser } from './user-view';
 
 /** Login by account and password (Part A 4.1 login). */
@@ -20,13 +21,16 @@ export interface LoginInput {
   siteCode: string;
   account: string;
   password: string;
+  /** The authenticator code, for an account with one enabled (./totp-login.ts). */
+  totpCode?: string | null;
   meta: ClientMeta;
 }
 
 /**
  * POST /auth/login: one refusal (`credentialsWrong`) for an unknown account, a wrong password and an account without a
- * password (created by a third-party login); each refusal writes a LOGIN_FAIL row. Success runs the
- * shared login transaction (tokenVersion + 1, previous LOGIN rows closed, new LOGIN row).
+ * password (created by a third-party login); each refusal writes a LOGIN_FAIL row. Then an account with an
+ * authenticator needs its code (./totp-login.ts). Success runs the shared login transaction
+ * (tokenVersion + 1, previous LOGIN rows closed, new LOGIN row).
  */
 export async function loginPlayer(input: LoginInput): Promise<{ token: string; user: LoginUser }> {
   const { siteCode, account, password, meta } = input;
@@ -39,10 +43,12 @@ export async function loginPlayer(input: LoginInput): Promise<{ token: string; u
     await recordLoginFailure(siteCode, account, found?.id ?? null, meta);
     throw new Refusal('auth.credentialsWrong');
   }
+  const passed = await passLoginTotp(found, input.totpCode, meta);
   const session = await db().transaction(async (transaction) => {
     // Logins of one user run one after another; a password changed since the check above refuses.
     const user = await User.findByPk(found.id, { transaction, lock: transaction.LOCK.UPDATE });
     if (!user || user.password !== found.password) throw new Refusal('auth.credentialsWrong');
+    requireTotpPassed(user, passed);
     return completeLogin(user, meta, transaction);
   });
   return { token: session.token, user: loginUser(session.user, await avatarOf(session.user)) };

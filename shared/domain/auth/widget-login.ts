@@ -5,6 +5,7 @@ import { Refusal } from '../../errors';
 import { widgetAuthDateFresh, widgetHashMatches, widgetSettings, type WidgetFieldValue } from '../../integrations/widget';
 import { completeLogin } from './accounts';
 import { accountName, createThirdPartyPlayer, lockedPlayer, loginOrCreate, type LoginContext, type ThirdPartyLogin } from './third-party-accounts';
+import { passLoginTotp, requireTotpPassed } from './totp-login';
 
 /** POST /auth/login-widget and /auth/bind-widget (Part A 4.1): the messenger login widget. */
 
@@ -18,7 +19,7 @@ export interface WidgetLoginData {
 }
 
 /** Fields the client adds that the widget did not sign. */
-const UNSIGNED_WIDGET_FIELDS = ['refCode'] as const;
+const UNSIGNED_WIDGET_FIELDS = ['refCode', 'totpCode'] as const;
 
 /**
  * Refused: `widgetNotConfigured` bot token not set, `widgetHashWrong` hash check fails, `widgetAuthStale`
@@ -37,16 +38,23 @@ function widgetDisplayName(data: WidgetLoginData): string {
   return (full || data.username || `widget_${data.id}`).slice(0, 50);
 }
 
-/** Logs in by widget id; a new player `widget_<id>` with an empty password on first use. */
+/**
+ * Logs in by widget id; a new player `widget_<id>` with an empty password on first use. A player with an
+ * authenticator needs `totpCode` (./totp-login.ts), sent with the widget's fields (which stay usable
+ * for the repeat while their auth_date is fresh).
+ */
 export async function loginWithWidget(
   data: WidgetLoginData,
   received: Record<string, WidgetFieldValue>,
   ctx: LoginContext,
+  totpCode?: string | null,
 ): Promise<ThirdPartyLogin<{ id: number; account: string; name: string; widget: string | null }>> {
   checkWidgetData(data, received);
   const widgetId = String(data.id);
+  const passed = await passLoginTotp(await User.findOne({ where: { siteCode: ctx.siteCode, widget: widgetId } }), totpCode, ctx.meta);
   const { token, user, isNewUser } = await loginOrCreate(async (attempt, transaction) => {
     let user = await User.findOne({ where: { siteCode: ctx.siteCode, widget: widgetId }, transaction });
+    if (user) requireTotpPassed(user, passed);
     const isNewUser = !user;
     user ??= await createThirdPartyPlayer(ctx, { account: accountName('widget_', widgetId, attempt), name: widgetDisplayName(data), widget: widgetId }, transaction);
     return { ...(await completeLogin(user, ctx.meta, transaction)), isNewUser };

@@ -1,0 +1,41 @@
+import { SiteConfig, User } from '../../db/models';
+import { Refusal } from '../../errors';
+import { pickText } from '../../i18n/locales';
+import { playerById } from './accounts';
+import { newTotpSecret } from './totp';
+import { spendTotpCode } from './totp-codes';
+
+/**
+ * A player's authenticator (Part A 4.1 generate-totp-auth, enable-totp-auth; disable-totp-auth, not in
+ * the spec): set up, switched on with a code, switched off with a code. Logins then need a code
+ * (./totp-login.ts).
+ */
+
+/** A new secret replaces the old one; totpAuthEnabled = 0 (Part A section 3). The issuer is the site's name. */
+export async function generateTotp(userId: number): Promise<{ secret: string; qrCode: string }> {
+  const user = await playerById(userId);
+  const site = await SiteConfig.findOne({ where: { siteCode: user.siteCode }, attributes: ['siteName'] });
+  const made = await newTotpSecret(pickText(site?.siteName, 'en-US') || user.siteCode, user.account);
+  // The steps of the old secret say nothing about the new one.
+  await User.update({ totpAuthSecret: made.secret, totpAuthEnabled: 0, totpLastStep: null }, { where: { id: user.id } });
+  return made;
+}
+
+/**
+ * Refused: `totpNotGenerated` no secret generated; `totpCodeWrong` wrong code (or a new secret generated
+ * meanwhile); `totpLocked`. Sets totpAuthEnabled = 1; the code is spent (./totp-codes.ts).
+ */
+export async function enableTotp(userId: number, code: string): Promise<{ affected: number }> {
+  const user = await playerById(userId);
+  if (!user.totpAuthSecret) throw new Refusal('auth.totpNotGenerated');
+  await spendTotpCode('users', user.id, code, null, 'enable');
+  return { affected: 1 };
+}
+
+/** Refused: `totpNotEnabled`; `totpCodeWrong`; `totpLocked`. Sets totpAuthEnabled = 0 and forgets the secret. */
+export async function disableTotp(userId: number, code: string): Promise<{ affected: number }> {
+  const user = await playerById(userId);
+  if (user.totpAuthEnabled !== 1) throw new Refusal('auth.totpNotEnabled');
+  await spendTotpCode('users', user.id, code, 1, 'disable');
+  return { affected: 1 };
+}
