@@ -11,7 +11,8 @@ export interface MigrationContext {
 /**
  * Schema migrations, then the database functions of shared/db/functions (shared/db/function-files.ts):
  * every `up` ends by applying the function files that changed, every `down` starts by dropping the
- * functions, since their signatures use tables that migrations drop (the next `up` applies them again).
+ * functions, since their signatures use tables that migrations drop (the next `up`, or a rollback that
+ * fails, applies them again).
  */
 class SchemaAndFunctions extends Umzug<MigrationContext> {
   constructor(private readonly sequelize: Sequelize, options: ConstructorParameters<typeof Umzug<MigrationContext>>[0]) {
@@ -26,7 +27,13 @@ class SchemaAndFunctions extends Umzug<MigrationContext> {
 
   override async down(options?: MigrateDownOptions) {
     await dropFunctionFiles(this.sequelize);
-    return super.down(options);
+    try {
+      return await super.down(options);
+    } catch (err) {
+      // A rollback that fails leaves the schema where it stopped: the functions go back where it can take them.
+      await applyFunctionFiles(this.sequelize).catch((again) => logger().warn({ err: again }, 'migration: functions not applied again after a failed rollback'));
+      throw err;
+    }
   }
 }
 
