@@ -11,6 +11,7 @@ import { endpoints } from './endpoints';
 import { mountEndpoints } from './http/pipeline';
 import { jsonBody } from './http/body';
 import { metricsEndpoint } from './http/metrics-endpoint';
+import { noSniff } from './http/no-sniff';
 
 /** Builds the Express app (no listen): the HTTP edge of docs/architecture.md, "The shape". */
 export function buildApp(): Express {
@@ -22,6 +23,7 @@ export function buildApp(): Express {
   // JSON answers behind Bearer tokens: no conditional GETs, so no body hash per response (docs/decisions.md).
   app.set('etag', false);
 
+  app.use(noSniff);
   app.use(requestContext);
   app.use(accessLog);
   app.use(jsonBody());

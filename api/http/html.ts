@@ -1,7 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 import { mixed } from 'yup';
 import { LOCALES, type LocaleText } from '../../shared/i18n/locales';
-import { localeMap } from './schema-helpers';
+import { charCount, localeMap } from './schema-helpers';
 
 /**
  * Operator HTML shown to players (inbox content, promotion content): sanitized with an allow-list when it
@@ -35,8 +35,8 @@ export const HTML_MAX_LENGTH = 20_000;
 /** One HTML string in a JSON body: must be a string of at most `maxLength` characters; stored sanitized. */
 export const htmlText = (maxLength = HTML_MAX_LENGTH) =>
   mixed<string>()
-    .test('html', `\${path} must be an HTML text of at most ${maxLength} characters`, (v) => v === undefined || (typeof v === 'string' && v.length <= maxLength))
-    .transform((value: unknown) => (typeof value === 'string' && value.length <= maxLength ? sanitizeOperatorHtml(value) : value));
+    .test('html', `\${path} must be an HTML text of at most ${maxLength} characters`, (v) => v === undefined || (typeof v === 'string' && charCount(v) <= maxLength))
+    .transform((value: unknown) => (typeof value === 'string' && charCount(value) <= maxLength ? sanitizeOperatorHtml(value) : value));
 
 /**
  * A locale map of HTML {"en-US": "<p>..</p>", ...}: keys from the five locales, string values of at
@@ -46,6 +46,6 @@ export const htmlLocaleMap = ({ maxLength = HTML_MAX_LENGTH, emptyMessage }: { m
   localeMap<Partial<LocaleText>>({ locales: LOCALES, maxLength, emptyMessage }).transform((value: unknown) => {
     if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
     return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, typeof v === 'string' && v.length <= maxLength ? sanitizeOperatorHtml(v) : v]),
+      Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, typeof v === 'string' && charCount(v) <= maxLength ? sanitizeOperatorHtml(v) : v]),
     );
   });

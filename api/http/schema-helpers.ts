@@ -1,4 +1,4 @@
-import { mixed, number, object, string } from 'yup';
+import { defaultLocale, mixed, number, object, StringSchema, type Message, type Reference } from 'yup';
 import { MAX_MONEY, moneyAmountOf, type MoneyAmountRules } from '../../shared/domain/wallet/wallet';
 
 /**
@@ -12,11 +12,83 @@ import { MAX_MONEY, moneyAmountOf, type MoneyAmountRules } from '../../shared/do
 // Strings
 
 /**
+ * A string's length in characters (code points), as Postgres counts VARCHAR(n): three emoji are 3
+ * long, not the 6 UTF-16 units of `.length`. Every string limit of a request counts this way.
+ */
+export function charCount(value: string): number {
+  let pairs = 0;
+  for (let i = 0; i < value.length - 1; i++) {
+    const unit = value.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = value.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        pairs++;
+        i++;
+      }
+    }
+  }
+  return value.length - pairs;
+}
+
+const stringLocale = () => defaultLocale.string!;
+
+/**
+ * yup's string with `min`, `max` and `length` counting characters (charCount), under yup's own test
+ * names and messages.
+ */
+export class CharStringSchema extends StringSchema {
+  override length(length: number | Reference<number>, message: Message<{ length: number }> = stringLocale().length!): this {
+    return this.test({
+      message,
+      name: 'length',
+      exclusive: true,
+      params: { length },
+      skipAbsent: true,
+      test(value) {
+        return charCount(value as string) === this.resolve(length);
+      },
+    });
+  }
+
+  override min(min: number | Reference<number>, message: Message<{ min: number }> = stringLocale().min!): this {
+    return this.test({
+      message,
+      name: 'min',
+      exclusive: true,
+      params: { min },
+      skipAbsent: true,
+      test(value) {
+        return charCount(value as string) >= this.resolve(min);
+      },
+    });
+  }
+
+  override max(max: number | Reference<number>, message: Message<{ max: number }> = stringLocale().max!): this {
+    return this.test({
+      message,
+      name: 'max',
+      exclusive: true,
+      params: { max },
+      skipAbsent: true,
+      test(value) {
+        return charCount(value as string) <= this.resolve(max);
+      },
+    });
+  }
+}
+
+/**
+ * yup's `string()` whose length limits count characters (charCount). Every request string is built on
+ * it (the helpers below included), so the rule is written once.
+ */
+export const charString = () => new CharStringSchema();
+
+/**
  * A trimmed string; unlike yup's `.trim()` it leaves a non-string (an array from a repeated query
  * parameter, an object in a body) alone, so the type check answers 400 instead of the trim throwing.
  * yup's string cast still turns a number into a string first: use `text()` for JSON bodies.
  */
-export const trimmed = () => string().transform((value: unknown) => (typeof value === 'string' ? value.trim() : value));
+export const trimmed = () => charString().transform((value: unknown) => (typeof value === 'string' ? value.trim() : value));
 
 /** An empty value (`?status=`) counts as absent, as filter forms send them. */
 export const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
@@ -25,10 +97,10 @@ export const blankAsAbsent = (value: unknown) => (value === '' ? undefined : val
 export const queryText = () => trimmed().transform(blankAsAbsent);
 
 /** A trimmed JSON string that keeps its JSON type: a number, object or array is a 400, not converted. */
-export const text = () => string().transform((_value: unknown, original: unknown) => (typeof original === 'string' ? original.trim() : original));
+export const text = () => charString().transform((_value: unknown, original: unknown) => (typeof original === 'string' ? original.trim() : original));
 
 /** A JSON string taken exactly as sent (not trimmed, not converted), e.g. a password. */
-export const exactString = () => string().transform((_value: unknown, original: unknown) => original);
+export const exactString = () => charString().transform((_value: unknown, original: unknown) => original);
 
 /** A password of at least 6 characters, taken exactly as sent; bcrypt reads at most 72 bytes, so a longer one would be cut silently. */
 export const bcryptPassword = () =>
@@ -132,7 +204,7 @@ export const moneyAmount = (rules: MoneyAmountRules = {}) =>
  * digits and 2 decimals; comes out as its decimal string.
  */
 export const multiplierAmount = () =>
-  string()
+  charString()
     .transform((_value: unknown, original: unknown) => (typeof original === 'number' && Number.isFinite(original) ? String(original) : original))
     .typeError('${path} must be a decimal number')
     .matches(/^\d{1,8}(\.\d{1,2})?$/, '${path} must be a non-negative number with at most 2 decimals');
@@ -229,7 +301,7 @@ export const localeMap = <T extends Record<string, string>>({ locales, maxLength
         if (!locales.includes(key)) {
           return this.createError({ message: `${this.path}: "${key.slice(0, 20)}" is not a locale (use ${locales.join(', ')})` });
         }
-        if (typeof text !== 'string' || text.length < minLength || text.length > maxLength) {
+        if (typeof text !== 'string' || charCount(text) < minLength || charCount(text) > maxLength) {
           const size = minLength ? `1 to ${maxLength}` : `at most ${maxLength}`;
           return this.createError({ message: `${this.path}.${key} must be a text of ${size} characters` });
         }

@@ -95,9 +95,9 @@ for (const provider of ['provx', 'provy'] as const) {
     refusedShape(t, provider, await send(provider, provider === 'provx' ? 'GetBalance' : 'getBalance', { userId: user.id, playerId: user.id }, { signature: null }), 401, 1001, 'balance unsigned');
     t.deepEqual(await counts(user.id), before);
 
-    // The same request correctly signed (upper-case hex, timestamp at the edge of the window) passes.
+    // The same request correctly signed (lowercase hex, timestamp at the edge of the window) passes.
     const edge = String(now() - 290);
-    const ok = await send(provider, method, body, { timestamp: edge, signature: sign(SECRETS[provider], edge, JSON.stringify(body)).toUpperCase() });
+    const ok = await send(provider, method, body, { timestamp: edge, signature: sign(SECRETS[provider], edge, JSON.stringify(body)) });
     t.is(ok.status, 200, ok.text);
     const after = await counts(user.id);
     t.is(after.balance, '90.000000');

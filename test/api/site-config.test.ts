@@ -294,7 +294,7 @@ test('mascots: the whole list replaced, the result is the new list, and the firs
   const id = (await configOf(site)).id;
   const mascots = [
     { id: 'cat', label: { 'en-US': 'Cat', 'zh-TW': '貓' }, url: 'https://cdn.test/cat.png' },
-    { id: 'dog', label: 'Dog', url: 'http://cdn.test/dog.png' },
+    { id: 'dog', label: 'Dog', url: 'https://cdn.test/dog.png' },
   ];
   const res = await req('PATCH', `/site-config/admin/${id}/mascots`, { site, body: { mascots } });
   t.is(res.body.code, 200, res.text);
@@ -307,7 +307,7 @@ test('mascots: the whole list replaced, the result is the new list, and the firs
   const bad: Array<[unknown, RegExp]> = [
     [[], /at least one mascot/],
     ['cat', /mascots must be an array/],
-    [[{ id: 'a', label: 'A', url: 'javascript:alert(1)' }], /mascots\[0\]\.url must be an http\(s\) URL/],
+    [[{ id: 'a', label: 'A', url: 'javascript:alert(1)' }], /mascots\[0\]\.url must be an absolute https URL/],
     [[{ id: 'a', label: 'A', url: 5 }], /mascots\[0\]\.url/],
     [[{ id: 'a', label: '', url: 'https://a.test' }], /mascots\[0\]\.label must be a text/],
     [[{ id: 'a', label: { xx: 'A' }, url: 'https://a.test' }], /mascots\[0\]\.label must map locales/],

@@ -1,6 +1,6 @@
-import { number, object, string } from 'yup';
+import { number, object } from 'yup';
 import { HttpError } from '../../http/errors';
-import { trimmed } from '../../http/schema-helpers';
+import { charString, trimmed } from '../../http/schema-helpers';
 import { totpCodeField } from './totp-schemas';
 import type { WidgetFieldValue } from '../../../shared/integrations/widget';
 
@@ -27,10 +27,10 @@ export const bindOAuthBody = object(oauthCallback);
 
 const widgetFields = {
   id: number().required().integer().positive().max(Number.MAX_SAFE_INTEGER),
-  first_name: string().required().max(255),
-  last_name: string().max(255).nullable().optional(),
-  username: string().max(255).nullable().optional(),
-  photo_url: string().max(2048).nullable().optional(),
+  first_name: charString().required().max(255),
+  last_name: charString().max(255).nullable().optional(),
+  username: charString().max(255).nullable().optional(),
+  photo_url: charString().max(2048).nullable().optional(),
   auth_date: number().required().integer().min(0).max(Number.MAX_SAFE_INTEGER),
   hash: trimmed().required().max(128),
 };

@@ -22,11 +22,13 @@ function header(req: Request, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** Hex digests compared in constant time; anything but 64 hex digits given is unequal. */
+/**
+ * Hex digests compared in constant time. Only the exact lowercase hex digest is equal: 64 digits
+ * 0-9 a-f, nothing around them (no upper case, blanks or prefix; docs/providers.md, docs/payments.md).
+ */
 export function sameHexDigest(given: string, expectedHex: string): boolean {
-  const text = given.trim().toLowerCase();
   const expected = Buffer.from(expectedHex, 'hex');
-  const buffer = /^[0-9a-f]{64}$/.test(text) ? Buffer.from(text, 'hex') : Buffer.alloc(0);
+  const buffer = /^[0-9a-f]{64}$/.test(given) ? Buffer.from(given, 'hex') : Buffer.alloc(0);
   return buffer.length === expected.length && timingSafeEqual(buffer, expected);
 }
 

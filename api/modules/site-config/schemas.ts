@@ -1,7 +1,7 @@
-import { array, mixed, object, string } from 'yup';
+import { array, mixed, object } from 'yup';
 import { SITE_CODE_PATTERN } from '../../../shared/domain/common/sites';
 import { isLocale, LOCALES, type LocaleText } from '../../../shared/i18n/locales';
-import { jsonId, localeMap, positiveIdParam, text, zeroOrOne } from '../../http/schema-helpers';
+import { charCount, charString, jsonId, localeMap, positiveIdParam, text, zeroOrOne } from '../../http/schema-helpers';
 
 /** Bodies and parameters of the site configuration endpoints (Part B 2.10, 4.8). */
 
@@ -112,14 +112,28 @@ export const createSiteBody = object({
 // ---------------------------------------------------------------------------------------------------
 // Mascots
 
-const URL = /^https?:\/\/[^\s]{1,490}$/;
+/**
+ * A mascot's image: an absolute https URL of at most 500 characters, without blanks, control characters,
+ * quotes, angle brackets or backslashes, since it lands in players' pages as is.
+ */
+const MASCOT_URL = /^https:\/\/[^\s\x00-\x1f\x7f"'`<>\\/][^\s\x00-\x1f\x7f"'`<>\\]*$/;
+const MASCOT_URL_MAX = 500;
+
+function isMascotUrl(value: string): boolean {
+  if (charCount(value) > MASCOT_URL_MAX || !MASCOT_URL.test(value)) return false;
+  try {
+    return new URL(value).hostname !== '';
+  } catch {
+    return false;
+  }
+}
 
 const mascotLabel = () =>
   mixed<string | Partial<LocaleText>>().test('label', function (v: unknown) {
-    if (typeof v === 'string') return (v.trim().length >= 1 && v.length <= 60) || this.createError({ message: `${this.path} must be a text of 1 to 60 characters` });
+    if (typeof v === 'string') return (v.trim().length >= 1 && charCount(v) <= 60) || this.createError({ message: `${this.path} must be a text of 1 to 60 characters` });
     if (v && typeof v === 'object' && !Array.isArray(v)) {
       const entries = Object.entries(v as Record<string, unknown>);
-      const ok = entries.length > 0 && entries.every(([k, t]) => isLocale(k) && typeof t === 'string' && t.length >= 1 && t.length <= 60);
+      const ok = entries.length > 0 && entries.every(([k, t]) => isLocale(k) && typeof t === 'string' && t.length >= 1 && charCount(t) <= 60);
       return ok || this.createError({ message: `${this.path} must map locales (${LOCALES.join(', ')}) to texts of 1 to 60 characters` });
     }
     return this.createError({ message: `${this.path} must be a text or a locale map` });
@@ -131,9 +145,9 @@ export const mascotsBody = object({
       object({
         id: text().matches(THEME_ID, '${path} must be 1 to 40 letters, digits, _ or -').required('${path} is required'),
         label: mascotLabel().required('${path} is required'),
-        url: string()
+        url: charString()
           .strict()
-          .matches(URL, '${path} must be an http(s) URL of at most 500 characters')
+          .test('url', `\${path} must be an absolute https URL of at most ${MASCOT_URL_MAX} characters, without spaces, quotes or angle brackets`, (v) => v === undefined || isMascotUrl(v))
           .required('${path} is required'),
       }),
     )

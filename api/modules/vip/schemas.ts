@@ -16,14 +16,13 @@ import { jsonInteger as integer, localeMap as localeMapOf, positiveIdParam, quer
 const DECIMAL = /^\d{1,18}(\.\d+)?$/;
 
 /**
- * A non-negative decimal given as a JSON number or a decimal string, with at most `scale` decimals and
- * at most `max`; cast to its plain decimal string.
+ * A non-negative decimal given as a JSON number or a decimal string (taken as sent: `" 5"` is refused),
+ * with at most `scale` decimals and at most `max`; cast to its plain decimal string.
  */
 const decimal = (scale: number, max: string) =>
   mixed<string>()
     .transform((value: unknown) => {
       if (typeof value === 'number') return Number.isFinite(value) ? new Decimal(value).toFixed() : value;
-      if (typeof value === 'string') return value.trim();
       return value;
     })
     .test('decimal', function (value: unknown) {

@@ -94,11 +94,12 @@ const SIGNED_DECIMAL_TEXT = /^[+-]?\d+(\.\d+)?$/;
 /**
  * A single money amount as requests send it (a decimal string, or a JSON number whose shortest form is
  * a plain decimal) when a money column holds it: at most 6 decimals and at most MAX_MONEY in size (not
- * negative unless `signed`); as its plain decimal string, else null. The one bound request validation
- * (api/http/schema-helpers.ts moneyAmount, the provider body readers) applies to amounts.
+ * negative unless `signed`); as its plain decimal string, else null. A string is taken as sent: `" 5"`
+ * or `"5 "` is not an amount. The one bound request validation (api/http/schema-helpers.ts
+ * moneyAmount, the provider body readers) applies to amounts.
  */
 export function moneyAmountOf(value: unknown, rules: MoneyAmountRules = {}): string | null {
-  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : null) : typeof value === 'string' ? value.trim() : null;
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : null) : typeof value === 'string' ? value : null;
   if (text === null || text.length > 40 || !(rules.signed ? SIGNED_DECIMAL_TEXT : DECIMAL_TEXT).test(text)) return null;
   const d = new Decimal(text);
   if (d.decimalPlaces() > MONEY_SCALE || d.abs().gt(MAX_MONEY)) return null;
