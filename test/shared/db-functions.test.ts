@@ -43,7 +43,7 @@ test.serial('a missing function, a missing trigger and a function no file declar
   t.deepEqual(await functionDrift(db()), { differs: [], undeclared: ['stray_helper'], missing: ['outbox_add', 'trigger users_keep_ledger ON users'] });
   // outbox_add's file is applied again (a function it declares is missing), stray_helper is dropped;
   // the trigger's file is unchanged, so only applying every file brings it back.
-  t.deepEqual(await migrate(db()), []);
+  await migrate(db());
   t.deepEqual(await functionDrift(db()), { ...NO_DRIFT, missing: ['trigger users_keep_ledger ON users'] });
   const { applyFunctionFiles } = await modules();
   await applyFunctionFiles(db(), { all: true });
