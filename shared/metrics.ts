@@ -3,13 +3,14 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import { db } from './db/sequelize';
 import { QUEUE_NAMES } from './queues/definitions';
 import { queue } from './queues/queues';
+import { scheduleStates } from './queues/schedules';
 
 /**
  * The process's Prometheus metrics (prom-client), served by the API at /metrics and, in a separate
  * workers process with WORKER_METRICS_PORT, by workers/metrics-server.ts (docs/decisions.md,
- * "Metrics"). Counters and the request histogram are updated as things happen; the queue and outbox
- * gauges are read from Redis and Postgres when scraped. Each process counts its own work: wallet
- * movements made by the workers are not in the API's counters.
+ * "Metrics"). Counters and the request histogram are updated as things happen; the queue, job scheduler
+ * and outbox gauges are read from Redis and Postgres when scraped. Each process counts its own work:
+ * wallet movements made by the workers are not in the API's counters.
  */
 export const metricsRegistry = new Registry();
 collectDefaultMetrics({ register: metricsRegistry });
@@ -80,6 +81,18 @@ new Gauge({
         for (const state of QUEUE_STATES) this.labels(name, state).set(counts[state] ?? 0);
       }),
     );
+  },
+});
+
+new Gauge({
+  name: 'job_scheduler_present',
+  help: 'Each declared job scheduler: 1 when Redis holds it, 0 when it is missing, read at scrape time (absent when Redis did not answer)',
+  labelNames: ['scheduler', 'queue'] as const,
+  registers: [metricsRegistry],
+  async collect() {
+    this.reset();
+    const states = await withTimeout(scheduleStates()).catch(() => null);
+    for (const { schedule, present } of states ?? []) this.labels(schedule.id, schedule.queue).set(present ? 1 : 0);
   },
 });
 

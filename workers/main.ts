@@ -10,7 +10,7 @@ import { closeRedis, producerConnection, workerConnection } from '../shared/redi
 import { startMetricsServer } from './metrics-server';
 import { OUTBOX_RECONCILERS } from './outbox-reconcilers';
 import { PROCESSORS } from './processors';
-import { ensureSchedules } from './schedules';
+import { keepSchedules, SCHEDULE_CHECK_EVERY_MS } from './schedules';
 
 /** The queues this process serves: WORKER_QUEUES (comma list) or all. Unknown names stop the start. */
 export function selectedQueues(selection = config().workerQueues): QueueName[] {
@@ -42,12 +42,17 @@ export interface RunningWorkers {
   stop: () => Promise<void>;
 }
 
+export interface WorkerOptions {
+  /** How often the job schedulers of the served queues are checked and restored (workers/schedules.ts). */
+  scheduleCheckEveryMs?: number;
+}
+
 /**
  * Starts one BullMQ worker per selected queue (concurrency from WORKER_CONCURRENCY_<QUEUE>, else the
  * queue's default) and, when outbox-relay is among them, the timed outbox sweeps: the relay of unsent
  * rows and the reconcilers of effects whose jobs Redis lost.
  */
-export function startWorkers(queues = selectedQueues()): RunningWorkers {
+export function startWorkers(queues = selectedQueues(), options: WorkerOptions = {}): RunningWorkers {
   db(); // registers the models before any job uses them
   const workers = queues.map((name) => {
     const worker = new Worker(name, runLogged(name), {
@@ -67,14 +72,15 @@ export function startWorkers(queues = selectedQueues()): RunningWorkers {
         startOutboxReconcilers(OUTBOX_RECONCILERS, config().outboxReconcileEveryMs, config().outboxReconcileAfterMs),
       ]
     : [];
-  // Job schedulers: upserted when this connection is ready, at start and again after every outage.
+  // Job schedulers: upserted when this connection is ready (at start and after every outage), and
+  // checked on a timer, which restores missing ones and retries what failed.
   const watcher = producerConnection();
-  watcher.on('ready', () => void ensureSchedules(queues).catch((err) => logger().warn({ err }, 'could not upsert job schedulers')));
+  const stopSchedules = keepSchedules(queues, watcher, options.scheduleCheckEveryMs ?? SCHEDULE_CHECK_EVERY_MS);
   logger().info({ queues }, 'workers started');
   return {
     queues,
     stop: async () => {
-      await Promise.all(relays.map((stop) => stop()));
+      await Promise.all([...relays, stopSchedules].map((stop) => stop()));
       watcher.disconnect();
       await Promise.all(workers.map((w) => w.close()));
     },

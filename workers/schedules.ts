@@ -1,42 +1,67 @@
-import { config } from '../shared/config';
+import type { Redis } from 'ioredis';
 import { logger } from '../shared/logger';
-import type { QueueName, QueuePayloads } from '../shared/queues/definitions';
-import { queue } from '../shared/queues/queues';
+import type { QueueName } from '../shared/queues/definitions';
+import { isSchedulePresent, SCHEDULES, upsertSchedule, type Schedule } from '../shared/queues/schedules';
 
 /**
- * Repeating jobs, as BullMQ job schedulers with cron patterns in APP_TIMEZONE (Part A section 6). Each
- * run is keyed by its period in the domain, so a run repeated by hand or by retry pays nothing twice.
- * Schedulers live in Redis: workers upsert them at start and again whenever Redis comes back (a Redis
- * without persistence forgets them).
+ * The workers' side of the job schedulers declared in shared/queues/schedules.ts: a process keeps the
+ * schedulers of the queues it serves (docs/decisions.md, "Job schedulers come back after Redis").
  */
-export interface Schedule<Q extends QueueName = QueueName> {
-  queue: Q;
-  id: string;
-  pattern: string;
-  data: QueuePayloads[Q];
+
+/** How often the schedulers are checked; a missing one is back within this time of Redis answering again. */
+export const SCHEDULE_CHECK_EVERY_MS = 15_000;
+
+const served = (queues: readonly QueueName[]): Schedule[] => SCHEDULES.filter((schedule) => queues.includes(schedule.queue));
+
+/** Upserts every scheduler of the served queues as declared (at start: a changed pattern takes effect). */
+export async function ensureSchedules(queues: readonly QueueName[]): Promise<number> {
+  const schedules = served(queues);
+  for (const schedule of schedules) await upsertSchedule(schedule);
+  if (schedules.length) logger().info({ count: schedules.length }, 'job schedulers upserted');
+  return schedules.length;
 }
 
-export const SCHEDULES: Schedule[] = [
-  { queue: 'vip-rebate', id: 'vip-rebate-daily', pattern: '5 0 * * *', data: {} },
-  { queue: 'vip-relegation', id: 'vip-relegation-monthly', pattern: '0 1 1 * *', data: {} },
-  { queue: 'affiliate-settlement', id: 'affiliate-settlement-weekly', pattern: '0 3 * * 1', data: { period: 'weekly' } },
-  { queue: 'affiliate-settlement', id: 'affiliate-settlement-daily', pattern: '30 3 * * *', data: { period: 'daily' } },
-  { queue: 'live-sports', id: 'live-sports-refresh', pattern: '*/30 * * * *', data: { reason: 'schedule' } },
-  { queue: 'deposit-expiry', id: 'deposit-expiry-sweep', pattern: '*/5 * * * *', data: { reason: 'schedule' } },
-  { queue: 'upload-sweep', id: 'upload-sweep-daily', pattern: '15 4 * * *', data: { reason: 'schedule' } },
-];
-
-export async function ensureSchedules(queues: readonly QueueName[]): Promise<number> {
-  let count = 0;
-  for (const schedule of SCHEDULES) {
-    if (!queues.includes(schedule.queue)) continue;
-    await queue(schedule.queue).upsertJobScheduler(
-      schedule.id,
-      { pattern: schedule.pattern, tz: config().appTimezone },
-      { name: schedule.id, data: schedule.data as never },
-    );
-    count += 1;
+/**
+ * One check: each scheduler of the served queues that Redis does not hold is upserted. A failure (Redis
+ * down or reconnecting) is logged per scheduler and left to the next check. Returns the ids put back.
+ */
+export async function restoreMissingSchedules(queues: readonly QueueName[]): Promise<string[]> {
+  const restored: string[] = [];
+  for (const schedule of served(queues)) {
+    try {
+      if (await isSchedulePresent(schedule)) continue;
+      await upsertSchedule(schedule);
+      restored.push(schedule.id);
+    } catch (err) {
+      logger().warn({ err, scheduler: schedule.id, queue: schedule.queue }, 'could not check or restore a job scheduler; retried at the next check');
+    }
   }
-  if (count) logger().info({ count }, 'job schedulers upserted');
-  return count;
+  if (restored.length) logger().warn({ restored }, 'job schedulers missing from Redis were restored');
+  return restored;
+}
+
+/**
+ * Keeps the served queues' schedulers: upserts them all when `connection` is ready (at start and after
+ * every reconnection), and checks them every `everyMs`, restoring missing ones; a check failing is
+ * retried at the next. Returns the stop function.
+ */
+export function keepSchedules(queues: readonly QueueName[], connection: Redis, everyMs = SCHEDULE_CHECK_EVERY_MS): () => Promise<void> {
+  if (!served(queues).length) return async () => undefined;
+  let stopped = false;
+  let running: Promise<unknown> = Promise.resolve();
+  const onReady = () => void ensureSchedules(queues).catch((err) => logger().warn({ err }, 'could not upsert job schedulers; the next check retries'));
+  connection.on('ready', onReady);
+  const tick = () => {
+    if (stopped) return;
+    running = restoreMissingSchedules(queues).finally(() => {
+      if (!stopped) timer = setTimeout(tick, everyMs);
+    });
+  };
+  let timer = setTimeout(tick, everyMs);
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    connection.off('ready', onReady);
+    await running;
+  };
 }

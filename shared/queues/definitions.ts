@@ -17,9 +17,10 @@ export interface QueuePayloads {
   /**
    * An e-mail to render and send; the processor reads codes from the user row. `to`: the address a
    * verify-email code goes to (the pending address; a job for a superseded address is dropped);
-   * `subject`: the player's own subject line, when given.
+   * `subject`: the player's own subject line, when given; `version`: a code mail's version in
+   * code_mail_outcomes (a job whose version is no longer the latest is dropped; absent on older rows).
    */
-  mail: { kind: 'verify-email' | 'welcome' | 'withdrawal-code'; userId: number; to?: string; subject?: string };
+  mail: { kind: 'verify-email' | 'welcome' | 'withdrawal-code'; userId: number; to?: string; subject?: string; version?: number };
   /** An SMS verification to start for a user's pending number (`to`, E.164: a superseded number is dropped). */
   sms: { kind: 'verify-mobile'; userId: number; to?: string };
   /** An uploaded image to resize and store. */

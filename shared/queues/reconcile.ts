@@ -29,6 +29,23 @@ export interface OutboxReconciler {
   redeliver(transaction: Transaction, rows: readonly OutboxRow[]): Promise<number>;
 }
 
+/**
+ * Several reconcilers of one queue as the queue's one reconciler: a queue has one cursor, so each part
+ * looks at the same rows (its own kinds) in the same transaction.
+ */
+export function queueReconciler(...parts: OutboxReconciler[]): OutboxReconciler {
+  const queues = [...new Set(parts.map((part) => part.queue))];
+  if (queues.length !== 1) throw new Error(`one queue's reconcilers expected, got: ${queues.join(', ') || 'none'}`);
+  return {
+    queue: queues[0],
+    async redeliver(transaction, rows) {
+      let written = 0;
+      for (const part of parts) written += await part.redeliver(transaction, rows);
+      return written;
+    },
+  };
+}
+
 export interface ReconcileOptions {
   /** Rows sent less than this ago are left to their jobs. */
   afterMs: number;
@@ -93,6 +110,9 @@ export async function reconcileOutbox(reconciler: OutboxReconciler, options: Rec
 
 /** Runs the reconcilers' sweeps on a timer until the returned stop function is called. */
 export function startOutboxReconcilers(reconcilers: readonly OutboxReconciler[], everyMs: number, afterMs: number): () => Promise<void> {
+  // Two reconcilers of a queue would share its cursor, and the second would see no row: join them (queueReconciler).
+  const doubled = reconcilers.map((r) => r.queue).filter((queue, i, all) => all.indexOf(queue) !== i);
+  if (doubled.length) throw new Error(`several reconcilers for queue ${doubled.join(', ')}: join them with queueReconciler`);
   let stopped = false;
   let running: Promise<unknown> = Promise.resolve();
   const sweep = async () => {

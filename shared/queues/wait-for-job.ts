@@ -2,7 +2,7 @@ import { QueueEvents, type JobsOptions } from 'bullmq';
 import { config } from '../config';
 import { logger } from '../logger';
 import { workerConnection } from '../redis';
-import type { QueueName, QueuePayloads } from './definitions';
+import { jobId, type QueueName, type QueuePayloads } from './definitions';
 import { queue } from './queues';
 
 /**
@@ -47,7 +47,8 @@ const ADD_TIMEOUT_MS = 3000;
 
 /**
  * Adds a job and waits at most `timeoutMs` for it to complete or fail. A job that has not started when
- * the wait ends is removed (best effort), so the caller's "not done" answer stays true.
+ * the wait ends is removed (best effort), so the caller's "not done" answer stays true, unless
+ * `removeOnTimeout` is false (a job that must run anyway).
  */
 export async function addAndWait<Q extends QueueName>(
   name: Q,
@@ -55,6 +56,7 @@ export async function addAndWait<Q extends QueueName>(
   payload: QueuePayloads[Q],
   options: JobsOptions,
   timeoutMs: number,
+  { removeOnTimeout = true }: { removeOnTimeout?: boolean } = {},
 ): Promise<JobOutcome> {
   let events: QueueEvents;
   try {
@@ -74,11 +76,20 @@ export async function addAndWait<Q extends QueueName>(
   } catch (err) {
     const message = (err as Error).message ?? String(err);
     if (/timed out before finishing/.test(message)) {
-      await job.remove().catch(() => undefined); // refused while the job is active: it then finishes on its own
+      if (removeOnTimeout) await job.remove().catch(() => undefined); // refused while the job is active: it then finishes on its own
       return { ok: false, reason: 'timeout', message };
     }
     return { ok: false, reason: 'failed', message };
   }
+}
+
+/**
+ * Waits for the job of an outbox row the caller has just committed (shared/queues/outbox.ts): adds it
+ * under the row's job id, so with the after-commit push and the relay it is one job, with the queue's
+ * own retries. The job is never removed: the row must take effect even when the wait gives up.
+ */
+export function waitForOutboxJob<Q extends QueueName>(name: Q, row: { id: string; name: string; payload: QueuePayloads[Q] }, timeoutMs: number): Promise<JobOutcome> {
+  return addAndWait(name, row.name, row.payload, { jobId: jobId('outbox', row.id) }, timeoutMs, { removeOnTimeout: false });
 }
 
 /** Closes the QueueEvents listeners (tests and graceful shutdown, before Redis is closed). */

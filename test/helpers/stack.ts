@@ -58,7 +58,8 @@ async function dropDatabase(serverUrl: string, name: string): Promise<void> {
   await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).finally(() => client.end());
 }
 
-async function deleteKeys(redisUrl: string, pattern: string): Promise<void> {
+/** Deletes the keys matching `pattern` (a test file's prefix: Redis losing what it held), never others. */
+export async function deleteKeys(redisUrl: string, pattern: string): Promise<void> {
   const redis = new Redis(redisUrl);
   try {
     let cursor = '0';

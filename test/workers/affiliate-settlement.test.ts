@@ -7,7 +7,7 @@ import { db } from '../../shared/db/sequelize';
 import { InputError } from '../../shared/errors';
 import { queue } from '../../shared/queues/queues';
 import { startWorkers, type RunningWorkers } from '../../workers/main';
-import { SCHEDULES } from '../../workers/schedules';
+import { SCHEDULES } from '../../shared/queues/schedules';
 import { waitFor } from '../helpers/wait';
 import { startTestStack, type TestStack } from '../helpers/stack';
 import { createSite } from '../helpers/factories';

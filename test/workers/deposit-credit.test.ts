@@ -12,7 +12,7 @@ import { startWorkers, type RunningWorkers } from '../../workers/main';
 import { PROCESSORS } from '../../workers/processors';
 import { processDepositCredit } from '../../workers/processors/deposit-credit';
 import { processDepositExpiry } from '../../workers/processors/deposit-expiry';
-import { SCHEDULES } from '../../workers/schedules';
+import { SCHEDULES } from '../../shared/queues/schedules';
 import { createDepositor, DEPOSIT_ENV, postUsdtCallback, unique, usdtChannel } from '../helpers/deposits';
 import { createSite } from '../helpers/factories';
 import { startTestStack, type TestStack } from '../helpers/stack';

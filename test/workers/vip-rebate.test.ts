@@ -10,7 +10,7 @@ import { queue } from '../../shared/queues/queues';
 import { PROCESSORS } from '../../workers/processors';
 import { processVipRebate } from '../../workers/processors/vip-rebate';
 import { processVipRelegation } from '../../workers/processors/vip-relegation';
-import { SCHEDULES } from '../../workers/schedules';
+import { SCHEDULES } from '../../shared/queues/schedules';
 import { createBetOrder, createVipPlayer } from '../helpers/bets';
 import { createSite } from '../helpers/factories';
 import { startVipWorkerStack } from '../helpers/vip-worker-stack';

@@ -5,7 +5,8 @@ import type { Processor } from './types';
 
 /**
  * The `mail` queue through nodemailer: code mails (verify-email, withdrawal-code) answer
- * {messageId, accepted}; the welcome mail answers the same, or {skipped} when the player has no e-mail,
+ * {messageId, accepted}, or {skipped} when their version was already sent (a superseded version fails
+ * unrecoverably); the welcome mail answers the same, or {skipped} when the player has no e-mail,
  * the site has no mail settings or the player's welcome was already sent (completed, not failed).
  * A welcome job first writes the welcome inbox message (once per player, keyed by its source), so a
  * retried mail never loses it and a repeated job never doubles it.

@@ -7,7 +7,7 @@ import { envelopePath } from '../../http/envelope';
 export const commonEndpoints = [
   endpoint({ method: 'get', path: '/', auth: 'none', summary: 'Hello World!' }, () => 'Hello World!'),
   endpoint(
-    { method: 'get', path: '/health', auth: 'none', codes: [503], summary: 'Postgres and Redis reachability; 503 with the same details when degraded' },
+    { method: 'get', path: '/health', auth: 'none', codes: [503], summary: 'Postgres and Redis reachability and the job schedulers; 503 with the same details when degraded' },
     async ({ req, res }) => {
       const health = await checkHealth();
       if (health.status === 'ok') return health;

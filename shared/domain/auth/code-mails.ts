@@ -4,6 +4,7 @@ import { DEFAULT_LOCALE, isLocale, pickText, type Locale } from '../../i18n/loca
 import { MailNotConfiguredError, sendMail, type OutgoingMail, type SentMail } from '../../integrations/mail';
 import type { QueuePayloads } from '../../queues/definitions';
 import { cache } from '../../redis';
+import { codeMailState, markCodeMailDone, type CodeMailKind } from './code-mail-outcomes';
 import { normalizeEmail, pendingEmailKey } from './email-verification';
 
 /**
@@ -83,17 +84,39 @@ async function sendOrGiveUp(siteCode: string, mail: OutgoingMail): Promise<SentM
   }
 }
 
-/**
- * The `mail` worker's work for the code mails: reloads the user, builds the mail in the user's locale
- * and sends it. Returns {messageId, accepted}. Failures retrying cannot fix are UnrecoverableError.
- */
-export async function deliverMail(payload: QueuePayloads['mail']): Promise<SentMail> {
-  if (payload.kind !== 'verify-email' && payload.kind !== 'withdrawal-code') {
-    throw new UnrecoverableError(`mail processing is not built yet for kind ${payload.kind}`);
-  }
+/** Builds the mail from the user row as it is now (the current code) and sends it. */
+async function buildAndSend(payload: MailPayload): Promise<SentMail> {
   const user = await User.findByPk(payload.userId);
   if (!user) throw new UnrecoverableError(`user ${payload.userId} not found`);
   const locale: Locale = isLocale(user.locale) ? user.locale : DEFAULT_LOCALE;
   const mail = payload.kind === 'verify-email' ? await verifyEmailMail(user, payload, locale) : await withdrawalCodeMail(user, payload, locale);
   return sendOrGiveUp(user.siteCode, mail);
+}
+
+/**
+ * The `mail` worker's work for the code mails: reloads the user, builds the mail in the user's locale
+ * with the code on record now and sends it. Returns {messageId, accepted}. Failures retrying cannot fix
+ * are UnrecoverableError. A job carrying a version (code-mail-outcomes.ts) is dropped as superseded when
+ * a newer code was queued since, answers {skipped: 'already sent'} when its version is done, and marks
+ * the version done after the send or a failure for good; a failure that will be retried leaves it open
+ * for the reconcile sweep (docs/decisions.md, "Code mails survive Redis").
+ */
+export async function deliverMail(payload: MailPayload): Promise<SentMail | { skipped: 'already sent' }> {
+  if (payload.kind !== 'verify-email' && payload.kind !== 'withdrawal-code') {
+    throw new UnrecoverableError(`mail processing is not built yet for kind ${payload.kind}`);
+  }
+  const { version } = payload;
+  if (version === undefined) return buildAndSend(payload);
+  const kind: CodeMailKind = payload.kind;
+  const state = await codeMailState(payload.userId, kind);
+  if (state?.version !== version) throw new UnrecoverableError(`superseded by a newer ${kind} code (version ${version} of ${state?.version ?? 'none'})`);
+  if (state.doneAt) return { skipped: 'already sent' };
+  try {
+    const sent = await buildAndSend(payload);
+    await markCodeMailDone(payload.userId, kind, version, 'sent');
+    return sent;
+  } catch (err) {
+    if (err instanceof UnrecoverableError) await markCodeMailDone(payload.userId, kind, version, err.message);
+    throw err;
+  }
 }

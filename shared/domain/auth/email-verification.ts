@@ -1,20 +1,23 @@
 import { Op, UniqueConstraintError, col, fn, where } from 'sequelize';
 import { User } from '../../db/models';
+import { db } from '../../db/sequelize';
 import { Refusal, UnavailableError } from '../../errors';
 import { MAIL_NOT_CONFIGURED, type SentMail } from '../../integrations/mail';
 import { logger } from '../../logger';
-import type { JobOutcome } from '../../queues/wait-for-job';
+import { waitForOutboxJob, type JobOutcome } from '../../queues/wait-for-job';
 import { cache } from '../../redis';
 import { playerById } from './accounts';
+import { queueCodeMail } from './code-mail-outcomes';
 import { generateVerificationCode } from './verification-codes';
-import { runVerificationJob } from './verification-jobs';
+import { verifyJobWaitMs } from './verification-jobs';
 
 /**
  * E-mail verification (Part A 4.1 send-verify-email, check-verify-email). A 6-digit code (never
  * expiring) is stored in emailVerifyCode and the address it was sent to in Redis
  * (`cache:verify-email:<userId>`, no expiry); the `mail` worker sends it (./code-mails.ts), reading code
- * and user from Postgres; the request waits for that job (VERIFY_JOB_WAIT_MS) and answers the mail's
- * Message-ID.
+ * and user from Postgres, through the outbox (./code-mail-outcomes.ts), so a job Redis lost is written
+ * again by the reconcile sweep; the request waits for that job (VERIFY_JOB_WAIT_MS) and answers the
+ * mail's Message-ID.
  */
 
 export const pendingEmailKey = (userId: number) => `cache:verify-email:${userId}`;
@@ -35,15 +38,21 @@ async function emailTakenByOther(user: User, email: string): Promise<boolean> {
   return other !== null;
 }
 
-/** Stores a new code and remembers the address it goes to; 503 when Redis cannot keep the address. */
-async function storePendingCode(user: User, email: string): Promise<void> {
-  await User.update({ emailVerifyCode: generateVerificationCode() }, { where: { id: user.id } });
-  try {
-    await cache().set(pendingEmailKey(user.id), email);
-  } catch (err) {
-    logger().warn({ err, userId: user.id }, 'could not store the pending e-mail address');
-    throw unavailable();
-  }
+/**
+ * In one transaction: a new code, the address it goes to remembered as pending (503 when Redis cannot
+ * keep it, and nothing is stored), and the code mail's outbox row. Returns the row.
+ */
+async function storePendingCode(user: User, email: string, subject?: string) {
+  return db().transaction(async (transaction) => {
+    await User.update({ emailVerifyCode: generateVerificationCode() }, { where: { id: user.id }, transaction });
+    try {
+      await cache().set(pendingEmailKey(user.id), email);
+    } catch (err) {
+      logger().warn({ err, userId: user.id }, 'could not store the pending e-mail address');
+      throw unavailable();
+    }
+    return queueCodeMail(transaction, 'verify-email', { userId: user.id, to: email, ...(subject ? { subject } : {}) });
+  });
 }
 
 /** The sent mail's Message-ID, or the 503 saying why the mail did not go out. */
@@ -64,14 +73,15 @@ function messageIdOf(userId: number, outcome: JobOutcome): string {
 /**
  * POST /auth/send-verify-email: refused (`emailTaken`) when another account of the site uses the
  * address; otherwise a new code is stored, the address remembered as pending, and the mail sent by the
- * `mail` worker. Answers {id: Message-ID}. A failed or late send is HTTP 503 (the spec has no code for it).
+ * `mail` worker. Answers {id: Message-ID}. A failed or late send is HTTP 503 (the spec has no code for it);
+ * a late one is still sent, and a new request supersedes it.
  */
 export async function sendEmailVerification(userId: number, rawEmail: string, subject?: string): Promise<{ id: string }> {
   const email = normalizeEmail(rawEmail);
   const user = await playerById(userId);
   if (await emailTakenByOther(user, email)) throw new Refusal('auth.emailTaken');
-  await storePendingCode(user, email);
-  const outcome = await runVerificationJob('mail', 'verify-email', user.id, { kind: 'verify-email', userId: user.id, to: email, ...(subject ? { subject } : {}) });
+  const row = await storePendingCode(user, email, subject);
+  const outcome = await waitForOutboxJob('mail', row, verifyJobWaitMs());
   return { id: messageIdOf(user.id, outcome) };
 }
 

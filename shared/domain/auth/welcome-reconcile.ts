@@ -10,8 +10,8 @@ import type { OutboxReconciler, OutboxRow } from '../../queues/reconcile';
  * the sweep's transaction; deliverWelcomeMail skips a user already marked, so a duplicate job sends
  * nothing (mail stays at least once: see deliverWelcomeMail). Deleted users owe nothing.
  *
- * Only rows of kind `welcome` are looked at. The other mail kinds (verify-email, withdrawal-code) carry
- * short-lived codes the player asks for again when none arrives: they are passed over.
+ * Only rows of kind `welcome` are looked at. The code mails (verify-email, withdrawal-code) have their
+ * own reconciler, code-mail-reconcile.ts, joined with this one for the `mail` queue's rows.
  */
 export const welcomeMailReconciler: OutboxReconciler = {
   queue: 'mail',

@@ -3,8 +3,8 @@ import { QueryTypes, type Transaction } from 'sequelize';
 import { User } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
-import { addToOutbox } from '../../queues/outbox';
 import { playerById } from '../auth/accounts';
+import { queueCodeMail } from '../auth/code-mail-outcomes';
 import { generateVerificationCode } from '../auth/verification-codes';
 
 /**
@@ -19,7 +19,9 @@ export const MAX_WRONG_TRIES = 5;
 
 /**
  * Sending a code: refused without a verified e-mail or mobile number. Stores a new code with
- * its time and the `mail` outbox row in one transaction; the mail goes out after commit.
+ * its time and the code mail's `mail` outbox row in one transaction; the mail goes out after commit,
+ * with the code on record when it is sent (a superseded one is dropped; a lost one is written again by
+ * the reconcile sweep: ../auth/code-mail-outcomes.ts).
  */
 export async function sendWithdrawalCode(userId: number): Promise<{ sent: true; expiresAt: Date }> {
   const user = await playerById(userId);
@@ -31,7 +33,7 @@ export async function sendWithdrawalCode(userId: number): Promise<{ sent: true; 
       { withdrawalVerifyCode: generateVerificationCode(), withdrawalCodeSentAt: sentAt, withdrawalCodeTries: 0 },
       { where: { id: user.id }, transaction },
     );
-    await addToOutbox(transaction, 'mail', 'withdrawal-code', { kind: 'withdrawal-code', userId: user.id, to: user.email as string });
+    await queueCodeMail(transaction, 'withdrawal-code', { userId: user.id, to: user.email as string });
   });
   return { sent: true, expiresAt: new Date(sentAt.getTime() + CODE_TTL_MINUTES * 60_000) };
 }

@@ -1,0 +1,62 @@
+import { QueryTypes, type Transaction } from 'sequelize';
+import { db } from '../../db/sequelize';
+import type { QueuePayloads } from '../../queues/definitions';
+import { addToOutbox } from '../../queues/outbox';
+
+/**
+ * The marks of the code mails (e-mail verification, withdrawal code) in `code_mail_outcomes` (migration
+ * 0044; docs/decisions.md, "Code mails survive Redis"). Each new code raises its (user, kind) version in
+ * the transaction that stores the code, and its `mail` outbox row carries that version. The mail job
+ * drops a job whose version is no longer the latest (a newer code has its own mail), reads the code from
+ * the user row when it sends, and marks the version done once the mail was sent or given up for good.
+ * The reconcile sweep (code-mail-reconcile.ts) writes again the latest version's mail while it is not done.
+ */
+export type CodeMailKind = 'verify-email' | 'withdrawal-code';
+
+export const CODE_MAIL_KINDS: readonly CodeMailKind[] = ['verify-email', 'withdrawal-code'];
+
+type MailPayload = QueuePayloads['mail'];
+
+/**
+ * A new code's mail, in the transaction that stored the code: the next version of the user's `kind`
+ * mail (not done), and its `mail` outbox row carrying it. Returns the row (the job id is `outbox-<id>`).
+ */
+export async function queueCodeMail(
+  transaction: Transaction,
+  kind: CodeMailKind,
+  payload: Omit<MailPayload, 'kind' | 'version'>,
+): Promise<{ id: string; name: CodeMailKind; payload: MailPayload }> {
+  const [{ version }] = await db().query<{ version: number }>(
+    `INSERT INTO code_mail_outcomes ("userId", kind, version) VALUES (:userId, :kind, 1)
+     ON CONFLICT ("userId", kind) DO UPDATE
+       SET version = code_mail_outcomes.version + 1, "doneAt" = NULL, outcome = NULL, "updatedAt" = now()
+     RETURNING version`,
+    { replacements: { userId: payload.userId, kind }, type: QueryTypes.SELECT, transaction },
+  );
+  const full: MailPayload = { ...payload, kind, version };
+  const row = await addToOutbox(transaction, 'mail', kind, full);
+  return { id: row.id, name: kind, payload: full };
+}
+
+export interface CodeMailState {
+  version: number;
+  doneAt: Date | null;
+}
+
+/** The latest version of the user's `kind` mail and whether it is done; null when none was ever queued. */
+export async function codeMailState(userId: number, kind: CodeMailKind): Promise<CodeMailState | null> {
+  const [row] = await db().query<CodeMailState>(`SELECT version, "doneAt" FROM code_mail_outcomes WHERE "userId" = :userId AND kind = :kind`, {
+    replacements: { userId, kind },
+    type: QueryTypes.SELECT,
+  });
+  return row ?? null;
+}
+
+/** Marks that version's mail done (sent, or given up for good); a newer version is left alone. */
+export async function markCodeMailDone(userId: number, kind: CodeMailKind, version: number, outcome: string): Promise<void> {
+  await db().query(
+    `UPDATE code_mail_outcomes SET "doneAt" = now(), outcome = :outcome, "updatedAt" = now()
+      WHERE "userId" = :userId AND kind = :kind AND version = :version AND "doneAt" IS NULL`,
+    { replacements: { userId, kind, version, outcome: outcome.slice(0, 200) } },
+  );
+}

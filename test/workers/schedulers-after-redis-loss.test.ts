@@ -1,0 +1,100 @@
+import test from 'ava';
+import type { Redis } from 'ioredis';
+import type { QueueName } from '../../shared/queues/definitions';
+import { queue } from '../../shared/queues/queues';
+import { SCHEDULES, scheduleStates } from '../../shared/queues/schedules';
+import { startWorkers, type RunningWorkers } from '../../workers/main';
+import { restoreMissingSchedules } from '../../workers/schedules';
+import { sample } from '../helpers/metrics';
+import { deleteKeys, startTestStack, type TestStack } from '../helpers/stack';
+import { waitFor } from '../helpers/wait';
+
+/**
+ * Job schedulers after Redis loses everything (this file's keys deleted, as a restart without
+ * persistence does): the workers serving a queue put its schedulers back by themselves, GET /health
+ * reports a missing one (503) until then and is healthy after, and the `job_scheduler_present` metric
+ * says 0, then 1.
+ */
+const QUEUES: QueueName[] = ['deposit-expiry', 'affiliate-settlement', 'vip-rebate'];
+const SERVED = SCHEDULES.filter((s) => QUEUES.includes(s.queue));
+const IDS = SERVED.map((s) => s.id).sort();
+
+let stack: TestStack;
+let workers: RunningWorkers | undefined;
+test.before(async () => {
+  stack = await startTestStack({ APP_TIMEZONE: 'Asia/Taipei' });
+});
+test.after.always(async () => {
+  await workers?.stop();
+  await stack?.close();
+});
+
+const loseRedis = () => deleteKeys(process.env.REDIS_URL as string, `${stack.prefix}*`);
+const presentIds = async () => (await scheduleStates(SERVED)).filter((s) => s.present).map((s) => s.schedule.id).sort();
+/** Every served scheduler is in Redis; false while the connections are still down. */
+const allPresent = async () => (await presentIds().catch(() => [])).length === IDS.length;
+const health = () => stack.request('GET', '/api/health');
+const gauges = async () => {
+  const scrape = (await stack.request('GET', '/metrics')).text;
+  return Object.fromEntries(SERVED.map((s) => [s.id, sample(scrape, 'job_scheduler_present', { scheduler: s.id, queue: s.queue })]));
+};
+const each = (value: number) => Object.fromEntries(SERVED.map((s) => [s.id, value]));
+
+async function stopWorkers(): Promise<void> {
+  await workers?.stop();
+  workers = undefined;
+}
+
+test.serial('GET /health and the metric report schedulers missing from Redis while their workers run, and healthy once restored', async (t) => {
+  // No worker yet: the schedulers are absent but nobody would run their jobs; health stays ok.
+  await loseRedis();
+  const idle = await health();
+  t.is(idle.status, 200, idle.text);
+  t.like(idle.body.result, { status: 'ok', schedulers: { ok: true, missing: [] } });
+  t.deepEqual([...idle.body.result.schedulers.unserved].sort(), SCHEDULES.map((s) => s.id).sort());
+  t.deepEqual(await gauges(), each(0));
+
+  // Checks far apart: only the start's upsert runs, and the loss stays visible.
+  workers = startWorkers(QUEUES, { scheduleCheckEveryMs: 600_000 });
+  await waitFor('the schedulers upserted at start', allPresent);
+  const healthy = await health();
+  t.is(healthy.status, 200, healthy.text);
+  t.like(healthy.body.result, { status: 'ok', schedulers: { ok: true, missing: [] } });
+  t.deepEqual(await gauges(), each(1));
+
+  await loseRedis();
+  const degraded = await health();
+  t.is(degraded.status, 503, degraded.text);
+  t.like(degraded.body, { code: 503, message: 'Service degraded' });
+  t.like(degraded.body.result, { status: 'degraded', postgres: { ok: true }, redis: { ok: true }, schedulers: { ok: false } });
+  t.deepEqual([...degraded.body.result.schedulers.missing].sort(), IDS);
+  t.deepEqual(await gauges(), each(0));
+
+  // What each periodic check does: the missing ones are upserted again.
+  t.deepEqual((await restoreMissingSchedules(QUEUES)).sort(), IDS);
+  const restored = await health();
+  t.is(restored.status, 200, restored.text);
+  t.like(restored.body.result, { status: 'ok', schedulers: { ok: true, missing: [] } });
+  t.deepEqual(await gauges(), each(1));
+  t.deepEqual(await restoreMissingSchedules(QUEUES), [], 'nothing to restore when all are there');
+  await stopWorkers();
+});
+
+test.serial('the schedulers come back by themselves after Redis loses every key and drops the connections, as declared', async (t) => {
+  workers = startWorkers(QUEUES, { scheduleCheckEveryMs: 300 });
+  await waitFor('the schedulers upserted at start', allPresent);
+
+  // A restart: every key gone and the connections cut (commands fail until they reconnect).
+  await loseRedis();
+  for (const name of QUEUES) (queue(name).opts.connection as Redis).stream.destroy();
+  const lostAt = Date.now();
+  await waitFor('the schedulers to come back', allPresent, 15_000);
+  t.true(Date.now() - lostAt < 15_000);
+
+  for (const schedule of SERVED) {
+    const scheduler = await queue(schedule.queue).getJobScheduler(schedule.id);
+    t.like(scheduler, { pattern: schedule.pattern, tz: 'Asia/Taipei', name: schedule.id }, schedule.id);
+  }
+  t.like((await health()).body.result, { status: 'ok', schedulers: { ok: true, missing: [] } });
+  await stopWorkers();
+});
