@@ -10,7 +10,7 @@ import type { MigrationContext } from '../migrator';
  * Settlements written before: every week that has some gets its paying type (weekly when a weekly
  * settlement of the site exists for it, else daily, so a week already paid by daily settlements goes on
  * that way), and the settlements of that week of the other type not reviewed yet become statements.
- * No down: going back would make those statements payable again.
+ * Down: statements become `rejected` (never payable, as they were), then the table and status go.
  */
 export async function up({ sequelize }: MigrationContext): Promise<void> {
   await sequelize.query(`
@@ -36,5 +36,15 @@ export async function up({ sequelize }: MigrationContext): Promise<void> {
       FROM affiliate_paying_weeks p
      WHERE p."siteCode" = s."siteCode" AND p."weekStart" = s."weekStart" - (EXTRACT(ISODOW FROM s."weekStart")::integer - 1)
        AND s."periodType" <> p."payingPeriod" AND s.status IN ('pending', 'pendingReview');
+  `);
+}
+
+export async function down({ sequelize }: MigrationContext): Promise<void> {
+  await sequelize.query(`
+    UPDATE affiliate_settlements SET status = 'rejected', "updatedAt" = now() WHERE status = 'statement';
+    ALTER TABLE affiliate_settlements DROP CONSTRAINT IF EXISTS affiliate_settlements_status_check;
+    ALTER TABLE affiliate_settlements ADD CONSTRAINT affiliate_settlements_status_check
+      CHECK (status IN ('pending', 'pendingReview', 'approved', 'rejected'));
+    DROP TABLE affiliate_paying_weeks;
   `);
 }
