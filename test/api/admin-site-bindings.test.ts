@@ -43,7 +43,7 @@ async function bound(sites: string[] | null, permissions = OPERATOR) {
   return made;
 }
 
-const as = (token: string, site?: string, body?: unknown) => ({ token, body, headers: site ? { 'x-site-code': site } : {} });
+const as = (token: string, site?: string, body?: unknown) => ({ token, body, headers: (site ? { 'x-site-code': site } : {}) as Record<string, string> });
 
 /** The caller's site refusals in the operation log, oldest first. */
 const siteRefusals = (adminId: number) => models.AdminOperationLog.findAll({ where: { adminId, module: 'admin-site' }, order: [['id', 'ASC']] });
@@ -222,7 +222,7 @@ test('platform administrators bind accounts to existing sites; a binding takes e
 
 test('an unknown x-site-code: the same 401 as a known one without a token; the site refusal with one', async (t) => {
   const answers = [];
-  for (const headers of [{ 'x-site-code': 'no-such-site' }, { 'x-site-code': siteA }, {}]) {
+  for (const headers of [{ 'x-site-code': 'no-such-site' }, { 'x-site-code': siteA }, {}] as Array<Record<string, string>>) {
     const res = await stack.request('GET', '/api/admin/users', { headers });
     answers.push({ status: res.status, code: res.body.code, message: res.body.message });
   }
