@@ -8,12 +8,14 @@ import { moneyAmountOf } from '../wallet/wallet';
 /**
  * Vendor callbacks (Part B 4.2; docs/architecture.md, "A deposit"; docs/payments.md).
  * The signature was checked over the raw bytes before any of this runs; here the fields are read and
- * the rest is one database function (deposit_callback, migration 20261125-0033), one statement and one
+ * the rest is one database function (deposit_callback, shared/db/functions/deposits/apply-callback.sql), one statement and one
  * transaction: the order (found by its subOrder and the vendor of its channel) is locked, the callback's
  * effect decided and applied, and the callback recorded in deposit_callbacks with its outcome. N
  * identical callbacks at once queue on the order's lock: the first applies, the others find the order
  * paid ('duplicate'). Every signed callback is acknowledged; only what it names changes:
- * - unknown order, final order, a txHash already used by another order: recorded, nothing changes;
+ * - unknown order, final order, a txHash already used by another order: recorded, nothing changes (a
+ *   txHash paid to two orders at the same moment: the txHash's unique index lets one win, the other is
+ *   'tx-used' too, never an error);
  * - a paid amount that differs from the order's by more than DEPOSIT_AMOUNT_TOLERANCE, or a payment for
  *   an order already failed (expired, refused by the vendor): the order is flagged for an operator with
  *   what was paid, nothing is credited;
@@ -45,7 +47,7 @@ interface CallbackInput {
 }
 
 /**
- * Runs one callback in ONE statement, the database function deposit_callback (migration 20261125-0033),
+ * Runs one callback in ONE statement, the database function deposit_callback (shared/db/functions/deposits/apply-callback.sql),
  * which is its own transaction: it locks the order, decides and applies the outcome, writes the
  * deposit-credit outbox row (outbox_add) when the order becomes paid, and records the callback. The
  * outbox row it returns is pushed to its queue after that commit, as addToOutbox does.

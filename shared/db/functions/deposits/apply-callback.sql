@@ -9,6 +9,7 @@ CREATE OR REPLACE FUNCTION deposit_callback(p_vendor TEXT, p_kind TEXT, p_sub_or
 DECLARE
   o deposit_orders;
   new_flag TEXT;
+  violated TEXT;
 BEGIN
   IF p_sub_order IS NOT NULL THEN
     SELECT * INTO o FROM deposit_orders x WHERE x."subOrder" = p_sub_order AND x."channelCode" = p_vendor FOR UPDATE;
@@ -36,13 +37,23 @@ BEGIN
      WHERE id = o.id;
   ELSIF p_kind = 'pay' AND outcome IN ('applied', 'late-payment', 'amount-mismatch') THEN
     new_flag := CASE WHEN outcome <> 'applied' THEN outcome END;
-    UPDATE deposit_orders x SET "payAmount" = p_pay_amount, "payTime" = p_pay_time, "txHash" = p_tx_hash, "updatedAt" = now(),
-           "callbackData" = coalesce(x."callbackData", '{}'::jsonb) || jsonb_build_object('pay', p_body),
-           flag = new_flag, "flaggedAt" = CASE WHEN new_flag IS NOT NULL THEN now() END
-     WHERE x.id = o.id;
-    IF new_flag IS NULL THEN
-      credit := to_jsonb(deposit_mark_paid(o.id));
-    END IF;
+    BEGIN
+      UPDATE deposit_orders x SET "payAmount" = p_pay_amount, "payTime" = p_pay_time, "txHash" = p_tx_hash, "updatedAt" = now(),
+             "callbackData" = coalesce(x."callbackData", '{}'::jsonb) || jsonb_build_object('pay', p_body),
+             flag = new_flag, "flaggedAt" = CASE WHEN new_flag IS NOT NULL THEN now() END
+       WHERE x.id = o.id;
+      IF new_flag IS NULL THEN
+        credit := to_jsonb(deposit_mark_paid(o.id));
+      END IF;
+    EXCEPTION WHEN unique_violation THEN
+      -- Another order's callback, running at the same time, took this txHash first: the check above could
+      -- not see it, its unique index can. That callback won; this one is a reused txHash like any other
+      -- (docs/payments.md, "Callbacks"), and its order's changes are undone with this block.
+      GET STACKED DIAGNOSTICS violated = CONSTRAINT_NAME;
+      IF violated IS DISTINCT FROM 'deposit_orders_tx_hash' THEN RAISE; END IF;
+      outcome := 'tx-used';
+      credit := NULL;
+    END;
   END IF;
 
   INSERT INTO deposit_callbacks ("siteCode", vendor, kind, "subOrder", "txHash", "depositOrderId", outcome, body)
