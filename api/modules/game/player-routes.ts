@@ -21,7 +21,7 @@ const demoPerIp = limitRule('game-demo', 'ip', () => config().limits.demoPerIp);
 
 /** No enabled game of that code: one number whether it is missing or disabled. */
 const noGame = { 'game.notFound': 5001, 'game.disabled': 5001 } as const;
-/** A demo's refusals shared with launch answer with the launch texts. */
+/** A demo's and simulate's refusals shared with launch answer with the launch texts. */
 const launchText = (code: number) => ({ code, textOf: '/api/game/launch' });
 
 /** The language sent to the provider: the `locales` header, where ko-KR and ja-JP are valid too. */
@@ -82,7 +82,14 @@ export const playerEndpoints = [
       auth: 'player',
       body: simulateBody,
       limits: [simulatePerUser],
-      refusals: { ...noGame, 'game.betInvalid': 5010, 'game.winTooLarge': 5010, 'game.balanceTooLow': 5011, 'game.playerNotFound': 2001 },
+      refusals: {
+        ...noGame,
+        'game.betInvalid': 5010,
+        'game.winTooLarge': 5010,
+        'game.playerBlocked': launchText(5010),
+        'game.balanceTooLow': 5011,
+        'game.playerNotFound': 2001,
+      },
       summary: 'Play one local round',
     },
     ({ site, player, body }) => simulateRound({ siteCode: site, userId: player.id, ...body }),

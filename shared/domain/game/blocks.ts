@@ -8,8 +8,9 @@ import { logGameAction } from './admin-write';
 import { GAME_TYPE_CODES, isGameTypeCode } from './types';
 
 /**
- * Players blocked from games (the risk check of POST /game/launch, Part A 4.3). A block has one of three
- * levels, told apart by which fields are set:
+ * Players blocked from games (the risk check of POST /game/launch, Part A 4.3; also of simulate and the
+ * provider bets: docs/decisions.md, "Game blocks stop bets where the money moves"). A block has one of
+ * three levels, told apart by which fields are set:
  * - all games:      gameType, gameCode and productId all null;
  * - one game type:  gameType set (gameCode and productId null) - matches every game of that type;
  * - one game:       gameCode set, productId optional - matches that game entry, and when productId is
@@ -25,18 +26,18 @@ export interface GameBlockTarget {
   productId: string;
 }
 
-/** The first block that stops this user from this game, or null. */
+/**
+ * The first block that stops this user from this game, or null: the database function game_block_of
+ * (shared/db/functions/games/game-blocks.sql), the one rule that simulate_round and the provider bets
+ * apply where their money moves.
+ */
 export async function findBlockingRule(target: GameBlockTarget, transaction?: Transaction): Promise<{ id: number } | null> {
-  const [row] = await db().query<{ id: number }>(
-    `SELECT id FROM game_user_blocks
-      WHERE "userId" = :userId AND "siteCode" = :siteCode
-        AND (   ("gameType" IS NULL AND "gameCode" IS NULL AND "productId" IS NULL)
-             OR ("gameType" = :gameType AND "gameCode" IS NULL)
-             OR ("gameCode" = :gameCode AND ("productId" IS NULL OR "productId" = :productId)))
-      ORDER BY id LIMIT 1`,
-    { replacements: { ...target }, type: QueryTypes.SELECT, transaction },
-  );
-  return row ?? null;
+  const [row] = await db().query<{ id: number | null }>('SELECT game_block_of(:siteCode, :userId, :gameType, :gameCode, :productId) AS id', {
+    replacements: { ...target },
+    type: QueryTypes.SELECT,
+    transaction,
+  });
+  return row?.id ? { id: Number(row.id) } : null;
 }
 
 export type GameBlockLevel = 'all' | 'gameType' | 'game';
@@ -135,13 +136,15 @@ export async function createGameBlock(actor: Actor, siteCode: string, input: New
   const target = targetOf(input);
   const { gameCode } = target;
   return db().transaction(async (transaction) => {
-    const user = await User.findOne({ where: { id: input.userId, siteCode }, attributes: ['id', 'account'], transaction });
+    // One block per (user, target): serialize creations for this user so two clicks make one row.
+    await db().query('SELECT pg_advisory_xact_lock(hashtextextended(:key, 0))', { replacements: { key: `game-block:${input.userId}` }, transaction });
+    // The player's row, locked as a bet's debit locks it: a bet either commits before the block or,
+    // asking game_block_of after its debit, sees it.
+    const user = await User.findOne({ where: { id: input.userId, siteCode }, attributes: ['id', 'account'], transaction, lock: transaction.LOCK.NO_KEY_UPDATE });
     if (!user) throw new Refusal('game.playerNotFound');
     if (gameCode !== null && !(await GameProvider.findOne({ where: { siteCode, gameCode }, attributes: ['id'], transaction }))) {
       throw new InputError('gameCode', `gameCode "${gameCode.slice(0, 64)}" names no game of site ${siteCode}`);
     }
-    // One block per (user, target): serialize creations for this user so two clicks make one row.
-    await db().query('SELECT pg_advisory_xact_lock(hashtextextended(:key, 0))', { replacements: { key: `game-block:${user.id}` }, transaction });
     const existing = await GameUserBlock.findOne({ where: { siteCode, userId: user.id, ...target }, transaction });
     if (existing) return view(existing, user.account);
     const block = await GameUserBlock.create({ siteCode, userId: user.id, ...target, reason: input.reason ?? null, createdBy: actor.adminId }, { transaction });

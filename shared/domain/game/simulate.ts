@@ -147,7 +147,8 @@ interface PlayedRound {
  * (bet_order_write, the providers' writer too; its effective bet by provider_effective, from the weights
  * the provider calls pass), the post-bet outbox row, the debit and the win through the wallet's
  * wallet_move (the function moveBalance runs; the round id was drawn just now, so its keys are new: no
- * replay lookup), and the play log. A wallet refusal (WL000) writes nothing.
+ * replay lookup), and the play log. A game block of the player (GB000, checked under the player's row
+ * lock the debit took) or a wallet refusal (WL000) writes nothing.
  */
 async function playRound(input: SimulateInput, game: GameProvider, round: Round): Promise<SimulateResult> {
   const [played] = await preparedRows<PlayedRound>(
@@ -186,9 +187,14 @@ async function playRound(input: SimulateInput, game: GameProvider, round: Round)
   };
 }
 
-/** The round's wallet refusals as the game's: `balanceTooLow`; `winTooLarge` a balance the column cannot hold; `playerNotFound` user gone. */
+/**
+ * The round's refusals as the game's: `playerBlocked` a game block covers the game (GB000, the launch's
+ * risk check inside the round's statement); the wallet's: `balanceTooLow`; `winTooLarge` a balance the
+ * column cannot hold; `playerNotFound` user gone.
+ */
 function roundRefusal(caught: unknown): unknown {
   const original = (caught as { original?: { code?: string; message?: string } } | null)?.original;
+  if (original?.code === 'GB000') return new Refusal('game.playerBlocked');
   const err = original?.code === 'WL000' ? new WalletError(original.message as WalletErrorReason) : caught;
   if (err instanceof WalletError && err.reason === 'INSUFFICIENT_FUNDS') return new Refusal('game.balanceTooLow');
   if (err instanceof WalletError && err.reason === 'USER_NOT_FOUND') return new Refusal('game.playerNotFound');
@@ -200,7 +206,7 @@ function roundRefusal(caught: unknown): unknown {
 
 /**
  * Plays one round. Refused: `notFound` or `disabled`; `betInvalid` betAmount outside 0.01..10000;
- * `balanceTooLow`; `winTooLarge`; `playerNotFound`.
+ * `playerBlocked` (a game block, as on launch); `balanceTooLow`; `winTooLarge`; `playerNotFound`.
  */
 export async function simulateRound(input: SimulateInput): Promise<SimulateResult> {
   const game = await playableGame(input.siteCode, input.gameCode);

@@ -4,7 +4,9 @@
 -- (wallet_move; the round id was drawn just now, so its keys are new) and touches the play log
 -- (play_log_touch). The order's effective bet is provider_effective's, from the weights the provider
 -- calls take too (p_weights). The statement is its own transaction; a wallet refusal raises WL000
--- (MESSAGE: the wallet's reason) and nothing is written.
+-- (MESSAGE: the wallet's reason) and nothing is written. A player blocked from the game (game_block_of,
+-- the launch's risk check, asked under the player's row lock the debit took) raises GB000 first, and
+-- nothing is written either.
 CREATE OR REPLACE FUNCTION simulate_round(p_site TEXT, p_user INTEGER, p_provider TEXT, p_game_code TEXT, p_game_name TEXT, p_game_type TEXT,
                                           p_round TEXT, p_product TEXT, p_bet NUMERIC, p_win NUMERIC, p_multiplier NUMERIC,
                                           p_at TIMESTAMPTZ, p_bet_remark TEXT, p_win_remark TEXT, p_weights JSONB,
@@ -19,6 +21,9 @@ BEGIN
   order_id := o.id;
   PERFORM post_bet_enqueue(o.id);
   SELECT * INTO w FROM wallet_move(p_user, -p_bet, 0, 'bet', 'simulate:bet:' || p_round, 'bet-order', o.id::TEXT, o.id, p_bet_remark, TRUE);
+  IF game_block_of(p_site, p_user, p_game_type::INTEGER, p_game_code, p_product) IS NOT NULL THEN
+    RAISE EXCEPTION USING ERRCODE = 'GB000', MESSAGE = 'playerBlocked';
+  END IF;
   IF w.refusal IS NOT NULL THEN RAISE EXCEPTION USING ERRCODE = 'WL000', MESSAGE = w.refusal; END IF;
   balance_before := w."balanceBefore";
   balance_after := w."balanceAfter";

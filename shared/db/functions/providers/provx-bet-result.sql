@@ -15,6 +15,7 @@ BEGIN
     IF p_bet IS NULL THEN PERFORM provider_refuse('BET_NOT_FOUND'); END IF;
     IF o.id IS NULL THEN SELECT * INTO o FROM provider_new_order('provx', p_user, c.site, g, p_round, NULL); END IF;
     PERFORM provider_move(p_user, -p_bet, 'bet', 'provx:result-bet:' || p_tx, 'provx', p_tx, o.id);
+    PERFORM provider_refuse_blocked(c.site, p_user, g);
     SELECT * INTO o FROM provider_totals(o, o."betAmount" + p_bet, o."totalBetCount" + 1, o."winAmount", TRUE, 'valid', NULL, p_weights);
     moved := moved || 'bet'::TEXT;
     debited := p_bet;

@@ -25,6 +25,7 @@ BEGIN
     SELECT * INTO o FROM provider_new_order('provy', p_user, c.site, g, p_round, p_product);
   END IF;
   SELECT * INTO m FROM provider_move(p_user, -p_bet, 'bet', 'provy:bet:' || p_tx, 'provy', p_tx, o.id);
+  PERFORM provider_refuse_blocked(c.site, p_user, g);
   moved := ARRAY['bet'];
   IF p_win IS NOT NULL THEN
     SELECT * INTO m FROM provider_move(p_user, p_win, 'win', 'provy:bet-win:' || p_tx, 'provy', p_tx, o.id);
