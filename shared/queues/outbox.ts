@@ -26,7 +26,7 @@ export async function addToOutbox<Q extends QueueName>(
   payload: QueuePayloads[Q],
 ): Promise<{ id: string }> {
   const [row] = await db().query<{ id: string }>(
-    // outbox_add (migration 20261125-0024): the same insert the provider callbacks' functions make.
+    // outbox_add (shared/db/functions/outbox/add-row.sql): the same insert the provider callbacks' functions make.
     `SELECT outbox_add($1, $2, CAST($3 AS JSONB)) AS id`,
     { bind: [queueName, name, JSON.stringify(payload)], type: QueryTypes.SELECT, transaction },
   );

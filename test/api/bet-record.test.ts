@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import test from 'ava';
 import { BetDetail, BetOrder, type User } from '../../shared/db/models';
-import { effectiveBet } from '../../shared/domain/game/types';
+import { effectiveBet } from '../helpers/bets';
 import { createSite, createUser } from '../helpers/factories';
 import { startTestStack, type TestStack } from '../helpers/stack';
 

@@ -1,9 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { BetOrder, User } from '../../shared/db/models';
-import { effectiveBet } from '../../shared/domain/game/types';
+import Decimal from 'decimal.js';
+import { GAME_TYPE_TABLE } from '../../shared/domain/game/types';
 import { createUser } from './factories';
 
 /** Bet orders and VIP players written straight to the database, for the settlement, mission and VIP tests. */
+
+/**
+ * The tests' own expectation of an order's betEffective: betAmount x the game type's weight (unknown types
+ * weigh 1.0), 6 decimals half up. The rule the service applies is provider_effective
+ * (shared/db/functions/providers/effective-bet.sql); this figure is the independent one tests compare with.
+ */
+export function effectiveBet(betAmount: string | Decimal, gameType: number | string): string {
+  const weight = GAME_TYPE_TABLE.find((t) => t.code === Number(gameType))?.weight ?? '1.0';
+  return new Decimal(betAmount).times(weight).toFixed(6, Decimal.ROUND_HALF_UP);
+}
 
 /** The fields a test chooses; everything else is a fixed provx order. */
 export interface BetOrderFields {

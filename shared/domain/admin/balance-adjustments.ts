@@ -8,6 +8,7 @@ import { money, moveBalance, WalletError, type WalletResult } from '../wallet/wa
 import type { Actor } from '../audit/actor';
 import { recordAdminAction } from '../audit/operation-log';
 import { inSite, userNotFound } from './players';
+import { ledgerKeys } from '../wallet/ledger-keys';
 
 /**
  * An operator's balance adjustment of a player (not in the spec; POST /admin/users/:userId/balance-
@@ -33,7 +34,7 @@ export interface AdjustmentResult {
 
 /** `admin-adjust:<adminId>:<Idempotency-Key>` when the client sent one, else `admin-adjust:<uuid>`. */
 function walletKey(actor: Actor, idempotencyKey: string | undefined): string {
-  return idempotencyKey !== undefined ? `admin-adjust:${actor.adminId}:${idempotencyKey}` : `admin-adjust:${randomUUID()}`;
+  return idempotencyKey !== undefined ? ledgerKeys.adminAdjustment(actor.adminId, idempotencyKey) : ledgerKeys.adminAdjustmentOnce(randomUUID());
 }
 
 /** The operation-log row of an adjustment that moved money, under the player's site. */

@@ -5,6 +5,7 @@ import { pagedRows } from '../common/paging';
 import { moveAffiliateBalance } from '../wallet/affiliate-account';
 import { money } from '../wallet/wallet';
 import { requireAgent } from './agent';
+import { ledgerKeys } from '../wallet/ledger-keys';
 
 /**
  * VIP milestone bonuses (Part B 2.8, issue 18): when the post-bet chain's VIP step moves a member up, the
@@ -62,7 +63,7 @@ export async function awardVipMilestones(transaction: Transaction, upgrades: rea
       kind: 'milestone',
       available: award.bonusAmount,
       earned: award.bonusAmount,
-      idempotencyKey: `affiliate:milestone:${award.memberId}:${award.vipLevel}`,
+      idempotencyKey: ledgerKeys.affiliateMilestone(award.memberId, award.vipLevel),
       ref: { type: 'affiliate-milestone-award', id: award.id },
     });
   }

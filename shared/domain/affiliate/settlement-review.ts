@@ -7,6 +7,7 @@ import { moveAffiliateBalance } from '../wallet/affiliate-account';
 import { money } from '../wallet/wallet';
 import { agentsOf } from './settlement-views/lists';
 import { adminSettlementView, settlementColumns, type SettlementRow } from './settlement-views/views';
+import { ledgerKeys } from '../wallet/ledger-keys';
 
 /**
  * The operators' review of an affiliate settlement (Part B 3, 4.6; permission module `affiliate`):
@@ -59,7 +60,7 @@ export async function reviewSettlement(actor: Actor, siteCode: string, id: numbe
           kind: 'commission',
           available: amount.toFixed(),
           earned: amount.toFixed(),
-          idempotencyKey: `affiliate:settlement:${changed.id}`,
+          idempotencyKey: ledgerKeys.affiliateSettlement(changed.id),
           ref: { type: 'affiliate_settlement', id: changed.id },
         });
       },

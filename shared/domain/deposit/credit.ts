@@ -4,6 +4,7 @@ import { pushAfterCommit, type CommittedRow } from '../../queues/outbox';
 import type { OutboxReconciler, OutboxRow } from '../../queues/reconcile';
 import { addMissionDepositProgress } from '../mission/progress';
 import { moveBalance } from '../wallet/wallet';
+import { ledgerKeys } from '../wallet/ledger-keys';
 
 /**
  * Crediting a paid deposit (docs/architecture.md, "A deposit"; docs/payments.md, "Crediting"). The
@@ -14,7 +15,7 @@ import { moveBalance } from '../wallet/wallet';
  * twice, or a row written again by the reconciler, finds the mark and does nothing.
  */
 export async function enqueueDepositCredit(transaction: Transaction, depositOrderId: number | string): Promise<void> {
-  // The row deposit_mark_paid writes too (deposit_credit_enqueue, migration 20261125-0033), pushed after commit.
+  // The row deposit_mark_paid writes too (deposit_credit_enqueue, shared/db/functions/deposits/enqueue-credit.sql), pushed after commit.
   const [row] = await db().query<{ credit: CommittedRow }>('SELECT to_jsonb(deposit_credit_enqueue($1)) AS credit', {
     bind: [depositOrderId],
     type: QueryTypes.SELECT,
@@ -51,7 +52,7 @@ export async function creditDeposit(depositOrderId: number): Promise<CreditResul
       userId: order.userId,
       amount: order.usdAmount,
       kind: 'deposit',
-      idempotencyKey: `deposit:${order.id}`,
+      idempotencyKey: ledgerKeys.deposit(order.id),
       ref: { type: 'deposit-order', id: order.id },
     });
     await db().query(`UPDATE deposit_orders SET "creditedAt" = now(), "updatedAt" = now() WHERE id = :id`, { replacements: { id: order.id }, transaction });

@@ -1,4 +1,3 @@
-import Decimal from 'decimal.js';
 
 /** The game types of Part A 2.5: [numeric code, typeKey, effective-bet weight]. */
 const GAME_TYPE_ROWS = [
@@ -36,12 +35,3 @@ export function codeOfTypeKey(typeKey: string): GameTypeCode | undefined {
  * provider_effective (shared/db/functions/providers/effective-bet.sql) writes every order's betEffective.
  */
 export const EFFECTIVE_BET_WEIGHTS = JSON.stringify(Object.fromEntries(GAME_TYPE_TABLE.map((t) => [String(t.code), t.weight])));
-
-/**
- * betEffective = betAmount x weight of the game type (unknown types weigh 1.0), 6 decimals: what
- * provider_effective writes, for figures expected in Node (the tests' bet orders).
- */
-export function effectiveBet(betAmount: string | Decimal, gameType: number | string): string {
-  const weight = GAME_TYPE_TABLE.find((t) => t.code === Number(gameType))?.weight ?? '1.0';
-  return new Decimal(betAmount).times(weight).toFixed(6, Decimal.ROUND_HALF_UP);
-}

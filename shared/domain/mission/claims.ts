@@ -9,6 +9,7 @@ import { money, moveBalance } from '../wallet/wallet';
 import { periodKeys } from './periods';
 import { currentProgress } from './progress';
 import { vipLevelNumber, type MissionCategory, type MissionPeriodType } from './types';
+import { ledgerKeys } from '../wallet/ledger-keys';
 
 /**
  * Mission claims (POST /mission/:id/claim, GET /mission/claims). A claim pays `rewardAmount` through
@@ -68,7 +69,7 @@ async function payReward(transaction: Transaction, claim: MissionClaim, mission:
     userId: claim.userId,
     amount: reward.toFixed(6),
     kind: 'mission-reward',
-    idempotencyKey: `mission:${mission.id}:${claim.userId}:${claim.periodKey}`,
+    idempotencyKey: ledgerKeys.missionReward(mission.id, claim.userId, claim.periodKey),
     ref: { type: 'mission-claim', id: claim.id },
     remark: `mission ${mission.category} ${mission.periodType} tier ${mission.tier} (${claim.periodKey})`,
   });

@@ -9,6 +9,7 @@ import type { Pagination } from '../common/paging';
 import { money, moveBalance } from '../wallet/wallet';
 import { ClaimantFacts, quotaLeft } from './conditions';
 import { isRunning } from './views';
+import { ledgerKeys } from '../wallet/ledger-keys';
 
 /**
  * POST /promo/:id/claim and GET /promo/claims (Part B 2.6, 4.4). A claim, in ONE transaction:
@@ -61,7 +62,7 @@ export async function claimPromotion(site: string, userId: number, promoId: numb
         userId,
         amount: reward.toFixed(6),
         kind: 'promo-reward',
-        idempotencyKey: `promo:${promoId}:${userId}`,
+        idempotencyKey: ledgerKeys.promoReward(promoId, userId),
         ref: { type: 'promotion-claim', id: claim.id },
         remark: `promotion ${promoId}`,
       });

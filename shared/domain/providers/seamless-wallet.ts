@@ -2,14 +2,14 @@ import { QueryTypes, UniqueConstraintError } from 'sequelize';
 import { db } from '../../db/sequelize';
 import { preparedRows } from '../../db/prepared';
 import { countWalletMovement } from '../../metrics';
-import { GAME_TYPE_TABLE } from '../game/types';
+import { EFFECTIVE_BET_WEIGHTS } from '../game/types';
 import { MAX_MONEY, moneyAmountOf, money, WalletError, type LedgerKind, type WalletErrorReason } from '../wallet/wallet';
 
 /**
  * Seamless-wallet rules shared by the provider callbacks (provx, provy; docs/providers.md). The
  * provider-specific modules (provx.ts, provy.ts) parse nothing and shape their own answers; this module
  * reads request bodies, maps refusals and runs the money calls, each one statement: its database
- * function (migration 20261125-0025), which holds what both providers must do the same way:
+ * function (shared/db/functions/providers/), which holds what both providers must do the same way:
  *
  * - every money call is one transaction, serialized per player (and per referenced bet id) by
  *   advisory locks, and is recorded once in provider_transactions with the answer it got: a replay
@@ -213,16 +213,14 @@ export function findPlayerByAccount(siteCode: string, account: string): Promise<
 /**
  * Where an answer template carries the balance and the ledger id of the call's last movement: the
  * provider's answer function is given these strings, and the database function puts the values in
- * their place (provider_record, migration 20261125-0025). Ids and codes never contain a space.
+ * their place (provider_record, shared/db/functions/providers/record-call.sql). Ids and codes never contain a space.
  */
 export const BALANCE_SLOT = ' balance ';
 export const REF_SLOT = ' refId ';
 
-/** The database function of each money call (migration 20261125-0025). */
+/** The database function of each money call (shared/db/functions/providers/). */
 export type ProviderCallFunction = 'provx_bet' | 'provx_bet_result' | 'provx_cancel' | 'provx_jackpot' | 'provy_bet' | 'provy_win' | 'provy_cancel';
 
-/** Effective-bet weights by game type code, from the one table of shared/domain/game/types.ts. */
-const WEIGHTS = JSON.stringify(Object.fromEntries(GAME_TYPE_TABLE.map((t) => [String(t.code), t.weight])));
 
 /** A refusal raised by the call's function: PV000 a provider refusal, WL000 a wallet refusal. */
 function refusalOf(err: unknown): ProviderError | WalletError | null {
@@ -241,7 +239,7 @@ function refusalOf(err: unknown): ProviderError | WalletError | null {
  * before the weights.
  */
 export async function runProviderCall<R extends object>(fn: ProviderCallFunction, args: ReadonlyArray<string | number | null>): Promise<R> {
-  const bind = [...args, WEIGHTS];
+  const bind = [...args, EFFECTIVE_BET_WEIGHTS];
   try {
     const text = `SELECT response, moved FROM ${fn}(${bind.map((_, i) => `$${i + 1}`).join(', ')})`;
     const [row] = await preparedRows<{ response: R; moved: LedgerKind[] }>(fn, text, bind);

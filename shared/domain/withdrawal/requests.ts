@@ -9,6 +9,7 @@ import { moveBalance, WalletError } from '../wallet/wallet';
 import { checkWithdrawalCode, consumeWithdrawalCode } from './codes';
 import { turnoverStatus } from './turnover';
 import { addressesOf, playerView } from './views';
+import { ledgerKeys } from '../wallet/ledger-keys';
 
 export interface WithdrawalInput {
   /** Plain decimal string (signed: a negative amount is the spec's 2006, not a 400). */
@@ -47,7 +48,7 @@ export async function requestWithdrawal(siteCode: string, userId: number, input:
         amount: amount.neg(),
         frozenAmount: amount,
         kind: 'withdrawal-freeze',
-        idempotencyKey: `withdrawal:hold:${withdrawal.id}`,
+        idempotencyKey: ledgerKeys.withdrawalHold(withdrawal.id),
         ref: { type: 'withdrawal', id: withdrawal.id },
       });
     } catch (err) {

@@ -5,6 +5,7 @@ import { decideStatus } from '../common/status-transition';
 import type { Actor } from '../audit/actor';
 import { money, moveBalance } from '../wallet/wallet';
 import { accountsOf, addressesOf, adminView, type WithdrawalRow } from './views';
+import { ledgerKeys } from '../wallet/ledger-keys';
 
 /**
  * Operators' decisions on a withdrawal (Part B 3, 4.5; permission module `withdrawal`): review moves a
@@ -32,7 +33,7 @@ const release = (row: WithdrawalRow, transaction: Transaction) =>
     amount: new Decimal(row.amount),
     frozenAmount: new Decimal(row.amount).neg(),
     kind: 'withdrawal-release',
-    idempotencyKey: `withdrawal:release:${row.id}`,
+    idempotencyKey: ledgerKeys.withdrawalRelease(row.id),
     ref: { type: 'withdrawal', id: row.id },
   });
 
@@ -42,7 +43,7 @@ const payout = (row: WithdrawalRow, transaction: Transaction) =>
     amount: '0',
     frozenAmount: new Decimal(row.amount).neg(),
     kind: 'withdrawal-payout',
-    idempotencyKey: `withdrawal:payout:${row.id}`,
+    idempotencyKey: ledgerKeys.withdrawalPayout(row.id),
     ref: { type: 'withdrawal', id: row.id },
   });
 

@@ -9,6 +9,7 @@ import { findApprovedInstrument } from '../../wallet/instruments/approved';
 import { money, WalletError } from '../../wallet/wallet';
 import { requireAgent } from '../agent';
 import { AFFILIATE_WITHDRAWAL_METHODS, type AffiliateWithdrawalMethod } from './views';
+import { ledgerKeys } from '../../wallet/ledger-keys';
 
 export interface AffiliateWithdrawalInput {
   /** Plain decimal string, at most 6 decimals (signed: zero or negative is the refusal `amountNotPositive`, not a 400). */
@@ -66,7 +67,7 @@ export async function requestAffiliateWithdrawal(siteCode: string, userId: numbe
         kind: 'withdrawal-hold',
         available: amount.neg().toFixed(),
         frozen: amount.toFixed(),
-        idempotencyKey: `affiliate:withdrawal:hold:${withdrawal.id}`,
+        idempotencyKey: ledgerKeys.affiliateWithdrawalHold(withdrawal.id),
         ref: { type: 'affiliate-withdrawal', id: withdrawal.id },
       });
     } catch (err) {

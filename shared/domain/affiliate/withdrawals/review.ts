@@ -6,6 +6,7 @@ import type { Actor } from '../../audit/actor';
 import { moveAffiliateBalance } from '../../wallet/affiliate-account';
 import { money } from '../../wallet/wallet';
 import { adminContextOf, adminView, type AffiliateWithdrawalRow } from './views';
+import { ledgerKeys } from '../../wallet/ledger-keys';
 
 /**
  * Operators' decisions on a commission withdrawal (Part B 3, 4.6; permission module `affiliate`): review
@@ -34,7 +35,7 @@ const release = (row: AffiliateWithdrawalRow, transaction: Transaction) =>
     kind: 'withdrawal-release',
     available: new Decimal(row.amount).toFixed(),
     frozen: new Decimal(row.amount).neg().toFixed(),
-    idempotencyKey: `affiliate:withdrawal:release:${row.id}`,
+    idempotencyKey: ledgerKeys.affiliateWithdrawalRelease(row.id),
     ref: { type: 'affiliate-withdrawal', id: row.id },
   });
 
@@ -45,7 +46,7 @@ const payout = (row: AffiliateWithdrawalRow, transaction: Transaction) =>
     kind: 'withdrawal-payout',
     frozen: new Decimal(row.amount).neg().toFixed(),
     withdrawn: new Decimal(row.amount).toFixed(),
-    idempotencyKey: `affiliate:withdrawal:payout:${row.id}`,
+    idempotencyKey: ledgerKeys.affiliateWithdrawalPayout(row.id),
     ref: { type: 'affiliate-withdrawal', id: row.id },
   });
 
