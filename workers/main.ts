@@ -49,8 +49,9 @@ export interface WorkerOptions {
 
 /**
  * Starts one BullMQ worker per selected queue (concurrency from WORKER_CONCURRENCY_<QUEUE>, else the
- * queue's default) and, when outbox-relay is among them, the timed outbox sweeps: the relay of unsent
- * rows and the reconcilers of effects whose jobs Redis lost.
+ * queue's default), keeps the job schedulers of those queues (workers/schedules.ts) and, when
+ * outbox-relay is among them, runs the timed outbox sweeps: the relay of unsent rows and the
+ * reconcilers of effects whose jobs Redis lost.
  */
 export function startWorkers(queues = selectedQueues(), options: WorkerOptions = {}): RunningWorkers {
   db(); // registers the models before any job uses them
