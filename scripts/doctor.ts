@@ -1,4 +1,3 @@
-import { Sequelize } from 'sequelize-typescript';
 import { functionDrift } from '../shared/db/function-drift';
 import {
   PROBE_TIMEOUT_MS,
@@ -9,6 +8,7 @@ import {
   integrationLines,
   planPostgres,
   planRedis,
+  probeSequelize,
   type Line,
 } from './lib/doctor-checks';
 
@@ -21,12 +21,7 @@ const WATCHDOG_MS = 5 * PROBE_TIMEOUT_MS;
 
 /** The database's functions against their source files (shared/db/function-drift.ts: in a transaction it rolls back), on a connection of its own. */
 async function checkFunctions(url: string): Promise<Line> {
-  const sequelize = new Sequelize(url, {
-    dialect: 'postgres',
-    logging: false,
-    pool: { max: 1, min: 0, acquire: PROBE_TIMEOUT_MS },
-    dialectOptions: { connectionTimeoutMillis: PROBE_TIMEOUT_MS, query_timeout: PROBE_TIMEOUT_MS },
-  });
+  const sequelize = probeSequelize(url);
   try {
     const drift = await functionDrift(sequelize);
     const found = [

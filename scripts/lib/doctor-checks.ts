@@ -90,17 +90,22 @@ async function serverVersion(url: string): Promise<string> {
   }
 }
 
-/**
- * The project's migrator on a connection of its own. Its storage creates SequelizeMeta when missing,
- * so pending() is asked only once that table exists: the doctor writes nothing.
- */
-async function checkMigrations(url: string): Promise<Line> {
-  const sequelize = new Sequelize(url, {
+/** A Sequelize of one connection with the probe's time-outs, for the checks that need the project's own code. */
+export function probeSequelize(url: string): Sequelize {
+  return new Sequelize(url, {
     dialect: 'postgres',
     logging: false,
     pool: { max: 1, min: 0, acquire: PROBE_TIMEOUT_MS },
     dialectOptions: { connectionTimeoutMillis: PROBE_TIMEOUT_MS, query_timeout: PROBE_TIMEOUT_MS },
   });
+}
+
+/**
+ * The project's migrator on a connection of its own. Its storage creates SequelizeMeta when missing,
+ * so pending() is asked only once that table exists: the doctor writes nothing.
+ */
+async function checkMigrations(url: string): Promise<Line> {
+  const sequelize = probeSequelize(url);
   try {
     const [meta] = await sequelize.query<{ table: string | null }>(`SELECT to_regclass('"SequelizeMeta"')::text AS "table"`, { type: QueryTypes.SELECT });
     if (!meta?.table) return line('warn', 'Migrations', 'none applied yet (no SequelizeMeta table): every migration is pending', 'npm run migrate (npm start applies them too)');
