@@ -19,8 +19,11 @@ import { walletEndpoints } from './modules/wallet/endpoints';
 import { withdrawalEndpoints } from './modules/withdrawal/endpoints';
 
 /**
- * Every endpoint of the API, area by area. Within an area the order is the matching order (a fixed path
- * before a parameterised one of the same prefix). The API document is generated from this list.
+ * Every endpoint of the API, area by area. The API document is generated from this list, in its order.
+ * The order decides nothing else: the most specific declared path owns a request (a literal segment
+ * beats a parameter, api/http/route-table.ts), and api/http/pipeline.ts mounts the declarations in that
+ * order, answering a method the path does not declare with 405 and `Allow` (docs/architecture.md,
+ * "The request pipeline").
  */
 export const endpoints: readonly Endpoint[] = [
   ...commonEndpoints,
