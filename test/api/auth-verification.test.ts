@@ -189,10 +189,21 @@ async function awayFromStepBoundary(): Promise<number> {
   }
 }
 
-test('generate-totp-auth answers a base32 secret and a PNG data URL, replaces the secret and disables TOTP', async (t) => {
+test('generate-totp-auth answers a base32 secret and a PNG data URL, replaces the secret and disables TOTP; an enabled authenticator is replaced only with a current code (switching it off needs one)', async (t) => {
   const { user, token } = await createUser();
-  await user.update({ totpAuthSecret: 'JBSWY3DPEHPK3PXP', totpAuthEnabled: 1 });
-  const res = await post('generate-totp-auth', token);
+  const OLD_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+  await user.update({ totpAuthSecret: OLD_SECRET, totpAuthEnabled: 1 });
+  const without = await post('generate-totp-auth', token);
+  t.is(without.body.code, 2020, without.text);
+  t.is(without.body.result, undefined);
+  const current = await generate({ secret: OLD_SECRET });
+  const wrong = await post('generate-totp-auth', token, { code: current === '000000' ? '111111' : '000000' });
+  t.is(wrong.body.code, 2021, wrong.text);
+  await user.reload();
+  t.is(user.totpAuthSecret, OLD_SECRET);
+  t.is(user.totpAuthEnabled, 1);
+  const now = await awayFromStepBoundary();
+  const res = await post('generate-totp-auth', token, { code: await generate({ secret: OLD_SECRET, epoch: now }) });
   t.is(res.body.code, 200, res.text);
   const { secret, qrCode } = res.body.result;
   t.regex(secret, /^[A-Z2-7]{32}$/);

@@ -10,6 +10,7 @@ import {
   checkVerifyMobileBody,
   editPasswordBody,
   enableTotpBody,
+  generateTotpBody,
   sendVerifyEmailBody,
   sendVerifyMobileBody,
   setPasswordBody,
@@ -74,7 +75,23 @@ export const verificationEndpoints = [
     },
     ({ player, body }) => checkMobileVerification(player.id, body.mobile, body.code),
   ),
-  endpoint({ method: 'post', path: '/auth/generate-totp-auth', auth: 'player', summary: 'A new TOTP secret (TOTP disabled until enabled)' }, ({ player }) => generateTotp(player.id)),
+  endpoint(
+    {
+      method: 'post',
+      path: '/auth/generate-totp-auth',
+      auth: 'player',
+      body: generateTotpBody,
+      limits: checkLimit('generate-totp-auth'),
+      // Replacing an enabled authenticator switches it off: it needs a current code, answered as the logins answer it.
+      refusals: {
+        'auth.totpRequired': { code: 2020, textOf: '/api/auth/login' },
+        'auth.totpCodeWrong': { code: 2021, textOf: '/api/auth/login' },
+        'auth.totpLocked': { code: 2022, textOf: '/api/auth/login' },
+      },
+      summary: 'A new TOTP secret (TOTP disabled until enabled); with TOTP enabled, send a current `code`',
+    },
+    ({ player, body }) => generateTotp(player.id, body.code),
+  ),
   endpoint(
     {
       method: 'post',

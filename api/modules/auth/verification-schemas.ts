@@ -1,6 +1,6 @@
 import { object } from 'yup';
 import { bcryptPassword, exactString as raw, text } from '../../http/schema-helpers';
-import { sixDigits, totpCodeBody } from './totp-schemas';
+import { sixDigits, totpCodeBody, totpCodeField } from './totp-schemas';
 
 /**
  * Bodies of the verification endpoints (Part A 4.1). JSON types are kept: a number where a string is
@@ -41,6 +41,9 @@ export const checkVerifyMobileBody = object({
 });
 
 export const enableTotpBody = totpCodeBody;
+
+/** generate-totp-auth: no body, or `{code}` (a current code, needed when an authenticator is enabled). */
+export const generateTotpBody = object({ code: totpCodeField() });
 
 export const editPasswordBody = object({
   password: raw().required().max(128),

@@ -6,14 +6,22 @@ import { newTotpSecret } from './totp';
 import { spendTotpCode } from './totp-codes';
 
 /**
- * A player's authenticator (Part A 4.1 generate-totp-auth, enable-totp-auth; disable-totp-auth, not in
- * the spec): set up, switched on with a code, switched off with a code. Logins then need a code
+ * A player's authenticator (generate-totp-auth, enable-totp-auth, disable-totp-auth): set up, switched on
+ * with a code, switched off (or replaced) with a code. Logins then need a code
  * (./totp-login.ts).
  */
 
-/** A new secret replaces the old one; totpAuthEnabled = 0 (Part A section 3). The issuer is the site's name. */
-export async function generateTotp(userId: number): Promise<{ secret: string; qrCode: string }> {
+/**
+ * A new secret replaces the old one; totpAuthEnabled = 0. The issuer is the site's name. Replacing an
+ * enabled authenticator switches it off, so it needs a current code like disabling does (refused
+ * `totpRequired` without one; `totpCodeWrong`, `totpLocked`); the code is spent.
+ */
+export async function generateTotp(userId: number, code?: string | null): Promise<{ secret: string; qrCode: string }> {
   const user = await playerById(userId);
+  if (user.totpAuthEnabled === 1) {
+    if (!code) throw new Refusal('auth.totpRequired');
+    await spendTotpCode('users', user.id, code, 1);
+  }
   const site = await SiteConfig.findOne({ where: { siteCode: user.siteCode }, attributes: ['siteName'] });
   const made = await newTotpSecret(pickText(site?.siteName, 'en-US') || user.siteCode, user.account);
   // The steps of the old secret say nothing about the new one.
