@@ -1,7 +1,7 @@
 import type { Locale } from './locales';
 
 /**
- * Countries and regions for the country-code list (Part A 4.1 GET /auth/country-codes): ISO 3166-1
+ * Countries and regions for the country-code list (GET /auth/country-codes): ISO 3166-1
  * alpha-2 code (plus XK, Kosovo, which has its own calling code), calling code and name in each locale.
  *
  * `callingCode` is the E.164 prefix, with `+`, that a national number (without its trunk 0) is appended to:

@@ -1,6 +1,6 @@
 import type { LocaleText } from './locales';
 
-/** Login log actions (Part A 2.7); labels are served by GET /common/enums (Part A 4.2). */
+/** Login log actions; labels are served by GET /common/enums. */
 export const LOGIN_LOG_ACTIONS = ['LOGIN', 'LOGOUT', 'LOGIN_FAIL', 'DEL', 'UNCAPTURED'] as const;
 export type LoginLogAction = (typeof LOGIN_LOG_ACTIONS)[number];
 

@@ -7,12 +7,12 @@ export interface ErrorText {
 }
 
 /**
- * Localized business-error texts by path and code (Part A 7.2, Part B 7; meanings from section 4 of each part).
+ * Localized business-error texts by path and code.
  * Path templates exactly as Express would route them, with the /api prefix and :param placeholders.
  * Path '*' holds the generic, path-independent codes.
  */
 export const ERROR_TEXTS: readonly ErrorText[] = [
-  // Auth (Part A 4.1, 7.2)
+  // Auth
   {
     path: '/api/auth/register',
     code: 2001,
@@ -520,7 +520,7 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
     },
   },
 
-  // Game (Part A 4.3, 7.2)
+  // Game
   {
     path: '/api/game/launch',
     code: 5001,
@@ -665,7 +665,7 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
     },
   },
 
-  // VIP (Part A 4.4, 7.2)
+  // VIP
   {
     path: '/api/vip/levels',
     code: 2003,
@@ -755,7 +755,7 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
     },
   },
 
-  // Bet record (Part A 4.5, 7.2)
+  // Bet record
   {
     path: '/api/bet-record/:orderId/details',
     code: 2001,
@@ -768,7 +768,7 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
     },
   },
 
-  // Mission (Part A 4.5, 7.2)
+  // Mission
   {
     path: '/api/mission/:id/claim',
     code: 3001,
@@ -814,7 +814,7 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
     },
   },
 
-  // Wallet (Part B 4.1, 7)
+  // Wallet
   {
     path: '/api/wallet/bank-card/add',
     code: 2001,
@@ -937,7 +937,7 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
     },
   },
 
-  // Vendor (Part B 4.2, 7)
+  // Vendor
   {
     path: '/api/vendor/channels',
     code: 2001,
@@ -1060,7 +1060,7 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
     },
   },
 
-  // Deposit (Part B 4.3, 7)
+  // Deposit
   {
     path: '/api/deposit/exchange-rate',
     code: 2001,
@@ -1174,7 +1174,7 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
     },
   },
 
-  // Promo (Part B 4.4, 7)
+  // Promo
   {
     path: '/api/promo/:id',
     code: 2001,
@@ -1231,7 +1231,7 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
     },
   },
 
-  // Withdrawal (Part B 4.5, 7)
+  // Withdrawal
   {
     path: '/api/withdrawal/send-code',
     code: 2001,
@@ -1398,7 +1398,7 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
     },
   },
 
-  // Affiliate, agent endpoints (Part B 4.6, 7)
+  // Affiliate, agent endpoints
   {
     path: '/api/affiliate/track-click',
     code: 2001,
@@ -1642,7 +1642,7 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
     },
   },
 
-  // Affiliate, administrator endpoints (Part B 4.6, 7)
+  // Affiliate, administrator endpoints
   {
     path: '/api/affiliate/admin/create-agent',
     code: 2001,
@@ -1875,7 +1875,7 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
     },
   },
 
-  // Inbox (Part B 4.7, 7)
+  // Inbox
   {
     path: '/api/inbox/:id/read',
     code: 2001,
@@ -1910,7 +1910,7 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
     },
   },
 
-  // Site config (Part B 4.8, 7)
+  // Site config
   {
     path: '/api/site-config',
     code: 2001,
@@ -2022,7 +2022,7 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
     },
   },
 
-  // Admin (Part B 4.9, 7)
+  // Admin
   {
     path: '/api/admin/login',
     code: 2001,

@@ -1,9 +1,9 @@
-/** The five player locales of the spec (Part A 2.2, 2.4) and their currencies. */
+/** The five player locales of the spec and their currencies. */
 export const LOCALES = ['zh-TW', 'en-US', 'zh-CN', 'th-TH', 'vi-VN'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'zh-TW';
 
-/** Game launch additionally accepts these (Part A 2.2). */
+/** Game launch additionally accepts these. */
 export const LAUNCH_EXTRA_LOCALES = ['ko-KR', 'ja-JP'] as const;
 
 export const LOCALE_CURRENCY: Record<Locale, string> = {

@@ -4,7 +4,7 @@ import { urlUnder } from './json-http';
 import { paymentJsonRequest } from './payment-http';
 
 /**
- * Client of the fiat vendor's order API (Part B 4.2; docs/payments.md). Two calls, JSON both ways:
+ * Client of the fiat vendor's order API (docs/payments.md). Two calls, JSON both ways:
  *
  *   POST <FIATVENDOR_BASE_URL>/order/atm   {merchant_id, sub_order, order_amount, expected_code, expected_account,
  *                                           product_des, msg, payer_name, payer_mobile, payer_email,

@@ -3,7 +3,7 @@ import { logger } from '../logger';
 import { jsonCall, urlUnder, type CallFailure } from './json-http';
 
 /**
- * Client of the football fixtures-and-odds feed behind GET /live-sports (Part A 2.17, 4.5).
+ * Client of the football fixtures-and-odds feed behind GET /live-sports.
  *
  * The feed is an API-Football-style JSON API (v3 shape) at LIVE_SPORTS_BASE_URL; every request carries
  * the key LIVE_SPORTS_API_KEY in the `x-apisports-key` header. Calls made by one refresh:

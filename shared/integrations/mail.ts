@@ -4,7 +4,7 @@ import { SiteConfig } from '../db/models';
 
 /**
  * Outgoing e-mail through SMTP (nodemailer). Settings come from the environment first (SMTP_URL,
- * MAIL_FROM), then from the site's `settings.serviceProviders.email` {smtpUrl, from} (Part A 4.1).
+ * MAIL_FROM), then from the site's `settings.serviceProviders.email` {smtpUrl, from}.
  * Nothing configured is a MailNotConfiguredError, never a crash.
  */
 export interface MailSettings {

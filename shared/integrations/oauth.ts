@@ -4,7 +4,7 @@ import { config } from '../config';
 import { logger } from '../logger';
 
 /**
- * The external OAuth 2.0 / OpenID Connect identity provider (Part A 4.1, 5.5): authorization URL with
+ * The external OAuth 2.0 / OpenID Connect identity provider: authorization URL with
  * PKCE (S256), authorization-code exchange at the token endpoint, and id_token verification against the
  * provider's JWKS (RS256; issuer, audience = client id and expiry checked). Configured by OAUTH_* env.
  */
@@ -50,7 +50,7 @@ export function createPkcePair(): { verifier: string; challenge: string } {
   return { verifier, challenge: codeChallenge(verifier) };
 }
 
-/** The provider's authorization URL with every parameter of Part A 4.1 login-config. */
+/** The provider's authorization URL with every parameter login-config. */
 export function authorizationUrl(settings: OAuthSettings, params: { state: string; codeChallenge: string }): string {
   const url = new URL(settings.authUrl);
   const query = {
@@ -193,7 +193,7 @@ async function signingKey(url: string, kid: string | undefined): Promise<KeyObje
   return key;
 }
 
-/** The claims of a verified id_token; `sub` is not guaranteed here (the caller checks it, Part A 2009). */
+/** The claims of a verified id_token; `sub` is not guaranteed here (the caller checks it). */
 export interface IdTokenClaims {
   sub?: unknown;
   email?: unknown;

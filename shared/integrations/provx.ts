@@ -19,7 +19,7 @@ import { ProviderApiError, providerJsonRequest, usableUrl } from './provider-htt
  *               "account": "alice",         the player's account, for the provider's back office
  *               "siteCode": "default",
  *               "gameId": 1001,             provider game id (`productId` of POST /game/launch)
- *               "gameType": 2,              game type code of Part A 2.5
+ *               "gameType": 2,              game type code
  *               "device": "desktop",        desktop | mobile
  *               "language": "en-US",        one of zh-TW en-US zh-CN th-TH vi-VN ko-KR ja-JP
  *               "currency": "USD"}

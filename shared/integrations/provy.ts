@@ -15,7 +15,7 @@ import { ProviderApiError, providerJsonRequest, usableUrl } from './provider-htt
  *   Configured   only when both PROVY_BASE_URL and PROVY_API_KEY are set; otherwise nothing is sent
  *
  *   Products     provy groups its games in products: 2 = slots, 3 = provably fair. Our game type maps
- *                to the product (Part A 4.3): game type 2 (slot) -> 2, game type 9 (crypto) -> 3.
+ *                to the product: game type 2 (slot) -> 2, game type 9 (crypto) -> 3.
  *                For other game types ProductId is left out and provy picks it from GameId.
  *
  *   POST /v1/game/launch                            real-money session for one player
@@ -44,7 +44,7 @@ import { ProviderApiError, providerJsonRequest, usableUrl } from './provider-htt
  * ---------------------------------------------------------------------------------------------------
  */
 
-/** Game type code (Part A 2.5) -> provy product (Part A 4.3). */
+/** Game type code -> provy product. */
 export const PROVY_PRODUCT_BY_GAME_TYPE: Readonly<Record<number, number>> = { 2: 2, 9: 3 };
 
 export function provyProductOf(gameType: number): number | undefined {

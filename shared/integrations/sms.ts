@@ -2,7 +2,7 @@ import twilio from 'twilio';
 import { config } from '../config';
 
 /**
- * SMS verification through the twilio Verify service (Part A 4.1 send/check-verify-mobile): the service
+ * SMS verification through the twilio Verify service (send/check-verify-mobile): the service
  * sends the code and owns it (default expiry 10 minutes); we only start a verification and check a code.
  *
  * Modes:

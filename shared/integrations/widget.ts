@@ -2,12 +2,12 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { config } from '../config';
 
 /**
- * Messenger login widget (Part A 4.1 login-widget, 5.6). The widget hands the browser the user's fields
+ * Messenger login widget (login-widget). The widget hands the browser the user's fields
  * plus `hash` = HMAC-SHA256(data-check-string, key = SHA-256(bot token)), hex. The data-check-string is
  * every received field except `hash`, as `key=value` lines sorted by key and joined by `\n`.
  */
 
-/** Widget login data older than this is refused (Part A 8). */
+/** Widget login data older than this is refused. */
 export const WIDGET_AUTH_MAX_AGE_S = 300;
 /** A login dated this far in the future is a clock problem we tolerate; beyond it the data is refused. */
 export const WIDGET_AUTH_FUTURE_SKEW_S = 60;

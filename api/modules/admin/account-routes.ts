@@ -4,7 +4,7 @@ import { endpoint } from '../../http/endpoint';
 import { createAdminBody, idParams, updateAdminBody } from './schemas';
 
 /**
- * Administrator accounts (Part B 4.9), permission module `admin`; the profile needs a token and no
+ * Administrator accounts, permission module `admin`; the profile needs a token and no
  * permission. /admin/profile, /admin/list and /admin/create come before /admin/:id. `sites` binds an
  * account to sites (null: a platform administrator); a site-bound administrator sees and changes only
  * the administrators of its sites (docs/decisions.md, "Administrators bound to sites").

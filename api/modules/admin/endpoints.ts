@@ -8,7 +8,7 @@ import { totpEndpoints } from './totp-routes';
 import { userEndpoints } from './user-routes';
 
 /**
- * /admin (Part B 4.9): login, Bull Board's login form, groups, the operation log, the operators' player
+ * /admin: login, Bull Board's login form, groups, the operation log, the operators' player
  * tools and accounts, in matching order: the accounts come last, so /admin/:id never takes a fixed path
  * (/admin/users, /admin/profile...).
  */

@@ -4,7 +4,7 @@ import { endpoint } from '../../http/endpoint';
 import { createGroupBody, idParams, updateGroupBody } from './schemas';
 
 /**
- * Administrator groups (Part B 4.9), permission module `admin-group`. Groups are shared by every site:
+ * Administrator groups, permission module `admin-group`. Groups are shared by every site:
  * only platform administrators change them (api/http/auth.ts); a site-bound one sees the administrators
  * of its sites in them.
  */

@@ -4,7 +4,7 @@ import { endpoint } from '../../http/endpoint';
 import { logListQuery } from './schemas';
 
 /**
- * The operation log (Part B 4.9), permission module `admin-log`. A site-bound administrator reads the
+ * The operation log, permission module `admin-log`. A site-bound administrator reads the
  * rows of the site it acts on; a platform administrator reads every row.
  */
 export const logEndpoints = [

@@ -5,7 +5,7 @@ import { adminLoginPerAccount, adminLoginPerIp } from './login-limits';
 import { adminTotpLoginBody, adminTotpLoginRefusals } from './totp-schemas';
 
 /**
- * POST /admin/login (Part B 4.9): 2001 wrong account or password, 2002 disabled, the authenticator's
+ * POST /admin/login: 2001 wrong account or password, 2002 disabled, the authenticator's
  * 2020 to 2023 (./totp-schemas.ts); rate limited per IP and per account (./login-limits.ts). POST
  * /admin/logout (not in the spec) ends the administrator's tokens.
  */

@@ -27,7 +27,7 @@ import {
 
 /**
  * Operators' program endpoints: create-agent, bind, bind logs, commission rates, VIP milestones, agent
- * tiers, set-agent-tier, the settlement settings (docs/affiliates.md; Part B 4.6; permission module
+ * tiers, set-agent-tier, the settlement settings (docs/affiliates.md; permission module
  * `affiliate`, every write operation-logged). The site is the x-site-code header or siteCode query,
  * else SITE_CODE; another site's ids are not found.
  */

@@ -2,7 +2,7 @@ import { boolean, object, string } from 'yup';
 import { GAME_TYPE_KEYS } from '../../../shared/domain/game/types';
 import { jsonId, jsonInteger, moneyAmount, pagingFields, queryInt, sortOrder, text, zeroOrOne } from '../../http/schema-helpers';
 
-/** Bodies and queries of the operators' affiliate program endpoints (Part B 4.6). */
+/** Bodies and queries of the operators' affiliate program endpoints. */
 
 const code = (field: string, max: number) =>
   text()

@@ -12,7 +12,7 @@ import { clickStatsQuery, downlineQuery, idParams, referralCodeBody, trackClickB
 
 /**
  * Agents' own endpoints: track-click, promo link, downline, click stats, referral codes, alliance and
- * tier info (Part B 4.6; docs/affiliates.md). Agent endpoints answer 2001 to a player who is not an
+ * tier info (docs/affiliates.md). Agent endpoints answer 2001 to a player who is not an
  * agent. track-click is public and limited per IP (RATE_LIMIT_TRACK_CLICK_PER_IP a minute).
  */
 const trackClickPerIp = limitRule('affiliate-track-click:ip', 'ip', () => config().limits.trackClickPerIp);

@@ -1,7 +1,7 @@
 import { object } from 'yup';
 import { dateRangeFields, pagingFields, queryInt, text } from '../../http/schema-helpers';
 
-/** Bodies and queries of the agents' /affiliate endpoints (Part B 4.6). */
+/** Bodies and queries of the agents' /affiliate endpoints. */
 
 /** POST /affiliate/track-click: the code as sent (an unknown one is the spec's 2001). */
 export const trackClickBody = object({

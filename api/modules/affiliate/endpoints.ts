@@ -5,7 +5,7 @@ import { settlementEndpoints } from './settlement-routes';
 import { triggerEndpoints } from './trigger-routes';
 
 /**
- * /affiliate (Part B 4.6): the three-level agent program. Rules live in shared/domain/affiliate/ and the
+ * /affiliate: the three-level agent program. Rules live in shared/domain/affiliate/ and the
  * commission balance in shared/domain/wallet/affiliate-account.ts; docs/affiliates.md describes the model.
  */
 export const affiliateEndpoints = [...agentEndpoints, ...settlementEndpoints, ...moneyEndpoints, ...programAdminEndpoints, ...triggerEndpoints];

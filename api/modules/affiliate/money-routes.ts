@@ -12,7 +12,7 @@ import { agentOnly } from './agent-refusal';
 import { adminListQuery, idParams, pagingQuery, requestBody, reviewBody } from './money-schemas';
 
 /**
- * Commission money (Part B 3, 4.6): the agent's balance, withdrawals and VIP milestone bonuses; the
+ * Commission money: the agent's balance, withdrawals and VIP milestone bonuses; the
  * operators' withdrawal list, review and complete (permission module `affiliate`, every write
  * operation-logged). Every agent endpoint answers 2001 for a player who is not an agent (2005 for the
  * withdrawal request, as the spec lists); another site's withdrawal is not found (2001).

@@ -2,7 +2,7 @@ import { object } from 'yup';
 import { AFFILIATE_WITHDRAWAL_STATUSES } from '../../../shared/domain/affiliate/withdrawals/views';
 import { jsonId, moneyAmount, pagingFields, queryText, text } from '../../http/schema-helpers';
 
-/** Bodies and queries of the commission money endpoints of /affiliate (Part B 4.6). */
+/** Bodies and queries of the commission money endpoints of /affiliate. */
 
 /** GET /affiliate/withdrawals, GET /affiliate/vip-milestones. */
 export const pagingQuery = object({ ...pagingFields() });

@@ -13,7 +13,7 @@ import { agentOnly } from './agent-refusal';
 import { adminSettlementsQuery, commissionsQuery, idParams, settlementReviewBody, settlementsQuery } from './settlement-schemas';
 
 /**
- * Settlements (Part B 4.6): the agent's dashboard (this week as a run would settle it so far), commission rows and settlements; the operators' settlement list,
+ * Settlements: the agent's dashboard (this week as a run would settle it so far), commission rows and settlements; the operators' settlement list,
  * risk logs and review (permission module `affiliate`, the review operation-logged). Agent endpoints
  * answer 2001 to a player who is not an agent; another agent's or another site's settlement is not
  * found (2001).

@@ -2,7 +2,7 @@ import { object } from 'yup';
 import { PERIOD_TYPES, SETTLEMENT_STATUSES } from '../../../shared/domain/affiliate/settlement-views/views';
 import { pagingFields, queryDate, queryInt, queryText, text } from '../../http/schema-helpers';
 
-/** Queries and bodies of the settlement endpoints of /affiliate (Part B 4.6). */
+/** Queries and bodies of the settlement endpoints of /affiliate. */
 
 const periodType = () => queryText().oneOf([...PERIOD_TYPES], '${path} must be weekly or daily');
 

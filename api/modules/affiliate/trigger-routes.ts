@@ -3,7 +3,7 @@ import { endpoint } from '../../http/endpoint';
 import { dailyTriggerBody } from './trigger-schemas';
 
 /**
- * Operators' settlement triggers: the weekly and the daily settlement run by hand (Part B 4.6, 6), for the
+ * Operators' settlement triggers: the weekly and the daily settlement run by hand, for the
  * administrator's site (x-site-code header or siteCode query, else SITE_CODE), permission `affiliate`,
  * each call operation-logged. Run inline (not queued) with the scheduled job's function, so the answer
  * carries what this call created; a period already settled answers zeros. A date not over yet is a 400.

@@ -15,7 +15,7 @@ import { avatarBody, localeBody, loginBody, registerBody, userDetailQuery } from
 import { totpLoginRefusals } from './totp-refusals';
 
 /**
- * Accounts and sessions (Part A 4.1): register, login, logout, user detail, locale, mascots, avatar and
+ * Accounts and sessions: register, login, logout, user detail, locale, mascots, avatar and
  * country codes. The rules are in shared/domain/auth/ (registration, password-login, profile, logout,
  * mascots, country-codes). Rate limits from config().limits
  * (RATE_LIMIT_LOGIN_PER_IP, RATE_LIMIT_LOGIN_PER_ACCOUNT, RATE_LIMIT_REGISTER_PER_IP).
@@ -25,7 +25,7 @@ const loginPerIp = limitRule('login-ip', 'ip', () => config().limits.loginPerIp)
 const loginPerAccount = limitRule<{ site: string; body: { account: string } }>('login-account', (call) => `${call.site}:${accountKey(call.body.account)}`, () => config().limits.loginPerAccount);
 const registerPerIp = limitRule('register-ip', 'ip', () => config().limits.registerPerIp, 3600);
 
-/** IP and device of the request: the client-sent device fingerprint wins over the User-Agent (Part A 5.7). */
+/** IP and device of the request: the client-sent device fingerprint wins over the User-Agent. */
 function clientMeta(call: { meta: { ip: string | null; userAgent: string | null } }, device?: string | null): ClientMeta {
   return { ip: call.meta.ip ?? '', device: device || call.meta.userAgent || '' };
 }

@@ -4,7 +4,7 @@ import { exactString as exact, text } from '../../http/schema-helpers';
 import { totpCodeField } from './totp-schemas';
 
 /**
- * Request schemas of the account endpoints (Part A 4.1). Fields are strictly strings: a number, boolean
+ * Request schemas of the account endpoints. Fields are strictly strings: a number, boolean
  * or object where a string is expected is a 400 naming the field (yup would otherwise turn 123456 into
  * "123456"). Text fields are trimmed; passwords are taken exactly as sent.
  */
@@ -51,12 +51,12 @@ export const userDetailQuery = object({
     ),
 });
 
-/** Any string reaches the rule, which answers 2001 for an unsupported locale (Part A 7.2). */
+/** Any string reaches the rule, which answers 2001 for an unsupported locale. */
 export const localeBody = object({
   locale: text().required().max(20),
 });
 
-/** Any string reaches the rule, which answers 2001 for an id not in the mascot list (Part A 7.2). */
+/** Any string reaches the rule, which answers 2001 for an id not in the mascot list. */
 export const avatarBody = object({
   mascotId: text().required().max(100),
 });

@@ -12,7 +12,7 @@ import { bindOAuthBody, bindWidgetBody, loginConfigQuery, loginOAuthBody, loginW
 import { totpLoginRefusals } from './totp-refusals';
 
 /**
- * Third-party logins (Part A 4.1): login-config, login-oauth, bind-oauth, login-widget, bind-widget,
+ * Third-party logins: login-config, login-oauth, bind-oauth, login-widget, bind-widget,
  * unbind-oauth, unbind-widget. The rules are in shared/domain/auth/ (login-config, oauth-login,
  * widget-login, third-party-accounts). Login attempts are limited per IP and per minute on each of
  * login-oauth and login-widget (THIRD_PARTY_LOGIN_RATE_LIMIT); authenticator codes per account

@@ -17,7 +17,7 @@ import {
 } from './verification-schemas';
 
 /**
- * /auth verification endpoints (Part A 4.1): e-mail and mobile verification, TOTP, passwords. Every one
+ * /auth verification endpoints: e-mail and mobile verification, TOTP, passwords. Every one
  * needs a player token. Sending a code (mail or SMS costs money and reaches third parties) is limited per
  * player and per IP; checking a code or the current password per player, so a stolen token cannot walk
  * the code space (numbers and windows from config().limits).

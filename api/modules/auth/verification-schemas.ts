@@ -3,7 +3,7 @@ import { bcryptPassword, exactString as raw, text } from '../../http/schema-help
 import { sixDigits, totpCodeBody, totpCodeField } from './totp-schemas';
 
 /**
- * Bodies of the verification endpoints (Part A 4.1). JSON types are kept: a number where a string is
+ * Bodies of the verification endpoints. JSON types are kept: a number where a string is
  * expected is a 400, not silently converted. Strings are trimmed, except passwords.
  */
 const newPassword = () => bcryptPassword().required();

@@ -2,7 +2,7 @@ import { betOrderDetails, listBetRecords } from '../../../shared/domain/bet-reco
 import { endpoint } from '../../http/endpoint';
 import { betRecordQuery, orderIdParams } from './schemas';
 
-/** The player's bet records (Part A 4.5), in matching order. */
+/** The player's bet records, in matching order. */
 export const betRecordEndpoints = [
   endpoint(
     { method: 'get', path: '/bet-record', auth: 'player', query: betRecordQuery, summary: "The caller's orders, newest first, with totals over valid orders" },

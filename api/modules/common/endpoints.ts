@@ -3,7 +3,7 @@ import { enumsFor } from '../../../shared/domain/common/enums';
 import { endpoint } from '../../http/endpoint';
 import { envelopePath } from '../../http/envelope';
 
-/** The common endpoints: /api itself, the health check and the enums (Part A 4.2). */
+/** The common endpoints: /api itself, the health check and the enums. */
 export const commonEndpoints = [
   endpoint({ method: 'get', path: '/', auth: 'none', summary: 'Hello World!' }, () => 'Hello World!'),
   endpoint(

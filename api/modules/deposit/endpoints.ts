@@ -8,7 +8,7 @@ import { depositCreatePerUser, exchangeRatePerIp } from './limits';
 import { adminOrdersQuery, depositBody, exchangeRateQuery, orderIdParams, ordersQuery, resolveBody } from './schemas';
 
 /**
- * /deposit (Part B 4.3): exchange rates (public), the player's deposit channels, orders and order list;
+ * /deposit: exchange rates (public), the player's deposit channels, orders and order list;
  * then the operators' (permission module `deposit`; every write operation-logged): the site's orders,
  * an order's callback history, the resolution of a flagged order. Rules live in shared/domain/deposit/.
  */

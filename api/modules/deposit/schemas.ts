@@ -12,7 +12,7 @@ export const exchangeRateQuery = object({
   bankCode: queryText().max(100),
 });
 
-/** POST /deposit (Part B 4.3). */
+/** POST /deposit. */
 export const depositBody = object({
   channelId: jsonId().required(),
   paymentMethod: text().oneOf([...PAYMENT_METHODS], '${path} must be fiat, credit or crypto').required(),

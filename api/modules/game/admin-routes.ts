@@ -16,7 +16,7 @@ import {
 } from './admin-schemas';
 
 /**
- * Administrator game endpoints (Part A 4.3), permission module `game`: providers, type configs, the
+ * Administrator game endpoints, permission module `game`: providers, type configs, the
  * built-in template and copying between sites. The site is `call.site` (x-site-code header or siteCode
  * query, else SITE_CODE); a provider or type config of another site is not found (404). POST bodies
  * may name the site in `siteCode` instead.

@@ -7,7 +7,7 @@ import { jsonInteger, localeMap as localeMapOf, sortOrder as sortOrderOf, text }
 export { idParams } from '../../http/schema-helpers';
 
 /**
- * Bodies and queries of the administrator game endpoints (Part A 4.3). JSON fields keep their JSON
+ * Bodies and queries of the administrator game endpoints. JSON fields keep their JSON
  * types: a string where a number or boolean is expected (or the reverse) is a 400 naming the field.
  * Integers keep yup's own type error.
  */

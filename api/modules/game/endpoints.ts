@@ -5,7 +5,7 @@ import { provyEndpoints } from './provy-routes';
 import { userBlockEndpoints } from './user-block-routes';
 
 /**
- * /game (Part A 4.3): player endpoints, administrator endpoints (/game/admin, with the player game
+ * /game: player endpoints, administrator endpoints (/game/admin, with the player game
  * blocks at /game/admin/user-blocks) and the provider callbacks (/game/provx, /game/provy; their
  * fallback for unknown paths is in routes.ts).
  */

@@ -11,7 +11,7 @@ import { limitRule } from '../../http/rate-limit';
 import { demoBody, gameListQuery, launchBody, providerListQuery, recentQuery, simulateBody } from './player-schemas';
 
 /**
- * Player game endpoints (Part A 4.3): provider, launch, demo, simulate, recent, list, type-configs.
+ * Player game endpoints: provider, launch, demo, simulate, recent, list, type-configs.
  * Rules live in shared/domain/game/ (provider-list, type-configs, launch, game-list, recent-games, simulate). Rate limits per minute, numbers
  * from config().limits (RATE_LIMIT_SIMULATE_PER_USER, RATE_LIMIT_LAUNCH_PER_USER, RATE_LIMIT_DEMO_PER_IP).
  */

@@ -4,7 +4,7 @@ import { isMoneyNumber, SIMULATE_BET_DECIMALS } from '../../../shared/domain/gam
 import { blankAsAbsent, jsonNumber, text } from '../../http/schema-helpers';
 
 /**
- * Request schemas of the player game endpoints (Part A 4.3). JSON fields keep their JSON types: a string
+ * Request schemas of the player game endpoints. JSON fields keep their JSON types: a string
  * where a number is expected (or the reverse) is a 400 naming the field, never converted.
  */
 

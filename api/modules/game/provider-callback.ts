@@ -4,7 +4,7 @@ import { providerAnswer, providerNotFound, type ProviderErrorShape } from './pro
 import { providerSignature } from './provider-signature';
 
 /**
- * A provider's callbacks (POST /game/<provider>/<name>; Part A 4.3, docs/providers.md): every request is
+ * A provider's callbacks (POST /game/<provider>/<name>, docs/providers.md): every request is
  * signed and answered in the provider's shape. A callback is declared by its reader (the JSON body,
  * read by the shared readers of shared/domain/providers/seamless-wallet.ts, after the currency check
  * unless `currency: false`) and its action.

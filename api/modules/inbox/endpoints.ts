@@ -5,7 +5,7 @@ import { endpoint } from '../../http/endpoint';
 import { idParams, inboxQuery, sendBody } from './schemas';
 
 /**
- * /inbox (Part B 4.7), in matching order: the player's list, unread count, read-all and read, then the
+ * /inbox, in matching order: the player's list, unread count, read-all and read, then the
  * administrators' (permission module `inbox`; the site is the `x-site-code` header or `siteCode` query,
  * else SITE_CODE; writes are operation-logged). Rules live in shared/domain/inbox/.
  */

@@ -4,7 +4,7 @@ import { LOCALES, type LocaleText } from '../../../shared/i18n/locales';
 import { htmlLocaleMap } from '../../http/html';
 import { jsonId, localeMap, pagingFields, queryText } from '../../http/schema-helpers';
 
-/** Bodies and queries of the inbox endpoints (Part B 4.7). */
+/** Bodies and queries of the inbox endpoints. */
 
 const categoryMessage = `\${path} must be one of ${INBOX_CATEGORIES.join(', ')}`;
 const isCategory = (v: unknown) => v === undefined || (INBOX_CATEGORIES as readonly unknown[]).includes(v);

@@ -6,7 +6,7 @@ import { endpoint } from '../../http/endpoint';
 import { adminClaimsQuery, adminMissionQuery, claimsQuery, createMissionBody, idParams, updateMissionBody } from './schemas';
 
 /**
- * /mission (Part A 4.5), in matching order: the player endpoints (the list with an optional token, the
+ * /mission, in matching order: the player endpoints (the list with an optional token, the
  * caller's claims, a claim), then the administrators' (permission module `mission`, read for GET, write
  * otherwise; the site is the `x-site-code` header or `siteCode` query, else SITE_CODE; every write is
  * operation-logged). Rules live in shared/domain/mission/.

@@ -7,7 +7,7 @@ import { acknowledge, fiatvendorCheck, signedFields, usdtCheck } from './callbac
 import { addAtmBody, addCardBody } from './schemas';
 
 /**
- * /vendor (Part B 4.2): the player's channels, the fiat vendor's ATM and card orders, and the three
+ * /vendor: the player's channels, the fiat vendor's ATM and card orders, and the three
  * vendor callbacks (signed, answered `{received: true}`; callback-auth.ts). Rules live in
  * shared/domain/deposit/.
  */

@@ -1,7 +1,7 @@
 import { object } from 'yup';
 import { moneyAmount, text } from '../../http/schema-helpers';
 
-/** The order fields POST /deposit and the fiat vendor endpoints share (Part B 4.2, 4.3). */
+/** The order fields POST /deposit and the fiat vendor endpoints share. */
 export const SUB_ORDER = /^[A-Za-z0-9_-]{1,64}$/;
 export const subOrder = () => text().matches(SUB_ORDER, '${path} must be 1 to 64 letters, digits, _ or -');
 export const orderAmount = () =>

@@ -8,7 +8,7 @@ import { limitRule } from '../../http/rate-limit';
 import { adminPromotionQuery, claimsQuery, createPromotionBody, idParams, promotionQuery, updatePromotionBody } from './schemas';
 
 /**
- * /promo (Part B 4.4), in matching order: the fixed paths (the list, the caller's claims, the
+ * /promo, in matching order: the fixed paths (the list, the caller's claims, the
  * administrators' list, create) before `/promo/:id`. Reads are public with an optional token (which
  * adds isClaimed and isClaimable); create, update and delete are an operator's act: an administrator
  * with `promo:write` (the list of every promotion `promo:read`), operation-logged (docs/decisions.md).

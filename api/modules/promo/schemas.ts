@@ -6,7 +6,7 @@ import { dateRangeFields, INT_MAX, localeMap, moneyAmount, multiplierAmount, pag
 import { findUnstorableText } from '../../http/text';
 
 /**
- * Bodies and queries of /promo (Part B 2.6, 4.4, 8). Create and update take multipart/form-data (the
+ * Bodies and queries of /promo. Create and update take multipart/form-data (the
  * images are files) or JSON: in multipart every field is text, so numbers come as digits and title and
  * content as JSON texts of locale maps; in JSON they may also be numbers and objects.
  */

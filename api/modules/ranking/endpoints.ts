@@ -2,7 +2,7 @@ import { getRanking, type RankingType } from '../../../shared/domain/ranking/ran
 import { endpoint } from '../../http/endpoint';
 import { rankingQuery } from './schemas';
 
-/** The public ranking (Part A 4.5); the site comes from site-name (else SITE_CODE). */
+/** The public ranking; the site comes from site-name (else SITE_CODE). */
 export const rankingEndpoints = [
   endpoint(
     { method: 'get', path: '/ranking', auth: 'none', query: rankingQuery, summary: 'The ranking of a type (realtime, daily, weekly, monthly, total), cached' },

@@ -9,7 +9,7 @@ import { endpoint } from '../../http/endpoint';
 import { createSiteBody, createThemeBody, idParams, mascotsBody, siteConfigIdParams, updateSiteConfigBody, updateThemeBody } from './schemas';
 
 /**
- * /site-config (Part B 4.8), in matching order: the public configuration, then the administrators'
+ * /site-config, in matching order: the public configuration, then the administrators'
  * (permission module `site-config`; the site is the `x-site-code` header or `siteCode` query, else
  * SITE_CODE; a config or theme of another site is not found; every write is operation-logged and
  * clears the site's cached public configuration). Rules live in shared/domain/site-config/.

@@ -3,7 +3,7 @@ import { SITE_CODE_PATTERN } from '../../../shared/domain/common/sites';
 import { isLocale, LOCALES, type LocaleText } from '../../../shared/i18n/locales';
 import { charCount, charString, jsonId, localeMap, positiveIdParam, text, zeroOrOne } from '../../http/schema-helpers';
 
-/** Bodies and parameters of the site configuration endpoints (Part B 2.10, 4.8). */
+/** Bodies and parameters of the site configuration endpoints. */
 
 export { idParams } from '../../http/schema-helpers';
 export const siteConfigIdParams = object({ siteConfigId: positiveIdParam('siteConfigId') });

@@ -6,7 +6,7 @@ import { endpoint, type AdminActor, type Endpoint, type RefusalCodes } from '../
 import { createLevelBody, createRebateBody, holdBody, idParams, updateLevelBody, updateRebateBody, userIdParams } from './schemas';
 
 /**
- * Administrator VIP endpoints (Part A 4.4), permission module `vip`: levels and rebate rules of a site,
+ * Administrator VIP endpoints, permission module `vip`: levels and rebate rules of a site,
  * and the hold flag of a user. The site is the `x-site-code` header or `siteCode` query, else SITE_CODE;
  * a record of another site is not found. The public GET /vip/levels and GET /vip/rebates are player
  * endpoints (player-routes.ts).

@@ -3,7 +3,7 @@ import { playerEndpoints } from './player-routes';
 import { settlementEndpoints } from './settlement-routes';
 
 /**
- * /vip (Part A 4.4), in matching order: the settlement runs (daily rebate, monthly relegation),
+ * /vip, in matching order: the settlement runs (daily rebate, monthly relegation),
  * administrator CRUD of levels and rebate rules and the hold flag, then the public and player endpoints
  * (levels, rebates, status).
  */

@@ -5,7 +5,7 @@ import { endpoint } from '../../http/endpoint';
 import { publicSiteQuery } from './schemas';
 
 /**
- * Public and player VIP endpoints (Part A 4.4). The site of a public listing is the `siteCode` query,
+ * Public and player VIP endpoints. The site of a public listing is the `siteCode` query,
  * else the `site-name` header, else SITE_CODE.
  */
 export const playerEndpoints = [

@@ -8,7 +8,7 @@ import { LOCALES, type LocaleText } from '../../../shared/i18n/locales';
 import { jsonInteger as integer, localeMap as localeMapOf, positiveIdParam, queryText, sortOrder, zeroOrOne } from '../../http/schema-helpers';
 
 /**
- * Bodies, queries and parameters of the VIP endpoints (Part A 4.4). JSON fields keep their JSON types (a string
+ * Bodies, queries and parameters of the VIP endpoints. JSON fields keep their JSON types (a string
  * where an integer is expected is a 400 naming the field), except money and the rebate rate, which take a
  * number or a decimal string and come out as a decimal string (never a float).
  */

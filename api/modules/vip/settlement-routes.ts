@@ -3,7 +3,7 @@ import { endpoint } from '../../http/endpoint';
 import { rebateRunBody, relegationRunBody } from './schemas';
 
 /**
- * POST /vip/settlement/daily-rebate and /monthly-relegation (Part A 4.4), administrators with the 'vip'
+ * POST /vip/settlement/daily-rebate and /monthly-relegation, administrators with the 'vip'
  * permission. The site is the x-site-code header or siteCode query, else SITE_CODE. The run is the same
  * as the scheduled job's: a day already settled pays nothing more. Each call writes an operation-log row
  * with its result. A day not over yet is a 400 naming `day`; a month not over yet is 2001 and a month

@@ -2,7 +2,7 @@ import { adminEndpoints } from './admin-routes';
 import { playerEndpoints } from './player-routes';
 
 /**
- * /wallet (Part B 4.1), in matching order: the operators' endpoints (a fixed `/wallet/admin/...` before
+ * /wallet, in matching order: the operators' endpoints (a fixed `/wallet/admin/...` before
  * the players' parameterised paths), then the players' instruments. Rules live in
  * shared/domain/wallet/instruments/.
  */

@@ -8,7 +8,7 @@ import { limitRule } from '../../http/rate-limit';
 import { sendPhoto } from './photo-answer';
 import { bankCardBody, creditCardBody, cryptoAddressBody, idParams, photoParams, photoQuery } from './schemas';
 
-/** The player's wallet instruments (Part B 4.1): add, list, delete of each kind, and the bank card photos. */
+/** The player's wallet instruments: add, list, delete of each kind, and the bank card photos. */
 
 /**
  * Adds per player per minute (RATE_LIMIT_WALLET_ADD_PER_USER), counted with the token check, before a

@@ -6,7 +6,7 @@ import { INSTRUMENT_KINDS } from '../../../shared/domain/wallet/instruments/kind
 import { pagingFields, positiveIdParam, queryInt, queryText, text } from '../../http/schema-helpers';
 
 /**
- * Bodies, queries and parameters of /wallet (Part B 2.1-2.3, 4.1, 8). JSON fields keep their JSON type
+ * Bodies, queries and parameters of /wallet. JSON fields keep their JSON type
  * (a number where a string is expected is a 400 naming the field); the bank card's fields come as the
  * text parts of its multipart body.
  */

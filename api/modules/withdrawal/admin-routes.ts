@@ -5,7 +5,7 @@ import { endpoint } from '../../http/endpoint';
 import { adminListQuery, idParams, reviewBody } from './schemas';
 
 /**
- * Operators' withdrawal endpoints (Part B 4.5; permission module `withdrawal`, every write
+ * Operators' withdrawal endpoints (permission module `withdrawal`, every write
  * operation-logged). The site is the `x-site-code` header or `siteCode` query, else SITE_CODE; another
  * site's withdrawal is not found (2001).
  */

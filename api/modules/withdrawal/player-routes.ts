@@ -9,7 +9,7 @@ import { limitRule } from '../../http/rate-limit';
 import { listQuery, requestBody } from './schemas';
 
 /**
- * The player's withdrawal endpoints (Part B 4.5): the code, the request, the list and the turnover
+ * The player's withdrawal endpoints: the code, the request, the list and the turnover
  * status. Sending a code (a mail) is limited per player and per IP like the verification codes
  * (VERIFY_SEND_*); requests per player like code checks (VERIFY_CHECK_*).
  */

@@ -2,7 +2,7 @@ import { object } from 'yup';
 import { WITHDRAWAL_STATUSES } from '../../../shared/domain/withdrawal/lists';
 import { dateRangeFields, jsonId, moneyAmount, pagingFields, queryInt, queryText, text } from '../../http/schema-helpers';
 
-/** Bodies and queries of /withdrawal (Part B 4.5). */
+/** Bodies and queries of /withdrawal. */
 
 /** POST /withdrawal/request: a negative or zero amount passes here and is the spec's 2006. */
 export const requestBody = object({

@@ -1,6 +1,6 @@
 import type { MigrationContext } from '../migrator';
 
-/** Player login log (Part A 2.7): LOGIN, LOGOUT, LOGIN_FAIL, DEL, UNCAPTURED rows. */
+/** Player login log: LOGIN, LOGOUT, LOGIN_FAIL, DEL, UNCAPTURED rows. */
 export async function up({ sequelize }: MigrationContext): Promise<void> {
   await sequelize.query(`
     CREATE TABLE user_login_logs (

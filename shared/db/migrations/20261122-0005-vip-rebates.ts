@@ -1,7 +1,7 @@
 import type { MigrationContext } from '../migrator';
 
 /**
- * VIP rebate rules (Part A 2.13), the rebate log (one row per user, game type and day: a day pays once),
+ * VIP rebate rules, the rebate log (one row per user, game type and day: a day pays once),
  * and the runs of the daily rebate and the monthly relegation (one per site and period, with a cursor so
  * a crashed run resumes where it stopped).
  */

@@ -1,7 +1,7 @@
 import type { MigrationContext } from '../migrator';
 
 /**
- * Missions (Part A 2.15, 4.5): the mission table of each site (category x period type x tier), the
+ * Missions: the mission table of each site (category x period type x tier), the
  * players' progress per category and period (shared by the five tiers of that category and period), the
  * deposits already counted into progress (so a deposit counts once), and the claims (one per user,
  * mission and period) with their turnover requirement.

@@ -1,6 +1,6 @@
 import type { MigrationContext } from '../migrator';
 
-/** Game type codes of the rebate log as they were when the log stored typeKeys (Part A 2.5). */
+/** Game type codes of the rebate log as they were when the log stored typeKeys. */
 const TYPE_CODES: Array<[string, number]> = [
   ['sports', 1],
   ['slot', 2],

@@ -1,7 +1,7 @@
 import type { MigrationContext } from '../migrator';
 
 /**
- * Players' wallet instruments (Part B 2.1-2.3, 4.1) and the uploaded images behind them:
+ * Players' wallet instruments and the uploaded images behind them:
  * - bank_cards, credit_cards, crypto_addresses: status 0 pending, 1 approved, 2 rejected, with the
  *   reviewing administrator and remark. A deleted instrument keeps its row ("deletedAt" set, hidden from
  *   the player's lists), so a later withdrawal can still name it; "already exists / bound" looks at the

@@ -1,7 +1,7 @@
 import type { MigrationContext } from '../migrator';
 
 /**
- * Deposits (Part B 2.5, 3, 4.2, 4.3; docs/payments.md):
+ * Deposits (docs/payments.md):
  * - deposit_orders: one row per order, written (pending) before the vendor is called. subOrder is unique
  *   per site and, because vendor callbacks name only the order number, across sites too; a txHash pays
  *   one order only. `flag` marks an order an operator must resolve (amount mismatch, late payment);

@@ -1,7 +1,7 @@
 import type { MigrationContext } from '../migrator';
 
 /**
- * Inbox (Part B 2.9, 4.7). A message is stored once: personal ("userId" set) or site-wide ("userId"
+ * Inbox. A message is stored once: personal ("userId" set) or site-wide ("userId"
  * null, never copied per player). Read state (docs/decisions.md, "Inbox read state"):
  * - inbox_read_marks: per player, "readUpTo", the createdAt of the newest message read-all covered; every
  *   message of the player created at or before it is read;

@@ -1,7 +1,7 @@
 import type { MigrationContext } from '../migrator';
 
 /**
- * Colour themes of a site (Part B 2.10, 4.8): "themeId" is the operator's string id, unique per site;
+ * Colour themes of a site: "themeId" is the operator's string id, unique per site;
  * site_configs."activeThemeId" names a row of this table by its numeric id (deleting that theme clears it).
  */
 export async function up({ sequelize }: MigrationContext): Promise<void> {

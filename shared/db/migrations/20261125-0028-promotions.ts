@@ -1,7 +1,7 @@
 import type { MigrationContext } from '../migrator';
 
 /**
- * Promotions (Part B 2.6, 4.4): a site's promotions and the players' claims. A claim keeps the
+ * Promotions: a site's promotions and the players' claims. A claim keeps the
  * promotion's title and tag as they were when claimed, and names the promotion without a foreign key,
  * so that deleting a promotion keeps its claims (their turnover still gates withdrawals). One claim per
  * player and promotion; `claimedCount` never passes `maxClaims` (0 = unlimited).

@@ -1,7 +1,7 @@
 import type { MigrationContext } from '../migrator';
 
 /**
- * Player withdrawals (Part B 2.7, 3, 4.5):
+ * Player withdrawals:
  * - withdrawals: one row per request, pending -> approved -> completed, or pending -> rejected. The
  *   amount is held (balance to frozenBalance) by the wallet movement `withdrawal:hold:<id>` written in
  *   the row's transaction; rejecting releases it (`withdrawal:release:<id>`), completing pays it out

@@ -1,7 +1,7 @@
 import type { MigrationContext } from '../migrator';
 
 /**
- * The affiliate program (Part B 2.8, 3, 4.6; docs/affiliates.md).
+ * The affiliate program (docs/affiliates.md).
  * - users: an agent is a player with an agentCode; "agentTierCode" (null = the site's lowest tier) and
  *   "agentTierLocked" (set by set-agent-tier: no automatic moves); "agentSince"; the referral code a
  *   player registered through and the registration's ip and device (risk rules).

@@ -40,7 +40,7 @@ export class Admin extends Model {
   @Column({ type: DataType.ARRAY(DataType.STRING(30)) }) sites!: string[] | null;
 }
 
-/** One administrator action (Part B 2.11, 5.5). */
+/** One administrator action. */
 @Table({ tableName: 'admin_operation_logs', timestamps: true, updatedAt: false })
 export class AdminOperationLog extends Model {
   declare id: number;

@@ -1,6 +1,6 @@
 import { Column, DataType, Model, Table } from 'sequelize-typescript';
 
-/** The affiliate program's tables (Part B 2.8; migration 0034; docs/affiliates.md). */
+/** The affiliate program's tables (migration 0034; docs/affiliates.md). */
 
 @Table({ tableName: 'agent_tiers', timestamps: true })
 export class AgentTier extends Model {

@@ -20,7 +20,7 @@ export class GameTransaction extends Model {
   @Column({ type: DataType.STRING(255) }) remark!: string | null;
 }
 
-/** A bet order (Part A 2.14): one round of one player at one provider. */
+/** A bet order: one round of one player at one provider. */
 @Table({ tableName: 'bet_orders', timestamps: true })
 export class BetOrder extends Model {
   declare id: string;
@@ -29,7 +29,7 @@ export class BetOrder extends Model {
   @Column({ type: DataType.STRING(16), allowNull: false }) providerCode!: string;
   @Column({ type: DataType.STRING(64), allowNull: false }) gameCode!: string;
   @Column({ type: DataType.STRING(120), allowNull: false, defaultValue: '' }) gameName!: string;
-  /** Numeric game type code as a string (Part A 2.5). */
+  /** Numeric game type code as a string. */
   @Column({ type: DataType.STRING(4), allowNull: false }) gameType!: string;
   @Column({ type: DataType.STRING(32), allowNull: false }) gamePlatform!: string;
   @Column({ type: DataType.STRING(120), allowNull: false }) gameNumber!: string;
@@ -63,7 +63,7 @@ export class BetDetail extends Model {
   @Column({ type: DataType.STRING(120) }) providerTxId!: string | null;
 }
 
-/** Last play time per (user, game, product) (Part A 2.11). */
+/** Last play time per (user, game, product). */
 @Table({ tableName: 'game_play_logs', timestamps: false })
 export class GamePlayLog extends Model {
   declare id: string;

@@ -1,6 +1,6 @@
 import { Column, DataType, Model, Table } from 'sequelize-typescript';
 
-/** A deposit order (Part B 2.5; migration 0016). BIGSERIAL id: pg returns it as a string. */
+/** A deposit order (migration 0016). BIGSERIAL id: pg returns it as a string. */
 @Table({ tableName: 'deposit_orders', timestamps: true })
 export class DepositOrder extends Model {
   declare id: string;

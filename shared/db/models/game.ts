@@ -1,7 +1,7 @@
 import { Column, DataType, Model, Table } from 'sequelize-typescript';
 import type { LocaleText } from '../../i18n/locales';
 
-/** Per-site game type (Part A 2.10). */
+/** Per-site game type. */
 @Table({ tableName: 'game_type_configs', timestamps: true })
 export class GameTypeConfig extends Model {
   declare id: number;
@@ -14,7 +14,7 @@ export class GameTypeConfig extends Model {
   @Column({ type: DataType.BOOLEAN, allowNull: false }) enabled!: boolean;
 }
 
-/** Per-site game entry routed to a provider (Part A 2.9). */
+/** Per-site game entry routed to a provider. */
 @Table({ tableName: 'game_providers', timestamps: true })
 export class GameProvider extends Model {
   declare id: number;

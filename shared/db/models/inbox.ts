@@ -3,7 +3,7 @@ import type { LocaleText } from '../../i18n/locales';
 
 export type InboxCategory = 'system' | 'promo';
 
-/** An inbox message (Part B 2.9): personal (userId) or site-wide (userId null), stored once. */
+/** An inbox message: personal (userId) or site-wide (userId null), stored once. */
 @Table({ tableName: 'inbox_messages', timestamps: true })
 export class InboxMessage extends Model {
   /** BIGSERIAL: pg returns it as a string. */

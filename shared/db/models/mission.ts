@@ -3,7 +3,7 @@ import { Column, DataType, Model, Table } from 'sequelize-typescript';
 export type MissionCategory = 'deposit' | 'bet';
 export type MissionPeriodType = 'daily' | 'weekly' | 'monthly';
 
-/** A mission of a site (Part A 2.15): one tier of one category and period type. */
+/** A mission of a site: one tier of one category and period type. */
 @Table({ tableName: 'missions', timestamps: true })
 export class Mission extends Model {
   declare id: number;

@@ -1,7 +1,7 @@
 import { Column, DataType, Model, Table } from 'sequelize-typescript';
 import type { LocaleText } from '../../i18n/locales';
 
-/** A deposit channel (Part B 2.4): the fiat vendor or a USDT address channel. */
+/** A deposit channel: the fiat vendor or a USDT address channel. */
 @Table({ tableName: 'payment_channels', timestamps: true })
 export class PaymentChannel extends Model {
   declare id: number;

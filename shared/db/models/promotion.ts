@@ -3,7 +3,7 @@ import type { LocaleText } from '../../i18n/locales';
 
 export type PromotionConditionType = 'deposit_threshold' | 'vip_level' | 'first_deposit';
 
-/** A promotion of a site (Part B 2.6). Images are storage keys; answers turn them into URLs. */
+/** A promotion of a site. Images are storage keys; answers turn them into URLs. */
 @Table({ tableName: 'promotions', timestamps: true })
 export class Promotion extends Model {
   declare id: number;

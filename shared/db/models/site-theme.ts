@@ -9,7 +9,7 @@ export interface ThemeColours {
   border: { subtle: string; default: string; strong: string };
 }
 
-/** A colour theme of a site (Part B 2.10); site_configs.activeThemeId names one by id. */
+/** A colour theme of a site; site_configs.activeThemeId names one by id. */
 @Table({ tableName: 'site_themes', timestamps: true })
 export class SiteTheme extends Model {
   declare id: number;

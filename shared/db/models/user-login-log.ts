@@ -1,7 +1,7 @@
 import { Column, DataType, Model, Table } from 'sequelize-typescript';
 import type { LoginLogAction } from '../../i18n/enum-labels';
 
-/** One player login event (Part A 2.7). */
+/** One player login event. */
 @Table({ tableName: 'user_login_logs', timestamps: true, updatedAt: false })
 export class UserLoginLog extends Model {
   declare id: string;

@@ -1,6 +1,6 @@
 import { Column, DataType, Model, Table } from 'sequelize-typescript';
 
-/** A player (spec Part A 2.6). Money columns come back from Postgres as decimal strings. */
+/** A player. Money columns come back from Postgres as decimal strings. */
 @Table({ tableName: 'users', timestamps: true })
 export class User extends Model {
   declare id: number;
@@ -41,7 +41,7 @@ export class User extends Model {
   @Column({ type: DataType.INTEGER }) level1AgentId!: number | null;
   @Column({ type: DataType.INTEGER }) level2AgentId!: number | null;
   @Column({ type: DataType.INTEGER }) level3AgentId!: number | null;
-  /** The agent's tier code (Part B 2.8); null = the site's lowest tier. */
+  /** The agent's tier code; null = the site's lowest tier. */
   @Column({ type: DataType.STRING(20) }) agentTierCode!: string | null;
   /** 1 once set-agent-tier chose the tier: settlements no longer move it. */
   @Column({ type: DataType.SMALLINT, allowNull: false, defaultValue: 0 }) agentTierLocked!: number;

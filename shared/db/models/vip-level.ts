@@ -1,7 +1,7 @@
 import { Column, DataType, Model, Table } from 'sequelize-typescript';
 import type { LocaleText } from '../../i18n/locales';
 
-/** Per-site VIP level (Part A 2.12); minChip and relegationChip are decimal strings. */
+/** Per-site VIP level; minChip and relegationChip are decimal strings. */
 @Table({ tableName: 'vip_levels', timestamps: true })
 export class VipLevel extends Model {
   declare id: number;

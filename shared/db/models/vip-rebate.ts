@@ -1,6 +1,6 @@
 import { Column, DataType, Model, PrimaryKey, Table } from 'sequelize-typescript';
 
-/** A rebate rule (Part A 2.13): percent of a day's effective bet, per site, VIP level and game type (typeKey). */
+/** A rebate rule: percent of a day's effective bet, per site, VIP level and game type (typeKey). */
 @Table({ tableName: 'vip_rebates', timestamps: true })
 export class VipRebate extends Model {
   declare id: number;

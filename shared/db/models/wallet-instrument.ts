@@ -1,6 +1,6 @@
 import { Column, DataType, Model, Table } from 'sequelize-typescript';
 
-/** Review state of a wallet instrument (Part B 2.1-2.3): 0 pending, 1 approved, 2 rejected. */
+/** Review state of a wallet instrument: 0 pending, 1 approved, 2 rejected. */
 export type InstrumentStatus = 0 | 1 | 2;
 
 /**
@@ -20,7 +20,7 @@ abstract class WalletInstrument extends Model {
   declare updatedAt: Date;
 }
 
-/** A player's bank card (Part B 2.1); the three photos are storage keys of private uploaded_images. */
+/** A player's bank card; the three photos are storage keys of private uploaded_images. */
 @Table({ tableName: 'bank_cards', timestamps: true })
 export class BankCard extends WalletInstrument {
   @Column({ type: DataType.STRING(20), allowNull: false }) bankCode!: string;
@@ -32,7 +32,7 @@ export class BankCard extends WalletInstrument {
   @Column({ type: DataType.STRING(120), allowNull: false }) passbookCover!: string;
 }
 
-/** A player's credit card (Part B 2.2): never the number nor the CVV, only the last four digits and a keyed fingerprint. */
+/** A player's credit card: never the number nor the CVV, only the last four digits and a keyed fingerprint. */
 @Table({ tableName: 'credit_cards', timestamps: true })
 export class CreditCard extends WalletInstrument {
   @Column({ type: DataType.CHAR(4), allowNull: false }) cardLast4!: string;
@@ -41,7 +41,7 @@ export class CreditCard extends WalletInstrument {
   @Column({ type: DataType.CHAR(5), allowNull: false }) expiryDate!: string;
 }
 
-/** A player's crypto address (Part B 2.3). */
+/** A player's crypto address. */
 @Table({ tableName: 'crypto_addresses', timestamps: true })
 export class CryptoAddress extends WalletInstrument {
   @Column({ type: DataType.STRING(50), allowNull: false }) walletName!: string;

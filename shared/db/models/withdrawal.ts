@@ -2,7 +2,7 @@ import { Column, DataType, Model, Table } from 'sequelize-typescript';
 
 export type WithdrawalStatus = 'pending' | 'approved' | 'rejected' | 'completed';
 
-/** A player's withdrawal (Part B 2.7; migration 0031): an amount in USD held until rejected or paid out. */
+/** A player's withdrawal (migration 0031): an amount in USD held until rejected or paid out. */
 @Table({ tableName: 'withdrawals', timestamps: true })
 export class Withdrawal extends Model {
   declare id: number;

@@ -11,7 +11,7 @@ import { normalizeSites, refuseSite, requireKnownSites, seesAdmin, visibleAdmins
 import { publicAdmin, type PublicAdmin, type PublicGroup } from './views';
 
 /**
- * Administrator accounts (Part B 2.11, 4.9). Every change writes its operation-log row in the same
+ * Administrator accounts. Every change writes its operation-log row in the same
  * transaction; what an administrator may grant or touch: ./containment.ts. Password hashes and token
  * versions never leave this module.
  */

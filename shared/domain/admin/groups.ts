@@ -10,7 +10,7 @@ import { visibleAdmins, type SiteScope } from './site-scope';
 import { publicAdmin, publicGroup, type PublicAdmin, type PublicGroup } from './views';
 
 /**
- * Administrator groups and their permissions (Part B 2.11, 4.9). Every change writes its operation-log
+ * Administrator groups and their permissions. Every change writes its operation-log
  * row in the same transaction; what an administrator may grant or touch: ./containment.ts.
  */
 

@@ -6,7 +6,7 @@ import { Refusal } from '../../errors';
 export type Agent = Pick<User, 'id' | 'siteCode' | 'account' | 'agentCode' | 'agentTierCode' | 'agentTierLocked' | 'agentSince'> & { agentCode: string };
 
 /**
- * The player as an agent (Part B 4.6: "agent endpoints need a player token and agentCode not null"),
+ * The player as an agent ("agent endpoints need a player token and agentCode not null"),
  * else the refusal `affiliate.notAgent`.
  */
 export async function requireAgent(userId: number, transaction?: Transaction): Promise<Agent> {

@@ -8,7 +8,7 @@ import { codeTaken, lockCodeText } from './codes';
 import { lockTier } from './tiers';
 
 /**
- * Operators making agents (Part B 4.6; permission module `affiliate`, each write operation-logged):
+ * Operators making agents (permission module `affiliate`, each write operation-logged):
  * create-agent gives a player of the site its agentCode (letters or digits, 3 to 20, checked by the
  * schema) and agentSince; set-agent-tier picks its tier by hand and locks it (agentTierLocked = 1: the
  * settlement's automatic tier moves skip it).

@@ -3,7 +3,7 @@ import { AffiliateBindLog } from '../../db/models';
 import { pageOffset, pagination } from '../common/paging';
 
 /**
- * GET /affiliate/admin/bind-logs (Part B 4.6): the site's bind logs, newest first; `memberId` filters
+ * GET /affiliate/admin/bind-logs: the site's bind logs, newest first; `memberId` filters
  * on the member, `agentId` on either side of the change (old or new agent).
  */
 export async function listBindLogs(siteCode: string, filter: { page: number; pageSize: number; memberId?: number; agentId?: number }) {

@@ -9,7 +9,7 @@ import { requireAgent } from './agent';
 import { resolveCode } from './codes';
 
 /**
- * Clicks on an agent's links (Part B 4.6): track-click records one row per click (ip, device = the
+ * Clicks on an agent's links: track-click records one row per click (ip, device = the
  * User-Agent, the code as sent, its agent and referral code); click-stats counts per day of
  * APP_TIMEZONE the clicks, the distinct IPs and the registrations through the agent's codes (its
  * bind logs of source `register`, so a later transfer does not rewrite history).

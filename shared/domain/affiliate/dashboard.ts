@@ -18,7 +18,7 @@ async function downlineCounts(agentId: number, siteCode: string): Promise<{ leve
 }
 
 /**
- * GET /affiliate/dashboard (Part B 4.6): agentCode; members per level; the commission balance; this
+ * GET /affiliate/dashboard: agentCode; members per level; the commission balance; this
  * week's active members, net loss and the commission a weekly run would pay for it so far (the run's own
  * SQL, settlement/preview.ts). `notAgent` for a player who is not an agent.
  */

@@ -2,7 +2,7 @@ import { pagedRows } from '../common/paging';
 import { requireAgent } from './agent';
 
 /**
- * GET /affiliate/downline (Part B 4.6): the agent's members of levels 1 to 3 (or one level), newest
+ * GET /affiliate/downline: the agent's members of levels 1 to 3 (or one level), newest
  * registration first: items {userId, account, level, registeredAt}, pagination. `notAgent` for a player who is not an agent.
  */
 export async function listDownline(userId: number, filter: { page: number; pageSize: number; level?: number }) {

@@ -8,7 +8,7 @@ import { requireAgent } from './agent';
 import { ledgerKeys } from '../wallet/ledger-keys';
 
 /**
- * VIP milestone bonuses (Part B 2.8, issue 18): when the post-bet chain's VIP step moves a member up, the
+ * VIP milestone bonuses (issue 18): when the post-bet chain's VIP step moves a member up, the
  * member's level-1 agent earns the bonus of every enabled milestone of the member's site whose vipLevel
  * the member passed (previous level < vipLevel <= new level: a jump over several levels pays each), once
  * per (member, level) for good.

@@ -10,7 +10,7 @@ import { money } from '../wallet/wallet';
 import { lockTier, tiersOf } from './tiers';
 
 /**
- * The site's program settings (Part B 2.8, 4.6): commission rates per (tier, level, game type) and
+ * The site's program settings: commission rates per (tier, level, game type) and
  * VIP milestones, upserted and deleted by operators (permission module `affiliate`, each write
  * operation-logged), and what GET /affiliate/alliance-info shows the public. Tiers: tier-settings.ts.
  */

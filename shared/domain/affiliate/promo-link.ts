@@ -3,7 +3,7 @@ import { SiteConfig } from '../../db/models';
 import { requireAgent } from './agent';
 
 /**
- * GET /affiliate/promo-link (Part B 4.6): {agentCode, promoUrl}. The link points at the site's player
+ * GET /affiliate/promo-link: {agentCode, promoUrl}. The link points at the site's player
  * front end: the site setting `frontendUrl` (site_configs.settings, an http(s) URL) when set, else
  * PUBLIC_BASE_URL; the agent's code is the `ref` query parameter (docs/affiliates.md). `notAgent` for a player who is not an agent.
  */

@@ -7,7 +7,7 @@ import { requireAgent } from './agent';
 import { codeTaken, lockCodeText } from './codes';
 
 /**
- * An agent's referral codes (Part B 2.8, 4.6): 3 to 30 letters or digits, globally unique ignoring case
+ * An agent's referral codes: 3 to 30 letters or digits, globally unique ignoring case
  * (and never an agentCode of the site), at most 10 per agent. Creation locks the agent's row, so two
  * requests at once cannot both pass the count, and the code's text, so two agents cannot both take it
  * (the unique index on lower(code) is the last word). DELETE removes the row: the text becomes free

@@ -10,7 +10,7 @@ import { adminSettlementView, settlementColumns, type SettlementRow } from './se
 import { ledgerKeys } from '../wallet/ledger-keys';
 
 /**
- * The operators' review of an affiliate settlement (Part B 3, 4.6; permission module `affiliate`):
+ * The operators' review of an affiliate settlement (permission module `affiliate`):
  * pending or pendingReview moves once to approved or rejected. One transaction holds the conditional
  * UPDATE ... WHERE status IN (pending, pendingReview) RETURNING, for an approved settlement with
  * commission the credit to the agent's affiliate balance (available and totalEarned +totalCommission,

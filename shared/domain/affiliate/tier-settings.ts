@@ -8,7 +8,7 @@ import { money } from '../wallet/wallet';
 import { tiersOf } from './tiers';
 
 /**
- * Operators' agent tiers (Part B 2.8, 4.6; permission module `affiliate`, each write operation-logged):
+ * Operators' agent tiers (permission module `affiliate`, each write operation-logged):
  * upsert by tierCode, delete unless in use. A tier is in use when an agent has agentTierCode = it, or,
  * for the lowest tier, when any agent has a null agentTierCode (null means the lowest tier). Deleting a
  * tier deletes its commission rates with it (a rate of a tier that does not exist could never apply).

@@ -7,7 +7,7 @@ import { requireAgent } from './agent';
 import { currentWeekPreview } from './settlement/preview';
 
 /**
- * Agent tiers (Part B 2.8; docs/affiliates.md): the site's agent_tiers rows ordered by sortOrder
+ * Agent tiers (docs/affiliates.md): the site's agent_tiers rows ordered by sortOrder
  * ascending, the first the lowest. An agent's tier is its agentTierCode, null meaning the lowest tier.
  */
 

@@ -17,7 +17,7 @@ export interface AdminAction {
 }
 
 /**
- * One row of the administrators' operation log (Part B 2.11, 5.5). Pass the transaction of the change
+ * One row of the administrators' operation log. Pass the transaction of the change
  * it records, so the change and its log row commit (or roll back) together.
  */
 export async function recordAdminAction(entry: AdminAction, options: { transaction?: Transaction } = {}): Promise<void> {

@@ -11,16 +11,16 @@ import { forgetTokenVersion, signPlayerToken } from './tokens';
 
 /**
  * Player accounts: creation (register, first OAuth or widget login), the one login transaction every
- * login method goes through (Part A section 3: tokenVersion + 1, previous LOGIN row becomes LOGOUT, new
+ * login method goes through (tokenVersion + 1, previous LOGIN row becomes LOGOUT, new
  * LOGIN row, cached version deleted after commit), and the player behind a token.
  */
 export interface ClientMeta {
   ip: string;
-  /** Client-sent device fingerprint, else the User-Agent (Part A 5.7). */
+  /** Client-sent device fingerprint, else the User-Agent. */
   device: string;
 }
 
-/** The enabled channel group of the locale's currency with the smallest id, or null (Part A 4.1 rule 5). */
+/** The enabled channel group of the locale's currency with the smallest id, or null (a new player's channel group). */
 export async function pickChannelGroup(siteCode: string, locale: string, transaction?: Transaction): Promise<number | null> {
   const currency = isLocale(locale) ? LOCALE_CURRENCY[locale] : undefined;
   if (!currency) return null;
@@ -49,7 +49,7 @@ export async function defaultAvatar(siteCode: string, transaction?: Transaction)
 }
 
 /**
- * The agent a registration's refCode names (Part A 4.1, Part B 4.6; shared/domain/affiliate/codes.ts):
+ * The agent a registration's refCode names (shared/domain/affiliate/codes.ts):
  * the site's agentCode first, else an enabled referral code (ignoring case) of an agent of the site;
  * null when neither. Inside the registration's transaction the agent and the referral code are locked
  * until the new player is bound.

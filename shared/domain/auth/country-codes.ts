@@ -2,7 +2,7 @@ import { COUNTRIES } from '../../i18n/countries';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../i18n/locales';
 import { cache } from '../../redis';
 
-/** The calling-code list (Part A 4.1 country-codes), named in the language of the i18n_redirected cookie. */
+/** The calling-code list (country-codes), named in the language of the i18n_redirected cookie. */
 
 export const COUNTRY_CODES_TTL_S = 24 * 3600;
 export const countryCodesKey = (locale: Locale) => `cache:country-codes:${locale}`;

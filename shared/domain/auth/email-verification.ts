@@ -12,7 +12,7 @@ import { generateVerificationCode } from './verification-codes';
 import { verifyJobWaitMs } from './verification-jobs';
 
 /**
- * E-mail verification (Part A 4.1 send-verify-email, check-verify-email). A 6-digit code (never
+ * E-mail verification (send-verify-email, check-verify-email). A 6-digit code (never
  * expiring) is stored in emailVerifyCode and the address it was sent to in Redis
  * (`cache:verify-email:<userId>`, no expiry); the `mail` worker sends it (./code-mails.ts), reading code
  * and user from Postgres, through the outbox (./code-mail-outcomes.ts), so a job Redis lost is written

@@ -4,7 +4,7 @@ import { authorizationUrl, createPkcePair, oauthSettings } from '../../integrati
 import { widgetSettings } from '../../integrations/widget';
 import { signState } from './oauth-state';
 
-/** GET /auth/login-config (Part A 4.1): where a client starts a third-party login. */
+/** GET /auth/login-config: where a client starts a third-party login. */
 
 export interface LoginConfig {
   oauth: string;

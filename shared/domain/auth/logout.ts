@@ -8,7 +8,7 @@ import { closeOpenLogins } from './login-records';
 import { forgetTokenVersion } from './tokens';
 
 /**
- * POST /auth/logout (Part A 4.1): the locale named by the request (null = keep the user's), the channel
+ * POST /auth/logout: the locale named by the request (null = keep the user's), the channel
  * group of its currency, tokenVersion + 1 (every token of the user stops working), open LOGIN rows
  * closed as LOGOUT, and the cached version deleted.
  */

@@ -3,7 +3,7 @@ import { Refusal } from '../../errors';
 import { pickText, type Locale } from '../../i18n/locales';
 import { playerById } from './accounts';
 
-/** The site's mascots and the player's avatar (Part A 4.1 mascots, avatar). */
+/** The site's mascots and the player's avatar (mascots, avatar). */
 
 export interface MascotView {
   id: string;

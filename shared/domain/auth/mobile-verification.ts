@@ -11,7 +11,7 @@ import { generateVerificationCode } from './verification-codes';
 import { runVerificationJob } from './verification-jobs';
 
 /**
- * Mobile verification (Part A 4.1 send-verify-mobile, check-verify-mobile). twilio Verify owns the code
+ * Mobile verification (send-verify-mobile, check-verify-mobile). twilio Verify owns the code
  * (the `sms` worker starts the verification, mobileVerifyCode holds the E.164 number), or in
  * development mode a logged code is stored as `<e164>|<code>`.
  */

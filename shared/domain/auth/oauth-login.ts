@@ -9,7 +9,7 @@ import { accountName, createThirdPartyPlayer, lockedPlayer, loginOrCreate, type 
 import { passLoginTotp, requireTotpPassed } from './totp-login';
 import { avatarOf, loginUser, type LoginUser } from './user-view';
 
-/** POST /auth/login-oauth and /auth/bind-oauth (Part A 4.1): the OAuth 2.0 authorization-code flow with PKCE. */
+/** POST /auth/login-oauth and /auth/bind-oauth: the OAuth 2.0 authorization-code flow with PKCE. */
 
 /** The player of the site bound to the subject, else the one with the verified e-mail, else null. */
 async function oauthPlayerOf(siteCode: string, oauthId: string, email: string | null, transaction?: Transaction): Promise<User | null> {

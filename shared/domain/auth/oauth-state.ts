@@ -3,12 +3,12 @@ import { config } from '../../config';
 import { Refusal } from '../../errors';
 
 /**
- * The OAuth `state` (Part A 4.1, 8): base64url(JSON {v: 1, n, cv, ra, iat}) + '.' +
+ * The OAuth `state`: base64url(JSON {v: 1, n, cv, ra, iat}) + '.' +
  * base64url(HMAC-SHA256(payload, JWT secret)). It carries the PKCE code verifier, so no server-side
  * storage is needed between login-config and login-oauth / bind-oauth.
  */
 
-/** A state is accepted for this long after it was issued (Part A 8). */
+/** A state is accepted for this long after it was issued. */
 export const OAUTH_STATE_TTL_S = 600;
 /** A state issued this far in the future (clock moved back) is still accepted. */
 const STATE_FUTURE_SKEW_S = 60;
@@ -54,7 +54,7 @@ function signedFields(state: string): Record<string, unknown> {
 }
 
 /**
- * Checks a state in the order of Part A 4.1, refusing with `oauthStateMalformed` (format, version),
+ * Checks a state, refusing with `oauthStateMalformed` (format, version),
  * `oauthStateSignatureWrong`, `oauthStateUnreadable` (decoding), `oauthStateExpired` (age),
  * `oauthStateNoVerifier`.
  */

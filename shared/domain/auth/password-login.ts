@@ -8,7 +8,7 @@ import { recordLoginFailure } from './login-records';
 import { passLoginTotp, requireTotpPassed } from './totp-login';
 import { avatarOf, loginUser, type LoginUser } from './user-view';
 
-/** Login by account and password (Part A 4.1 login). */
+/** Login by account and password. */
 
 /** A hash to compare against when there is no usable one, so every refusal costs the same time. */
 let dummyHash: Promise<string> | undefined;

@@ -5,7 +5,7 @@ import { BCRYPT_ROUNDS } from '../admin/login';
 import { playerById } from './accounts';
 
 /**
- * Player passwords (Part A 4.1 edit-password, set-password). bcrypt with cost BCRYPT_ROUNDS (10).
+ * Player passwords (edit-password, set-password). bcrypt with cost BCRYPT_ROUNDS (10).
  * Neither changes tokenVersion: the current token stays valid (spec).
  */
 

@@ -4,7 +4,7 @@ import { isLocale, type Locale } from '../../i18n/locales';
 import { playerById } from './accounts';
 import { avatarOf, loginUser, type LoginUser } from './user-view';
 
-/** The player's own profile (Part A 4.1 user-detail, locale). */
+/** The player's own profile (user-detail, locale). */
 
 /** User detail: every field of 2.6 except the password and the secrets (TOTP secret, pending codes). */
 export interface UserDetail extends LoginUser {

@@ -9,7 +9,7 @@ import { accountsNamed, createPlayer, findUplineByRefCode, type ClientMeta } fro
 import { recordLogin } from './login-records';
 import { signPlayerToken } from './tokens';
 
-/** Registration by account and password (Part A 4.1 register). */
+/** Registration by account and password. */
 
 export interface RegisterInput {
   siteCode: string;

@@ -7,7 +7,7 @@ import type { Locale } from '../../i18n/locales';
 import { createPlayer, findUplineByRefCode, type ClientMeta } from './accounts';
 
 /**
- * Players of the third-party logins (Part A 4.1): found or created on login (with an empty password),
+ * Players of the third-party logins: found or created on login (with an empty password),
  * locked for binding, and unbound.
  */
 
@@ -77,7 +77,7 @@ export async function lockedPlayer(userId: number, transaction: Transaction): Pr
   return user;
 }
 
-/** POST /auth/unbind-oauth, /auth/unbind-widget: clears the binding; a user without a password then has no way to log in (Part A 4.1). */
+/** POST /auth/unbind-oauth, /auth/unbind-widget: clears the binding; a user without a password then has no way to log in. */
 export async function unbindThirdParty(userId: number, field: 'oauth' | 'widget'): Promise<{ affected: number }> {
   const [affected] = await User.update({ [field]: null }, { where: { id: userId } });
   if (!affected) throw new SessionEndedError();

@@ -2,7 +2,7 @@ import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 
 /**
- * Authenticator-app codes (Part A 4.1 generate-totp-auth, enable-totp-auth): RFC 6238 TOTP, SHA-1,
+ * Authenticator-app codes (generate-totp-auth, enable-totp-auth): RFC 6238 TOTP, SHA-1,
  * 6 digits, 30-second steps, one step of tolerance either side. Players' settings: ./player-totp.ts;
  * spending a code (once, with the lock-out): ./totp-codes.ts.
  */

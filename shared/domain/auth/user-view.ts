@@ -2,7 +2,7 @@ import type { User } from '../../db/models';
 import { defaultAvatar } from './accounts';
 import { money } from '../wallet/wallet';
 
-/** The user object of login responses (Part A 2.6), shared by every login method. */
+/** The user object of login responses, shared by every login method. */
 export interface LoginUser {
   id: number;
   account: string;
@@ -28,7 +28,7 @@ export interface LoginUser {
   createdAt: Date;
 }
 
-/** The stored avatar, else the URL of the site's first mascot (Part A 4.1 user-detail). */
+/** The stored avatar, else the URL of the site's first mascot (user-detail). */
 export async function avatarOf(user: User): Promise<string | null> {
   return user.avatar ?? (await defaultAvatar(user.siteCode));
 }

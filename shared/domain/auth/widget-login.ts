@@ -7,7 +7,7 @@ import { completeLogin } from './accounts';
 import { accountName, createThirdPartyPlayer, lockedPlayer, loginOrCreate, type LoginContext, type ThirdPartyLogin } from './third-party-accounts';
 import { passLoginTotp, requireTotpPassed } from './totp-login';
 
-/** POST /auth/login-widget and /auth/bind-widget (Part A 4.1): the messenger login widget. */
+/** POST /auth/login-widget and /auth/bind-widget: the messenger login widget. */
 
 export interface WidgetLoginData {
   id: number;

@@ -8,7 +8,7 @@ import { pageOffset, pagination, type Pagination } from '../common/paging';
 import { whereEquals } from '../common/where';
 
 /**
- * A player's bet records (Part A 4.5 GET /bet-record, GET /bet-record/:orderId/details).
+ * A player's bet records (GET /bet-record, GET /bet-record/:orderId/details).
  *
  * Filters: status, gameType (numeric code as stored), startDate..endDate (YYYY-MM-DD, whole days in
  * APP_TIMEZONE: from 00:00:00 of startDate to the end of endDate inclusive). The totals are over the

@@ -1,7 +1,7 @@
 import { QueryTypes } from 'sequelize';
 import { db } from '../../db/sequelize';
 
-/** The `pagination` object of paged results (Part B 4: page, pageSize, total, totalPages). */
+/** The `pagination` object of paged results (page, pageSize, total, totalPages). */
 export interface Pagination {
   page: number;
   pageSize: number;

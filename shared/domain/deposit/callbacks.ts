@@ -6,7 +6,7 @@ import { pushAfterCommit, type CommittedRow } from '../../queues/outbox';
 import { moneyAmountOf } from '../wallet/wallet';
 
 /**
- * Vendor callbacks (Part B 4.2; docs/architecture.md, "A deposit"; docs/payments.md).
+ * Vendor callbacks (docs/architecture.md, "A deposit"; docs/payments.md).
  * The signature was checked over the raw bytes before any of this runs; here the fields are read and
  * the rest is one database function (deposit_callback, shared/db/functions/deposits/apply-callback.sql), one statement and one
  * transaction: the order (found by its subOrder and the vendor of its channel) is locked, the callback's

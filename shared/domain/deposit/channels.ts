@@ -5,7 +5,7 @@ import { pickText, type Locale } from '../../i18n/locales';
 import { channelRate, DEFAULT_BANK_CODE, ratesOf } from './rates';
 
 /**
- * A player's payment channels (Part B 2.4, 4.2): the channels of the group assigned to the player
+ * A player's payment channels: the channels of the group assigned to the player
  * (users.vendorGroupId), in the group's order, enabled ones only (an operator disabling a channel
  * hides it). Refused: `noChannelGroup` no group assigned; `channelGroupUnavailable` the group is missing,
  * of another site or disabled; `channelMissing` the group names a channel that does not exist in the site.

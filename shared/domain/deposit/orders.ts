@@ -11,7 +11,7 @@ import { availableChannels } from './channels';
 import { depositRate } from './rates';
 
 /**
- * Deposit orders (Part B 3, 4.2, 4.3; docs/payments.md, "Creating an order"). The row is written
+ * Deposit orders (docs/payments.md, "Creating an order"). The row is written
  * (pending, with the rate it will convert at) BEFORE the vendor is called, so a callback that comes back
  * before the vendor's answer finds its order; if the vendor refuses (`atmOrderRefused`,
  * `cardOrderRefused`), cannot be reached or does not answer within FIATVENDOR_HTTP_TIMEOUT_MS

@@ -7,7 +7,7 @@ import { logger } from '../../logger';
 import { cache } from '../../redis';
 
 /**
- * Exchange rates (Part B 4.3; docs/payments.md, "Exchange rates"). A rate is how many units of a currency
+ * Exchange rates (docs/payments.md, "Exchange rates"). A rate is how many units of a currency
  * one US dollar buys, per bank (default `twbk`). Fetched from the exchange-rate integration, cached in
  * Redis for EXCHANGE_RATE_CACHE_S; every good answer is also kept in Postgres (exchange_rate_snapshots),
  * so when the service is down, slow or not configured, and Redis has forgotten its cache, the last good

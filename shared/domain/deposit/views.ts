@@ -5,7 +5,7 @@ import { pickText, type Locale } from '../../i18n/locales';
 import { money } from '../wallet/wallet';
 import { RATE_SCALE } from './rates';
 
-/** A deposit order as a player sees it (Part B 2.5); callbackData and the vendor's data are never shown. */
+/** A deposit order as a player sees it; callbackData and the vendor's data are never shown. */
 export interface DepositOrderView {
   id: number;
   channelName: string;

@@ -8,7 +8,7 @@ import { logGameAction } from './admin-write';
 import { GAME_TYPE_CODES, isGameTypeCode } from './types';
 
 /**
- * Players blocked from games (the risk check of POST /game/launch, Part A 4.3; also of simulate and the
+ * Players blocked from games (the risk check of POST /game/launch; also of simulate and the
  * provider bets: docs/decisions.md, "Game blocks stop bets where the money moves"). A block has one of
  * three levels, told apart by which fields are set:
  * - all games:      gameType, gameCode and productId all null;

@@ -4,7 +4,7 @@ import { InputError } from '../../errors';
 import type { Actor } from '../audit/actor';
 import { lockSiteGameData, logGameAction, writeGameData } from './admin-write';
 
-/** Copying one site's game providers or type configs to another site (Part A 4.3, permission module `game`). */
+/** Copying one site's game providers or type configs to another site (permission module `game`). */
 
 export type CopyKind = 'providers' | 'typeConfigs';
 

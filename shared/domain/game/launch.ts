@@ -8,7 +8,7 @@ import { recordPlayInBackground } from './play-log';
 
 /**
  * Launching a game (POST /game/launch, with the risk check and the play log) and its demo
- * (POST /game/demo), Part A 4.3.
+ * (POST /game/demo).
  */
 
 export type Device = 'desktop' | 'mobile';

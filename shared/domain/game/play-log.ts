@@ -2,7 +2,7 @@ import type { Transaction } from 'sequelize';
 import { db } from '../../db/sequelize';
 import { logger } from '../../logger';
 
-/** The game play log (Part A 2.11): the last play time per (user, gameCode, productId), written by launch and rounds. */
+/** The game play log: the last play time per (user, gameCode, productId), written by launch and rounds. */
 export interface PlayLogEntry {
   siteCode: string;
   userId: number;

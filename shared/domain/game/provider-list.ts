@@ -4,9 +4,9 @@ import { cache } from '../../redis';
 import { PROVIDER_LIST_TTL_S, providerListKey } from './cache';
 import { typeKeyOf } from './types';
 
-/** The player's provider list (GET /game/provider, Part A 2.9), cached in Redis. */
+/** The player's provider list (GET /game/provider), cached in Redis. */
 
-/** The player view of a game provider row (Part A 2.9). */
+/** The player view of a game provider row. */
 export interface PlayerProvider {
   id: number;
   gameCode: string;

@@ -6,13 +6,13 @@ import { changesOf } from '../audit/operation-log';
 import { changedFields, logGameAction, writeGameData, type LocaleMap } from './admin-write';
 
 /**
- * The game providers of one site, administrator side (Part A 2.9, 4.3). Every write runs in one
+ * The game providers of one site, administrator side. Every write runs in one
  * transaction with its operation-log row and clears the site's provider-list cache after commit. An id
  * naming no provider of the site is "provider not found" (404); a gameCode used in the site is refused
  * naming gameCode.
  */
 
-/** Administrator view of a game provider (Part A 2.9). */
+/** Administrator view of a game provider. */
 export interface AdminProviderView {
   id: number;
   gameCode: string;

@@ -1,7 +1,7 @@
 import { QueryTypes } from 'sequelize';
 import { db } from '../../db/sequelize';
 
-/** Recently played games (Part A 2.11; the rows are written by play-log.ts). */
+/** Recently played games (the rows are written by play-log.ts). */
 
 export interface RecentGame {
   gameCode: string;

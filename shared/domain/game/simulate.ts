@@ -12,7 +12,7 @@ import { cachedProvider } from './cache';
 import { EFFECTIVE_BET_WEIGHTS } from './types';
 
 /**
- * POST /game/simulate (Part A 4.3): a local round with real money. One statement (one database
+ * POST /game/simulate: a local round with real money. One statement (one database
  * transaction) writes the bet order with its bet detail, the post-bet outbox row (VIP, promotion
  * turnover, mission progress run in the post-bet worker), debits the bet, credits the win and writes
  * the play log; either all of it happens or none.
@@ -25,7 +25,7 @@ export const SIMULATE_BET_DECIMALS = 6;
 
 export type SimulateResultName = 'lose' | 'small' | 'medium' | 'good' | 'big' | 'huge' | 'mega';
 
-/** The draw table of Part A 4.3: [weight in units of 1/10000, multiplier, result] (return to player 97%). */
+/** The draw table: [weight in units of 1/10000, multiplier, result] (return to player 97%). */
 const DRAW_ROWS: ReadonlyArray<readonly [number, string, SimulateResultName]> = [
   [6000, '0', 'lose'],
   [2200, '0.5', 'small'],

@@ -9,7 +9,7 @@ import { newTypeConfigRow } from './type-configs';
 
 /**
  * The built-in game template (type configs and providers) and loading a template into a site
- * (Part A 4.3, permission module `game`).
+ * (permission module `game`).
  */
 
 export interface TemplateTypeConfig {

@@ -8,14 +8,14 @@ import { changedFields, logGameAction, writeGameData, type LocaleMap } from './a
 import { typeKeyOf } from './types';
 
 /**
- * The game type configs of one site (Part A 2.10): one view and one list for players
+ * The game type configs of one site: one view and one list for players
  * (GET /game/type-configs) and administrators, and the administrators' writes (permission module
  * `game`), each in one transaction with its operation-log row, clearing the site's provider-list cache.
  * An id naming no config of the site is "type config not found" (404); a gameType already configured
  * in the site is refused naming gameType.
  */
 
-/** A game type config (Part A 2.10), as players and administrators see it. */
+/** A game type config, as players and administrators see it. */
 export interface TypeConfigView {
   id: number;
   gameType: number;

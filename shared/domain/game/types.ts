@@ -1,5 +1,5 @@
 
-/** The game types of Part A 2.5: [numeric code, typeKey, effective-bet weight]. */
+/** The game types: [numeric code, typeKey, effective-bet weight]. */
 const GAME_TYPE_ROWS = [
   [1, 'sports', '1.0'],
   [2, 'slot', '1.0'],

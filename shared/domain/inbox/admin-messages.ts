@@ -11,7 +11,7 @@ import { forgetUnreadCountsOf } from './unread-cache';
 import { adminMessageView, type AdminMessageView, type StoredMessage } from './views';
 
 /**
- * Administrators' inbox (Part B 4.7, permission module `inbox`): send to one player of the site or to
+ * Administrators' inbox (permission module `inbox`): send to one player of the site or to
  * the whole site, list with raw locale maps, delete with its read records. Writes are operation-logged.
  * The HTML content arrives sanitized (api/http/html.ts).
  */

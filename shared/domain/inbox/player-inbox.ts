@@ -8,7 +8,7 @@ import { playerMessageView, type PlayerMessageView, type StoredMessage } from '.
 import { cachedUnreadCount, forgetUnreadCount } from './unread-cache';
 import { IS_READ, ME, VISIBLE } from './visibility';
 
-/** A player's inbox (Part B 4.7): list, unread count, read one, read all. */
+/** A player's inbox: list, unread count, read one, read all. */
 
 export interface InboxQuery {
   page: number;

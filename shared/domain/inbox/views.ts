@@ -1,7 +1,7 @@
 import type { InboxCategory } from '../../db/models/inbox';
 import { pickText, type Locale, type LocaleText } from '../../i18n/locales';
 
-/** Inbox messages as players and administrators see them (Part B 2.9, 4.7). */
+/** Inbox messages as players and administrators see them. */
 
 export const INBOX_CATEGORIES: readonly InboxCategory[] = ['system', 'promo'];
 

@@ -1,6 +1,6 @@
 /**
- * What a player's inbox holds, as SQL shared by the list, the unread count and the reads (Part B 2.9;
- * docs/decisions.md, "Inbox read state"). Replacements `:site` and `:userId`.
+ * What a player's inbox holds, as SQL shared by the list, the unread count and the reads
+ * (docs/decisions.md, "Inbox read state"). Replacements `:site` and `:userId`.
  *
  * `me` is the player's row: `since`, when the player registered (site-wide messages older than that are
  * not the player's), and `upto`, the player's read-all mark (-infinity before the first read-all).

@@ -7,7 +7,7 @@ import { welcomeText } from '../auth/welcome-mail';
 import { forgetUnreadCount } from './unread-cache';
 
 /**
- * The welcome inbox message of a registration (Part A 4.1 rule 7), written by the `mail` job the
+ * The welcome inbox message of a registration, written by the `mail` job the
  * registration's outbox row starts (kind `welcome`), before the welcome mail. Exactly once: it is keyed by
  * its source (`welcome:<userId>`, unique per site), so a repeated or reconciled job writes nothing more.
  * Personal, category `system`, with the same words as the welcome mail in each locale, so the player

@@ -2,7 +2,7 @@ import { cache } from '../../redis';
 import type { LiveMatch } from './matches';
 
 /**
- * Where the live-sports list lives in Redis (Part A 2.17, 4.5):
+ * Where the live-sports list lives in Redis:
  * - `cache:live-sports:list`   {refreshedAt, matches}: the last good list, kept 24 hours (a feed that
  *   stays broken longer empties the list rather than showing day-old matches as live);
  * - `cache:live-sports:status` {configured, ok, at, count?, error?, lastSuccessAt?, oddsMissing?}: the

@@ -1,7 +1,7 @@
 import type { FeedFixture, FeedOddsEntry, FeedTeam } from '../../integrations/live-sports-feed';
 
 /**
- * The matches of the live-sports list (Part A 2.17) as mapped from the feed: fixtures with their teams,
+ * The matches of the live-sports list as mapped from the feed: fixtures with their teams,
  * league, status and match-winner odds; in play first, at most 20.
  */
 export const LIVE_SPORTS_MAX = 20;

@@ -10,7 +10,7 @@ import { LIVE_SPORTS_LIST_KEY, LIVE_SPORTS_LIST_TTL_S, LIVE_SPORTS_STATUS_KEY, c
 import { LIVE_SPORTS_MAX, mapOdds, selectMatches, type LiveMatch } from './matches';
 
 /**
- * The live-sports job's work (Part A 2.17): every 30 minutes, the list is refreshed from the feed into
+ * The live-sports job's work: every 30 minutes, the list is refreshed from the feed into
  * Redis (cache.ts), where GET /live-sports reads it.
  *
  * A feed failure on the fixtures calls keeps the last good list and records the error. A failure of one

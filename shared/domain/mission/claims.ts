@@ -128,7 +128,7 @@ export interface ClaimRow {
   claimedAt: Date | string;
 }
 
-/** A mission claim as the API returns it (Part A 2.15): money as 6-decimal strings, ISO time. */
+/** A mission claim as the API returns it: money as 6-decimal strings, ISO time. */
 export function claimView(r: ClaimRow): ClaimItem {
   return {
     id: Number(r.id),

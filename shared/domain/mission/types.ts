@@ -1,7 +1,7 @@
 import type { MissionCategory, MissionPeriodType } from '../../db/models/mission';
 
 /**
- * Missions (Part A 2.15, 3, 4.5, 6 step 3): deposit and bet missions of a site, five tiers per category
+ * Missions (6 step 3): deposit and bet missions of a site, five tiers per category
  * and period type (daily, weekly, monthly). Files of this folder:
  * - periods.ts: the period keys; progress.ts: the players' progress per category and period;
  * - the turnover that settled bets add to open claims: shared/domain/post-bet/claim-turnover.ts;

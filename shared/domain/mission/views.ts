@@ -19,7 +19,7 @@ export interface MissionFields {
   turnoverMultiplier: string;
 }
 
-/** A mission as a player sees it (GET /mission, Part A 4.5). */
+/** A mission as a player sees it (GET /mission). */
 export interface MissionView extends MissionFields {
   currentProgress: string | null;
   isClaimed: boolean;

@@ -8,7 +8,7 @@ import { POST_BET_STEPS, type PostBetOrder, type PostBetStep, type PostBetStepRe
 import type { TurnoverResult } from './turnover';
 
 /**
- * The post-bet chain (Part A section 6; docs/decisions.md, "Post-bet chain" and "Post-bet in batches").
+ * The post-bet chain (docs/decisions.md, "Post-bet chain" and "Post-bet in batches").
  * A settlement (simulate, provy bet and win, provx BetResult) writes the post-bet outbox row in its own
  * transaction (their database functions call post_bet_enqueue, which `enqueuePostBet` runs too); the
  * `post-bet` worker then applies the steps (steps.ts), exactly once per settled order, to a batch of

@@ -6,7 +6,7 @@ import { advanceClaimTurnover } from './claim-turnover';
 import { addPromotionTurnover, type TurnoverAmount } from './turnover';
 
 /**
- * The steps of the post-bet chain (Part A section 6). `applyPostBetBatch` (chain.ts) runs every step
+ * The steps of the post-bet chain. `applyPostBetBatch` (chain.ts) runs every step
  * once over the orders of a batch, in one transaction; a single order is a batch of one. A step added
  * here runs on every path.
  */
@@ -74,7 +74,7 @@ async function vipAndMilestones({ transaction, orders }: PostBetContext): Promis
 }
 
 /**
- * The chain. VIP comes last although it is step 1 of Part A: it locks the players' rows, which their
+ * The chain. VIP comes last although the contract lists it first: it locks the players' rows, which their
  * bets need too, so they are held only until the commit that follows. The steps do not depend on each
  * other, so their order changes no result.
  */

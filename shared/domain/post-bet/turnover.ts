@@ -2,8 +2,8 @@ import type { Transaction } from 'sequelize';
 import { advanceClaimTurnover } from './claim-turnover';
 
 /**
- * Turnover of the post-bet chain (Part A section 6 steps 2 and 3): a settled valid order with a positive
- * betEffective (the stored, weighted effective bet of Part A 2.5) adds it, once, to the turnover of its
+ * Turnover of the post-bet chain (the deposit and promotion turnover steps): a settled valid order with a positive
+ * betEffective (the stored, weighted effective bet) adds it, once, to the turnover of its
  * user's open promotion and mission claims. The steps (steps.ts) pass each user's orders; the writers
  * sum them per user, so a batch ends where the orders one by one would.
  *

@@ -11,7 +11,7 @@ import { conditionValueFor } from './conditions';
 import { adminPromotionView, type AdminPromotionView } from './views';
 
 /**
- * The administrators' promotions (permission module `promo`; Part B 4.4 POST, PATCH, DELETE /promo):
+ * The administrators' promotions (permission module `promo`; POST, PATCH, DELETE /promo):
  * create and update with their images (public, under PUBLIC_ASSET_BASE_URL), delete, and the list with
  * the stored locale maps. HTML (content, actionHtml) arrives sanitized (api/http/html.ts). A new image
  * replaces only its own field; the image it replaces, and a deleted promotion's images, are forgotten

@@ -12,7 +12,7 @@ import { isRunning } from './views';
 import { ledgerKeys } from '../wallet/ledger-keys';
 
 /**
- * POST /promo/:id/claim and GET /promo/claims (Part B 2.6, 4.4). A claim, in ONE transaction:
+ * POST /promo/:id/claim and GET /promo/claims. A claim, in ONE transaction:
  * 1. lock the promotion's row (FOR NO KEY UPDATE): the claims of one promotion take turns, so its quota
  *    holds and one player's repeated claims see each other;
  * 2. the checks in the spec's order: running (else `notRunning`: not found or not running), not claimed
@@ -101,7 +101,7 @@ interface ClaimRow {
   claimedAt: Date | string;
 }
 
-/** A promotion claim as players see it (Part B 2.6): the title as claimed, in the request locale. */
+/** A promotion claim as players see it: the title as claimed, in the request locale. */
 function claimView(r: ClaimRow, locale: Locale): PromotionClaimItem {
   return {
     id: Number(r.id),

@@ -8,7 +8,7 @@ import { moneyAmountOf } from '../wallet/wallet';
 import { isRunning } from './views';
 
 /**
- * Whether a player may claim a promotion (Part B 4.4): running, quota left, and its condition met.
+ * Whether a player may claim a promotion: running, quota left, and its condition met.
  * - deposit_threshold: the USD sum of the player's deposits paid within the promotion's period is at
  *   least conditionValue;
  * - vip_level: the player's VIP level is at least conditionValue;

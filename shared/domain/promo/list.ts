@@ -7,7 +7,7 @@ import { ClaimantFacts } from './conditions';
 import { promotionView, type PromotionView } from './views';
 
 /**
- * GET /promo and GET /promo/:id (Part B 4.4): the site's enabled promotions, newest start first; a
+ * GET /promo and GET /promo/:id: the site's enabled promotions, newest start first; a
  * disabled one is the operator's draft, seen only in the administrators' list (and "not found" here).
  * With a player's token each promotion also carries isClaimed and isClaimable (a claim would succeed
  * now: running, not claimed, quota left, condition met).

@@ -5,7 +5,7 @@ import { pickText, type Locale, type LocaleText } from '../../i18n/locales';
 import { money } from '../wallet/wallet';
 
 /**
- * Promotions as players and administrators see them (Part B 2.6). Files of this folder:
+ * Promotions as players and administrators see them. Files of this folder:
  * - views.ts: the answers; conditions.ts: running, quota and the claim conditions;
  * - list.ts: the players' list and detail; claims.ts: claiming and the claim list;
  * - admin.ts: the administrators' list, create, update and delete (with the images).

@@ -1,7 +1,7 @@
 import { BALANCE_SLOT, findPlayer, findPlayerByAccount, ProviderError, REF_SLOT, runProviderCall } from './seamless-wallet';
 
 /**
- * Provider `provx` seamless-wallet callbacks (Part A 4.3, docs/providers.md): GetBalance, Bet,
+ * Provider `provx` seamless-wallet callbacks (docs/providers.md): GetBalance, Bet,
  * BetResult (settles the round: post-bet chain), CancelBet, JackpotResult. Answers use provx's shape
  * `{status, errorCode, message, userId, currency, balance, ...}`.
  */

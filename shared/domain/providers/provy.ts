@@ -1,7 +1,7 @@
 import { BALANCE_SLOT, findPlayer, REF_SLOT, runProviderCall, type ProviderPlayer } from './seamless-wallet';
 
 /**
- * Provider `provy` seamless-wallet callbacks (Part A 4.3, docs/providers.md): auth, getBalance, bet
+ * Provider `provy` seamless-wallet callbacks (docs/providers.md): auth, getBalance, bet
  * (settles: post-bet chain; may carry its win), win (post-bet chain), cancelBet, getPlayerInfo.
  * Answers use provy's shape `{code, message, data}`.
  */

@@ -7,7 +7,7 @@ import { cache } from '../../redis';
 import { money } from '../wallet/wallet';
 
 /**
- * The public ranking (Part A 4.5 GET /ranking, 2.16), per site. Only settled, valid bet orders count.
+ * The public ranking (GET /ranking, 2.16), per site. Only settled, valid bet orders count.
  *
  * - realtime: the newest bets (by betDatetime);
  * - daily, weekly, monthly: bets whose betDatetime falls in the current day, week (Monday to Sunday)

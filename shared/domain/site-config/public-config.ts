@@ -6,7 +6,7 @@ import { cache } from '../../redis';
 import { publicSiteConfigView, type PublicSiteConfigView } from './views';
 
 /**
- * GET /site-config (Part B 4.8), cached per site and locale (`cache:site-config:<site>:<locale>`, one
+ * GET /site-config, cached per site and locale (`cache:site-config:<site>:<locale>`, one
  * hour); every administrator write to a site's config, themes or mascots clears the site's entries after
  * commit (admin-writes.ts). A Redis failure reads Postgres.
  */

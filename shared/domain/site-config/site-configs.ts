@@ -8,7 +8,7 @@ import { changesOf } from '../audit/operation-log';
 import { lockSiteConfig, logSiteConfigAction, siteConfigWrite } from './admin-writes';
 import { adminSiteConfigView, type AdminSiteConfigView } from './views';
 
-/** Administrators' site configs (Part B 4.8, permission module `site-config`): list, patch, mascots. */
+/** Administrators' site configs (permission module `site-config`): list, patch, mascots. */
 
 /** GET /site-config/admin/list: every site's config (or only the x-site-code site's), with themes and raw locale maps. */
 export async function listSiteConfigs(siteFilter: string | null): Promise<AdminSiteConfigView[]> {

@@ -9,7 +9,7 @@ import { lockSiteConfig, logSiteConfigAction, siteConfigWrite } from './admin-wr
 import { adminThemeView, type AdminThemeView } from './views';
 
 /**
- * Themes of a site (Part B 2.10, 4.8): list, create, patch, delete. themeId is unique per site (`themeIdTaken`);
+ * Themes of a site: list, create, patch, delete. themeId is unique per site (`themeIdTaken`);
  * deleting the active theme clears activeThemeId. Every write locks the site's config row first, so a
  * delete and a PATCH of activeThemeId never cross.
  */

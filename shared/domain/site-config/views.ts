@@ -3,7 +3,7 @@ import type { MascotEntry } from '../../db/models/site-config';
 import type { SiteTheme, ThemeColours } from '../../db/models/site-theme';
 import { pickText, type Locale, type LocaleText } from '../../i18n/locales';
 
-/** Site configs and themes as players and administrators see them (Part B 2.10, 4.8). */
+/** Site configs and themes as players and administrators see them. */
 
 type LocaleMap = Partial<LocaleText>;
 

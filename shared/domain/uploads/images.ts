@@ -13,7 +13,7 @@ import { addToOutbox } from '../../queues/outbox';
  * and thumbnail) are written in the transaction of the record that uses it.
  */
 
-/** The largest image accepted, in bytes (Part B 8: 5 MB each). */
+/** The largest image accepted, in bytes (5 MB each). */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 /** A decoded picture no larger than this many pixels (a small file can claim a huge canvas). */

@@ -5,7 +5,7 @@ import type { Actor } from '../audit/actor';
 import { logVipAction } from './admin-writes';
 
 /**
- * The hold flag of a player (Part A 3, "vipHold"): a held player is not judged by the monthly
+ * The hold flag of a player ("vipHold"): a held player is not judged by the monthly
  * relegation. Administrators may set it from this level up.
  */
 export const HOLD_MIN_LEVEL = 5;

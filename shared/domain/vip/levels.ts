@@ -12,7 +12,7 @@ import { uniqueAs } from '../common/unique';
 import { logVipAction } from './admin-writes';
 
 /**
- * VIP levels of a site (Part A 2.12, 4.4): the players' list and the administrators' writes.
+ * VIP levels of a site: the players' list and the administrators' writes.
  *
  * - GET /vip/levels is cached one hour per site and locale (`cache:vip:levels:<site>:<locale>`); every
  *   administrator write to levels clears the site's entries after commit.

@@ -4,10 +4,10 @@ import { db } from '../../db/sequelize';
 import { money } from '../wallet/wallet';
 
 /**
- * VIP recalculation of the post-bet chain (Part A section 6 step 1, section 3 "vipLevel" upgrade row).
+ * VIP recalculation of the post-bet chain (the level upgrade step).
  *
  * - totalEffectiveBet = SUM(betEffective) of the user's valid, settled bet orders (the stored
- *   betEffective, which already carries the game-type weight of Part A 2.5), kept by delta: each order
+ *   betEffective, which already carries the game-type weight), kept by delta: each order
  *   records what it has added (bet_orders."countedEffective"), and the chain adds the difference between
  *   what the order counts now and what it counted before (see applyPostBet). A bet costs the same
  *   however long the player's history is.

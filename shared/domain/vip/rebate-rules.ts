@@ -9,7 +9,7 @@ import { uniqueAs } from '../common/unique';
 import { logVipAction } from './admin-writes';
 
 /**
- * VIP rebate rules of a site (Part A 2.13, 4.4): one rate per (level, game type), the players' list and
+ * VIP rebate rules of a site: one rate per (level, game type), the players' list and
  * the administrators' writes (one transaction each with its operation-log row, module `vip`). Rates are
  * NUMERIC(5,2) and travel as decimal strings.
  */
@@ -39,7 +39,7 @@ function rebateView(r: VipRebate): VipRebateView {
   };
 }
 
-/** Game types in the order of Part A 2.5 (sports first), for stable listings. */
+/** Game types (sports first), for stable listings. */
 const typeOrder = (typeKey: string) => {
   const i = (GAME_TYPE_KEYS as readonly string[]).indexOf(typeKey);
   return i < 0 ? GAME_TYPE_KEYS.length : i;

@@ -9,7 +9,7 @@ import { checkRebateDay, defaultRebateDay } from './settlement-periods';
 import { batchSizeOf, ensureRun, forEverySite, runBatches, type BatchOutcome, type RunRow, type SettlementHooks } from './settlement-runs';
 
 /**
- * Daily VIP rebate (Part A 4.4, section 6): per user and game type, SUM(betEffective) of the day's valid
+ * Daily VIP rebate: per user and game type, SUM(betEffective) of the day's valid
  * settled bet orders (betDatetime within the day in APP_TIMEZONE) x rebateRate percent of the rule for
  * (user's vipLevel, typeKey), rounded down to 6 decimals, credited through the wallet.
  *

@@ -6,7 +6,7 @@ import { checkRelegationMonth, defaultRelegationMonth } from './settlement-perio
 import { batchSizeOf, ensureRun, forEverySite, runBatches, type BatchOutcome, type RunRow, type SettlementHooks } from './settlement-runs';
 
 /**
- * Monthly relegation check (Part A section 3, vipLevel row; section 6: 1st of month 01:00).
+ * Monthly relegation check (scheduled on the 1st of the month at 01:00).
  *
  * For the users of a site with vipLevel >= 2 and vipHold 0: monthly effective = SUM(betEffective) of
  * their valid settled bet orders with betDatetime in the judged month (APP_TIMEZONE). Below the level's

@@ -10,7 +10,7 @@ import type { VipTier } from './levels';
 import { countedTowardsLevels } from './progress';
 import { byLevelThenType, rateText } from './rebate-rules';
 
-/** A player's VIP status (Part A 4.4 GET /vip/status): level, progress, this month's effective bet, rebates, the ladder. */
+/** A player's VIP status (GET /vip/status): level, progress, this month's effective bet, rebates, the ladder. */
 
 export interface VipStatus {
   level: number;

@@ -4,7 +4,7 @@ import { countWalletMovement } from '../../metrics';
 import { MAX_MONEY, MONEY_SCALE, money, parseAmount, WalletError } from './wallet';
 
 /**
- * An agent's affiliate commission balance (Part B 2.8): its own account in the wallet module
+ * An agent's affiliate commission balance: its own account in the wallet module
  * (docs/architecture.md, "Invariants"), the only code that changes affiliate_accounts. Every movement is one
  * call inside the caller's transaction: the account row is locked, the idempotency key looked up (a key
  * applied before moves nothing and answers the balance as it is now, with the first movement's ledger id

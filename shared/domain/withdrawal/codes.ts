@@ -8,7 +8,7 @@ import { queueCodeMail } from '../auth/code-mail-outcomes';
 import { generateVerificationCode } from '../auth/verification-codes';
 
 /**
- * The withdrawal code (Part B 4.5 send-code): a 6-digit code made like the e-mail verification codes
+ * The withdrawal code (send-code): a 6-digit code made like the e-mail verification codes
  * (never a guessable one), kept in users."withdrawalVerifyCode" as those are (the `mail` worker reads it
  * from the row) and mailed to the verified e-mail by the `mail` worker through the outbox. It expires
  * CODE_TTL_MINUTES after it was sent, a wrong try counts, and after MAX_WRONG_TRIES wrong tries the code

@@ -19,7 +19,7 @@ export interface WithdrawalInput {
 }
 
 /**
- * POST /withdrawal/request (Part B 4.5), the checks in the spec's order: 2001 no live code, 2002 wrong
+ * POST /withdrawal/request, the checks in the spec's order: 2001 no live code, 2002 wrong
  * code, 2003 e-mail not verified, 2004 mobile not verified, 2005 no approved address of the player, 2006
  * amount not above 0, 2007 balance too low, 2008 a claimed promotion's turnover open, 2009 deposit
  * turnover short. Then, in one transaction: the withdrawal row (pending), the hold (one wallet movement

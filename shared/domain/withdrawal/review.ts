@@ -8,7 +8,7 @@ import { accountsOf, addressesOf, adminView, type WithdrawalRow } from './views'
 import { ledgerKeys } from '../wallet/ledger-keys';
 
 /**
- * Operators' decisions on a withdrawal (Part B 3, 4.5; permission module `withdrawal`): review moves a
+ * Operators' decisions on a withdrawal (permission module `withdrawal`): review moves a
  * pending withdrawal to approved (nothing moves) or rejected (the hold goes back to balance,
  * `withdrawal:release:<id>`); complete moves an approved one to completed (the hold leaves the account,
  * `withdrawal:payout:<id>`). Each is one conditional UPDATE ... WHERE status = <the state it leaves>

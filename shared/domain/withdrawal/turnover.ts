@@ -6,10 +6,10 @@ import { paidDepositUsdSum } from '../deposit/totals';
 import { money } from '../wallet/wallet';
 
 /**
- * The withdrawal turnover rule (Part B 4.5, 8): every promotion the player claimed has completed its
- * turnover, and the player's total effective bet (users."totalEffectiveBet", weighted as Part A 2.5 and
+ * The withdrawal turnover rule: every promotion the player claimed has completed its
+ * turnover, and the player's total effective bet (users."totalEffectiveBet", weighted and
  * kept by the post-bet chain) is at least the USD sum of the player's paid deposits times
- * DEPOSIT_TURNOVER_MULTIPLIER. GET /withdrawal/turnover-status shows it (Part B 2.7); a withdrawal
+ * DEPOSIT_TURNOVER_MULTIPLIER. GET /withdrawal/turnover-status shows it; a withdrawal
  * request checks it (2008, 2009) with the same function.
  */
 export const DEPOSIT_TURNOVER_MULTIPLIER = 1;

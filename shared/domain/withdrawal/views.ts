@@ -2,7 +2,7 @@ import { CryptoAddress, User, type Withdrawal } from '../../db/models';
 import { money } from '../wallet/wallet';
 
 /**
- * Withdrawals as players and operators see them (Part B 2.7 leaves the fields open): the amount, the
+ * Withdrawals as players and operators see them (leaves the fields open): the amount, the
  * crypto address's wallet name and network, the address (masked for the player, whole for the operator
  * who pays it), the state and its times.
  */

@@ -1,5 +1,5 @@
 /**
- * Administrator permission model (Part B 2.11).
+ * Administrator permission model.
  *
  * A group's `permissions` is an array of `<module>:<read|write>` strings, where
  * `<module>` is one of ADMIN_MODULES (for example `deposit:read`, `vip:write`).

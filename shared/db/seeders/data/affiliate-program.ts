@@ -1,5 +1,5 @@
 /**
- * A new site's affiliate program (Part B 2.8; docs/affiliates.md): four tiers, lowest first, and each
+ * A new site's affiliate program (docs/affiliates.md): four tiers, lowest first, and each
  * tier's default rate per level (gameType null = every game type). The lowest tier has the spec's
  * 30 / 10 / 5 %; each higher tier adds to every level, so an upgrade always pays more.
  */

@@ -1,7 +1,7 @@
 import type { LocaleText } from '../../../i18n/locales';
 
 /**
- * Default game type configs (Part A 2.5, 2.10). `weight` is the effective-bet
+ * Default game type configs. `weight` is the effective-bet
  * weight: betEffective = betAmount x weight.
  */
 export interface GameTypeSeed {

@@ -1,7 +1,7 @@
 import type { LocaleText } from '../../../i18n/locales';
 
 /**
- * Default mascot list held in site configuration (Part A 2.8, Part B 2.10).
+ * Default mascot list held in site configuration.
  * Images are 512x512 PNGs on object storage; see mascotUrl.
  */
 export interface MascotSeed {

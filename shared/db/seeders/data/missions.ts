@@ -2,7 +2,7 @@ import type { MissionCategory, MissionPeriodType } from '../../models/mission';
 import type { MissionInput } from '../../../domain/mission/admin';
 
 /**
- * The default mission table of a site (Part A 4.5): deposit and bet missions, daily, weekly and monthly,
+ * The default mission table of a site: deposit and bet missions, daily, weekly and monthly,
  * five tiers each. Thresholds are USD deposited or USD of effective bet in the period; rewards are USD,
  * to be wagered `turnoverMultiplier` times before withdrawal. Higher tiers need a higher VIP level.
  */

@@ -1,8 +1,8 @@
 import type { LocaleText } from '../../../i18n/locales';
 
 /**
- * Default deposit channels and channel groups (Part B 2.4). One group per
- * locale currency (Part A 2.4); groups reference channels by `key`.
+ * Default deposit channels and channel groups. One group per
+ * locale currency; groups reference channels by `key`.
  */
 export interface ChannelSeed {
   key: string;

@@ -1,10 +1,10 @@
 import type { LocaleText } from '../../../i18n/locales';
 
 /**
- * Default VIP ladder (Part A 2.12). minChip is the cumulative effective bet (USD)
+ * Default VIP ladder. minChip is the cumulative effective bet (USD)
  * needed to reach a level; relegationChip is the monthly effective bet needed to
  * keep it (about 10% of minChip; none for level 1). Money is decimal(18,6) as strings.
- * Fifteen levels so that the affiliate VIP milestones (Part B 2.8, levels 2 to 15) all exist.
+ * Fifteen levels so that the affiliate VIP milestones (levels 2 to 15) all exist.
  */
 export interface VipLevelSeed {
   level: number;

@@ -18,7 +18,7 @@ import {
 } from './views';
 
 /**
- * The settlement read endpoints (Part B 4.6): the agent's commission rows and settlements, one
+ * The settlement read endpoints: the agent's commission rows and settlements, one
  * settlement with its rows, and the operators' settlement list and risk logs. Every query is scoped by
  * site, and the agent's by the agent: another agent's or another site's settlement is not found (`settlementNotFound`).
  * Newest period first (weekStart, then id, descending); weekly and daily settlements both appear, each

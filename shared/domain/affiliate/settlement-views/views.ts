@@ -3,8 +3,8 @@ import type { RiskRuleType, SettlementPeriodType, SettlementStatus } from '../..
 import { money } from '../../wallet/wallet';
 
 /**
- * Affiliate settlements, their commission rows and risk logs as agents and operators see them (Part B
- * 2.8): money as 6-decimal strings, rates with 2 decimals, period dates as YYYY-MM-DD, timestamps as
+ * Affiliate settlements, their commission rows and risk logs as agents and operators see them:
+ * money as 6-decimal strings, rates with 2 decimals, period dates as YYYY-MM-DD, timestamps as
  * ISO 8601. Beyond the spec's fields every settlement carries its periodType (weekly or daily) and every
  * commission row its gameType (rows are per settlement, member and game type).
  */

@@ -24,7 +24,7 @@ const INSTRUMENT_OF = { bank_card: 'bank-card', crypto: 'crypto-address' } as co
 const isMethod = (method: string): method is AffiliateWithdrawalMethod => (AFFILIATE_WITHDRAWAL_METHODS as readonly string[]).includes(method);
 
 /**
- * POST /affiliate/withdrawals/request (Part B 3, 4.6), the checks in the spec's order: `notAgent`,
+ * POST /affiliate/withdrawals/request, the checks in the spec's order: `notAgent`,
  * `amountNotPositive`, `methodUnknown`, `targetNotApproved` (not an approved (status 1) bank card or
  * crypto address of this agent on this site), `withdrawalCooldown`, `balanceTooLow` (available commission). Then, in
  * the same transaction, the withdrawal row (pending) and the hold: one movement of the affiliate account,

@@ -9,7 +9,7 @@ import { adminContextOf, adminView, type AffiliateWithdrawalRow } from './views'
 import { ledgerKeys } from '../../wallet/ledger-keys';
 
 /**
- * Operators' decisions on a commission withdrawal (Part B 3, 4.6; permission module `affiliate`): review
+ * Operators' decisions on a commission withdrawal (permission module `affiliate`): review
  * moves a pending withdrawal to approved (nothing moves) or rejected (frozen back to available,
  * `affiliate:withdrawal:release:<id>`); complete moves an approved one to completed (frozen to
  * totalWithdrawn, `affiliate:withdrawal:payout:<id>`). Each is one conditional UPDATE ... WHERE status =

@@ -1,7 +1,7 @@
 import { BankCard, CryptoAddress, User, type AffiliateWithdrawal } from '../../../db/models';
 import { money } from '../../wallet/wallet';
 
-/** Commission withdrawals as the agent (Part B 2.8) and the operators see them. */
+/** Commission withdrawals as the agent and the operators see them. */
 export type AffiliateWithdrawalRow = Pick<
   AffiliateWithdrawal,
   'id' | 'siteCode' | 'agentId' | 'amount' | 'method' | 'targetId' | 'status' | 'remark' | 'reviewedBy' | 'reviewedAt' | 'completedBy' | 'completedAt' | 'createdAt' | 'updatedAt'
@@ -11,7 +11,7 @@ export const AFFILIATE_WITHDRAWAL_STATUSES = ['pending', 'approved', 'rejected',
 export const AFFILIATE_WITHDRAWAL_METHODS = ['bank_card', 'crypto'] as const;
 export type AffiliateWithdrawalMethod = (typeof AFFILIATE_WITHDRAWAL_METHODS)[number];
 
-/** The agent's view: the fields of Part B 2.8. */
+/** The agent's view: the fields */
 export function agentView(row: AffiliateWithdrawalRow) {
   return {
     id: Number(row.id),

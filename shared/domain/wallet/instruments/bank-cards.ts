@@ -7,7 +7,7 @@ import { uniqueAs } from '../../common/unique';
 import { baseView, deleteOwnInstrument, ownInstruments } from './kinds';
 
 /**
- * Bank cards (Part B 2.1, 4.1): the account with three identity photos (ID card front and back, the
+ * Bank cards: the account with three identity photos (ID card front and back, the
  * passbook cover). The photos are identity documents: private images, served only through the
  * authenticated photo endpoints (./photos.ts) to the card's owner and to administrators with wallet:read.
  */

@@ -5,7 +5,7 @@ import { cardFingerprint, lastFour, maskedCardNumber } from './card-data';
 import { baseView, deleteOwnInstrument, ownInstruments } from './kinds';
 
 /**
- * Credit cards (Part B 2.2, 4.1). The CVV is validated by the request schema and dropped here: it is
+ * Credit cards. The CVV is validated by the request schema and dropped here: it is
  * never stored, logged or answered. The number is kept only as its last four digits and its keyed
  * fingerprint (./card-data.ts); answers show the masked number.
  */

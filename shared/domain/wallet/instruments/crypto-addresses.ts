@@ -3,7 +3,7 @@ import { Refusal } from '../../../errors';
 import { uniqueAs } from '../../common/unique';
 import { baseView, deleteOwnInstrument, ownInstruments } from './kinds';
 
-/** Crypto addresses (Part B 2.3, 4.1): currency USDT and network TRC-20 unless given. */
+/** Crypto addresses: currency USDT and network TRC-20 unless given. */
 export const DEFAULT_CURRENCY = 'USDT';
 export const DEFAULT_NETWORK = 'TRC-20';
 

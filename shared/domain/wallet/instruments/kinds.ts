@@ -3,7 +3,7 @@ import { Refusal } from '../../../errors';
 import type { RefusalName } from '../../refusals';
 
 /**
- * The three kinds of player wallet instruments (Part B 2.1-2.3) and what they share: the review status
+ * The three kinds of player wallet instruments and what they share: the review status
  * (0 pending, 1 approved, 2 rejected), the remark of the review, and a delete that keeps the row hidden
  * ("deletedAt"), so later withdrawals can still name the instrument.
  */
