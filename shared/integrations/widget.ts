@@ -1,5 +1,6 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { config } from '../config';
+import { sameHexDigest } from './hex-digest';
 
 /**
  * Messenger login widget (login-widget). The widget hands the browser the user's fields
@@ -43,11 +44,9 @@ export function widgetHash(botToken: string, checkString: string): string {
   return createHmac('sha256', key).update(checkString).digest('hex');
 }
 
-/** Constant-time comparison of the received hash with the expected one. */
+/** The received hash against the expected one: the exact lowercase hex digest only, in constant time. */
 export function widgetHashMatches(botToken: string, fields: Record<string, WidgetFieldValue>, hash: string, exclude: readonly string[] = []): boolean {
-  const expected = Buffer.from(widgetHash(botToken, dataCheckString(fields, exclude)), 'utf8');
-  const received = Buffer.from(hash.toLowerCase(), 'utf8');
-  return expected.length === received.length && timingSafeEqual(expected, received);
+  return sameHexDigest(hash, widgetHash(botToken, dataCheckString(fields, exclude)));
 }
 
 /** auth_date (Unix seconds) is at most 5 minutes old and not in the future beyond a small clock skew. */

@@ -97,7 +97,7 @@ test('refCode is not signed and binds a new player to the agent', async (t) => {
   t.is(unknown.body.code, 200, unknown.text);
 });
 
-test('2002: a tampered, added or unsigned field, or another bot token', async (t) => {
+test('2002: a tampered, added or unsigned field, another bot token, or a hash not written as exact lowercase hex', async (t) => {
   const signed = sign(widgetUser());
   const cases: Record<string, unknown> = {
     'tampered id': { ...signed, id: Number(signed.id) + 1 },
@@ -106,6 +106,9 @@ test('2002: a tampered, added or unsigned field, or another bot token', async (t
     'removed field': { ...signed, username: undefined },
     'other bot': sign(widgetUser(), '999:another-bot'),
     'hash of another shape': { ...signed, hash: 'abc' },
+    // Only the exact lowercase hex digest: the right hash upper-cased or with blanks around it is refused.
+    'hash upper-cased': { ...signed, hash: signed.hash.toUpperCase() },
+    'hash padded': { ...signed, hash: ` ${signed.hash} ` },
   };
   for (const [name, body] of Object.entries(cases)) {
     const res = await loginWidget(body, { locales: 'en-US' });

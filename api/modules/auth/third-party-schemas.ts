@@ -1,6 +1,6 @@
 import { number, object } from 'yup';
 import { HttpError } from '../../http/errors';
-import { charString, trimmed } from '../../http/schema-helpers';
+import { charString, exactString, trimmed } from '../../http/schema-helpers';
 import { totpCodeField } from './totp-schemas';
 import type { WidgetFieldValue } from '../../../shared/integrations/widget';
 
@@ -32,7 +32,7 @@ const widgetFields = {
   username: charString().max(255).nullable().optional(),
   photo_url: charString().max(2048).nullable().optional(),
   auth_date: number().required().integer().min(0).max(Number.MAX_SAFE_INTEGER),
-  hash: trimmed().required().max(128),
+  hash: exactString().required().max(128),
 };
 
 export const loginWidgetBody = object({

@@ -1,6 +1,7 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { Request } from 'express';
 import { config } from '../../../shared/config';
+import { sameHexDigest } from '../../../shared/integrations/hex-digest';
 import { logger } from '../../../shared/logger';
 import { ProviderError, type ProviderCode } from '../../../shared/domain/providers/seamless-wallet';
 import type { SignatureCheck } from '../../http/endpoint';
@@ -20,16 +21,6 @@ export function providerSignatureOf(secret: string, timestamp: string, rawBody: 
 function header(req: Request, name: string): string | undefined {
   const value = req.headers[name];
   return Array.isArray(value) ? value[0] : value;
-}
-
-/**
- * Hex digests compared in constant time. Only the exact lowercase hex digest is equal: 64 digits
- * 0-9 a-f, nothing around them (no upper case, blanks or prefix; docs/providers.md, docs/payments.md).
- */
-export function sameHexDigest(given: string, expectedHex: string): boolean {
-  const expected = Buffer.from(expectedHex, 'hex');
-  const buffer = /^[0-9a-f]{64}$/.test(given) ? Buffer.from(given, 'hex') : Buffer.alloc(0);
-  return buffer.length === expected.length && timingSafeEqual(buffer, expected);
 }
 
 /**

@@ -6,7 +6,8 @@ import { rawJsonFields } from '../../../shared/integrations/json-fields';
 import { logger } from '../../../shared/logger';
 import type { SignatureCheck } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
-import { sameHexDigest, timestampSignature } from '../game/provider-signature';
+import { sameHexDigest } from '../../../shared/integrations/hex-digest';
+import { timestampSignature } from '../game/provider-signature';
 
 /**
  * How the payment vendors' callbacks are authenticated and answered (docs/payments.md, "Signatures").
