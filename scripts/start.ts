@@ -29,6 +29,15 @@ async function adminLine(created: boolean): Promise<string> {
   return `account "${account}", already there: seeding left its password as it was, and it ${same ? 'is' : 'is not'} ${configured}`;
 }
 
+/** Where mails go: the SMTP host of SMTP_URL, else the development mailbox (docs/decisions.md). */
+function mailLine(): string {
+  const { url, devMailDir } = config().integrations.smtp;
+  if (url) return `SMTP ${new URL(url).host} (SMTP_URL)`;
+  const sites = 'unless a site sets serviceProviders.email';
+  if (devMailDir) return `no SMTP_URL: .eml files in ${path.relative(process.cwd(), devMailDir) || devMailDir}, ${sites} (npm run mail shows the newest)`;
+  return `no SMTP_URL: mail is not configured, ${sites}`;
+}
+
 /**
  * `npm start`: the embedded default. Finds or starts Postgres and Redis, migrates and seeds, then runs
  * the API, every worker and Bull Board in this one process. Ctrl-C stops all of it.
@@ -51,6 +60,7 @@ async function main() {
   Bull Board   ${base}/api/admin/queues   (log in at ${base}/api/admin/queues/login)
   Admin        ${admin}${secretsFile ? `\n  Secrets      JWT_SECRET / ADMIN_JWT_SECRET not set: generated ones kept in ${path.relative(process.cwd(), secretsFile) || secretsFile}` : ''}
   Site         ${config().siteCode}
+  Mail         ${mailLine()}
   Workers      ${workers.queues.join(', ')}
 
 Press Ctrl-C to stop.`);

@@ -115,7 +115,12 @@ export interface Config {
     usdt: { secret?: string };
     oauth: { clientId?: string; clientSecret?: string; authUrl: string; tokenUrl: string; jwksUrl: string; issuer: string };
     widget: { botToken?: string; botUsername?: string };
-    smtp: { url?: string; from?: string };
+    /**
+     * devMailDir: MAIL_DIR, the development mailbox: without SMTP settings, mails are written there as
+     * .eml files (`npm run mail` shows them). Default .data/mail in development, off in tests unless
+     * set, refused in production (docs/decisions.md, "A mailbox for development").
+     */
+    smtp: { url?: string; from?: string; devMailDir?: string };
     twilio: { accountSid?: string; authToken?: string; verifyServiceSid?: string };
     exchangeRate: { baseUrl?: string };
     liveSports: { baseUrl?: string; apiKey?: string };
@@ -134,6 +139,11 @@ type Env = Record<string, string | undefined>;
  * ADMIN_JWT_SECRET are unset (config() passes .data/dev-secrets.json); without it, and in tests, the
  * secrets are random for this process. Production requires both set.
  */
+/** The development mailbox folder: MAIL_DIR, else .data/mail (`npm run mail` reads it without a full config). */
+export function devMailDirOf(env: Env): string {
+  return path.resolve(env.MAIL_DIR?.trim() || path.join(projectDataDir(), 'mail'));
+}
+
 export interface LoadOptions {
   devSecretsFile?: string;
 }
@@ -265,6 +275,9 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
   }
   if (cardFingerprintSecret === undefined && production) problems.push('CARD_FINGERPRINT_SECRET is required in production');
   cardFingerprintSecret ??= createHmac('sha256', jwtSecret).update('card-fingerprint').digest('base64url');
+  const mailDirSetting = str('MAIL_DIR');
+  if (production && mailDirSetting) problems.push('MAIL_DIR is the development mailbox: production sends mail through SMTP (unset MAIL_DIR)');
+  const devMailDir = nodeEnv === 'development' || (nodeEnv === 'test' && mailDirSetting) ? devMailDirOf(env) : undefined;
   const config: Config = {
     nodeEnv,
     port,
@@ -352,7 +365,7 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
         issuer: str('OAUTH_ISSUER') ?? 'https://accounts.oauth.example',
       },
       widget: { botToken: str('WIDGET_BOT_TOKEN'), botUsername: str('WIDGET_BOT_USERNAME') },
-      smtp: { url: url('SMTP_URL', ['smtp:', 'smtps:']), from: str('MAIL_FROM') },
+      smtp: { url: url('SMTP_URL', ['smtp:', 'smtps:']), from: str('MAIL_FROM'), devMailDir },
       twilio: {
         accountSid: str('TWILIO_ACCOUNT_SID'),
         authToken: str('TWILIO_AUTH_TOKEN'),

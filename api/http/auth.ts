@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Request } from 'express';
 import { platformOnly, refuseSite, siteScopeOf, type SiteScope } from '../../shared/domain/admin/site-scope';
+import { noteActivity } from '../../shared/domain/auth/last-activity';
 import { hasPermission, verifyAdminToken, verifyPlayerTokenCounting, type AuthenticatedAdmin, type PlayerClaims } from '../../shared/domain/auth/tokens';
 import { checkSite } from './context';
 import type { AuthSpec, Player } from './endpoint';
@@ -118,7 +119,8 @@ export interface Caller {
  * Authenticates the request as `auth` asks, or throws: 401 for a missing, invalid or superseded token
  * (an optional token that is present but invalid is refused too, so a client learns its session ended),
  * 403 for an administrator without the permission or outside its sites. A player's site becomes the
- * request's site; an administrator's is decided by adminSite.
+ * request's site, and the request counts as the player's activity; an administrator's site is decided
+ * by adminSite.
  */
 export async function authenticate(req: Request, auth: AuthSpec, countsOf: CountsOf = () => []): Promise<Caller> {
   if (auth === 'none') return {};
@@ -128,6 +130,8 @@ export async function authenticate(req: Request, auth: AuthSpec, countsOf: Count
     if (!claims) throw new HttpError(401);
     const player = { id: claims.sub, account: claims.account, siteCode: claims.site };
     req.ctx.siteCode = claims.site;
+    // lastActivityAt, at most once per window and without delaying the request (shared/domain/auth/last-activity.ts).
+    noteActivity(player.id);
     return { player, counted };
   }
   if ('signature' in auth) {

@@ -1,18 +1,22 @@
 import { createTransport } from 'nodemailer';
 import { config } from '../config';
 import { SiteConfig } from '../db/models';
+import { writeDevMail } from './mail-dev-box';
 
 /**
  * Outgoing e-mail through SMTP (nodemailer). Settings come from the environment first (SMTP_URL,
- * MAIL_FROM), then from the site's `settings.serviceProviders.email` {smtpUrl, from}.
- * Nothing configured is a MailNotConfiguredError, never a crash.
+ * MAIL_FROM), then from the site's `settings.serviceProviders.email` {smtpUrl, from}. Without either,
+ * outside production, mails go to the development mailbox (MAIL_DIR, mail-dev-box.ts) when there is
+ * one. Nothing configured is a MailNotConfiguredError, never a crash.
  */
-export interface MailSettings {
-  url: string;
-  from: string;
-  /** Where the settings came from, for logs and error texts. */
-  source: 'env' | 'site';
-}
+export type MailSettings =
+  /** source: where the settings came from, for logs and error texts. */
+  | { source: 'env' | 'site'; url: string; from: string }
+  /** The development mailbox: .eml files in `dir`. */
+  | { source: 'dev-mailbox'; dir: string; from: string };
+
+/** The sender of development mails when neither MAIL_FROM nor the site names one. */
+const DEV_MAIL_FROM = 'no-reply@localhost';
 
 export interface OutgoingMail {
   to: string;
@@ -25,6 +29,8 @@ export interface SentMail {
   /** The Message-ID header of the sent mail, angle brackets included. */
   messageId: string;
   accepted: string[];
+  /** The .eml file of a mail written to the development mailbox. */
+  file?: string;
 }
 
 /** Start of the message of MailNotConfiguredError, recognisable after crossing a queue. */
@@ -53,7 +59,10 @@ function checkUrl(url: string, where: string): string {
   return url;
 }
 
-/** The SMTP settings for a site: SMTP_URL/MAIL_FROM first, then the site's serviceProviders.email. */
+/**
+ * The mail settings for a site: SMTP_URL/MAIL_FROM first, then the site's serviceProviders.email, then
+ * the development mailbox (never in production: config.ts refuses MAIL_DIR there).
+ */
 export async function mailSettings(siteCode: string): Promise<MailSettings> {
   const env = config().integrations.smtp;
   const site = await SiteConfig.findOne({ where: { siteCode }, attributes: ['settings'] });
@@ -68,12 +77,14 @@ export async function mailSettings(siteCode: string): Promise<MailSettings> {
     if (!from) throw new MailNotConfiguredError(`site ${siteCode}: serviceProviders.email has smtpUrl but no from address`);
     return { url: checkUrl(fromSite.smtpUrl, `site ${siteCode} serviceProviders.email.smtpUrl`), from, source: 'site' };
   }
+  if (env.devMailDir) return { source: 'dev-mailbox', dir: env.devMailDir, from: env.from ?? fromSite?.from ?? DEV_MAIL_FROM };
   throw new MailNotConfiguredError(`set SMTP_URL and MAIL_FROM, or the site ${siteCode} setting serviceProviders.email {smtpUrl, from}`);
 }
 
 /** Sends one mail for a site. SMTP failures are thrown as they come (the caller decides on retries). */
 export async function sendMail(siteCode: string, mail: OutgoingMail): Promise<SentMail> {
   const settings = await mailSettings(siteCode);
+  if (settings.source === 'dev-mailbox') return writeDevMail(settings.dir, { from: settings.from, ...mail });
   const transport = createTransport({
     url: settings.url,
     connectionTimeout: CONNECTION_TIMEOUT_MS,
