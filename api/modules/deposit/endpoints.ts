@@ -1,14 +1,14 @@
 import { depositCallbackHistory, listSiteDeposits, resolveFlaggedDeposit, type Resolution } from '../../../shared/domain/deposit/admin';
 import { depositChannels } from '../../../shared/domain/deposit/channels';
-import { listPlayerDeposits, type DepositStatus } from '../../../shared/domain/deposit/order-list';
+import { listPlayerDeposits, playerDeposit, type DepositStatus } from '../../../shared/domain/deposit/order-list';
 import { createDeposit, type PaymentMethod } from '../../../shared/domain/deposit/orders';
 import { exchangeRateView } from '../../../shared/domain/deposit/rates';
 import { endpoint } from '../../http/endpoint';
 import { depositCreatePerUser, exchangeRatePerIp } from './limits';
-import { adminOrdersQuery, depositBody, exchangeRateQuery, orderIdParams, ordersQuery, resolveBody } from './schemas';
+import { adminOrdersQuery, depositBody, exchangeRateQuery, orderIdParams, ordersQuery, resolveBody, subOrderParams } from './schemas';
 
 /**
- * /deposit: exchange rates (public), the player's deposit channels, orders and order list;
+ * /deposit: exchange rates (public), the player's deposit channels, orders, order list and one order;
  * then the operators' (permission module `deposit`; every write operation-logged): the site's orders,
  * an order's callback history, the resolution of a flagged order. Rules live in shared/domain/deposit/.
  */
@@ -56,6 +56,10 @@ export const depositEndpoints = [
     { method: 'get', path: '/deposit/orders', auth: 'player', query: ordersQuery, summary: "The player's deposit orders, newest first" },
     ({ site, player, query, locale }) =>
       listPlayerDeposits(site, player.id, { page: query.page, pageSize: query.pageSize, status: query.status as DepositStatus | undefined, startDate: query.startDate, endDate: query.endDate }, locale),
+  ),
+  endpoint(
+    { method: 'get', path: '/deposit/orders/:subOrder', auth: 'player', params: subOrderParams, refusals: { 'deposit.orderNotFound': 2001 }, summary: "One of the player's deposit orders by its subOrder (an ATM order: where to pay and until when)" },
+    ({ site, player, params, locale }) => playerDeposit(site, player.id, params.subOrder, locale),
   ),
   endpoint(
     { method: 'get', path: '/deposit/admin/orders', auth: admin, query: adminOrdersQuery, summary: "The site's deposit orders with filters (flagged=1: awaiting an operator)" },

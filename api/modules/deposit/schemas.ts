@@ -44,6 +44,9 @@ export const adminOrdersQuery = object({
 
 export const orderIdParams = object({ id: positiveIdParam('id', { column: 'bigint' }) });
 
+/** GET /deposit/orders/:subOrder. */
+export const subOrderParams = object({ subOrder: subOrder().required() });
+
 /** POST /deposit/admin/orders/:id/resolve. */
 export const resolveBody = object({
   action: text().oneOf(['credit', 'fail'], '${path} must be credit or fail').required(),

@@ -4,6 +4,7 @@ import { db } from '../../db/sequelize';
 import { logger } from '../../logger';
 import { pushAfterCommit, type CommittedRow } from '../../queues/outbox';
 import { moneyAmountOf } from '../wallet/wallet';
+import { readPayee } from './payee';
 
 /**
  * Vendor callbacks (docs/architecture.md, "A deposit"; docs/payments.md).
@@ -43,6 +44,8 @@ interface CallbackInput {
   txHash?: string | null;
   payAmount?: string | null;
   payTime?: string | null;
+  /** An add callback whose payee (where to pay an ATM order) is malformed: 'invalid' on an ATM order. */
+  payeeMalformed?: boolean;
   body: unknown;
 }
 
@@ -54,7 +57,7 @@ interface CallbackInput {
  */
 async function handleCallback(input: CallbackInput): Promise<CallbackOutcome> {
   const [row] = await db().query<{ outcome: CallbackOutcome; credit: CommittedRow | null }>(
-    'SELECT outcome, credit FROM deposit_callback($1, $2, $3, $4, $5, $6, CAST($7 AS JSONB), $8)',
+    'SELECT outcome, credit FROM deposit_callback($1, $2, $3, $4, $5, $6, CAST($7 AS JSONB), $8, $9)',
     {
       bind: [
         input.vendor,
@@ -65,6 +68,7 @@ async function handleCallback(input: CallbackInput): Promise<CallbackOutcome> {
         input.payTime ?? null,
         JSON.stringify(input.body ?? null),
         config().deposits.amountTolerance,
+        input.payeeMalformed ?? false,
       ],
       type: QueryTypes.SELECT,
     },
@@ -82,9 +86,14 @@ function textField(fields: Map<string, string>, name: string, max: number): stri
   return value !== undefined && value.length > 0 && value.length <= max ? value : null;
 }
 
-/** POST /vendor/fiatvendor/callback/add: a pending order becomes created. */
+/**
+ * POST /vendor/fiatvendor/callback/add: a pending order becomes created, its body (with where to pay an ATM
+ * order) kept in callbackData. A malformed payee on an ATM order is 'invalid' and changes nothing.
+ */
 export function fiatvendorAddCallback(fields: Map<string, string>, body: unknown): Promise<CallbackOutcome> {
-  return handleCallback({ vendor: 'fiatvendor', kind: 'add', subOrder: textField(fields, 'sub_order', 64), body });
+  const { malformed } = readPayee(body);
+  if (malformed) logger().warn({ subOrder: fields.get('sub_order')?.slice(0, 64), field: malformed }, 'fiat vendor add callback: malformed payee');
+  return handleCallback({ vendor: 'fiatvendor', kind: 'add', subOrder: textField(fields, 'sub_order', 64), payeeMalformed: !!malformed, body });
 }
 
 /** POST /vendor/fiatvendor/callback/pay. */

@@ -1,3 +1,6 @@
+import { QueryTypes } from 'sequelize';
+import { db } from '../../db/sequelize';
+import { Refusal } from '../../errors';
 import type { Locale } from '../../i18n/locales';
 import { pagedRows, type Paging } from '../common/paging';
 import { playerRowsInDays } from '../common/day-range';
@@ -16,7 +19,7 @@ export interface PlayerOrderFilter {
   endDate?: string;
 }
 
-export const ORDER_COLUMNS = `id, "channelId", currency, "subOrder", "orderAmount", "paymentMethod", status, "payAmount", "payTime", "usdAmount", "exchangeRate", "createdAt", "updatedAt"`;
+export const ORDER_COLUMNS = `id, "channelId", currency, "subOrder", "orderAmount", "paymentMethod", status, "payAmount", "payTime", "usdAmount", "exchangeRate", "createdAt", "updatedAt", "callbackData"->'add' AS "addCallback"`;
 
 /** GET /deposit/orders: the player's orders, newest first, {items, pagination}. */
 export async function listPlayerDeposits(siteCode: string, userId: number, filter: PlayerOrderFilter, locale: Locale) {
@@ -24,6 +27,16 @@ export async function listPlayerDeposits(siteCode: string, userId: number, filte
   const { rows, pagination } = await pagedOrders<OrderRow>(ORDER_COLUMNS, clauses, replacements, filter);
   const names = await channelNames(rows, locale);
   return { items: rows.map((row) => orderView(row, names)), pagination };
+}
+
+/** GET /deposit/orders/:subOrder: one of the player's orders (`orderNotFound` for another player's or none). */
+export async function playerDeposit(siteCode: string, userId: number, subOrder: string, locale: Locale) {
+  const [row] = await db().query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM deposit_orders WHERE "subOrder" = :subOrder AND "userId" = :userId AND "siteCode" = :siteCode`, {
+    replacements: { subOrder, userId, siteCode },
+    type: QueryTypes.SELECT,
+  });
+  if (!row) throw new Refusal('deposit.orderNotFound', 'no such deposit order of the player');
+  return orderView(row, await channelNames([row], locale));
 }
 
 /** One page of deposit orders matching the clauses, newest first: {rows, pagination}. */

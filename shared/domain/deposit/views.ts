@@ -3,9 +3,13 @@ import { Op } from 'sequelize';
 import { PaymentChannel, type DepositOrder } from '../../db/models';
 import { pickText, type Locale } from '../../i18n/locales';
 import { money } from '../wallet/wallet';
+import { keptPayee, type AtmPayee } from './payee';
 import { RATE_SCALE } from './rates';
 
-/** A deposit order as a player sees it; callbackData and the vendor's data are never shown. */
+/**
+ * A deposit order as a player sees it; callbackData and the vendor's data are never shown, except where to
+ * pay an ATM order (`payee`, on fiat orders only: null until the vendor's add callback names it).
+ */
 export interface DepositOrderView {
   id: number;
   channelName: string;
@@ -20,12 +24,13 @@ export interface DepositOrderView {
   exchangeRate: string;
   createdAt: Date;
   updatedAt: Date;
+  payee?: AtmPayee | null;
 }
 
 export type OrderRow = Pick<
   DepositOrder,
   'id' | 'channelId' | 'currency' | 'subOrder' | 'orderAmount' | 'paymentMethod' | 'status' | 'payAmount' | 'payTime' | 'usdAmount' | 'exchangeRate' | 'createdAt' | 'updatedAt'
->;
+> & { /** The vendor's add callback as kept in callbackData (ORDER_COLUMNS); read only for the payee. */ addCallback: unknown };
 
 /** The localized names of the orders' channels, by channel id. */
 export async function channelNames(rows: ReadonlyArray<{ channelId: number }>, locale: Locale): Promise<Map<number, string>> {
@@ -49,5 +54,6 @@ export function orderView(row: OrderRow, names: Map<number, string>): DepositOrd
     exchangeRate: new Decimal(row.exchangeRate).toFixed(RATE_SCALE),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+    ...(row.paymentMethod === 'fiat' ? { payee: keptPayee(row.addCallback) } : {}),
   };
 }

@@ -3,9 +3,11 @@
 -- by statement (shared/domain/deposit/callbacks.ts).
 -- deposit_callback: the order the callback names (subOrder and the vendor of its channel) locked, its
 -- outcome decided and applied, the callback recorded in deposit_callbacks with that outcome. Returns
--- the outcome and, when the order became paid, the outbox row (to_jsonb) to push.
+-- the outcome and, when the order became paid, the outbox row (to_jsonb) to push. p_payee_malformed: the
+-- API found the payee an add callback names (bank code, account, expiry) malformed.
 CREATE OR REPLACE FUNCTION deposit_callback(p_vendor TEXT, p_kind TEXT, p_sub_order TEXT, p_tx_hash TEXT, p_pay_amount NUMERIC, p_pay_time TEXT,
-                                            p_body JSONB, p_tolerance NUMERIC, OUT outcome TEXT, OUT credit JSONB) LANGUAGE plpgsql AS $$
+                                            p_body JSONB, p_tolerance NUMERIC, p_payee_malformed BOOLEAN,
+                                            OUT outcome TEXT, OUT credit JSONB) LANGUAGE plpgsql AS $$
 DECLARE
   o deposit_orders;
   new_flag TEXT;
@@ -19,6 +21,8 @@ BEGIN
     -- A USDT payment is named by its txHash: without one it cannot be applied.
     WHEN p_kind = 'pay' AND p_vendor = 'usdt' AND p_tx_hash IS NULL THEN 'invalid'
     WHEN o.id IS NULL THEN 'unknown-order'
+    -- An ATM order's add callback naming where to pay in a form the API refused (shared/domain/deposit/payee.ts).
+    WHEN p_kind = 'add' AND p_payee_malformed AND o."paymentMethod" = 'fiat' THEN 'invalid'
     -- Which moves are allowed is the status table's (status-moves.sql).
     WHEN p_kind = 'add' THEN CASE WHEN o.status = 'created' THEN 'duplicate'
                                   WHEN deposit_status_move_allowed(o.status, 'created', o.resolution) THEN 'applied' ELSE 'final-order' END
