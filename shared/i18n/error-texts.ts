@@ -1139,6 +1139,19 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
     },
   },
 
+  // A player's deposit order (docs/payments.md, "Where to pay an ATM order")
+  {
+    path: '/api/deposit/orders/:subOrder',
+    code: 2001,
+    text: {
+      'zh-TW': '找不到存款訂單',
+      'zh-CN': '找不到存款订单',
+      'en-US': 'Deposit order not found',
+      'th-TH': 'ไม่พบรายการฝากเงิน',
+      'vi-VN': 'Không tìm thấy đơn nạp tiền',
+    },
+  },
+
   // Deposit operators (docs/payments.md)
   {
     path: '/api/deposit/admin/orders/:id/callbacks',
