@@ -2332,6 +2332,8 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
   },
   // Authenticator codes (docs/decisions.md, "Authenticator codes at every login")
   ...totpErrorTexts(),
+  // Payment channels through the API (docs/payments.md)
+  ...paymentChannelErrorTexts(),
 ];
 
 /** The authenticator's texts, one per meaning, under every path that answers it (declared after the table, hoisted). */
@@ -2421,6 +2423,65 @@ function totpErrorTexts(): ErrorText[] {
         'en-US': 'No authenticator set-up needed at login',
         'th-TH': 'ไม่จำเป็นต้องตั้งค่าแอปยืนยันตัวตนขณะเข้าสู่ระบบ',
         'vi-VN': 'Không cần thiết lập ứng dụng xác thực khi đăng nhập',
+      },
+    },
+  ];
+}
+
+/** The administrators' payment channel and group endpoints (declared after the table, hoisted). */
+function paymentChannelErrorTexts(): ErrorText[] {
+  const groupNotFound: LocaleText = {
+    'zh-TW': '找不到此站點的支付通道群組',
+    'zh-CN': '找不到此站点的支付通道组',
+    'en-US': 'Payment channel group not found',
+    'th-TH': 'ไม่พบกลุ่มช่องทางชำระเงินของไซต์นี้',
+    'vi-VN': 'Không tìm thấy nhóm kênh thanh toán',
+  };
+  return [
+    { path: '/api/vendor/admin/groups/:id', code: 2001, text: groupNotFound },
+    {
+      path: '/api/vendor/admin/channels',
+      code: 2002,
+      text: {
+        'zh-TW': '此站點已有相同代碼的支付通道',
+        'zh-CN': '此站点已有相同代码的支付通道',
+        'en-US': 'The site has a payment channel with this key already',
+        'th-TH': 'ไซต์นี้มีช่องทางชำระเงินที่ใช้คีย์นี้อยู่แล้ว',
+        'vi-VN': 'Trang đã có kênh thanh toán với mã này',
+      },
+    },
+    {
+      path: '/api/vendor/admin/channels/:id',
+      code: 2001,
+      text: {
+        'zh-TW': '找不到此站點的支付通道',
+        'zh-CN': '找不到此站点的支付通道',
+        'en-US': 'Payment channel not found',
+        'th-TH': 'ไม่พบช่องทางชำระเงินของไซต์นี้',
+        'vi-VN': 'Không tìm thấy kênh thanh toán',
+      },
+    },
+    {
+      path: '/api/vendor/admin/users/:id/group',
+      code: 2001,
+      text: {
+        'zh-TW': '找不到此站點的玩家',
+        'zh-CN': '找不到此站点的玩家',
+        'en-US': 'Player not found',
+        'th-TH': 'ไม่พบผู้เล่นของไซต์นี้',
+        'vi-VN': 'Không tìm thấy người chơi',
+      },
+    },
+    { path: '/api/vendor/admin/users/:id/group', code: 2002, text: groupNotFound },
+    {
+      path: '/api/vendor/admin/users/:id/group',
+      code: 2003,
+      text: {
+        'zh-TW': '支付通道群組已停用',
+        'zh-CN': '支付通道组已停用',
+        'en-US': 'Payment channel group is disabled',
+        'th-TH': 'กลุ่มช่องทางชำระเงินถูกปิดใช้งาน',
+        'vi-VN': 'Nhóm kênh thanh toán đã bị vô hiệu hóa',
       },
     },
   ];

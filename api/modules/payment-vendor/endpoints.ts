@@ -3,12 +3,14 @@ import { fiatvendorAddCallback, fiatvendorPayCallback, usdtPayCallback } from '.
 import { createVendorDeposit } from '../../../shared/domain/deposit/orders';
 import { endpoint } from '../../http/endpoint';
 import { depositCreatePerUser } from '../deposit/limits';
+import { paymentChannelAdminEndpoints } from './admin-routes';
 import { acknowledge, fiatvendorCheck, signedFields, usdtCheck } from './callback-auth';
 import { addAtmBody, addCardBody } from './schemas';
 
 /**
- * /vendor: the player's channels, the fiat vendor's ATM and card orders, and the three
- * vendor callbacks (signed, answered `{received: true}`; callback-auth.ts). Rules live in
+ * /vendor: the player's channels, the fiat vendor's ATM and card orders, the three
+ * vendor callbacks (signed, answered `{received: true}`; callback-auth.ts) and the administrators'
+ * channels and groups (admin-routes.ts). Rules live in
  * shared/domain/deposit/.
  */
 /** A fiat vendor order's refusals; a missing exchange rate has the text of POST /deposit. */
@@ -60,4 +62,5 @@ export const paymentVendorEndpoints = [
       acknowledge(res);
     },
   ),
+  ...paymentChannelAdminEndpoints,
 ];

@@ -14,6 +14,8 @@ export class PaymentChannel extends Model {
   @Column({ type: DataType.STRING(255) }) paymentAddress!: string | null;
   @Column({ type: DataType.STRING(20) }) network!: string | null;
   @Column({ type: DataType.SMALLINT, allowNull: false }) enabled!: number;
+  /** Orders a group's channels for players (ascending; ties keep the group's order). */
+  @Column({ type: DataType.INTEGER, allowNull: false, defaultValue: 0 }) sortOrder!: number;
 }
 
 /** A payment channel group; players are assigned the enabled group of their locale's currency. */

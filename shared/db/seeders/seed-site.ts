@@ -1,6 +1,7 @@
 import type { Transaction } from 'sequelize';
 import { LOCALES, type LocaleText } from '../../i18n/locales';
 import { AffiliateCommissionRate, AgentTier, GameProvider, GameTypeConfig, Mission, PaymentChannel, PaymentChannelGroup, SiteConfig, VipLevel } from '../models';
+import { logger } from '../../logger';
 import { db } from '../sequelize';
 import { AGENT_TIERS } from './data/affiliate-program';
 import { GAME_TYPES } from './data/game-types';
@@ -34,7 +35,24 @@ export interface SeedSiteOptions {
  * has none of it yet, so running it again (every start does) never overwrites an operator's changes.
  */
 export async function seedSite(siteCode: string, options: SeedSiteOptions): Promise<SeedSiteResult> {
-  return db().transaction((transaction: Transaction) => seedSiteIn(transaction, siteCode, options));
+  const result = await db().transaction((transaction: Transaction) => seedSiteIn(transaction, siteCode, options));
+  await noteChannelsWithoutAddress(siteCode);
+  return result;
+}
+
+/**
+ * One line per enabled USDT channel of the site without a receiving address (seeded channels have none,
+ * and POST /deposit answers their crypto orders 2002), naming the endpoint that sets it
+ * (docs/payments.md, "Payment channels through the API").
+ */
+async function noteChannelsWithoutAddress(siteCode: string): Promise<void> {
+  const bare = await PaymentChannel.findAll({ where: { siteCode, code: 'usdt', enabled: 1, paymentAddress: null }, attributes: ['id', 'key', 'network'], order: [['id', 'ASC']] });
+  for (const c of bare) {
+    logger().warn(
+      { siteCode, channelId: c.id, key: c.key },
+      `USDT channel ${c.key} (${c.network}) of site ${siteCode} has no receiving address: set it with PATCH /api/vendor/admin/channels/${c.id} {"paymentAddress": "..."} (x-site-code: ${siteCode}, permission payment-channel:write)`,
+    );
+  }
 }
 
 /**

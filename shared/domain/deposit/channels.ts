@@ -6,8 +6,8 @@ import { channelRate, DEFAULT_BANK_CODE, ratesOf } from './rates';
 
 /**
  * A player's payment channels: the channels of the group assigned to the player
- * (users.vendorGroupId), in the group's order, enabled ones only (an operator disabling a channel
- * hides it). Refused: `noChannelGroup` no group assigned; `channelGroupUnavailable` the group is missing,
+ * (users.vendorGroupId), enabled ones only (an operator disabling a channel hides it), by their
+ * sortOrder, then in the group's order. Refused: `noChannelGroup` no group assigned; `channelGroupUnavailable` the group is missing,
  * of another site or disabled; `channelMissing` the group names a channel that does not exist in the site.
  */
 
@@ -36,7 +36,9 @@ export async function playerChannels(siteCode: string, userId: number): Promise<
   const rows = ids.length ? await PaymentChannel.findAll({ where: { siteCode, id: { [Op.in]: ids } } }) : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
   if (ids.some((id) => !byId.has(id))) throw new Refusal('deposit.channelMissing');
-  return { group, channels: ids.map((id) => byId.get(id)!).filter((c) => c.enabled === 1) };
+  const inGroupOrder = ids.map((id) => byId.get(id)!).filter((c) => c.enabled === 1);
+  // Array.prototype.sort is stable: equal sortOrders keep the group's order.
+  return { group, channels: inGroupOrder.sort((a, b) => (a.sortOrder ?? 0) - (b.sortOrder ?? 0)) };
 }
 
 /** The player's enabled channels; none when the player has no usable group (what deposits need). */

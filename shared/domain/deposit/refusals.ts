@@ -19,6 +19,11 @@ export const depositRefusals = declareRefusals('deposit', {
   notAwaitingResolution: 'the order is not flagged, or was resolved the other way',
   nothingPaid: 'nothing was paid for the order, so there is nothing to credit',
   statusMoveNotAllowed: 'the order\'s status may not become the one asked (docs/payments.md, "Status moves")',
+  channelGroupNotFound: 'no such payment channel group on the site',
+  paymentChannelNotFound: 'no such payment channel on the site',
+  channelKeyTaken: 'the site has a payment channel with that key already',
+  playerNotFound: 'no such player on the site',
+  channelGroupDisabled: 'the payment channel group is disabled',
 });
 
 declare module '../refusals' {

@@ -15,6 +15,7 @@ export const ADMIN_MODULES: readonly string[] = [
   'mission',
   'deposit',
   'vendor',
+  'payment-channel',
   'promo',
   'withdrawal',
   'affiliate',

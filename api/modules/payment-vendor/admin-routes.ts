@@ -1,0 +1,53 @@
+import { createAdminChannel, listAdminChannels, updateAdminChannel } from '../../../shared/domain/deposit/channel-admin';
+import { createAdminGroup, listAdminGroups, movePlayerToGroup, updateAdminGroup } from '../../../shared/domain/deposit/group-admin';
+import { endpoint } from '../../http/endpoint';
+import { createChannelBody, createGroupBody, idParams, playerGroupBody, updateChannelBody, updateGroupBody } from './admin-schemas';
+
+/**
+ * Administrator endpoints of payment channels and groups, permission module `payment-channel`
+ * (docs/payments.md, "Payment channels through the API"). The site is the administrator's
+ * (`x-site-code` or `siteCode`); a group, channel or player of another site is not found. Every write
+ * is operation-logged. Rules live in shared/domain/deposit/ (channel-admin.ts, group-admin.ts).
+ */
+const auth = { admin: 'payment-channel' } as const;
+
+export const paymentChannelAdminEndpoints = [
+  endpoint({ method: 'get', path: '/vendor/admin/groups', auth, summary: "The site's payment channel groups, with the locales each serves" }, ({ site }) => listAdminGroups(site)),
+  endpoint(
+    { method: 'post', path: '/vendor/admin/groups', auth, body: createGroupBody, summary: 'Create a payment channel group (a 400 names a channel that is not the site\'s or a fiat channel of another currency)' },
+    ({ actor, site, body }) => createAdminGroup(actor, site, body),
+  ),
+  endpoint(
+    { method: 'patch', path: '/vendor/admin/groups/:id', auth, params: idParams, body: updateGroupBody, refusals: { 'deposit.channelGroupNotFound': 2001 }, summary: 'Update a payment channel group (partial; channelIds replace its list)' },
+    ({ actor, site, params, body }) => updateAdminGroup(actor, site, params.id, body),
+  ),
+  endpoint({ method: 'get', path: '/vendor/admin/channels', auth, summary: "The site's payment channels, by sortOrder, each with the groups that list it" }, ({ site }) => listAdminChannels(site)),
+  endpoint(
+    { method: 'post', path: '/vendor/admin/channels', auth, body: createChannelBody, refusals: { 'deposit.channelKeyTaken': 2002 }, summary: 'Create a payment channel (fiatvendor or usdt; the receiving address is checked against the network)' },
+    ({ actor, site, body }) => createAdminChannel(actor, site, body),
+  ),
+  endpoint(
+    {
+      method: 'patch',
+      path: '/vendor/admin/channels/:id',
+      auth,
+      params: idParams,
+      body: updateChannelBody,
+      refusals: { 'deposit.paymentChannelNotFound': 2001, 'deposit.channelKeyTaken': { code: 2002, textOf: '/api/vendor/admin/channels' } },
+      summary: 'Update a payment channel (partial): receiving address, network, names, enabled, sortOrder...',
+    },
+    ({ actor, site, params, body }) => updateAdminChannel(actor, site, params.id, body),
+  ),
+  endpoint(
+    {
+      method: 'put',
+      path: '/vendor/admin/users/:id/group',
+      auth,
+      params: idParams,
+      body: playerGroupBody,
+      refusals: { 'deposit.playerNotFound': 2001, 'deposit.channelGroupNotFound': 2002, 'deposit.channelGroupDisabled': 2003 },
+      summary: "Move a player to another enabled payment channel group of the site",
+    },
+    ({ actor, site, params, body }) => movePlayerToGroup(actor, site, params.id, body.groupId),
+  ),
+];
