@@ -41,7 +41,10 @@ test('a new site gets the seeded defaults, is operation-logged, and serves playe
   const siteCode = code();
   const res = await req('POST', '/site-config/admin', { body: newSite(siteCode) });
   t.is(res.body.code, 200, res.text);
-  t.like(res.body.result, { siteCode, siteName: { 'en-US': 'Fresh Site', 'zh-TW': '新站' }, supportedLocales: ['en-US', 'zh-TW'], activeThemeId: null, enabled: 1, themes: [] });
+  t.like(res.body.result, { siteCode, siteName: { 'en-US': 'Fresh Site', 'zh-TW': '新站' }, supportedLocales: ['en-US', 'zh-TW'], enabled: 1 });
+  // The default theme, active (a new site's activeTheme is never null).
+  t.deepEqual(res.body.result.themes.map((x: { themeId: string }) => x.themeId), ['default']);
+  t.is(res.body.result.activeThemeId, res.body.result.themes[0].id);
   t.is(res.body.result.mascots.length, 10);
   t.true(res.body.result.seeded.includes('site config'));
   // The same rows `npm run seed <site>` writes (createSite in the factories calls seedSite).

@@ -1,27 +1,30 @@
-import { config } from '../../../shared/config';
 import type { MascotEntry } from '../../../shared/db/models/site-config';
 import type { ThemeColours } from '../../../shared/db/models/site-theme';
 import { createSite } from '../../../shared/domain/site-config/new-site';
 import { getPublicSiteConfig } from '../../../shared/domain/site-config/public-config';
 import { listSiteConfigs, replaceMascots, updateSiteConfig } from '../../../shared/domain/site-config/site-configs';
+import { getSiteSettings, updateSiteSettings, type SiteSettingsPatch } from '../../../shared/domain/site-config/site-settings';
 import { createTheme, deleteTheme, listThemes, updateTheme } from '../../../shared/domain/site-config/themes';
 import { endpoint } from '../../http/endpoint';
-import { createSiteBody, createThemeBody, idParams, mascotsBody, siteConfigIdParams, updateSiteConfigBody, updateThemeBody } from './schemas';
+import { createSiteBody, createThemeBody, idParams, mascotsBody, siteConfigIdParams, siteSettingsBody, updateSiteConfigBody, updateThemeBody } from './schemas';
 
 /**
- * /site-config, in matching order: the public configuration, then the administrators'
+ * /site-config, in matching order: the public configuration (the site-name header's site, else SITE_CODE's,
+ * as every player endpoint), then the administrators'
  * (permission module `site-config`; the site is the `x-site-code` header or `siteCode` query, else
  * SITE_CODE; a config or theme of another site is not found; every write is operation-logged and
  * clears the site's cached public configuration). Rules live in shared/domain/site-config/.
  */
 const admin = { admin: 'site-config' } as const;
+/** The settings' paths answer a config not found with the config's own text. */
+const configNotFound = { code: 2001, textOf: '/api/site-config/admin/:id' } as const;
 /** A theme's writes lock its config first: the config gone meanwhile is 2001, as on the config's own paths. */
 const themeFound = { 'site-config.configNotFound': 2001, 'site-config.themeNotFound': 2002 } as const;
 
 export const siteConfigEndpoints = [
   endpoint(
-    { method: 'get', path: '/site-config', auth: 'none', refusals: { 'site-config.siteUnavailable': 2001 }, summary: 'The configuration of the SITE_CODE site: names in the request locale, active and available themes' },
-    ({ locale }) => getPublicSiteConfig(config().siteCode, locale),
+    { method: 'get', path: '/site-config', auth: 'none', refusals: { 'site-config.siteUnavailable': 2001 }, summary: 'The configuration of the site-name header\'s site (else SITE_CODE\'s): names in the request locale, active and available themes' },
+    ({ site, locale }) => getPublicSiteConfig(site, locale),
   ),
   endpoint(
     { method: 'get', path: '/site-config/admin/list', auth: admin, summary: 'Every site config (or the x-site-code site\'s) with its themes and raw locale maps' },
@@ -42,6 +45,22 @@ export const siteConfigEndpoints = [
   endpoint(
     { method: 'patch', path: '/site-config/admin/:id', auth: admin, params: idParams, body: updateSiteConfigBody, refusals: { 'site-config.configNotFound': 2001, 'site-config.themeNotFound': 2002 }, summary: 'Update a site config (partial)' },
     ({ actor, site, params, body }) => updateSiteConfig(actor, site, params.id, { ...body, supportedLocales: body.supportedLocales as string[] | undefined }),
+  ),
+  endpoint(
+    { method: 'get', path: '/site-config/admin/:id/settings', auth: admin, params: idParams, refusals: { 'site-config.configNotFound': configNotFound }, summary: 'The site\'s settings (welcome mail, mail server without its password, front-end URL, settlement settings, minimum age)' },
+    ({ site, params }) => getSiteSettings(site, params.id),
+  ),
+  endpoint(
+    {
+      method: 'patch',
+      path: '/site-config/admin/:id/settings',
+      auth: admin,
+      params: idParams,
+      body: siteSettingsBody,
+      refusals: { 'site-config.configNotFound': configNotFound },
+      summary: 'Change the site\'s settings (partial; unknown fields refused; the mail password is write-only)',
+    },
+    ({ actor, site, params, body }) => updateSiteSettings(actor, site, params.id, body as SiteSettingsPatch),
   ),
   endpoint(
     { method: 'get', path: '/site-config/admin/:siteConfigId/themes', auth: admin, params: siteConfigIdParams, refusals: { 'site-config.configNotFound': 2001 }, summary: 'The raw themes of a site config' },

@@ -1,7 +1,8 @@
-import { array, mixed, object } from 'yup';
+import { array, boolean, mixed, object, type AnyObjectSchema } from 'yup';
 import { SITE_CODE_PATTERN } from '../../../shared/domain/common/sites';
 import { isLocale, LOCALES, type LocaleText } from '../../../shared/i18n/locales';
-import { charCount, charString, jsonId, localeMap, positiveIdParam, text, zeroOrOne } from '../../http/schema-helpers';
+import { charCount, charString, jsonId, jsonInteger, localeMap, positiveIdParam, text, zeroOrOne } from '../../http/schema-helpers';
+import { settlementSettingsBody } from '../affiliate/admin-program-schemas';
 
 /** Bodies and parameters of the site configuration endpoints. */
 
@@ -113,14 +114,17 @@ export const createSiteBody = object({
 // Mascots
 
 /**
- * A mascot's image: an absolute https URL of at most 500 characters, without blanks, control characters,
- * quotes, angle brackets or backslashes, since it lands in players' pages as is.
+ * A mascot's image (and the site's front-end URL): an absolute https URL of at most 500 characters,
+ * without blanks, control characters, quotes, angle brackets or backslashes, since it lands in players'
+ * pages as is.
  */
-const MASCOT_URL = /^https:\/\/[^\s\x00-\x1f\x7f"'`<>\\/][^\s\x00-\x1f\x7f"'`<>\\]*$/;
-const MASCOT_URL_MAX = 500;
+const HTTPS_URL = /^https:\/\/[^\s\x00-\x1f\x7f"'`<>\\/][^\s\x00-\x1f\x7f"'`<>\\]*$/;
+const HTTPS_URL_MAX = 500;
+const HTTPS_URL_MESSAGE = `\${path} must be an absolute https URL of at most ${HTTPS_URL_MAX} characters, without spaces, quotes or angle brackets`;
 
-function isMascotUrl(value: string): boolean {
-  if (charCount(value) > MASCOT_URL_MAX || !MASCOT_URL.test(value)) return false;
+/** An absolute https URL that lands in players' pages as is (a mascot's image, the site's front end). */
+function isHttpsUrl(value: string): boolean {
+  if (charCount(value) > HTTPS_URL_MAX || !HTTPS_URL.test(value)) return false;
   try {
     return new URL(value).hostname !== '';
   } catch {
@@ -147,7 +151,7 @@ export const mascotsBody = object({
         label: mascotLabel().required('${path} is required'),
         url: charString()
           .strict()
-          .test('url', `\${path} must be an absolute https URL of at most ${MASCOT_URL_MAX} characters, without spaces, quotes or angle brackets`, (v) => v === undefined || isMascotUrl(v))
+          .test('url', HTTPS_URL_MESSAGE, (v) => v === undefined || isHttpsUrl(v))
           .required('${path} is required'),
       }),
     )
@@ -157,3 +161,62 @@ export const mascotsBody = object({
     .test('unique', 'mascots must not repeat an id', (v) => v === undefined || new Set(v.map((m) => m.id)).size === v.length)
     .required('mascots is required'),
 });
+
+// ---------------------------------------------------------------------------------------------------
+// Site settings
+
+/** Refuses (400 naming it) a key the object does not declare, instead of dropping it. */
+function knownKeysOnly<S extends AnyObjectSchema>(schema: S): S {
+  const keys = Object.keys(schema.fields);
+  return schema.test('known', function () {
+    const original: unknown = this.originalValue;
+    if (!original || typeof original !== 'object' || Array.isArray(original)) return true;
+    const unknown = Object.keys(original).find((k) => !keys.includes(k));
+    if (unknown === undefined) return true;
+    const path = this.path ? `${this.path}.${unknown}` : unknown;
+    return this.createError({ path, message: `${path} is not a setting (known: ${keys.join(', ')})` });
+  }) as S;
+}
+
+const HOST = /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+/** A sender: `name@domain` or `Name <name@domain>`. */
+const MAIL_FROM = /^(?:[^<>\r\n"]{0,100}<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/;
+const strictBoolean = () => boolean().strict().typeError('${path} must be true or false');
+const mailText = () => charString().strict().typeError('${path} must be a string').max(200, '${path} must be at most 200 characters');
+
+/** The mail server; the password is write-only (shared/domain/site-config/mail-settings.ts). */
+const mailSettings = () =>
+  knownKeysOnly(
+    object({
+      host: mailText().matches(HOST, '${path} must be a host name (letters, digits, dots and hyphens)'),
+      port: jsonInteger().min(1, '${path} must be 1 to 65535').max(65535, '${path} must be 1 to 65535'),
+      secure: strictBoolean(),
+      user: mailText().nullable(),
+      password: mailText().nullable(),
+      from: mailText().matches(MAIL_FROM, '${path} must be an address: name@domain or Name <name@domain>').nullable(),
+    }),
+  )
+    .typeError('${path} must be an object or null')
+    .nullable()
+    .default(undefined);
+
+/** The settlement settings, with the fields (and so the validation) of PATCH /affiliate/admin/settlement-settings. */
+const affiliateSettings = () =>
+  knownKeysOnly(object({ payingPeriod: settlementSettingsBody.fields.payingPeriod, negativeCarryOver: settlementSettingsBody.fields.negativeCarryOver }))
+    .typeError('${path} must be an object')
+    .default(undefined);
+
+export const MINIMUM_AGE_RANGE = { min: 16, max: 99 } as const;
+
+/** PATCH /site-config/admin/:id/settings: the fields to change, at least one; unknown fields are refused. */
+export const siteSettingsBody = knownKeysOnly(
+  object({
+    welcomeRegistration: strictBoolean(),
+    email: mailSettings(),
+    frontendUrl: charString().strict().typeError('${path} must be a string or null').test('url', HTTPS_URL_MESSAGE, (v) => v == null || isHttpsUrl(v)).nullable(),
+    affiliate: affiliateSettings(),
+    minimumAge: jsonInteger()
+      .min(MINIMUM_AGE_RANGE.min, `\${path} must be ${MINIMUM_AGE_RANGE.min} to ${MINIMUM_AGE_RANGE.max}`)
+      .max(MINIMUM_AGE_RANGE.max, `\${path} must be ${MINIMUM_AGE_RANGE.min} to ${MINIMUM_AGE_RANGE.max}`),
+  }),
+).test('some', 'give at least one setting', (v) => Object.values(v ?? {}).some((x) => x !== undefined));

@@ -9,6 +9,7 @@ import type { Actor } from '../audit/actor';
 import { forgetKnownSites } from '../common/sites';
 import { copySiteRows } from '../game/copy-site-data';
 import { logSiteConfigAction, siteConfigWrite } from './admin-writes';
+import { activateDefaultTheme, DEFAULT_THEME_ID } from './default-theme';
 import { adminSiteConfigView, type AdminSiteConfigView } from './views';
 
 /**
@@ -17,7 +18,9 @@ import { adminSiteConfigView, type AdminSiteConfigView } from './views';
  * function (seedSiteIn: site config with mascots, game type configs, provider template, VIP levels,
  * payment channels and groups, missions). With `copyFrom`, the new site then takes the source site's
  * game type configs and providers (the game area's copy, copySiteRows), its description, mascots and
- * themes (with the same active theme); never its settings, which hold mail credentials.
+ * themes (with the same active theme); never its settings, which hold mail credentials. A site left
+ * without an active theme gets the default theme as its active one (default-theme.ts), so its
+ * activeTheme is not null.
  * Refused when the site code is taken (`siteCodeTaken`) and when copyFrom names no site (`copySourceUnknown`).
  */
 export interface NewSiteInput {
@@ -40,9 +43,13 @@ export async function createSite(actor: Actor, input: NewSiteInput): Promise<Adm
       if (!seed.createdConfig) throw siteCodeTaken(); // created by a concurrent request in between
       const seeded = [...seed.seeded];
       if (source) seeded.push(...(await copyFromSite(transaction, source, siteCode)));
-      const created = await SiteConfig.findOne({ where: { siteCode }, transaction });
+      const created = (await SiteConfig.findOne({ where: { siteCode }, transaction })) as SiteConfig;
+      if (created.activeThemeId === null) {
+        await activateDefaultTheme(created, transaction);
+        seeded.push(`the ${DEFAULT_THEME_ID} theme (active)`);
+      }
       const themes = await SiteTheme.findAll({ where: { siteCode }, order: [['id', 'ASC']], transaction });
-      const view = adminSiteConfigView(created as SiteConfig, themes);
+      const view = adminSiteConfigView(created, themes);
       await logSiteConfigAction(actor, siteCode, transaction, {
         action: 'create-site',
         targetId: view.id,

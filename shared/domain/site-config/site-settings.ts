@@ -1,0 +1,110 @@
+import { SiteConfig } from '../../db/models';
+import type { SiteSettings } from '../../db/models/site-config';
+import { Refusal } from '../../errors';
+import type { Actor } from '../audit/actor';
+import { settlementSettings, writeSettlementSettings, type SettlementSettings } from '../affiliate/settlement/settings';
+import { lockSiteConfig, logSiteConfigAction, siteConfigWrite } from './admin-writes';
+import { mailView, patchMail, type MailPatch, type MailView, type StoredMail } from './mail-settings';
+
+/**
+ * GET and PATCH /site-config/admin/:id/settings (permission module `site-config`; docs/decisions.md,
+ * "Site settings through the API"): the site's settings kept in site_configs.settings, each where its
+ * reader looks for it:
+ * - welcomeRegistration: mail.welcomeRegistration, read by registration (off unless true);
+ * - email: serviceProviders.email, read by the mail integration (mail-settings.ts; the password is never answered);
+ * - frontendUrl: read by GET /affiliate/promo-link (unset: PUBLIC_BASE_URL);
+ * - affiliate {payingPeriod, negativeCarryOver}: through the settlement settings' own write, the one
+ *   PATCH /affiliate/admin/settlement-settings uses;
+ * - minimumAge: kept for the operator and the front end; no API check reads it (18 unless set).
+ */
+export const DEFAULT_MINIMUM_AGE = 18;
+
+export interface SiteSettingsView {
+  welcomeRegistration: boolean;
+  email: MailView | null;
+  frontendUrl: string | null;
+  affiliate: SettlementSettings;
+  minimumAge: number;
+}
+
+export interface SiteSettingsPatch {
+  welcomeRegistration?: boolean;
+  email?: MailPatch | null;
+  frontendUrl?: string | null;
+  affiliate?: Partial<SettlementSettings>;
+  minimumAge?: number;
+}
+
+interface Stored extends SiteSettings {
+  frontendUrl?: string;
+  minimumAge?: number;
+}
+
+function viewOf(stored: Stored, affiliate: SettlementSettings): SiteSettingsView {
+  return {
+    welcomeRegistration: stored.mail?.welcomeRegistration === true,
+    email: mailView(stored.serviceProviders?.email as StoredMail | undefined),
+    frontendUrl: typeof stored.frontendUrl === 'string' ? stored.frontendUrl : null,
+    affiliate,
+    minimumAge: typeof stored.minimumAge === 'number' ? stored.minimumAge : DEFAULT_MINIMUM_AGE,
+  };
+}
+
+/** GET /site-config/admin/:id/settings: `configNotFound` when the config is not the site's. */
+export async function getSiteSettings(site: string, id: number): Promise<SiteSettingsView> {
+  const config = await SiteConfig.findOne({ where: { id, siteCode: site }, attributes: ['settings'] });
+  if (!config) throw new Refusal('site-config.configNotFound');
+  return viewOf(config.settings as Stored, await settlementSettings(site));
+}
+
+/** The settings after the patch's own keys (all but affiliate), and the names of the keys that changed. */
+function patchOwnKeys(stored: Stored, patch: SiteSettingsPatch): { next: Stored; changed: string[] } {
+  const next: Stored = { ...stored };
+  const changed: string[] = [];
+  if (patch.welcomeRegistration !== undefined && patch.welcomeRegistration !== (stored.mail?.welcomeRegistration === true)) {
+    next.mail = { ...stored.mail, welcomeRegistration: patch.welcomeRegistration };
+    changed.push('welcomeRegistration');
+  }
+  if (patch.email !== undefined) {
+    const mail = patchMail(stored.serviceProviders?.email as StoredMail | undefined, patch.email);
+    if (mail.changed.length) {
+      const { email: _old, ...providers } = stored.serviceProviders ?? {};
+      next.serviceProviders = mail.next ? { ...providers, email: mail.next } : providers;
+      changed.push(...mail.changed);
+    }
+  }
+  if (patch.frontendUrl !== undefined && patch.frontendUrl !== (stored.frontendUrl ?? null)) {
+    if (patch.frontendUrl === null) delete next.frontendUrl;
+    else next.frontendUrl = patch.frontendUrl;
+    changed.push('frontendUrl');
+  }
+  if (patch.minimumAge !== undefined && patch.minimumAge !== (stored.minimumAge ?? DEFAULT_MINIMUM_AGE)) {
+    next.minimumAge = patch.minimumAge;
+    changed.push('minimumAge');
+  }
+  return { next, changed };
+}
+
+/**
+ * PATCH /site-config/admin/:id/settings: changes only the fields sent, in one transaction; the
+ * operation-log row (action `update-settings`) lists the changed keys and never a value (the mail
+ * password is among them); a change of the settlement settings also writes that write's own row.
+ * `configNotFound` when the config is not the site's.
+ */
+export async function updateSiteSettings(actor: Actor, site: string, id: number, patch: SiteSettingsPatch): Promise<SiteSettingsView> {
+  return siteConfigWrite(site, async (transaction) => {
+    const config = await lockSiteConfig(site, id, transaction);
+    const { next, changed } = patchOwnKeys(config.settings as Stored, patch);
+    if (changed.length) {
+      config.set('settings', next);
+      config.changed('settings', true);
+      await config.save({ transaction });
+    }
+    const affiliate = patch.affiliate ? await writeSettlementSettings(actor, site, patch.affiliate, transaction) : null;
+    changed.push(...(affiliate?.changed ?? []).map((k) => `affiliate.${k}`));
+    if (changed.length) {
+      await logSiteConfigAction(actor, site, transaction, { action: 'update-settings', targetId: config.id, summary: `updated the settings of ${site}: ${changed.join(', ')}`, detail: { changed } });
+    }
+    return viewOf(next, affiliate?.settings ?? (await settlementSettings(site)));
+  });
+}
