@@ -6,7 +6,7 @@
 -- the outcome and, when the order became paid, the outbox row (to_jsonb) to push. p_payee_malformed: the
 -- API found the payee an add callback names (bank code, account, expiry) malformed.
 CREATE OR REPLACE FUNCTION deposit_callback(p_vendor TEXT, p_kind TEXT, p_sub_order TEXT, p_tx_hash TEXT, p_pay_amount NUMERIC, p_pay_time TEXT,
-                                            p_body JSONB, p_tolerance NUMERIC, p_payee_malformed BOOLEAN,
+                                            p_body JSONB, p_tolerance NUMERIC, p_payee_malformed BOOLEAN DEFAULT false,
                                             OUT outcome TEXT, OUT credit JSONB) LANGUAGE plpgsql AS $$
 DECLARE
   o deposit_orders;
