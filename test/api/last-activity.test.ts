@@ -18,8 +18,8 @@ const writes = new Map<number, number>();
 
 test.before(async () => {
   stack = await startTestStack();
-  db().addHook('afterQuery', (_options: unknown, query: { sql?: string }) => {
-    const m = /SET "lastActivityAt" = now\(\) WHERE id = (\d+)/.exec(query.sql ?? '');
+  db().addHook('afterQuery', (_options, query) => {
+    const m = /SET "lastActivityAt" = now\(\) WHERE id = (\d+)/.exec((query as unknown as { sql?: string }).sql ?? '');
     if (m) writes.set(Number(m[1]), (writes.get(Number(m[1])) ?? 0) + 1);
   });
 });
