@@ -88,8 +88,9 @@ test.serial('the schedulers come back by themselves after Redis loses every key 
   await loseRedis();
   for (const name of QUEUES) (queue(name).opts.connection as Redis).stream.destroy();
   const lostAt = Date.now();
-  await waitFor('the schedulers to come back', allPresent, 15_000);
-  t.true(Date.now() - lostAt < 15_000);
+  // Well within the minute an operator is promised, with room for a loaded machine.
+  await waitFor('the schedulers to come back', allPresent, 30_000);
+  t.true(Date.now() - lostAt < 30_000);
 
   for (const schedule of SERVED) {
     const scheduler = await queue(schedule.queue).getJobScheduler(schedule.id);
