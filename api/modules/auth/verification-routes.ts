@@ -15,6 +15,7 @@ import {
   sendVerifyMobileBody,
   setPasswordBody,
 } from './verification-schemas';
+import { totpCodeRefusalsAsAtLogin } from './totp-refusals';
 
 /**
  * /auth verification endpoints: e-mail and mobile verification, TOTP, passwords. Every one
@@ -83,11 +84,7 @@ export const verificationEndpoints = [
       body: generateTotpBody,
       limits: checkLimit('generate-totp-auth'),
       // Replacing an enabled authenticator switches it off: it needs a current code, answered as the logins answer it.
-      refusals: {
-        'auth.totpRequired': { code: 2020, textOf: '/api/auth/login' },
-        'auth.totpCodeWrong': { code: 2021, textOf: '/api/auth/login' },
-        'auth.totpLocked': { code: 2022, textOf: '/api/auth/login' },
-      },
+      refusals: totpCodeRefusalsAsAtLogin,
       summary: 'A new TOTP secret (TOTP disabled until enabled); with TOTP enabled, send a current `code`',
     },
     ({ player, body }) => generateTotp(player.id, body.code),
