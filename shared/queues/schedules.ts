@@ -1,3 +1,4 @@
+import { getNextMillis } from 'bullmq';
 import { config } from '../config';
 import type { QueueName, QueuePayloads } from './definitions';
 import { queue } from './queues';
@@ -34,13 +35,34 @@ export function scheduleTimezone(schedule: Schedule): string {
   return schedule.timezone ?? config().appTimezone;
 }
 
-/** Writes the scheduler as declared (creates it, or replaces its pattern, zone and job template). */
-export async function upsertSchedule(schedule: Schedule): Promise<void> {
-  await queue(schedule.queue).upsertJobScheduler(
+const write = (schedule: Schedule) =>
+  queue(schedule.queue).upsertJobScheduler(
     schedule.id,
     { pattern: schedule.pattern, tz: scheduleTimezone(schedule) },
     { name: schedule.id, data: schedule.data as never },
   );
+
+/** BullMQ refuses a pattern scheduler whose next run's job id is already taken (its error code -10). */
+const isIdCollision = (err: unknown) => err instanceof Error && err.message.includes('job ID already exists');
+
+/**
+ * Writes the scheduler as declared (creates it, or replaces its pattern, zone and job template).
+ *
+ * Redis losing only some keys (eviction, a partial flush, a loss racing an upsert) can leave the next
+ * run's job `repeat:<id>:<next>` without its scheduler. BullMQ then refuses the scheduler until that
+ * slot has passed, which for a weekly run is days. That orphan is the run the scheduler would create
+ * itself, so it is removed and the scheduler written again, which recreates it (a job being processed
+ * is locked and stays; the next check retries).
+ */
+export async function upsertSchedule(schedule: Schedule): Promise<void> {
+  try {
+    await write(schedule);
+  } catch (err) {
+    if (!isIdCollision(err)) throw err;
+    const next = getNextMillis(Date.now(), { pattern: schedule.pattern, tz: scheduleTimezone(schedule) });
+    await queue(schedule.queue).remove(`repeat:${schedule.id}:${next}`);
+    await write(schedule);
+  }
 }
 
 /** True when Redis holds the scheduler with a next run (a scheduler without one never fires). */

@@ -2,7 +2,7 @@ import test from 'ava';
 import type { Redis } from 'ioredis';
 import type { QueueName } from '../../shared/queues/definitions';
 import { queue } from '../../shared/queues/queues';
-import { SCHEDULES, scheduleStates } from '../../shared/queues/schedules';
+import { isSchedulePresent, SCHEDULES, scheduleStates, upsertSchedule } from '../../shared/queues/schedules';
 import { startWorkers, type RunningWorkers } from '../../workers/main';
 import { restoreMissingSchedules } from '../../workers/schedules';
 import { sample } from '../helpers/metrics';
@@ -98,4 +98,24 @@ test.serial('the schedulers come back by themselves after Redis loses every key 
   }
   t.like((await health()).body.result, { status: 'ok', schedulers: { ok: true, missing: [] } });
   await stopWorkers();
+});
+
+test.serial('a scheduler whose next job outlived it (a partial loss) is restored, with that one job and not a second', async (t) => {
+  const [schedule] = SERVED.filter((s) => s.id === 'affiliate-settlement-weekly');
+  const q = queue(schedule.queue);
+  await upsertSchedule(schedule);
+  const before = await q.getJobScheduler(schedule.id);
+  const nextJob = `repeat:${schedule.id}:${before?.next}`;
+  t.truthy(await q.getJob(nextJob), 'the next run is a delayed job');
+
+  // Only the scheduler's own keys go: its entry in the repeat set and its hash. The job stays.
+  const redis = q.opts.connection as Redis;
+  await redis.del(`${q.keys.repeat}:${schedule.id}`);
+  await redis.zrem(q.keys.repeat, schedule.id);
+  t.false(await isSchedulePresent(schedule));
+
+  t.deepEqual(await restoreMissingSchedules(QUEUES), [schedule.id]);
+  t.like(await q.getJobScheduler(schedule.id), { next: before?.next, pattern: schedule.pattern });
+  const delayed = (await q.getDelayed()).filter((job) => job.name === schedule.id);
+  t.deepEqual(delayed.map((job) => job.id), [nextJob]);
 });
