@@ -71,8 +71,10 @@ test('a site created through the API has an active theme at once, the default on
 });
 
 test('the default-themes migration gives a site without any theme the default theme, and leaves sites with themes alone', async (t) => {
-  const bare = await factories.createSite();
-  const themed = await factories.createSite();
+  // Sites as they were before the seed gave every site a theme: one without any, one with its own only.
+  const bare = await factories.createSite(undefined, { defaultTheme: false });
+  const themed = await factories.createSite(undefined, { defaultTheme: false });
+  t.is(await models.SiteTheme.count({ where: { siteCode: [bare, themed] } }), 0);
   const themedConfig = await models.SiteConfig.findOne({ where: { siteCode: themed } });
   const own = await models.SiteTheme.create({
     siteCode: themed,

@@ -91,7 +91,7 @@ test('a taken site code is 2003 and changes nothing; two creations of one code a
   t.is(await models.AdminOperationLog.count({ where: { module: 'site-config', action: 'create-site', siteCode } }), 1);
 });
 
-test('copyFrom: the source\'s game catalog, description, mascots and themes (with the active one); never its settings', async (t) => {
+test('copyFrom: the source\'s game catalog, description, mascots and themes (with the active one; the seeded default theme is copied like the others, since every seeded site has it); never its settings', async (t) => {
   const source = await factories.createSite();
   const sourceConfig = await models.SiteConfig.findOne({ where: { siteCode: source } });
   await models.GameProvider.update({ name: 'Renamed', enable: false }, { where: { siteCode: source } });
@@ -116,8 +116,8 @@ test('copyFrom: the source\'s game catalog, description, mascots and themes (wit
   const res = await req('POST', '/site-config/admin', { body: newSite(siteCode, { copyFrom: source }) });
   t.is(res.body.code, 200, res.text);
   const created = res.body.result;
-  t.deepEqual(created.themes.map((x: { themeId: string }) => x.themeId), ['brand', 'spare']);
-  t.is(created.activeThemeId, created.themes[0].id);
+  t.deepEqual(created.themes.map((x: { themeId: string }) => x.themeId), ['default', 'brand', 'spare']);
+  t.is(created.activeThemeId, created.themes[1].id);
   t.not(created.activeThemeId, made.body.result.id);
   t.deepEqual(created.siteDescription, { 'en-US': 'Copied text' });
   t.deepEqual(created.mascots, [{ id: 'only', label: 'Only', url: 'https://cdn.test/only.png' }]);
@@ -131,6 +131,19 @@ test('copyFrom: the source\'s game catalog, description, mascots and themes (wit
   const missing = await req('POST', '/site-config/admin', { body: newSite(code(), { copyFrom: 'nosuchsite' }) });
   t.is(missing.body.code, 2001);
   t.is(missing.body.message, 'Site configuration to copy from not found');
+});
+
+test('copyFrom a site without any theme: the new site gets the default theme, active, and only it', async (t) => {
+  const source = await factories.createSite(undefined, { defaultTheme: false });
+  const siteCode = code();
+  const res = await req('POST', '/site-config/admin', { body: newSite(siteCode, { copyFrom: source }) });
+  t.is(res.body.code, 200, res.text);
+  const created = res.body.result;
+  t.deepEqual(created.themes.map((x: { themeId: string }) => x.themeId), ['default']);
+  t.is(created.activeThemeId, created.themes[0].id);
+  t.true(created.seeded.includes('the default theme (active)'));
+  const players = await stack.request('GET', '/api/site-config', { headers: { locales: 'en-US', 'site-name': siteCode } });
+  t.like(players.body.result.activeTheme, { themeId: 'default', themeName: 'Default' });
 });
 
 test('bad input is a 400 naming the field; without site-config:write a 403; nothing is created', async (t) => {

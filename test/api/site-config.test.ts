@@ -1,5 +1,6 @@
 import test from 'ava';
 import { config } from '../../shared/config';
+import { DEFAULT_THEME_COLOURS } from '../../shared/domain/site-config/default-theme';
 import { startAdminStack, type AdminRequest, type AdminStack } from '../helpers/admin-requests';
 import type { TestStack } from '../helpers/stack';
 
@@ -78,13 +79,20 @@ test('administrator endpoints: 401 without an administrator token; 403 without t
 // ------------------------------------------------------------------------------------------------
 // Public configuration and its cache
 
-test.serial('GET /site-config: the SITE_CODE site in the request locale, its active theme and the enabled themes; cached and cleared by every write', async (t) => {
+test.serial('GET /site-config: the SITE_CODE site in the request locale, its active theme (the seeded site now starts with the default theme active) and the enabled themes; cached and cleared by every write', async (t) => {
   const site = config().siteCode;
   const row = await configOf(site);
   await row.update({ siteName: { 'en-US': 'Lucky', 'zh-TW': '幸運' }, siteDescription: { 'en-US': 'Play' } });
   const first = await publicConfig();
   t.is(first.body.code, 200, first.text);
-  t.deepEqual(first.body.result, { siteCode: site, siteName: 'Lucky', siteDescription: 'Play', supportedLocales: row.supportedLocales, activeTheme: null, availableThemes: [] });
+  t.deepEqual(first.body.result, {
+    siteCode: site,
+    siteName: 'Lucky',
+    siteDescription: 'Play',
+    supportedLocales: row.supportedLocales,
+    activeTheme: { themeId: 'default', themeName: 'Default', ...DEFAULT_THEME_COLOURS, enabled: 1 },
+    availableThemes: [{ themeId: 'default', themeName: 'Default' }],
+  });
 
   // Served from the cache: a change behind the API's back is not seen...
   await row.update({ siteName: { 'en-US': 'Changed directly' } });
@@ -93,7 +101,7 @@ test.serial('GET /site-config: the SITE_CODE site in the request locale, its act
   const dark = await createTheme(site, 'dark');
   const afterCreate = (await publicConfig()).body.result;
   t.is(afterCreate.siteName, 'Changed directly');
-  t.deepEqual(afterCreate.availableThemes, [{ themeId: 'dark', themeName: 'Theme dark' }]);
+  t.deepEqual(afterCreate.availableThemes, [{ themeId: 'default', themeName: 'Default' }, { themeId: 'dark', themeName: 'Theme dark' }]);
   // a patch of the config (activeThemeId),
   t.is((await req('PATCH', `/site-config/admin/${row.id}`, { site, body: { activeThemeId: dark.id } })).body.code, 200);
   const active = (await publicConfig('zh-TW')).body.result;
@@ -101,7 +109,7 @@ test.serial('GET /site-config: the SITE_CODE site in the request locale, its act
   t.like(active.activeTheme, { themeId: 'dark', themeName: '主題 dark', primary: theme('dark').primary, surface: theme('dark').surface });
   // a theme patch,
   await createTheme(site, 'off', { enabled: 0 });
-  t.deepEqual((await publicConfig()).body.result.availableThemes.map((x: { themeId: string }) => x.themeId), ['dark']);
+  t.deepEqual((await publicConfig()).body.result.availableThemes.map((x: { themeId: string }) => x.themeId), ['default', 'dark']);
   t.is((await req('PATCH', `/site-config/admin/themes/${dark.id}`, { site, body: { themeName: { 'en-US': 'Night' } } })).body.code, 200);
   t.is((await publicConfig()).body.result.activeTheme.themeName, 'Night');
   // a mascots replace (the cached view does not hold mascots, but the write clears it all the same),
@@ -134,7 +142,7 @@ test.serial('GET /site-config: 2001 when the SITE_CODE site is disabled', async 
 // ------------------------------------------------------------------------------------------------
 // Site configs
 
-test('list: every site config with its themes and raw locale maps; x-site-code narrows it to that site', async (t) => {
+test('list: every site config with its themes (a seeded site now starts with the default theme, active) and raw locale maps; x-site-code narrows it to that site', async (t) => {
   const site = await factories.createSite();
   const made = await createTheme(site, 'blue');
   const all = await req('GET', '/site-config/admin/list');
@@ -147,8 +155,10 @@ test('list: every site config with its themes and raw locale maps; x-site-code n
   t.is(view.siteCode, site);
   t.is(typeof view.siteName, 'object');
   t.is(view.mascots.length, 10);
-  t.deepEqual(view.themes.map((x: { id: number }) => x.id), [made.id]);
-  t.deepEqual(view.themes[0].themeName, theme('blue').themeName);
+  t.deepEqual(view.themes.map((x: { themeId: string }) => x.themeId), ['default', 'blue']);
+  t.is(view.activeThemeId, view.themes[0].id);
+  t.is(view.themes[1].id, made.id);
+  t.deepEqual(view.themes[1].themeName, theme('blue').themeName);
 });
 
 test('patch: partial update with raw maps in the result, operation-logged; activeThemeId must name a theme of that site', async (t) => {
@@ -210,7 +220,7 @@ test('patch refuses bad input with a 400 naming the field', async (t) => {
 // ------------------------------------------------------------------------------------------------
 // Themes
 
-test('themes: create, list, patch; themeId unique per site (2003); another site\'s config is 2001 and its themes 2002', async (t) => {
+test('themes: create, list (after the seeded default theme every site now starts with), patch; themeId unique per site (2003); another site\'s config is 2001 and its themes 2002', async (t) => {
   const site = await factories.createSite();
   const other = await factories.createSite();
   const id = (await configOf(site)).id;
@@ -228,7 +238,7 @@ test('themes: create, list, patch; themeId unique per site (2003); another site\
   t.is((await req('PATCH', `/site-config/admin/themes/${second.id}`, { site, body: { themeId: 'gold' } })).body.code, 2003);
 
   const list = await req('GET', `/site-config/admin/${id}/themes`, { site });
-  t.deepEqual(list.body.result.map((x: { themeId: string }) => x.themeId), ['gold', 'silver']);
+  t.deepEqual(list.body.result.map((x: { themeId: string }) => x.themeId), ['default', 'gold', 'silver']);
 
   const patched = await req('PATCH', `/site-config/admin/themes/${second.id}`, { site, body: { enabled: 0, border: { subtle: '#010101', default: '#020202', strong: '#030303' } } });
   t.is(patched.body.code, 200, patched.text);
@@ -246,7 +256,9 @@ test('themes: create, list, patch; themeId unique per site (2003); another site\
     t.is(res.body.message, 'Theme not found');
   }
   t.is((await req('DELETE', '/site-config/admin/themes/999999', { site })).body.code, 2002);
-  t.is(await models.SiteTheme.count({ where: { siteCode: other } }), 1);
+  // The other site's themes (its seeded default and gold) are all still there, unchanged.
+  const otherThemes = await models.SiteTheme.findAll({ where: { siteCode: other }, order: [['id', 'ASC']] });
+  t.deepEqual(otherThemes.map((x) => [x.themeId, x.enabled]), [['default', 1], ['gold', 1]]);
 });
 
 test('colours: hex and rgb(a) are taken; anything else is a 400 naming the colour', async (t) => {

@@ -10,9 +10,12 @@ import { db } from '../../shared/db/sequelize';
 
 const unique = (prefix: string) => `${prefix}${randomBytes(4).toString('hex')}`;
 
-/** A seeded site (site config, games, VIP levels, channels). */
-export async function createSite(siteCode = unique('site')): Promise<string> {
-  await seedSite(siteCode, { assetBaseUrl: config().publicAssetBaseUrl });
+/**
+ * A seeded site (site config with the default theme active, games, VIP levels, channels);
+ * `{ defaultTheme: false }`: a site without any theme, as sites were before every site got one.
+ */
+export async function createSite(siteCode = unique('site'), options: { defaultTheme?: boolean } = {}): Promise<string> {
+  await seedSite(siteCode, { assetBaseUrl: config().publicAssetBaseUrl, defaultTheme: options.defaultTheme });
   forgetKnownSites();
   return siteCode;
 }

@@ -69,3 +69,41 @@ test.serial('migrations roll back to nothing and apply again through the migrati
   t.deepEqual(applied, executed);
   t.deepEqual(await tables(), before);
 });
+
+// After the rollback above: the database is as on a fresh machine, migrated and not yet seeded.
+test.serial('a fresh database migrated then seeded (what npm start does) has the default site with the default theme active', async (t) => {
+  const { config } = await import('../../shared/config');
+  const { prepareDatabase } = await import('../../shared/db/setup');
+  const { forgetKnownSites } = await import('../../shared/domain/common/sites');
+  const prepared = await prepareDatabase();
+  t.deepEqual(prepared.migrations, []);
+  t.true(prepared.seeded.includes('site config'));
+  t.true(prepared.seeded.includes('the default theme (active)'));
+  forgetKnownSites();
+  const res = await stack.request('GET', '/api/site-config', { headers: { locales: 'en-US' } });
+  t.is(res.body.code, 200, res.text);
+  t.is(res.body.result.siteCode, config().siteCode);
+  t.like(res.body.result.activeTheme, { themeId: 'default', themeName: 'Default', enabled: 1 });
+  t.deepEqual(res.body.result.availableThemes, [{ themeId: 'default', themeName: 'Default' }]);
+});
+
+test.serial('a site seeded without any theme (before the seed gave one) gets the default theme at its next seeding; a site with a theme of its own keeps its themes as they are', async (t) => {
+  const { seedSite } = await import('../../shared/db/seeders/seed-site');
+  const { SiteConfig, SiteTheme } = await import('../../shared/db/models');
+  const bare = `bare${Date.now() % 100_000}`;
+  const own = `own${Date.now() % 100_000}`;
+  for (const siteCode of [bare, own]) await seedSite(siteCode, { assetBaseUrl: 'https://x.example', defaultTheme: false });
+  const ownConfig = (await SiteConfig.findOne({ where: { siteCode: own } }))!;
+  const colours = { primary: { base: '#111', dark: '#000', light: '#222', glow: '#333' }, accent: { gold: '#111', info: '#111', violet: '#111', cyan: '#111', error: '#111' }, surface: { page: '#111', navbar: '#111', card: '#111', modal: '#111', sidebar: ['#111'] }, text: { primary: '#fff', secondary: '#eee', muted: '#ddd', hint: '#ccc' }, border: { subtle: '#111', default: '#222', strong: '#333' } };
+  await SiteTheme.create({ siteCode: own, siteConfigId: ownConfig.id, themeId: 'own', themeName: { 'en-US': 'Own' }, ...colours, enabled: 1 });
+
+  t.deepEqual((await seedSite(bare, { assetBaseUrl: 'https://x.example' })).seeded, ['the default theme (active)']);
+  const themes = await SiteTheme.findAll({ where: { siteCode: bare } });
+  t.deepEqual(themes.map((x) => x.themeId), ['default']);
+  t.is((await SiteConfig.findOne({ where: { siteCode: bare } }))?.activeThemeId, themes[0].id);
+  t.deepEqual((await seedSite(bare, { assetBaseUrl: 'https://x.example' })).seeded, []);
+
+  t.deepEqual((await seedSite(own, { assetBaseUrl: 'https://x.example' })).seeded, []);
+  t.deepEqual((await SiteTheme.findAll({ where: { siteCode: own } })).map((x) => x.themeId), ['own']);
+  t.is((await ownConfig.reload()).activeThemeId, null);
+});

@@ -1,6 +1,7 @@
 import type { Transaction } from 'sequelize';
 import { LOCALES, type LocaleText } from '../../i18n/locales';
-import { AffiliateCommissionRate, AgentTier, GameProvider, GameTypeConfig, Mission, PaymentChannel, PaymentChannelGroup, SiteConfig, VipLevel } from '../models';
+import { AffiliateCommissionRate, AgentTier, GameProvider, GameTypeConfig, Mission, PaymentChannel, PaymentChannelGroup, SiteConfig, SiteTheme, VipLevel } from '../models';
+import { activateDefaultTheme, DEFAULT_THEME_ID } from '../../domain/site-config/default-theme';
 import { logger } from '../../logger';
 import { db } from '../sequelize';
 import { AGENT_TIERS } from './data/affiliate-program';
@@ -26,11 +27,16 @@ export interface SeedSiteOptions {
   siteName?: string | Partial<LocaleText>;
   /** Default: the five locales. */
   supportedLocales?: string[];
+  /**
+   * Default true: a site without any theme gets the `default` theme, active. False leaves the themes to
+   * the caller (a site created from another copies that site's themes first).
+   */
+  defaultTheme?: boolean;
 }
 
 /**
- * Fills a site's defaults: its site config with the ten mascots, game type configs, the provider
- * template, VIP levels, payment channels with their groups, the mission table and the affiliate program
+ * Fills a site's defaults: its site config with the ten mascots, the `default` theme (active), game type
+ * configs, the provider template, VIP levels, payment channels with their groups, the mission table and the affiliate program
  * (agent tiers and their default commission rates). Each kind is written only when the site
  * has none of it yet, so running it again (every start does) never overwrites an operator's changes.
  */
@@ -78,6 +84,12 @@ export async function seedSiteIn(transaction: Transaction, siteCode: string, opt
     transaction,
   });
   if (created) seeded.push('site config');
+
+  if (options.defaultTheme !== false && (await SiteTheme.count({ where, transaction })) === 0) {
+    const config = (await SiteConfig.findOne({ where, transaction })) as SiteConfig;
+    await activateDefaultTheme(config, transaction);
+    seeded.push(`the ${DEFAULT_THEME_ID} theme (active)`);
+  }
 
   if ((await GameTypeConfig.count({ where, transaction })) === 0) {
     await GameTypeConfig.bulkCreate(

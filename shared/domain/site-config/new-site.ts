@@ -39,7 +39,12 @@ export async function createSite(actor: Actor, input: NewSiteInput): Promise<Adm
       if (await SiteConfig.findOne({ where: { siteCode }, attributes: ['id'], transaction })) throw siteCodeTaken();
       const source = input.copyFrom ? await SiteConfig.findOne({ where: { siteCode: input.copyFrom }, transaction }) : null;
       if (input.copyFrom && !source) throw new Refusal('site-config.copySourceUnknown');
-      const seed = await seedSiteIn(transaction, siteCode, { assetBaseUrl: appConfig().publicAssetBaseUrl, siteName: input.siteName, supportedLocales: input.supportedLocales });
+      const seed = await seedSiteIn(transaction, siteCode, {
+        assetBaseUrl: appConfig().publicAssetBaseUrl,
+        siteName: input.siteName,
+        supportedLocales: input.supportedLocales,
+        defaultTheme: !source, // a copy takes the source's themes first; the default only if none is active then
+      });
       if (!seed.createdConfig) throw siteCodeTaken(); // created by a concurrent request in between
       const seeded = [...seed.seeded];
       if (source) seeded.push(...(await copyFromSite(transaction, source, siteCode)));
