@@ -153,7 +153,7 @@ test('site isolation: another site\'s group, channel or player is not found; lis
   t.like(groups.body.result[0], { servesLocales: ['zh-TW'], assignedToNewPlayersOf: ['zh-TW'], enabled: 1 });
 });
 
-test.serial('a crypto deposit answers 2002 until an administrator sets the address on a freshly configured channel; moving a player changes their channels', async (t) => {
+test.serial('a crypto deposit answers 2002 until an administrator sets the address on a freshly configured channel; moving a player changes their channels (the answer now also says the group is the operator\'s choice, vendorGroupLocked)', async (t) => {
   const site = await factories.createSite();
   const { token, user } = await createDepositor({ siteCode: site });
   const seededGroup = (await User.findByPk(user.id))!.vendorGroupId;
@@ -169,7 +169,7 @@ test.serial('a crypto deposit answers 2002 until an administrator sets the addre
   t.like(group.body.result, { currency: 'TWD', channelIds: [channel.id], enabled: 1, servesLocales: ['zh-TW'], assignedToNewPlayersOf: [] });
 
   const moved = await req('PUT', `/vendor/admin/users/${user.id}/group`, { site, body: { groupId: group.body.result.id } });
-  t.deepEqual(moved.body.result, { userId: user.id, vendorGroupId: group.body.result.id });
+  t.deepEqual(moved.body.result, { userId: user.id, vendorGroupId: group.body.result.id, vendorGroupLocked: 1 });
   const seen = await player('GET', '/vendor/channels', token);
   t.like(seen.body.result, { groupId: group.body.result.id, groupName: 'VIP TWD' });
   t.deepEqual(seen.body.result.channels.map((c: { id: number }) => c.id), [channel.id]);
@@ -199,6 +199,89 @@ test.serial('a crypto deposit answers 2002 until an administrator sets the addre
   t.is(moves.length, 2);
   t.like(moves[0], { targetId: String(user.id) });
   t.deepEqual((moves[0].detail as { vendorGroupId: unknown }).vendorGroupId, { from: seededGroup, to: group.body.result.id });
+});
+
+test.serial('a player an operator moved keeps that group across a locale change, logout and login, until an operator moves them again; groupId null hands them back to the locale\'s group', async (t) => {
+  const site = await factories.createSite();
+  const { user, password } = await createDepositor({ siteCode: site });
+  const playerHeaders = (locale: string) => ({ 'site-name': site, locales: locale });
+  const login = async () => {
+    const res = await stack.request('POST', '/api/auth/login', { body: { account: user.account, password }, headers: playerHeaders('en-US') });
+    t.is(res.body.code, 200, res.text);
+    return res.body.result.token as string;
+  };
+  const logout = (token: string, locale: string) => stack.request('POST', '/api/auth/logout', { token, headers: playerHeaders(locale) });
+  const channelsSeen = async (token: string) => {
+    const res = await stack.request('GET', '/api/vendor/channels', { token, headers: playerHeaders('en-US') });
+    t.is(res.body.code, 200, res.text);
+    return { groupId: res.body.result.groupId as number, ids: res.body.result.channels.map((c: { id: number }) => c.id) as number[] };
+  };
+  const groupOf = async (currency: string) => (await PaymentChannelGroup.findOne({ where: { siteCode: site, currency, enabled: 1 }, order: [['id', 'ASC']] }))!.id;
+  const twd = await groupOf('TWD');
+  const usd = await groupOf('USD');
+  const thb = await groupOf('THB');
+  t.is((await User.findByPk(user.id))!.vendorGroupId, twd);
+
+  // A USD group of one channel for a zh-TW player: the locale's currency would never pick it.
+  const erc = (await PaymentChannel.findOne({ where: { siteCode: site, key: 'usdt-erc20' } }))!;
+  const vip = (await req('POST', '/vendor/admin/groups', { site, body: { groupName: names('VIP'), currency: 'USD', channelIds: [erc.id] } })).body.result;
+  t.like((await req('PUT', `/vendor/admin/users/${user.id}/group`, { site, body: { groupId: vip.id } })).body, { code: 200, result: { userId: user.id, vendorGroupId: vip.id, vendorGroupLocked: 1 } });
+
+  let token = await login();
+  t.deepEqual(await channelsSeen(token), { groupId: vip.id, ids: [erc.id] });
+  t.is((await stack.request('PATCH', '/api/auth/locale', { token, body: { locale: 'th-TH' }, headers: playerHeaders('th-TH') })).body.code, 200);
+  t.deepEqual((await logout(token, 'vi-VN')).body.result, { locale: 'vi-VN', vendorGroupId: vip.id });
+  token = await login();
+  t.deepEqual(await channelsSeen(token), { groupId: vip.id, ids: [erc.id] });
+  t.deepEqual((await logout(token, 'zh-TW')).body.result, { locale: 'zh-TW', vendorGroupId: vip.id });
+
+  // The operator moves the player again: that choice sticks in turn.
+  t.like((await req('PUT', `/vendor/admin/users/${user.id}/group`, { site, body: { groupId: thb } })).body.result, { vendorGroupId: thb, vendorGroupLocked: 1 });
+  token = await login();
+  t.deepEqual((await logout(token, 'en-US')).body.result, { locale: 'en-US', vendorGroupId: thb });
+  token = await login();
+  t.is((await channelsSeen(token)).groupId, thb);
+
+  // groupId null: back to the automatic choice, the group of the player's locale (en-US: USD) now and at each logout.
+  const back = await req('PUT', `/vendor/admin/users/${user.id}/group`, { site, body: { groupId: null } });
+  t.deepEqual(back.body.result, { userId: user.id, vendorGroupId: usd, vendorGroupLocked: 0 });
+  t.is((await channelsSeen(token)).groupId, usd);
+  t.deepEqual((await logout(token, 'zh-TW')).body.result, { locale: 'zh-TW', vendorGroupId: twd });
+
+  // A chosen group an operator disables no longer serves: the next logout picks the locale's group and lets the choice go.
+  t.is((await req('PUT', `/vendor/admin/users/${user.id}/group`, { site, body: { groupId: vip.id } })).body.code, 200);
+  t.is((await req('PATCH', `/vendor/admin/groups/${vip.id}`, { site, body: { enabled: 0 } })).body.code, 200);
+  token = await login();
+  t.deepEqual((await logout(token, 'zh-TW')).body.result, { locale: 'zh-TW', vendorGroupId: twd });
+  t.like((await User.findByPk(user.id))!.get({ plain: true }), { vendorGroupId: twd, vendorGroupLocked: 0 });
+  t.is((await req('PATCH', `/vendor/admin/groups/${vip.id}`, { site, body: { enabled: 1 } })).body.code, 200);
+  token = await login();
+  t.deepEqual((await logout(token, 'en-US')).body.result, { locale: 'en-US', vendorGroupId: usd });
+
+  // Each move is one operation-log row saying whether the group is the operator's choice; the same move again writes none.
+  t.like((await req('PUT', `/vendor/admin/users/${user.id}/group`, { site, body: { groupId: null } })).body.result, { vendorGroupId: usd, vendorGroupLocked: 0 });
+  const moves = await logsOf(site, 'move-player');
+  t.deepEqual(moves.map((m) => (m.detail as { vendorGroupLocked: unknown }).vendorGroupLocked), [
+    { from: 0, to: 1 },
+    { from: 1, to: 1 },
+    { from: 1, to: 0 },
+    { from: 0, to: 1 },
+  ]);
+  t.deepEqual((moves[2].detail as { vendorGroupId: unknown }).vendorGroupId, { from: thb, to: usd });
+});
+
+test('PUT /vendor/admin/users/:id/group: groupId missing, a string, 0 or fractional is a 400 naming groupId; nothing changes', async (t) => {
+  const site = await factories.createSite();
+  const { user } = await createDepositor({ siteCode: site });
+  const before = (await User.findByPk(user.id))!.get({ plain: true });
+  for (const body of [{}, { groupId: '1' }, { groupId: 0 }, { groupId: 1.5 }, { groupId: 1e30 }, { groupId: true }]) {
+    const res = await req('PUT', `/vendor/admin/users/${user.id}/group`, { site, body });
+    t.is(res.status, 400, JSON.stringify(body));
+    t.regex(res.body.message, /groupId/, JSON.stringify(body));
+  }
+  const after = (await User.findByPk(user.id))!.get({ plain: true });
+  t.like(after, { vendorGroupId: before.vendorGroupId, vendorGroupLocked: 0 });
+  t.is((await logsOf(site, 'move-player')).length, 0);
 });
 
 test.serial('groups and channels: updates are partial and logged; disabled groups take no players; sortOrder orders the channels players see', async (t) => {

@@ -46,7 +46,7 @@ export const paymentChannelAdminEndpoints = [
       params: idParams,
       body: playerGroupBody,
       refusals: { 'deposit.playerNotFound': 2001, 'deposit.channelGroupNotFound': 2002, 'deposit.channelGroupDisabled': 2003 },
-      summary: "Move a player to another enabled payment channel group of the site",
+      summary: "Move a player to an enabled payment channel group of the site, kept across logouts (groupId null: back to the locale's group)",
     },
     ({ actor, site, params, body }) => movePlayerToGroup(actor, site, params.id, body.groupId),
   ),

@@ -70,7 +70,7 @@ export const createGroupBody = object({ ...groupFields, groupName: groupFields.g
 /** PATCH /vendor/admin/groups/:id. */
 export const updateGroupBody = object(groupFields);
 
-/** PUT /vendor/admin/users/:id/group. */
-export const playerGroupBody = object({ groupId: jsonId().required() });
+/** PUT /vendor/admin/users/:id/group: a group id, or null for the automatic choice (the locale's group). */
+export const playerGroupBody = object({ groupId: jsonId().nullable().defined('${path} is required (a group id, or null for the automatic choice)') });
 
 export { idParams } from '../../http/schema-helpers';

@@ -37,6 +37,8 @@ export class User extends Model {
   @Column({ type: DataType.STRING(10), allowNull: false, defaultValue: 'zh-TW' }) locale!: string;
   @Column({ type: DataType.STRING(255) }) avatar!: string | null;
   @Column({ type: DataType.INTEGER }) vendorGroupId!: number | null;
+  /** 1 once an operator chose the group (PUT /vendor/admin/users/:id/group): logouts keep it (migration 0049). */
+  @Column({ type: DataType.SMALLINT, allowNull: false, defaultValue: 0 }) vendorGroupLocked!: number;
   @Column({ type: DataType.STRING(20) }) agentCode!: string | null;
   @Column({ type: DataType.INTEGER }) level1AgentId!: number | null;
   @Column({ type: DataType.INTEGER }) level2AgentId!: number | null;

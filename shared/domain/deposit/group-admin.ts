@@ -4,6 +4,7 @@ import { db } from '../../db/sequelize';
 import { InputError, Refusal } from '../../errors';
 import { LOCALES, LOCALE_CURRENCY, type Locale, type LocaleText } from '../../i18n/locales';
 import type { Actor } from '../audit/actor';
+import { pickChannelGroup } from '../auth/accounts';
 import { changesOf } from '../audit/operation-log';
 import { logChannelAction } from './channel-admin';
 import { fitsGroupCurrency } from './channel-fields';
@@ -11,7 +12,8 @@ import { fitsGroupCurrency } from './channel-fields';
 /**
  * The administrators' payment channel groups of a site and a player's group (docs/payments.md, "Payment
  * channels through the API"). A group serves the locales whose currency it has: a new player (and a
- * player logging out) gets the enabled group of the locale's currency with the smallest id. Each write
+ * player logging out, unless an operator chose the player's group) gets the enabled group of the
+ * locale's currency with the smallest id. Each write
  * runs in one transaction with its operation-log row (module `payment-channel`).
  */
 
@@ -108,23 +110,46 @@ export async function updateAdminGroup(actor: Actor, siteCode: string, id: numbe
   });
 }
 
+export interface PlayerGroupView {
+  userId: number;
+  vendorGroupId: number | null;
+  /** 1: an operator chose the group and logouts keep it; 0: the locale's currency picks it. */
+  vendorGroupLocked: number;
+}
+
 /**
  * PUT /vendor/admin/users/:id/group: moves a player of the site to another enabled group of the site
- * (`playerNotFound`, `channelGroupNotFound`, `channelGroupDisabled`). The player's next logout matches
- * the group to the locale again, as it always does.
+ * (`playerNotFound`, `channelGroupNotFound`, `channelGroupDisabled`) and marks the group as chosen by an
+ * operator (`vendorGroupLocked`), so the player's logouts keep it (logout.ts) until an operator moves the
+ * player again. `groupId: null` hands the player back to the automatic choice: the group of the locale's
+ * currency now (pickChannelGroup), matched again at each logout. One operation-log row when something
+ * changed.
  */
-export async function movePlayerToGroup(actor: Actor, siteCode: string, userId: number, groupId: number): Promise<{ userId: number; vendorGroupId: number }> {
+export async function movePlayerToGroup(actor: Actor, siteCode: string, userId: number, groupId: number | null): Promise<PlayerGroupView> {
   return db().transaction(async (transaction) => {
-    const user = await User.findOne({ where: { id: userId, siteCode }, attributes: ['id', 'vendorGroupId'], transaction, lock: transaction.LOCK.NO_KEY_UPDATE });
+    const user = await User.findOne({ where: { id: userId, siteCode }, attributes: ['id', 'locale', 'vendorGroupId', 'vendorGroupLocked'], transaction, lock: transaction.LOCK.NO_KEY_UPDATE });
     if (!user) throw new Refusal('deposit.playerNotFound', 'player not found');
-    const group = await PaymentChannelGroup.findOne({ where: { id: groupId, siteCode }, attributes: ['id', 'enabled'], transaction });
-    if (!group) throw groupNotFound();
-    if (group.enabled !== 1) throw new Refusal('deposit.channelGroupDisabled', 'group disabled');
-    const from = user.vendorGroupId;
-    if (from !== group.id) {
-      await User.update({ vendorGroupId: group.id }, { where: { id: user.id }, transaction });
-      await logChannelAction(actor, siteCode, transaction, { action: 'move-player', targetId: user.id, summary: `moved player ${user.id} to payment channel group ${group.id}`, detail: { vendorGroupId: { from, to: group.id } } });
+    let to: number | null;
+    if (groupId === null) {
+      to = await pickChannelGroup(siteCode, user.locale, transaction);
+    } else {
+      const group = await PaymentChannelGroup.findOne({ where: { id: groupId, siteCode }, attributes: ['id', 'enabled'], transaction });
+      if (!group) throw groupNotFound();
+      if (group.enabled !== 1) throw new Refusal('deposit.channelGroupDisabled', 'group disabled');
+      to = group.id;
     }
-    return { userId: user.id, vendorGroupId: group.id };
+    const locked = groupId === null ? 0 : 1;
+    const from = user.vendorGroupId;
+    const wasLocked = Number(user.vendorGroupLocked);
+    if (from !== to || wasLocked !== locked) {
+      await User.update({ vendorGroupId: to, vendorGroupLocked: locked }, { where: { id: user.id }, transaction });
+      await logChannelAction(actor, siteCode, transaction, {
+        action: 'move-player',
+        targetId: user.id,
+        summary: groupId === null ? `returned player ${user.id} to the automatic payment channel group (${to ?? 'none'})` : `moved player ${user.id} to payment channel group ${to}`,
+        detail: { vendorGroupId: { from, to }, vendorGroupLocked: { from: wasLocked, to: locked } },
+      });
+    }
+    return { userId: user.id, vendorGroupId: to, vendorGroupLocked: locked };
   });
 }
