@@ -23,9 +23,9 @@ export interface WithdrawalInput {
  * POST /withdrawal/request, the checks in the spec's order: 2001 no live code, 2002 wrong
  * code, 2003 e-mail not verified, 2004 mobile not verified, 2005 no approved address of the player, 2006
  * amount not above 0, 2007 balance too low, 2008 a claimed promotion's turnover open, 2009 deposit
- * turnover short. Then, in one transaction: the KYC gate (docs/kyc.md: `kyc.level2Required` above the
- * site's threshold), the withdrawal row (pending), the hold (one wallet movement from balance to
- * frozenBalance, `withdrawal:hold:<id>`) and the code consumed.
+ * turnover short, then the KYC level (docs/kyc.md: `kyc.level2Required` above the site's amount). Then,
+ * in one transaction: the withdrawal row (pending), the hold (one wallet movement from balance to
+ * frozenBalance, `withdrawal:hold:<id>`), the turnover and KYC checks, and the code consumed.
  *
  * The hold locks the player's row before the turnover is read, so a promotion reward or a deposit
  * credited meanwhile (both lock the row to move the balance) is either seen by the check or credited
@@ -43,7 +43,6 @@ export async function requestWithdrawal(siteCode: string, userId: number, input:
   if (amount.lte(0)) throw new Refusal('withdrawal.amountNotPositive');
 
   const row = await db().transaction(async (transaction) => {
-    await requireWithdrawalLevel(transaction, siteCode, userId, amount);
     const withdrawal = await Withdrawal.create({ siteCode, userId, amount: amount.toFixed(), cryptoAddressId: input.cryptoAddressId, status: 'pending' }, { transaction });
     try {
       await moveBalance(transaction, {
@@ -61,6 +60,7 @@ export async function requestWithdrawal(siteCode: string, userId: number, input:
     const turnover = await turnoverStatus(userId, locale, transaction);
     if (!turnover.promo.completed) throw new Refusal('withdrawal.promoTurnoverOpen');
     if (!turnover.deposit.completed) throw new Refusal('withdrawal.depositTurnoverShort');
+    await requireWithdrawalLevel(transaction, siteCode, userId, amount);
     await consumeWithdrawalCode(transaction, userId, input.verifyCode);
     return withdrawal;
   });
