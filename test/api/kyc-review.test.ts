@@ -204,3 +204,20 @@ test.serial('operators deciding at once: exactly one wins; one log row, one inbo
   const status = (await req('GET', '/kyc', { token: p.token })).body.result;
   t.is(status.documents.find((d: { id: number }) => d.id === doc.id).status, winner.status);
 });
+
+test.serial('a site-bound operator: another site named is a 403; its own site does not find the other site\u2019s document (2001)', async (t) => {
+  const p = await levelOnePlayer();
+  const doc = await upload(p.token, 'selfie');
+  const own = await factories.createSite();
+  const bound = await factories.createAdmin({ permissions: ['kyc:read', 'kyc:write'] });
+  await bound.admin.update({ sites: [own] });
+  const defaultSite = p.user.siteCode;
+  t.is((await req('GET', '/kyc/admin/queue', { token: bound.token, site: defaultSite })).status, 403);
+  t.is((await req('POST', `/kyc/admin/documents/${doc.id}/review`, { token: bound.token, site: defaultSite, body: { action: 'approve' } })).status, 403);
+  const res = await req('POST', `/kyc/admin/documents/${doc.id}/review`, { token: bound.token, body: { action: 'approve' } });
+  t.is(res.body.code, 2001, res.text);
+  const file = await fetch(`${stack.baseUrl}/api/kyc/admin/documents/${doc.id}/file`, { headers: { authorization: `Bearer ${bound.token}` } });
+  t.is(((await file.json()) as { code: number }).code, 2001);
+  t.deepEqual((await req('GET', '/kyc/admin/queue', { token: bound.token })).body.result.items, []);
+  t.is((await logsOf(doc.id)).length, 0);
+});
