@@ -4,6 +4,7 @@ import type { MigrationContext } from '../migrator';
  * Know your customer (docs/kyc.md): the player's profile (one row per player), the identity documents
  * (one row per upload; at most one pending per player and kind) and the flags operators look at (an
  * under-age date of birth). Document images are uploaded images of kind `kyc-document` (private).
+ * "mailedAt" is the decision mail's mark (sent, or skipped for good), which its reconciler reads.
  */
 export async function up({ sequelize }: MigrationContext): Promise<void> {
   await sequelize.query(`
@@ -32,6 +33,7 @@ export async function up({ sequelize }: MigrationContext): Promise<void> {
       "expiresAt" TIMESTAMPTZ,
       "reviewedBy" INTEGER,
       "reviewedAt" TIMESTAMPTZ,
+      "mailedAt" TIMESTAMPTZ,
       "createdAt" TIMESTAMPTZ NOT NULL DEFAULT now(),
       "updatedAt" TIMESTAMPTZ NOT NULL DEFAULT now(),
       CHECK (status <> 'approved' OR "expiresAt" IS NOT NULL)
