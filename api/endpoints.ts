@@ -8,6 +8,7 @@ import { depositEndpoints } from './modules/deposit/endpoints';
 import { docsEndpoints } from './modules/docs/endpoints';
 import { gameEndpoints } from './modules/game/endpoints';
 import { inboxEndpoints } from './modules/inbox/endpoints';
+import { kycEndpoints } from './modules/kyc/endpoints';
 import { liveSportsEndpoints } from './modules/live-sports/endpoints';
 import { missionEndpoints } from './modules/mission/endpoints';
 import { promoEndpoints } from './modules/promo/endpoints';
@@ -43,5 +44,6 @@ export const endpoints: readonly Endpoint[] = [
   ...inboxEndpoints,
   ...siteConfigEndpoints,
   ...withdrawalEndpoints,
+  ...kycEndpoints,
   ...affiliateEndpoints,
 ];

@@ -1,6 +1,7 @@
 import { codeMailReconciler } from '../shared/domain/auth/code-mail-reconcile';
 import { welcomeMailReconciler } from '../shared/domain/auth/welcome-reconcile';
 import { depositCreditReconciler } from '../shared/domain/deposit/credit';
+import { kycDecisionMailReconciler } from '../shared/domain/kyc/notices';
 import { postBetReconciler } from '../shared/domain/post-bet/reconcile';
 import { imageReconciler } from '../shared/domain/uploads/processing';
 import { queueReconciler, type OutboxReconciler } from '../shared/queues/reconcile';
@@ -12,6 +13,7 @@ import { queueReconciler, type OutboxReconciler } from '../shared/queues/reconci
  * - mail `welcome` (registration): welcomeMailAt on the user.
  * - mail `verify-email` and `withdrawal-code` (the code mails): the latest version's doneAt in
  *   code_mail_outcomes; older versions are passed over.
+ * - mail `kyc-decision` (an operator's decision on a KYC document): mailedAt on the document.
  * - image (uploaded images): processedAt on the uploaded_images row.
  * - deposit-credit (paid deposit orders): creditedAt on the order.
  * The workers serving outbox-relay run all of them, whichever queues they serve: a reconciler only writes
@@ -19,7 +21,7 @@ import { queueReconciler, type OutboxReconciler } from '../shared/queues/reconci
  */
 export const OUTBOX_RECONCILERS: readonly OutboxReconciler[] = [
   postBetReconciler,
-  queueReconciler(welcomeMailReconciler, codeMailReconciler),
+  queueReconciler(welcomeMailReconciler, codeMailReconciler, kycDecisionMailReconciler),
   imageReconciler,
   depositCreditReconciler,
 ];

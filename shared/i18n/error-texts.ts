@@ -2334,6 +2334,8 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
   ...totpErrorTexts(),
   // Payment channels through the API (docs/payments.md)
   ...paymentChannelErrorTexts(),
+  // Know your customer (docs/kyc.md)
+  ...kycErrorTexts(),
 ];
 
 /** The authenticator's texts, one per meaning, under every path that answers it (declared after the table, hoisted). */
@@ -2482,6 +2484,89 @@ function paymentChannelErrorTexts(): ErrorText[] {
         'en-US': 'Payment channel group is disabled',
         'th-TH': 'กลุ่มช่องทางชำระเงินถูกปิดใช้งาน',
         'vi-VN': 'Nhóm kênh thanh toán đã bị vô hiệu hóa',
+      },
+    },
+  ];
+}
+
+/** The KYC texts: its own endpoints, and the gates' numbers under POST /deposit (docs/kyc.md). */
+function kycErrorTexts(): ErrorText[] {
+  return [
+    {
+      path: '/api/kyc/profile',
+      code: 2001,
+      text: {
+        'zh-TW': '未達本站的最低年齡限制',
+        'zh-CN': '未达到本站的最低年龄要求',
+        'en-US': 'You are below the minimum age of this site',
+        'th-TH': 'อายุของคุณต่ำกว่าอายุขั้นต่ำของเว็บไซต์นี้',
+        'vi-VN': 'Bạn chưa đủ độ tuổi tối thiểu của trang này',
+      },
+    },
+    {
+      path: '/api/kyc/profile',
+      code: 2002,
+      text: {
+        'zh-TW': '證件審核中或已通過，無法修改個人資料',
+        'zh-CN': '证件审核中或已通过，无法修改个人资料',
+        'en-US': 'The profile cannot change while a document is pending or approved',
+        'th-TH': 'ไม่สามารถแก้ไขข้อมูลได้ขณะที่เอกสารกำลังตรวจสอบหรือได้รับการอนุมัติแล้ว',
+        'vi-VN': 'Không thể thay đổi hồ sơ khi có giấy tờ đang chờ duyệt hoặc đã được duyệt',
+      },
+    },
+    {
+      path: '/api/kyc/documents',
+      code: 2001,
+      text: {
+        'zh-TW': '此類文件已在審核中',
+        'zh-CN': '此类文件已在审核中',
+        'en-US': 'A document of this kind is already waiting for review',
+        'th-TH': 'มีเอกสารประเภทนี้รอการตรวจสอบอยู่แล้ว',
+        'vi-VN': 'Đã có giấy tờ loại này đang chờ duyệt',
+      },
+    },
+    {
+      path: '/api/kyc/documents/:id/file',
+      code: 2001,
+      text: {
+        'zh-TW': '找不到文件',
+        'zh-CN': '找不到文件',
+        'en-US': 'Document not found',
+        'th-TH': 'ไม่พบเอกสาร',
+        'vi-VN': 'Không tìm thấy giấy tờ',
+      },
+    },
+    {
+      path: '/api/kyc/admin/documents/:id/review',
+      code: 2002,
+      text: {
+        'zh-TW': '此文件已審核',
+        'zh-CN': '此文件已审核',
+        'en-US': 'This document was already reviewed',
+        'th-TH': 'เอกสารนี้ได้รับการตรวจสอบแล้ว',
+        'vi-VN': 'Giấy tờ này đã được duyệt',
+      },
+    },
+    {
+      path: '/api/deposit',
+      code: 2301,
+      text: {
+        'zh-TW': '需完成身分驗證第 2 級（證件與自拍照審核通過）',
+        'zh-CN': '需完成身份验证第 2 级（证件与自拍照审核通过）',
+        'en-US': 'Identity verification level 2 is required (identity document and selfie approved)',
+        'th-TH': 'ต้องยืนยันตัวตนระดับ 2 (เอกสารยืนยันตัวตนและเซลฟี่ได้รับการอนุมัติ)',
+        'vi-VN': 'Cần xác minh danh tính cấp 2 (giấy tờ tùy thân và ảnh chân dung được duyệt)',
+      },
+    },
+    {
+      path: '/api/deposit',
+      code: 2302,
+      text: {
+        'zh-TW': '需完成身分驗證第 3 級（地址證明審核通過）',
+        'zh-CN': '需完成身份验证第 3 级（地址证明审核通过）',
+        'en-US': 'Identity verification level 3 is required (proof of address approved)',
+        'th-TH': 'ต้องยืนยันตัวตนระดับ 3 (หลักฐานที่อยู่ได้รับการอนุมัติ)',
+        'vi-VN': 'Cần xác minh danh tính cấp 3 (giấy tờ chứng minh địa chỉ được duyệt)',
       },
     },
   ];

@@ -18,13 +18,14 @@ export interface QueuePayloads {
    * An e-mail to render and send; the processor reads codes from the user row. `to`: the address a
    * verify-email code goes to (the pending address; a job for a superseded address is dropped);
    * `subject`: the player's own subject line, when given; `version`: a code mail's version in
-   * code_mail_outcomes (a job whose version is no longer the latest is dropped; absent on older rows).
+   * code_mail_outcomes (a job whose version is no longer the latest is dropped; absent on older rows);
+   * `documentId`: the KYC document whose decision a `kyc-decision` mail tells.
    */
-  mail: { kind: 'verify-email' | 'welcome' | 'withdrawal-code'; userId: number; to?: string; subject?: string; version?: number };
+  mail: { kind: 'verify-email' | 'welcome' | 'withdrawal-code' | 'kyc-decision'; userId: number; to?: string; subject?: string; version?: number; documentId?: number };
   /** An SMS verification to start for a user's pending number (`to`, E.164: a superseded number is dropped). */
   sms: { kind: 'verify-mobile'; userId: number; to?: string };
   /** An uploaded image to resize and store. */
-  image: { kind: 'bank-card-photo' | 'promo-image'; storageKey: string };
+  image: { kind: 'bank-card-photo' | 'promo-image' | 'kyc-document'; storageKey: string };
   /** The daily sweep of stored files no uploaded image owns (left by a crash between a file and its row). */
   'upload-sweep': { reason?: 'schedule' | 'manual' };
   /** Daily rebate for one site and day (YYYY-MM-DD in APP_TIMEZONE); day defaults to yesterday. */

@@ -5,6 +5,7 @@ import { startWorkers, type RunningWorkers } from '../../workers/main';
 import { createUser, paidDeposit } from '../helpers/factories';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import { startTestStack, type ApiResponse, type TestStack } from '../helpers/stack';
+import { giveIdentity } from '../helpers/kyc';
 import { waitFor } from '../helpers/wait';
 import { approvedAddress, balancesAndLedger, claim, CODE, giveCode, readyPlayer } from '../helpers/withdrawals';
 
@@ -66,7 +67,7 @@ test('send-code mails a 6-digit code to the verified e-mail through the mail wor
   t.like(again.body, { code: 2001, path: '/api/withdrawal/request' });
 });
 
-test('request: the checks answer 2001 to 2009 in the spec order', async (t) => {
+test('request: the checks answer 2001 to 2009 in the spec order, then the KYC level (2301)', async (t) => {
   const { user, token } = await createUser({ balance: '30' });
   const other = await createUser();
   const othersAddress = await approvedAddress(other.user);
@@ -117,6 +118,8 @@ test('request: the checks answer 2001 to 2009 in the spec order', async (t) => {
   await user.update({ totalEffectiveBet: '24.999999' });
   await expect(2009);
   await user.update({ totalEffectiveBet: '25' });
+  await expect(2301); // KYC level 1 at most: a withdrawal needs level 2 by default
+  await giveIdentity(user);
   const res = await request(token, body);
   t.is(res.body.code, 200, res.text);
   // Nothing of the refused requests moved money or left a row.

@@ -6,6 +6,7 @@ import { exchangeRateView } from '../../../shared/domain/deposit/rates';
 import { endpoint } from '../../http/endpoint';
 import { depositCreatePerUser, exchangeRatePerIp } from './limits';
 import { adminOrdersQuery, depositBody, exchangeRateQuery, orderIdParams, ordersQuery, resolveBody, subOrderParams } from './schemas';
+import { KYC_GATE_REFUSALS_OWN } from '../kyc/gate-refusals';
 
 /**
  * /deposit: exchange rates (public), the player's deposit channels, orders, order list and one order;
@@ -47,6 +48,7 @@ export const depositEndpoints = [
         'deposit.atmOrderUnanswered': { code: 2003, textOf: '/api/vendor/fiatvendor/add-atm' },
         'deposit.cardOrderRefused': { code: 2002, textOf: '/api/vendor/fiatvendor/add-card' },
         'deposit.cardOrderUnanswered': { code: 2003, textOf: '/api/vendor/fiatvendor/add-card' },
+        ...KYC_GATE_REFUSALS_OWN,
       },
       summary: "A deposit order: the fiat vendor's reply, or the crypto address to pay",
     },

@@ -6,6 +6,7 @@ import { depositCreatePerUser } from '../deposit/limits';
 import { paymentChannelAdminEndpoints } from './admin-routes';
 import { acknowledge, fiatvendorCheck, signedFields, usdtCheck } from './callback-auth';
 import { addAtmBody, addCardBody } from './schemas';
+import { KYC_GATE_REFUSALS } from '../kyc/gate-refusals';
 
 /**
  * /vendor: the player's channels, the fiat vendor's ATM and card orders, the three
@@ -15,6 +16,7 @@ import { addAtmBody, addCardBody } from './schemas';
  */
 /** A fiat vendor order's refusals; a missing exchange rate has the text of POST /deposit. */
 const orderRefusals = {
+  ...KYC_GATE_REFUSALS,
   'deposit.channelUnavailable': 2001,
   'deposit.rateUnknown': { code: 2005, textOf: '/api/deposit' },
 } as const;

@@ -1,7 +1,7 @@
 import { array, boolean, mixed, object, type AnyObjectSchema } from 'yup';
 import { SITE_CODE_PATTERN } from '../../../shared/domain/common/sites';
 import { isLocale, LOCALES, type LocaleText } from '../../../shared/i18n/locales';
-import { charCount, charString, jsonId, jsonInteger, localeMap, positiveIdParam, text, zeroOrOne } from '../../http/schema-helpers';
+import { charCount, charString, jsonId, jsonInteger, localeMap, moneyAmount, positiveIdParam, text, zeroOrOne } from '../../http/schema-helpers';
 import { settlementSettingsBody } from '../affiliate/admin-program-schemas';
 
 /** Bodies and parameters of the site configuration endpoints. */
@@ -208,6 +208,22 @@ const affiliateSettings = () =>
 
 export const MINIMUM_AGE_RANGE = { min: 16, max: 99 } as const;
 
+/** The KYC settings (shared/domain/kyc/settings.ts): USD amounts, T3 not below T2 when both are sent. */
+const kycSettings = () =>
+  knownKeysOnly(
+    object({
+      withdrawalAboveUsd: moneyAmount(),
+      depositLevel2AboveUsd: moneyAmount(),
+      depositLevel3AboveUsd: moneyAmount(),
+      documentValidityDays: jsonInteger().min(1, '${path} must be 1 to 3650').max(3650, '${path} must be 1 to 3650'),
+    }),
+  )
+    .typeError('${path} must be an object')
+    .test('order', 'kyc.depositLevel3AboveUsd must not be below kyc.depositLevel2AboveUsd', (v) =>
+      !v?.depositLevel2AboveUsd || !v.depositLevel3AboveUsd || Number(v.depositLevel3AboveUsd) >= Number(v.depositLevel2AboveUsd),
+    )
+    .default(undefined);
+
 /** PATCH /site-config/admin/:id/settings: the fields to change, at least one; unknown fields are refused. */
 export const siteSettingsBody = knownKeysOnly(
   object({
@@ -218,5 +234,6 @@ export const siteSettingsBody = knownKeysOnly(
     minimumAge: jsonInteger()
       .min(MINIMUM_AGE_RANGE.min, `\${path} must be ${MINIMUM_AGE_RANGE.min} to ${MINIMUM_AGE_RANGE.max}`)
       .max(MINIMUM_AGE_RANGE.max, `\${path} must be ${MINIMUM_AGE_RANGE.min} to ${MINIMUM_AGE_RANGE.max}`),
+    kyc: kycSettings(),
   }),
 ).test('some', 'give at least one setting', (v) => Object.values(v ?? {}).some((x) => x !== undefined));

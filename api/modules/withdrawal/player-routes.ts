@@ -7,6 +7,7 @@ import { turnoverStatus } from '../../../shared/domain/withdrawal/turnover';
 import { endpoint } from '../../http/endpoint';
 import { limitRule } from '../../http/rate-limit';
 import { listQuery, requestBody } from './schemas';
+import { KYC_GATE_REFUSALS } from '../kyc/gate-refusals';
 
 /**
  * The player's withdrawal endpoints: the code, the request, the list and the turnover
@@ -47,6 +48,7 @@ export const playerEndpoints = [
         'withdrawal.balanceTooLow': 2007,
         'withdrawal.promoTurnoverOpen': 2008,
         'withdrawal.depositTurnoverShort': 2009,
+        'kyc.level2Required': KYC_GATE_REFUSALS['kyc.level2Required'],
       },
       summary: 'Request a USDT withdrawal: the amount moves from balance to frozenBalance until reviewed',
     },

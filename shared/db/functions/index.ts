@@ -43,4 +43,6 @@ export const FUNCTION_FILES: readonly string[] = [
   'deposits/mark-paid.sql',
   'deposits/apply-callback.sql',
   'users/keep-ledger.sql',
+  'kyc/level.sql',
+  'kyc/deposit-gate.sql',
 ];

@@ -1,6 +1,6 @@
 import { Column, DataType, Model, Table } from 'sequelize-typescript';
 
-export type ImageKind = 'bank-card-photo' | 'promo-image';
+export type ImageKind = 'bank-card-photo' | 'promo-image' | 'kyc-document';
 export type ImageVisibility = 'private' | 'public';
 
 /**

@@ -5,7 +5,9 @@ import { DepositOrder, type PaymentChannel } from '../../db/models';
 import { InputError, Refusal } from '../../errors';
 import { createVendorOrder, fiatvendorSettings, type VendorOrderKind } from '../../integrations/fiatvendor';
 import { PaymentHttpError } from '../../integrations/payment-http';
+import { db } from '../../db/sequelize';
 import { logger } from '../../logger';
+import { requireDepositLevel } from '../kyc/gates';
 import type { RefusalName } from '../refusals';
 import { availableChannels } from './channels';
 import { depositRate } from './rates';
@@ -100,10 +102,16 @@ async function orderRate(currency: string): Promise<string> {
   return rate;
 }
 
-/** Inserts the pending order; null when its subOrder is taken. */
-async function insertOrder(fields: Partial<DepositOrder>): Promise<DepositOrder | null> {
+/**
+ * Inserts the pending order, in one transaction with the KYC deposit gate (docs/kyc.md, "Gates"), which
+ * locks the player's row first; null when its subOrder is taken.
+ */
+async function insertOrder(fields: Partial<DepositOrder> & { siteCode: string; userId: number; subOrder: string; orderAmount: string; exchangeRate: string }): Promise<DepositOrder | null> {
   try {
-    return await DepositOrder.create({ status: 'pending', ...fields });
+    return await db().transaction(async (transaction) => {
+      await requireDepositLevel(transaction, fields);
+      return DepositOrder.create({ status: 'pending', ...fields }, { transaction });
+    });
   } catch (err) {
     if (err instanceof UniqueConstraintError) return null;
     throw err;
@@ -127,7 +135,7 @@ async function createCryptoOrder(siteCode: string, userId: number, channel: Paym
   return cryptoAnswer(order);
 }
 
-function baseFields(siteCode: string, userId: number, channel: PaymentChannel, input: DepositInput): Partial<DepositOrder> {
+function baseFields(siteCode: string, userId: number, channel: PaymentChannel, input: DepositInput) {
   const { payerName, payerMobile, payerEmail, productDes, msg, expectedCode, expectedAccount, userCardLastValue } = input;
   return {
     siteCode,

@@ -4,7 +4,9 @@ import { Refusal } from '../../errors';
 import type { Actor } from '../audit/actor';
 import { settlementSettings, writeSettlementSettings, type SettlementSettings } from '../affiliate/settlement/settings';
 import { lockSiteConfig, logSiteConfigAction, siteConfigWrite } from './admin-writes';
+import { kycSettingsOf, patchKycSettings, type KycSettings } from '../kyc/settings';
 import { mailView, patchMail, type MailPatch, type MailView, type StoredMail } from './mail-settings';
+import { DEFAULT_MINIMUM_AGE, minimumAgeOf } from './minimum-age';
 
 /**
  * GET and PATCH /site-config/admin/:id/settings (permission module `site-config`; docs/decisions.md,
@@ -15,9 +17,9 @@ import { mailView, patchMail, type MailPatch, type MailView, type StoredMail } f
  * - frontendUrl: read by GET /affiliate/promo-link (unset: PUBLIC_BASE_URL);
  * - affiliate {payingPeriod, negativeCarryOver}: through the settlement settings' own write, the one
  *   PATCH /affiliate/admin/settlement-settings uses;
- * - minimumAge: kept for the operator and the front end; no API check reads it (18 unless set).
+ * - minimumAge: 18 unless set (./minimum-age.ts); KYC refuses a profile below it;
+ * - kyc: the KYC thresholds in USD and the documents' validity (shared/domain/kyc/settings.ts).
  */
-export const DEFAULT_MINIMUM_AGE = 18;
 
 export interface SiteSettingsView {
   welcomeRegistration: boolean;
@@ -25,6 +27,7 @@ export interface SiteSettingsView {
   frontendUrl: string | null;
   affiliate: SettlementSettings;
   minimumAge: number;
+  kyc: KycSettings;
 }
 
 export interface SiteSettingsPatch {
@@ -33,11 +36,13 @@ export interface SiteSettingsPatch {
   frontendUrl?: string | null;
   affiliate?: Partial<SettlementSettings>;
   minimumAge?: number;
+  kyc?: Partial<KycSettings>;
 }
 
 interface Stored extends SiteSettings {
   frontendUrl?: string;
   minimumAge?: number;
+  kyc?: KycSettings;
 }
 
 function viewOf(stored: Stored, affiliate: SettlementSettings): SiteSettingsView {
@@ -46,7 +51,8 @@ function viewOf(stored: Stored, affiliate: SettlementSettings): SiteSettingsView
     email: mailView(stored.serviceProviders?.email as StoredMail | undefined),
     frontendUrl: typeof stored.frontendUrl === 'string' ? stored.frontendUrl : null,
     affiliate,
-    minimumAge: typeof stored.minimumAge === 'number' ? stored.minimumAge : DEFAULT_MINIMUM_AGE,
+    minimumAge: minimumAgeOf(stored),
+    kyc: kycSettingsOf(stored.kyc),
   };
 }
 
@@ -81,6 +87,13 @@ function patchOwnKeys(stored: Stored, patch: SiteSettingsPatch): { next: Stored;
   if (patch.minimumAge !== undefined && patch.minimumAge !== (stored.minimumAge ?? DEFAULT_MINIMUM_AGE)) {
     next.minimumAge = patch.minimumAge;
     changed.push('minimumAge');
+  }
+  if (patch.kyc !== undefined) {
+    const kyc = patchKycSettings(stored.kyc, patch.kyc);
+    if (kyc.changed.length) {
+      next.kyc = kyc.next;
+      changed.push(...kyc.changed);
+    }
   }
   return { next, changed };
 }

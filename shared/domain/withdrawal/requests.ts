@@ -4,6 +4,7 @@ import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
 import type { Locale } from '../../i18n/locales';
 import { playerById } from '../auth/accounts';
+import { requireWithdrawalLevel } from '../kyc/gates';
 import { findApprovedInstrument } from '../wallet/instruments/approved';
 import { moveBalance, WalletError } from '../wallet/wallet';
 import { checkWithdrawalCode, consumeWithdrawalCode } from './codes';
@@ -22,8 +23,9 @@ export interface WithdrawalInput {
  * POST /withdrawal/request, the checks in the spec's order: 2001 no live code, 2002 wrong
  * code, 2003 e-mail not verified, 2004 mobile not verified, 2005 no approved address of the player, 2006
  * amount not above 0, 2007 balance too low, 2008 a claimed promotion's turnover open, 2009 deposit
- * turnover short. Then, in one transaction: the withdrawal row (pending), the hold (one wallet movement
- * from balance to frozenBalance, `withdrawal:hold:<id>`) and the code consumed.
+ * turnover short, then the KYC level (docs/kyc.md: `kyc.level2Required` above the site's amount). Then,
+ * in one transaction: the withdrawal row (pending), the hold (one wallet movement from balance to
+ * frozenBalance, `withdrawal:hold:<id>`), the turnover and KYC checks, and the code consumed.
  *
  * The hold locks the player's row before the turnover is read, so a promotion reward or a deposit
  * credited meanwhile (both lock the row to move the balance) is either seen by the check or credited
@@ -58,6 +60,7 @@ export async function requestWithdrawal(siteCode: string, userId: number, input:
     const turnover = await turnoverStatus(userId, locale, transaction);
     if (!turnover.promo.completed) throw new Refusal('withdrawal.promoTurnoverOpen');
     if (!turnover.deposit.completed) throw new Refusal('withdrawal.depositTurnoverShort');
+    await requireWithdrawalLevel(transaction, siteCode, userId, amount);
     await consumeWithdrawalCode(transaction, userId, input.verifyCode);
     return withdrawal;
   });

@@ -22,6 +22,7 @@ export const ADMIN_MODULES: readonly string[] = [
   'inbox',
   'site-config',
   'wallet',
+  'kyc',
   'queues',
 ];
 

@@ -1,0 +1,53 @@
+import { documentFile } from '../../../shared/domain/kyc/documents';
+import { reviewDocument, reviewQueue, type ReviewAction } from '../../../shared/domain/kyc/review';
+import type { DocumentKind, DocumentState } from '../../../shared/domain/kyc/documents';
+import { endpoint } from '../../http/endpoint';
+import { sendPhoto } from '../wallet/photo-answer';
+import { documentIdParams, queueQuery, reviewBody } from './schemas';
+
+/**
+ * Operators' KYC endpoints (permission module `kyc`): the review queue, a document's image, the review.
+ * The site is the `x-site-code` header or `siteCode` query, else SITE_CODE; another site's document is
+ * not found.
+ */
+const auth = { admin: 'kyc' } as const;
+
+export const adminEndpoints = [
+  endpoint(
+    { method: 'get', path: '/kyc/admin/queue', auth, query: queueQuery, summary: "The site's KYC documents, oldest first, by state (pending unless given), player level, player and kind" },
+    ({ site, query }) =>
+      reviewQueue(site, {
+        state: query.state as DocumentState | undefined,
+        level: query.level,
+        userId: query.userId,
+        kind: query.kind as DocumentKind | undefined,
+        page: query.page,
+        pageSize: query.pageSize,
+      }),
+  ),
+  endpoint(
+    {
+      method: 'get',
+      path: '/kyc/admin/documents/:id/file',
+      auth,
+      params: documentIdParams,
+      answer: 'raw',
+      refusals: { 'kyc.documentNotFound': { code: 2001, textOf: '/api/kyc/documents/:id/file' } },
+      summary: 'The image of a KYC document of the site (never cached)',
+    },
+    async ({ site, params, res }) => sendPhoto(res, await documentFile({ admin: true }, site, params.id)),
+  ),
+  endpoint(
+    {
+      method: 'post',
+      path: '/kyc/admin/documents/:id/review',
+      auth,
+      params: documentIdParams,
+      body: reviewBody,
+      refusals: { 'kyc.documentNotFound': { code: 2001, textOf: '/api/kyc/documents/:id/file' }, 'kyc.documentReviewed': 2002 },
+      summary: 'Approve (with an optional expiry date) or reject (with a reason) a pending KYC document; of two decisions at once, one wins',
+    },
+    ({ actor, site, params, body }) =>
+      reviewDocument(actor, site, params.id, { action: body.action as ReviewAction, reason: body.reason ?? null, expiresAt: body.expiresAt ?? null }),
+  ),
+];

@@ -1,0 +1,59 @@
+import { DOCUMENT_FILE_FIELD, documentFile, uploadDocument, type DocumentKind } from '../../../shared/domain/kyc/documents';
+import { putKycProfile } from '../../../shared/domain/kyc/profile';
+import { kycStatus } from '../../../shared/domain/kyc/status';
+import { config } from '../../../shared/config';
+import { endpoint } from '../../http/endpoint';
+import { limitRule } from '../../http/rate-limit';
+import { sendPhoto } from '../wallet/photo-answer';
+import { documentBody, documentIdParams, profileBody } from './schemas';
+
+/** The player's KYC: the level and documents, the profile, uploads and the player's own document files. */
+
+/**
+ * Uploads per player per minute (the wallet's RATE_LIMIT_WALLET_ADD_PER_USER), counted with the token
+ * check, before a multipart body is read or an image decoded.
+ */
+const uploadsPerUser = limitRule('kyc-upload', 'player', () => config().limits.walletAddPerUser);
+
+export const playerEndpoints = [
+  endpoint(
+    { method: 'get', path: '/kyc', auth: 'player', summary: "The caller's KYC level, what the next level misses, the documents and the profile" },
+    ({ player }) => kycStatus(player.id),
+  ),
+  endpoint(
+    {
+      method: 'put',
+      path: '/kyc/profile',
+      auth: 'player',
+      body: profileBody,
+      refusals: { 'kyc.underAge': 2001, 'kyc.profileLocked': 2002 },
+      summary: "Set the caller's KYC profile: legal name, date of birth (YYYY-MM-DD), country (ISO alpha-2), address",
+    },
+    ({ player, body }) => putKycProfile(player.siteCode, player.id, body),
+  ),
+  endpoint(
+    {
+      method: 'post',
+      path: '/kyc/documents',
+      auth: 'player',
+      uploads: { fields: [DOCUMENT_FILE_FIELD] },
+      body: documentBody,
+      limits: [uploadsPerUser],
+      refusals: { 'kyc.documentPending': 2001 },
+      summary: 'Upload a KYC document (multipart: kind = id-front | id-back | selfie | address-proof, file = one image)',
+    },
+    ({ player, body, files }) => uploadDocument(player.siteCode, player.id, body.kind as DocumentKind, files),
+  ),
+  endpoint(
+    {
+      method: 'get',
+      path: '/kyc/documents/:id/file',
+      auth: 'player',
+      params: documentIdParams,
+      answer: 'raw',
+      refusals: { 'kyc.documentNotFound': 2001 },
+      summary: "The image of one of the caller's own KYC documents (never cached)",
+    },
+    async ({ player, params, res }) => sendPhoto(res, await documentFile({ player: player.id }, player.siteCode, params.id)),
+  ),
+];

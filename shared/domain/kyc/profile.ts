@@ -1,0 +1,71 @@
+import { QueryTypes } from 'sequelize';
+import { db } from '../../db/sequelize';
+import { Refusal } from '../../errors';
+import { siteKyc } from './settings';
+
+/**
+ * The player's KYC profile (level 1 with a verified contact): legal name, date of birth, country
+ * (ISO 3166-1 alpha-2) and address, one row per player (kyc_profiles). PUT /kyc/profile writes it whole.
+ * A date of birth below the site's minimum age is refused (`kyc.underAge`) and flagged for operators
+ * (kyc_flags, reason `under-age`, kept although the profile is not). While a document is pending or
+ * approved the profile cannot change (`kyc.profileLocked`): operators reviewed the documents against it.
+ */
+export interface KycProfileInput {
+  legalName: string;
+  /** YYYY-MM-DD, a real calendar date (the schema checks it). */
+  dateOfBirth: string;
+  country: string;
+  address: string;
+}
+
+export interface KycProfileView extends KycProfileInput {
+  updatedAt: Date;
+}
+
+/** Whole years from `dateOfBirth` (YYYY-MM-DD) to `today` (UTC); a 29 February birthday comes on 1 March. */
+export function ageOn(dateOfBirth: string, today: Date = new Date()): number {
+  const [y, m, d] = dateOfBirth.split('-').map(Number);
+  let age = today.getUTCFullYear() - y;
+  const birthday = Date.UTC(today.getUTCFullYear(), m - 1, d);
+  const todayUtc = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+  if (todayUtc < birthday) age -= 1;
+  return age;
+}
+
+export async function kycProfileOf(userId: number): Promise<KycProfileView | null> {
+  const [row] = await db().query<KycProfileView>(
+    `SELECT "legalName", to_char("dateOfBirth", 'YYYY-MM-DD') AS "dateOfBirth", country, address, "updatedAt" FROM kyc_profiles WHERE "userId" = :userId`,
+    { replacements: { userId }, type: QueryTypes.SELECT },
+  );
+  return row ?? null;
+}
+
+/** PUT /kyc/profile: `kyc.underAge` (flagged), `kyc.profileLocked`; answers the profile. */
+export async function putKycProfile(siteCode: string, userId: number, input: KycProfileInput): Promise<KycProfileView> {
+  const { minimumAge } = await siteKyc(siteCode);
+  if (ageOn(input.dateOfBirth) < minimumAge) {
+    await db().query(`INSERT INTO kyc_flags ("siteCode", "userId", reason, detail) VALUES (:siteCode, :userId, 'under-age', CAST(:detail AS JSONB))`, {
+      replacements: { siteCode, userId, detail: JSON.stringify({ dateOfBirth: input.dateOfBirth, minimumAge }) },
+    });
+    throw new Refusal('kyc.underAge', `born ${input.dateOfBirth}, minimum age ${minimumAge}`);
+  }
+  return db().transaction(async (transaction) => {
+    // The player's row first (as the deposit gate and the review take it), so an upload or a review
+    // cannot slip between the check and the write.
+    await db().query(`SELECT 1 FROM users WHERE id = :userId FOR NO KEY UPDATE`, { replacements: { userId }, transaction });
+    const [held] = await db().query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM kyc_documents WHERE "userId" = :userId AND (status = 'pending' OR (status = 'approved' AND "expiresAt" > now()))`,
+      { replacements: { userId }, type: QueryTypes.SELECT, transaction },
+    );
+    if (held.n > 0) throw new Refusal('kyc.profileLocked');
+    const [row] = await db().query<KycProfileView>(
+      `INSERT INTO kyc_profiles ("userId", "siteCode", "legalName", "dateOfBirth", country, address)
+       VALUES (:userId, :siteCode, :legalName, CAST(:dateOfBirth AS DATE), :country, :address)
+       ON CONFLICT ("userId") DO UPDATE SET "legalName" = EXCLUDED."legalName", "dateOfBirth" = EXCLUDED."dateOfBirth",
+              country = EXCLUDED.country, address = EXCLUDED.address, "updatedAt" = now()
+       RETURNING "legalName", to_char("dateOfBirth", 'YYYY-MM-DD') AS "dateOfBirth", country, address, "updatedAt"`,
+      { replacements: { userId, siteCode, ...input }, type: QueryTypes.SELECT, transaction },
+    );
+    return row;
+  });
+}

@@ -1,0 +1,13 @@
+import { documentsOf, playerDocumentView } from './documents';
+import { kycLevelOf } from './levels';
+import { kycProfileOf } from './profile';
+
+/**
+ * GET /kyc: the player's level, what is missing for the next one (`contact`, `profile`, `id-front`,
+ * `id-back`, `selfie`, `address-proof`; none at level 3), the documents newest first (state pending,
+ * approved, rejected with the operator's reason, or expired) and the profile (null before one is sent).
+ */
+export async function kycStatus(userId: number) {
+  const [{ level, missing }, documents, profile] = await Promise.all([kycLevelOf(userId), documentsOf(userId), kycProfileOf(userId)]);
+  return { level, missing, documents: documents.map(playerDocumentView), profile };
+}
