@@ -3,6 +3,7 @@ import { depositChannels } from '../../../shared/domain/deposit/channels';
 import { listPlayerDeposits, playerDeposit, type DepositStatus } from '../../../shared/domain/deposit/order-list';
 import { createDeposit, type PaymentMethod } from '../../../shared/domain/deposit/orders';
 import { exchangeRateView } from '../../../shared/domain/deposit/rates';
+import { depositProtectionCodes } from '../responsible-gaming/refusal-codes';
 import { endpoint } from '../../http/endpoint';
 import { depositCreatePerUser, exchangeRatePerIp } from './limits';
 import { adminOrdersQuery, depositBody, exchangeRateQuery, orderIdParams, ordersQuery, resolveBody, subOrderParams } from './schemas';
@@ -37,6 +38,7 @@ export const depositEndpoints = [
       body: depositBody,
       limits: [depositCreatePerUser],
       refusals: {
+        ...depositProtectionCodes,
         'deposit.noUsdtChannel': 2001,
         'deposit.noPaymentAddress': 2002,
         'deposit.methodNotSupported': 2004,

@@ -1,6 +1,7 @@
 import { vendorChannels } from '../../../shared/domain/deposit/channels';
 import { fiatvendorAddCallback, fiatvendorPayCallback, usdtPayCallback } from '../../../shared/domain/deposit/callbacks';
 import { createVendorDeposit } from '../../../shared/domain/deposit/orders';
+import { depositProtectionCodes } from '../responsible-gaming/refusal-codes';
 import { endpoint } from '../../http/endpoint';
 import { depositCreatePerUser } from '../deposit/limits';
 import { paymentChannelAdminEndpoints } from './admin-routes';
@@ -15,6 +16,7 @@ import { addAtmBody, addCardBody } from './schemas';
  */
 /** A fiat vendor order's refusals; a missing exchange rate has the text of POST /deposit. */
 const orderRefusals = {
+  ...depositProtectionCodes,
   'deposit.channelUnavailable': 2001,
   'deposit.rateUnknown': { code: 2005, textOf: '/api/deposit' },
 } as const;

@@ -2,10 +2,12 @@ import Decimal from 'decimal.js';
 import { UniqueConstraintError } from 'sequelize';
 import { config } from '../../config';
 import { DepositOrder, type PaymentChannel } from '../../db/models';
+import { db } from '../../db/sequelize';
 import { InputError, Refusal } from '../../errors';
 import { createVendorOrder, fiatvendorSettings, type VendorOrderKind } from '../../integrations/fiatvendor';
 import { PaymentHttpError } from '../../integrations/payment-http';
 import { logger } from '../../logger';
+import { checkDepositOrder } from '../responsible-gaming/money-checks';
 import type { RefusalName } from '../refusals';
 import { availableChannels } from './channels';
 import { depositRate } from './rates';
@@ -100,10 +102,17 @@ async function orderRate(currency: string): Promise<string> {
   return rate;
 }
 
-/** Inserts the pending order; null when its subOrder is taken. */
+/**
+ * Inserts the pending order; null when its subOrder is taken. Player protection's check (exclusions,
+ * deposit limits: checkDepositOrder) runs in the insert's transaction, under the player's protection lock.
+ */
 async function insertOrder(fields: Partial<DepositOrder>): Promise<DepositOrder | null> {
+  if (await DepositOrder.findOne({ where: { subOrder: fields.subOrder }, attributes: ['id'] })) return null;
   try {
-    return await DepositOrder.create({ status: 'pending', ...fields });
+    return await db().transaction(async (transaction) => {
+      await checkDepositOrder(transaction, fields.userId!, fields.orderAmount!, fields.exchangeRate!);
+      return DepositOrder.create({ status: 'pending', ...fields }, { transaction });
+    });
   } catch (err) {
     if (err instanceof UniqueConstraintError) return null;
     throw err;

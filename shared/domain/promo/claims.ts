@@ -6,6 +6,7 @@ import { Refusal } from '../../errors';
 import { pickText, type Locale, type LocaleText } from '../../i18n/locales';
 import { playerClaimPage, type ClaimFilter } from '../common/claim-pages';
 import type { Pagination } from '../common/paging';
+import { checkMayPlay } from '../responsible-gaming/money-checks';
 import { money, moveBalance } from '../wallet/wallet';
 import { ClaimantFacts, quotaLeft } from './conditions';
 import { isRunning } from './views';
@@ -37,6 +38,7 @@ export async function claimPromotion(site: string, userId: number, promoId: numb
       if (!promo || !isRunning(promo, now)) throw new Refusal('promo.notRunning');
       const user = await User.findOne({ where: { id: userId, siteCode: site }, attributes: ['id', 'vipLevel'], transaction });
       if (!user) throw new Refusal('promo.notRunning', 'player of another site');
+      await checkMayPlay(userId, { session: false }, transaction);
       if (await PromotionClaim.findOne({ where: { promoId, userId }, attributes: ['id'], transaction })) throw alreadyClaimed();
       if (!quotaLeft(promo)) throw new Refusal('promo.quotaExhausted');
       if (!(await new ClaimantFacts(user.id, user.vipLevel, transaction).meets(promo))) throw new Refusal('promo.conditionNotMet');
