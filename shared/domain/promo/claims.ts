@@ -34,11 +34,11 @@ const alreadyClaimed = () => new Refusal('promo.alreadyClaimed');
 export async function claimPromotion(site: string, userId: number, promoId: number, now: Date = new Date()): Promise<PromotionClaimResult> {
   try {
     return await db().transaction(async (transaction) => {
+      await checkMayPlay(userId, { session: false }, transaction);
       const promo = await Promotion.findOne({ where: { id: promoId, siteCode: site }, lock: transaction.LOCK.NO_KEY_UPDATE, transaction });
       if (!promo || !isRunning(promo, now)) throw new Refusal('promo.notRunning');
       const user = await User.findOne({ where: { id: userId, siteCode: site }, attributes: ['id', 'vipLevel'], transaction });
       if (!user) throw new Refusal('promo.notRunning', 'player of another site');
-      await checkMayPlay(userId, { session: false }, transaction);
       if (await PromotionClaim.findOne({ where: { promoId, userId }, attributes: ['id'], transaction })) throw alreadyClaimed();
       if (!quotaLeft(promo)) throw new Refusal('promo.quotaExhausted');
       if (!(await new ClaimantFacts(user.id, user.vipLevel, transaction).meets(promo))) throw new Refusal('promo.conditionNotMet');
