@@ -3,7 +3,7 @@ import type { LocaleText } from './locales';
 
 /**
  * Player protection's texts (docs/decisions.md, "Player protection: calendar periods, running totals,
- * checked where the money moves"). The money paths' refusals (4101 to 4106) are kept once, under
+ * checked where the money moves"). The money paths' refusals (4101 to 4107) are kept once, under
  * GET /responsible-gaming, and every money endpoint names them with `textOf`.
  */
 const playerNotFound: LocaleText = {
@@ -81,6 +81,17 @@ export function responsibleGamingErrorTexts(): ErrorText[] {
         'en-US': 'This bet would exceed your wager limit',
         'th-TH': 'การเดิมพันนี้จะเกินวงเงินเดิมพันของคุณ',
         'vi-VN': 'Cược này sẽ vượt quá hạn mức đặt cược của bạn',
+      },
+    },
+    {
+      path: money,
+      code: 4107,
+      text: {
+        'zh-TW': '存款前請先設定本站要求的限額',
+        'zh-CN': '存款前请先设置本站要求的限额',
+        'en-US': 'Set the limits this site requires before depositing',
+        'th-TH': 'กรุณาตั้งวงเงินที่ไซต์นี้กำหนดก่อนฝากเงิน',
+        'vi-VN': 'Hãy đặt các hạn mức mà trang yêu cầu trước khi nạp tiền',
       },
     },
     {

@@ -11,7 +11,7 @@ export const exclusionCodes = {
   'responsible-gaming.coolingOff': text(4102),
 } as const;
 
-export const depositProtectionCodes = { ...exclusionCodes, 'responsible-gaming.depositLimit': text(4104) } as const;
+export const depositProtectionCodes = { ...exclusionCodes, 'responsible-gaming.depositLimit': text(4104), 'responsible-gaming.limitsRequired': text(4107) } as const;
 
 export const playProtectionCodes = {
   ...exclusionCodes,

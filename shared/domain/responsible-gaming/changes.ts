@@ -4,6 +4,7 @@ import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
 import type { RequestMeta } from '../audit/actor';
 import { recordAdminAction } from '../audit/operation-log';
+import { forgetUnreadCount } from '../inbox/unread-cache';
 import { protectionSettings, type LimitPeriod, type LimitType } from './site-rules';
 import { protectionView, type ProtectionView } from './state';
 
@@ -187,7 +188,7 @@ export async function startCoolingOff(site: string, userId: number, by: ChangedB
     const { from, to } = await extendExclusion(t, userId, 'coolingOffUntil', { days });
     await recordChange(t, userId, by, 'cooling-off', { days, from, to });
     return protectionView(site, userId, t);
-  });
+  }).finally(() => forgetUnreadCount(userId));
 }
 
 /** POST /responsible-gaming/self-exclusion: as cooling-off, for `months`, at least the site's minimum (`exclusionTooShort`). */
@@ -198,5 +199,5 @@ export async function startSelfExclusion(site: string, userId: number, by: Chang
     const { from, to } = await extendExclusion(t, userId, 'selfExcludedUntil', { months });
     await recordChange(t, userId, by, 'self-exclusion', { months, from, to });
     return protectionView(site, userId, t);
-  });
+  }).finally(() => forgetUnreadCount(userId));
 }

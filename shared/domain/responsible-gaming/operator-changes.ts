@@ -2,6 +2,7 @@ import { QueryTypes } from 'sequelize';
 import { db } from '../../db/sequelize';
 import { InputError, Refusal } from '../../errors';
 import type { Actor } from '../audit/actor';
+import { forgetUnreadCount } from '../inbox/unread-cache';
 import { recordChange, underProtectionLock, type ChangedBy } from './changes';
 import type { LimitPeriod, LimitType } from './site-rules';
 import { protectionHistory, protectionView, type HistoryEntry, type ProtectionView } from './state';
@@ -72,5 +73,5 @@ export async function setOperatorExclusion(actor: Actor, site: string, userId: n
     await db().query(`UPDATE rg_accounts SET "${column}" = :until, "updatedAt" = now() WHERE "userId" = :userId`, { replacements: { userId, until }, transaction: t });
     await recordChange(t, userId, byOperator(actor, site, request.reason), `operator-${request.kind}`, { from: row.current, to: until.toISOString() });
     return protectionView(site, userId, t);
-  });
+  }).finally(() => forgetUnreadCount(userId));
 }

@@ -54,3 +54,20 @@ export async function protectionSettings(site: string, transaction?: Transaction
   const config = await SiteConfig.findOne({ where: { siteCode: site }, attributes: ['settings'], transaction });
   return protectionSettingsOf(config?.settings?.responsibleGaming);
 }
+
+/**
+ * A PATCH of the settings (only the keys given): the stored object after it and the names of the keys
+ * that changed (`responsibleGaming.<key>`), for the site settings' write and its operation-log row.
+ */
+export function patchProtectionSettings(stored: unknown, patch: Partial<ProtectionSettings>): { next: Record<string, unknown>; changed: string[] } {
+  const current = protectionSettingsOf(stored);
+  const next: Record<string, unknown> = { ...((stored && typeof stored === 'object' ? stored : {}) as Record<string, unknown>) };
+  const changed: string[] = [];
+  for (const key of Object.keys(DEFAULT_PROTECTION_SETTINGS) as (keyof ProtectionSettings)[]) {
+    const value = patch[key];
+    if (value === undefined || JSON.stringify(value) === JSON.stringify(current[key])) continue;
+    next[key] = value;
+    changed.push(`responsibleGaming.${key}`);
+  }
+  return { next, changed };
+}

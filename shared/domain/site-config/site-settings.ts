@@ -2,6 +2,7 @@ import { SiteConfig } from '../../db/models';
 import type { SiteSettings } from '../../db/models/site-config';
 import { Refusal } from '../../errors';
 import type { Actor } from '../audit/actor';
+import { patchProtectionSettings, protectionSettingsOf, type ProtectionSettings } from '../responsible-gaming/site-rules';
 import { settlementSettings, writeSettlementSettings, type SettlementSettings } from '../affiliate/settlement/settings';
 import { lockSiteConfig, logSiteConfigAction, siteConfigWrite } from './admin-writes';
 import { mailView, patchMail, type MailPatch, type MailView, type StoredMail } from './mail-settings';
@@ -15,7 +16,9 @@ import { mailView, patchMail, type MailPatch, type MailView, type StoredMail } f
  * - frontendUrl: read by GET /affiliate/promo-link (unset: PUBLIC_BASE_URL);
  * - affiliate {payingPeriod, negativeCarryOver}: through the settlement settings' own write, the one
  *   PATCH /affiliate/admin/settlement-settings uses;
- * - minimumAge: kept for the operator and the front end; no API check reads it (18 unless set).
+ * - minimumAge: kept for the operator and the front end; no API check reads it (18 unless set);
+ * - responsibleGaming {timeZone, increaseDelayHours, minimumExclusionMonths, requiredLimits}: player
+ *   protection's settings, read where they are kept (shared/domain/responsible-gaming/site-rules.ts).
  */
 export const DEFAULT_MINIMUM_AGE = 18;
 
@@ -25,6 +28,7 @@ export interface SiteSettingsView {
   frontendUrl: string | null;
   affiliate: SettlementSettings;
   minimumAge: number;
+  responsibleGaming: ProtectionSettings;
 }
 
 export interface SiteSettingsPatch {
@@ -33,6 +37,7 @@ export interface SiteSettingsPatch {
   frontendUrl?: string | null;
   affiliate?: Partial<SettlementSettings>;
   minimumAge?: number;
+  responsibleGaming?: Partial<ProtectionSettings>;
 }
 
 interface Stored extends SiteSettings {
@@ -47,6 +52,7 @@ function viewOf(stored: Stored, affiliate: SettlementSettings): SiteSettingsView
     frontendUrl: typeof stored.frontendUrl === 'string' ? stored.frontendUrl : null,
     affiliate,
     minimumAge: typeof stored.minimumAge === 'number' ? stored.minimumAge : DEFAULT_MINIMUM_AGE,
+    responsibleGaming: protectionSettingsOf(stored.responsibleGaming),
   };
 }
 
@@ -81,6 +87,13 @@ function patchOwnKeys(stored: Stored, patch: SiteSettingsPatch): { next: Stored;
   if (patch.minimumAge !== undefined && patch.minimumAge !== (stored.minimumAge ?? DEFAULT_MINIMUM_AGE)) {
     next.minimumAge = patch.minimumAge;
     changed.push('minimumAge');
+  }
+  if (patch.responsibleGaming !== undefined) {
+    const protection = patchProtectionSettings(stored.responsibleGaming, patch.responsibleGaming);
+    if (protection.changed.length) {
+      next.responsibleGaming = protection.next;
+      changed.push(...protection.changed);
+    }
   }
   return { next, changed };
 }

@@ -1,5 +1,7 @@
 -- rg_deposit_refusal: what refuses a new deposit order of p_amount at p_rate (currency units per USD, as
--- deposit_orders.exchangeRate): `selfExcluded`, `coolingOff`, or `depositLimit` when the period's orders
+-- deposit_orders.exchangeRate): `selfExcluded`, `coolingOff`, `limitsRequired` when the site requires
+-- limit types (site setting responsibleGaming.requiredLimits) the player has not set, or `depositLimit`
+-- when the period's orders
 -- that are paid or still open (every order but the failed ones, each at its USD amount: paid ones as
 -- credited, open ones at their rate) plus this one pass a deposit limit in force. NULL: none. It takes
 -- the player's protection lock (rg_account) and the caller inserts the order in the same transaction,
@@ -12,6 +14,13 @@ BEGIN
   IF a."userId" IS NULL THEN RETURN NULL; END IF;
   IF a."selfExcludedUntil" > t THEN RETURN 'selfExcluded'; END IF;
   IF a."coolingOffUntil" > t THEN RETURN 'coolingOff'; END IF;
+  IF EXISTS (SELECT 1 FROM site_configs c, jsonb_array_elements_text(CASE WHEN jsonb_typeof(c.settings #> '{responsibleGaming,requiredLimits}') = 'array'
+                                                                         THEN c.settings #> '{responsibleGaming,requiredLimits}' ELSE '[]'::jsonb END) req(type)
+              WHERE c."siteCode" = a."siteCode"
+                AND NOT EXISTS (SELECT 1 FROM rg_limits r WHERE r."userId" = p_user AND r.type = req.type
+                                   AND rg_limit_in_force(r.amount, r."pendingAmount", r."pendingFrom", r."operatorAmount", t) IS NOT NULL)) THEN
+    RETURN 'limitsRequired';
+  END IF;
   FOR l IN SELECT r.period, rg_limit_in_force(r.amount, r."pendingAmount", r."pendingFrom", r."operatorAmount", t) AS amount
              FROM rg_limits r WHERE r."userId" = p_user AND r.type = 'deposit' LOOP
     CONTINUE WHEN l.amount IS NULL;
