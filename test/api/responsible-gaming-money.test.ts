@@ -58,6 +58,7 @@ const PROTECTION_TEXT: Record<number, string> = {
   4104: 'This deposit would exceed your deposit limit',
   4105: 'This bet would exceed your loss limit',
   4106: 'This bet would exceed your wager limit',
+  4107: 'Set the limits this site requires before depositing',
 };
 function refused(t: ExecutionContext, res: ApiResponse, code: number): void {
   t.is(res.status, 200, res.text);
@@ -254,6 +255,20 @@ test.serial("periods are calendar periods in the site's time zone: a day ends at
   await config!.update({ settings: { ...config!.settings, responsibleGaming: undefined } });
 });
 
+test.serial('limits the site requires must be set before a deposit (4107)', async (t) => {
+  const { SiteConfig } = await import('../../shared/db/models');
+  const config = (await SiteConfig.findOne({ where: { siteCode: SITE } }))!;
+  await config.update({ settings: { ...config.settings, responsibleGaming: { requiredLimits: ['deposit', 'loss'] } } });
+  const { token } = await player('0');
+  const usdt = await usdtChannel(SITE);
+  refused(t, await deposit(token, usdt.id, '10'), 4107);
+  await setLimit(t, token, 'deposit', 'month', '1000');
+  refused(t, await deposit(token, usdt.id, '10'), 4107);
+  await setLimit(t, token, 'loss', 'day', '100');
+  t.is((await deposit(token, usdt.id, '10')).body.code, 200);
+  await config.update({ settings: { ...config.settings, responsibleGaming: undefined } });
+});
+
 test.serial('an increase waits the delay: the old limit still refuses until it is due, then the new one holds', async (t) => {
   const { user, token } = await player();
   await setLimit(t, token, 'wager', 'day', '10');
@@ -266,4 +281,26 @@ test.serial('an increase waits the delay: the old limit still refuses until it i
   t.like((await provx({ userId: user.id, amount: '10' })).body, { status: 'OK' });
   const view = await api('GET', '/responsible-gaming', token);
   t.like(view.body.result.limits[0], { amount: '100.000000', inForce: '100.000000', pendingAmount: null, pendingFrom: null });
+});
+
+test.serial('the reality check: once its interval has passed, the next money answer carries the session time and net result, once', async (t) => {
+  const { user, token } = await player();
+  const usdt = await usdtChannel(SITE);
+  await api('PUT', '/responsible-gaming/session', token, { realityCheckMinutes: 15 });
+  simulate.setSimulateRandomSourceForTests(() => 0);
+  const first = await play(token, 10);
+  t.is(first.body.result.realityCheck, undefined);
+  t.is(first.headers.get('x-reality-check'), null);
+  // The session started 16 minutes ago: due.
+  await db().query(`UPDATE rg_accounts SET "sessionStartedAt" = now() - interval '16 minutes' WHERE "userId" = :u`, { replacements: { u: user.id } });
+  const due = await play(token, 10);
+  t.like(due.body.result.realityCheck, { elapsedMinutes: 16, netResult: '-20.000000' });
+  t.deepEqual(JSON.parse(due.headers.get('x-reality-check')!), due.body.result.realityCheck);
+  t.is((await play(token, 10)).body.result.realityCheck, undefined);
+  // The next interval, on a deposit answer (the header).
+  await db().query(`UPDATE rg_accounts SET "realityCheckAt" = now() - interval '15 minutes' WHERE "userId" = :u`, { replacements: { u: user.id } });
+  const order = await deposit(token, usdt.id, '10');
+  t.is(order.body.code, 200);
+  t.like(JSON.parse(order.headers.get('x-reality-check')!), { elapsedMinutes: 16, netResult: '-30.000000' });
+  simulate.setSimulateRandomSourceForTests(null);
 });

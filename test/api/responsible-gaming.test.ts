@@ -191,3 +191,31 @@ test('operators: read state and history, operator limits the player cannot raise
   t.is((await req('GET', base, { token: bound.token, site: 'default' })).status, 403);
   t.like((await req('GET', base, { token: bound.token })).body, { code: 2001 });
 });
+
+test("the site settings' player-protection fields: bad values are 400s naming the field; the change is operation-logged", async (t) => {
+  const site = await factories.createSite();
+  const config = (await models.SiteConfig.findOne({ where: { siteCode: site } }))!;
+  const path = `/site-config/admin/${config.id}/settings`;
+  const cases: Array<[unknown, string]> = [
+    [{ responsibleGaming: { timeZone: 'Mars/Olympus' } }, 'responsibleGaming.timeZone'],
+    [{ responsibleGaming: { timeZone: 7 } }, 'responsibleGaming.timeZone'],
+    [{ responsibleGaming: { increaseDelayHours: 721 } }, 'responsibleGaming.increaseDelayHours'],
+    [{ responsibleGaming: { increaseDelayHours: -1 } }, 'responsibleGaming.increaseDelayHours'],
+    [{ responsibleGaming: { minimumExclusionMonths: 7 } }, 'responsibleGaming.minimumExclusionMonths'],
+    [{ responsibleGaming: { requiredLimits: ['bonus'] } }, 'responsibleGaming.requiredLimits[0]'],
+    [{ responsibleGaming: { requiredLimits: ['loss', 'loss'] } }, 'responsibleGaming.requiredLimits'],
+    [{ responsibleGaming: { delay: 1 } }, 'responsibleGaming.delay'],
+  ];
+  for (const [body, field] of cases) {
+    const res = await req('PATCH', path, { site, body });
+    t.is(res.status, 400, `${JSON.stringify(body)}: ${res.text}`);
+    t.true((res.body.errors as Array<{ field: string }> | undefined)?.some((e) => e.field === field) ?? false, `${field}: ${res.text}`);
+  }
+  t.is((await models.SiteConfig.findByPk(config.id))!.settings.responsibleGaming, undefined);
+  const ok = await req('PATCH', path, { site, body: { responsibleGaming: { timeZone: 'Europe/Malta', requiredLimits: ['deposit'] } } });
+  t.deepEqual(ok.body.result.responsibleGaming, { timeZone: 'Europe/Malta', increaseDelayHours: 24, minimumExclusionMonths: 6, requiredLimits: ['deposit'] });
+  const log = await models.AdminOperationLog.findOne({ where: { siteCode: site, action: 'update-settings' }, order: [['id', 'DESC']] });
+  t.deepEqual((log!.detail as { changed: string[] }).changed, ['responsibleGaming.timeZone', 'responsibleGaming.requiredLimits']);
+  const { token } = await factories.createUser({ siteCode: site });
+  t.like((await api('GET', '/responsible-gaming', token)).body.result, { requiredLimits: ['deposit'], missingLimits: ['deposit'] });
+});

@@ -2,6 +2,7 @@ import { QueryTypes, type Transaction } from 'sequelize';
 import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
 import type { RefusalName } from '../refusals';
+import { money } from '../wallet/wallet';
 import type { PlayRefusal } from './refusals';
 
 /**
@@ -45,4 +46,29 @@ export async function checkMayPlay(userId: number, { session }: { session: boole
 export function raisedProtectionRefusal(caught: unknown): Refusal | null {
   const original = (caught as { original?: { code?: string; message?: string } } | null)?.original;
   return original?.code === 'RG000' && original.message ? protectionRefusal(original.message) : null;
+}
+
+export interface RealityCheck {
+  sessionStartedAt: string;
+  elapsedMinutes: number;
+  /** Wins minus stakes of the session (negative: a loss), 6-decimal string. */
+  netResult: string;
+}
+
+/**
+ * The reality check when it is due, else null: the player set an interval (realityCheckMinutes), a
+ * session is live, and the interval has passed since the session started or since the last check shown.
+ * Taking it marks it shown (one conditional update of the player's row; no row is written when nothing
+ * is due), so each interval is reported once, by the first money answer after it.
+ */
+export async function dueRealityCheck(userId: number): Promise<RealityCheck | null> {
+  const [row] = await db().query<{ startedAt: Date; elapsedSeconds: string; net: string }>(
+    `UPDATE rg_accounts SET "realityCheckAt" = now()
+      WHERE "userId" = :userId AND "realityCheckMinutes" IS NOT NULL AND "sessionLastAt" > now() - rg_session_pause()
+        AND now() - GREATEST(coalesce("realityCheckAt", '-infinity'), "sessionStartedAt") >= make_interval(mins => "realityCheckMinutes")
+     RETURNING "sessionStartedAt" AS "startedAt", EXTRACT(EPOCH FROM now() - "sessionStartedAt")::text AS "elapsedSeconds", ("sessionWin" - "sessionStake")::text AS net`,
+    { replacements: { userId }, type: QueryTypes.SELECT },
+  );
+  if (!row) return null;
+  return { sessionStartedAt: new Date(row.startedAt).toISOString(), elapsedMinutes: Math.floor(Number(row.elapsedSeconds) / 60), netResult: money(row.net) };
 }
