@@ -219,3 +219,22 @@ test("the site settings' player-protection fields: bad values are 400s naming th
   const { token } = await factories.createUser({ siteCode: site });
   t.like((await api('GET', '/responsible-gaming', token)).body.result, { requiredLimits: ['deposit'], missingLimits: ['deposit'] });
 });
+
+test('during a cooling-off the inbox shows no promotional messages (own or site-wide, before or during it); system messages stay', async (t) => {
+  const site = await factories.createSite();
+  const { token, user } = await factories.createUser({ siteCode: site });
+  const send = (category: string, userId?: number) =>
+    req('POST', '/inbox/admin/send', { site, body: { title: { 'en-US': `${category} ${userId ?? 'all'}` }, content: { 'en-US': '<p>x</p>' }, category, ...(userId ? { userId } : {}) } });
+  for (const res of [await send('promo'), await send('system'), await send('promo', user.id)]) t.is(res.body.code, 200, res.text);
+  const titles = async () => ((await api('GET', '/inbox', token)).body.result.items as Array<{ title: string }>).map((m) => m.title).sort();
+  const unread = async () => (await api('GET', '/inbox/unread-count', token)).body.result.unreadCount;
+  t.deepEqual(await titles(), ['promo all', `promo ${user.id}`, 'system all'].sort());
+  t.is(await unread(), 3);
+  t.is((await api('POST', '/responsible-gaming/cooling-off', token, { days: 7 })).body.code, 200);
+  await send('promo');
+  t.deepEqual(await titles(), ['system all']);
+  t.is(await unread(), 1);
+  // Once it has ended, they are shown again.
+  await db().query(`UPDATE rg_accounts SET "coolingOffUntil" = now() - interval '1 second' WHERE "userId" = :u`, { replacements: { u: user.id } });
+  t.deepEqual(await titles(), ['promo all', 'promo all', `promo ${user.id}`, 'system all'].sort());
+});
