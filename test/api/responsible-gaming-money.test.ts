@@ -152,6 +152,18 @@ test.serial('a deposit limit counts paid and open orders of the period, not fail
   t.is(n, '5');
 });
 
+test.serial("every deposit path counts: the fiat vendor's add-atm and add-card orders are refused before the vendor is called", async (t) => {
+  const { user, token } = await player('0');
+  const usdt = await usdtChannel(SITE);
+  await setLimit(t, token, 'deposit', 'month', '120');
+  t.is((await deposit(token, usdt.id, '60')).body.code, 200);
+  // 3200 TWD at 32 per USD is 100 USD: past the 60 left. No interceptor is set, so a vendor call would fail the test another way.
+  refused(t, await api('POST', '/vendor/fiatvendor/add-atm', token, { subOrder: unique(), orderAmount: '3200', expectedCode: '004', expectedAccount: '12345678901234' }), 4104);
+  refused(t, await api('POST', '/vendor/fiatvendor/add-card', token, { subOrder: unique(), orderAmount: '3200', userCardLastValue: '1234' }), 4104);
+  const { DepositOrder } = await import('../../shared/db/models');
+  t.is(await DepositOrder.count({ where: { userId: user.id } }), 1);
+});
+
 test.serial('cooling-off and self-exclusion: no deposits, bets, launches or promotion claims; the account can still be read; wins of earlier bets settle', async (t) => {
   const { user, token } = await player();
   const usdt = await usdtChannel(SITE);
