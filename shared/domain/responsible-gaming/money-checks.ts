@@ -31,6 +31,8 @@ export async function checkDepositOrder(transaction: Transaction, userId: number
 /**
  * What stops a player from starting to play now: `selfExcluded`, `coolingOff`, and with `session` the
  * `sessionLimit` (rg_account_refusal); checked by the game launch (session too) and promotion claims.
+ * A plain read, no lock: a claim locks the player's `users` row later, and the protection row comes after
+ * that row in the lock order (docs/architecture.md, "One lock order"), so it cannot be locked first here.
  */
 export async function checkMayPlay(userId: number, { session }: { session: boolean }, transaction?: Transaction): Promise<void> {
   const [row] = await db().query<{ refusal: string | null }>('SELECT rg_account_refusal(a, now()) AS refusal FROM rg_accounts a WHERE "userId" = :userId', {
