@@ -13,6 +13,7 @@ import { liveSportsEndpoints } from './modules/live-sports/endpoints';
 import { missionEndpoints } from './modules/mission/endpoints';
 import { promoEndpoints } from './modules/promo/endpoints';
 import { rankingEndpoints } from './modules/ranking/endpoints';
+import { responsibleGamingEndpoints } from './modules/responsible-gaming/endpoints';
 import { siteConfigEndpoints } from './modules/site-config/endpoints';
 import { paymentVendorEndpoints } from './modules/payment-vendor/endpoints';
 import { vipEndpoints } from './modules/vip/endpoints';
@@ -41,6 +42,7 @@ export const endpoints: readonly Endpoint[] = [
   ...paymentVendorEndpoints,
   ...depositEndpoints,
   ...promoEndpoints,
+  ...responsibleGamingEndpoints,
   ...inboxEndpoints,
   ...siteConfigEndpoints,
   ...withdrawalEndpoints,

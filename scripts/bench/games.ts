@@ -18,6 +18,12 @@ import { pgbenchCrossCheck, prepareTpcb, tpcbCeiling } from './tpcb';
  * whose turnover is never reached, so each settled order also updates an open promotion claim in the
  * post-bet chain (the lag includes it).
  *
+ * BENCH_RG=1 (player protection, docs/decisions.md, "Player protection: calendar periods, running
+ * totals, checked where the money moves"): a second set of `connections` players gets limits that never
+ * bind (deposit, loss and wager limits of every period, a session limit and a reality check), and each
+ * turn runs simulate and the provider callbacks for both sets, one after the other, so the printed
+ * "with limits = x % of without" compares them on the same machine at the same time.
+ *
  * Needs on the stack: PROVY_SECRET (same value in BENCH_PROVY_SECRET), RATE_LIMIT_SIMULATE_PER_USER
  * raised; the bench reads the database for the ceiling (BENCH_DATABASE_URL, else DATABASE_URL, else
  * the local default) and logs in as the administrator (ADMIN_ACCOUNT / ADMIN_PASSWORD) to fund players.
@@ -28,6 +34,8 @@ const GAME = { gameCode: 'provy-slot-01', productId: 2, gameType: '2' };
 const BET = '1';
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/gaming';
 const provySecret = process.env.BENCH_PROVY_SECRET ?? process.env.PROVY_SECRET;
+/** A second set of players with limits set, measured alternately with the first (BENCH_RG=1). */
+const withLimits = process.env.BENCH_RG === '1';
 /** Every player holds an open promotion claim (BENCH_PROMO_CLAIMS, default 1; 0 for a run without, to compare the lag). */
 const promotionClaims = process.env.BENCH_PROMO_CLAIMS !== '0';
 
@@ -99,6 +107,21 @@ async function openPromotionClaims(players: Player[], admin: string): Promise<vo
 async function probeTurnover(probe: Player): Promise<string> {
   const res = await get('/api/promo/claims?tab=pending&pageSize=50', probe.token);
   return res.result.items.reduce((sum: Decimal, c: { completedTurnover: string }) => sum.plus(c.completedTurnover), new Decimal(0)).toFixed(6);
+}
+
+/** Limits that never bind in a bench run, on every limit type and period, a session limit and a reality check. */
+async function setProtectionLimits(players: Player[]): Promise<void> {
+  const put = (token: string, path: string, body: unknown) => request('PUT', path, JSON.stringify(body), { 'content-type': 'application/json', authorization: `Bearer ${token}` });
+  for (const p of players) {
+    for (const type of ['deposit', 'loss', 'wager']) {
+      for (const period of ['day', 'week', 'month']) {
+        const res = await put(p.token, '/api/responsible-gaming/limits', { type, period, amount: '100000000' });
+        if (res.code !== 200) throw new Error(`setting a bench limit failed (${res.code} ${res.message})`);
+      }
+    }
+    const res = await put(p.token, '/api/responsible-gaming/session', { sessionLimitMinutes: 1440, realityCheckMinutes: 1440 });
+    if (res.code !== 200) throw new Error(`setting the bench session limit failed (${res.code} ${res.message})`);
+  }
 }
 
 /** The turn with the median req/s (its latencies with it). */
@@ -268,9 +291,11 @@ export async function benchGames(): Promise<void> {
   const admin = await adminToken();
   const players = (await registerPlayers(`bench_${run}_g`, connections)).map((p) => ({ id: p.id, token: p.token }));
   const [probe] = (await registerPlayers(`bench_${run}_probe`, 1)).map((p) => ({ id: p.id, token: p.token }));
-  const everyone = [...players, probe];
+  const limited = withLimits ? (await registerPlayers(`bench_${run}_rg`, connections)).map((p) => ({ id: p.id, token: p.token })) : [];
+  const everyone = [...players, probe, ...limited];
   await fund(everyone, admin, '1000000');
   if (promotionClaims) await openPromotionClaims(everyone, admin);
+  if (withLimits) await setProtectionLimits(limited);
   const before = await balances(everyone, admin);
   const winLose = await winLoseOf(everyone);
   await prepareTpcb(databaseUrl);
@@ -279,7 +304,7 @@ export async function benchGames(): Promise<void> {
   // in all for each): this shared machine's speed drifts by tens of percent within a minute, and turns
   // put all of them under the same drift. A share is the median of the turns' shares.
   const slice = duration / SLICES;
-  const turns: Array<{ tpcb: Figure; ceiling: Figure; simulate: Figure; provider: ProviderFigures; lags: number[] }> = [];
+  const turns: Array<{ tpcb: Figure; ceiling: Figure; simulate: Figure; provider: ProviderFigures; lags: number[]; limited?: { simulate: Figure; provider: ProviderFigures } }> = [];
   for (let i = 0; i < SLICES; i += 1) {
     const tpcb = await tpcbCeiling(databaseUrl, slice);
     const ceilingTurn = await sqlCeiling(players, slice);
@@ -288,7 +313,8 @@ export async function benchGames(): Promise<void> {
     const lags = await simulateLags;
     const providerLags = postBetLag(probe, Date.now() + (warmup + slice) * 1000);
     const provider = await providerPairs(players, slice);
-    turns.push({ tpcb, ceiling: ceilingTurn, simulate: simulateTurn, provider, lags: [...lags, ...(await providerLags)] });
+    const limitedTurn = withLimits ? { simulate: await simulateFigure(limited, slice), provider: await providerPairs(limited, slice) } : undefined;
+    turns.push({ tpcb, ceiling: ceilingTurn, simulate: simulateTurn, provider, lags: [...lags, ...(await providerLags)], limited: limitedTurn });
   }
   const pgbench = await pgbenchCrossCheck(databaseUrl, slice);
   const tpcb = medianFigure(turns.map((t) => t.tpcb));
@@ -311,6 +337,12 @@ export async function benchGames(): Promise<void> {
   console.log(`\nsimulate = ${median(simulateShares)} % of the TPC-B-like ceiling (median of ${SLICES} turns: ${simulateShares.join(', ')} %)`);
   console.log(`provider money callbacks = ${median(callbackShares)} % of the TPC-B-like ceiling (turns: ${callbackShares.join(', ')} %)`);
   console.log(`simulate = ${median(sqlShares)} % of its own SQL straight through pg (turns: ${sqlShares.join(', ')} %)`);
+  if (withLimits) {
+    const simulateRg = turns.map((t) => shareOf(t.limited!.simulate, t.simulate));
+    const callbacksRg = turns.map((t) => shareOf(t.limited!.provider.callbacks, t.provider.callbacks));
+    printTable([medianFigure(turns.map((t) => ({ ...t.limited!.simulate, name: 'POST /api/game/simulate, players with limits' }))), medianFigure(turns.map((t) => ({ ...t.limited!.provider.callbacks, name: 'provy money callbacks, players with limits' })))], tpcb.reqPerSec);
+    console.log(`player protection (BENCH_RG=1): simulate with limits = ${median(simulateRg)} % of without (turns: ${simulateRg.join(', ')} %); provider callbacks with limits = ${median(callbacksRg)} % of without (turns: ${callbacksRg.join(', ')} %)`);
+  }
   const cpu = (figures: Figure[]) => median(figures.map((f) => f.cpuMsPerOp ?? NaN));
   console.log(
     `machine CPU per operation (every process on both cores, /proc/stat; median of the turns): TPC-B-like transaction ${cpu(turns.map((t) => t.tpcb))} ms, ` +

@@ -1,3 +1,4 @@
+import { responsibleGamingErrorTexts } from './error-texts-responsible-gaming';
 import type { LocaleText } from './locales';
 
 export interface ErrorText {
@@ -2336,6 +2337,8 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
   ...paymentChannelErrorTexts(),
   // Know your customer (docs/kyc.md)
   ...kycErrorTexts(),
+  // Player protection (docs/decisions.md, "Player protection: calendar periods, running totals, checked where the money moves")
+  ...responsibleGamingErrorTexts(),
 ];
 
 /** The authenticator's texts, one per meaning, under every path that answers it (declared after the table, hoisted). */

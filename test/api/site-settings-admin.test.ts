@@ -51,7 +51,7 @@ test('401 without an administrator token, 403 without the permission (writes nee
   t.is((await storedSettings(site)).minimumAge, undefined);
 });
 
-test('GET: the defaults of a seeded site (the KYC thresholds among them); another site\'s config is 2001', async (t) => {
+test('GET: the defaults of a seeded site (the KYC thresholds and player protection\'s settings among them); another site\'s config is 2001', async (t) => {
   const { site, id } = await newSite();
   const res = await req('GET', settingsPath(id), { site });
   t.is(res.body.code, 200, res.text);
@@ -62,6 +62,7 @@ test('GET: the defaults of a seeded site (the KYC thresholds among them); anothe
     affiliate: { payingPeriod: 'weekly', negativeCarryOver: true },
     minimumAge: 18,
     kyc: { withdrawalAboveUsd: '0', depositLevel2AboveUsd: '2000', depositLevel3AboveUsd: '10000', documentValidityDays: 730 },
+    responsibleGaming: { timeZone: 'UTC', increaseDelayHours: 24, minimumExclusionMonths: 6, requiredLimits: [] },
   });
   const other = await newSite();
   for (const method of ['GET', 'PATCH']) {

@@ -3,6 +3,8 @@ import { depositChannels } from '../../../shared/domain/deposit/channels';
 import { listPlayerDeposits, playerDeposit, type DepositStatus } from '../../../shared/domain/deposit/order-list';
 import { createDeposit, type PaymentMethod } from '../../../shared/domain/deposit/orders';
 import { exchangeRateView } from '../../../shared/domain/deposit/rates';
+import { withRealityCheck } from '../responsible-gaming/reality-check';
+import { depositProtectionCodes } from '../responsible-gaming/refusal-codes';
 import { endpoint } from '../../http/endpoint';
 import { depositCreatePerUser, exchangeRatePerIp } from './limits';
 import { adminOrdersQuery, depositBody, exchangeRateQuery, orderIdParams, ordersQuery, resolveBody, subOrderParams } from './schemas';
@@ -38,6 +40,7 @@ export const depositEndpoints = [
       body: depositBody,
       limits: [depositCreatePerUser],
       refusals: {
+        ...depositProtectionCodes,
         'deposit.noUsdtChannel': 2001,
         'deposit.noPaymentAddress': 2002,
         'deposit.methodNotSupported': 2004,
@@ -52,7 +55,7 @@ export const depositEndpoints = [
       },
       summary: "A deposit order: the fiat vendor's reply, or the crypto address to pay",
     },
-    ({ site, player, body }) => createDeposit(site, player.id, { ...body, paymentMethod: body.paymentMethod as PaymentMethod }),
+    async ({ site, player, body, res }) => withRealityCheck(res, player.id, await createDeposit(site, player.id, { ...body, paymentMethod: body.paymentMethod as PaymentMethod })),
   ),
   endpoint(
     { method: 'get', path: '/deposit/orders', auth: 'player', query: ordersQuery, summary: "The player's deposit orders, newest first" },

@@ -6,6 +6,8 @@ import { recentGames } from '../../../shared/domain/game/recent-games';
 import { simulateRound } from '../../../shared/domain/game/simulate';
 import { listTypeConfigs } from '../../../shared/domain/game/type-configs';
 import { isLocale, LAUNCH_EXTRA_LOCALES, type Locale } from '../../../shared/i18n/locales';
+import { realityCheckHeader } from '../responsible-gaming/reality-check';
+import { launchProtectionCodes, playProtectionCodes } from '../responsible-gaming/refusal-codes';
 import { endpoint } from '../../http/endpoint';
 import { limitRule } from '../../http/rate-limit';
 import { demoBody, gameListQuery, launchBody, providerListQuery, recentQuery, simulateBody } from './player-schemas';
@@ -51,6 +53,7 @@ export const playerEndpoints = [
         'game.playerBlocked': 5010,
         'game.providerNotConfigured': 5005,
         'game.providerFailed': 5004,
+        ...launchProtectionCodes,
       },
       summary: 'Launch a game',
     },
@@ -89,10 +92,15 @@ export const playerEndpoints = [
         'game.playerBlocked': launchText(5010),
         'game.balanceTooLow': 5011,
         'game.playerNotFound': 2001,
+        ...playProtectionCodes,
       },
       summary: 'Play one local round',
     },
-    ({ site, player, body }) => simulateRound({ siteCode: site, userId: player.id, ...body }),
+    async ({ site, player, body, res }) => {
+      const round = await simulateRound({ siteCode: site, userId: player.id, ...body });
+      const realityCheck = await realityCheckHeader(res, player.id);
+      return realityCheck ? { ...round, realityCheck } : round;
+    },
   ),
   endpoint(
     { method: 'get', path: '/game/recent', auth: 'player', query: recentQuery, summary: "The player's last played games, newest first" },

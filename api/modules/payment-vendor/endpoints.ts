@@ -1,6 +1,8 @@
 import { vendorChannels } from '../../../shared/domain/deposit/channels';
 import { fiatvendorAddCallback, fiatvendorPayCallback, usdtPayCallback } from '../../../shared/domain/deposit/callbacks';
 import { createVendorDeposit } from '../../../shared/domain/deposit/orders';
+import { withRealityCheck } from '../responsible-gaming/reality-check';
+import { depositProtectionCodes } from '../responsible-gaming/refusal-codes';
 import { endpoint } from '../../http/endpoint';
 import { depositCreatePerUser } from '../deposit/limits';
 import { paymentChannelAdminEndpoints } from './admin-routes';
@@ -17,6 +19,7 @@ import { KYC_GATE_REFUSALS } from '../kyc/gate-refusals';
 /** A fiat vendor order's refusals; a missing exchange rate has the text of POST /deposit. */
 const orderRefusals = {
   ...KYC_GATE_REFUSALS,
+  ...depositProtectionCodes,
   'deposit.channelUnavailable': 2001,
   'deposit.rateUnknown': { code: 2005, textOf: '/api/deposit' },
 } as const;
@@ -28,11 +31,11 @@ export const paymentVendorEndpoints = [
   ),
   endpoint(
     { method: 'post', path: '/vendor/fiatvendor/add-atm', auth: 'player', body: addAtmBody, limits: [depositCreatePerUser], refusals: { ...orderRefusals, 'deposit.atmOrderRefused': 2002, 'deposit.atmOrderUnanswered': 2003 }, summary: "An ATM transfer order at the fiat vendor (the vendor's raw reply)" },
-    ({ site, player, body }) => createVendorDeposit(site, player.id, { ...body, paymentMethod: 'fiat' }),
+    async ({ site, player, body, res }) => withRealityCheck(res, player.id, await createVendorDeposit(site, player.id, { ...body, paymentMethod: 'fiat' })),
   ),
   endpoint(
     { method: 'post', path: '/vendor/fiatvendor/add-card', auth: 'player', body: addCardBody, limits: [depositCreatePerUser], refusals: { ...orderRefusals, 'deposit.cardOrderRefused': 2002, 'deposit.cardOrderUnanswered': 2003 }, summary: "A card payment order at the fiat vendor (the vendor's raw reply)" },
-    ({ site, player, body }) => createVendorDeposit(site, player.id, { ...body, paymentMethod: 'credit' }),
+    async ({ site, player, body, res }) => withRealityCheck(res, player.id, await createVendorDeposit(site, player.id, { ...body, paymentMethod: 'credit' })),
   ),
   endpoint(
     { method: 'post', path: '/vendor/fiatvendor/callback/add', auth: { signature: fiatvendorCheck }, answer: 'raw', summary: 'Fiat vendor: the order was created (signed by check_sum)' },

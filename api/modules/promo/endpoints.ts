@@ -3,6 +3,8 @@ import { adminListPromotions, createPromotion, deletePromotion, PROMO_IMAGES, up
 import { claimPromotion, listPromotionClaims } from '../../../shared/domain/promo/claims';
 import { getPromotion, listPromotions } from '../../../shared/domain/promo/list';
 import { config } from '../../../shared/config';
+import { withRealityCheck } from '../responsible-gaming/reality-check';
+import { exclusionCodes } from '../responsible-gaming/refusal-codes';
 import { endpoint } from '../../http/endpoint';
 import { limitRule } from '../../http/rate-limit';
 import { adminPromotionQuery, claimsQuery, createPromotionBody, idParams, promotionQuery, updatePromotionBody } from './schemas';
@@ -68,9 +70,9 @@ export const promoEndpoints = [
       auth: 'player',
       params: idParams,
       limits: [claimPerUser],
-      refusals: { 'promo.alreadyClaimed': 2001, 'promo.quotaExhausted': 2002, 'promo.conditionNotMet': 2003, 'promo.notRunning': 2004 },
+      refusals: { 'promo.alreadyClaimed': 2001, 'promo.quotaExhausted': 2002, 'promo.conditionNotMet': 2003, 'promo.notRunning': 2004, ...exclusionCodes },
       summary: "Claim a promotion's reward (checks: running, not claimed, quota, condition)",
     },
-    ({ site, player, params }) => claimPromotion(site, player.id, params.id),
+    async ({ site, player, params, res }) => withRealityCheck(res, player.id, await claimPromotion(site, player.id, params.id)),
   ),
 ];

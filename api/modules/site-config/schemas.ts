@@ -1,5 +1,6 @@
 import { array, boolean, mixed, object, type AnyObjectSchema } from 'yup';
 import { SITE_CODE_PATTERN } from '../../../shared/domain/common/sites';
+import { isTimeZone, LIMIT_TYPES, MAX_INCREASE_DELAY_HOURS, SELF_EXCLUSION_MONTHS } from '../../../shared/domain/responsible-gaming/site-rules';
 import { isLocale, LOCALES, type LocaleText } from '../../../shared/i18n/locales';
 import { charCount, charString, jsonId, jsonInteger, localeMap, moneyAmount, positiveIdParam, text, zeroOrOne } from '../../http/schema-helpers';
 import { settlementSettingsBody } from '../affiliate/admin-program-schemas';
@@ -206,6 +207,22 @@ const affiliateSettings = () =>
     .typeError('${path} must be an object')
     .default(undefined);
 
+/** Player protection's settings (shared/domain/responsible-gaming/site-rules.ts). */
+const responsibleGamingSettings = () =>
+  knownKeysOnly(
+    object({
+      timeZone: charString().strict().typeError('${path} must be a string').test('zone', '${path} must be an IANA time zone such as Europe/Malta', (v) => v === undefined || isTimeZone(v)),
+      increaseDelayHours: jsonInteger().min(0, `\${path} must be 0 to ${MAX_INCREASE_DELAY_HOURS}`).max(MAX_INCREASE_DELAY_HOURS, `\${path} must be 0 to ${MAX_INCREASE_DELAY_HOURS}`),
+      minimumExclusionMonths: jsonInteger().oneOf([...SELF_EXCLUSION_MONTHS], `\${path} must be one of ${SELF_EXCLUSION_MONTHS.join(', ')}`),
+      requiredLimits: array()
+        .of(mixed<string>().test('type', `\${path} must be one of ${LIMIT_TYPES.join(', ')}`, (v) => (LIMIT_TYPES as readonly unknown[]).includes(v)).required())
+        .typeError('${path} must be an array of limit types')
+        .test('unique', '${path} must not repeat a type', (v) => v === undefined || new Set(v).size === v.length),
+    }),
+  )
+    .typeError('${path} must be an object')
+    .default(undefined);
+
 export const MINIMUM_AGE_RANGE = { min: 16, max: 99 } as const;
 
 /** The KYC settings (shared/domain/kyc/settings.ts): USD amounts, T3 not below T2 when both are sent. */
@@ -231,6 +248,7 @@ export const siteSettingsBody = knownKeysOnly(
     email: mailSettings(),
     frontendUrl: charString().strict().typeError('${path} must be a string or null').test('url', HTTPS_URL_MESSAGE, (v) => v == null || isHttpsUrl(v)).nullable(),
     affiliate: affiliateSettings(),
+    responsibleGaming: responsibleGamingSettings(),
     minimumAge: jsonInteger()
       .min(MINIMUM_AGE_RANGE.min, `\${path} must be ${MINIMUM_AGE_RANGE.min} to ${MINIMUM_AGE_RANGE.max}`)
       .max(MINIMUM_AGE_RANGE.max, `\${path} must be ${MINIMUM_AGE_RANGE.min} to ${MINIMUM_AGE_RANGE.max}`),

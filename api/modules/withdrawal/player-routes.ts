@@ -4,6 +4,7 @@ import { sendWithdrawalCode } from '../../../shared/domain/withdrawal/codes';
 import { listPlayerWithdrawals } from '../../../shared/domain/withdrawal/lists';
 import { requestWithdrawal } from '../../../shared/domain/withdrawal/requests';
 import { turnoverStatus } from '../../../shared/domain/withdrawal/turnover';
+import { withRealityCheck } from '../responsible-gaming/reality-check';
 import { endpoint } from '../../http/endpoint';
 import { limitRule } from '../../http/rate-limit';
 import { listQuery, requestBody } from './schemas';
@@ -52,7 +53,7 @@ export const playerEndpoints = [
       },
       summary: 'Request a USDT withdrawal: the amount moves from balance to frozenBalance until reviewed',
     },
-    ({ site, player, body, locale }) => requestWithdrawal(site, player.id, body, locale),
+    async ({ site, player, body, locale, res }) => withRealityCheck(res, player.id, await requestWithdrawal(site, player.id, body, locale)),
   ),
   endpoint(
     { method: 'get', path: '/withdrawal/list', auth: 'player', query: listQuery, summary: "The player's withdrawals, newest first" },

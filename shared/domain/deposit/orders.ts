@@ -2,12 +2,13 @@ import Decimal from 'decimal.js';
 import { UniqueConstraintError } from 'sequelize';
 import { config } from '../../config';
 import { DepositOrder, type PaymentChannel } from '../../db/models';
+import { db } from '../../db/sequelize';
 import { InputError, Refusal } from '../../errors';
 import { createVendorOrder, fiatvendorSettings, type VendorOrderKind } from '../../integrations/fiatvendor';
 import { PaymentHttpError } from '../../integrations/payment-http';
-import { db } from '../../db/sequelize';
 import { logger } from '../../logger';
 import { requireDepositLevel } from '../kyc/gates';
+import { checkDepositOrder } from '../responsible-gaming/money-checks';
 import type { RefusalName } from '../refusals';
 import { availableChannels } from './channels';
 import { depositRate } from './rates';
@@ -103,13 +104,17 @@ async function orderRate(currency: string): Promise<string> {
 }
 
 /**
- * Inserts the pending order, in one transaction with the KYC deposit gate (docs/kyc.md, "Gates"), which
- * locks the player's row first; null when its subOrder is taken.
+ * Inserts the pending order; null when its subOrder is taken. In the insert's transaction, in the lock
+ * order (the player's row, then the protection row): the KYC deposit gate (docs/kyc.md, "Gates"), then
+ * player protection's check (exclusions, deposit limits: checkDepositOrder). A repeated subOrder is
+ * answered before either, so a repeat is never counted twice against a limit.
  */
 async function insertOrder(fields: Partial<DepositOrder> & { siteCode: string; userId: number; subOrder: string; orderAmount: string; exchangeRate: string }): Promise<DepositOrder | null> {
+  if (await DepositOrder.findOne({ where: { subOrder: fields.subOrder }, attributes: ['id'] })) return null;
   try {
     return await db().transaction(async (transaction) => {
       await requireDepositLevel(transaction, fields);
+      await checkDepositOrder(transaction, fields.userId, fields.orderAmount, fields.exchangeRate);
       return DepositOrder.create({ status: 'pending', ...fields }, { transaction });
     });
   } catch (err) {

@@ -3,6 +3,7 @@ import { Refusal } from '../../errors';
 import { ProviderApiError } from '../../integrations/provider-http';
 import { provxLaunchUrl } from '../../integrations/provx';
 import { provyDemoUrl, provyLaunchUrl } from '../../integrations/provy';
+import { checkMayPlay } from '../responsible-gaming/money-checks';
 import { findBlockingRule } from './blocks';
 import { recordPlayInBackground } from './play-log';
 
@@ -80,12 +81,14 @@ async function providerLaunchUrl(input: LaunchInput, provider: GameProvider): Pr
 
 /**
  * Launches a game. Refused, in order: `notFound` no such game in the site, `disabled`, `underMaintenance`,
- * `playerBlocked` (risk check), `providerNotConfigured`, `providerFailed`.
+ * `playerBlocked` (risk check), player protection's `selfExcluded`, `coolingOff`, `sessionLimit`,
+ * `providerNotConfigured`, `providerFailed`.
  * On success the play log is upserted in the background.
  */
 export async function launchGame(input: LaunchInput): Promise<{ url: string }> {
   const provider = await launchableProvider(input.siteCode, input.gameCode);
   await checkNotBlocked(input, provider);
+  await checkMayPlay(input.userId, { session: true });
   const url = await providerLaunchUrl(input, provider);
   recordPlayInBackground({ siteCode: input.siteCode, userId: input.userId, gameCode: provider.gameCode, productId: String(input.productId) });
   return { url };

@@ -7,6 +7,7 @@ import { preparedRows } from '../../db/prepared';
 import { Refusal } from '../../errors';
 import { pickText } from '../../i18n/locales';
 import { countWalletMovement } from '../../metrics';
+import { raisedProtectionRefusal } from '../responsible-gaming/money-checks';
 import { money, WalletError, type WalletErrorReason } from '../wallet/wallet';
 import { cachedProvider } from './cache';
 import { EFFECTIVE_BET_WEIGHTS } from './types';
@@ -189,12 +190,15 @@ async function playRound(input: SimulateInput, game: GameProvider, round: Round)
 
 /**
  * The round's refusals as the game's: `playerBlocked` a game block covers the game (GB000, the launch's
- * risk check inside the round's statement); the wallet's: `balanceTooLow`; `winTooLarge` a balance the
+ * risk check inside the round's statement); player protection's (RG000: exclusions, session, loss and
+ * wager limits, responsible-gaming/money-checks.ts); the wallet's: `balanceTooLow`; `winTooLarge` a balance the
  * column cannot hold; `playerNotFound` user gone.
  */
 function roundRefusal(caught: unknown): unknown {
   const original = (caught as { original?: { code?: string; message?: string } } | null)?.original;
   if (original?.code === 'GB000') return new Refusal('game.playerBlocked');
+  const protection = raisedProtectionRefusal(caught);
+  if (protection) return protection;
   const err = original?.code === 'WL000' ? new WalletError(original.message as WalletErrorReason) : caught;
   if (err instanceof WalletError && err.reason === 'INSUFFICIENT_FUNDS') return new Refusal('game.balanceTooLow');
   if (err instanceof WalletError && err.reason === 'USER_NOT_FOUND') return new Refusal('game.playerNotFound');

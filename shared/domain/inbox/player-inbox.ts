@@ -6,7 +6,7 @@ import type { Locale } from '../../i18n/locales';
 import { pageOffset, pagination, type Pagination } from '../common/paging';
 import { playerMessageView, type PlayerMessageView, type StoredMessage } from './views';
 import { cachedUnreadCount, forgetUnreadCount } from './unread-cache';
-import { IS_READ, ME, VISIBLE } from './visibility';
+import { IS_READ, ME, PROMO_SHOWN, VISIBLE } from './visibility';
 
 /** A player's inbox: list, unread count, read one, read all. */
 
@@ -43,9 +43,9 @@ export async function listInbox(site: string, userId: number, locale: Locale, q:
 export const unreadCountSql = `WITH ${ME}
   SELECT
     (SELECT count(*) FROM me, inbox_messages m
-      WHERE m."siteCode" = :site AND m."userId" IS NULL AND m."createdAt" >= me.since AND m."createdAt" > me.upto)
+      WHERE m."siteCode" = :site AND m."userId" IS NULL AND m."createdAt" >= me.since AND m."createdAt" > me.upto AND ${PROMO_SHOWN})
   + (SELECT count(*) FROM me, inbox_messages m
-      WHERE m."siteCode" = :site AND m."userId" = :userId AND m."createdAt" > me.upto)
+      WHERE m."siteCode" = :site AND m."userId" = :userId AND m."createdAt" > me.upto AND ${PROMO_SHOWN})
   - (SELECT count(*) FROM me, inbox_reads r JOIN inbox_messages m ON m.id = r."messageId"
       WHERE r."siteCode" = :site AND r."userId" = :userId AND m."createdAt" > me.upto AND ${VISIBLE}) AS "unreadCount"`;
 

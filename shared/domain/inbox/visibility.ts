@@ -12,8 +12,15 @@ export const ME = `me AS (
   WHERE u.id = :userId AND u."siteCode" = :site
 )`;
 
-/** The player's own messages and the site's site-wide messages since the player registered (alias `m`, joined with `me`). */
-export const VISIBLE = `m."siteCode" = :site AND (m."userId" = :userId OR (m."userId" IS NULL AND m."createdAt" >= me.since))`;
+/**
+ * The message `m` is shown: promotional ones are hidden while the player is cooling off or self-excluded
+ * (player protection, docs/decisions.md, "Player protection: calendar periods, running totals, checked
+ * where the money moves"). The lookup names only the player, so it runs once per statement.
+ */
+export const PROMO_SHOWN = `(m.category <> 'promo' OR NOT EXISTS (SELECT 1 FROM rg_accounts g WHERE g."userId" = :userId AND (g."coolingOffUntil" > now() OR g."selfExcludedUntil" > now())))`;
+
+/** The player's own messages and the site's site-wide messages since the player registered (alias `m`, joined with `me`), as shown. */
+export const VISIBLE = `m."siteCode" = :site AND (m."userId" = :userId OR (m."userId" IS NULL AND m."createdAt" >= me.since)) AND ${PROMO_SHOWN}`;
 
 /** The message `m` has a read row of the player. */
 const READ_ROW = `EXISTS (SELECT 1 FROM inbox_reads r WHERE r."siteCode" = :site AND r."userId" = :userId AND r."messageId" = m.id)`;

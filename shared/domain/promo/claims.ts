@@ -6,6 +6,7 @@ import { Refusal } from '../../errors';
 import { pickText, type Locale, type LocaleText } from '../../i18n/locales';
 import { playerClaimPage, type ClaimFilter } from '../common/claim-pages';
 import type { Pagination } from '../common/paging';
+import { checkMayPlay } from '../responsible-gaming/money-checks';
 import { money, moveBalance } from '../wallet/wallet';
 import { ClaimantFacts, quotaLeft } from './conditions';
 import { isRunning } from './views';
@@ -33,6 +34,7 @@ const alreadyClaimed = () => new Refusal('promo.alreadyClaimed');
 export async function claimPromotion(site: string, userId: number, promoId: number, now: Date = new Date()): Promise<PromotionClaimResult> {
   try {
     return await db().transaction(async (transaction) => {
+      await checkMayPlay(userId, { session: false }, transaction);
       const promo = await Promotion.findOne({ where: { id: promoId, siteCode: site }, lock: transaction.LOCK.NO_KEY_UPDATE, transaction });
       if (!promo || !isRunning(promo, now)) throw new Refusal('promo.notRunning');
       const user = await User.findOne({ where: { id: userId, siteCode: site }, attributes: ['id', 'vipLevel'], transaction });

@@ -36,6 +36,7 @@ export const PROVIDER_ERROR = {
   TRANSACTION_CANCELLED: 3004,
   ROUND_SETTLED: 3005,
   AMOUNT_OUT_OF_RANGE: 3006,
+  PLAYER_PROTECTION: 3007,
   INTERNAL_ERROR: 9999,
 } as const;
 export type ProviderErrorName = keyof typeof PROVIDER_ERROR;
@@ -52,6 +53,7 @@ const MESSAGES: Record<ProviderErrorName, string> = {
   TRANSACTION_CANCELLED: 'Transaction cancelled',
   ROUND_SETTLED: 'Round already settled',
   AMOUNT_OUT_OF_RANGE: `Amount out of range: a balance or round total would exceed ${MAX_MONEY.toFixed(6)}`,
+  PLAYER_PROTECTION: 'Refused by player protection',
   INTERNAL_ERROR: 'Internal error',
 };
 

@@ -2,6 +2,7 @@ import { SiteConfig } from '../../db/models';
 import type { SiteSettings } from '../../db/models/site-config';
 import { Refusal } from '../../errors';
 import type { Actor } from '../audit/actor';
+import { patchProtectionSettings, protectionSettingsOf, type ProtectionSettings } from '../responsible-gaming/site-rules';
 import { settlementSettings, writeSettlementSettings, type SettlementSettings } from '../affiliate/settlement/settings';
 import { lockSiteConfig, logSiteConfigAction, siteConfigWrite } from './admin-writes';
 import { kycSettingsOf, patchKycSettings, type KycSettings } from '../kyc/settings';
@@ -19,6 +20,8 @@ import { DEFAULT_MINIMUM_AGE, minimumAgeOf } from './minimum-age';
  *   PATCH /affiliate/admin/settlement-settings uses;
  * - minimumAge: 18 unless set (./minimum-age.ts); KYC refuses a profile below it;
  * - kyc: the KYC thresholds in USD and the documents' validity (shared/domain/kyc/settings.ts).
+ * - responsibleGaming {timeZone, increaseDelayHours, minimumExclusionMonths, requiredLimits}: player
+ *   protection's settings, read where they are kept (shared/domain/responsible-gaming/site-rules.ts).
  */
 
 export interface SiteSettingsView {
@@ -28,6 +31,7 @@ export interface SiteSettingsView {
   affiliate: SettlementSettings;
   minimumAge: number;
   kyc: KycSettings;
+  responsibleGaming: ProtectionSettings;
 }
 
 export interface SiteSettingsPatch {
@@ -37,6 +41,7 @@ export interface SiteSettingsPatch {
   affiliate?: Partial<SettlementSettings>;
   minimumAge?: number;
   kyc?: Partial<KycSettings>;
+  responsibleGaming?: Partial<ProtectionSettings>;
 }
 
 interface Stored extends SiteSettings {
@@ -53,6 +58,7 @@ function viewOf(stored: Stored, affiliate: SettlementSettings): SiteSettingsView
     affiliate,
     minimumAge: minimumAgeOf(stored),
     kyc: kycSettingsOf(stored.kyc),
+    responsibleGaming: protectionSettingsOf(stored.responsibleGaming),
   };
 }
 
@@ -93,6 +99,13 @@ function patchOwnKeys(stored: Stored, patch: SiteSettingsPatch): { next: Stored;
     if (kyc.changed.length) {
       next.kyc = kyc.next;
       changed.push(...kyc.changed);
+    }
+  }
+  if (patch.responsibleGaming !== undefined) {
+    const protection = patchProtectionSettings(stored.responsibleGaming, patch.responsibleGaming);
+    if (protection.changed.length) {
+      next.responsibleGaming = protection.next;
+      changed.push(...protection.changed);
     }
   }
   return { next, changed };

@@ -6,7 +6,8 @@
 -- calls take too (p_weights). The statement is its own transaction; a wallet refusal raises WL000
 -- (MESSAGE: the wallet's reason) and nothing is written. A player blocked from the game (game_block_of,
 -- the launch's risk check, asked under the player's row lock the debit took) raises GB000 first, and
--- nothing is written either.
+-- nothing is written either. Player protection (rg_play, counting the bet and its win) raises RG000
+-- (MESSAGE: its refusal) and nothing is written.
 CREATE OR REPLACE FUNCTION simulate_round(p_site TEXT, p_user INTEGER, p_provider TEXT, p_game_code TEXT, p_game_name TEXT, p_game_type TEXT,
                                           p_round TEXT, p_product TEXT, p_bet NUMERIC, p_win NUMERIC, p_multiplier NUMERIC,
                                           p_at TIMESTAMPTZ, p_bet_remark TEXT, p_win_remark TEXT, p_weights JSONB,
@@ -14,6 +15,7 @@ CREATE OR REPLACE FUNCTION simulate_round(p_site TEXT, p_user INTEGER, p_provide
 DECLARE
   o bet_orders;
   w RECORD;
+  refusal TEXT;
 BEGIN
   o := bet_order_write(p_site, p_user, p_provider, p_game_code, p_game_name, p_game_type, 'simulate', p_round, p_product, 1, p_bet,
                        provider_effective(p_bet, p_game_type, p_weights),
@@ -25,6 +27,8 @@ BEGIN
     RAISE EXCEPTION USING ERRCODE = 'GB000', MESSAGE = 'playerBlocked';
   END IF;
   IF w.refusal IS NOT NULL THEN RAISE EXCEPTION USING ERRCODE = 'WL000', MESSAGE = w.refusal; END IF;
+  refusal := rg_play(p_user, p_bet, p_win, TRUE);
+  IF refusal IS NOT NULL THEN RAISE EXCEPTION USING ERRCODE = 'RG000', MESSAGE = refusal; END IF;
   balance_before := w."balanceBefore";
   balance_after := w."balanceAfter";
   IF p_win > 0 THEN

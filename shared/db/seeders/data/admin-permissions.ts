@@ -16,6 +16,7 @@ export const ADMIN_MODULES: readonly string[] = [
   'deposit',
   'vendor',
   'payment-channel',
+  'responsible-gaming',
   'promo',
   'withdrawal',
   'affiliate',

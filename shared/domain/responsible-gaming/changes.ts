@@ -1,0 +1,203 @@
+import Decimal from 'decimal.js';
+import { QueryTypes, type Transaction } from 'sequelize';
+import { db } from '../../db/sequelize';
+import { Refusal } from '../../errors';
+import type { RequestMeta } from '../audit/actor';
+import { recordAdminAction } from '../audit/operation-log';
+import { forgetUnreadCount } from '../inbox/unread-cache';
+import { protectionSettings, type LimitPeriod, type LimitType } from './site-rules';
+import { protectionView, type ProtectionView } from './state';
+
+/**
+ * Changes of a player's protection, by the player (PUT /responsible-gaming/limits, PUT .../session,
+ * POST .../cooling-off, POST .../self-exclusion) or by an operator (operator-changes.ts). Each runs in one
+ * transaction under the player's protection lock (rg_account, the lock deposits take too), and writes a
+ * history row (rg_history) and an operation-log row (module `responsible-gaming`; adminId null when the
+ * player acted) with it. docs/decisions.md, "Player protection: calendar periods, running totals,
+ * checked where the money moves".
+ */
+export interface ChangedBy {
+  adminId: number | null;
+  siteCode: string;
+  meta: RequestMeta;
+  reason?: string | null;
+}
+
+/** Runs `change` under the player's protection lock; `playerNotFound` when the player is not of the site. */
+export async function underProtectionLock<T>(site: string, userId: number, change: (t: Transaction) => Promise<T>): Promise<T> {
+  return db().transaction(async (transaction) => {
+    const [user] = await db().query<{ id: number }>('SELECT id FROM users WHERE id = :userId AND "siteCode" = :site', {
+      replacements: { userId, site },
+      type: QueryTypes.SELECT,
+      transaction,
+    });
+    if (!user) throw new Refusal('responsible-gaming.playerNotFound');
+    await db().query('SELECT "userId" FROM rg_account(:userId)', { replacements: { userId }, type: QueryTypes.SELECT, transaction });
+    return change(transaction);
+  });
+}
+
+/** The history row and the operation-log row of one change, in its transaction. */
+export async function recordChange(t: Transaction, userId: number, by: ChangedBy, action: string, detail: Record<string, unknown>): Promise<void> {
+  await db().query('INSERT INTO rg_history ("userId", "siteCode", "adminId", action, detail, reason) VALUES (:userId, :site, :adminId, :action, :detail, :reason)', {
+    replacements: { userId, site: by.siteCode, adminId: by.adminId, action, detail: JSON.stringify(detail), reason: by.reason ?? null },
+    transaction: t,
+  });
+  await recordAdminAction(
+    {
+      adminId: by.adminId,
+      siteCode: by.siteCode,
+      module: 'responsible-gaming',
+      action,
+      targetId: userId,
+      ...by.meta,
+      detail: { ...detail, reason: by.reason ?? undefined },
+      summary: `${by.adminId === null ? 'player' : 'operator'} ${action} for player ${userId}`,
+    },
+    { transaction: t },
+  );
+}
+
+/** How a requested amount relates to the one in force: null is "no limit", the largest. */
+function isIncrease(requested: string | null, current: string | null): boolean {
+  if (current === null) return false;
+  return requested === null || new Decimal(requested).gt(current);
+}
+const same = (a: string | number | null, b: string | number | null) => (a === null || b === null ? a === b : new Decimal(a).eq(b));
+
+export interface LimitRequest {
+  type: LimitType;
+  period: LimitPeriod;
+  /** Null removes the limit. */
+  amount: string | null;
+}
+
+/**
+ * The player's own limit: a new limit or a decrease takes effect at once; an increase or a removal waits
+ * the site's increaseDelayHours (pendingAmount, pendingFrom), and asking for the amount in force again
+ * cancels what waits. Asking again for another increase starts a new wait.
+ */
+export async function setPlayerLimit(site: string, userId: number, by: ChangedBy, request: LimitRequest): Promise<ProtectionView> {
+  return underProtectionLock(site, userId, async (t) => {
+    const key = { userId, type: request.type, period: request.period };
+    const [row] = await db().query<{ current: string | null; pendingFrom: Date | null }>(
+      `SELECT rg_limit_in_force(amount, "pendingAmount", "pendingFrom", NULL, now()) AS current,
+              CASE WHEN "pendingFrom" > now() THEN "pendingFrom" END AS "pendingFrom"
+         FROM rg_limits WHERE "userId" = :userId AND type = :type AND period = :period`,
+      { replacements: key, type: QueryTypes.SELECT, transaction: t },
+    );
+    const current = row?.current ?? null;
+    const { increaseDelayHours } = await protectionSettings(site, t);
+    let action: string;
+    let next: { amount: string | null; pendingAmount: string | null; delayHours: number | null };
+    if (same(request.amount, current)) {
+      if (!row?.pendingFrom) return protectionView(site, userId, t);
+      action = 'cancel-pending-limit';
+      next = { amount: current, pendingAmount: null, delayHours: null };
+    } else if (isIncrease(request.amount, current) && increaseDelayHours > 0) {
+      action = 'request-limit-increase';
+      next = { amount: current, pendingAmount: request.amount, delayHours: increaseDelayHours };
+    } else {
+      action = 'set-limit';
+      next = { amount: request.amount, pendingAmount: null, delayHours: null };
+    }
+    await db().query(
+      `INSERT INTO rg_limits ("userId", "siteCode", type, period, amount, "pendingAmount", "pendingFrom")
+       VALUES (:userId, :site, :type, :period, :amount, :pendingAmount, now() + make_interval(hours => :delayHours))
+       ON CONFLICT ("userId", type, period) DO UPDATE
+         SET amount = EXCLUDED.amount, "pendingAmount" = EXCLUDED."pendingAmount", "pendingFrom" = EXCLUDED."pendingFrom", "updatedAt" = now()`,
+      { replacements: { ...key, site, ...next }, transaction: t },
+    );
+    await db().query('DELETE FROM rg_limits WHERE "userId" = :userId AND type = :type AND period = :period AND amount IS NULL AND "pendingFrom" IS NULL AND "operatorAmount" IS NULL', {
+      replacements: key,
+      transaction: t,
+    });
+    await recordChange(t, userId, by, action, { type: request.type, period: request.period, from: current, to: request.amount, delayHours: next.delayHours });
+    return protectionView(site, userId, t);
+  });
+}
+
+export interface SessionRequest {
+  /** Undefined: unchanged; null: removed (after the delay, as an increase). */
+  sessionLimitMinutes?: number | null;
+  /** Undefined: unchanged; null: no reality checks. At once either way. */
+  realityCheckMinutes?: number | null;
+}
+
+/** The session time limit (the limits' rule: a decrease at once, an increase or removal after the delay) and the reality-check interval (at once). */
+export async function setPlayerSession(site: string, userId: number, by: ChangedBy, request: SessionRequest): Promise<ProtectionView> {
+  return underProtectionLock(site, userId, async (t) => {
+    const [row] = await db().query<{ current: number | null; pendingFrom: Date | null; realityCheckMinutes: number | null }>(
+      `SELECT rg_session_limit_in_force(a, now()) AS current, CASE WHEN "sessionLimitPendingFrom" > now() THEN "sessionLimitPendingFrom" END AS "pendingFrom",
+              "realityCheckMinutes"
+         FROM rg_accounts a WHERE "userId" = :userId`,
+      { replacements: { userId }, type: QueryTypes.SELECT, transaction: t },
+    );
+    const { increaseDelayHours } = await protectionSettings(site, t);
+    if (request.sessionLimitMinutes !== undefined) {
+      const current = row.current;
+      const wanted = request.sessionLimitMinutes;
+      let action: string | null = null;
+      let next = { minutes: wanted, pending: null as number | null, delayHours: null as number | null };
+      if (same(wanted, current)) {
+        if (row.pendingFrom) action = 'cancel-pending-session-limit';
+        next = { minutes: current, pending: null, delayHours: null };
+      } else if (current !== null && (wanted === null || wanted > current) && increaseDelayHours > 0) {
+        action = 'request-session-limit-increase';
+        next = { minutes: current, pending: wanted, delayHours: increaseDelayHours };
+      } else {
+        action = 'set-session-limit';
+      }
+      if (action) {
+        await db().query(
+          `UPDATE rg_accounts SET "sessionLimitMinutes" = :minutes, "pendingSessionLimitMinutes" = :pending,
+                  "sessionLimitPendingFrom" = now() + make_interval(hours => :delayHours), "updatedAt" = now()
+            WHERE "userId" = :userId`,
+          { replacements: { userId, ...next }, transaction: t },
+        );
+        await recordChange(t, userId, by, action, { from: current, to: wanted, delayHours: next.delayHours });
+      }
+    }
+    if (request.realityCheckMinutes !== undefined && request.realityCheckMinutes !== row.realityCheckMinutes) {
+      await db().query('UPDATE rg_accounts SET "realityCheckMinutes" = :minutes, "realityCheckAt" = NULL, "updatedAt" = now() WHERE "userId" = :userId', {
+        replacements: { userId, minutes: request.realityCheckMinutes },
+        transaction: t,
+      });
+      await recordChange(t, userId, by, 'set-reality-check', { from: row.realityCheckMinutes, to: request.realityCheckMinutes });
+    }
+    return protectionView(site, userId, t);
+  });
+}
+
+type Exclusion = 'coolingOffUntil' | 'selfExcludedUntil';
+
+/** Extends an exclusion to at least `interval` from now (never shortens one that ends later). */
+async function extendExclusion(t: Transaction, userId: number, column: Exclusion, interval: { days?: number; months?: number }): Promise<{ from: Date | null; to: Date }> {
+  const [row] = await db().query<{ from: Date | null; to: Date }>(
+    `UPDATE rg_accounts a SET "${column}" = GREATEST(coalesce(old."${column}", now()), now() + make_interval(months => :months, days => :days)), "updatedAt" = now()
+       FROM rg_accounts old WHERE a."userId" = :userId AND old."userId" = a."userId"
+     RETURNING CASE WHEN old."${column}" > now() THEN old."${column}" END AS "from", a."${column}" AS "to"`,
+    { replacements: { userId, months: interval.months ?? 0, days: interval.days ?? 0 }, type: QueryTypes.SELECT, transaction: t },
+  );
+  return row;
+}
+
+/** POST /responsible-gaming/cooling-off: no deposits, bets or promotion claims for `days` (the player cannot end it early). */
+export async function startCoolingOff(site: string, userId: number, by: ChangedBy, days: number): Promise<ProtectionView> {
+  return underProtectionLock(site, userId, async (t) => {
+    const { from, to } = await extendExclusion(t, userId, 'coolingOffUntil', { days });
+    await recordChange(t, userId, by, 'cooling-off', { days, from, to });
+    return protectionView(site, userId, t);
+  }).finally(() => forgetUnreadCount(userId));
+}
+
+/** POST /responsible-gaming/self-exclusion: as cooling-off, for `months`, at least the site's minimum (`exclusionTooShort`). */
+export async function startSelfExclusion(site: string, userId: number, by: ChangedBy, months: number): Promise<ProtectionView> {
+  const { minimumExclusionMonths } = await protectionSettings(site);
+  if (months < minimumExclusionMonths) throw new Refusal('responsible-gaming.exclusionTooShort', `the site's minimum is ${minimumExclusionMonths} months`);
+  return underProtectionLock(site, userId, async (t) => {
+    const { from, to } = await extendExclusion(t, userId, 'selfExcludedUntil', { months });
+    await recordChange(t, userId, by, 'self-exclusion', { months, from, to });
+    return protectionView(site, userId, t);
+  }).finally(() => forgetUnreadCount(userId));
+}

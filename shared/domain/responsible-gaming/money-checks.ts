@@ -1,0 +1,76 @@
+import { QueryTypes, type Transaction } from 'sequelize';
+import { db } from '../../db/sequelize';
+import { Refusal } from '../../errors';
+import type { RefusalName } from '../refusals';
+import { money } from '../wallet/wallet';
+import type { PlayRefusal } from './refusals';
+
+/**
+ * Player protection where the money moves (docs/decisions.md, "Player protection: calendar periods,
+ * running totals, checked where the money moves"). Bets are checked inside their own statements
+ * (rg_play, called by simulate_round and the provider functions); these are the checks the TypeScript
+ * money paths make: a deposit order (in the transaction that inserts it), the game launch and promotion
+ * claims (exclusions and the session limit, read before).
+ */
+export const protectionRefusal = (name: string): Refusal => new Refusal(`responsible-gaming.${name as PlayRefusal}` as RefusalName);
+
+/**
+ * A new deposit order of `amount` at `rate` (currency units per USD): takes the player's protection lock
+ * and refuses `selfExcluded`, `coolingOff` or `depositLimit` (database function rg_deposit_refusal). The
+ * caller inserts the order in the same transaction, so concurrent orders are counted one after another.
+ */
+export async function checkDepositOrder(transaction: Transaction, userId: number, amount: string, rate: string): Promise<void> {
+  const [row] = await db().query<{ refusal: string | null }>('SELECT rg_deposit_refusal(:userId, :amount, :rate) AS refusal', {
+    replacements: { userId, amount, rate },
+    type: QueryTypes.SELECT,
+    transaction,
+  });
+  if (row?.refusal) throw protectionRefusal(row.refusal);
+}
+
+/**
+ * What stops a player from starting to play now: `selfExcluded`, `coolingOff`, and with `session` the
+ * `sessionLimit` (rg_account_refusal); checked by the game launch (session too) and promotion claims.
+ * A plain read, no lock: a claim locks the player's `users` row later, and the protection row comes after
+ * that row in the lock order (docs/architecture.md, "One lock order"), so it cannot be locked first here.
+ */
+export async function checkMayPlay(userId: number, { session }: { session: boolean }, transaction?: Transaction): Promise<void> {
+  const [row] = await db().query<{ refusal: string | null }>('SELECT rg_account_refusal(a, now()) AS refusal FROM rg_accounts a WHERE "userId" = :userId', {
+    replacements: { userId },
+    type: QueryTypes.SELECT,
+    transaction,
+  });
+  if (!row?.refusal || (!session && row.refusal === 'sessionLimit')) return;
+  throw protectionRefusal(row.refusal);
+}
+
+/** A refusal a money statement raised with SQLSTATE RG000 (simulate_round), as the area's refusal; else null. */
+export function raisedProtectionRefusal(caught: unknown): Refusal | null {
+  const original = (caught as { original?: { code?: string; message?: string } } | null)?.original;
+  return original?.code === 'RG000' && original.message ? protectionRefusal(original.message) : null;
+}
+
+export interface RealityCheck {
+  sessionStartedAt: string;
+  elapsedMinutes: number;
+  /** Wins minus stakes of the session (negative: a loss), 6-decimal string. */
+  netResult: string;
+}
+
+/**
+ * The reality check when it is due, else null: the player set an interval (realityCheckMinutes), a
+ * session is live, and the interval has passed since the session started or since the last check shown.
+ * Taking it marks it shown (one conditional update of the player's row; no row is written when nothing
+ * is due), so each interval is reported once, by the first money answer after it.
+ */
+export async function dueRealityCheck(userId: number): Promise<RealityCheck | null> {
+  const [row] = await db().query<{ startedAt: Date; elapsedSeconds: string; net: string }>(
+    `UPDATE rg_accounts SET "realityCheckAt" = now()
+      WHERE "userId" = :userId AND "realityCheckMinutes" IS NOT NULL AND "sessionLastAt" > now() - rg_session_pause()
+        AND now() - GREATEST(coalesce("realityCheckAt", '-infinity'), "sessionStartedAt") >= make_interval(mins => "realityCheckMinutes")
+     RETURNING "sessionStartedAt" AS "startedAt", EXTRACT(EPOCH FROM now() - "sessionStartedAt")::text AS "elapsedSeconds", ("sessionWin" - "sessionStake")::text AS net`,
+    { replacements: { userId }, type: QueryTypes.SELECT },
+  );
+  if (!row) return null;
+  return { sessionStartedAt: new Date(row.startedAt).toISOString(), elapsedMinutes: Math.floor(Number(row.elapsedSeconds) / 60), netResult: money(row.net) };
+}

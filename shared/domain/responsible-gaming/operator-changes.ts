@@ -1,0 +1,77 @@
+import { QueryTypes } from 'sequelize';
+import { db } from '../../db/sequelize';
+import { InputError, Refusal } from '../../errors';
+import type { Actor } from '../audit/actor';
+import { forgetUnreadCount } from '../inbox/unread-cache';
+import { recordChange, underProtectionLock, type ChangedBy } from './changes';
+import type { LimitPeriod, LimitType } from './site-rules';
+import { protectionHistory, protectionView, type HistoryEntry, type ProtectionView } from './state';
+
+/**
+ * Operators' player protection (permission module `responsible-gaming`): read a player's state and
+ * history, set operator limits (at once; the limit in force is the lower of the player's and the
+ * operator's, so the player cannot raise it) and exclusions, each with a reason. An exclusion is never
+ * shortened, by anyone. Every change is a history row and an operation-log row (changes.ts).
+ */
+const byOperator = (actor: Actor, site: string, reason: string): ChangedBy => ({ adminId: actor.adminId, siteCode: site, meta: actor.meta, reason });
+
+export async function operatorView(site: string, userId: number): Promise<ProtectionView & { userId: number; history: HistoryEntry[] }> {
+  const [user] = await db().query<{ id: number }>('SELECT id FROM users WHERE id = :userId AND "siteCode" = :site', { replacements: { userId, site }, type: QueryTypes.SELECT });
+  if (!user) throw new Refusal('responsible-gaming.playerNotFound');
+  return { userId, ...(await protectionView(site, userId)), history: await protectionHistory(userId) };
+}
+
+export interface OperatorLimitRequest {
+  type: LimitType;
+  period: LimitPeriod;
+  /** Null removes the operator's limit (the player's own stays). */
+  amount: string | null;
+  reason: string;
+}
+
+export async function setOperatorLimit(actor: Actor, site: string, userId: number, request: OperatorLimitRequest): Promise<ProtectionView> {
+  return underProtectionLock(site, userId, async (t) => {
+    const key = { userId, type: request.type, period: request.period };
+    const [row] = await db().query<{ operatorAmount: string | null }>('SELECT "operatorAmount" FROM rg_limits WHERE "userId" = :userId AND type = :type AND period = :period', {
+      replacements: key,
+      type: QueryTypes.SELECT,
+      transaction: t,
+    });
+    await db().query(
+      `INSERT INTO rg_limits ("userId", "siteCode", type, period, "operatorAmount") VALUES (:userId, :site, :type, :period, :amount)
+       ON CONFLICT ("userId", type, period) DO UPDATE SET "operatorAmount" = EXCLUDED."operatorAmount", "updatedAt" = now()`,
+      { replacements: { ...key, site, amount: request.amount }, transaction: t },
+    );
+    await db().query('DELETE FROM rg_limits WHERE "userId" = :userId AND type = :type AND period = :period AND amount IS NULL AND "pendingFrom" IS NULL AND "operatorAmount" IS NULL', {
+      replacements: key,
+      transaction: t,
+    });
+    await recordChange(t, userId, byOperator(actor, site, request.reason), 'set-operator-limit', { type: request.type, period: request.period, from: row?.operatorAmount ?? null, to: request.amount });
+    return protectionView(site, userId, t);
+  });
+}
+
+export interface OperatorExclusionRequest {
+  kind: 'cooling-off' | 'self-exclusion';
+  /** ISO 8601 instant in the future. */
+  until: string;
+  reason: string;
+}
+
+/** Sets an exclusion's end; `exclusionNotShortened` when it would end before the current end. */
+export async function setOperatorExclusion(actor: Actor, site: string, userId: number, request: OperatorExclusionRequest): Promise<ProtectionView> {
+  const until = new Date(request.until);
+  if (Number.isNaN(until.getTime()) || until.getTime() <= Date.now()) throw new InputError('until', 'must be an instant in the future');
+  const column = request.kind === 'cooling-off' ? 'coolingOffUntil' : 'selfExcludedUntil';
+  return underProtectionLock(site, userId, async (t) => {
+    const [row] = await db().query<{ current: Date | null }>(`SELECT CASE WHEN "${column}" > now() THEN "${column}" END AS current FROM rg_accounts WHERE "userId" = :userId`, {
+      replacements: { userId },
+      type: QueryTypes.SELECT,
+      transaction: t,
+    });
+    if (row.current && until.getTime() < new Date(row.current).getTime()) throw new Refusal('responsible-gaming.exclusionNotShortened');
+    await db().query(`UPDATE rg_accounts SET "${column}" = :until, "updatedAt" = now() WHERE "userId" = :userId`, { replacements: { userId, until }, transaction: t });
+    await recordChange(t, userId, byOperator(actor, site, request.reason), `operator-${request.kind}`, { from: row.current, to: until.toISOString() });
+    return protectionView(site, userId, t);
+  }).finally(() => forgetUnreadCount(userId));
+}

@@ -1,0 +1,73 @@
+import type { Transaction } from 'sequelize';
+import { SiteConfig } from '../../db/models';
+
+/**
+ * A site's player-protection settings, kept in site_configs.settings.responsibleGaming and written through
+ * PATCH /site-config/admin/:id/settings (shared/domain/site-config/site-settings.ts):
+ * - timeZone: the zone of the calendar periods (day, week from Monday, month) of every limit; read by the
+ *   database functions too (rg_time_zone). UTC unless set;
+ * - increaseDelayHours: how long a player's increase or removal of a limit waits (24 unless set, 0 to 720);
+ * - minimumExclusionMonths: the shortest self-exclusion a player may choose (6 unless set);
+ * - requiredLimits: the limit types a player must have set before a first deposit (none unless set).
+ */
+export const LIMIT_TYPES = ['deposit', 'loss', 'wager'] as const;
+export type LimitType = (typeof LIMIT_TYPES)[number];
+export const LIMIT_PERIODS = ['day', 'week', 'month'] as const;
+export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
+export const COOLING_OFF_DAYS = [1, 7, 30, 42] as const;
+export const SELF_EXCLUSION_MONTHS = [6, 12, 60] as const;
+export const MAX_INCREASE_DELAY_HOURS = 720;
+
+export interface ProtectionSettings {
+  timeZone: string;
+  increaseDelayHours: number;
+  minimumExclusionMonths: number;
+  requiredLimits: LimitType[];
+}
+
+export const DEFAULT_PROTECTION_SETTINGS: ProtectionSettings = { timeZone: 'UTC', increaseDelayHours: 24, minimumExclusionMonths: 6, requiredLimits: [] };
+
+/** True for an IANA zone name this process (and so Postgres, which ships the same database) knows. */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return value.length <= 60;
+  } catch {
+    return false;
+  }
+}
+
+/** The stored settings with their defaults (a value of the wrong shape is taken as unset). */
+export function protectionSettingsOf(stored: unknown): ProtectionSettings {
+  const s = (stored && typeof stored === 'object' ? stored : {}) as Record<string, unknown>;
+  const d = DEFAULT_PROTECTION_SETTINGS;
+  return {
+    timeZone: typeof s.timeZone === 'string' && isTimeZone(s.timeZone) ? s.timeZone : d.timeZone,
+    increaseDelayHours: Number.isInteger(s.increaseDelayHours) ? (s.increaseDelayHours as number) : d.increaseDelayHours,
+    minimumExclusionMonths: (SELF_EXCLUSION_MONTHS as readonly unknown[]).includes(s.minimumExclusionMonths) ? (s.minimumExclusionMonths as number) : d.minimumExclusionMonths,
+    requiredLimits: Array.isArray(s.requiredLimits) ? LIMIT_TYPES.filter((t) => (s.requiredLimits as unknown[]).includes(t)) : d.requiredLimits,
+  };
+}
+
+/** The site's settings (defaults when the site has no config). */
+export async function protectionSettings(site: string, transaction?: Transaction): Promise<ProtectionSettings> {
+  const config = await SiteConfig.findOne({ where: { siteCode: site }, attributes: ['settings'], transaction });
+  return protectionSettingsOf(config?.settings?.responsibleGaming);
+}
+
+/**
+ * A PATCH of the settings (only the keys given): the stored object after it and the names of the keys
+ * that changed (`responsibleGaming.<key>`), for the site settings' write and its operation-log row.
+ */
+export function patchProtectionSettings(stored: unknown, patch: Partial<ProtectionSettings>): { next: Record<string, unknown>; changed: string[] } {
+  const current = protectionSettingsOf(stored);
+  const next: Record<string, unknown> = { ...((stored && typeof stored === 'object' ? stored : {}) as Record<string, unknown>) };
+  const changed: string[] = [];
+  for (const key of Object.keys(DEFAULT_PROTECTION_SETTINGS) as (keyof ProtectionSettings)[]) {
+    const value = patch[key];
+    if (value === undefined || JSON.stringify(value) === JSON.stringify(current[key])) continue;
+    next[key] = value;
+    changed.push(`responsibleGaming.${key}`);
+  }
+  return { next, changed };
+}
