@@ -110,12 +110,17 @@ export async function rotateServerSeed(userId: number): Promise<Rotation> {
 /**
  * A round's seeds: the server seed, its hash, the client seed and this round's nonce, taken in one
  * statement (made with fresh seeds on the player's first round). The row lock of the UPDATE orders
- * concurrent rounds of one player, each getting the next nonce.
+ * concurrent rounds of one player, each getting the next nonce. Its commit does not wait for the WAL
+ * flush (synchronous_commit off for this transaction only): the round's own commit, which does wait,
+ * flushes the WAL up to itself and so this update too. A crash in between can only lose a nonce no
+ * committed round used and no player was shown (the answer follows the round's commit); the unique
+ * index of fairness_rounds keeps two recorded rounds from ever sharing one. docs/decisions.md.
  */
 export async function takeRoundSeeds(userId: number): Promise<RoundSeeds> {
   const [row] = await preparedRows<SeedRow>(
     'fairness_take_nonce',
-    `INSERT INTO fairness_seeds AS s ("userId", "serverSeed", "serverSeedHash", "clientSeed", nonce) VALUES ($1, $2, $3, $4, $5)
+    `INSERT INTO fairness_seeds AS s ("userId", "serverSeed", "serverSeedHash", "clientSeed", nonce)
+     SELECT $1::INTEGER, $2::TEXT, $3::TEXT, $4::TEXT, $5::BIGINT FROM (SELECT set_config('synchronous_commit', 'off', true)) AS no_flush_wait
      ON CONFLICT ("userId") DO UPDATE SET nonce = s.nonce + 1
      RETURNING s."serverSeed", s."serverSeedHash", s."clientSeed", s.nonce - 1 AS nonce`,
     freshValues(userId, 1),
