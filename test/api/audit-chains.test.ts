@@ -22,12 +22,14 @@ let db: SimulateStack['db'];
 let verify: typeof import('../../shared/domain/audit/chain-verify');
 let digest: typeof import('../../shared/domain/audit/digest');
 let audit: typeof import('../../shared/domain/audit/operation-log');
+let merkle: typeof import('../../shared/domain/audit/merkle');
 
 test.before(async () => {
   ({ stack, factories, models, db } = await startSimulateStack());
   verify = await import('../../shared/domain/audit/chain-verify');
   digest = await import('../../shared/domain/audit/digest');
   audit = await import('../../shared/domain/audit/operation-log');
+  merkle = await import('../../shared/domain/audit/merkle');
 });
 
 test.after.always(async () => {
@@ -205,6 +207,31 @@ test.serial('an operation-log row changed behind the API is named with its site'
   t.true((await verify.verifyChains()).ok);
 });
 
+test.serial("the affiliate ledger chains per agent; a row changed behind the API is named", async (t) => {
+  const account = await import('../../shared/domain/wallet/affiliate-account');
+  const { user } = await factories.createUser();
+  const base = { userId: user.id, siteCode: user.siteCode };
+  const move = (m: Omit<import('../../shared/domain/wallet/affiliate-account').AffiliateMove, 'userId' | 'siteCode'>) =>
+    db().transaction((transaction) => account.moveAffiliateBalance(transaction, { ...base, ...m }));
+  await move({ kind: 'commission', available: '10', earned: '10', idempotencyKey: `chain:c:${user.id}` });
+  await move({ kind: 'withdrawal-hold', available: '-4', frozen: '4', idempotencyKey: `chain:h:${user.id}` });
+  await move({ kind: 'withdrawal-payout', frozen: '-4', withdrawn: '4', idempotencyKey: `chain:p:${user.id}` });
+  const rows = await sql<{ id: string; chainSeq: string }>('SELECT id, "chainSeq" FROM affiliate_ledger WHERE "userId" = :u ORDER BY id', { u: user.id });
+  t.deepEqual(rows.map((r) => Number(r.chainSeq)), [1, 2, 3]);
+  t.true((await verify.verifyChains()).ok);
+  await exec(`UPDATE affiliate_ledger SET "withdrawnAmount" = 40 WHERE id = :id`, { id: rows[2].id });
+  t.deepEqual(problemsOf(await verify.verifyChains(), 'affiliate_ledger', String(user.id)), [{ kind: 'changed', rowId: rows[2].id, seq: rows[2].chainSeq }]);
+  await exec(`UPDATE affiliate_ledger SET "withdrawnAmount" = 4 WHERE id = :id`, { id: rows[2].id });
+  t.true((await verify.verifyChains()).ok);
+});
+
+test.serial('the digest is a daily schedule of its own queue', async (t) => {
+  const { SCHEDULES } = await import('../../shared/queues/schedules');
+  const { PROCESSORS } = await import('../../workers/processors');
+  t.like(SCHEDULES.find((s) => s.queue === 'audit-digest'), { id: 'audit-digest-daily', pattern: '45 23 * * *' });
+  t.is(typeof PROCESSORS['audit-digest'], 'function');
+});
+
 test.serial('the daily digest: Merkle root of every head, once a day, append-only; a chain rewritten whole after it is caught', async (t) => {
   const userId = await playerWithRounds(2);
   const first = await digest.writeDailyDigest();
@@ -212,6 +239,23 @@ test.serial('the daily digest: Merkle root of every head, once a day, append-onl
   t.regex(first.merkleRoot, /^[0-9a-f]{64}$/);
   const [{ count }] = await sql<{ count: string }>('SELECT count(*) AS count FROM audit_chain_heads');
   t.is(first.chainCount, Number(count));
+  const [stored] = await sql<{ heads: Array<{ chain: string; account: string; seq: number; hash: string }>; merkleRoot: string }>('SELECT heads, "merkleRoot" FROM audit_digests');
+  const live = await sql<{ chain: string; account: string; seq: string; hash: string }>('SELECT chain, account, seq, hash FROM audit_chain_heads');
+  t.deepEqual(
+    stored.heads.map((h) => `${h.chain}/${h.account}/${h.seq}/${h.hash}`).sort(),
+    live.map((h) => `${h.chain}/${h.account}/${h.seq}/${h.hash}`).sort(),
+  );
+  t.is(merkle.merkleRoot(stored.heads), stored.merkleRoot);
+  // The tree by hand for three heads: leaves sorted by chain then account, the odd one carried up.
+  const sha = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+  const three = [
+    { chain: 'b', account: '1', seq: 2, hash: 'h2' },
+    { chain: 'a', account: '9', seq: 1, hash: 'h1' },
+    { chain: 'a', account: '10', seq: 3, hash: 'h3' },
+  ];
+  const [l10, l9, lb] = [sha('a\n10\n3\nh3'), sha('a\n9\n1\nh1'), sha('b\n1\n2\nh2')];
+  t.is(merkle.merkleRoot(three), sha(sha(l10 + l9) + lb));
+  t.is(merkle.merkleRoot([]), sha(''));
   const again = await digest.writeDailyDigest();
   t.deepEqual(again, { ...first, created: false });
   await t.throwsAsync(exec(`UPDATE audit_digests SET "merkleRoot" = repeat('0', 64)`), { message: /append-only/ });
