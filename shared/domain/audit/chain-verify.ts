@@ -10,6 +10,9 @@ import { merkleRoot, type ChainHead } from './merkle';
  * still differs from the heads an earlier digest kept). One REPEATABLE READ transaction: the rows and
  * heads are read at one moment while money keeps moving.
  */
+/** At most this many problems per check and table are read (a wholesale rewrite would name every row). */
+const PROBLEMS_PER_CHECK = 1000;
+
 export type ProblemKind = 'changed' | 'deleted' | 'inserted' | 'unchained' | 'head' | 'digest';
 
 export interface ChainProblem {
@@ -46,13 +49,18 @@ async function walk(table: ChainTable, transaction: Transaction): Promise<{ rows
          FROM ${table.chain} t
         WHERE t."chainSeq" IS NOT NULL
        WINDOW w AS (PARTITION BY ${table.account} ORDER BY t."chainSeq", t.id))
-     SELECT id, account, seq, "prevSeq",
-            CASE WHEN "prevSeq" IS NOT NULL AND seq = "prevSeq" THEN 'inserted'
-                 WHEN seq > coalesce("prevSeq", 0) + 1 THEN 'deleted'
-                 WHEN hash IS DISTINCT FROM audit_link(coalesce("prevHash", ''), seq, content) THEN 'changed' END AS kind
-       FROM r`,
+     SELECT * FROM (
+       SELECT id, account, seq, "prevSeq",
+              CASE WHEN "prevSeq" IS NOT NULL AND seq = "prevSeq" THEN 'inserted'
+                   WHEN seq > coalesce("prevSeq", 0) + 1 THEN 'deleted'
+                   WHEN hash IS DISTINCT FROM audit_link(coalesce("prevHash", ''), seq, content) THEN 'changed' END AS kind
+         FROM r) checked
+      WHERE kind IS NOT NULL
+      ORDER BY account, seq, id
+      LIMIT ${PROBLEMS_PER_CHECK}`,
     { type: QueryTypes.SELECT, transaction },
   );
+  const [{ count }] = await db().query<{ count: string }>(`SELECT count(*) AS count FROM ${table.chain} WHERE "chainSeq" IS NOT NULL`, { type: QueryTypes.SELECT, transaction });
   const problems: ChainProblem[] = [];
   for (const row of rows) {
     if (!row.kind) continue;
@@ -64,7 +72,7 @@ async function walk(table: ChainTable, transaction: Transaction): Promise<{ rows
       problems.push({ ...where, detail: `seq ${from === to ? from : `${from} to ${to}`} missing before row ${row.id} (seq ${row.seq}): deleted` });
     } else problems.push({ ...where, detail: `row ${row.id} (seq ${row.seq}) does not match its hash: changed (or the row before it was, hash and all)` });
   }
-  return { rows: rows.length, problems };
+  return { rows: Number(count), problems };
 }
 
 interface HeadRow {
@@ -86,9 +94,17 @@ async function heads(table: ChainTable, transaction: Transaction): Promise<{ cha
      h AS (SELECT * FROM audit_chain_heads WHERE chain = :chain)
      SELECT coalesce(h.account, last.account) AS account, h.seq AS "headSeq", h.hash AS "headHash", h."rowId" AS "headRowId",
             last.id AS "lastId", last.seq AS "lastSeq", last.hash AS "lastHash"
-       FROM h FULL JOIN last ON last.account = h.account`,
+       FROM h FULL JOIN last ON last.account = h.account
+      WHERE h.account IS NULL OR last.account IS NULL OR last.seq <> h.seq OR last.hash IS DISTINCT FROM h.hash
+      ORDER BY 1
+      LIMIT ${PROBLEMS_PER_CHECK}`,
     { replacements: { chain: table.chain }, type: QueryTypes.SELECT, transaction },
   );
+  const [{ count }] = await db().query<{ count: string }>('SELECT count(*) AS count FROM audit_chain_heads WHERE chain = :chain', {
+    replacements: { chain: table.chain },
+    type: QueryTypes.SELECT,
+    transaction,
+  });
   const problems: ChainProblem[] = [];
   for (const row of rows) {
     const where = { chain: table.chain, account: row.account };
@@ -109,7 +125,7 @@ async function heads(table: ChainTable, transaction: Transaction): Promise<{ cha
       problems.push({ ...where, rowId: row.lastId, seq: row.lastSeq, kind: 'changed', detail: `row ${row.lastId} (seq ${row.lastSeq}) has another hash than the head: changed` });
     }
   }
-  return { chains: rows.length, problems };
+  return { chains: Number(count), problems };
 }
 
 /** Rows without a place in a chain written after the chain started (the trigger was bypassed, or seq erased). */
@@ -139,9 +155,15 @@ interface DigestRow {
 
 /** Every digest: its root from its heads, and each head still the row at that seq of its chain. */
 async function digests(transaction: Transaction): Promise<{ digests: number; problems: ChainProblem[] }> {
-  const rows = await db().query<DigestRow>(`SELECT id, day::TEXT AS day, "merkleRoot", heads FROM audit_digests ORDER BY id`, { type: QueryTypes.SELECT, transaction });
+  const ids = await db().query<{ id: string }>('SELECT id FROM audit_digests ORDER BY id', { type: QueryTypes.SELECT, transaction });
   const problems: ChainProblem[] = [];
-  for (const digest of rows) {
+  // One digest in memory at a time: each holds a head per chain.
+  for (const { id } of ids) {
+    const [digest] = await db().query<DigestRow>(`SELECT id, day::TEXT AS day, "merkleRoot", heads FROM audit_digests WHERE id = :id`, {
+      replacements: { id },
+      type: QueryTypes.SELECT,
+      transaction,
+    });
     if (merkleRoot(digest.heads) !== digest.merkleRoot) {
       problems.push({ chain: '*', account: null, rowId: null, seq: null, kind: 'digest', detail: `the digest of ${digest.day} does not match its own heads` });
     }
@@ -153,7 +175,8 @@ async function digests(transaction: Transaction): Promise<{ digests: number; pro
         CROSS JOIN LATERAL jsonb_to_recordset(d.heads) AS x(chain TEXT, account TEXT, seq BIGINT, hash TEXT)
          LEFT JOIN ${table.chain} t ON ${table.account} = x.account AND t."chainSeq" = x.seq
         WHERE x.chain = :chain AND (t.id IS NULL OR t."chainHash" IS DISTINCT FROM x.hash)
-        ORDER BY d.id, x.account`,
+        ORDER BY d.id, x.account
+        LIMIT ${PROBLEMS_PER_CHECK}`,
       { replacements: { chain: table.chain }, type: QueryTypes.SELECT, transaction },
     );
     for (const row of differ) {
@@ -169,7 +192,7 @@ async function digests(transaction: Transaction): Promise<{ digests: number; pro
       });
     }
   }
-  return { digests: rows.length, problems };
+  return { digests: ids.length, problems };
 }
 
 export async function verifyChains(): Promise<VerifyReport> {
