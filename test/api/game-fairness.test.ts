@@ -50,6 +50,14 @@ test('GET /game/fairness commits to a server seed before play: its hash, a rando
   t.not(theirs.clientSeed, first.body.result.clientSeed);
 });
 
+test('concurrent first calls of a new player agree on one server seed', async (t) => {
+  const { token } = await factories.createUser({ balance: '100' });
+  const answers = await Promise.all([...Array.from({ length: 10 }, () => get(token)), ...Array.from({ length: 5 }, () => play(token))]);
+  t.true(answers.every((res) => res.body.code === 200), JSON.stringify(answers.find((res) => res.body.code !== 200)?.body));
+  t.is(new Set(answers.map((res) => res.body.result.serverSeedHash)).size, 1);
+  t.deepEqual(answers.slice(10).map((res) => res.body.result.nonce).sort((a, b) => a - b), [0, 1, 2, 3, 4]);
+});
+
 test('the fairness endpoints need a player', async (t) => {
   t.is((await stack.request('GET', '/api/game/fairness')).status, 401);
   t.is((await stack.request('POST', '/api/game/fairness/rotate')).status, 401);
