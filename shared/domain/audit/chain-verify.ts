@@ -37,7 +37,7 @@ interface WalkRow {
   account: string;
   seq: string;
   prevSeq: string | null;
-  kind: 'changed' | 'deleted' | 'inserted' | null;
+  kind: 'changed' | 'deleted' | 'inserted';
 }
 
 /** Each chained row against the row before it in its chain: seq one more, hash = link(previous hash, seq, content). */
@@ -63,7 +63,6 @@ async function walk(table: ChainTable, transaction: Transaction): Promise<{ rows
   const [{ count }] = await db().query<{ count: string }>(`SELECT count(*) AS count FROM ${table.chain} WHERE "chainSeq" IS NOT NULL`, { type: QueryTypes.SELECT, transaction });
   const problems: ChainProblem[] = [];
   for (const row of rows) {
-    if (!row.kind) continue;
     const where = { chain: table.chain, account: row.account, rowId: row.id, seq: row.seq, kind: row.kind };
     if (row.kind === 'inserted') problems.push({ ...where, detail: `row ${row.id} repeats seq ${row.seq}: a row was inserted out of order` });
     else if (row.kind === 'deleted') {

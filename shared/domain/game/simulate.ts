@@ -14,10 +14,11 @@ import { takeRoundSeeds, type RoundSeeds } from './fairness/seeds';
 import { EFFECTIVE_BET_WEIGHTS } from './types';
 
 /**
- * POST /game/simulate: a local round with real money. One statement (one database
- * transaction) writes the bet order with its bet detail, the post-bet outbox row (VIP, promotion
- * turnover, mission progress run in the post-bet worker), debits the bet, credits the win and writes
- * the play log; either all of it happens or none.
+ * POST /game/simulate: a local round with real money. The round takes the player's next nonce
+ * (fairness/seeds.ts) and draws its outcome from the seeds (fairness/draw.ts, docs/provably-fair.md).
+ * Then one statement (one database transaction) writes the bet order with its bet detail, the round's
+ * proof, the post-bet outbox row (VIP, promotion turnover, mission progress run in the post-bet worker),
+ * debits the bet, credits the win and writes the play log; either all of it happens or none.
  */
 
 export const SIMULATE_MIN_BET = new Decimal('0.01');
