@@ -36,6 +36,13 @@ const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?
 const provySecret = process.env.BENCH_PROVY_SECRET ?? process.env.PROVY_SECRET;
 /** A second set of players with limits set, measured alternately with the first (BENCH_RG=1). */
 const withLimits = process.env.BENCH_RG === '1';
+/**
+ * BENCH_CHAINS_OFF=1: each turn also runs simulate and the callbacks with the ledger's hash-chain trigger
+ * disabled (docs/audit-chains.md), so the rates with and without the hashing come from the same run. The
+ * rows written meanwhile have no place in their chains: `npm run audit:verify` reports them afterwards,
+ * so use a bench database only. Needs the right to ALTER game_transactions.
+ */
+const chainsOffToo = process.env.BENCH_CHAINS_OFF === '1';
 /** Every player holds an open promotion claim (BENCH_PROMO_CLAIMS, default 1; 0 for a run without, to compare the lag). */
 const promotionClaims = process.env.BENCH_PROMO_CLAIMS !== '0';
 
@@ -282,6 +289,26 @@ async function sqlCeiling(players: Player[], seconds: number): Promise<Figure> {
   }
 }
 
+/** Turns the ledger's hash-chain trigger on or off (BENCH_CHAINS_OFF). */
+async function setLedgerChain(on: boolean): Promise<void> {
+  const pool = new Pool({ connectionString: databaseUrl, max: 1 });
+  try {
+    await pool.query(`ALTER TABLE game_transactions ${on ? 'ENABLE' : 'DISABLE'} TRIGGER audit_game_transactions_chain`);
+  } finally {
+    await pool.end();
+  }
+}
+
+/** Simulate and the callbacks with the ledger's chain trigger off, then on again whatever happens. */
+async function withoutChains(players: Player[], seconds: number): Promise<{ simulate: Figure; provider: ProviderFigures }> {
+  await setLedgerChain(false);
+  try {
+    return { simulate: await simulateFigure(players, seconds), provider: await providerPairs(players, seconds) };
+  } finally {
+    await setLedgerChain(true);
+  }
+}
+
 /** Share of `figure` in `ceiling` (rates), in per cent. */
 const shareOf = (figure: Figure, ceiling: Figure) => Math.round((figure.reqPerSec / ceiling.reqPerSec) * 100);
 
@@ -304,7 +331,7 @@ export async function benchGames(): Promise<void> {
   // in all for each): this shared machine's speed drifts by tens of percent within a minute, and turns
   // put all of them under the same drift. A share is the median of the turns' shares.
   const slice = duration / SLICES;
-  const turns: Array<{ tpcb: Figure; ceiling: Figure; simulate: Figure; provider: ProviderFigures; lags: number[]; limited?: { simulate: Figure; provider: ProviderFigures } }> = [];
+  const turns: Array<{ tpcb: Figure; ceiling: Figure; simulate: Figure; provider: ProviderFigures; lags: number[]; limited?: { simulate: Figure; provider: ProviderFigures }; off?: { simulate: Figure; provider: ProviderFigures } }> = [];
   for (let i = 0; i < SLICES; i += 1) {
     const tpcb = await tpcbCeiling(databaseUrl, slice);
     const ceilingTurn = await sqlCeiling(players, slice);
@@ -314,7 +341,8 @@ export async function benchGames(): Promise<void> {
     const providerLags = postBetLag(probe, Date.now() + (warmup + slice) * 1000);
     const provider = await providerPairs(players, slice);
     const limitedTurn = withLimits ? { simulate: await simulateFigure(limited, slice), provider: await providerPairs(limited, slice) } : undefined;
-    turns.push({ tpcb, ceiling: ceilingTurn, simulate: simulateTurn, provider, lags: [...lags, ...(await providerLags)], limited: limitedTurn });
+    const off = chainsOffToo ? await withoutChains(players, slice) : undefined;
+    turns.push({ tpcb, ceiling: ceilingTurn, simulate: simulateTurn, provider, lags: [...lags, ...(await providerLags)], limited: limitedTurn, off });
   }
   const pgbench = await pgbenchCrossCheck(databaseUrl, slice);
   const tpcb = medianFigure(turns.map((t) => t.tpcb));
@@ -342,6 +370,16 @@ export async function benchGames(): Promise<void> {
     const callbacksRg = turns.map((t) => shareOf(t.limited!.provider.callbacks, t.provider.callbacks));
     printTable([medianFigure(turns.map((t) => ({ ...t.limited!.simulate, name: 'POST /api/game/simulate, players with limits' }))), medianFigure(turns.map((t) => ({ ...t.limited!.provider.callbacks, name: 'provy money callbacks, players with limits' })))], tpcb.reqPerSec);
     console.log(`player protection (BENCH_RG=1): simulate with limits = ${median(simulateRg)} % of without (turns: ${simulateRg.join(', ')} %); provider callbacks with limits = ${median(callbacksRg)} % of without (turns: ${callbacksRg.join(', ')} %)`);
+  }
+  if (chainsOffToo) {
+    const withChains = (pick: (t: (typeof turns)[number]) => [Figure, Figure]) => turns.map((t) => shareOf(...pick(t)));
+    const simulateChained = withChains((t) => [t.simulate, t.off!.simulate]);
+    const callbacksChained = withChains((t) => [t.provider.callbacks, t.off!.provider.callbacks]);
+    console.log(
+      `hash chains: simulate with them = ${median(simulateChained)} % of its rate without (turns: ${simulateChained.join(', ')} %; without: ` +
+        `${turns.map((t) => t.off!.simulate.reqPerSec).join(', ')} /s); provider callbacks ${median(callbacksChained)} % (turns: ${callbacksChained.join(', ')} %; ` +
+        `without: ${turns.map((t) => t.off!.provider.callbacks.reqPerSec).join(', ')} /s)`,
+    );
   }
   const cpu = (figures: Figure[]) => median(figures.map((f) => f.cpuMsPerOp ?? NaN));
   console.log(

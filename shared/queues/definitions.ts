@@ -38,6 +38,8 @@ export interface QueuePayloads {
   'live-sports': { reason?: 'schedule' | 'manual' };
   /** A sweep of unsent outbox rows (also run on a timer by the workers). */
   'outbox-relay': { reason?: 'schedule' | 'manual' };
+  /** The daily digest (Merkle root) of the ledger and operation-log hash chains' heads. */
+  'audit-digest': { reason?: 'schedule' | 'manual' };
 }
 
 export type QueueName = keyof QueuePayloads;
@@ -82,6 +84,7 @@ export const QUEUES: Record<QueueName, { defaultJobOptions: DefaultJobOptions; c
   'affiliate-settlement': { defaultJobOptions: retry(5, 60_000), concurrency: 1 },
   'live-sports': { defaultJobOptions: retry(2, 30_000), concurrency: 1 },
   'outbox-relay': { defaultJobOptions: retry(1, 1000), concurrency: 1 },
+  'audit-digest': { defaultJobOptions: retry(5, 60_000), concurrency: 1 },
 };
 
 export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];

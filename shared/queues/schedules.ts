@@ -29,6 +29,7 @@ export const SCHEDULES: Schedule[] = [
   { queue: 'live-sports', id: 'live-sports-refresh', pattern: '*/30 * * * *', data: { reason: 'schedule' } },
   { queue: 'deposit-expiry', id: 'deposit-expiry-sweep', pattern: '*/5 * * * *', data: { reason: 'schedule' } },
   { queue: 'upload-sweep', id: 'upload-sweep-daily', pattern: '15 4 * * *', data: { reason: 'schedule' } },
+  { queue: 'audit-digest', id: 'audit-digest-daily', pattern: '45 23 * * *', data: { reason: 'schedule' } },
 ];
 
 export function scheduleTimezone(schedule: Schedule): string {

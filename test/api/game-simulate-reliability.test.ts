@@ -111,7 +111,7 @@ test.serial('200 concurrent rounds with the real draw: never negative, refusals 
 });
 
 test.serial('a forced mega win credits 70x in the same round: bet and win ledger rows, balance chain', async (t) => {
-  simulate.setSimulateRandomSourceForTests(() => 9999);
+  simulate.setSimulateRandomSourceForTests(() => 0.9999);
   const { token, user } = await factories.createUser({ balance: '3' });
   const res = await stack.request('POST', '/api/game/simulate', { token, body: { ...body, betAmount: 2.5 } });
   t.like(res.body.result, { betAmount: 2.5, multiplier: 70, winAmount: 175, profit: 172.5, result: 'mega', balanceBefore: 3, balanceAfter: 175.5 });
@@ -130,7 +130,7 @@ test.serial('a forced mega win credits 70x in the same round: bet and win ledger
 });
 
 test.serial('a forced small win rounds half up to 6 decimals', async (t) => {
-  simulate.setSimulateRandomSourceForTests(() => 6000); // small: 0.5x
+  simulate.setSimulateRandomSourceForTests(() => 0.6); // small: 0.5x
   const { token, user } = await factories.createUser({ balance: '1' });
   const res = await stack.request('POST', '/api/game/simulate', { token, body: { ...body, betAmount: 0.010001 } });
   t.like(res.body.result, { betAmount: 0.010001, multiplier: 0.5, winAmount: 0.005001, result: 'small' });
@@ -140,7 +140,7 @@ test.serial('a forced small win rounds half up to 6 decimals', async (t) => {
 });
 
 test.serial('a win the balance column cannot hold is 5010, and the round moves nothing', async (t) => {
-  simulate.setSimulateRandomSourceForTests(() => 9999); // mega: 70x
+  simulate.setSimulateRandomSourceForTests(() => 0.9999); // mega: 70x
   const { token, user } = await factories.createUser({ balance: '999999990000' });
   const res = await stack.request('POST', '/api/game/simulate', { token, body: { ...body, betAmount: 10000 } });
   t.is(res.status, 200);

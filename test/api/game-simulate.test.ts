@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import test from 'ava';
 import Decimal from 'decimal.js';
 import { QueryTypes } from 'sequelize';
 import { drainOutboxAndClose, startSimulateStack, type SimulateStack } from '../helpers/simulate-stack';
 import type { TestStack } from '../helpers/stack';
+import { DRAW_TABLE, fairRound, outcomeOfFloat, outcomeOfInteger } from '../../shared/domain/game/fairness/draw';
 
 /**
  * POST /game/simulate (Part A 4.3) with the real random draw: result shape, ledger rows and the balance
@@ -38,13 +40,15 @@ const play = (token: string, body: unknown) => stack.request('POST', '/api/game/
 
 const MULTIPLIER_OF: Record<string, number> = { lose: 0, small: 0.5, medium: 2, good: 4, big: 8, huge: 20, mega: 70 };
 
-test('a round answers every field, and writes bet order, detail, ledger rows, outbox row and play log', async (t) => {
+test('a round answers every field (now with its seeds and nonce), and writes bet order, detail, ledger rows, outbox row and play log', async (t) => {
   const { token, user } = await factories.createUser({ balance: '100' });
   const res = await play(token, { gameCode: 'provy-crypto-01', productId: 3001, betAmount: 12.5 });
   t.is(res.status, 200);
   t.is(res.body.code, 200, JSON.stringify(res.body));
   const r = res.body.result;
-  t.deepEqual(Object.keys(r).sort(), ['balanceAfter', 'balanceBefore', 'betAmount', 'multiplier', 'orderId', 'profit', 'result', 'roundId', 'winAmount'].sort());
+  t.deepEqual(Object.keys(r).sort(), ['balanceAfter', 'balanceBefore', 'betAmount', 'clientSeed', 'multiplier', 'nonce', 'orderId', 'profit', 'result', 'roundId', 'serverSeedHash', 'winAmount'].sort());
+  t.regex(r.serverSeedHash, /^[0-9a-f]{64}$/);
+  t.is(r.nonce, 0); // the player's first round
   t.regex(r.roundId, /^SIM_\d{13}_[0-9a-f]{12}$/);
   t.is(typeof r.orderId, 'number');
   t.is(r.betAmount, 12.5);
@@ -228,52 +232,80 @@ test('a user deleted after its token was issued gets 2001', async (t) => {
 // ---------------------------------------------------------------------------------------------------
 // The draw table
 
-test('draw: every bucket boundary maps to its multiplier (injected random source)', (t) => {
-  const at = (r: number) => simulate.drawOutcome(() => r);
+test('draw (now r = HMAC/2^52, the provably fair rule): every bucket boundary maps to its multiplier', (t) => {
+  const at = (r: number) => outcomeOfFloat(r);
   const expectations: Array<[number, string, string]> = [
     [0, '0', 'lose'],
-    [5999, '0', 'lose'],
-    [6000, '0.5', 'small'],
-    [8199, '0.5', 'small'],
-    [8200, '2', 'medium'],
-    [9199, '2', 'medium'],
-    [9200, '4', 'good'],
-    [9699, '4', 'good'],
-    [9700, '8', 'big'],
-    [9899, '8', 'big'],
-    [9900, '20', 'huge'],
-    [9979, '20', 'huge'],
-    [9980, '70', 'mega'],
-    [9999, '70', 'mega'],
+    [0.5999, '0', 'lose'],
+    [0.6, '0.5', 'small'],
+    [0.8199, '0.5', 'small'],
+    [0.82, '2', 'medium'],
+    [0.9199, '2', 'medium'],
+    [0.92, '4', 'good'],
+    [0.9699, '4', 'good'],
+    [0.97, '8', 'big'],
+    [0.9899, '8', 'big'],
+    [0.99, '20', 'huge'],
+    [0.9979, '20', 'huge'],
+    [0.998, '70', 'mega'],
+    [1 - 2 ** -52, '70', 'mega'],
   ];
   for (const [r, multiplier, result] of expectations) t.deepEqual(at(r), { multiplier, result }, String(r));
-  t.throws(() => at(10000));
-  t.throws(() => at(-1));
-  t.throws(() => at(1.5));
-  // The random source is asked for [0, 10000).
-  let asked = 0;
-  simulate.drawOutcome((max) => {
-    asked = max;
-    return 0;
-  });
-  t.is(asked, 10000);
-});
-
-test('draw: probabilities and return to player of the table (exhaustive over the source)', (t) => {
-  const counts: Record<string, number> = {};
-  let paid = new Decimal(0);
-  for (let r = 0; r < 10000; r += 1) {
-    const o = simulate.drawOutcome(() => r);
-    counts[o.result] = (counts[o.result] ?? 0) + 1;
-    paid = paid.plus(o.multiplier);
+  t.throws(() => at(1));
+  t.throws(() => at(-1e-9));
+  t.throws(() => at(Number.NaN));
+  // The exact (integer) form decides; comparing doubles (cumulative/10000 > k/2^52) differs from it at
+  // exactly one k on three boundaries, where the double nearest 0.97, 0.99 or 0.998 is below the exact
+  // value (docs/provably-fair.md lists them).
+  let cumulative = 0n;
+  const differ: string[] = [];
+  for (const row of DRAW_TABLE.slice(0, -1)) {
+    cumulative += BigInt(row.weight);
+    const first = (cumulative * 2n ** 52n + 9999n) / 10000n; // the first k of the next row
+    t.is(outcomeOfInteger(first - 1n).result, row.result);
+    t.not(outcomeOfInteger(first).result, row.result);
+    for (const k of [first - 2n, first - 1n, first, first + 1n]) {
+      if (outcomeOfInteger(k).result !== outcomeOfFloat(Number(k) / 2 ** 52).result) differ.push(`${k} ${outcomeOfInteger(k).result}`);
+    }
   }
-  t.deepEqual(counts, { lose: 6000, small: 2200, medium: 1000, good: 500, big: 200, huge: 80, mega: 20 });
-  t.is(paid.div(10000).toFixed(4), '0.9700');
+  t.deepEqual(differ, ['4368491638549381 good', '4458563631096791 big', '4494592428115755 huge']);
+  t.throws(() => outcomeOfInteger(2n ** 52n));
+  t.throws(() => outcomeOfInteger(-1n));
 });
 
-test('draw: the crypto source stays in range and hits the buckets in roughly the table proportions', (t) => {
+test('draw (now r = HMAC/2^52): each row holds weight/10000 of the 2^52 values, and the return to player is 97%', (t) => {
+  t.is(simulate.DRAW_TABLE, DRAW_TABLE); // one table: simulate's is the fair draw's
+  // Count the k in [0, 2^52) of each row from the exact boundaries.
+  let cumulative = 0n;
+  let previous = 0n;
+  let paid = new Decimal(0);
+  const counts: Record<string, string> = {};
+  for (const row of DRAW_TABLE) {
+    cumulative += BigInt(row.weight);
+    const next = row === DRAW_TABLE[DRAW_TABLE.length - 1] ? 2n ** 52n : (cumulative * 2n ** 52n + 9999n) / 10000n;
+    const probability = new Decimal((next - previous).toString()).div(new Decimal(2).pow(52));
+    // Exactly the weight, up to one value in 2^52 at each end.
+    t.true(probability.minus(row.weight / 10000).abs().lte(new Decimal(2).pow(-51)), `${row.result}: ${probability}`);
+    counts[row.result] = probability.toFixed(12);
+    paid = paid.plus(probability.times(row.multiplier));
+    previous = next;
+  }
+  t.deepEqual(counts, {
+    lose: '0.600000000000',
+    small: '0.220000000000',
+    medium: '0.100000000000',
+    good: '0.050000000000',
+    big: '0.020000000000',
+    huge: '0.008000000000',
+    mega: '0.002000000000',
+  });
+  t.is(paid.toFixed(10), '0.9700000000');
+});
+
+test('draw (now from seeds and nonces): random seeds hit the buckets in roughly the table proportions', (t) => {
   let lose = 0;
   const n = 20000;
-  for (let i = 0; i < n; i += 1) if (simulate.drawOutcome().result === 'lose') lose += 1;
+  const serverSeed = randomBytes(32).toString('hex');
+  for (let i = 0; i < n; i += 1) if (fairRound(serverSeed, 'proportions', i).result === 'lose') lose += 1;
   t.true(Math.abs(lose / n - 0.6) < 0.03, `lose ratio ${lose / n}`);
 });

@@ -1,4 +1,5 @@
 import { processAffiliateSettlement } from './affiliate-settlement';
+import { processAuditDigest } from './audit-digest';
 import { processDepositCredit } from './deposit-credit';
 import { processDepositExpiry } from './deposit-expiry';
 import { processUploadSweep } from './upload-sweep';
@@ -25,4 +26,5 @@ export const PROCESSORS: ProcessorRegistry = {
   'affiliate-settlement': processAffiliateSettlement,
   'live-sports': processLiveSports,
   'outbox-relay': processOutboxRelay,
+  'audit-digest': processAuditDigest,
 };

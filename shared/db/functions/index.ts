@@ -6,6 +6,10 @@
  * plpgsql functions the order is only for reading. A file's trigger is created with its function.
  */
 export const FUNCTION_FILES: readonly string[] = [
+  'audit/chain-link.sql',
+  'audit/ledger-chain.sql',
+  'audit/operation-log-chain.sql',
+  'audit/append-only.sql',
   'wallet/money-max.sql',
   'wallet/movement-rules.sql',
   'wallet/move-balance.sql',

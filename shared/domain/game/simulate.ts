@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { ForeignKeyConstraintError } from 'sequelize';
 import { config } from '../../config';
@@ -10,13 +10,16 @@ import { countWalletMovement } from '../../metrics';
 import { raisedProtectionRefusal } from '../responsible-gaming/money-checks';
 import { money, WalletError, type WalletErrorReason } from '../wallet/wallet';
 import { cachedProvider } from './cache';
+import { fairRound, outcomeOfFloat, type Outcome, type SimulateResultName } from './fairness/draw';
+import { takeRoundSeeds, type RoundSeeds } from './fairness/seeds';
 import { EFFECTIVE_BET_WEIGHTS } from './types';
 
 /**
- * POST /game/simulate: a local round with real money. One statement (one database
- * transaction) writes the bet order with its bet detail, the post-bet outbox row (VIP, promotion
- * turnover, mission progress run in the post-bet worker), debits the bet, credits the win and writes
- * the play log; either all of it happens or none.
+ * POST /game/simulate: a local round with real money. The round takes the player's next nonce
+ * (fairness/seeds.ts) and draws its outcome from the seeds (fairness/draw.ts, docs/provably-fair.md).
+ * Then one statement (one database transaction) writes the bet order with its bet detail, the round's
+ * proof, the post-bet outbox row (VIP, promotion turnover, mission progress run in the post-bet worker),
+ * debits the bet, credits the win and writes the play log; either all of it happens or none.
  */
 
 export const SIMULATE_MIN_BET = new Decimal('0.01');
@@ -24,49 +27,24 @@ export const SIMULATE_MAX_BET = new Decimal('10000');
 /** betAmount may carry at most this many decimals (the money scale); more is a 400. */
 export const SIMULATE_BET_DECIMALS = 6;
 
-export type SimulateResultName = 'lose' | 'small' | 'medium' | 'good' | 'big' | 'huge' | 'mega';
-
-/** The draw table: [weight in units of 1/10000, multiplier, result] (return to player 97%). */
-const DRAW_ROWS: ReadonlyArray<readonly [number, string, SimulateResultName]> = [
-  [6000, '0', 'lose'],
-  [2200, '0.5', 'small'],
-  [1000, '2', 'medium'],
-  [500, '4', 'good'],
-  [200, '8', 'big'],
-  [80, '20', 'huge'],
-  [20, '70', 'mega'],
-];
-export const DRAW_TABLE = DRAW_ROWS.map(([weight, multiplier, result]) => ({ weight, multiplier, result }));
-export const DRAW_SCALE = 10_000;
-if (DRAW_TABLE.reduce((sum, row) => sum + row.weight, 0) !== DRAW_SCALE) throw new Error('simulate draw table must add up to 100%');
-
-/** A source of uniform integers in [0, maxExclusive). */
-export type RandomInt = (maxExclusive: number) => number;
-
-/** The production source: the operating system's CSPRNG. */
-export const cryptoRandomInt: RandomInt = (maxExclusive) => randomInt(0, maxExclusive);
-
-/** Draws one outcome: a number r in [0, 10000) falls in the bucket whose cumulative range holds it. */
-export function drawOutcome(random: RandomInt = cryptoRandomInt): { multiplier: string; result: SimulateResultName } {
-  const r = random(DRAW_SCALE);
-  if (!Number.isInteger(r) || r < 0 || r >= DRAW_SCALE) throw new Error(`random source returned ${r}, outside [0, ${DRAW_SCALE})`);
-  let upper = 0;
-  for (const row of DRAW_TABLE) {
-    upper += row.weight;
-    if (r < upper) return { multiplier: row.multiplier, result: row.result };
-  }
-  throw new Error('unreachable: draw table exhausted');
-}
-
-let randomSource: RandomInt = cryptoRandomInt;
+export { DRAW_SCALE, DRAW_TABLE, type SimulateResultName } from './fairness/draw';
 
 /**
- * Replaces the random source of HTTP rounds (null restores the CSPRNG). Only in NODE_ENV=test: a
- * deployed process can never have its draws fixed.
+ * The draw of an HTTP round: the provably fair rule (fairness/draw.ts, docs/provably-fair.md) from the
+ * player's seeds and the round's nonce. A test may fix r in [0, 1) instead (the seeds and the nonce are
+ * still taken and answered); only in NODE_ENV=test, so a deployed process never has its draws fixed.
  */
-export function setSimulateRandomSourceForTests(source: RandomInt | null): void {
+export type FixedDraw = () => number;
+let fixedDraw: FixedDraw | null = null;
+
+/** Fixes the r of the next HTTP rounds (null restores the seeds' draw). Only in NODE_ENV=test. */
+export function setSimulateRandomSourceForTests(source: FixedDraw | null): void {
   if (config().nodeEnv !== 'test') throw new Error('the simulate random source can only be replaced in tests');
-  randomSource = source ?? cryptoRandomInt;
+  fixedDraw = source;
+}
+
+function drawOf(seeds: RoundSeeds): Outcome {
+  return fixedDraw ? outcomeOfFloat(fixedDraw()) : fairRound(seeds.serverSeed, seeds.clientSeed, seeds.nonce);
 }
 
 /** `SIM_<epoch ms>_<12 hex>`. */
@@ -93,6 +71,10 @@ export interface SimulateResult {
   result: SimulateResultName;
   balanceBefore: number;
   balanceAfter: number;
+  /** The commitment to the server seed that drew the round, the client seed and the round's nonce. */
+  serverSeedHash: string;
+  clientSeed: string;
+  nonce: number;
 }
 
 /** True when the amount is a finite number with at most 6 decimals (what the wallet can hold). */
@@ -110,6 +92,7 @@ interface Round {
   winLose: Decimal;
   result: SimulateResultName;
   at: Date;
+  seeds: RoundSeeds;
 }
 
 /** The site's enabled game of that code (refused `notFound` or `disabled` otherwise). */
@@ -127,12 +110,12 @@ function validBet(betAmount: number): Decimal {
   return bet;
 }
 
-/** Draws the outcome; the win is bet x multiplier rounded half-up to 6 decimals. */
-function drawRound(bet: Decimal): Round {
-  const outcome = drawOutcome(randomSource);
+/** Draws the outcome from the round's seeds; the win is bet x multiplier rounded half-up to 6 decimals. */
+function drawRound(bet: Decimal, seeds: RoundSeeds): Round {
+  const outcome = drawOf(seeds);
   const multiplier = new Decimal(outcome.multiplier);
   const win = new Decimal(money(bet.times(multiplier)));
-  return { roundId: newRoundId(), bet, multiplier, win, winLose: win.minus(bet), result: outcome.result, at: new Date() };
+  return { roundId: newRoundId(), bet, multiplier, win, winLose: win.minus(bet), result: outcome.result, at: new Date(), seeds };
 }
 
 /** What simulate_round answers. */
@@ -148,13 +131,16 @@ interface PlayedRound {
  * (bet_order_write, the providers' writer too; its effective bet by provider_effective, from the weights
  * the provider calls pass), the post-bet outbox row, the debit and the win through the wallet's
  * wallet_move (the function moveBalance runs; the round id was drawn just now, so its keys are new: no
- * replay lookup), and the play log. A game block of the player (GB000, checked under the player's row
- * lock the debit took) or a wallet refusal (WL000) writes nothing.
+ * replay lookup), and the play log; the same statement keeps the round's proof (fairness_rounds: the
+ * server seed's hash, the client seed and the nonce; docs/provably-fair.md). A game block of the player
+ * (GB000, checked under the player's row lock the debit took) or a wallet refusal (WL000) writes nothing.
  */
 async function playRound(input: SimulateInput, game: GameProvider, round: Round): Promise<SimulateResult> {
   const [played] = await preparedRows<PlayedRound>(
     'simulate_round',
-    'SELECT order_id, balance_before, balance_after FROM simulate_round($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)',
+    `WITH played AS (SELECT order_id, balance_before, balance_after FROM simulate_round($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)),
+     proof AS (INSERT INTO fairness_rounds ("betOrderId", "userId", "serverSeedHash", "clientSeed", nonce) SELECT order_id, $2, $16, $17, $18 FROM played)
+     SELECT * FROM played`,
     [
       input.siteCode,
       input.userId,
@@ -171,6 +157,9 @@ async function playRound(input: SimulateInput, game: GameProvider, round: Round)
       `simulate ${game.gameCode}`,
       `simulate ${game.gameCode} x${round.multiplier.toFixed(2)}`,
       EFFECTIVE_BET_WEIGHTS,
+      round.seeds.serverSeedHash,
+      round.seeds.clientSeed,
+      round.seeds.nonce,
     ],
   );
   countWalletMovement('bet');
@@ -185,6 +174,9 @@ async function playRound(input: SimulateInput, game: GameProvider, round: Round)
     result: round.result,
     balanceBefore: Number(played.balance_before),
     balanceAfter: Number(played.balance_after),
+    serverSeedHash: round.seeds.serverSeedHash,
+    clientSeed: round.seeds.clientSeed,
+    nonce: round.seeds.nonce,
   };
 }
 
@@ -214,7 +206,13 @@ function roundRefusal(caught: unknown): unknown {
  */
 export async function simulateRound(input: SimulateInput): Promise<SimulateResult> {
   const game = await playableGame(input.siteCode, input.gameCode);
-  const round = drawRound(validBet(input.betAmount));
+  const bet = validBet(input.betAmount);
+  let round: Round;
+  try {
+    round = drawRound(bet, await takeRoundSeeds(input.userId));
+  } catch (err) {
+    throw roundRefusal(err);
+  }
   try {
     return await playRound(input, game, round);
   } catch (err) {

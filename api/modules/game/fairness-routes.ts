@@ -1,0 +1,51 @@
+import { config } from '../../../shared/config';
+import { roundProof } from '../../../shared/domain/game/fairness/proof';
+import { fairnessState, rotateServerSeed, setClientSeed } from '../../../shared/domain/game/fairness/seeds';
+import { endpoint } from '../../http/endpoint';
+import { limitRule } from '../../http/rate-limit';
+import { clientSeedBody, roundProofParams } from './fairness-schemas';
+
+/**
+ * The player's provably fair seeds (shared/domain/game/fairness/, docs/provably-fair.md): the
+ * commitment, the client seed, rotation (which reveals the old server seed) and one round's proof.
+ * Changing seeds counts against the simulate rate limit's number, under its own key.
+ */
+const seedChangesPerUser = limitRule('game-fairness', 'player', () => config().limits.simulatePerUser);
+
+export const fairnessEndpoints = [
+  endpoint(
+    { method: 'get', path: '/game/fairness', auth: 'player', summary: "The SHA-256 of the player's server seed, the client seed and the next round's nonce" },
+    ({ player }) => fairnessState(player.id),
+  ),
+  endpoint(
+    {
+      method: 'put',
+      path: '/game/fairness/client-seed',
+      auth: 'player',
+      body: clientSeedBody,
+      limits: [seedChangesPerUser],
+      summary: 'Set the client seed of the next rounds (the server seed and the nonce stay)',
+    },
+    ({ player, body }) => setClientSeed(player.id, body.clientSeed),
+  ),
+  endpoint(
+    {
+      method: 'post',
+      path: '/game/fairness/rotate',
+      auth: 'player',
+      limits: [seedChangesPerUser],
+      summary: 'Reveal the server seed and commit to a new one; the nonce starts again at 0',
+    },
+    ({ player }) => rotateServerSeed(player.id),
+  ),
+  endpoint(
+    {
+      method: 'get',
+      path: '/game/fairness/round/:orderId',
+      auth: 'player',
+      params: roundProofParams,
+      summary: "One of the player's simulate rounds with its seeds and nonce (the server seed once rotated)",
+    },
+    ({ player, params }) => roundProof(player.id, params.orderId),
+  ),
+];

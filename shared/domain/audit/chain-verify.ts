@@ -1,0 +1,222 @@
+import { QueryTypes, Transaction } from 'sequelize';
+import { db } from '../../db/sequelize';
+import { CHAIN_TABLES, type ChainTable } from './chains';
+import { merkleRoot, type ChainHead } from './merkle';
+
+/**
+ * `npm run audit:verify` (docs/audit-chains.md): walks every chain of the ledgers and the operation log
+ * and names each row found changed, deleted or inserted out of order, checks each chain's head, and
+ * checks every daily digest against the rows it covered (a chain rewritten whole, hashes recomputed,
+ * still differs from the heads an earlier digest kept). One REPEATABLE READ transaction: the rows and
+ * heads are read at one moment while money keeps moving.
+ */
+/** At most this many problems per check and table are read (a wholesale rewrite would name every row). */
+const PROBLEMS_PER_CHECK = 1000;
+
+export type ProblemKind = 'changed' | 'deleted' | 'inserted' | 'unchained' | 'head' | 'digest';
+
+export interface ChainProblem {
+  chain: string;
+  account: string | null;
+  rowId: string | null;
+  seq: string | null;
+  kind: ProblemKind;
+  detail: string;
+}
+
+export interface VerifyReport {
+  ok: boolean;
+  rows: number;
+  chains: number;
+  digests: number;
+  problems: ChainProblem[];
+}
+
+interface WalkRow {
+  id: string;
+  account: string;
+  seq: string;
+  prevSeq: string | null;
+  kind: 'changed' | 'deleted' | 'inserted';
+}
+
+/** Each chained row against the row before it in its chain: seq one more, hash = link(previous hash, seq, content). */
+async function walk(table: ChainTable, transaction: Transaction): Promise<{ rows: number; problems: ChainProblem[] }> {
+  const rows = await db().query<WalkRow>(
+    `WITH r AS (
+       SELECT t.id, ${table.account} AS account, t."chainSeq" AS seq, t."chainHash" AS hash,
+              lag(t."chainSeq") OVER w AS "prevSeq", lag(t."chainHash") OVER w AS "prevHash", ${table.content} AS content
+         FROM ${table.chain} t
+        WHERE t."chainSeq" IS NOT NULL
+       WINDOW w AS (PARTITION BY ${table.account} ORDER BY t."chainSeq", t.id))
+     SELECT * FROM (
+       SELECT id, account, seq, "prevSeq",
+              CASE WHEN "prevSeq" IS NOT NULL AND seq = "prevSeq" THEN 'inserted'
+                   WHEN seq > coalesce("prevSeq", 0) + 1 THEN 'deleted'
+                   WHEN hash IS DISTINCT FROM audit_link(coalesce("prevHash", ''), seq, content) THEN 'changed' END AS kind
+         FROM r) checked
+      WHERE kind IS NOT NULL
+      ORDER BY account, seq, id
+      LIMIT ${PROBLEMS_PER_CHECK}`,
+    { type: QueryTypes.SELECT, transaction },
+  );
+  const [{ count }] = await db().query<{ count: string }>(`SELECT count(*) AS count FROM ${table.chain} WHERE "chainSeq" IS NOT NULL`, { type: QueryTypes.SELECT, transaction });
+  const problems: ChainProblem[] = [];
+  for (const row of rows) {
+    const where = { chain: table.chain, account: row.account, rowId: row.id, seq: row.seq, kind: row.kind };
+    if (row.kind === 'inserted') problems.push({ ...where, detail: `row ${row.id} repeats seq ${row.seq}: a row was inserted out of order` });
+    else if (row.kind === 'deleted') {
+      const from = Number(row.prevSeq ?? 0) + 1;
+      const to = Number(row.seq) - 1;
+      problems.push({ ...where, detail: `seq ${from === to ? from : `${from} to ${to}`} missing before row ${row.id} (seq ${row.seq}): deleted` });
+    } else problems.push({ ...where, detail: `row ${row.id} (seq ${row.seq}) does not match its hash: changed (or the row before it was, hash and all)` });
+  }
+  return { rows: Number(count), problems };
+}
+
+interface HeadRow {
+  account: string;
+  headSeq: string | null;
+  headHash: string | null;
+  headRowId: string | null;
+  lastId: string | null;
+  lastSeq: string | null;
+  lastHash: string | null;
+}
+
+/** Each chain's last row against its head: rows deleted at the end, or added past it, show here. */
+async function heads(table: ChainTable, transaction: Transaction): Promise<{ chains: number; problems: ChainProblem[] }> {
+  const rows = await db().query<HeadRow>(
+    `WITH last AS (
+       SELECT DISTINCT ON (${table.account}) ${table.account} AS account, t.id, t."chainSeq" AS seq, t."chainHash" AS hash
+         FROM ${table.chain} t WHERE t."chainSeq" IS NOT NULL ORDER BY ${table.account}, t."chainSeq" DESC, t.id DESC),
+     h AS (SELECT * FROM audit_chain_heads WHERE chain = :chain)
+     SELECT coalesce(h.account, last.account) AS account, h.seq AS "headSeq", h.hash AS "headHash", h."rowId" AS "headRowId",
+            last.id AS "lastId", last.seq AS "lastSeq", last.hash AS "lastHash"
+       FROM h FULL JOIN last ON last.account = h.account
+      WHERE h.account IS NULL OR last.account IS NULL OR last.seq <> h.seq OR last.hash IS DISTINCT FROM h.hash
+      ORDER BY 1
+      LIMIT ${PROBLEMS_PER_CHECK}`,
+    { replacements: { chain: table.chain }, type: QueryTypes.SELECT, transaction },
+  );
+  const [{ count }] = await db().query<{ count: string }>('SELECT count(*) AS count FROM audit_chain_heads WHERE chain = :chain', {
+    replacements: { chain: table.chain },
+    type: QueryTypes.SELECT,
+    transaction,
+  });
+  const problems: ChainProblem[] = [];
+  for (const row of rows) {
+    const where = { chain: table.chain, account: row.account };
+    if (row.headSeq === null) {
+      problems.push({ ...where, rowId: row.lastId, seq: row.lastSeq, kind: 'head', detail: `the chain has rows but no head: its head was deleted` });
+    } else if (row.lastSeq === null || Number(row.lastSeq) < Number(row.headSeq)) {
+      const from = Number(row.lastSeq ?? 0) + 1;
+      problems.push({
+        ...where,
+        rowId: row.headRowId,
+        seq: row.headSeq,
+        kind: 'deleted',
+        detail: `the head is row ${row.headRowId} (seq ${row.headSeq}) but seq ${from === Number(row.headSeq) ? from : `${from} to ${row.headSeq}`} is missing: deleted`,
+      });
+    } else if (Number(row.lastSeq) > Number(row.headSeq)) {
+      problems.push({ ...where, rowId: row.lastId, seq: row.lastSeq, kind: 'inserted', detail: `row ${row.lastId} (seq ${row.lastSeq}) is past the head (seq ${row.headSeq}): inserted` });
+    } else if (row.lastHash !== row.headHash) {
+      problems.push({ ...where, rowId: row.lastId, seq: row.lastSeq, kind: 'changed', detail: `row ${row.lastId} (seq ${row.lastSeq}) has another hash than the head: changed` });
+    }
+  }
+  return { chains: Number(count), problems };
+}
+
+/** Rows without a place in a chain written after the chain started (the trigger was bypassed, or seq erased). */
+async function unchained(table: ChainTable, transaction: Transaction): Promise<ChainProblem[]> {
+  const rows = await db().query<{ id: string; account: string }>(
+    `SELECT t.id, ${table.account} AS account FROM ${table.chain} t
+      WHERE (t."chainSeq" IS NULL OR t."chainHash" IS NULL) AND t.id > (SELECT min(id) FROM ${table.chain} WHERE "chainSeq" IS NOT NULL)
+      ORDER BY t.id LIMIT 100`,
+    { type: QueryTypes.SELECT, transaction },
+  );
+  return rows.map((row) => ({
+    chain: table.chain,
+    account: row.account,
+    rowId: row.id,
+    seq: null,
+    kind: 'unchained' as const,
+    detail: `row ${row.id} has no place in its chain: inserted outside it`,
+  }));
+}
+
+interface DigestRow {
+  id: string;
+  day: string;
+  merkleRoot: string;
+  heads: ChainHead[];
+}
+
+/** Every digest: its root from its heads, and each head still the row at that seq of its chain. */
+async function digests(transaction: Transaction): Promise<{ digests: number; problems: ChainProblem[] }> {
+  const ids = await db().query<{ id: string }>('SELECT id FROM audit_digests ORDER BY id', { type: QueryTypes.SELECT, transaction });
+  const problems: ChainProblem[] = [];
+  // One digest in memory at a time: each holds a head per chain.
+  for (const { id } of ids) {
+    const [digest] = await db().query<DigestRow>(`SELECT id, day::TEXT AS day, "merkleRoot", heads FROM audit_digests WHERE id = :id`, {
+      replacements: { id },
+      type: QueryTypes.SELECT,
+      transaction,
+    });
+    if (merkleRoot(digest.heads) !== digest.merkleRoot) {
+      problems.push({ chain: '*', account: null, rowId: null, seq: null, kind: 'digest', detail: `the digest of ${digest.day} does not match its own heads` });
+    }
+  }
+  for (const table of CHAIN_TABLES) {
+    const differ = await db().query<{ day: string; account: string; seq: string; hash: string; rowId: string | null }>(
+      `SELECT d.day::TEXT AS day, x.account, x.seq, x.hash, t.id AS "rowId"
+         FROM audit_digests d
+        CROSS JOIN LATERAL jsonb_to_recordset(d.heads) AS x(chain TEXT, account TEXT, seq BIGINT, hash TEXT)
+         LEFT JOIN ${table.chain} t ON ${table.account} = x.account AND t."chainSeq" = x.seq
+        WHERE x.chain = :chain AND (t.id IS NULL OR t."chainHash" IS DISTINCT FROM x.hash)
+        ORDER BY d.id, x.account
+        LIMIT ${PROBLEMS_PER_CHECK}`,
+      { replacements: { chain: table.chain }, type: QueryTypes.SELECT, transaction },
+    );
+    for (const row of differ) {
+      problems.push({
+        chain: table.chain,
+        account: row.account,
+        rowId: row.rowId,
+        seq: row.seq,
+        kind: 'digest',
+        detail: row.rowId
+          ? `row ${row.rowId} (seq ${row.seq}) differs from the head the digest of ${row.day} kept: the chain was rewritten`
+          : `seq ${row.seq}, the head the digest of ${row.day} kept, is missing: deleted`,
+      });
+    }
+  }
+  return { digests: ids.length, problems };
+}
+
+export async function verifyChains(): Promise<VerifyReport> {
+  return db().transaction({ isolationLevel: Transaction.ISOLATION_LEVELS.REPEATABLE_READ }, async (transaction) => {
+    const problems: ChainProblem[] = [];
+    let rows = 0;
+    let chains = 0;
+    for (const table of CHAIN_TABLES) {
+      const walked = await walk(table, transaction);
+      const headed = await heads(table, transaction);
+      rows += walked.rows;
+      chains += headed.chains;
+      problems.push(...walked.problems, ...headed.problems, ...(await unchained(table, transaction)));
+    }
+    const digested = await digests(transaction);
+    problems.push(...digested.problems);
+    return { ok: problems.length === 0, rows, chains, digests: digested.digests, problems };
+  });
+}
+
+/** The report's text: OK with counts, or each problem on its line (the first of each chain first). */
+export function verifyReportText(report: VerifyReport, limit = 50): string {
+  const counts = `${report.chains} chains, ${report.rows} rows, ${report.digests} digests`;
+  if (report.ok) return `OK: every chain holds (${counts})\n`;
+  const lines = report.problems.slice(0, limit).map((p) => `${p.kind.padEnd(9)} ${p.chain}${p.account === null ? '' : ` account ${p.account}`}: ${p.detail}`);
+  if (report.problems.length > limit) lines.push(`... and ${report.problems.length - limit} more`);
+  return `FAILED: ${report.problems.length} problem(s) (${counts})\n${lines.join('\n')}\n`;
+}

@@ -1,0 +1,44 @@
+import { QueryTypes, Transaction } from 'sequelize';
+import { config } from '../../config';
+import { db } from '../../db/sequelize';
+import { logger } from '../../logger';
+import { merkleRoot, sortedHeads, type ChainHead } from './merkle';
+
+/**
+ * The daily digest of the chain heads (docs/audit-chains.md): the Merkle root of every chain's head
+ * (merkle.ts) with the heads it covers, one append-only audit_digests row per day (APP_TIMEZONE), and
+ * logged, so a copy leaves the database. A chain rewritten whole later, hashes recomputed, no longer
+ * holds the head an earlier digest kept, which `npm run audit:verify` reports. Written once a day by the
+ * `audit-digest` job; a second run of the same day writes nothing and answers the day's digest.
+ */
+export interface Digest {
+  day: string;
+  merkleRoot: string;
+  chainCount: number;
+  /** False when the day's digest was already written. */
+  created: boolean;
+}
+
+export async function writeDailyDigest(): Promise<Digest> {
+  const digest = await db().transaction({ isolationLevel: Transaction.ISOLATION_LEVELS.REPEATABLE_READ }, async (transaction) => {
+    const heads = (
+      await db().query<ChainHead & { seq: string }>('SELECT chain, account, seq, hash FROM audit_chain_heads', { type: QueryTypes.SELECT, transaction })
+    ).map((h) => ({ chain: h.chain, account: h.account, seq: Number(h.seq), hash: h.hash }));
+    const root = merkleRoot(heads);
+    const [row] = await db().query<{ day: string; merkleRoot: string; chainCount: number; created: boolean }>(
+      `WITH added AS (
+         INSERT INTO audit_digests (day, "merkleRoot", "chainCount", heads)
+         VALUES ((now() AT TIME ZONE :tz)::DATE, :root, :count, CAST(:heads AS jsonb))
+         ON CONFLICT (day) DO NOTHING
+         RETURNING day::TEXT AS day, "merkleRoot", "chainCount", TRUE AS created)
+       SELECT * FROM added
+       UNION ALL
+       SELECT day::TEXT, "merkleRoot", "chainCount", FALSE FROM audit_digests WHERE day = (now() AT TIME ZONE :tz)::DATE
+       LIMIT 1`,
+      { replacements: { tz: config().appTimezone, root, count: heads.length, heads: JSON.stringify(sortedHeads(heads)) }, type: QueryTypes.SELECT, transaction },
+    );
+    return row;
+  });
+  logger().info(digest, digest.created ? 'audit digest written' : 'audit digest of the day already written');
+  return digest;
+}
