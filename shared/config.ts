@@ -48,6 +48,12 @@ export interface Config {
   cardFingerprintSecret: string;
   /** Postgres connections per process (DB_POOL_MAX). */
   dbPoolMax: number;
+  /**
+   * DB_PREPARED_STATEMENTS (default true): the one-statement money paths as named prepared statements
+   * (shared/db/prepared.ts). false behind a transaction-pooling PgBouncer older than 1.21, which cannot
+   * carry a named statement from one server connection to the next (docs/scaling.md).
+   */
+  dbPreparedStatements: boolean;
   /** Rate limits (requests per window) and their windows in seconds; see docs/decisions.md. */
   limits: {
     loginPerIp: number;
@@ -169,6 +175,13 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
       return fallback;
     }
     return n;
+  };
+  const bool = (name: string, fallback: boolean) => {
+    const raw = str(name);
+    if (raw === undefined) return fallback;
+    if (raw === 'true' || raw === 'false') return raw === 'true';
+    problems.push(`${name} must be true or false (got "${raw}")`);
+    return fallback;
   };
   const url = (name: string, protocols: string[], fallback?: string) => {
     const raw = str(name) ?? fallback;
@@ -303,6 +316,7 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
     uploadDir: path.resolve(str('UPLOAD_DIR') ?? path.join(projectDataDir(), 'uploads')),
     cardFingerprintSecret,
     dbPoolMax: int('DB_POOL_MAX', 10, 1, 500),
+    dbPreparedStatements: bool('DB_PREPARED_STATEMENTS', true),
     limits: {
       loginPerIp: int('RATE_LIMIT_LOGIN_PER_IP', 30, 1),
       loginPerAccount: int('RATE_LIMIT_LOGIN_PER_ACCOUNT', 10, 1),

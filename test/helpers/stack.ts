@@ -87,7 +87,8 @@ export async function startTestStack(env: Record<string, string> = {}): Promise<
 
   Object.assign(process.env, {
     NODE_ENV: 'test',
-    DATABASE_URL: withDatabase(serverUrl, dbName),
+    // npm run test:pgbouncer: the application's connections go through PgBouncer; cloning and dropping stay direct.
+    DATABASE_URL: withDatabase(process.env.TEST_PGBOUNCER_URL || serverUrl, dbName),
     REDIS_KEY_PREFIX: `${prefix}:`,
     QUEUE_PREFIX: prefix,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
