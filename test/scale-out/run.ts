@@ -1,10 +1,11 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import { Client } from 'pg';
+import { QueryTypes } from 'sequelize';
 import { ensureServices, withDatabase } from '../../scripts/lib/services';
 import { tempDir } from '../../scripts/lib/system-tools';
 import { deleteKeys } from '../helpers/stack';
+import { awayFromMinuteEdge } from '../helpers/wait';
 import { startApiProcess, startHaproxy, startWorkerProcess, stopProcess, tail, type Proc } from './processes';
 
 /**
@@ -193,7 +194,7 @@ async function main(): Promise<void> {
     check(acked > 0, 'the load moved money through the balancer');
 
     // ---- every acknowledged operation happened exactly once
-    const q = async <T>(sql: string, bind: unknown[] = []): Promise<T[]> => (await db().query(sql, { bind, type: 'SELECT' as never })) as T[];
+    const q = async <T>(sql: string, bind: unknown[] = []): Promise<T[]> => (await db().query(sql, { bind, type: QueryTypes.SELECT })) as unknown as T[];
     const rounds = await q<{ key: string; n: string }>(
       `SELECT k AS key, (SELECT COUNT(*) FROM game_transactions WHERE "idempotencyKey" = 'simulate:bet:' || k) AS n FROM unnest($1::text[]) AS k`,
       [tally.simulateAcked],
@@ -232,6 +233,7 @@ async function main(): Promise<void> {
     check(after.status === 401, `the token is refused on api3 at once (got ${after.status})`);
 
     const victim = await factories.createUser({ balance: '0' });
+    await awayFromMinuteEdge(); // fixed one-minute windows: the burst must not straddle two
     const statuses: number[] = [];
     for (let i = 0; i < 12; i += 1) {
       statuses.push((await call(i % 2 ? c : a, 'POST', '/api/auth/login', { body: { account: victim.user.account, password: 'wrong-password' } })).status);

@@ -1,5 +1,5 @@
 import { GameProvider } from '../../db/models';
-import { cache } from '../../redis';
+import { deleteCacheKeysMatching } from '../../redis';
 
 /**
  * Redis cache of GET /game/provider: one entry per site and gameType filter (`all` when none), one hour.
@@ -33,13 +33,5 @@ export function cachedProvider(siteCode: string, gameCode: string): Promise<Game
 /** Deletes every provider-list entry of a site (each gameType and `all`) and this process's provider rows. */
 export async function clearProviderListCache(siteCode: string): Promise<void> {
   for (const key of providerRows.keys()) if (key.startsWith(`${siteCode}\u0000`)) providerRows.delete(key);
-  const redis = cache();
-  const prefix = redis.options.keyPrefix ?? '';
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}${providerListKey(siteCode, '*')}`, 'COUNT', 200);
-    cursor = next;
-    // scan returns full keys; del would add the prefix again, so strip it.
-    if (keys.length) await redis.del(...keys.map((k) => k.slice(prefix.length)));
-  } while (cursor !== '0');
+  await deleteCacheKeysMatching(providerListKey(siteCode, '*'));
 }
