@@ -76,6 +76,11 @@ export function producerConnection(): Redis {
   return connect({ maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000 });
 }
 
+/** A connection for SUBSCRIBE (a subscribed connection runs no other command); reconnects and resubscribes. */
+export function subscriberConnection(): Redis {
+  return connect({ maxRetriesPerRequest: null });
+}
+
 export function workerConnection(): Redis {
   return connect({ maxRetriesPerRequest: null });
 }

@@ -51,7 +51,7 @@ export function tail(file: string, lines = 15): string {
 
 /**
  * HAProxy (Debian's) on a free port, round robin over the API ports, health-checked on GET /api/health
- * every 500 ms. A request whose connection to a process fails before it was sent is tried on another
+ * every second. A request whose connection to a process fails before it was sent is tried on another
  * (retry-on conn-failure, redispatch); a request a process took and died with is answered 502, never
  * sent twice: POSTs move money.
  */
@@ -62,11 +62,15 @@ export async function startHaproxy(apiPorts: number[], logDir: string): Promise<
   const cfg = [
     'global',
     '  maxconn 4096',
+    '  log stdout format raw local0 notice',
     'defaults',
     '  mode http',
+    '  log global',
     '  timeout connect 2s',
     '  timeout client 60s',
     '  timeout server 60s',
+    // The health check reads Postgres and Redis: on a busy machine it takes longer than the check interval.
+    '  timeout check 3s',
     '  retries 3',
     '  option redispatch',
     '  retry-on conn-failure',
@@ -78,7 +82,7 @@ export async function startHaproxy(apiPorts: number[], logDir: string): Promise<
     '  option httpchk GET /api/health',
     // Any answer is alive (a 503 names a degraded dependency, which every process shares); a refused connection is not.
     '  http-check expect rstatus ^[2-5]',
-    ...apiPorts.map((p, i) => `  server api${i + 1} 127.0.0.1:${p} check inter 500 fall 2 rise 2`),
+    ...apiPorts.map((p, i) => `  server api${i + 1} 127.0.0.1:${p} check inter 1s fall 2 rise 1`),
   ].join('\n');
   const file = path.join(dir, 'haproxy.cfg');
   fs.writeFileSync(file, cfg + '\n');

@@ -248,6 +248,25 @@ async function main(): Promise<void> {
     check(patch.body?.code === 200, `site-config write on api1 (${patch.status})`);
     const seen = await call(c, 'GET', '/api/site-config');
     check(before.every((r) => r.status === 200) && JSON.stringify(seen.body).includes(name), 'api3 serves the new site name at once (its cached copy was cleared)');
+
+    // Provider rows are kept 5 s in each process; a write on api1 must reach api3's copy through Redis.
+    const provider = (await q<{ id: number }>(`SELECT id FROM game_providers WHERE "siteCode" = 'default' AND "gameCode" = 'provy-crypto-01'`))[0];
+    const gambler = await factories.createUser({ balance: '100' });
+    const round = () => call(c, 'POST', '/api/game/simulate', { token: gambler.token, body: { gameCode: 'provy-crypto-01', productId: 3001, betAmount: 1 } });
+    check((await round()).body?.code === 200, 'a round on api3 (its provider row now kept in api3)');
+    const disable = await call(a, 'PATCH', `/api/game/admin/providers/${provider.id}`, { token: adminToken, body: { enable: false }, headers: { 'x-site-code': 'default' } });
+    check(disable.body?.code === 200, `the game disabled on api1 (${disable.status})`);
+    const since = Date.now();
+    let refused: Reply | undefined;
+    while (Date.now() - since < 5_000) {
+      const r = await round();
+      if (r.body?.code !== 200) {
+        refused = r;
+        break;
+      }
+    }
+    const ms = Date.now() - since;
+    check(refused?.body?.code === 5001 && ms < 1_000, `api3 refuses the disabled game within a second, not after its 5 s copy expires (${ms} ms, code ${refused?.body?.code})`);
   } catch (err) {
     failures.push(`harness: ${(err as Error).stack ?? err}`);
     for (const p of procs) console.error(`--- ${p.name} log:\n${tail(p.log)}`);
