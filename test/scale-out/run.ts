@@ -10,14 +10,17 @@ import { startApiProcess, startHaproxy, startWorkerProcess, stopProcess, tail, t
 
 /**
  * `npm run test:scale-out` (docs/scaling.md, "Several API processes"): 3 API processes and 2 worker
- * processes on one database and one Redis, HAProxy in front. A mixed money load goes through the
- * balancer while one API process is killed (SIGKILL) in the middle; then every acknowledged operation
+ * processes on one database and one Redis, HAProxy in front. A mixed money load (simulate rounds,
+ * provider bet and result callbacks, USDT deposits paid by signed callbacks and credited by the
+ * workers, registrations) goes through the balancer while one API process is killed (SIGKILL) in the
+ * middle; then every acknowledged operation
  * must have happened exactly once and every balance must equal its ledger. Then what must be shared is
  * checked across two live processes: a logout on one refuses the token on the other at once, a login
  * rate limit counts requests sent to both, a site-config write on one is seen by the other.
  * Exit status 0 when all of it holds; the failures are listed otherwise.
  */
 const PROVX_SECRET = 'x'.repeat(32);
+const USDT_SECRET = 'usdt-secret-for-scale-out';
 const LOAD_MS = Number(process.env.SCALE_OUT_LOAD_MS ?? 20_000);
 const CLIENTS = Number(process.env.SCALE_OUT_CLIENTS ?? 12);
 const PLAYERS = 24;
@@ -59,6 +62,8 @@ function provx(base: string, method: string, body: unknown): Promise<Reply> {
 const id = (p: string) => `${p}-${randomBytes(6).toString('hex')}`;
 
 interface Tally {
+  /** Deposit orders whose signed USDT pay callback was answered { received: true }. */
+  depositsAcked: string[];
   simulateAcked: string[];
   simulateUnacked: number;
   providerAcked: string[];
@@ -83,13 +88,44 @@ async function providerOnce(base: string, method: string, body: Record<string, u
   return undefined;
 }
 
-async function client(base: string, players: { id: number; token: string }[], until: number, tally: Tally): Promise<void> {
+/** A USDT deposit: the player's order, then the vendor's signed pay callback, retried with the same body until answered. */
+async function deposit(base: string, player: { token: string }, channelId: number, tally: Tally): Promise<void> {
+  const subOrder = `SO${randomBytes(6).toString('hex')}`;
+  try {
+    const made = await call(base, 'POST', '/api/deposit', { token: player.token, body: { channelId, paymentMethod: 'crypto', subOrder, orderAmount: '5' } });
+    if (made.body?.code !== 200) {
+      tally.errors.set(`deposit order ${made.status} ${made.body?.code ?? ''}`, (tally.errors.get(`deposit order ${made.status} ${made.body?.code ?? ''}`) ?? 0) + 1);
+      return;
+    }
+  } catch {
+    return; // an order never answered: no callback for it
+  }
+  const raw = JSON.stringify({ subOrder, payAmount: 5, txHash: `0x${randomBytes(16).toString('hex')}`, payTime: 'now' });
+  for (let attempt = 0; attempt < 8; attempt += 1) {
+    const ts = String(Math.floor(Date.now() / 1000));
+    const sig = createHmac('sha256', USDT_SECRET).update(`${ts}.${raw}`).digest('hex');
+    try {
+      const res = await call(base, 'POST', '/api/vendor/usdt/callback/pay', { raw, headers: { 'x-timestamp': ts, 'x-signature': sig } });
+      if (res.body?.received === true) {
+        tally.depositsAcked.push(subOrder);
+        return;
+      }
+    } catch {
+      // not answered: the vendor sends it again
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function client(base: string, players: { id: number; token: string }[], channelId: number, until: number, tally: Tally): Promise<void> {
   let n = 0;
   while (Date.now() < until) {
     n += 1;
     const player = players[Math.floor(Math.random() * players.length)];
-    const kind = n % 3;
-    if (kind === 0) {
+    const kind = n % 4;
+    if (kind === 3) {
+      await deposit(base, player, channelId, tally);
+    } else if (kind === 0) {
       // One simulate round: no client key, so an unanswered one may or may not have happened.
       try {
         const res = await call(base, 'POST', '/api/game/simulate', { token: player.token, body: { gameCode: 'provy-crypto-01', productId: 3001, betAmount: 1 } });
@@ -142,6 +178,8 @@ async function main(): Promise<void> {
     JWT_SECRET: randomBytes(24).toString('hex'),
     ADMIN_JWT_SECRET: randomBytes(24).toString('hex'),
     PROVX_SECRET,
+    USDT_CALLBACK_SECRET: USDT_SECRET,
+    RATE_LIMIT_DEPOSIT_PER_USER: '100000',
     LOG_LEVEL: 'warn',
     DB_POOL_MAX: '8',
     RATE_LIMIT_SIMULATE_PER_USER: '100000',
@@ -166,14 +204,21 @@ async function main(): Promise<void> {
     const base = `http://127.0.0.1:${haproxy.port}`;
     console.log(`  HAProxy on ${base} over ports ${apis.map((a) => a.port).join(', ')} (logs in ${logDir})`);
 
+    // Players with the channel group of their locale (zh-TW: fiat vendor and USDT), and the USDT channel's address.
+    const { pickChannelGroup } = await import('../../shared/domain/auth/accounts');
+    const { PaymentChannel, User } = await import('../../shared/db/models');
+    await PaymentChannel.update({ paymentAddress: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' }, { where: { siteCode: 'default', code: 'usdt' } });
+    const channelId = (await PaymentChannel.findOne({ where: { siteCode: 'default', key: 'usdt-trc20' } }))!.id;
+    const vendorGroupId = await pickChannelGroup('default', 'zh-TW');
     const players: { id: number; token: string }[] = [];
     for (let i = 0; i < PLAYERS; i += 1) {
       const { user, token } = await factories.createUser({ balance: '100000' });
+      await User.update({ vendorGroupId, locale: 'zh-TW' }, { where: { id: user.id } });
       players.push({ id: user.id, token });
     }
 
     // ---- the load, with api2 killed in the middle
-    const tally: Tally = { simulateAcked: [], simulateUnacked: 0, providerAcked: [], providerRetries: 0, registered: 0, errors: new Map() };
+    const tally: Tally = { depositsAcked: [], simulateAcked: [], simulateUnacked: 0, providerAcked: [], providerRetries: 0, registered: 0, errors: new Map() };
     const until = Date.now() + LOAD_MS;
     const killer = new Promise<void>((resolve) =>
       setTimeout(() => {
@@ -183,15 +228,18 @@ async function main(): Promise<void> {
       }, LOAD_MS / 2),
     );
     const loadStart = Date.now();
-    await Promise.all([...Array.from({ length: CLIENTS }, () => client(base, players, until, tally)), killer]);
+    await Promise.all([...Array.from({ length: CLIENTS }, () => client(base, players, channelId, until, tally)), killer]);
     const seconds = (Date.now() - loadStart) / 1000;
-    const acked = tally.simulateAcked.length + tally.providerAcked.length;
+    const acked = tally.simulateAcked.length + tally.providerAcked.length + tally.depositsAcked.length;
     console.log(
       `  load: ${seconds.toFixed(1)} s, ${CLIENTS} clients; acknowledged ${tally.simulateAcked.length} simulate rounds, ${tally.providerAcked.length} provider callbacks ` +
-        `(${tally.providerRetries} retries), ${tally.registered} registrations; ${tally.simulateUnacked} simulate rounds unanswered; ` +
+        `(${tally.providerRetries} retries), ${tally.depositsAcked.length} USDT deposits paid, ${tally.registered} registrations; ${tally.simulateUnacked} simulate rounds unanswered; ` +
         `${(acked / seconds).toFixed(1)} money operations/s; errors seen: ${JSON.stringify(Object.fromEntries(tally.errors))}`,
     );
-    check(acked > 0, 'the load moved money through the balancer');
+    check(
+      tally.simulateAcked.length > 0 && tally.providerAcked.length > 0 && tally.depositsAcked.length > 0,
+      'the load moved money through the balancer (simulate rounds, provider callbacks and deposits each acknowledged)',
+    );
 
     // ---- every acknowledged operation happened exactly once
     const q = async <T>(sql: string, bind: unknown[] = []): Promise<T[]> => (await db().query(sql, { bind, type: QueryTypes.SELECT })) as unknown as T[];
@@ -214,6 +262,23 @@ async function main(): Promise<void> {
       `SELECT COUNT(*) AS n FROM (SELECT "refId" FROM game_transactions WHERE "refType" IS NOT NULL AND "refId" IS NOT NULL GROUP BY "refType", "refId", kind HAVING COUNT(*) > 1) d`,
     );
     check(Number(dupes.n) === 0, 'no ledger movement is repeated for one reference');
+    // Deposits are credited by the deposit-credit workers (two processes) after the callback's commit.
+    const creditedOnce = async () =>
+      q<{ subOrder: string; n: string }>(
+        `SELECT o."subOrder", (SELECT COUNT(*) FROM game_transactions g WHERE g.kind = 'deposit' AND g."userId" = o."userId" AND g."idempotencyKey" = 'deposit:' || o.id) AS n
+           FROM deposit_orders o WHERE o."subOrder" = ANY($1::text[])`,
+        [tally.depositsAcked],
+      );
+    const waitUntil = Date.now() + 60_000;
+    let deposits = await creditedOnce();
+    while (deposits.some((d) => Number(d.n) === 0) && Date.now() < waitUntil) {
+      await new Promise((r) => setTimeout(r, 500));
+      deposits = await creditedOnce();
+    }
+    check(
+      deposits.length === tally.depositsAcked.length && deposits.every((d) => Number(d.n) === 1),
+      `each of ${tally.depositsAcked.length} paid USDT deposits is credited exactly once by the workers (${deposits.filter((d) => Number(d.n) !== 1).length} not)`,
+    );
     const off = await q<{ id: number; balance: string; ledger: string }>(
       `SELECT u.id, u.balance, COALESCE(SUM(g.amount), 0) AS ledger FROM users u LEFT JOIN game_transactions g ON g."userId" = u.id
         GROUP BY u.id HAVING u.balance <> COALESCE(SUM(g.amount), 0)`,
