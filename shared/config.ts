@@ -25,6 +25,11 @@ export interface Config {
   host: string;
   databaseUrl: string;
   redisUrl: string;
+  /**
+   * REDIS_CLUSTER_NODES (host:port,host:port...): a Redis Cluster instead of the one server of REDIS_URL;
+   * queues then take a hash-tagged prefix (docs/scaling.md, "Redis Cluster").
+   */
+  redisClusterNodes: Array<{ host: string; port: number }>;
   /** Prefix of every cache key (`<prefix>cache:auth:tv:1`); empty by default. */
   redisKeyPrefix: string;
   /** BullMQ key prefix; tests give each file its own. */
@@ -48,6 +53,12 @@ export interface Config {
   cardFingerprintSecret: string;
   /** Postgres connections per process (DB_POOL_MAX). */
   dbPoolMax: number;
+  /**
+   * DB_PREPARED_STATEMENTS (default true): the one-statement money paths as named prepared statements
+   * (shared/db/prepared.ts). false behind a transaction-pooling PgBouncer older than 1.21, which cannot
+   * carry a named statement from one server connection to the next (docs/scaling.md).
+   */
+  dbPreparedStatements: boolean;
   /** Rate limits (requests per window) and their windows in seconds; see docs/decisions.md. */
   limits: {
     loginPerIp: number;
@@ -127,6 +138,14 @@ export interface Config {
   };
 }
 
+/**
+ * On a Redis Cluster every key of a BullMQ queue must live in one hash slot: the prefix carries a hash
+ * tag ({bull}), unless it already has one.
+ */
+export function clusterQueuePrefix(prefix: string, cluster: boolean): string {
+  return cluster && !/\{[^}]+\}/.test(prefix) ? `{${prefix}}` : prefix;
+}
+
 export const DEV_DEFAULTS = {
   adminAccount: 'admin',
   adminPassword: 'admin123456',
@@ -170,6 +189,13 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
     }
     return n;
   };
+  const bool = (name: string, fallback: boolean) => {
+    const raw = str(name);
+    if (raw === undefined) return fallback;
+    if (raw === 'true' || raw === 'false') return raw === 'true';
+    problems.push(`${name} must be true or false (got "${raw}")`);
+    return fallback;
+  };
   const url = (name: string, protocols: string[], fallback?: string) => {
     const raw = str(name) ?? fallback;
     if (raw === undefined) return undefined;
@@ -208,7 +234,13 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
 
   const databaseUrl = url('DATABASE_URL', ['postgres:', 'postgresql:']);
   if (!databaseUrl) problems.push('DATABASE_URL is required (for example postgres://postgres@127.0.0.1:5432/gaming)');
-  const redisUrl = url('REDIS_URL', ['redis:', 'rediss:']);
+  const redisClusterNodes: Array<{ host: string; port: number }> = [];
+  for (const entry of (str('REDIS_CLUSTER_NODES') ?? '').split(',').map((e) => e.trim()).filter(Boolean)) {
+    const m = /^([A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:]+\]):(\d{1,5})$/.exec(entry);
+    if (!m || Number(m[2]) < 1 || Number(m[2]) > 65535) problems.push(`REDIS_CLUSTER_NODES must list host:port pairs, comma separated (got "${entry}")`);
+    else redisClusterNodes.push({ host: m[1].replace(/^\[|\]$/g, ''), port: Number(m[2]) });
+  }
+  const redisUrl = url('REDIS_URL', ['redis:', 'rediss:']) ?? (redisClusterNodes.length ? `redis://${redisClusterNodes[0].host}:${redisClusterNodes[0].port}` : undefined);
   if (!redisUrl) problems.push('REDIS_URL is required (for example redis://127.0.0.1:6379)');
 
   const siteCode = str('SITE_CODE') ?? 'default';
@@ -285,7 +317,8 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
     databaseUrl: databaseUrl ?? '',
     redisUrl: redisUrl ?? '',
     redisKeyPrefix: str('REDIS_KEY_PREFIX') ?? '',
-    queuePrefix: str('QUEUE_PREFIX') ?? 'bull',
+    redisClusterNodes,
+    queuePrefix: clusterQueuePrefix(str('QUEUE_PREFIX') ?? 'bull', redisClusterNodes.length > 0),
     siteCode,
     appTimezone,
     jwt: {
@@ -303,6 +336,7 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
     uploadDir: path.resolve(str('UPLOAD_DIR') ?? path.join(projectDataDir(), 'uploads')),
     cardFingerprintSecret,
     dbPoolMax: int('DB_POOL_MAX', 10, 1, 500),
+    dbPreparedStatements: bool('DB_PREPARED_STATEMENTS', true),
     limits: {
       loginPerIp: int('RATE_LIMIT_LOGIN_PER_IP', 30, 1),
       loginPerAccount: int('RATE_LIMIT_LOGIN_PER_ACCOUNT', 10, 1),

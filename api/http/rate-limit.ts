@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import { logger } from '../../shared/logger';
-import { cache } from '../../shared/redis';
+import { cache, isCluster } from '../../shared/redis';
 import { HttpError } from './errors';
 
 /**
@@ -60,10 +60,16 @@ export async function countRequest(counted: CountedRequest[]): Promise<void> {
   if (counted.length === 0) return;
   let counts: number[];
   try {
-    const multi = cache().multi();
-    for (const { key, ttlS } of countersOf(counted)) multi.incr(key).expire(key, ttlS);
-    const results = (await multi.exec()) ?? [];
-    counts = results.filter((_, i) => i % 2 === 0).map(([, value]) => Number(value));
+    if (isCluster()) {
+      // Counters of several slots: one MULTI per counter (INCR and EXPIRE of one key), sent together.
+      const each = await Promise.all(countersOf(counted).map(({ key, ttlS }) => cache().multi().incr(key).expire(key, ttlS).exec()));
+      counts = each.map((results) => Number(results?.[0]?.[1]));
+    } else {
+      const multi = cache().multi();
+      for (const { key, ttlS } of countersOf(counted)) multi.incr(key).expire(key, ttlS);
+      const results = (await multi.exec()) ?? [];
+      counts = results.filter((_, i) => i % 2 === 0).map(([, value]) => Number(value));
+    }
   } catch (err) {
     logger().warn({ err, rules: counted.map((c) => c.rule.name) }, 'rate limiter unavailable; request let through');
     return;

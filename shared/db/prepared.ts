@@ -1,5 +1,6 @@
 import type { Client, QueryResultRow } from 'pg';
 import { DatabaseError, ForeignKeyConstraintError, UniqueConstraintError } from 'sequelize';
+import { config } from '../config';
 import { logger } from '../logger';
 import { db } from './sequelize';
 
@@ -14,13 +15,18 @@ import { db } from './sequelize';
  * violation as ForeignKeyConstraintError, any other database error as DatabaseError, each with the
  * driver's error in `original` (its code, message and detail), so callers read a refusal the same way on
  * either path.
+ *
+ * With DB_PREPARED_STATEMENTS=false the same statement goes unnamed (parsed on every call): a
+ * transaction-pooling PgBouncer older than 1.21 hands each call to any server connection, where a name
+ * parsed on another is unknown (docs/scaling.md, "PgBouncer").
  */
 export async function preparedRows<T extends QueryResultRow>(name: string, text: string, values: readonly unknown[]): Promise<T[]> {
   const pool = db().connectionManager;
   const client = (await pool.getConnection({ type: 'write' })) as unknown as Client;
   try {
     if (logger().isLevelEnabled('trace')) logger().trace({ sql: text, prepared: name }, 'sql');
-    return (await client.query<T>({ name, text, values: [...values] })).rows;
+    const named = config().dbPreparedStatements ? { name } : {};
+    return (await client.query<T>({ ...named, text, values: [...values] })).rows;
   } catch (err) {
     throw asSequelizeError(err);
   } finally {

@@ -58,18 +58,26 @@ async function dropDatabase(serverUrl: string, name: string): Promise<void> {
   await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).finally(() => client.end());
 }
 
-/** Deletes the keys matching `pattern` (a test file's prefix: Redis losing what it held), never others. */
+/**
+ * Deletes the keys matching `pattern` (a test file's prefix: Redis losing what it held), never others.
+ * With REDIS_CLUSTER_NODES (npm run test:redis-cluster), on every node, one key per DEL (a cluster
+ * refuses one DEL of keys in several slots).
+ */
 export async function deleteKeys(redisUrl: string, pattern: string): Promise<void> {
-  const redis = new Redis(redisUrl);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length) await redis.del(...keys);
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
+  const nodes = (process.env.REDIS_CLUSTER_NODES ?? '').split(',').filter(Boolean);
+  for (const url of nodes.length ? nodes.map((n) => `redis://${n}`) : [redisUrl]) {
+    const redis = new Redis(url);
+    try {
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+        cursor = next;
+        if (keys.length && nodes.length) await Promise.all(keys.map((key) => redis.del(key)));
+        else if (keys.length) await redis.del(...keys);
+      } while (cursor !== '0');
+    } finally {
+      redis.disconnect();
+    }
   }
 }
 
@@ -87,7 +95,8 @@ export async function startTestStack(env: Record<string, string> = {}): Promise<
 
   Object.assign(process.env, {
     NODE_ENV: 'test',
-    DATABASE_URL: withDatabase(serverUrl, dbName),
+    // npm run test:pgbouncer: the application's connections go through PgBouncer; cloning and dropping stay direct.
+    DATABASE_URL: withDatabase(process.env.TEST_PGBOUNCER_URL || serverUrl, dbName),
     REDIS_KEY_PREFIX: `${prefix}:`,
     QUEUE_PREFIX: prefix,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',

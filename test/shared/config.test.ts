@@ -165,3 +165,27 @@ test('UPLOAD_DIR: an absolute folder, .data/uploads of the checkout by default',
   t.regex(loadConfig(base).uploadDir, /[/\\]\.data[/\\]uploads$/);
   t.is(loadConfig({ ...base, UPLOAD_DIR: '/srv/uploads' }).uploadDir, '/srv/uploads');
 });
+
+test('REDIS_CLUSTER_NODES: host:port pairs, a hash-tagged queue prefix, REDIS_URL optional; bad entries and DB_PREPARED_STATEMENTS named', (t) => {
+  const single = loadConfig(base);
+  t.deepEqual(single.redisClusterNodes, []);
+  t.is(single.queuePrefix, 'bull');
+  t.true(single.dbPreparedStatements);
+
+  const cluster = loadConfig({ DATABASE_URL: base.DATABASE_URL, REDIS_CLUSTER_NODES: '10.0.0.1:7000, redis-b:7001,[::1]:7002', DB_PREPARED_STATEMENTS: 'false' });
+  t.deepEqual(cluster.redisClusterNodes, [
+    { host: '10.0.0.1', port: 7000 },
+    { host: 'redis-b', port: 7001 },
+    { host: '::1', port: 7002 },
+  ]);
+  t.is(cluster.redisUrl, 'redis://10.0.0.1:7000');
+  t.is(cluster.queuePrefix, '{bull}');
+  t.false(cluster.dbPreparedStatements);
+  t.is(loadConfig({ ...base, REDIS_CLUSTER_NODES: '127.0.0.1:7000', QUEUE_PREFIX: 'site1' }).queuePrefix, '{site1}');
+  t.is(loadConfig({ ...base, REDIS_CLUSTER_NODES: '127.0.0.1:7000', QUEUE_PREFIX: '{q}site1' }).queuePrefix, '{q}site1');
+
+  const problems = problemsOf({ ...base, REDIS_CLUSTER_NODES: '127.0.0.1:7000,nope,host:99999', DB_PREPARED_STATEMENTS: 'yes' });
+  t.true(problems.includes('REDIS_CLUSTER_NODES must list host:port pairs, comma separated (got "nope")'), problems.join('\n'));
+  t.true(problems.includes('REDIS_CLUSTER_NODES must list host:port pairs, comma separated (got "host:99999")'), problems.join('\n'));
+  t.true(problems.includes('DB_PREPARED_STATEMENTS must be true or false (got "yes")'), problems.join('\n'));
+});

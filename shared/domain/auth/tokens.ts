@@ -2,7 +2,7 @@ import { createSecretKey, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { config } from '../../config';
 import { Admin, AdminGroup, User } from '../../db/models';
-import { cache } from '../../redis';
+import { cache, isCluster, slotTag } from '../../redis';
 
 /**
  * Player and administrator JWTs: separate secrets, separate payload kinds. A token is valid only while
@@ -36,7 +36,8 @@ function key(secret: string): KeyObject {
   }
   return k;
 }
-export const tokenVersionKey = (userId: number) => `cache:auth:tv:${userId}`;
+// The version and its refill hold share a hash tag on a cluster: FILL_UNLESS_HELD and forgetTokenVersion name both.
+export const tokenVersionKey = (userId: number) => `cache:auth:tv:${slotTag(userId)}`;
 
 export function signPlayerToken(user: { id: number; account: string; tokenVersion: number; siteCode: string }): string {
   const claims = { account: user.account, tokenVersion: user.tokenVersion, site: user.siteCode, kind: 'player' };
@@ -90,7 +91,7 @@ export async function currentTokenVersion(userId: number): Promise<number | null
  * (its token would otherwise work for another hour). Meanwhile Postgres answers.
  */
 export const TOKEN_VERSION_REFILL_HOLD_S = 5;
-const refillHoldKey = (userId: number) => `cache:auth:tv-hold:${userId}`;
+const refillHoldKey = (userId: number) => `cache:auth:tv-hold:${slotTag(userId)}`;
 const FILL_UNLESS_HELD = `if redis.call('EXISTS', KEYS[2]) == 0 then redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2]) return 1 end return 0`;
 
 /** Caches a version read from Postgres, unless a recent change holds refilling off. */
@@ -164,7 +165,8 @@ return out`;
 export async function verifyPlayerTokenCounting(token: string, countKeys: (userId: number) => CountKey[]): Promise<{ claims: PlayerClaims | null; counts: number[] | null }> {
   const claims = decodePlayerToken(token);
   if (!claims) return { claims: null, counts: null };
-  const counters = countKeys(claims.sub);
+  // On a cluster the counters (per player, per IP) live in other slots than the version: the caller counts them.
+  const counters = isCluster() ? [] : countKeys(claims.sub);
   if (counters.length) {
     const answer = await cache()
       .eval(CHECK_AND_COUNT, 1 + counters.length, tokenVersionKey(claims.sub), ...counters.map((c) => c.key), String(claims.tokenVersion), ...counters.map((c) => String(c.ttlS)))

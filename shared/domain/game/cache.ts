@@ -1,5 +1,8 @@
 import { GameProvider } from '../../db/models';
-import { cache } from '../../redis';
+import { config } from '../../config';
+import { logger } from '../../logger';
+import { cache, deleteCacheKeysMatching, redisClosed, subscriberConnection } from '../../redis';
+import type { Redis } from 'ioredis';
 
 /**
  * Redis cache of GET /game/provider: one entry per site and gameType filter (`all` when none), one hour.
@@ -14,13 +17,16 @@ export function providerListKey(siteCode: string, gameType: string | number | un
 /**
  * One provider row by (site, gameCode) for the round paths (simulate), kept in this process for
  * PROVIDER_ROW_TTL_MS. Admin writes clear it at once in the process that made them (with the Redis
- * list); other processes see the change within the TTL. Only rows that exist are kept (the map holds at
- * most the providers table, whatever gameCodes clients send); a failed lookup is not kept.
+ * list) and publish the site on a Redis channel every process holding rows listens to, so the others
+ * drop theirs at once too; the TTL bounds what a lost message costs (docs/scaling.md). Only rows that
+ * exist are kept (the map holds at most the providers table, whatever gameCodes clients send); a failed
+ * lookup is not kept.
  */
 export const PROVIDER_ROW_TTL_MS = 5000;
 const providerRows = new Map<string, { expires: number; row: Promise<GameProvider | null> }>();
 
 export function cachedProvider(siteCode: string, gameCode: string): Promise<GameProvider | null> {
+  listenForClears();
   const key = `${siteCode}\u0000${gameCode}`;
   const hit = providerRows.get(key);
   if (hit && hit.expires > Date.now()) return hit.row;
@@ -30,16 +36,35 @@ export function cachedProvider(siteCode: string, gameCode: string): Promise<Game
   return row;
 }
 
-/** Deletes every provider-list entry of a site (each gameType and `all`) and this process's provider rows. */
-export async function clearProviderListCache(siteCode: string): Promise<void> {
+function dropSiteRows(siteCode: string): void {
   for (const key of providerRows.keys()) if (key.startsWith(`${siteCode}\u0000`)) providerRows.delete(key);
-  const redis = cache();
-  const prefix = redis.options.keyPrefix ?? '';
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}${providerListKey(siteCode, '*')}`, 'COUNT', 200);
-    cursor = next;
-    // scan returns full keys; del would add the prefix again, so strip it.
-    if (keys.length) await redis.del(...keys.map((k) => k.slice(prefix.length)));
-  } while (cursor !== '0');
+}
+
+/** The channel of provider-row clears (channels take no key prefix: the prefix is in the name). */
+const clearsChannel = () => `${config().redisKeyPrefix}game:provider-rows-cleared`;
+let subscriber: Redis | undefined;
+
+/** Subscribes this process to the clears of other processes, once (again after Redis was closed). */
+function listenForClears(): void {
+  if (subscriber || redisClosed()) return;
+  const channel = clearsChannel();
+  const client = subscriberConnection();
+  subscriber = client;
+  client.once('end', () => {
+    if (subscriber === client) subscriber = undefined;
+  });
+  client.on('message', (from: string, siteCode: string) => {
+    if (from === channel) dropSiteRows(siteCode);
+  });
+  client.subscribe(channel).catch((err: Error) => logger().warn({ err: err.message }, 'provider-row clears not subscribed; other processes\' writes show within the TTL'));
+}
+
+/**
+ * Deletes every provider-list entry of a site (each gameType and `all`) and the site's provider rows,
+ * in this process and, through the channel, in every other.
+ */
+export async function clearProviderListCache(siteCode: string): Promise<void> {
+  dropSiteRows(siteCode);
+  await deleteCacheKeysMatching(providerListKey(siteCode, '*'));
+  await cache().publish(clearsChannel(), siteCode);
 }

@@ -4,7 +4,7 @@ import { ProviderApiError } from '../../integrations/provider-http';
 import { provxGameList } from '../../integrations/provx';
 import { provyGameList, provyProductOf } from '../../integrations/provy';
 import { logger } from '../../logger';
-import { cache } from '../../redis';
+import { cache, deleteCacheKeysMatching } from '../../redis';
 import { provxTestGames, provyTestGames } from './test-games';
 
 /**
@@ -20,14 +20,7 @@ const gameListKey = (providerCode: string, scope: string, language: string) => `
 
 /** Deletes every cached provider game list (tests, or after changing provider credentials). */
 export async function clearGameListCache(): Promise<void> {
-  const redis = cache();
-  const prefix = redis.options.keyPrefix ?? '';
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}cache:game:list:*`, 'COUNT', 200);
-    cursor = next;
-    if (keys.length) await redis.del(...keys.map((k) => k.slice(prefix.length)));
-  } while (cursor !== '0');
+  await deleteCacheKeysMatching('cache:game:list:*');
 }
 
 export interface GameListResult {

@@ -1,5 +1,5 @@
 import { logger } from '../../logger';
-import { cache } from '../../redis';
+import { cache, readCacheKeys } from '../../redis';
 
 /**
  * The unread count, cached per player in Redis (docs/decisions.md, "Inbox read state"): GET
@@ -22,7 +22,7 @@ const entryKey = (userId: number) => `cache:inbox:unread:${userId}`;
 export async function cachedUnreadCount(siteCode: string, userId: number, compute: () => Promise<number>): Promise<number> {
   let generations: string;
   try {
-    const [site, player, entry] = await cache().mget(siteGenerationKey(siteCode), playerGenerationKey(userId), entryKey(userId));
+    const [site, player, entry] = await readCacheKeys([siteGenerationKey(siteCode), playerGenerationKey(userId), entryKey(userId)]);
     generations = `${site ?? 0}.${player ?? 0}`;
     if (entry !== null) {
       const at = entry.lastIndexOf(':');

@@ -8,8 +8,9 @@ import type { LiveMatch } from './matches';
  * - `cache:live-sports:status` {configured, ok, at, count?, error?, lastSuccessAt?, oddsMissing?}: the
  *   outcome of the last refresh, no expiry.
  */
-export const LIVE_SPORTS_LIST_KEY = 'cache:live-sports:list';
-export const LIVE_SPORTS_STATUS_KEY = 'cache:live-sports:status';
+// One hash tag: the refresh writes both in one MULTI, which a Redis Cluster allows only within one slot.
+export const LIVE_SPORTS_LIST_KEY = 'cache:{live-sports}:list';
+export const LIVE_SPORTS_STATUS_KEY = 'cache:{live-sports}:status';
 export const LIVE_SPORTS_LIST_TTL_S = 24 * 3600;
 
 export interface LiveSportsList {

@@ -2,7 +2,7 @@ import { SiteConfig, SiteTheme } from '../../db/models';
 import { Refusal } from '../../errors';
 import { LOCALES, type Locale } from '../../i18n/locales';
 import { logger } from '../../logger';
-import { cache } from '../../redis';
+import { cache, deleteCacheKeys } from '../../redis';
 import { publicSiteConfigView, type PublicSiteConfigView } from './views';
 
 /**
@@ -15,7 +15,7 @@ export const SITE_CONFIG_TTL_S = 3600;
 export const siteConfigKey = (siteCode: string, locale: Locale) => `cache:site-config:${siteCode}:${locale}`;
 
 export async function clearSiteConfigCache(siteCode: string): Promise<void> {
-  await cache().del(...LOCALES.map((locale) => siteConfigKey(siteCode, locale)));
+  await deleteCacheKeys(LOCALES.map((locale) => siteConfigKey(siteCode, locale)));
 }
 
 /** `siteUnavailable` when the site has no config, or its config is disabled. */

@@ -4,7 +4,7 @@ import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
 import { LOCALES, pickText, type Locale, type LocaleText } from '../../i18n/locales';
 import { logger } from '../../logger';
-import { cache } from '../../redis';
+import { cache, deleteCacheKeys } from '../../redis';
 import type { Actor } from '../audit/actor';
 import { changesOf } from '../audit/operation-log';
 import { money } from '../wallet/wallet';
@@ -79,7 +79,7 @@ export function vipLevelsKey(siteCode: string, locale: Locale): string {
 
 /** Deletes the site's cached level lists (every locale). */
 export async function clearVipLevelsCache(siteCode: string): Promise<void> {
-  await cache().del(...LOCALES.map((locale) => vipLevelsKey(siteCode, locale)));
+  await deleteCacheKeys(LOCALES.map((locale) => vipLevelsKey(siteCode, locale)));
 }
 
 /** GET /vip/levels: enabled levels of the site, sortOrder ascending, names in the request locale. */

@@ -1,0 +1,73 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { findOnPath } from './services';
+
+/**
+ * The outside programs the scale-out tests run (pgbouncer, haproxy, redis-server): found on PATH (or
+ * /usr/sbin, where Debian puts daemons), else installed from Debian with apt-get when this process is
+ * root, else a thrown Error naming exactly what is missing and how to get it.
+ */
+export function ensureProgram(binary: string, debianPackage: string): string {
+  const found = findOnPath(binary) ?? executable(path.join('/usr/sbin', binary));
+  if (found) return found;
+  const root = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!root || !findOnPath('apt-get')) {
+    throw new Error(`${binary} is missing: install Debian's ${debianPackage} package (apt-get install ${debianPackage}) or put ${binary} on PATH`);
+  }
+  console.log(`  ${binary} missing: apt-get install ${debianPackage}`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  let result = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', debianPackage], { stdio: 'inherit', env });
+  if (result.status !== 0) {
+    spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
+    result = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', debianPackage], { stdio: 'inherit', env });
+  }
+  const installed = findOnPath(binary) ?? executable(path.join('/usr/sbin', binary));
+  if (result.status !== 0 || !installed) throw new Error(`apt-get install ${debianPackage} failed: ${binary} is still missing`);
+  return installed;
+}
+
+function executable(file: string): string | undefined {
+  try {
+    fs.accessSync(file, fs.constants.X_OK);
+    return file;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A TCP port free on 127.0.0.1 at the moment of asking. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A fresh temporary folder (removed by the caller), readable by a daemon that drops root. */
+export function tempDir(name: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`));
+  fs.chmodSync(dir, 0o777);
+  return dir;
+}
+
+/** Resolves once 127.0.0.1:port accepts a connection, or rejects after timeoutMs. */
+export async function waitForPort(port: number, timeoutMs: number, what: string): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.once('connect', () => (socket.destroy(), resolve(true)));
+      socket.once('error', () => resolve(false));
+    });
+    if (ok) return;
+    if (Date.now() > until) throw new Error(`${what} did not open 127.0.0.1:${port} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
