@@ -2,7 +2,7 @@ import { mixed, object } from 'yup';
 import { createGameBlock, deleteGameBlock, listGameBlocks } from '../../../shared/domain/game/blocks';
 import { GAME_TYPE_CODES } from '../../../shared/domain/game/types';
 import { endpoint } from '../../http/endpoint';
-import { idParams, jsonId, jsonNumber, pagingFields, queryInt, text } from '../../http/schema-helpers';
+import { documentAs, idParams, jsonId, jsonNumber, pagingFields, queryInt, text } from '../../http/schema-helpers';
 
 /**
  * Game blocks of players (the risk check of POST /game/launch), permission module `game` (GET read,
@@ -34,7 +34,7 @@ const createBody = object({
     .oneOf([...GAME_TYPE_CODES, null], `gameType must be one of ${GAME_TYPE_CODES.join(', ')}`),
   gameCode: text().nullable().min(1).max(64),
   /** The provider game id, as in launch (a number); a digit string is accepted too, it is stored as text. */
-  productId: mixed<string | number>()
+  productId: documentAs(mixed<string | number>(), { type: ['integer', 'string'], minimum: 0, maximum: Number.MAX_SAFE_INTEGER, pattern: '^\\d{1,32}$' })
     .nullable()
     .test('product', 'productId must be a non-negative integer', (v) => v == null || (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) || (typeof v === 'string' && /^\d{1,32}$/.test(v)))
     .transform((value: unknown) => (typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value)),

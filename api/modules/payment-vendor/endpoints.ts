@@ -4,6 +4,7 @@ import { createVendorDeposit } from '../../../shared/domain/deposit/orders';
 import { endpoint } from '../../http/endpoint';
 import { depositCreatePerUser } from '../deposit/limits';
 import { paymentChannelAdminEndpoints } from './admin-routes';
+import { constant, obj, str } from '../../http/answer-schemas';
 import { acknowledge, fiatvendorCheck, signedFields, usdtCheck } from './callback-auth';
 import { addAtmBody, addCardBody } from './schemas';
 
@@ -19,6 +20,40 @@ const orderRefusals = {
   'deposit.rateUnknown': { code: 2005, textOf: '/api/deposit' },
 } as const;
 
+/** The callbacks' answer once recorded (callback-auth.ts, `acknowledge`). */
+const received = obj({ received: constant(true) });
+
+const checkSum = str('hex(HMAC-SHA256(secret, the other top-level fields sorted by name as `name=value` joined with `&`, values as sent))');
+/** The fields the callbacks read (shared/domain/deposit/callbacks.ts); the vendor may send more, kept with the callback. */
+const fiatAddCallbackBody = obj(
+  {
+    sub_order: str('Our order number (at most 64 characters)'),
+    receiving_code: str('ATM orders: the bank code, 3 to 7 digits, as a JSON string'),
+    receiving_account: str('ATM orders: the account to pay, digits, as a JSON string'),
+    expire_date: str('ATM orders: `YYYY-MM-DD` or `YYYY-MM-DD HH:mm:ss`'),
+    check_sum: checkSum,
+  },
+  { optional: ['receiving_code', 'receiving_account', 'expire_date'], description: 'The fiat vendor\'s add callback (other fields are kept as sent)' },
+);
+const fiatPayCallbackBody = obj(
+  {
+    sub_order: str('Our order number (at most 64 characters)'),
+    pay_amount: { type: ['string', 'number'], description: 'The amount paid, a decimal (taken as sent)' },
+    pay_time: str('When it was paid (at most 40 characters)'),
+    check_sum: checkSum,
+  },
+  { optional: ['pay_time'], description: 'The fiat vendor\'s pay callback (other fields are kept as sent)' },
+);
+const usdtPayCallbackBody = obj(
+  {
+    subOrder: str('Our order number (at most 64 characters)'),
+    txHash: str('The transfer\'s hash (at most 128 characters), paid once'),
+    payAmount: { type: ['string', 'number'], description: 'The amount paid, a decimal (taken as sent)' },
+    payTime: str('When it was paid (at most 40 characters)'),
+  },
+  { optional: ['payTime'], description: 'The USDT payment callback, signed with X-Timestamp and X-Signature (other fields are kept as sent)' },
+);
+
 export const paymentVendorEndpoints = [
   endpoint(
     { method: 'get', path: '/vendor/channels', auth: 'player', refusals: { 'deposit.noChannelGroup': 2001, 'deposit.channelGroupUnavailable': 2002, 'deposit.channelMissing': 2003 }, summary: "The player's payment channel group and its channels" },
@@ -33,14 +68,14 @@ export const paymentVendorEndpoints = [
     ({ site, player, body }) => createVendorDeposit(site, player.id, { ...body, paymentMethod: 'credit' }),
   ),
   endpoint(
-    { method: 'post', path: '/vendor/fiatvendor/callback/add', auth: { signature: fiatvendorCheck }, answer: 'raw', summary: 'Fiat vendor: the order was created (signed by check_sum)' },
+    { method: 'post', path: '/vendor/fiatvendor/callback/add', auth: { signature: fiatvendorCheck }, answer: 'raw', bodyDocument: fiatAddCallbackBody, result: received, summary: 'Fiat vendor: the order was created (signed by check_sum)' },
     async ({ req, res }) => {
       await fiatvendorAddCallback(signedFields(req), req.body);
       acknowledge(res);
     },
   ),
   endpoint(
-    { method: 'post', path: '/vendor/fiatvendor/callback/pay', auth: { signature: fiatvendorCheck }, answer: 'raw', summary: 'Fiat vendor: the order was paid (signed by check_sum)' },
+    { method: 'post', path: '/vendor/fiatvendor/callback/pay', auth: { signature: fiatvendorCheck }, answer: 'raw', bodyDocument: fiatPayCallbackBody, result: received, summary: 'Fiat vendor: the order was paid (signed by check_sum)' },
     async ({ req, res }) => {
       await fiatvendorPayCallback(signedFields(req), req.body);
       acknowledge(res);
@@ -52,6 +87,8 @@ export const paymentVendorEndpoints = [
       path: '/vendor/usdt/callback/pay',
       auth: { signature: usdtCheck },
       answer: 'raw',
+      bodyDocument: usdtPayCallbackBody,
+      result: received,
       // The contract lists 2001/2002 for this path; a signed callback is always acknowledged instead (an order
       // without a live channel is recorded and flagged), and POST /deposit (crypto) answers them.
       codes: [2001, 2002],
