@@ -56,6 +56,9 @@ function clean(node: unknown, fieldMap = false): unknown {
     if (key === 'default' || key === 'enum' || key === 'const' || key === 'examples' || key === 'example') out[key] = value;
     else out[key] = clean(value, key === 'properties' || key === 'patternProperties' || key === '$defs');
   }
+  // yup lists undefined (written null) among the allowed values of an optional field; a value that cannot be null does not.
+  const types = Array.isArray(out.type) ? out.type : [out.type];
+  if (Array.isArray(out.enum)) out.enum = out.enum.filter((v) => v !== undefined && (v !== null || out.type === undefined || types.includes('null')));
   return out;
 }
 

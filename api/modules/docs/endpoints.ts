@@ -29,7 +29,7 @@ function sendUiFile(req: Request, res: Response, file: string): Promise<void> {
 }
 
 export const docsEndpoints = [
-  endpoint({ method: 'get', path: '/docs.json', auth: 'none', answer: 'raw', result: { type: 'object', required: ['openapi', 'info', 'paths'], description: 'An OpenAPI 3.1 document' }, summary: 'This API document (OpenAPI 3.1, JSON)' }, async ({ res }) => {
+  endpoint({ method: 'get', path: '/docs.json', auth: 'none', answer: 'raw', result: { type: 'object', required: ['openapi', 'info', 'paths'], properties: { openapi: { const: '3.1.0' }, info: { type: 'object' }, paths: { type: 'object' } }, description: 'An OpenAPI 3.1 document' }, summary: 'This API document (OpenAPI 3.1, JSON)' }, async ({ res }) => {
     res.json(await apiDocument());
   }),
   endpoint({ method: 'get', path: '/docs', auth: 'none', answer: 'raw', result: { type: 'string' }, resultMedia: 'text/html', summary: 'The API document in Swagger UI (HTML); /api/docs redirects to /api/docs/' }, ({ req, res }) => {
