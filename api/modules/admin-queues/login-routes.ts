@@ -10,6 +10,7 @@ import { adminLoginPerIp, countAccountAttempt } from '../admin/login-limits';
 import { adminTotpLoginRefusals } from '../admin/totp-schemas';
 import { loginPage } from './login-page';
 import { BASE_PATH, SESSION_COOKIE, sessionCookieOptions } from './session';
+import * as answers from './answers';
 
 /**
  * The browser's way into Bull Board: a login form, its POST (account, password and the authenticator
@@ -85,7 +86,7 @@ export const queueLoginEndpoints = [
       else sendResult(req, res, { loggedIn: true });
     },
   ),
-  endpoint({ method: 'post', path: '/admin/queues/logout', auth: 'none', summary: 'Clears the board session cookie' }, ({ res }) => {
+  endpoint({ method: 'post', path: '/admin/queues/logout', result: answers.postAdminQueuesLogout, auth: 'none', summary: 'Clears the board session cookie' }, ({ res }) => {
     res.clearCookie(SESSION_COOKIE, sessionCookieOptions());
     return { loggedOut: true };
   }),

@@ -9,6 +9,7 @@ import { isLocale, LAUNCH_EXTRA_LOCALES, type Locale } from '../../../shared/i18
 import { endpoint } from '../../http/endpoint';
 import { limitRule } from '../../http/rate-limit';
 import { demoBody, gameListQuery, launchBody, providerListQuery, recentQuery, simulateBody } from './player-schemas';
+import * as answers from './answers';
 
 /**
  * Player game endpoints: provider, launch, demo, simulate, recent, list, type-configs.
@@ -33,14 +34,15 @@ function launchLanguage(call: { req: { get(name: string): string | undefined }; 
 
 export const playerEndpoints = [
   endpoint(
-    { method: 'get', path: '/game/provider', auth: 'none', query: providerListQuery, summary: "The site's enabled providers (player view), cached one hour" },
+    { method: 'get', path: '/game/provider', result: answers.getGameProvider, auth: 'none', query: providerListQuery, summary: "The site's enabled providers (player view), cached one hour" },
     ({ site, query }) => listPlayerProviders(site, query.gameType === undefined ? undefined : Number(query.gameType)),
   ),
-  endpoint({ method: 'get', path: '/game/type-configs', auth: 'none', summary: "The site's game type configs by sortOrder" }, ({ site }) => listTypeConfigs(site)),
+  endpoint({ method: 'get', path: '/game/type-configs', result: answers.getGameAdminTypeConfigs, auth: 'none', summary: "The site's game type configs by sortOrder" }, ({ site }) => listTypeConfigs(site)),
   endpoint(
     {
       method: 'post',
       path: '/game/launch',
+      result: answers.postGameLaunch,
       auth: 'player',
       body: launchBody,
       limits: [launchPerUser],
@@ -61,6 +63,7 @@ export const playerEndpoints = [
     {
       method: 'post',
       path: '/game/demo',
+      result: answers.postGameLaunch,
       auth: 'none',
       body: demoBody,
       limits: [demoPerIp],
@@ -79,6 +82,7 @@ export const playerEndpoints = [
     {
       method: 'post',
       path: '/game/simulate',
+      result: answers.postGameSimulate,
       auth: 'player',
       body: simulateBody,
       limits: [simulatePerUser],
@@ -95,11 +99,11 @@ export const playerEndpoints = [
     ({ site, player, body }) => simulateRound({ siteCode: site, userId: player.id, ...body }),
   ),
   endpoint(
-    { method: 'get', path: '/game/recent', auth: 'player', query: recentQuery, summary: "The player's last played games, newest first" },
+    { method: 'get', path: '/game/recent', result: answers.getGameRecent, auth: 'player', query: recentQuery, summary: "The player's last played games, newest first" },
     ({ player, query }) => recentGames(player.id, query.limit),
   ),
   endpoint(
-    { method: 'get', path: '/game/list', auth: 'player', query: gameListQuery, refusals: noGame, summary: "The provider's games, or the built-in test list" },
+    { method: 'get', path: '/game/list', result: answers.getGameList, auth: 'player', query: gameListQuery, refusals: noGame, summary: "The provider's games, or the built-in test list" },
     (call) => providerGameList(call.site, call.query.gameCode, launchLanguage(call)),
   ),
 ];

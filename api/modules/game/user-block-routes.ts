@@ -3,6 +3,7 @@ import { createGameBlock, deleteGameBlock, listGameBlocks } from '../../../share
 import { GAME_TYPE_CODES } from '../../../shared/domain/game/types';
 import { endpoint } from '../../http/endpoint';
 import { documentAs, idParams, jsonId, jsonNumber, pagingFields, queryInt, text } from '../../http/schema-helpers';
+import * as answers from './answers';
 
 /**
  * Game blocks of players (the risk check of POST /game/launch), permission module `game` (GET read,
@@ -42,10 +43,10 @@ const createBody = object({
 });
 
 export const userBlockEndpoints = [
-  endpoint({ method: 'get', path: '/game/admin/user-blocks', auth, query: listQuery, summary: "The site's game blocks, newest first" }, ({ site, query }) =>
+  endpoint({ method: 'get', path: '/game/admin/user-blocks', result: answers.getGameAdminUserBlocks, auth, query: listQuery, summary: "The site's game blocks, newest first" }, ({ site, query }) =>
     listGameBlocks({ siteCode: site, userId: query.userId, page: query.page, pageSize: query.pageSize }),
   ),
-  endpoint({ method: 'post', path: '/game/admin/user-blocks', auth, body: createBody, refusals: { 'game.playerNotFound': 2001 }, summary: 'Block a player from all games, a game type or one game' }, ({ actor, site, body }) =>
+  endpoint({ method: 'post', path: '/game/admin/user-blocks', result: answers.postGameAdminUserBlocks, auth, body: createBody, refusals: { 'game.playerNotFound': 2001 }, summary: 'Block a player from all games, a game type or one game' }, ({ actor, site, body }) =>
     createGameBlock(actor, site, {
       userId: body.userId,
       gameType: body.gameType ?? null,
@@ -55,7 +56,7 @@ export const userBlockEndpoints = [
     }),
   ),
   endpoint(
-    { method: 'delete', path: '/game/admin/user-blocks/:id', auth, params: idParams, refusals: { 'game.blockNotFound': 2002 }, summary: 'Remove a game block of the site' },
+    { method: 'delete', path: '/game/admin/user-blocks/:id', result: answers.deleteGameAdminProvidersById, auth, params: idParams, refusals: { 'game.blockNotFound': 2002 }, summary: 'Remove a game block of the site' },
     async ({ actor, site, params }) => {
       await deleteGameBlock(actor, site, params.id);
       return null;

@@ -7,6 +7,7 @@ import { paymentChannelAdminEndpoints } from './admin-routes';
 import { constant, obj, str } from '../../http/answer-schemas';
 import { acknowledge, fiatvendorCheck, signedFields, usdtCheck } from './callback-auth';
 import { addAtmBody, addCardBody } from './schemas';
+import * as answers from './answers';
 
 /**
  * /vendor: the player's channels, the fiat vendor's ATM and card orders, the three
@@ -56,15 +57,15 @@ const usdtPayCallbackBody = obj(
 
 export const paymentVendorEndpoints = [
   endpoint(
-    { method: 'get', path: '/vendor/channels', auth: 'player', refusals: { 'deposit.noChannelGroup': 2001, 'deposit.channelGroupUnavailable': 2002, 'deposit.channelMissing': 2003 }, summary: "The player's payment channel group and its channels" },
+    { method: 'get', path: '/vendor/channels', result: answers.getVendorChannels, auth: 'player', refusals: { 'deposit.noChannelGroup': 2001, 'deposit.channelGroupUnavailable': 2002, 'deposit.channelMissing': 2003 }, summary: "The player's payment channel group and its channels" },
     ({ site, player, locale }) => vendorChannels(site, player.id, locale),
   ),
   endpoint(
-    { method: 'post', path: '/vendor/fiatvendor/add-atm', auth: 'player', body: addAtmBody, limits: [depositCreatePerUser], refusals: { ...orderRefusals, 'deposit.atmOrderRefused': 2002, 'deposit.atmOrderUnanswered': 2003 }, summary: "An ATM transfer order at the fiat vendor (the vendor's raw reply)" },
+    { method: 'post', path: '/vendor/fiatvendor/add-atm', result: answers.postVendorFiatvendorAddAtm, auth: 'player', body: addAtmBody, limits: [depositCreatePerUser], refusals: { ...orderRefusals, 'deposit.atmOrderRefused': 2002, 'deposit.atmOrderUnanswered': 2003 }, summary: "An ATM transfer order at the fiat vendor (the vendor's raw reply)" },
     ({ site, player, body }) => createVendorDeposit(site, player.id, { ...body, paymentMethod: 'fiat' }),
   ),
   endpoint(
-    { method: 'post', path: '/vendor/fiatvendor/add-card', auth: 'player', body: addCardBody, limits: [depositCreatePerUser], refusals: { ...orderRefusals, 'deposit.cardOrderRefused': 2002, 'deposit.cardOrderUnanswered': 2003 }, summary: "A card payment order at the fiat vendor (the vendor's raw reply)" },
+    { method: 'post', path: '/vendor/fiatvendor/add-card', result: answers.postVendorFiatvendorAddAtm, auth: 'player', body: addCardBody, limits: [depositCreatePerUser], refusals: { ...orderRefusals, 'deposit.cardOrderRefused': 2002, 'deposit.cardOrderUnanswered': 2003 }, summary: "A card payment order at the fiat vendor (the vendor's raw reply)" },
     ({ site, player, body }) => createVendorDeposit(site, player.id, { ...body, paymentMethod: 'credit' }),
   ),
   endpoint(

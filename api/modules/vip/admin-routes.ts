@@ -4,6 +4,7 @@ import { createVipLevel, deleteVipLevel, updateVipLevel } from '../../../shared/
 import { createVipRebate, deleteVipRebate, updateVipRebate } from '../../../shared/domain/vip/rebate-rules';
 import { endpoint, type AdminActor, type Endpoint, type RefusalCodes } from '../../http/endpoint';
 import { createLevelBody, createRebateBody, holdBody, idParams, updateLevelBody, updateRebateBody, userIdParams } from './schemas';
+import * as answers from './answers';
 
 /**
  * Administrator VIP endpoints, permission module `vip`: levels and rebate rules of a site,
@@ -54,7 +55,7 @@ export const adminEndpoints = [
     remove: [deleteVipRebate, 'Delete a rebate rule', { 'vip.rebateRuleNotFound': 2002 }],
   }),
   endpoint(
-    { method: 'patch', path: '/vip/users/:userId/hold', auth, params: userIdParams, body: holdBody, refusals: { 'vip.playerNotFound': 2001, 'vip.holdLevelTooLow': 2002 }, summary: "Set a user's VIP hold flag (level 5 and up)" },
+    { method: 'patch', path: '/vip/users/:userId/hold', result: answers.patchVipUsersByUserIdHold, auth, params: userIdParams, body: holdBody, refusals: { 'vip.playerNotFound': 2001, 'vip.holdLevelTooLow': 2002 }, summary: "Set a user's VIP hold flag (level 5 and up)" },
     ({ actor, site, params, body }) => setVipHold(actor, site, params.userId, body.hold as 0 | 1),
   ),
 ];

@@ -7,6 +7,7 @@ import { endpoint, type Endpoint, type RefusalCodes } from '../../http/endpoint'
 import { limitRule } from '../../http/rate-limit';
 import { sendPhoto } from './photo-answer';
 import { bankCardBody, creditCardBody, cryptoAddressBody, idParams, photoParams, photoQuery } from './schemas';
+import * as answers from './answers';
 
 /** The player's wallet instruments: add, list, delete of each kind, and the bank card photos. */
 
@@ -35,6 +36,7 @@ export const playerEndpoints = [
     {
       method: 'post',
       path: '/wallet/bank-card/add',
+      result: answers.postWalletBankCardAdd,
       auth: 'player',
       uploads: { fields: BANK_CARD_PHOTOS },
       body: bankCardBody,
@@ -60,12 +62,12 @@ export const playerEndpoints = [
   ),
   ...listAndDelete('/wallet/bank-card', 'bank cards (photos as URLs)', listBankCards, deleteBankCard, { 'wallet.bankCardNotFound': 2001 }),
   endpoint(
-    { method: 'post', path: '/wallet/credit-card/add', auth: 'player', body: creditCardBody, limits: [addPerUser], refusals: { 'wallet.creditCardExists': 2001 }, summary: 'Add a credit card (the CVV is checked, never stored)' },
+    { method: 'post', path: '/wallet/credit-card/add', result: answers.postWalletCreditCardAdd, auth: 'player', body: creditCardBody, limits: [addPerUser], refusals: { 'wallet.creditCardExists': 2001 }, summary: 'Add a credit card (the CVV is checked, never stored)' },
     ({ player, body }) => addCreditCard(player.siteCode, player.id, body),
   ),
   ...listAndDelete('/wallet/credit-card', 'credit cards (masked numbers)', listCreditCards, deleteCreditCard, { 'wallet.creditCardNotFound': 2001 }),
   endpoint(
-    { method: 'post', path: '/wallet/crypto-address/add', auth: 'player', body: cryptoAddressBody, limits: [addPerUser], refusals: { 'wallet.cryptoAddressExists': 2001 }, summary: 'Add a crypto address (currency USDT, network TRC-20 unless given)' },
+    { method: 'post', path: '/wallet/crypto-address/add', result: answers.postWalletCryptoAddressAdd, auth: 'player', body: cryptoAddressBody, limits: [addPerUser], refusals: { 'wallet.cryptoAddressExists': 2001 }, summary: 'Add a crypto address (currency USDT, network TRC-20 unless given)' },
     ({ player, body }) => addCryptoAddress(player.siteCode, player.id, body),
   ),
   ...listAndDelete('/wallet/crypto-address', 'crypto addresses', listCryptoAddresses, deleteCryptoAddress, { 'wallet.cryptoAddressNotFound': 2001 }),

@@ -7,6 +7,7 @@ import { turnoverStatus } from '../../../shared/domain/withdrawal/turnover';
 import { endpoint } from '../../http/endpoint';
 import { limitRule } from '../../http/rate-limit';
 import { listQuery, requestBody } from './schemas';
+import * as answers from './answers';
 
 /**
  * The player's withdrawal endpoints: the code, the request, the list and the turnover
@@ -20,6 +21,7 @@ export const playerEndpoints = [
     {
       method: 'post',
       path: '/withdrawal/send-code',
+      result: answers.postWithdrawalSendCode,
       auth: 'player',
       limits: [
         limitRule('withdrawal-send-code:user', 'player', () => limits().verifySendPerUser, () => limits().verifySendWindowUserS),
@@ -34,6 +36,7 @@ export const playerEndpoints = [
     {
       method: 'post',
       path: '/withdrawal/request',
+      result: answers.postWithdrawalRequest,
       auth: 'player',
       body: requestBody,
       limits: [limitRule('withdrawal-request:user', 'player', () => limits().verifyCheckPerUser, () => limits().verifyCheckWindowUserS)],
@@ -53,11 +56,11 @@ export const playerEndpoints = [
     ({ site, player, body, locale }) => requestWithdrawal(site, player.id, body, locale),
   ),
   endpoint(
-    { method: 'get', path: '/withdrawal/list', auth: 'player', query: listQuery, summary: "The player's withdrawals, newest first" },
+    { method: 'get', path: '/withdrawal/list', result: answers.getWithdrawalList, auth: 'player', query: listQuery, summary: "The player's withdrawals, newest first" },
     ({ site, player, query }) => listPlayerWithdrawals(site, player.id, { ...query, status: query.status as WithdrawalStatus | undefined }),
   ),
   endpoint(
-    { method: 'get', path: '/withdrawal/turnover-status', auth: 'player', summary: "The player's withdrawal turnover: deposits and claimed promotions" },
+    { method: 'get', path: '/withdrawal/turnover-status', result: answers.getWithdrawalTurnoverStatus, auth: 'player', summary: "The player's withdrawal turnover: deposits and claimed promotions" },
     ({ player, locale }) => turnoverStatus(player.id, locale),
   ),
 ];
