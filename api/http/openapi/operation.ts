@@ -80,15 +80,16 @@ function envelopeResponses(e: Endpoint, template: string): Json {
   if (e.limits?.length) statuses.add(429);
 
   const resultEnvelope = e.result ? resultEnvelopeOf(e.result) : ref('ResultEnvelope');
-  const okSchema = business.length
-    ? { oneOf: [resultEnvelope, { allOf: [ref('ErrorEnvelope'), { properties: { code: { enum: business.map((c) => c.code) } } }] }] }
-    : resultEnvelope;
+  const businessError = { allOf: [ref('ErrorEnvelope'), { properties: { code: { enum: business.map((c) => c.code) } } }] };
+  const okSchema = business.length ? { oneOf: [resultEnvelope, businessError] } : resultEnvelope;
   const media = e.resultMedia ?? 'application/json';
+  // A raw JSON answer of an endpoint with business codes may be their error envelope too (HTTP 200).
+  const rawSchema = e.result && media === 'application/json' && business.length ? { oneOf: [e.result, businessError] } : e.result;
   const ok: Json =
     answer === 'raw'
       ? {
           description: 'Answered by the endpoint itself (not the envelope); its errors are error envelopes',
-          ...(e.result ? { content: { [media]: { schema: e.result } } } : {}),
+          ...(e.result ? { content: { [media]: { schema: rawSchema } } } : {}),
         }
       : { description: 'The result envelope', content: { 'application/json': { schema: okSchema, ...exampleOf(e) } } };
   if (business.length) {

@@ -10,6 +10,7 @@ import { adminLoginPerIp, countAccountAttempt } from '../admin/login-limits';
 import { adminTotpLoginRefusals } from '../admin/totp-schemas';
 import { loginPage } from './login-page';
 import { BASE_PATH, SESSION_COOKIE, sessionCookieOptions } from './session';
+import { constant, obj, str } from '../../http/answer-schemas';
 import * as answers from './answers';
 
 /**
@@ -56,7 +57,7 @@ async function sessionToken(req: Request, res: Response, meta: RequestMeta): Pro
 }
 
 export const queueLoginEndpoints = [
-  endpoint({ method: 'get', path: '/admin/queues/login', auth: 'none', answer: 'raw', summary: "Bull Board's login form (HTML)" }, ({ req, res }) => {
+  endpoint({ method: 'get', path: '/admin/queues/login', auth: 'none', answer: 'raw', result: { type: 'string' }, resultMedia: 'text/html', summary: "Bull Board's login form (HTML)" }, ({ req, res }) => {
     res.type('html').send(loginPage(BASE_PATH, typeof req.query.error === 'string'));
   }),
   endpoint(
@@ -65,6 +66,8 @@ export const queueLoginEndpoints = [
       path: '/admin/queues/login',
       auth: 'none',
       answer: 'raw',
+      // JSON logins get the envelope; a form is redirected (303) to the board.
+      result: obj({ code: constant(200), message: str(), result: obj({ loggedIn: constant(true) }) }, { description: 'The result envelope' }),
       limits: [adminLoginPerIp],
       // The refusals of POST /admin/login, with its texts.
       refusals: {

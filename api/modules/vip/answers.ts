@@ -1,4 +1,4 @@
-import { array, bool, decimal, int, nullable, num, obj, oneOfValues, str } from '../../http/answer-schemas';
+import { type JsonSchema, array, bool, decimal, int, localeTexts, nullable, num, obj, oneOfValues, str } from '../../http/answer-schemas';
 
 /**
  * The answers of the vip endpoints (their `result`), as the API document shows them and the tests check them
@@ -48,3 +48,9 @@ export const getVipStatus = obj({
 export const postVipSettlementDailyRebate = obj({ usersProcessed: num(), totalRebate: str(), usersPaid: num(), day: str(), alreadySettled: bool() });
 
 export const postVipSettlementMonthlyRelegation = obj({ checked: num(), warned: num(), demoted: num(), month: str(), alreadySettled: bool() });
+
+/** A VIP level as administrators see it: the name as its stored locale map. */
+export const adminVipLevel = obj({ ...(getVipLevels.items as { properties: Record<string, JsonSchema> }).properties, name: localeTexts() });
+
+/** A rebate rule. */
+export const vipRebate = getVipRebates.items as JsonSchema;

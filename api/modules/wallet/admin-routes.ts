@@ -35,6 +35,8 @@ export const adminEndpoints = [
       params: photoParams,
       query: photoQuery,
       answer: 'raw',
+      result: { type: 'string', format: 'binary', description: 'The image (JPEG, PNG or WebP)' },
+      resultMedia: 'image/*',
       refusals: { 'wallet.bankCardNotFound': { code: 2001, textOf: '/api/wallet/bank-card/:id' } },
       summary: "One photo of a bank card of the site (the image bytes; `size=thumbnail` once processed)",
     },
