@@ -17,6 +17,8 @@ export interface ProbeOptions {
   /** Requests per operation. */
   perOperation?: number;
   seed?: number;
+  /** The site a client names in a site field (siteCode, sourceSiteCode, targetSiteCode): one it knows. */
+  siteCode?: string;
 }
 
 export interface ProbeReport {
@@ -94,8 +96,9 @@ export async function runProbe(doc: Json, options: ProbeOptions): Promise<ProbeR
     return s;
   };
 
-  function generate(schema: Json | undefined, depth = 0): unknown {
+  function generate(schema: Json | undefined, depth = 0, name = ''): unknown {
     if (!schema || depth > 6) return 'probe';
+    if (options.siteCode && /siteCode$/i.test(name) && valid(schema, options.siteCode)) return options.siteCode;
     if ('const' in schema) return schema.const;
     if (Array.isArray(schema.enum)) return pick((schema.enum as unknown[]).filter((v) => v !== null));
     for (const key of ['oneOf', 'anyOf'] as const) {
@@ -130,7 +133,7 @@ export async function runProbe(doc: Json, options: ProbeOptions): Promise<ProbeR
       const props = (schema.properties as Record<string, Json> | undefined) ?? {};
       const required = new Set((schema.required as string[] | undefined) ?? []);
       const out: Json = {};
-      for (const [name, prop] of Object.entries(props)) if (required.has(name) || rand() < 0.5) out[name] = generate(prop, depth + 1);
+      for (const [name, prop] of Object.entries(props)) if (required.has(name) || rand() < 0.5) out[name] = generate(prop, depth + 1, name);
       const names = (schema.propertyNames as Json | undefined)?.enum as string[] | undefined;
       if (names?.length && !Object.keys(props).length) out[pick(names)] = generate(schema.additionalProperties as Json, depth + 1);
       return out;
@@ -159,7 +162,7 @@ export async function runProbe(doc: Json, options: ProbeOptions): Promise<ProbeR
       for (const p of params) {
         const schema = p.schema as Json;
         if (!p.required && rand() < 0.5) continue;
-        const value = generate(schema);
+        const value = generate(schema, 0, p.name as string);
         if (!valid(schema, value)) ok = false;
         if (p.in === 'path') url = url.replace(`{${p.name as string}}`, encodeURIComponent(String(value)));
         else if (p.in === 'query') query.set(p.name as string, String(value));

@@ -1,5 +1,6 @@
 import test from 'ava';
 import { describeProbe, runProbe } from '../../scripts/lib/contract-probe';
+import { config } from '../../shared/config';
 import { createAdmin, createUser } from '../helpers/factories';
 import { startTestStack, type TestStack } from '../helpers/stack';
 
@@ -25,7 +26,7 @@ test('schema-valid generated requests: fewer than 3 % answered 400', async (t) =
   const doc = (await stack.request('GET', '/api/docs.json')).body;
   const { token: playerToken } = await createUser();
   const { token: adminToken } = await createAdmin();
-  const report = await runProbe(doc, { baseUrl: stack.baseUrl, playerToken, adminToken, perOperation: 3, seed: 7 });
+  const report = await runProbe(doc, { baseUrl: stack.baseUrl, playerToken, adminToken, perOperation: 3, seed: 7, siteCode: config().siteCode });
   t.log(describeProbe(report));
   if (report.refusals.length) t.log(report.refusals.join('\n'));
   t.true(report.sent > 300, `only ${report.sent} requests sent`);

@@ -118,8 +118,10 @@ function answererResponses(e: Endpoint): Json {
   return {
     200: { description: "The integration's own answer shape (not the envelope)", content: { 'application/json': { schema } } },
     default: {
-      description: "A refusal in the integration's own error shape, with its HTTP status (401 bad signature, 503 not configured, ...)",
-      content: { 'application/json': { schema } },
+      description:
+        "A refusal in the integration's own error shape, with its HTTP status (401 bad signature, 503 not configured, ...); " +
+        'a body that is not JSON is refused before the integration reads it, with the error envelope (400, 413, 415)',
+      content: { 'application/json': { schema: { anyOf: [schema, ref('ErrorEnvelope')] } } },
     },
   };
 }

@@ -1,6 +1,6 @@
 import { boolean, object, string } from 'yup';
 import { GAME_TYPE_KEYS } from '../../../shared/domain/game/types';
-import { jsonId, jsonInteger, moneyAmount, pagingFields, queryInt, sortOrder, text, zeroOrOne } from '../../http/schema-helpers';
+import { documentAs, jsonId, jsonInteger, moneyAmount, pagingFields, queryInt, sortOrder, text, zeroOrOne } from '../../http/schema-helpers';
 
 /** Bodies and queries of the operators' affiliate program endpoints. */
 
@@ -68,10 +68,13 @@ export const agentTierBody = object({
  * PATCH /affiliate/admin/settlement-settings: the fields to change, at least one; JSON types kept (a string
  * where the boolean is expected is a 400).
  */
-export const settlementSettingsBody = object({
-  payingPeriod: string().strict().typeError('${path} must be weekly or daily').oneOf(['weekly', 'daily'] as const, '${path} must be weekly or daily'),
-  negativeCarryOver: boolean().strict().typeError('${path} must be true or false'),
-}).test('some', 'give payingPeriod or negativeCarryOver', (v) => v.payingPeriod !== undefined || v.negativeCarryOver !== undefined);
+export const settlementSettingsBody = documentAs(
+  object({
+    payingPeriod: string().strict().typeError('${path} must be weekly or daily').oneOf(['weekly', 'daily'] as const, '${path} must be weekly or daily'),
+    negativeCarryOver: boolean().strict().typeError('${path} must be true or false'),
+  }).test('some', 'give payingPeriod or negativeCarryOver', (v) => v.payingPeriod !== undefined || v.negativeCarryOver !== undefined),
+  { minProperties: 1 },
+);
 
 /** POST /affiliate/admin/set-agent-tier. */
 export const setAgentTierBody = object({ agentId: jsonId().required('agentId is required'), tierCode: tierCode() });

@@ -59,7 +59,8 @@ export const provyBodies = {
 
 const provyPlayer = obj({ playerId: str('Our user id'), account: str(), name: str(), currency: constant('USD'), balance: money() });
 const provyBalance = obj({ playerId: str('Our user id'), currency: constant('USD'), balance: money() });
-const provyMoney = obj({ playerId: str('Our user id'), currency: constant('USD'), balance: money(), transactionId: str(), refId: str('Our ledger id') });
+/** `refId` is absent when the call moved no money (a cancel of a bet we never had). */
+const provyMoney = obj({ playerId: str('Our user id'), currency: constant('USD'), balance: money(), transactionId: str(), refId: str('Our ledger id') }, { optional: ['refId'] });
 
 /** provy: `{code: 0, message: 'Success', data}` or `{code, message, data: null}`. */
 const provy = (data: JsonSchema): JsonSchema => ({

@@ -28,19 +28,23 @@ const listQuery = object({
   ...pagingFields(20),
 });
 
-const createBody = object({
-  userId: jsonId().required(),
-  gameType: jsonInt()
-    .nullable()
-    .oneOf([...GAME_TYPE_CODES, null], `gameType must be one of ${GAME_TYPE_CODES.join(', ')}`),
-  gameCode: text().nullable().min(1).max(64),
-  /** The provider game id, as in launch (a number); a digit string is accepted too, it is stored as text. */
-  productId: documentAs(mixed<string | number>(), { type: ['integer', 'string'], minimum: 0, maximum: Number.MAX_SAFE_INTEGER, pattern: '^\\d{1,32}$' })
-    .nullable()
-    .test('product', 'productId must be a non-negative integer', (v) => v == null || (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) || (typeof v === 'string' && /^\d{1,32}$/.test(v)))
-    .transform((value: unknown) => (typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value)),
-  reason: text().nullable().max(255),
-});
+const createBody = documentAs(
+  object({
+    userId: jsonId().required(),
+    gameType: jsonInt()
+      .nullable()
+      .oneOf([...GAME_TYPE_CODES, null], `gameType must be one of ${GAME_TYPE_CODES.join(', ')}`),
+    gameCode: text().nullable().min(1).max(64),
+    /** The provider game id, as in launch (a number); a digit string is accepted too, it is stored as text. */
+    productId: documentAs(mixed<string | number>(), { type: ['integer', 'string'], minimum: 0, maximum: Number.MAX_SAFE_INTEGER, pattern: '^\\d{1,32}$' })
+      .nullable()
+      .test('product', 'productId must be a non-negative integer', (v) => v == null || (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) || (typeof v === 'string' && /^\d{1,32}$/.test(v)))
+      .transform((value: unknown) => (typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value)),
+    reason: text().nullable().max(255),
+  }),
+  // productId names a product of gameCode; gameType and gameCode are two different blocks.
+  { dependentRequired: { productId: ['gameCode'] }, not: { required: ['gameType', 'gameCode'] } },
+);
 
 export const userBlockEndpoints = [
   endpoint({ method: 'get', path: '/game/admin/user-blocks', result: answers.getGameAdminUserBlocks, auth, query: listQuery, summary: "The site's game blocks, newest first" }, ({ site, query }) =>

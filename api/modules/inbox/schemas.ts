@@ -11,7 +11,7 @@ const isCategory = (v: unknown) => v === undefined || (INBOX_CATEGORIES as reado
 
 export const inboxQuery = object({
   ...pagingFields(),
-  category: queryText().test('category', categoryMessage, isCategory),
+  category: documentAs(queryText(), { type: 'string', enum: [...INBOX_CATEGORIES] }).test('category', categoryMessage, isCategory),
 });
 
 export { idParams } from '../../http/schema-helpers';
