@@ -25,6 +25,11 @@ export interface ProbeReport {
   operations: number;
   sent: number;
   refused400: number;
+  /**
+   * Of those, the refusals for what is stored, not for the request's form (a record that already
+   * exists, a channel of another currency): no document of the input can state them.
+   */
+  refusedForStoredData: number;
   /** Answers by HTTP status. */
   statuses: Record<string, number>;
   /** Requests the generator could not make valid by the document (not sent). */
@@ -35,10 +40,14 @@ export interface ProbeReport {
 }
 
 /**
- * Operations left out: writes that would end the probe's own sessions or remove its accounts, signed
+ * Operations left out: writes that would end the probe's own sessions, change its administrator's
+ * permissions or remove its accounts, signed
  * callbacks (a signature is not in the document's schemas), file uploads and the UI's files.
  */
-const SKIP = [/^delete /, /\/logout$/, /\/password/, /totp/, /\/callback\//, /^post \/api\/game\/prov[xy]\//, /\/docs\//, /\/admin\/queues\//];
+const SKIP = [/^patch \/api\/admin\/(groups\/)?\{id\}$/, /^delete /, /\/logout$/, /\/password/, /totp/, /\/callback\//, /^post \/api\/game\/prov[xy]\//, /\/docs\//, /\/admin\/queues\//];
+
+/** The server's reasons that name a conflict with stored records rather than the request's form. */
+const STORED_DATA = /already (exists|has)|is not a payment channel of the site|channel \d+ is a /;
 
 function random(seed: number): () => number {
   let s = seed >>> 0;
@@ -98,7 +107,7 @@ export async function runProbe(doc: Json, options: ProbeOptions): Promise<ProbeR
 
   function generate(schema: Json | undefined, depth = 0, name = ''): unknown {
     if (!schema || depth > 6) return 'probe';
-    if (options.siteCode && /siteCode$/i.test(name) && valid(schema, options.siteCode)) return options.siteCode;
+    if (options.siteCode && /^(siteCode|sourceSiteCode|sites)$/.test(name) && valid(schema, options.siteCode)) return options.siteCode;
     if ('const' in schema) return schema.const;
     if (Array.isArray(schema.enum)) return pick((schema.enum as unknown[]).filter((v) => v !== null));
     for (const key of ['oneOf', 'anyOf'] as const) {
@@ -126,7 +135,7 @@ export async function runProbe(doc: Json, options: ProbeOptions): Promise<ProbeR
     if (type === 'array') {
       const count = Math.max((schema.minItems as number | undefined) ?? 1, 1);
       const items = [] as unknown[];
-      for (let i = 0; i < count; i++) items.push(generate(schema.items as Json, depth + 1));
+      for (let i = 0; i < count; i++) items.push(generate(schema.items as Json, depth + 1, name));
       return schema.uniqueItems ? [...new Set(items)] : items;
     }
     if (type === 'object') {
@@ -141,7 +150,7 @@ export async function runProbe(doc: Json, options: ProbeOptions): Promise<ProbeR
     return 'probe';
   }
 
-  const report: ProbeReport = { operations: 0, sent: 0, refused400: 0, statuses: {}, notGenerated: 0, refusals: [], skipped: [] };
+  const report: ProbeReport = { operations: 0, sent: 0, refused400: 0, refusedForStoredData: 0, statuses: {}, notGenerated: 0, refusals: [], skipped: [] };
   const perOperation = options.perOperation ?? 5;
   for (const { id, method, path, operation } of operationsOf(doc)) {
     const label = `${method} ${path}`;
@@ -196,6 +205,7 @@ export async function runProbe(doc: Json, options: ProbeOptions): Promise<ProbeR
         } catch {
           // not JSON: keep the text
         }
+        if (STORED_DATA.test(reason)) report.refusedForStoredData += 1;
         report.refusals.push(`${id} ${label}: ${reason} (sent ${JSON.stringify(payload ?? Object.fromEntries(query)).slice(0, 200)})`);
       }
     }
@@ -209,5 +219,6 @@ export function describeProbe(r: ProbeReport): string {
   const statuses = Object.entries(r.statuses)
     .map(([s, n]) => `${s}: ${n}`)
     .join(', ');
-  return `${r.sent} schema-valid requests to ${r.operations} operations: ${r.refused400} answered 400 (${share} %). Statuses: ${statuses}. Not generated: ${r.notGenerated}. Skipped operations: ${r.skipped.length}.`;
+  const form = r.sent ? ((100 * (r.refused400 - r.refusedForStoredData)) / r.sent).toFixed(2) : '0';
+  return `${r.sent} schema-valid requests to ${r.operations} operations: ${r.refused400} answered 400 (${share} %), of which ${r.refusedForStoredData} for stored records (a duplicate, a channel of another currency), so ${form} % for the request's form. Statuses: ${statuses}. Not generated: ${r.notGenerated}. Skipped operations: ${r.skipped.length}.`;
 }

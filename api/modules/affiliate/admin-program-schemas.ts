@@ -13,11 +13,14 @@ const code = (field: string, max: number) =>
 export const createAgentBody = object({ userId: jsonId().required('userId is required'), agentCode: code('agentCode', 20) });
 
 /** POST /affiliate/admin/bind: agentId is required for bind and transfer (checked by the domain). */
-export const bindBody = object({
-  memberId: jsonId().required('memberId is required'),
-  agentId: jsonId().nullable(),
-  action: text().required('action is required').oneOf(['bind', 'unbind', 'transfer'], 'action must be bind, unbind or transfer'),
-});
+export const bindBody = documentAs(
+  object({
+    memberId: jsonId().required('memberId is required'),
+    agentId: jsonId().nullable(),
+    action: text().required('action is required').oneOf(['bind', 'unbind', 'transfer'], 'action must be bind, unbind or transfer'),
+  }),
+  { if: { properties: { action: { enum: ['bind', 'transfer'] } } }, then: { required: ['agentId'], properties: { agentId: { type: 'integer' } } } },
+);
 
 /** GET /affiliate/admin/bind-logs. */
 export const bindLogsQuery = object({ ...pagingFields(), memberId: queryInt().min(1), agentId: queryInt().min(1) });

@@ -39,13 +39,22 @@ const channelFields = {
 };
 
 /** POST /vendor/admin/channels. */
-export const createChannelBody = object({
-  ...channelFields,
-  code: oneOf<ChannelCode>(CHANNEL_CODES).required(),
-  name: channelFields.name.required(),
-  currency: channelFields.currency.required(),
-  paymentMethods: paymentMethods().required(),
-});
+export const createChannelBody = documentAs(
+  object({
+    ...channelFields,
+    code: oneOf<ChannelCode>(CHANNEL_CODES).required(),
+    name: channelFields.name.required(),
+    currency: channelFields.currency.required(),
+    paymentMethods: paymentMethods().required(),
+  }),
+  // What each kind allows (shared/domain/deposit/channel-fields.ts): fiat and/or credit with no network or
+  // address for the fiat vendor; crypto in USDT for USDT.
+  {
+    if: { properties: { code: { const: 'fiatvendor' } } },
+    then: { properties: { paymentMethods: { items: { enum: ['fiat', 'credit'] } }, network: { type: 'null' }, paymentAddress: { type: 'null' }, currency: { not: { const: 'USDT' } } } },
+    else: { properties: { paymentMethods: { items: { const: 'crypto' } }, currency: { const: 'USDT' } } },
+  },
+);
 
 /** PATCH /vendor/admin/channels/:id: any of the fields; the kind (`code`) is fixed at creation. */
 export const updateChannelBody = object(channelFields);

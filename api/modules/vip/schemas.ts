@@ -22,9 +22,10 @@ const DECIMAL = /^\d{1,18}(\.\d+)?$/;
 const decimal = (scale: number, max: string) =>
   documentAs(mixed<string>(), {
     type: ['string', 'number'],
-    pattern: `^\\d{1,18}(\\.\\d{1,${scale}})?$`,
+    // The document states the bound in the string form too (a string is not compared with `maximum`).
+    pattern: max === '100' ? `^(100(\\.0{1,${scale}})?|\\d{1,2}(\\.\\d{1,${scale}})?)$` : `^\\d{1,12}(\\.\\d{1,${scale}})?$`,
     minimum: 0,
-    maximum: Number(max),
+    maximum: max === '100' ? 100 : 999999999999.99,
     description: `A decimal string or a JSON number, at most ${scale} decimals, at most ${max}`,
   })
     .transform((value: unknown) => {
