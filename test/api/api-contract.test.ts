@@ -1,4 +1,6 @@
 import test from 'ava';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
 import { untypedAnswers, untypedFields } from '../../scripts/lib/contract-coverage';
 import { checkAnswer } from '../helpers/contract';
 import { startTestStack, type TestStack } from '../helpers/stack';
@@ -80,4 +82,24 @@ test('money in a request is a decimal string or a number, with its bounds', (t) 
   t.regex('100.5', new RegExp(amount.pattern));
   t.notRegex('-1', new RegExp(amount.pattern));
   t.notRegex('1.1234567', new RegExp(amount.pattern));
+});
+
+test('the examples of the main player flows hold to their own schemas', async (t) => {
+  const ajv = new Ajv2020({ strict: false });
+  addFormats(ajv);
+  const flows = [
+    ['post', '/api/auth/register'],
+    ['post', '/api/auth/login'],
+    ['post', '/api/deposit'],
+    ['post', '/api/game/simulate'],
+    ['post', '/api/withdrawal/request'],
+  ] as const;
+  for (const [method, path] of flows) {
+    const op = doc.paths[path][method];
+    const body = op.requestBody.content['application/json'];
+    t.truthy(body.example, `${path} has a request example`);
+    t.true(ajv.validate(body.schema, body.example), `${path} request example: ${ajv.errorsText()}`);
+    const answer = op.responses['200'].content['application/json'].example;
+    if (answer) await t.notThrowsAsync(checkAnswer(method, path, 200, 'application/json', answer), `${path} answer example`);
+  }
 });

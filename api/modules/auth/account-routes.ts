@@ -36,7 +36,20 @@ const readCookies = cookieParser();
 
 export const accountEndpoints = [
   endpoint(
-    { method: 'post', path: '/auth/register', result: answers.postAuthRegister, auth: 'none', body: registerBody, limits: [registerPerIp], refusals: { 'auth.accountTaken': 2001, 'auth.refCodeUnknown': 2002 }, summary: 'Register a player' },
+    {
+      method: 'post',
+      path: '/auth/register',
+      result: answers.postAuthRegister,
+      examples: {
+        body: { account: 'player1', password: 'secret-password', name: 'Player One', refCode: null },
+        result: { token: 'eyJhbGciOiJIUzI1NiJ9...', user: { id: 42, name: 'Player One' }, vendorGroupId: 1 },
+      },
+      auth: 'none',
+      body: registerBody,
+      limits: [registerPerIp],
+      refusals: { 'auth.accountTaken': 2001, 'auth.refCodeUnknown': 2002 },
+      summary: 'Register a player',
+    },
     (call) => {
       const { body } = call;
       return registerPlayer({
@@ -55,6 +68,7 @@ export const accountEndpoints = [
       method: 'post',
       path: '/auth/login',
       result: answers.postAuthLogin,
+      examples: { body: { account: 'player1', password: 'secret-password' } },
       auth: 'none',
       body: loginBody,
       limits: [loginPerIp, loginPerAccount],

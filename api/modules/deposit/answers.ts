@@ -22,7 +22,16 @@ export const getDepositChannels = obj({
   }, { optional: ['network'] })),
 });
 
-export const postDeposit = anyValue('Free-form');
+/** A crypto order: where to pay; a fiat order: the fiat vendor's reply as it came (shared/domain/deposit/orders.ts). */
+export const postDeposit = {
+  anyOf: [
+    obj(
+      { paymentAddress: str(), network: nullable(str()), currency: str(), orderAmount: num(), subOrder: str() },
+      { description: 'A crypto order: the address to pay, its network, currency and amount' },
+    ),
+    anyValue("A fiat order: the fiat vendor's reply, as it came"),
+  ],
+};
 
 export const getDepositOrders = obj({
   items: array(obj({

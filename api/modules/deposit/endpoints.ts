@@ -35,6 +35,10 @@ export const depositEndpoints = [
       method: 'post',
       path: '/deposit',
       result: answers.postDeposit,
+      examples: {
+        body: { channelId: 3, paymentMethod: 'crypto', subOrder: 'D20260101A1', orderAmount: '100' },
+        result: { paymentAddress: 'TXYZabcdefghijkmnopqrstuvwxyz12345', network: 'TRC20', currency: 'USDT', orderAmount: 100, subOrder: 'D20260101A1' },
+      },
       auth: 'player',
       body: depositBody,
       limits: [depositCreatePerUser],

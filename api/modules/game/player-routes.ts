@@ -83,6 +83,10 @@ export const playerEndpoints = [
       method: 'post',
       path: '/game/simulate',
       result: answers.postGameSimulate,
+      examples: {
+        body: { gameCode: 'provx-slot-01', productId: '1', betAmount: 10 },
+        result: { roundId: 'sim-1a2b3c', orderId: 101, betAmount: 10, multiplier: 2, winAmount: 20, profit: 10, result: 'big', balanceBefore: 100, balanceAfter: 110 },
+      },
       auth: 'player',
       body: simulateBody,
       limits: [simulatePerUser],
