@@ -84,7 +84,7 @@ export const playerEndpoints = [
       path: '/game/simulate',
       result: answers.postGameSimulate,
       examples: {
-        body: { gameCode: 'provx-slot-01', productId: '1', betAmount: 10 },
+        body: { gameCode: 'provx-slot-01', productId: 1, betAmount: 10 },
         result: { roundId: 'sim-1a2b3c', orderId: 101, betAmount: 10, multiplier: 2, winAmount: 20, profit: 10, result: 'big', balanceBefore: 100, balanceAfter: 110 },
       },
       auth: 'player',
