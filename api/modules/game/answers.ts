@@ -1,3 +1,5 @@
+import { realityCheck } from '../responsible-gaming/answers';
+import { roundSeeds } from './fairness-answers';
 import { anyValue, array, bool, dateTime, int, localeTexts, nothing, nullable, num, obj, oneOfValues, record, str } from '../../http/answer-schemas';
 
 /**
@@ -102,7 +104,9 @@ export const postGameSimulate = obj({
   result: oneOfValues(['big', 'small', 'lose', 'medium', 'good', 'huge', 'mega']),
   balanceBefore: num(),
   balanceAfter: num(),
-});
+  ...roundSeeds,
+  realityCheck: { ...realityCheck, description: "Present when the player's reality-check interval is due (also the X-Reality-Check header)" },
+}, { optional: ['realityCheck'] });
 
 export const getGameRecent = array(obj({ gameCode: str(), productId: str(), lastPlayedAt: str() }));
 
