@@ -7,6 +7,7 @@ import type { RequestMeta } from '../../shared/domain/audit/actor';
 import type { PreparedImage } from '../../shared/domain/uploads/images';
 import type { RateLimitRule } from './rate-limit';
 import type { UploadSpec } from './uploads';
+import type { JsonSchema } from './answer-schemas';
 
 /**
  * One definition per endpoint (docs/architecture.md, "The request pipeline"): its method and path, who may call it, the
@@ -20,6 +21,12 @@ export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export interface SignatureCheck {
   /** The integration's name, for logs and the API document. */
   name: string;
+  /**
+   * How the request is signed, for the API document: `timestamp-hmac` (default) is `X-Timestamp` and
+   * `X-Signature` over the raw body; `body-check-sum` is a `check_sum` field of the body over its other
+   * fields.
+   */
+  scheme?: 'timestamp-hmac' | 'body-check-sum';
   verify: (req: Request) => void;
 }
 
@@ -110,6 +117,23 @@ export interface EndpointSpec<A extends AuthSpec, B extends Schema | undefined, 
   /** Rate limits, counted in this order; see api/http/rate-limit.ts for when each is counted. */
   limits?: RateLimitRule[];
   answer?: AnswerSpec;
+  /**
+   * The schema of the answer (api/http/answer-schemas.ts builds them): for `envelope`, the envelope's
+   * `result`; for `raw`, the body the handler sends (of `resultMedia`); for an Answerer, the
+   * integration's own answer. The API document shows it and the tests check every answer against it.
+   */
+  result?: JsonSchema;
+  /**
+   * Statuses the endpoint answers with a value instead of an error (GET /health's 503): the envelope
+   * `{code: <status>, message, result}` with this `result`, besides the error envelope.
+   */
+  statusResults?: { [status: number]: { description: string; result: JsonSchema } };
+  /** The media type of a `raw` answer (application/json unless told). */
+  resultMedia?: string;
+  /** The JSON body of an endpoint that reads its own body (a signed callback), for the API document only. */
+  bodyDocument?: JsonSchema;
+  /** Examples for the API document: a request body and the answer's `result`. */
+  examples?: { body?: unknown; result?: unknown };
   /** One line for the API document. */
   summary?: string;
   /**

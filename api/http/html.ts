@@ -1,7 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 import { mixed } from 'yup';
 import { LOCALES, type LocaleText } from '../../shared/i18n/locales';
-import { charCount, localeMap } from './schema-helpers';
+import { charCount, documentAs, localeMap } from './schema-helpers';
 
 /**
  * Operator HTML shown to players (inbox content, promotion content): sanitized with an allow-list when it
@@ -34,7 +34,7 @@ export const HTML_MAX_LENGTH = 20_000;
 
 /** One HTML string in a JSON body: must be a string of at most `maxLength` characters; stored sanitized. */
 export const htmlText = (maxLength = HTML_MAX_LENGTH) =>
-  mixed<string>()
+  documentAs(mixed<string>(), { type: 'string', maxLength, description: 'HTML, stored sanitized' })
     .test('html', `\${path} must be an HTML text of at most ${maxLength} characters`, (v) => v === undefined || (typeof v === 'string' && charCount(v) <= maxLength))
     .transform((value: unknown) => (typeof value === 'string' && charCount(value) <= maxLength ? sanitizeOperatorHtml(value) : value));
 

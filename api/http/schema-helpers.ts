@@ -9,6 +9,16 @@ import { MAX_MONEY, moneyAmountOf, type MoneyAmountRules } from '../../shared/do
  */
 
 // ---------------------------------------------------------------------------------------------------
+// The API document
+
+/**
+ * The JSON Schema the API document shows for a field whose rule is a custom test (a `mixed()`, a
+ * date, a colour): yup's description cannot say it, so the field says it (api/http/openapi/schemas.ts
+ * reads it). `nullable()` on the field adds null.
+ */
+export const documentAs = <S extends { meta: (meta: Record<string, unknown>) => S }>(schema: S, jsonSchema: Record<string, unknown>): S => schema.meta({ jsonSchema });
+
+// ---------------------------------------------------------------------------------------------------
 // Strings
 
 /**
@@ -183,6 +193,20 @@ export const queryInt = ({ typeError = '${path} must be a positive integer', col
 // ---------------------------------------------------------------------------------------------------
 // Money
 
+/** The API document's schema of a money amount in a request: a decimal string or a JSON number. */
+export function moneyJsonSchema(rules: MoneyAmountRules = {}): Record<string, unknown> {
+  // The largest JSON number below the bound that a double holds exactly enough (999999999999.999999 rounds up to 1e12).
+  const max = 999999999999.99;
+  return {
+    type: ['string', 'number'],
+    pattern: rules.signed ? '^[+-]?\\d{1,12}(\\.\\d{1,6})?$' : '^\\d{1,12}(\\.\\d{1,6})?$',
+    minimum: rules.signed ? -max : 0,
+    maximum: max,
+    description: `A money amount: a decimal string or a JSON number, at most 6 decimals, ${rules.signed ? 'signed, ' : 'not negative, '}at most ${MAX_MONEY.toFixed(6)} in size`,
+    examples: ['100.50'],
+  };
+}
+
 /**
  * A money amount as a decimal string or a JSON number, bounded to what a money column (NUMERIC(18,6))
  * holds: at most 6 decimals and at most 999999999999.999999 in size (the wallet's moneyAmountOf), not
@@ -190,7 +214,7 @@ export const queryInt = ({ typeError = '${path} must be a positive integer', col
  * 400 naming the field.
  */
 export const moneyAmount = (rules: MoneyAmountRules = {}) =>
-  mixed<string>()
+  documentAs(mixed<string>(), moneyJsonSchema(rules))
     .transform((_value: unknown, original: unknown) => (original === undefined || original === null ? original : (moneyAmountOf(original, rules) ?? original)))
     .test('money', function (value: unknown) {
       if (value === undefined || value === null) return true;
@@ -204,7 +228,7 @@ export const moneyAmount = (rules: MoneyAmountRules = {}) =>
  * digits and 2 decimals; comes out as its decimal string.
  */
 export const multiplierAmount = () =>
-  charString()
+  documentAs(charString(), { type: ['string', 'number'], pattern: '^\\d{1,8}(\\.\\d{1,2})?$', minimum: 0, maximum: 99999999.99, description: 'A decimal string or a JSON number, at most 2 decimals' })
     .transform((_value: unknown, original: unknown) => (typeof original === 'number' && Number.isFinite(original) ? String(original) : original))
     .typeError('${path} must be a decimal number')
     .matches(/^\d{1,8}(\.\d{1,2})?$/, '${path} must be a non-negative number with at most 2 decimals');
@@ -234,7 +258,7 @@ export const isCalendarDate = (v: string | undefined) => {
 };
 
 /** A `YYYY-MM-DD` query parameter; an empty value counts as absent. */
-export const queryDate = () => queryText().test('date', '${path} must be a date YYYY-MM-DD', isCalendarDate);
+export const queryDate = () => documentAs(queryText().test('date', '${path} must be a date YYYY-MM-DD', isCalendarDate), { type: 'string', format: 'date', pattern: DATE.source });
 
 /** `startDate` and `endDate` query fields (whole days); endDate must not be before startDate. */
 export const dateRangeFields = () => ({
@@ -284,7 +308,13 @@ export interface LocaleMapOptions {
  * of at most `maxLength` characters.
  */
 export const localeMap = <T extends Record<string, string>>({ locales, maxLength, emptyMessage }: LocaleMapOptions) =>
-  mixed<T>()
+  documentAs(mixed<T>(), {
+    type: 'object',
+    propertyNames: { enum: [...locales] },
+    additionalProperties: emptyMessage !== undefined ? { type: 'string', minLength: 1, maxLength, pattern: '\\S' } : { type: 'string', maxLength },
+    ...(emptyMessage !== undefined ? { minProperties: 1 } : {}),
+    description: 'A text per locale',
+  })
     .transform((value: unknown) => {
       if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
       return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v]));

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { Redis } from 'ioredis';
 import { withDatabase } from '../../scripts/lib/services';
+import { checkAnswer } from './contract';
 import { isolateNetwork } from './network';
 
 /**
@@ -124,6 +125,8 @@ export async function startTestStack(env: Record<string, string> = {}): Promise<
     } catch {
       parsed = undefined;
     }
+    // Every answer is checked against the API document: one that leaves it fails the test that got it.
+    await checkAnswer(method, path, res.status, res.headers.get('content-type'), parsed);
     return { status: res.status, headers: res.headers, body: parsed, text };
   };
 

@@ -36,6 +36,7 @@ export function buildApiDocument(endpoints: readonly Endpoint[]): Json {
         'HTTP 200; generic ones (400, 401, 403, 404, 413, 429, 500, 503) with that HTTP status. Texts follow the `locales` ' +
         'header. Provider callbacks answer in their provider\'s own shape.',
     },
+    servers: [{ url: '/', description: 'This server (paths start with /api)' }],
     paths,
     components: {
       schemas: envelopeSchemas,

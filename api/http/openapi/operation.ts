@@ -2,7 +2,7 @@ import { errorCodesUnder, errorMessage } from '../../../shared/i18n/messages';
 import { refusalNumbers, type Endpoint } from '../endpoint';
 import type { RateLimitRule } from '../rate-limit';
 import { codeList, codeText, FIRST_BUSINESS_CODE } from './error-codes';
-import { jsonSchemaOf, ref, type Json } from './schemas';
+import { envelopeSchemas, jsonSchemaOf, ref, type Json } from './schemas';
 import { operationAuth, permissionOf } from './security';
 
 /** `/x/:id` as OpenAPI writes it, `/x/{id}`, under /api (the root endpoint is `/api`). */
@@ -79,13 +79,19 @@ function envelopeResponses(e: Endpoint, template: string): Json {
   if (e.path.includes(':')) statuses.add(404);
   if (e.limits?.length) statuses.add(429);
 
-  const okSchema = business.length
-    ? { oneOf: [ref('ResultEnvelope'), { allOf: [ref('ErrorEnvelope'), { properties: { code: { enum: business.map((c) => c.code) } } }] }] }
-    : ref('ResultEnvelope');
+  const resultEnvelope = e.result ? resultEnvelopeOf(e.result) : ref('ResultEnvelope');
+  const businessError = { allOf: [ref('ErrorEnvelope'), { properties: { code: { enum: business.map((c) => c.code) } } }] };
+  const okSchema = business.length ? { oneOf: [resultEnvelope, businessError] } : resultEnvelope;
+  const media = e.resultMedia ?? 'application/json';
+  // A raw JSON answer of an endpoint with business codes may be their error envelope too (HTTP 200).
+  const rawSchema = e.result && media === 'application/json' && business.length ? { oneOf: [e.result, businessError] } : e.result;
   const ok: Json =
     answer === 'raw'
-      ? { description: 'Answered by the endpoint itself (HTML, a redirect, a file or JSON); its errors are error envelopes' }
-      : { description: 'The result envelope', content: { 'application/json': { schema: okSchema } } };
+      ? {
+          description: 'Answered by the endpoint itself (not the envelope); its errors are error envelopes',
+          ...(e.result ? { content: { [media]: { schema: rawSchema } } } : {}),
+        }
+      : { description: 'The result envelope', content: { 'application/json': { schema: okSchema, ...exampleOf(e) } } };
   if (business.length) {
     ok.description = `${ok.description as string}. Business errors, HTTP 200 with the error envelope:\n\n${codeList(business)}`;
     ok['x-error-codes'] = business;
@@ -98,16 +104,39 @@ function envelopeResponses(e: Endpoint, template: string): Json {
   for (const status of [...statuses].sort((a, b) => a - b)) {
     responses[String(status)] = genericResponses[String(status)] ? responseRef(status) : { description: `HTTP ${status}` };
   }
+  for (const [status, { description, result }] of Object.entries(e.statusResults ?? {})) {
+    const envelope = resultEnvelopeOf(result);
+    const valued = { ...envelope, properties: { ...(envelope.properties as Json), code: { const: Number(status) } } };
+    responses[status] = { description, content: { 'application/json': { schema: { oneOf: [valued, ref('ErrorEnvelope')] } } } };
+  }
   return responses;
 }
 
-const ANSWERER_RESPONSES: Json = {
-  200: { description: "The integration's own answer shape (not the envelope)", content: { 'application/json': { schema: { type: 'object' } } } },
-  default: {
-    description: "A refusal in the integration's own error shape, with its HTTP status (401 bad signature, 503 not configured, ...)",
-    content: { 'application/json': { schema: { type: 'object' } } },
-  },
-};
+/** An Answerer's responses: its own shape (`result`) for answers and refusals alike. */
+function answererResponses(e: Endpoint): Json {
+  const schema = e.result ?? { type: 'object' };
+  return {
+    200: { description: "The integration's own answer shape (not the envelope)", content: { 'application/json': { schema } } },
+    default: {
+      description:
+        "A refusal in the integration's own error shape, with its HTTP status (401 bad signature, 503 not configured, ...); " +
+        'a body that is not JSON is refused before the integration reads it, with the error envelope (400, 413, 415)',
+      content: { 'application/json': { schema: { anyOf: [schema, ref('ErrorEnvelope')] } } },
+    },
+  };
+}
+
+/** The success envelope with the endpoint's `result` schema in it. */
+function resultEnvelopeOf(result: Json): Json {
+  const { description: _description, ...envelope } = envelopeSchemas.ResultEnvelope as { description: string; properties: Json };
+  return { ...envelope, properties: { ...envelope.properties, result } };
+}
+
+/** The answer's example, as a whole envelope. */
+function exampleOf(e: Endpoint): Json {
+  if (e.examples?.result === undefined) return {};
+  return { example: { code: 200, message: 'ok', result: e.examples.result, timestamp: 1767225600000, path: `/api${e.path}` } };
+}
 
 /** The OpenAPI operation of one endpoint. */
 export function operationOf(e: Endpoint): Json {
@@ -121,7 +150,7 @@ export function operationOf(e: Endpoint): Json {
     description: [auth.text, limits?.text].filter(Boolean).join('\n\n'),
     security: auth.security,
     parameters: parameters(e),
-    responses: typeof e.answer === 'object' ? ANSWERER_RESPONSES : envelopeResponses(e, template),
+    responses: typeof e.answer === 'object' ? answererResponses(e) : envelopeResponses(e, template),
   };
   const permission = permissionOf(e);
   if (permission) operation['x-permission'] = permission;
@@ -138,8 +167,10 @@ export function operationOf(e: Endpoint): Json {
     const schema = jsonSchemaOf(e.body);
     operation.requestBody = {
       required: ((schema.required as string[] | undefined) ?? []).length > 0,
-      content: { 'application/json': { schema } },
+      content: { 'application/json': { schema, ...(e.examples?.body !== undefined ? { example: e.examples.body } : {}) } },
     };
+  } else if (e.bodyDocument) {
+    operation.requestBody = { required: true, content: { 'application/json': { schema: e.bodyDocument } } };
   }
   return operation;
 }

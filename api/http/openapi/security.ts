@@ -56,6 +56,14 @@ export function operationAuth(e: Pick<Endpoint, 'method' | 'auth'>): OperationAu
   if (auth === 'none') return { security: [], text: 'No authentication.' };
   if (auth === 'optional-player') return { security: [{}, { playerBearer: [] }], text: 'Player token optional (an invalid one is refused with 401).' };
   if (auth === 'player') return { security: [{ playerBearer: [] }], text: 'Player token required.' };
+  if ('signature' in auth && auth.signature.scheme === 'body-check-sum') {
+    return {
+      security: [],
+      text:
+        `Signed by the integration \`${auth.signature.name}\` in its body: \`check_sum\` = hex(HMAC-SHA256(the integration's secret, ` +
+        'every other top-level field sorted by name as `name=value` joined with `&`, values as sent)); no signature header.',
+    };
+  }
   if ('signature' in auth) {
     return {
       security: [{ providerSignature: [], providerTimestamp: [] }],

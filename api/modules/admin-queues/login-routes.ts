@@ -10,6 +10,8 @@ import { adminLoginPerIp, countAccountAttempt } from '../admin/login-limits';
 import { adminTotpLoginRefusals } from '../admin/totp-schemas';
 import { loginPage } from './login-page';
 import { BASE_PATH, SESSION_COOKIE, sessionCookieOptions } from './session';
+import { constant, obj, str } from '../../http/answer-schemas';
+import * as answers from './answers';
 
 /**
  * The browser's way into Bull Board: a login form, its POST (account, password and the authenticator
@@ -55,7 +57,7 @@ async function sessionToken(req: Request, res: Response, meta: RequestMeta): Pro
 }
 
 export const queueLoginEndpoints = [
-  endpoint({ method: 'get', path: '/admin/queues/login', auth: 'none', answer: 'raw', summary: "Bull Board's login form (HTML)" }, ({ req, res }) => {
+  endpoint({ method: 'get', path: '/admin/queues/login', auth: 'none', answer: 'raw', result: { type: 'string' }, resultMedia: 'text/html', summary: "Bull Board's login form (HTML)" }, ({ req, res }) => {
     res.type('html').send(loginPage(BASE_PATH, typeof req.query.error === 'string'));
   }),
   endpoint(
@@ -64,6 +66,8 @@ export const queueLoginEndpoints = [
       path: '/admin/queues/login',
       auth: 'none',
       answer: 'raw',
+      // JSON logins get the envelope; a form is redirected (303) to the board.
+      result: obj({ code: constant(200), message: str(), result: obj({ loggedIn: constant(true) }) }, { description: 'The result envelope' }),
       limits: [adminLoginPerIp],
       // The refusals of POST /admin/login, with its texts.
       refusals: {
@@ -85,7 +89,7 @@ export const queueLoginEndpoints = [
       else sendResult(req, res, { loggedIn: true });
     },
   ),
-  endpoint({ method: 'post', path: '/admin/queues/logout', auth: 'none', summary: 'Clears the board session cookie' }, ({ res }) => {
+  endpoint({ method: 'post', path: '/admin/queues/logout', result: answers.postAdminQueuesLogout, auth: 'none', summary: 'Clears the board session cookie' }, ({ res }) => {
     res.clearCookie(SESSION_COOKIE, sessionCookieOptions());
     return { loggedOut: true };
   }),

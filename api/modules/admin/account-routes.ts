@@ -2,6 +2,7 @@ import { createAdmin, deleteAdmin, getAdmin, getAdminFor, listAdmins, updateAdmi
 import { adminSitesOf } from '../../http/auth';
 import { endpoint } from '../../http/endpoint';
 import { createAdminBody, idParams, updateAdminBody } from './schemas';
+import * as answers from './answers';
 
 /**
  * Administrator accounts, permission module `admin`; the profile needs a token and no
@@ -12,21 +13,22 @@ import { createAdminBody, idParams, updateAdminBody } from './schemas';
 const admin = { admin: 'admin' } as const;
 
 export const accountEndpoints = [
-  endpoint({ method: 'get', path: '/admin/profile', auth: { admin: null }, refusals: { 'admin.adminNotFound': 2001 }, summary: "One's own account and group" }, ({ admin: me }) =>
+  endpoint({ method: 'get', path: '/admin/profile', result: answers.getAdminProfile, auth: { admin: null }, refusals: { 'admin.adminNotFound': 2001 }, summary: "One's own account and group" }, ({ admin: me }) =>
     getAdmin(me.id),
   ),
-  endpoint({ method: 'get', path: '/admin/list', auth: admin, summary: 'The administrators the caller sees, with their group {id, name}' }, ({ req }) => listAdmins(adminSitesOf(req))),
+  endpoint({ method: 'get', path: '/admin/list', result: answers.getAdminList, auth: admin, summary: 'The administrators the caller sees, with their group {id, name}' }, ({ req }) => listAdmins(adminSitesOf(req))),
   endpoint(
-    { method: 'post', path: '/admin/create', auth: admin, body: createAdminBody, refusals: { 'admin.accountTaken': 2001, 'admin.groupNotFound': 2002 }, summary: 'Create an administrator (2001 account exists, 2002 group missing)' },
+    { method: 'post', path: '/admin/create', result: answers.postAdminCreate, auth: admin, body: createAdminBody, refusals: { 'admin.accountTaken': 2001, 'admin.groupNotFound': 2002 }, summary: 'Create an administrator (2001 account exists, 2002 group missing)' },
     ({ actor, body }) => createAdmin(actor, body),
   ),
-  endpoint({ method: 'get', path: '/admin/:id', auth: admin, params: idParams, refusals: { 'admin.adminNotFound': 2001 }, summary: 'An administrator and its group' }, ({ actor, params, req }) =>
+  endpoint({ method: 'get', path: '/admin/:id', result: answers.getAdminProfile, auth: admin, params: idParams, refusals: { 'admin.adminNotFound': 2001 }, summary: 'An administrator and its group' }, ({ actor, params, req }) =>
     getAdminFor(actor, adminSitesOf(req), params.id),
   ),
   endpoint(
     {
       method: 'patch',
       path: '/admin/:id',
+      result: answers.getAdminProfile,
       auth: admin,
       params: idParams,
       body: updateAdminBody,
@@ -37,7 +39,7 @@ export const accountEndpoints = [
     ({ actor, params, body }) => updateAdmin(actor, params.id, body),
   ),
   endpoint(
-    { method: 'delete', path: '/admin/:id', auth: admin, params: idParams, refusals: { 'admin.adminNotFound': 2001, 'admin.deleteOwnAccount': 2002 }, summary: "Delete an administrator (2002 one's own account)" },
+    { method: 'delete', path: '/admin/:id', result: answers.deleteAdminById, auth: admin, params: idParams, refusals: { 'admin.adminNotFound': 2001, 'admin.deleteOwnAccount': 2002 }, summary: "Delete an administrator (2002 one's own account)" },
     async ({ actor, params }) => {
       await deleteAdmin(actor, params.id);
       return null;

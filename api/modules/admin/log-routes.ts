@@ -2,6 +2,7 @@ import { listAdminLogs } from '../../../shared/domain/admin/log-list';
 import { adminSitesOf } from '../../http/auth';
 import { endpoint } from '../../http/endpoint';
 import { logListQuery } from './schemas';
+import * as answers from './answers';
 
 /**
  * The operation log, permission module `admin-log`. A site-bound administrator reads the
@@ -12,6 +13,7 @@ export const logEndpoints = [
     {
       method: 'get',
       path: '/admin/logs/list',
+      result: answers.getAdminLogsList,
       auth: { admin: 'admin-log' },
       query: logListQuery,
       summary: 'Operation log rows, newest first; filters adminId, module, action, startDate..endDate (whole days)',

@@ -3,6 +3,7 @@ import { publicAdmin } from '../../../shared/domain/admin/views';
 import { endpoint } from '../../http/endpoint';
 import { adminLoginPerAccount, adminLoginPerIp } from './login-limits';
 import { adminTotpLoginBody, adminTotpLoginRefusals } from './totp-schemas';
+import * as answers from './answers';
 
 /**
  * POST /admin/login: 2001 wrong account or password, 2002 disabled, the authenticator's
@@ -14,6 +15,7 @@ export const loginEndpoints = [
     {
       method: 'post',
       path: '/admin/login',
+      result: answers.postAdminLogin,
       auth: 'none',
       body: adminTotpLoginBody,
       limits: [adminLoginPerIp, adminLoginPerAccount],
@@ -25,7 +27,7 @@ export const loginEndpoints = [
       return { token, admin: publicAdmin(admin) };
     },
   ),
-  endpoint({ method: 'post', path: '/admin/logout', auth: { admin: null }, summary: 'End every token of the administrator (not in the spec)' }, async ({ actor }) => {
+  endpoint({ method: 'post', path: '/admin/logout', result: answers.postAdminLogout, auth: { admin: null }, summary: 'End every token of the administrator (not in the spec)' }, async ({ actor }) => {
     await logoutAdmin(actor);
     return { loggedOut: true };
   }),

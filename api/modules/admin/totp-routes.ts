@@ -4,6 +4,7 @@ import { endpoint } from '../../http/endpoint';
 import { adminLoginPerAccount, adminLoginPerIp } from './login-limits';
 import { adminLoginBody, idParams } from './schemas';
 import { requireTotpBody, totpCodeBody } from './totp-schemas';
+import * as answers from './answers';
 
 /**
  * Administrators' authenticators (not in the spec; docs/decisions.md, "Authenticator codes at every
@@ -15,13 +16,14 @@ const groupNotFound = { code: 2001, textOf: '/api/admin/groups/:id' } as const;
 
 export const totpEndpoints = [
   endpoint(
-    { method: 'post', path: '/admin/generate-totp-auth', auth: { admin: null }, refusals: { 'auth.totpAlreadyEnabled': 2001 }, summary: 'A new authenticator secret for oneself (2001: disable the enabled one first)' },
+    { method: 'post', path: '/admin/generate-totp-auth', result: answers.postAdminGenerateTotpAuth, auth: { admin: null }, refusals: { 'auth.totpAlreadyEnabled': 2001 }, summary: 'A new authenticator secret for oneself (2001: disable the enabled one first)' },
     ({ actor }) => generateAdminTotp(actor),
   ),
   endpoint(
     {
       method: 'post',
       path: '/admin/enable-totp-auth',
+      result: answers.postAdminEnableTotpAuth,
       auth: { admin: null },
       body: totpCodeBody,
       refusals: { 'auth.totpNotGenerated': { code: 2001, textOf: '/api/auth/enable-totp-auth' }, 'auth.totpCodeWrong': 2002, 'auth.totpLocked': 2003 },
@@ -33,6 +35,7 @@ export const totpEndpoints = [
     {
       method: 'post',
       path: '/admin/disable-totp-auth',
+      result: answers.postAdminEnableTotpAuth,
       auth: { admin: null },
       body: totpCodeBody,
       refusals: { 'auth.totpNotEnabled': 2001, 'auth.totpCodeWrong': 2002, 'auth.totpLocked': 2003, 'admin.totpRequiredByGroup': 2004 },
@@ -44,6 +47,7 @@ export const totpEndpoints = [
     {
       method: 'post',
       path: '/admin/login-totp-setup',
+      result: answers.postAdminGenerateTotpAuth,
       auth: 'none',
       body: adminLoginBody,
       limits: [adminLoginPerIp, adminLoginPerAccount],
@@ -57,13 +61,14 @@ export const totpEndpoints = [
     ({ body, meta }) => startAdminTotpSetup(body.account, body.password, meta),
   ),
   endpoint(
-    { method: 'get', path: '/admin/groups/:id/require-totp', auth: { admin: 'admin-group' }, params: idParams, refusals: { 'admin.groupNotFound': groupNotFound }, summary: "Whether the group's members log in with an authenticator" },
+    { method: 'get', path: '/admin/groups/:id/require-totp', result: answers.getAdminGroupsByIdRequireTotp, auth: { admin: 'admin-group' }, params: idParams, refusals: { 'admin.groupNotFound': groupNotFound }, summary: "Whether the group's members log in with an authenticator" },
     ({ params }) => groupTotpRequirement(params.id),
   ),
   endpoint(
     {
       method: 'patch',
       path: '/admin/groups/:id/require-totp',
+      result: answers.getAdminGroupsByIdRequireTotp,
       auth: { admin: 'admin-group' },
       params: idParams,
       body: requireTotpBody,

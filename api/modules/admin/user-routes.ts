@@ -4,6 +4,7 @@ import { getUserForAdmin, listUserLedger, listUsers } from '../../../shared/doma
 import { endpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
 import { balanceAdjustmentBody, IDEMPOTENCY_KEY, ledgerQuery, userIdParams, userListQuery } from './user-schemas';
+import * as answers from './answers';
 
 /**
  * Operators' player tools (not in the spec), permission module `user`. The site filter is the
@@ -24,21 +25,22 @@ function idempotencyKeyOf(req: Request): string | undefined {
 }
 
 export const userEndpoints = [
-  endpoint({ method: 'get', path: '/admin/users', auth: user, query: userListQuery, summary: 'Players by account substring, newest first' }, ({ siteFilter, query }) =>
+  endpoint({ method: 'get', path: '/admin/users', result: answers.getAdminUsers, auth: user, query: userListQuery, summary: 'Players by account substring, newest first' }, ({ siteFilter, query }) =>
     listUsers({ siteCode: siteFilter, ...query }),
   ),
   endpoint(
-    { method: 'get', path: '/admin/users/:userId', auth: user, params: userIdParams, refusals: { 'admin.userNotFound': 2001 }, summary: 'A player with balance and VIP, no secrets' },
+    { method: 'get', path: '/admin/users/:userId', result: answers.getAdminUsersByUserId, auth: user, params: userIdParams, refusals: { 'admin.userNotFound': 2001 }, summary: 'A player with balance and VIP, no secrets' },
     ({ siteFilter, params }) => getUserForAdmin(params.userId, siteFilter),
   ),
   endpoint(
-    { method: 'get', path: '/admin/users/:userId/ledger', auth: user, params: userIdParams, query: ledgerQuery, refusals: { 'admin.userNotFound': 2001 }, summary: "The player's wallet ledger, newest first" },
+    { method: 'get', path: '/admin/users/:userId/ledger', result: answers.getAdminUsersByUserIdLedger, auth: user, params: userIdParams, query: ledgerQuery, refusals: { 'admin.userNotFound': 2001 }, summary: "The player's wallet ledger, newest first" },
     ({ siteFilter, params, query }) => listUserLedger(params.userId, siteFilter, query),
   ),
   endpoint(
     {
       method: 'post',
       path: '/admin/users/:userId/balance-adjustments',
+      result: answers.postAdminUsersByUserIdBalanceAdjustments,
       auth: user,
       params: userIdParams,
       body: balanceAdjustmentBody,

@@ -1,6 +1,6 @@
 import { boolean, object, string } from 'yup';
 import { GAME_TYPE_KEYS } from '../../../shared/domain/game/types';
-import { jsonId, jsonInteger, moneyAmount, pagingFields, queryInt, sortOrder, text, zeroOrOne } from '../../http/schema-helpers';
+import { documentAs, jsonId, jsonInteger, moneyAmount, pagingFields, queryInt, sortOrder, text, zeroOrOne } from '../../http/schema-helpers';
 
 /** Bodies and queries of the operators' affiliate program endpoints. */
 
@@ -13,11 +13,14 @@ const code = (field: string, max: number) =>
 export const createAgentBody = object({ userId: jsonId().required('userId is required'), agentCode: code('agentCode', 20) });
 
 /** POST /affiliate/admin/bind: agentId is required for bind and transfer (checked by the domain). */
-export const bindBody = object({
-  memberId: jsonId().required('memberId is required'),
-  agentId: jsonId().nullable(),
-  action: text().required('action is required').oneOf(['bind', 'unbind', 'transfer'], 'action must be bind, unbind or transfer'),
-});
+export const bindBody = documentAs(
+  object({
+    memberId: jsonId().required('memberId is required'),
+    agentId: jsonId().nullable(),
+    action: text().required('action is required').oneOf(['bind', 'unbind', 'transfer'], 'action must be bind, unbind or transfer'),
+  }),
+  { if: { properties: { action: { enum: ['bind', 'transfer'] } } }, then: { required: ['agentId'], properties: { agentId: { type: 'integer' } } } },
+);
 
 /** GET /affiliate/admin/bind-logs. */
 export const bindLogsQuery = object({ ...pagingFields(), memberId: queryInt().min(1), agentId: queryInt().min(1) });
@@ -68,10 +71,13 @@ export const agentTierBody = object({
  * PATCH /affiliate/admin/settlement-settings: the fields to change, at least one; JSON types kept (a string
  * where the boolean is expected is a 400).
  */
-export const settlementSettingsBody = object({
-  payingPeriod: string().strict().typeError('${path} must be weekly or daily').oneOf(['weekly', 'daily'] as const, '${path} must be weekly or daily'),
-  negativeCarryOver: boolean().strict().typeError('${path} must be true or false'),
-}).test('some', 'give payingPeriod or negativeCarryOver', (v) => v.payingPeriod !== undefined || v.negativeCarryOver !== undefined);
+export const settlementSettingsBody = documentAs(
+  object({
+    payingPeriod: string().strict().typeError('${path} must be weekly or daily').oneOf(['weekly', 'daily'] as const, '${path} must be weekly or daily'),
+    negativeCarryOver: boolean().strict().typeError('${path} must be true or false'),
+  }).test('some', 'give payingPeriod or negativeCarryOver', (v) => v.payingPeriod !== undefined || v.negativeCarryOver !== undefined),
+  { minProperties: 1 },
+);
 
 /** POST /affiliate/admin/set-agent-tier. */
 export const setAgentTierBody = object({ agentId: jsonId().required('agentId is required'), tierCode: tierCode() });

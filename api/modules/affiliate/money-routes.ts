@@ -10,6 +10,7 @@ import { type Endpoint, endpoint } from '../../http/endpoint';
 import { limitRule } from '../../http/rate-limit';
 import { agentOnly } from './agent-refusal';
 import { adminListQuery, idParams, pagingQuery, requestBody, reviewBody } from './money-schemas';
+import * as answers from './answers';
 
 /**
  * Commission money: the agent's balance, withdrawals and VIP milestone bonuses; the
@@ -24,17 +25,18 @@ const requestPerUser = limitRule('affiliate-withdrawal-request', 'player', () =>
 
 export const moneyEndpoints: Endpoint[] = [
   endpoint(
-    { method: 'get', path: '/affiliate/balance', auth: 'player', refusals: agentOnly, summary: "The agent's commission balance: available, frozen, totalEarned, totalWithdrawn" },
+    { method: 'get', path: '/affiliate/balance', result: answers.getAffiliateBalance, auth: 'player', refusals: agentOnly, summary: "The agent's commission balance: available, frozen, totalEarned, totalWithdrawn" },
     async ({ player }) => affiliateBalanceOf((await requireAgent(player.id)).id),
   ),
   endpoint(
-    { method: 'get', path: '/affiliate/withdrawals', auth: 'player', query: pagingQuery, refusals: agentOnly, summary: "The agent's commission withdrawals, newest first" },
+    { method: 'get', path: '/affiliate/withdrawals', result: answers.getAffiliateWithdrawals, auth: 'player', query: pagingQuery, refusals: agentOnly, summary: "The agent's commission withdrawals, newest first" },
     ({ site, player, query }) => listAgentWithdrawals(site, player.id, query),
   ),
   endpoint(
     {
       method: 'post',
       path: '/affiliate/withdrawals/request',
+      result: answers.postAffiliateWithdrawalsRequest,
       auth: 'player',
       body: requestBody,
       limits: [requestPerUser],
@@ -51,17 +53,18 @@ export const moneyEndpoints: Endpoint[] = [
     ({ site, player, body }) => requestAffiliateWithdrawal(site, player.id, body),
   ),
   endpoint(
-    { method: 'get', path: '/affiliate/vip-milestones', auth: 'player', query: pagingQuery, refusals: agentOnly, summary: 'The VIP milestone bonuses the agent earned from its members, newest first' },
+    { method: 'get', path: '/affiliate/vip-milestones', result: answers.getAffiliateVipMilestones, auth: 'player', query: pagingQuery, refusals: agentOnly, summary: 'The VIP milestone bonuses the agent earned from its members, newest first' },
     ({ site, player, query }) => listAgentMilestoneAwards(site, player.id, query),
   ),
   endpoint(
-    { method: 'get', path: '/affiliate/admin/withdrawals', auth: admin, query: adminListQuery, summary: "The site's commission withdrawals, newest first" },
+    { method: 'get', path: '/affiliate/admin/withdrawals', result: answers.getAffiliateAdminWithdrawals, auth: admin, query: adminListQuery, summary: "The site's commission withdrawals, newest first" },
     ({ site, query }) => listSiteAffiliateWithdrawals(site, { ...query, status: query.status as AffiliateWithdrawalStatus | undefined }),
   ),
   endpoint(
     {
       method: 'post',
       path: '/affiliate/admin/withdrawals/:id/review',
+      result: answers.postAffiliateAdminWithdrawalsByIdReview,
       auth: admin,
       params: idParams,
       body: reviewBody,
@@ -71,7 +74,7 @@ export const moneyEndpoints: Endpoint[] = [
     ({ actor, site, params, body }) => reviewAffiliateWithdrawal(actor, site, params.id, body.action as AffiliateReviewAction, body.remark ?? null),
   ),
   endpoint(
-    { method: 'post', path: '/affiliate/admin/withdrawals/:id/complete', auth: admin, params: idParams, refusals: decided, summary: 'Mark an approved commission withdrawal paid out (frozen moves to totalWithdrawn)' },
+    { method: 'post', path: '/affiliate/admin/withdrawals/:id/complete', result: answers.postAffiliateAdminWithdrawalsByIdComplete, auth: admin, params: idParams, refusals: decided, summary: 'Mark an approved commission withdrawal paid out (frozen moves to totalWithdrawn)' },
     ({ actor, site, params }) => completeAffiliateWithdrawal(actor, site, params.id),
   ),
 ];

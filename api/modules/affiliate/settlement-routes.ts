@@ -11,6 +11,7 @@ import {
 import { endpoint, type Endpoint } from '../../http/endpoint';
 import { agentOnly } from './agent-refusal';
 import { adminSettlementsQuery, commissionsQuery, idParams, settlementReviewBody, settlementsQuery } from './settlement-schemas';
+import * as answers from './answers';
 
 /**
  * Settlements: the agent's dashboard (this week as a run would settle it so far), commission rows and settlements; the operators' settlement list,
@@ -24,33 +25,34 @@ const period = (q: Period) => q.periodType as SettlementPeriodType | undefined;
 
 export const settlementEndpoints: Endpoint[] = [
   endpoint(
-    { method: 'get', path: '/affiliate/dashboard', auth: 'player', refusals: agentOnly, summary: "The agent's members per level, commission balance and this week's figures so far" },
+    { method: 'get', path: '/affiliate/dashboard', result: answers.getAffiliateDashboard, auth: 'player', refusals: agentOnly, summary: "The agent's members per level, commission balance and this week's figures so far" },
     ({ player }) => agentDashboard(player.id),
   ),
   endpoint(
-    { method: 'get', path: '/affiliate/commissions', auth: 'player', query: commissionsQuery, refusals: agentOnly, summary: "The agent's commission rows (per member and game type), newest period first" },
+    { method: 'get', path: '/affiliate/commissions', result: answers.getAffiliateCommissions, auth: 'player', query: commissionsQuery, refusals: agentOnly, summary: "The agent's commission rows (per member and game type), newest period first" },
     ({ player, query }) => listAgentCommissions(player.id, { ...query, periodType: period(query) }),
   ),
   endpoint(
-    { method: 'get', path: '/affiliate/settlements', auth: 'player', query: settlementsQuery, refusals: agentOnly, summary: "The agent's weekly and daily settlements, newest period first" },
+    { method: 'get', path: '/affiliate/settlements', result: answers.getAffiliateSettlements, auth: 'player', query: settlementsQuery, refusals: agentOnly, summary: "The agent's weekly and daily settlements, newest period first" },
     ({ player, query }) => listAgentSettlements(player.id, { ...query, periodType: period(query) }),
   ),
   endpoint(
-    { method: 'get', path: '/affiliate/settlements/:id', auth: 'player', params: idParams, refusals: { ...agentOnly, 'affiliate.settlementNotFound': 2001 }, summary: "One of the agent's settlements with its commission rows" },
+    { method: 'get', path: '/affiliate/settlements/:id', result: answers.getAffiliateSettlementsById, auth: 'player', params: idParams, refusals: { ...agentOnly, 'affiliate.settlementNotFound': 2001 }, summary: "One of the agent's settlements with its commission rows" },
     ({ player, params }) => agentSettlementDetail(player.id, params.id),
   ),
   endpoint(
-    { method: 'get', path: '/affiliate/admin/settlements', auth: admin, query: adminSettlementsQuery, summary: "The site's settlements with their agents, newest period first" },
+    { method: 'get', path: '/affiliate/admin/settlements', result: answers.getAffiliateAdminSettlements, auth: admin, query: adminSettlementsQuery, summary: "The site's settlements with their agents, newest period first" },
     ({ site, query }) => listSiteSettlements(site, { ...query, status: query.status as SettlementStatus | undefined, periodType: period(query) }),
   ),
   endpoint(
-    { method: 'get', path: '/affiliate/admin/settlements/:id/risk-logs', auth: admin, params: idParams, refusals: { 'affiliate.settlementNotFound': 2001 }, summary: "A settlement's risk rule hits with their evidence" },
+    { method: 'get', path: '/affiliate/admin/settlements/:id/risk-logs', result: answers.getAffiliateAdminSettlementsByIdRiskLogs, auth: admin, params: idParams, refusals: { 'affiliate.settlementNotFound': 2001 }, summary: "A settlement's risk rule hits with their evidence" },
     ({ site, params }) => settlementRiskLogs(site, params.id),
   ),
   endpoint(
     {
       method: 'post',
       path: '/affiliate/admin/settlements/:id/review',
+      result: answers.postAffiliateAdminSettlementsByIdReview,
       auth: admin,
       params: idParams,
       body: settlementReviewBody,

@@ -1,6 +1,7 @@
 import { triggerSettlement } from '../../../shared/domain/affiliate/settlement/triggers';
 import { endpoint } from '../../http/endpoint';
 import { dailyTriggerBody } from './trigger-schemas';
+import * as answers from './answers';
 
 /**
  * Operators' settlement triggers: the weekly and the daily settlement run by hand, for the
@@ -12,14 +13,14 @@ const auth = { admin: 'affiliate' } as const;
 
 export const triggerEndpoints = [
   endpoint(
-    { method: 'post', path: '/affiliate/admin/trigger-settlement', auth, summary: "Settle last week's affiliate commission (Monday-Sunday in APP_TIMEZONE)" },
+    { method: 'post', path: '/affiliate/admin/trigger-settlement', result: answers.postAffiliateAdminTriggerSettlement, auth, summary: "Settle last week's affiliate commission (Monday-Sunday in APP_TIMEZONE)" },
     async ({ actor, site }) => {
       const { settlementsCreated, totalCommission, riskFlagged } = await triggerSettlement(actor, site, 'weekly');
       return { settlementsCreated, totalCommission, riskFlagged };
     },
   ),
   endpoint(
-    { method: 'post', path: '/affiliate/admin/trigger-daily-settlement', auth, body: dailyTriggerBody, summary: "Settle a day's affiliate commission (default yesterday)" },
+    { method: 'post', path: '/affiliate/admin/trigger-daily-settlement', result: answers.postAffiliateAdminTriggerDailySettlement, auth, body: dailyTriggerBody, summary: "Settle a day's affiliate commission (default yesterday)" },
     ({ actor, site, body }) => triggerSettlement(actor, site, 'daily', body.date),
   ),
 ];

@@ -13,6 +13,7 @@ import { endpoint } from '../../http/endpoint';
 import { limitRule } from '../../http/rate-limit';
 import { avatarBody, localeBody, loginBody, registerBody, userDetailQuery } from './account-schemas';
 import { totpLoginRefusals } from './totp-refusals';
+import * as answers from './answers';
 
 /**
  * Accounts and sessions: register, login, logout, user detail, locale, mascots, avatar and
@@ -35,7 +36,20 @@ const readCookies = cookieParser();
 
 export const accountEndpoints = [
   endpoint(
-    { method: 'post', path: '/auth/register', auth: 'none', body: registerBody, limits: [registerPerIp], refusals: { 'auth.accountTaken': 2001, 'auth.refCodeUnknown': 2002 }, summary: 'Register a player' },
+    {
+      method: 'post',
+      path: '/auth/register',
+      result: answers.postAuthRegister,
+      examples: {
+        body: { account: 'player1', password: 'secret-password', name: 'Player One', refCode: null },
+        result: { token: 'eyJhbGciOiJIUzI1NiJ9...', user: { id: 42, name: 'Player One' }, vendorGroupId: 1 },
+      },
+      auth: 'none',
+      body: registerBody,
+      limits: [registerPerIp],
+      refusals: { 'auth.accountTaken': 2001, 'auth.refCodeUnknown': 2002 },
+      summary: 'Register a player',
+    },
     (call) => {
       const { body } = call;
       return registerPlayer({
@@ -53,6 +67,8 @@ export const accountEndpoints = [
     {
       method: 'post',
       path: '/auth/login',
+      result: answers.postAuthLogin,
+      examples: { body: { account: 'player1', password: 'secret-password' } },
       auth: 'none',
       body: loginBody,
       limits: [loginPerIp, loginPerAccount],
@@ -63,26 +79,26 @@ export const accountEndpoints = [
       loginPlayer({ siteCode: call.site, account: call.body.account, password: call.body.password, totpCode: call.body.totpCode, meta: clientMeta(call, call.body.device) }),
   ),
   endpoint(
-    { method: 'get', path: '/auth/user-detail', auth: 'player', query: userDetailQuery, summary: "The player's profile, with the latest login rows when asked" },
+    { method: 'get', path: '/auth/user-detail', result: answers.getAuthUserDetail, auth: 'player', query: userDetailQuery, summary: "The player's profile, with the latest login rows when asked" },
     ({ player, query }) => userDetail(player.id, { loginLogs: Boolean(query.related) }),
   ),
   endpoint(
-    { method: 'get', path: '/auth/country-codes', auth: 'player', summary: 'Calling codes, named in the language of the i18n_redirected cookie' },
+    { method: 'get', path: '/auth/country-codes', result: answers.getAuthCountryCodes, auth: 'player', summary: 'Calling codes, named in the language of the i18n_redirected cookie' },
     async ({ req, res }) => {
       await new Promise<void>((resolve) => readCookies(req, res, () => resolve()));
       const cookies = (req as typeof req & { cookies?: Record<string, unknown> }).cookies;
       return countryCodes(countryLanguage(cookies?.i18n_redirected));
     },
   ),
-  endpoint({ method: 'post', path: '/auth/logout', auth: 'player', summary: "End every session of the player; locale from the `locales` header" }, ({ player, req }) => {
+  endpoint({ method: 'post', path: '/auth/logout', result: answers.postAuthLogout, auth: 'player', summary: "End every session of the player; locale from the `locales` header" }, ({ player, req }) => {
     const requested = req.get('locales')?.trim();
     return logoutPlayer(player.id, isLocale(requested) ? requested : null);
   }),
-  endpoint({ method: 'patch', path: '/auth/locale', auth: 'player', body: localeBody, refusals: { 'auth.localeUnsupported': 2001 }, summary: "Change the player's locale" }, ({ player, body }) =>
+  endpoint({ method: 'patch', path: '/auth/locale', result: answers.patchAuthLocale, auth: 'player', body: localeBody, refusals: { 'auth.localeUnsupported': 2001 }, summary: "Change the player's locale" }, ({ player, body }) =>
     changeLocale(player.id, body.locale),
   ),
-  endpoint({ method: 'get', path: '/auth/mascots', auth: 'none', summary: "The site's mascots" }, ({ site, locale }) => listMascots(site, locale)),
-  endpoint({ method: 'patch', path: '/auth/avatar', auth: 'player', body: avatarBody, refusals: { 'auth.mascotUnknown': 2001 }, summary: "Change the player's mascot" }, ({ player, body }) =>
+  endpoint({ method: 'get', path: '/auth/mascots', result: answers.getAuthMascots, auth: 'none', summary: "The site's mascots" }, ({ site, locale }) => listMascots(site, locale)),
+  endpoint({ method: 'patch', path: '/auth/avatar', result: answers.patchAuthAvatar, auth: 'player', body: avatarBody, refusals: { 'auth.mascotUnknown': 2001 }, summary: "Change the player's mascot" }, ({ player, body }) =>
     changeAvatar(player.id, player.siteCode, body.mascotId),
   ),
 ];

@@ -1,6 +1,6 @@
 import { object } from 'yup';
 import { isReservedAccount, mixesLookAlikeScripts } from '../../../shared/domain/auth/account-names';
-import { exactString as exact, text } from '../../http/schema-helpers';
+import { documentAs, exactString as exact, text } from '../../http/schema-helpers';
 import { totpCodeField } from './totp-schemas';
 
 /**
@@ -43,9 +43,12 @@ export const loginBody = object({
 /** `related=loginLogs` (the LOGIN_LOG value of AUTH_ENUM.RELATED is accepted too); comma-separated. */
 export const RELATED_LOGIN_LOGS = ['loginLogs', 'LOGIN_LOG'] as const;
 export const userDetailQuery = object({
-  related: text()
-    .max(100)
-    .optional()
+  related: documentAs(text().max(100).optional(), {
+    type: 'string',
+    maxLength: 100,
+    pattern: '^\\s*(loginLogs|LOGIN_LOG)\\s*(,\\s*(loginLogs|LOGIN_LOG)\\s*)*$',
+    description: 'loginLogs (or LOGIN_LOG), comma-separated',
+  })
     .test('known-related', `related must be ${RELATED_LOGIN_LOGS.join(' or ')}`, (v) =>
       !v ? true : v.split(',').every((part) => (RELATED_LOGIN_LOGS as readonly string[]).includes(part.trim())),
     ),

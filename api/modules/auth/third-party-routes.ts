@@ -10,6 +10,7 @@ import { endpoint } from '../../http/endpoint';
 import { limitRule } from '../../http/rate-limit';
 import { bindOAuthBody, bindWidgetBody, loginConfigQuery, loginOAuthBody, loginWidgetBody, receivedWidgetFields } from './third-party-schemas';
 import { totpLoginRefusals } from './totp-refusals';
+import * as answers from './answers';
 
 /**
  * Third-party logins: login-config, login-oauth, bind-oauth, login-widget, bind-widget,
@@ -47,13 +48,14 @@ const loginContext = (call: { site: string; locale: Locale; meta: RequestMeta },
 
 export const thirdPartyEndpoints = [
   endpoint(
-    { method: 'get', path: '/auth/login-config', auth: 'none', query: loginConfigQuery, refusals: { 'auth.oauthNotConfigured': 2001 }, summary: 'The authorization URL (fresh state and PKCE challenge) and widget settings' },
+    { method: 'get', path: '/auth/login-config', result: answers.getAuthLoginConfig, auth: 'none', query: loginConfigQuery, refusals: { 'auth.oauthNotConfigured': 2001 }, summary: 'The authorization URL (fresh state and PKCE challenge) and widget settings' },
     ({ query }) => loginConfig(query.redirectAfter || null),
   ),
   endpoint(
     {
       method: 'post',
       path: '/auth/login-oauth',
+      result: answers.postAuthLoginOauth,
       auth: 'none',
       body: loginOAuthBody,
       limits: loginPerIp('login-oauth'),
@@ -63,13 +65,14 @@ export const thirdPartyEndpoints = [
     (call) => loginWithOAuth({ code: call.body.code, state: call.body.state, totpCode: call.body.totpCode }, loginContext(call, call.body.refCode)),
   ),
   endpoint(
-    { method: 'post', path: '/auth/bind-oauth', auth: 'player', body: bindOAuthBody, refusals: { ...oauthIdentityRefusals, 'auth.oauthBoundElsewhere': 2010, 'auth.oauthEmailUsedElsewhere': 2011 }, summary: 'Bind the OAuth account' },
+    { method: 'post', path: '/auth/bind-oauth', result: answers.postAuthBindOauth, auth: 'player', body: bindOAuthBody, refusals: { ...oauthIdentityRefusals, 'auth.oauthBoundElsewhere': 2010, 'auth.oauthEmailUsedElsewhere': 2011 }, summary: 'Bind the OAuth account' },
     ({ player, body }) => bindOAuth(player.id, { code: body.code, state: body.state }),
   ),
   endpoint(
     {
       method: 'post',
       path: '/auth/login-widget',
+      result: answers.postAuthLoginWidget,
       auth: 'none',
       body: loginWidgetBody,
       limits: loginPerIp('login-widget'),
@@ -82,9 +85,9 @@ export const thirdPartyEndpoints = [
     },
   ),
   endpoint(
-    { method: 'post', path: '/auth/bind-widget', auth: 'player', body: bindWidgetBody, refusals: { ...widgetDataRefusals, 'auth.widgetBoundElsewhere': 2010 }, summary: 'Bind the messenger account' },
+    { method: 'post', path: '/auth/bind-widget', result: answers.postAuthBindWidget, auth: 'player', body: bindWidgetBody, refusals: { ...widgetDataRefusals, 'auth.widgetBoundElsewhere': 2010 }, summary: 'Bind the messenger account' },
     ({ player, body, req }) => bindWidget(player.id, body, receivedWidgetFields(req.body)),
   ),
-  endpoint({ method: 'post', path: '/auth/unbind-oauth', auth: 'player', summary: 'Unbind the OAuth account' }, ({ player }) => unbindThirdParty(player.id, 'oauth')),
-  endpoint({ method: 'post', path: '/auth/unbind-widget', auth: 'player', summary: 'Unbind the messenger account' }, ({ player }) => unbindThirdParty(player.id, 'widget')),
+  endpoint({ method: 'post', path: '/auth/unbind-oauth', result: answers.postAuthUnbindOauth, auth: 'player', summary: 'Unbind the OAuth account' }, ({ player }) => unbindThirdParty(player.id, 'oauth')),
+  endpoint({ method: 'post', path: '/auth/unbind-widget', result: answers.postAuthUnbindOauth, auth: 'player', summary: 'Unbind the messenger account' }, ({ player }) => unbindThirdParty(player.id, 'widget')),
 ];

@@ -16,6 +16,7 @@ import {
   setPasswordBody,
 } from './verification-schemas';
 import { totpCodeRefusalsAsAtLogin } from './totp-refusals';
+import * as answers from './answers';
 
 /**
  * /auth verification endpoints: e-mail and mobile verification, TOTP, passwords. Every one
@@ -32,13 +33,14 @@ const checkLimit = (name: string) => [limitRule(`${name}:user`, 'player', () => 
 
 export const verificationEndpoints = [
   endpoint(
-    { method: 'post', path: '/auth/send-verify-email', auth: 'player', body: sendVerifyEmailBody, limits: sendLimits('send-verify-email'), refusals: { 'auth.emailTaken': 2001 }, summary: 'Send an e-mail verification code' },
+    { method: 'post', path: '/auth/send-verify-email', result: answers.postAuthSendVerifyEmail, auth: 'player', body: sendVerifyEmailBody, limits: sendLimits('send-verify-email'), refusals: { 'auth.emailTaken': 2001 }, summary: 'Send an e-mail verification code' },
     ({ player, body }) => sendEmailVerification(player.id, body.email, body.subject ?? undefined),
   ),
   endpoint(
     {
       method: 'post',
       path: '/auth/check-verify-email',
+      result: answers.postAuthCheckVerifyEmail,
       auth: 'player',
       body: checkVerifyEmailBody,
       limits: checkLimit('check-verify-email'),
@@ -54,13 +56,14 @@ export const verificationEndpoints = [
     ({ player, body }) => checkEmailVerification(player.id, body.email, body.code),
   ),
   endpoint(
-    { method: 'post', path: '/auth/send-verify-mobile', auth: 'player', body: sendVerifyMobileBody, limits: sendLimits('send-verify-mobile'), refusals: { 'auth.mobileTaken': 2001, 'auth.smsNotConfigured': 2002, 'auth.smsNotSent': 2002 }, summary: 'Send an SMS verification code' },
+    { method: 'post', path: '/auth/send-verify-mobile', result: answers.postAuthSendVerifyMobile, auth: 'player', body: sendVerifyMobileBody, limits: sendLimits('send-verify-mobile'), refusals: { 'auth.mobileTaken': 2001, 'auth.smsNotConfigured': 2002, 'auth.smsNotSent': 2002 }, summary: 'Send an SMS verification code' },
     ({ player, body }) => sendMobileVerification(player.id, body.mobile, body.country ?? undefined),
   ),
   endpoint(
     {
       method: 'post',
       path: '/auth/check-verify-mobile',
+      result: answers.postAuthCheckVerifyEmail,
       auth: 'player',
       body: checkVerifyMobileBody,
       limits: checkLimit('check-verify-mobile'),
@@ -80,6 +83,7 @@ export const verificationEndpoints = [
     {
       method: 'post',
       path: '/auth/generate-totp-auth',
+      result: answers.postAuthGenerateTotpAuth,
       auth: 'player',
       body: generateTotpBody,
       limits: checkLimit('generate-totp-auth'),
@@ -93,6 +97,7 @@ export const verificationEndpoints = [
     {
       method: 'post',
       path: '/auth/enable-totp-auth',
+      result: answers.postAuthUnbindOauth,
       auth: 'player',
       body: enableTotpBody,
       limits: checkLimit('enable-totp-auth'),
@@ -105,6 +110,7 @@ export const verificationEndpoints = [
     {
       method: 'post',
       path: '/auth/disable-totp-auth',
+      result: answers.postAuthUnbindOauth,
       auth: 'player',
       body: enableTotpBody,
       limits: checkLimit('disable-totp-auth'),
@@ -114,11 +120,11 @@ export const verificationEndpoints = [
     ({ player, body }) => disableTotp(player.id, body.code),
   ),
   endpoint(
-    { method: 'post', path: '/auth/edit-password', auth: 'player', body: editPasswordBody, limits: checkLimit('edit-password'), refusals: { 'auth.currentPasswordWrong': 2001, 'auth.passwordsDiffer': 2002 }, summary: 'Change the password' },
+    { method: 'post', path: '/auth/edit-password', result: answers.postAuthUnbindOauth, auth: 'player', body: editPasswordBody, limits: checkLimit('edit-password'), refusals: { 'auth.currentPasswordWrong': 2001, 'auth.passwordsDiffer': 2002 }, summary: 'Change the password' },
     ({ player, body }) => editPassword(player.id, body.password, body.newPassword, body.confirmPassword),
   ),
   endpoint(
-    { method: 'post', path: '/auth/set-password', auth: 'player', body: setPasswordBody, refusals: { 'auth.passwordsDiffer': 2002, 'auth.passwordAlreadySet': 2003 }, summary: 'Set a first password (third-party accounts)' },
+    { method: 'post', path: '/auth/set-password', result: answers.postAuthCheckVerifyEmail, auth: 'player', body: setPasswordBody, refusals: { 'auth.passwordsDiffer': 2002, 'auth.passwordAlreadySet': 2003 }, summary: 'Set a first password (third-party accounts)' },
     ({ player, body }) => setPassword(player.id, body.newPassword, body.confirmPassword),
   ),
 ];

@@ -1,5 +1,5 @@
 import { object } from 'yup';
-import { bcryptPassword, exactString as raw, text } from '../../http/schema-helpers';
+import { bcryptPassword, documentAs, exactString as raw, text } from '../../http/schema-helpers';
 import { sixDigits, totpCodeBody, totpCodeField } from './totp-schemas';
 
 /**
@@ -23,10 +23,13 @@ export const checkVerifyEmailBody = object({
   email: text().required().max(50).email('${path} must be a valid e-mail address'),
 });
 
+/** A mobile number as shared/domain/auth/phone-numbers.ts reads it: national digits (one leading 0 dropped) or +E.164. */
+const MOBILE = { type: 'string', pattern: '^(\\+\\d{7,15}|0?[1-9]\\d{2,11})$', description: 'National digits, or + and the international number' };
+
 export const sendVerifyMobileBody = object({
-  mobile: text().required().min(3).max(40),
+  mobile: documentAs(text().required().min(3).max(40), MOBILE),
   country: object({
-    label: text().max(100).optional(),
+    label: documentAs(text().max(100).optional(), { type: 'string', maxLength: 100, pattern: '^\\s*\\+?\\d{1,3}\\s*-', description: '`<calling code>-<country name>`, e.g. 886-Taiwan' }),
     icon: text().max(500).optional(),
   })
     .default(undefined)

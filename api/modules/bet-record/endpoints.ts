@@ -1,11 +1,12 @@
 import { betOrderDetails, listBetRecords } from '../../../shared/domain/bet-record/records';
 import { endpoint } from '../../http/endpoint';
 import { betRecordQuery, orderIdParams } from './schemas';
+import * as answers from './answers';
 
 /** The player's bet records, in matching order. */
 export const betRecordEndpoints = [
   endpoint(
-    { method: 'get', path: '/bet-record', auth: 'player', query: betRecordQuery, summary: "The caller's orders, newest first, with totals over valid orders" },
+    { method: 'get', path: '/bet-record', result: answers.getBetRecord, auth: 'player', query: betRecordQuery, summary: "The caller's orders, newest first, with totals over valid orders" },
     ({ player, query }) =>
       listBetRecords(player.id, player.siteCode, {
         page: query.page,
@@ -17,7 +18,7 @@ export const betRecordEndpoints = [
       }),
   ),
   endpoint(
-    { method: 'get', path: '/bet-record/:orderId/details', auth: 'player', params: orderIdParams, refusals: { 'bet-record.orderNotFound': 2001 }, summary: "An order's round lines by roundNo" },
+    { method: 'get', path: '/bet-record/:orderId/details', result: answers.getBetRecordByOrderIdDetails, auth: 'player', params: orderIdParams, refusals: { 'bet-record.orderNotFound': 2001 }, summary: "An order's round lines by roundNo" },
     ({ player, params }) => betOrderDetails(player.id, player.siteCode, params.orderId),
   ),
 ];

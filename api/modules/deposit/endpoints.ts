@@ -9,6 +9,7 @@ import { endpoint } from '../../http/endpoint';
 import { depositCreatePerUser, exchangeRatePerIp } from './limits';
 import { adminOrdersQuery, depositBody, exchangeRateQuery, orderIdParams, ordersQuery, resolveBody, subOrderParams } from './schemas';
 import { KYC_GATE_REFUSALS_OWN } from '../kyc/gate-refusals';
+import * as answers from './answers';
 
 /**
  * /deposit: exchange rates (public), the player's deposit channels, orders, order list and one order;
@@ -25,17 +26,22 @@ const channelGroup = {
 
 export const depositEndpoints = [
   endpoint(
-    { method: 'get', path: '/deposit/exchange-rate', auth: 'none', query: exchangeRateQuery, limits: [exchangeRatePerIp], refusals: { 'deposit.bankCodeFormat': 2001, 'deposit.rateUnknown': 2002 }, summary: 'Exchange rates against USD (one currency or all) of a bank' },
+    { method: 'get', path: '/deposit/exchange-rate', result: answers.getDepositExchangeRate, auth: 'none', query: exchangeRateQuery, limits: [exchangeRatePerIp], refusals: { 'deposit.bankCodeFormat': 2001, 'deposit.rateUnknown': 2002 }, summary: 'Exchange rates against USD (one currency or all) of a bank' },
     ({ query }) => exchangeRateView(query.bankCode, query.currency),
   ),
   endpoint(
-    { method: 'get', path: '/deposit/channels', auth: 'player', refusals: channelGroup, summary: "The player's deposit channels with their exchange rates" },
+    { method: 'get', path: '/deposit/channels', result: answers.getDepositChannels, auth: 'player', refusals: channelGroup, summary: "The player's deposit channels with their exchange rates" },
     ({ site, player, locale }) => depositChannels(site, player.id, locale),
   ),
   endpoint(
     {
       method: 'post',
       path: '/deposit',
+      result: answers.postDeposit,
+      examples: {
+        body: { channelId: 3, paymentMethod: 'crypto', subOrder: 'D20260101A1', orderAmount: '100' },
+        result: { paymentAddress: 'TXYZabcdefghijkmnopqrstuvwxyz12345', network: 'TRC20', currency: 'USDT', orderAmount: 100, subOrder: 'D20260101A1' },
+      },
       auth: 'player',
       body: depositBody,
       limits: [depositCreatePerUser],
@@ -58,24 +64,24 @@ export const depositEndpoints = [
     async ({ site, player, body, res }) => withRealityCheck(res, player.id, await createDeposit(site, player.id, { ...body, paymentMethod: body.paymentMethod as PaymentMethod })),
   ),
   endpoint(
-    { method: 'get', path: '/deposit/orders', auth: 'player', query: ordersQuery, summary: "The player's deposit orders, newest first" },
+    { method: 'get', path: '/deposit/orders', result: answers.getDepositOrders, auth: 'player', query: ordersQuery, summary: "The player's deposit orders, newest first" },
     ({ site, player, query, locale }) =>
       listPlayerDeposits(site, player.id, { page: query.page, pageSize: query.pageSize, status: query.status as DepositStatus | undefined, startDate: query.startDate, endDate: query.endDate }, locale),
   ),
   endpoint(
-    { method: 'get', path: '/deposit/orders/:subOrder', auth: 'player', params: subOrderParams, refusals: { 'deposit.orderNotFound': 2001 }, summary: "One of the player's deposit orders by its subOrder (an ATM order: where to pay and until when)" },
+    { method: 'get', path: '/deposit/orders/:subOrder', result: answers.getDepositOrdersBySubOrder, auth: 'player', params: subOrderParams, refusals: { 'deposit.orderNotFound': 2001 }, summary: "One of the player's deposit orders by its subOrder (an ATM order: where to pay and until when)" },
     ({ site, player, params, locale }) => playerDeposit(site, player.id, params.subOrder, locale),
   ),
   endpoint(
-    { method: 'get', path: '/deposit/admin/orders', auth: admin, query: adminOrdersQuery, summary: "The site's deposit orders with filters (flagged=1: awaiting an operator)" },
+    { method: 'get', path: '/deposit/admin/orders', result: answers.getDepositAdminOrders, auth: admin, query: adminOrdersQuery, summary: "The site's deposit orders with filters (flagged=1: awaiting an operator)" },
     ({ site, query, locale }) => listSiteDeposits(site, { ...query, status: query.status as DepositStatus | undefined }, locale),
   ),
   endpoint(
-    { method: 'get', path: '/deposit/admin/orders/:id/callbacks', auth: admin, params: orderIdParams, refusals: { 'deposit.orderNotFound': 2001 }, summary: "A deposit order's vendor callbacks, oldest first" },
+    { method: 'get', path: '/deposit/admin/orders/:id/callbacks', result: answers.getDepositAdminOrdersByIdCallbacks, auth: admin, params: orderIdParams, refusals: { 'deposit.orderNotFound': 2001 }, summary: "A deposit order's vendor callbacks, oldest first" },
     ({ site, params }) => depositCallbackHistory(site, params.id),
   ),
   endpoint(
-    { method: 'post', path: '/deposit/admin/orders/:id/resolve', auth: admin, params: orderIdParams, body: resolveBody, refusals: { 'deposit.orderNotFound': 2001, 'deposit.notAwaitingResolution': 2002, 'deposit.nothingPaid': 2002, 'deposit.statusMoveNotAllowed': 2002 }, summary: 'Resolve a flagged deposit order: credit it or fail it, with a reason' },
+    { method: 'post', path: '/deposit/admin/orders/:id/resolve', result: answers.postDepositAdminOrdersByIdResolve, auth: admin, params: orderIdParams, body: resolveBody, refusals: { 'deposit.orderNotFound': 2001, 'deposit.notAwaitingResolution': 2002, 'deposit.nothingPaid': 2002, 'deposit.statusMoveNotAllowed': 2002 }, summary: 'Resolve a flagged deposit order: credit it or fail it, with a reason' },
     ({ actor, site, params, body, locale }) => resolveFlaggedDeposit(actor, site, params.id, body.action as Resolution, body.reason, locale),
   ),
 ];

@@ -14,6 +14,7 @@ import {
   updateProviderBody,
   updateTypeConfigBody,
 } from './admin-schemas';
+import * as answers from './answers';
 
 /**
  * Administrator game endpoints, permission module `game`: providers, type configs, the
@@ -31,41 +32,41 @@ function typeConfigInput(body: InferType<typeof updateTypeConfigBody>): TypeConf
 export const adminEndpoints = [
   // Providers
   endpoint(
-    { method: 'get', path: '/game/admin/providers', auth, query: providerListQuery, summary: "The site's providers (administrator view), optionally of one gameType" },
+    { method: 'get', path: '/game/admin/providers', result: answers.getGameAdminProviders, auth, query: providerListQuery, summary: "The site's providers (administrator view), optionally of one gameType" },
     ({ site, query }) => listProviders(site, { gameType: query.gameType }),
   ),
   endpoint(
-    { method: 'post', path: '/game/admin/providers', auth, body: createProviderBody, summary: 'Create a provider (a gameCode used in the site is a 400 naming gameCode)' },
+    { method: 'post', path: '/game/admin/providers', result: answers.postGameAdminProviders, auth, body: createProviderBody, summary: 'Create a provider (a gameCode used in the site is a 400 naming gameCode)' },
     ({ actor, site, body }) => createProvider(actor, body.siteCode ?? site, body),
   ),
   endpoint(
-    { method: 'patch', path: '/game/admin/providers/:id', auth, params: idParams, body: updateProviderBody, summary: 'Update a provider of the site' },
+    { method: 'patch', path: '/game/admin/providers/:id', result: answers.postGameAdminProviders, auth, params: idParams, body: updateProviderBody, summary: 'Update a provider of the site' },
     ({ actor, site, params, body }) => updateProvider(actor, site, params.id, body),
   ),
-  endpoint({ method: 'delete', path: '/game/admin/providers/:id', auth, params: idParams, summary: 'Delete a provider of the site' }, async ({ actor, site, params }) => {
+  endpoint({ method: 'delete', path: '/game/admin/providers/:id', result: answers.deleteGameAdminProvidersById, auth, params: idParams, summary: 'Delete a provider of the site' }, async ({ actor, site, params }) => {
     await deleteProvider(actor, site, params.id);
     return null;
   }),
 
   // Type configs
-  endpoint({ method: 'get', path: '/game/admin/type-configs', auth, summary: "The site's type configs" }, ({ site }) => listTypeConfigs(site)),
+  endpoint({ method: 'get', path: '/game/admin/type-configs', result: answers.getGameAdminTypeConfigs, auth, summary: "The site's type configs" }, ({ site }) => listTypeConfigs(site)),
   endpoint(
-    { method: 'post', path: '/game/admin/type-configs', auth, body: createTypeConfigBody, summary: 'Create a type config (a configured gameType is a 400)' },
+    { method: 'post', path: '/game/admin/type-configs', result: answers.postGameAdminTypeConfigs, auth, body: createTypeConfigBody, summary: 'Create a type config (a configured gameType is a 400)' },
     ({ actor, site, body }) => createTypeConfig(actor, body.siteCode ?? site, { ...typeConfigInput(body), gameType: body.gameType }),
   ),
   endpoint(
-    { method: 'patch', path: '/game/admin/type-configs/:id', auth, params: idParams, body: updateTypeConfigBody, summary: 'Update a type config of the site' },
+    { method: 'patch', path: '/game/admin/type-configs/:id', result: answers.postGameAdminTypeConfigs, auth, params: idParams, body: updateTypeConfigBody, summary: 'Update a type config of the site' },
     ({ actor, site, params, body }) => updateTypeConfig(actor, site, params.id, { ...typeConfigInput(body), siteCode: body.siteCode }),
   ),
-  endpoint({ method: 'delete', path: '/game/admin/type-configs/:id', auth, params: idParams, summary: 'Delete a type config of the site' }, async ({ actor, site, params }) => {
+  endpoint({ method: 'delete', path: '/game/admin/type-configs/:id', result: answers.deleteGameAdminProvidersById, auth, params: idParams, summary: 'Delete a type config of the site' }, async ({ actor, site, params }) => {
     await deleteTypeConfig(actor, site, params.id);
     return null;
   }),
 
   // Template and copying
-  endpoint({ method: 'get', path: '/game/admin/preview-template', auth, summary: 'The built-in template; writes nothing' }, () => previewTemplate()),
+  endpoint({ method: 'get', path: '/game/admin/preview-template', result: answers.getGameAdminPreviewTemplate, auth, summary: 'The built-in template; writes nothing' }, () => previewTemplate()),
   endpoint(
-    { method: 'post', path: '/game/admin/load-template', auth, body: loadTemplateBody, summary: "Replace the site's type configs and providers by a template" },
+    { method: 'post', path: '/game/admin/load-template', result: answers.postGameAdminLoadTemplate, auth, body: loadTemplateBody, summary: "Replace the site's type configs and providers by a template" },
     ({ actor, site, body }) =>
       loadTemplate(actor, site, {
         typeConfigs: body.typeConfigs?.map((t) => ({ gameType: t.gameType, label: t.label ?? t.name, icon: t.icon, sortOrder: t.sortOrder, enabled: t.enabled ?? t.enable })),
@@ -73,7 +74,7 @@ export const adminEndpoints = [
       }),
   ),
   endpoint(
-    { method: 'post', path: '/game/admin/copy-site-data', auth, body: copySiteDataBody, summary: "Replace the target site's providers or type configs by the source's" },
+    { method: 'post', path: '/game/admin/copy-site-data', result: answers.postGameAdminCopySiteData, auth, body: copySiteDataBody, summary: "Replace the target site's providers or type configs by the source's" },
     ({ actor, body }) => copySiteData(actor, { sourceSiteCode: body.sourceSiteCode, targetSiteCode: body.targetSiteCode, type: body.type as CopyKind }),
   ),
 ];

@@ -3,6 +3,7 @@ import { roundProof } from '../../../shared/domain/game/fairness/proof';
 import { fairnessState, rotateServerSeed, setClientSeed } from '../../../shared/domain/game/fairness/seeds';
 import { endpoint } from '../../http/endpoint';
 import { limitRule } from '../../http/rate-limit';
+import * as answers from './fairness-answers';
 import { clientSeedBody, roundProofParams } from './fairness-schemas';
 
 /**
@@ -14,13 +15,14 @@ const seedChangesPerUser = limitRule('game-fairness', 'player', () => config().l
 
 export const fairnessEndpoints = [
   endpoint(
-    { method: 'get', path: '/game/fairness', auth: 'player', summary: "The SHA-256 of the player's server seed, the client seed and the next round's nonce" },
+    { method: 'get', path: '/game/fairness', result: answers.getGameFairness, auth: 'player', summary: "The SHA-256 of the player's server seed, the client seed and the next round's nonce" },
     ({ player }) => fairnessState(player.id),
   ),
   endpoint(
     {
       method: 'put',
       path: '/game/fairness/client-seed',
+      result: answers.putGameFairnessClientSeed,
       auth: 'player',
       body: clientSeedBody,
       limits: [seedChangesPerUser],
@@ -32,6 +34,7 @@ export const fairnessEndpoints = [
     {
       method: 'post',
       path: '/game/fairness/rotate',
+      result: answers.postGameFairnessRotate,
       auth: 'player',
       limits: [seedChangesPerUser],
       summary: 'Reveal the server seed and commit to a new one; the nonce starts again at 0',
@@ -42,6 +45,7 @@ export const fairnessEndpoints = [
     {
       method: 'get',
       path: '/game/fairness/round/:orderId',
+      result: answers.getGameFairnessRound,
       auth: 'player',
       params: roundProofParams,
       summary: "One of the player's simulate rounds with its seeds and nonce (the server seed once rotated)",

@@ -11,6 +11,7 @@ import { launchProtectionCodes, playProtectionCodes } from '../responsible-gamin
 import { endpoint } from '../../http/endpoint';
 import { limitRule } from '../../http/rate-limit';
 import { demoBody, gameListQuery, launchBody, providerListQuery, recentQuery, simulateBody } from './player-schemas';
+import * as answers from './answers';
 
 /**
  * Player game endpoints: provider, launch, demo, simulate, recent, list, type-configs.
@@ -35,14 +36,15 @@ function launchLanguage(call: { req: { get(name: string): string | undefined }; 
 
 export const playerEndpoints = [
   endpoint(
-    { method: 'get', path: '/game/provider', auth: 'none', query: providerListQuery, summary: "The site's enabled providers (player view), cached one hour" },
+    { method: 'get', path: '/game/provider', result: answers.getGameProvider, auth: 'none', query: providerListQuery, summary: "The site's enabled providers (player view), cached one hour" },
     ({ site, query }) => listPlayerProviders(site, query.gameType === undefined ? undefined : Number(query.gameType)),
   ),
-  endpoint({ method: 'get', path: '/game/type-configs', auth: 'none', summary: "The site's game type configs by sortOrder" }, ({ site }) => listTypeConfigs(site)),
+  endpoint({ method: 'get', path: '/game/type-configs', result: answers.getGameAdminTypeConfigs, auth: 'none', summary: "The site's game type configs by sortOrder" }, ({ site }) => listTypeConfigs(site)),
   endpoint(
     {
       method: 'post',
       path: '/game/launch',
+      result: answers.postGameLaunch,
       auth: 'player',
       body: launchBody,
       limits: [launchPerUser],
@@ -64,6 +66,7 @@ export const playerEndpoints = [
     {
       method: 'post',
       path: '/game/demo',
+      result: answers.postGameLaunch,
       auth: 'none',
       body: demoBody,
       limits: [demoPerIp],
@@ -82,6 +85,24 @@ export const playerEndpoints = [
     {
       method: 'post',
       path: '/game/simulate',
+      result: answers.postGameSimulate,
+      examples: {
+        body: { gameCode: 'provx-slot-01', productId: 1, betAmount: 10 },
+        result: {
+          roundId: 'sim-1a2b3c',
+          orderId: 101,
+          betAmount: 10,
+          multiplier: 2,
+          winAmount: 20,
+          profit: 10,
+          result: 'medium',
+          balanceBefore: 100,
+          balanceAfter: 110,
+          serverSeedHash: '5e884898da28047151d0e56f8dc6292773603d0d6aabbdd62a11ef721d1542d8',
+          clientSeed: '3f9a1c0e7b2d4a6f8e1c3b5d7a9f0e2c',
+          nonce: 0,
+        },
+      },
       auth: 'player',
       body: simulateBody,
       limits: [simulatePerUser],
@@ -103,11 +124,11 @@ export const playerEndpoints = [
     },
   ),
   endpoint(
-    { method: 'get', path: '/game/recent', auth: 'player', query: recentQuery, summary: "The player's last played games, newest first" },
+    { method: 'get', path: '/game/recent', result: answers.getGameRecent, auth: 'player', query: recentQuery, summary: "The player's last played games, newest first" },
     ({ player, query }) => recentGames(player.id, query.limit),
   ),
   endpoint(
-    { method: 'get', path: '/game/list', auth: 'player', query: gameListQuery, refusals: noGame, summary: "The provider's games, or the built-in test list" },
+    { method: 'get', path: '/game/list', result: answers.getGameList, auth: 'player', query: gameListQuery, refusals: noGame, summary: "The provider's games, or the built-in test list" },
     (call) => providerGameList(call.site, call.query.gameCode, launchLanguage(call)),
   ),
 ];

@@ -1,7 +1,7 @@
 import { mixed, number, object, string } from 'yup';
 import { GAME_TYPE_CODES } from '../../../shared/domain/game/types';
 import { isMoneyNumber, SIMULATE_BET_DECIMALS } from '../../../shared/domain/game/simulate';
-import { blankAsAbsent, jsonNumber, text } from '../../http/schema-helpers';
+import { blankAsAbsent, documentAs, jsonNumber, text } from '../../http/schema-helpers';
 
 /**
  * Request schemas of the player game endpoints. JSON fields keep their JSON types: a string
@@ -42,7 +42,7 @@ export const demoBody = launchBody;
 export const simulateBody = object({
   gameCode: gameCode(),
   productId: productId(),
-  betAmount: mixed<number>()
+  betAmount: documentAs(mixed<number>(), { type: 'number', description: `A JSON number with at most ${SIMULATE_BET_DECIMALS} decimals` })
     .required('betAmount is required')
     .test('number', 'betAmount must be a number', (v) => typeof v === 'number' && Number.isFinite(v))
     .test('decimals', `betAmount must have at most ${SIMULATE_BET_DECIMALS} decimals`, (v) => typeof v !== 'number' || !Number.isFinite(v) || isMoneyNumber(v)),

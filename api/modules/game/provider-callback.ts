@@ -1,4 +1,5 @@
 import { asBody, checkCurrency, type ProviderBody, type ProviderCode } from '../../../shared/domain/providers/seamless-wallet';
+import type { JsonSchema } from '../../http/answer-schemas';
 import { endpoint, type Endpoint } from '../../http/endpoint';
 import { providerAnswer, providerNotFound, type ProviderErrorShape } from './provider-answer';
 import { providerSignature } from './provider-signature';
@@ -20,9 +21,9 @@ export function providerCallbacks(provider: ProviderCode, shape: ProviderErrorSh
       summary: string,
       read: (body: ProviderBody, site: string) => I,
       action: (input: I) => Promise<unknown>,
-      { currency = true }: { currency?: boolean } = {},
+      { currency = true, body: bodyDocument, result }: { currency?: boolean; body: JsonSchema; result: JsonSchema },
     ): Endpoint {
-      return endpoint({ method: 'post', path: `/game/${provider}/${name}`, auth, answer, summary }, ({ req, site }) => {
+      return endpoint({ method: 'post', path: `/game/${provider}/${name}`, auth, answer, bodyDocument, result, summary }, ({ req, site }) => {
         const body = asBody(req.body);
         if (currency) checkCurrency(body);
         return action(read(body, site));

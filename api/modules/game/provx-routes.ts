@@ -17,6 +17,7 @@ import {
   type ProvxRoundCall,
 } from '../../../shared/domain/providers/provx';
 import { providerCallbacks } from './provider-callback';
+import { provxAnswer, provxBodies } from './provider-documents';
 
 /** Provider `provx` callbacks (POST /game/provx/...), answered in provx's shape. */
 const { callback, notFound } = providerCallbacks('provx', provxError);
@@ -33,19 +34,22 @@ export const provxEndpoints = [
     "provx: the player's balance",
     (body, siteCode) => ({ userId: readOptionalPlayerId(body, 'userId'), account: readOptionalId(body, 'account', 50), siteCode }),
     provxGetBalance,
+    { body: provxBodies.GetBalance, result: provxAnswer },
   ),
-  callback('Bet', 'provx: debit a bet', (body) => ({ ...roundCall(body), gameCode: readId(body, 'gameCode', 64), amount: readAmount(body, 'amount') }), provxBet),
+  callback('Bet', 'provx: debit a bet', (body) => ({ ...roundCall(body), gameCode: readId(body, 'gameCode', 64), amount: readAmount(body, 'amount') }), provxBet, { body: provxBodies.Bet, result: provxAnswer }),
   callback(
     'BetResult',
     'provx: settle a round (credit the win)',
     (body) => ({ ...roundCall(body), gameCode: readId(body, 'gameCode', 64), betAmount: readOptionalAmount(body, 'betAmount'), winAmount: readAmount(body, 'winAmount') }),
     provxBetResult,
+    { body: provxBodies.BetResult, result: provxAnswer },
   ),
-  callback('CancelBet', 'provx: cancel (refund) a bet', roundCall, provxCancelBet, { currency: false }),
+  callback('CancelBet', 'provx: cancel (refund) a bet', roundCall, provxCancelBet, { currency: false, body: provxBodies.CancelBet, result: provxAnswer }),
   callback(
     'JackpotResult',
     'provx: credit a jackpot to a round',
     (body) => ({ ...roundCall(body), amount: readAmount(body, 'amount'), gameCode: readOptionalId(body, 'gameCode', 64) }),
     provxJackpotResult,
+    { body: provxBodies.JackpotResult, result: provxAnswer },
   ),
 ];

@@ -1,6 +1,7 @@
 import { readAmount, readId, readOptionalAmount, readOptionalId, readPlayerId, type ProviderBody } from '../../../shared/domain/providers/seamless-wallet';
 import { provyAuth, provyBet, provyCancelBet, provyError, provyGetBalance, provyGetPlayerInfo, provyWin } from '../../../shared/domain/providers/provy';
 import { providerCallbacks } from './provider-callback';
+import { provyAnswers, provyBodies } from './provider-documents';
 
 /** Provider `provy` callbacks (POST /game/provy/...), answered in provy's shape. */
 const { callback, notFound } = providerCallbacks('provy', provyError);
@@ -11,9 +12,9 @@ export const provyNotFound = notFound;
 const playerId = (body: ProviderBody) => readPlayerId(body, 'playerId');
 
 export const provyEndpoints = [
-  callback('auth', 'provy: the player of a launch', playerId, provyAuth, { currency: false }),
-  callback('getBalance', "provy: the player's balance", playerId, provyGetBalance),
-  callback('getPlayerInfo', 'provy: the player', playerId, provyGetPlayerInfo, { currency: false }),
+  callback('auth', 'provy: the player of a launch', playerId, provyAuth, { currency: false, body: provyBodies.auth, result: provyAnswers.auth }),
+  callback('getBalance', "provy: the player's balance", playerId, provyGetBalance, { body: provyBodies.getBalance, result: provyAnswers.getBalance }),
+  callback('getPlayerInfo', 'provy: the player', playerId, provyGetPlayerInfo, { currency: false, body: provyBodies.getPlayerInfo, result: provyAnswers.getPlayerInfo }),
   callback(
     'bet',
     'provy: debit a bet (optionally with its win)',
@@ -27,6 +28,7 @@ export const provyEndpoints = [
       winAmount: readOptionalAmount(body, 'winAmount'),
     }),
     provyBet,
+    { body: provyBodies.bet, result: provyAnswers.bet },
   ),
   callback(
     'win',
@@ -39,12 +41,13 @@ export const provyEndpoints = [
       amount: readAmount(body, 'amount'),
     }),
     provyWin,
+    { body: provyBodies.win, result: provyAnswers.win },
   ),
   callback(
     'cancelBet',
     'provy: cancel (refund) a bet',
     (body) => ({ transactionId: readId(body, 'transactionId'), betTransactionId: readId(body, 'betTransactionId'), playerId: playerId(body) }),
     provyCancelBet,
-    { currency: false },
+    { currency: false, body: provyBodies.cancelBet, result: provyAnswers.cancelBet },
   ),
 ];

@@ -2,7 +2,8 @@ import { mixed, object } from 'yup';
 import { createGameBlock, deleteGameBlock, listGameBlocks } from '../../../shared/domain/game/blocks';
 import { GAME_TYPE_CODES } from '../../../shared/domain/game/types';
 import { endpoint } from '../../http/endpoint';
-import { idParams, jsonId, jsonNumber, pagingFields, queryInt, text } from '../../http/schema-helpers';
+import { documentAs, idParams, jsonId, jsonNumber, pagingFields, queryInt, text } from '../../http/schema-helpers';
+import * as answers from './answers';
 
 /**
  * Game blocks of players (the risk check of POST /game/launch), permission module `game` (GET read,
@@ -27,25 +28,29 @@ const listQuery = object({
   ...pagingFields(20),
 });
 
-const createBody = object({
-  userId: jsonId().required(),
-  gameType: jsonInt()
-    .nullable()
-    .oneOf([...GAME_TYPE_CODES, null], `gameType must be one of ${GAME_TYPE_CODES.join(', ')}`),
-  gameCode: text().nullable().min(1).max(64),
-  /** The provider game id, as in launch (a number); a digit string is accepted too, it is stored as text. */
-  productId: mixed<string | number>()
-    .nullable()
-    .test('product', 'productId must be a non-negative integer', (v) => v == null || (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) || (typeof v === 'string' && /^\d{1,32}$/.test(v)))
-    .transform((value: unknown) => (typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value)),
-  reason: text().nullable().max(255),
-});
+const createBody = documentAs(
+  object({
+    userId: jsonId().required(),
+    gameType: jsonInt()
+      .nullable()
+      .oneOf([...GAME_TYPE_CODES, null], `gameType must be one of ${GAME_TYPE_CODES.join(', ')}`),
+    gameCode: text().nullable().min(1).max(64),
+    /** The provider game id, as in launch (a number); a digit string is accepted too, it is stored as text. */
+    productId: documentAs(mixed<string | number>(), { type: ['integer', 'string'], minimum: 0, maximum: Number.MAX_SAFE_INTEGER, pattern: '^\\d{1,32}$' })
+      .nullable()
+      .test('product', 'productId must be a non-negative integer', (v) => v == null || (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) || (typeof v === 'string' && /^\d{1,32}$/.test(v)))
+      .transform((value: unknown) => (typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value)),
+    reason: text().nullable().max(255),
+  }),
+  // productId names a product of gameCode; gameType and gameCode are two different blocks.
+  { dependentRequired: { productId: ['gameCode'] }, not: { required: ['gameType', 'gameCode'] } },
+);
 
 export const userBlockEndpoints = [
-  endpoint({ method: 'get', path: '/game/admin/user-blocks', auth, query: listQuery, summary: "The site's game blocks, newest first" }, ({ site, query }) =>
+  endpoint({ method: 'get', path: '/game/admin/user-blocks', result: answers.getGameAdminUserBlocks, auth, query: listQuery, summary: "The site's game blocks, newest first" }, ({ site, query }) =>
     listGameBlocks({ siteCode: site, userId: query.userId, page: query.page, pageSize: query.pageSize }),
   ),
-  endpoint({ method: 'post', path: '/game/admin/user-blocks', auth, body: createBody, refusals: { 'game.playerNotFound': 2001 }, summary: 'Block a player from all games, a game type or one game' }, ({ actor, site, body }) =>
+  endpoint({ method: 'post', path: '/game/admin/user-blocks', result: answers.postGameAdminUserBlocks, auth, body: createBody, refusals: { 'game.playerNotFound': 2001 }, summary: 'Block a player from all games, a game type or one game' }, ({ actor, site, body }) =>
     createGameBlock(actor, site, {
       userId: body.userId,
       gameType: body.gameType ?? null,
@@ -55,7 +60,7 @@ export const userBlockEndpoints = [
     }),
   ),
   endpoint(
-    { method: 'delete', path: '/game/admin/user-blocks/:id', auth, params: idParams, refusals: { 'game.blockNotFound': 2002 }, summary: 'Remove a game block of the site' },
+    { method: 'delete', path: '/game/admin/user-blocks/:id', result: answers.deleteGameAdminProvidersById, auth, params: idParams, refusals: { 'game.blockNotFound': 2002 }, summary: 'Remove a game block of the site' },
     async ({ actor, site, params }) => {
       await deleteGameBlock(actor, site, params.id);
       return null;

@@ -2,7 +2,7 @@ import { mixed, object } from 'yup';
 import { INBOX_CATEGORIES } from '../../../shared/domain/inbox/views';
 import { LOCALES, type LocaleText } from '../../../shared/i18n/locales';
 import { htmlLocaleMap } from '../../http/html';
-import { jsonId, localeMap, pagingFields, queryText } from '../../http/schema-helpers';
+import { documentAs, jsonId, localeMap, pagingFields, queryText } from '../../http/schema-helpers';
 
 /** Bodies and queries of the inbox endpoints. */
 
@@ -11,7 +11,7 @@ const isCategory = (v: unknown) => v === undefined || (INBOX_CATEGORIES as reado
 
 export const inboxQuery = object({
   ...pagingFields(),
-  category: queryText().test('category', categoryMessage, isCategory),
+  category: documentAs(queryText(), { type: 'string', enum: [...INBOX_CATEGORIES] }).test('category', categoryMessage, isCategory),
 });
 
 export { idParams } from '../../http/schema-helpers';
@@ -22,5 +22,5 @@ export const sendBody = object({
   userId: jsonId(),
   title: localeMap<Partial<LocaleText>>({ locales: LOCALES, maxLength: TITLE_MAX_LENGTH, emptyMessage: 'must hold a title in at least one locale' }).required('title is required'),
   content: htmlLocaleMap({ emptyMessage: 'must hold content in at least one locale' }).required('content is required'),
-  category: mixed<string>().test('category', categoryMessage, isCategory).required('category is required'),
+  category: documentAs(mixed<string>(), { type: 'string', enum: [...INBOX_CATEGORIES] }).test('category', categoryMessage, isCategory).required('category is required'),
 });

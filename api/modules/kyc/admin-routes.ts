@@ -3,6 +3,7 @@ import { reviewDocument, reviewQueue, type ReviewAction } from '../../../shared/
 import type { DocumentKind, DocumentState } from '../../../shared/domain/kyc/documents';
 import { endpoint } from '../../http/endpoint';
 import { sendPhoto } from '../wallet/photo-answer';
+import * as answers from './answers';
 import { documentIdParams, queueQuery, reviewBody } from './schemas';
 
 /**
@@ -14,7 +15,7 @@ const auth = { admin: 'kyc' } as const;
 
 export const adminEndpoints = [
   endpoint(
-    { method: 'get', path: '/kyc/admin/queue', auth, query: queueQuery, summary: "The site's KYC documents, oldest first, by state (pending unless given), player level, player and kind" },
+    { method: 'get', path: '/kyc/admin/queue', result: answers.getKycAdminQueue, auth, query: queueQuery, summary: "The site's KYC documents, oldest first, by state (pending unless given), player level, player and kind" },
     ({ site, query }) =>
       reviewQueue(site, {
         state: query.state as DocumentState | undefined,
@@ -32,6 +33,8 @@ export const adminEndpoints = [
       auth,
       params: documentIdParams,
       answer: 'raw',
+      result: answers.documentImage,
+      resultMedia: 'image/*',
       refusals: { 'kyc.documentNotFound': { code: 2001, textOf: '/api/kyc/documents/:id/file' } },
       summary: 'The image of a KYC document of the site (never cached)',
     },
@@ -41,6 +44,7 @@ export const adminEndpoints = [
     {
       method: 'post',
       path: '/kyc/admin/documents/:id/review',
+      result: answers.postKycAdminReview,
       auth,
       params: documentIdParams,
       body: reviewBody,

@@ -5,6 +5,7 @@ import { config } from '../../../shared/config';
 import { endpoint } from '../../http/endpoint';
 import { limitRule } from '../../http/rate-limit';
 import { sendPhoto } from '../wallet/photo-answer';
+import * as answers from './answers';
 import { documentBody, documentIdParams, profileBody } from './schemas';
 
 /** The player's KYC: the level and documents, the profile, uploads and the player's own document files. */
@@ -17,13 +18,14 @@ const uploadsPerUser = limitRule('kyc-upload', 'player', () => config().limits.w
 
 export const playerEndpoints = [
   endpoint(
-    { method: 'get', path: '/kyc', auth: 'player', summary: "The caller's KYC level, what the next level misses, the documents and the profile" },
+    { method: 'get', path: '/kyc', result: answers.getKyc, auth: 'player', summary: "The caller's KYC level, what the next level misses, the documents and the profile" },
     ({ player }) => kycStatus(player.id),
   ),
   endpoint(
     {
       method: 'put',
       path: '/kyc/profile',
+      result: answers.putKycProfile,
       auth: 'player',
       body: profileBody,
       refusals: { 'kyc.underAge': 2001, 'kyc.profileLocked': 2002 },
@@ -35,6 +37,7 @@ export const playerEndpoints = [
     {
       method: 'post',
       path: '/kyc/documents',
+      result: answers.postKycDocuments,
       auth: 'player',
       uploads: { fields: [DOCUMENT_FILE_FIELD] },
       body: documentBody,
@@ -51,6 +54,8 @@ export const playerEndpoints = [
       auth: 'player',
       params: documentIdParams,
       answer: 'raw',
+      result: answers.documentImage,
+      resultMedia: 'image/*',
       refusals: { 'kyc.documentNotFound': 2001 },
       summary: "The image of one of the caller's own KYC documents (never cached)",
     },

@@ -4,6 +4,7 @@ import type { MissionCategory, MissionPeriodType } from '../../../shared/domain/
 import { listMissions } from '../../../shared/domain/mission/views';
 import { endpoint } from '../../http/endpoint';
 import { adminClaimsQuery, adminMissionQuery, claimsQuery, createMissionBody, idParams, updateMissionBody } from './schemas';
+import * as answers from './answers';
 
 /**
  * /mission, in matching order: the player endpoints (the list with an optional token, the
@@ -18,40 +19,40 @@ type Tab = 'pending' | 'completed' | undefined;
 
 export const missionEndpoints = [
   endpoint(
-    { method: 'get', path: '/mission', auth: 'optional-player', summary: "The site's enabled missions with the caller's progress of the current periods" },
+    { method: 'get', path: '/mission', result: answers.getMission, auth: 'optional-player', summary: "The site's enabled missions with the caller's progress of the current periods" },
     ({ site, player }) => listMissions(site, player?.id ?? null),
   ),
   endpoint(
-    { method: 'get', path: '/mission/claims', auth: 'player', query: claimsQuery, summary: "The caller's mission claims, newest first" },
+    { method: 'get', path: '/mission/claims', result: answers.getMissionClaims, auth: 'player', query: claimsQuery, summary: "The caller's mission claims, newest first" },
     ({ site, player, query }) =>
       listMissionClaims(player.id, site, { page: query.page, pageSize: query.pageSize, tab: query.tab as Tab, startDate: query.startDate, endDate: query.endDate }),
   ),
   endpoint(
-    { method: 'post', path: '/mission/:id/claim', auth: 'player', params: idParams, refusals: claimRefusals, summary: "Claim a mission's reward for the current period" },
+    { method: 'post', path: '/mission/:id/claim', result: answers.postMissionByIdClaim, auth: 'player', params: idParams, refusals: claimRefusals, summary: "Claim a mission's reward for the current period" },
     ({ site, player, params }) => claimMission(site, player.id, params.id),
   ),
   endpoint(
-    { method: 'get', path: '/mission/admin/missions', auth: admin, query: adminMissionQuery, summary: 'Every mission of the site, disabled ones too' },
+    { method: 'get', path: '/mission/admin/missions', result: answers.getMissionAdminMissions, auth: admin, query: adminMissionQuery, summary: 'Every mission of the site, disabled ones too' },
     ({ site, query }) => adminListMissions(site, { category: query.category as MissionCategory | undefined, periodType: query.periodType as MissionPeriodType | undefined }),
   ),
   endpoint(
-    { method: 'post', path: '/mission/admin/missions', auth: admin, body: createMissionBody, summary: 'Create a mission (400 naming tier when its slot is taken)' },
+    { method: 'post', path: '/mission/admin/missions', result: answers.postMissionAdminMissions, auth: admin, body: createMissionBody, summary: 'Create a mission (400 naming tier when its slot is taken)' },
     ({ actor, site, body }) => adminCreateMission(actor, site, { ...body, category: body.category as MissionCategory, periodType: body.periodType as MissionPeriodType }),
   ),
   endpoint(
-    { method: 'patch', path: '/mission/admin/missions/:id', auth: admin, params: idParams, body: updateMissionBody, summary: 'Update a mission (partial)' },
+    { method: 'patch', path: '/mission/admin/missions/:id', result: answers.postMissionAdminMissions, auth: admin, params: idParams, body: updateMissionBody, summary: 'Update a mission (partial)' },
     ({ actor, site, params, body }) =>
       adminUpdateMission(actor, site, params.id, { ...body, category: body.category as MissionCategory | undefined, periodType: body.periodType as MissionPeriodType | undefined }),
   ),
   endpoint(
-    { method: 'delete', path: '/mission/admin/missions/:id', auth: admin, params: idParams, summary: 'Delete a mission without claims (else 400: disable it)' },
+    { method: 'delete', path: '/mission/admin/missions/:id', result: answers.deleteMissionAdminMissionsById, auth: admin, params: idParams, summary: 'Delete a mission without claims (else 400: disable it)' },
     async ({ actor, site, params }) => {
       await adminDeleteMission(actor, site, params.id);
       return null;
     },
   ),
   endpoint(
-    { method: 'get', path: '/mission/admin/claims', auth: admin, query: adminClaimsQuery, summary: "The site's mission claims, newest first" },
+    { method: 'get', path: '/mission/admin/claims', result: answers.getMissionAdminClaims, auth: admin, query: adminClaimsQuery, summary: "The site's mission claims, newest first" },
     ({ site, query }) => adminListClaims(site, { page: query.page, pageSize: query.pageSize, tab: query.tab as Tab, userId: query.userId }),
   ),
 ];

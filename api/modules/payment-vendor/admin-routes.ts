@@ -2,6 +2,7 @@ import { createAdminChannel, listAdminChannels, updateAdminChannel } from '../..
 import { createAdminGroup, listAdminGroups, movePlayerToGroup, updateAdminGroup } from '../../../shared/domain/deposit/group-admin';
 import { endpoint } from '../../http/endpoint';
 import { createChannelBody, createGroupBody, idParams, playerGroupBody, updateChannelBody, updateGroupBody } from './admin-schemas';
+import * as answers from './answers';
 
 /**
  * Administrator endpoints of payment channels and groups, permission module `payment-channel`
@@ -12,24 +13,25 @@ import { createChannelBody, createGroupBody, idParams, playerGroupBody, updateCh
 const auth = { admin: 'payment-channel' } as const;
 
 export const paymentChannelAdminEndpoints = [
-  endpoint({ method: 'get', path: '/vendor/admin/groups', auth, summary: "The site's payment channel groups, with the locales each serves" }, ({ site }) => listAdminGroups(site)),
+  endpoint({ method: 'get', path: '/vendor/admin/groups', result: answers.getVendorAdminGroups, auth, summary: "The site's payment channel groups, with the locales each serves" }, ({ site }) => listAdminGroups(site)),
   endpoint(
-    { method: 'post', path: '/vendor/admin/groups', auth, body: createGroupBody, summary: 'Create a payment channel group (a 400 names a channel that is not the site\'s or a fiat channel of another currency)' },
+    { method: 'post', path: '/vendor/admin/groups', result: answers.postVendorAdminGroups, auth, body: createGroupBody, summary: 'Create a payment channel group (a 400 names a channel that is not the site\'s or a fiat channel of another currency)' },
     ({ actor, site, body }) => createAdminGroup(actor, site, body),
   ),
   endpoint(
-    { method: 'patch', path: '/vendor/admin/groups/:id', auth, params: idParams, body: updateGroupBody, refusals: { 'deposit.channelGroupNotFound': 2001 }, summary: 'Update a payment channel group (partial; channelIds replace its list)' },
+    { method: 'patch', path: '/vendor/admin/groups/:id', result: answers.postVendorAdminGroups, auth, params: idParams, body: updateGroupBody, refusals: { 'deposit.channelGroupNotFound': 2001 }, summary: 'Update a payment channel group (partial; channelIds replace its list)' },
     ({ actor, site, params, body }) => updateAdminGroup(actor, site, params.id, body),
   ),
-  endpoint({ method: 'get', path: '/vendor/admin/channels', auth, summary: "The site's payment channels, by sortOrder, each with the groups that list it" }, ({ site }) => listAdminChannels(site)),
+  endpoint({ method: 'get', path: '/vendor/admin/channels', result: answers.getVendorAdminChannels, auth, summary: "The site's payment channels, by sortOrder, each with the groups that list it" }, ({ site }) => listAdminChannels(site)),
   endpoint(
-    { method: 'post', path: '/vendor/admin/channels', auth, body: createChannelBody, refusals: { 'deposit.channelKeyTaken': 2002 }, summary: 'Create a payment channel (fiatvendor or usdt; the receiving address is checked against the network)' },
+    { method: 'post', path: '/vendor/admin/channels', result: answers.postVendorAdminChannels, auth, body: createChannelBody, refusals: { 'deposit.channelKeyTaken': 2002 }, summary: 'Create a payment channel (fiatvendor or usdt; the receiving address is checked against the network)' },
     ({ actor, site, body }) => createAdminChannel(actor, site, body),
   ),
   endpoint(
     {
       method: 'patch',
       path: '/vendor/admin/channels/:id',
+      result: answers.postVendorAdminChannels,
       auth,
       params: idParams,
       body: updateChannelBody,
@@ -42,6 +44,7 @@ export const paymentChannelAdminEndpoints = [
     {
       method: 'put',
       path: '/vendor/admin/users/:id/group',
+      result: answers.putVendorAdminUsersByIdGroup,
       auth,
       params: idParams,
       body: playerGroupBody,

@@ -1,7 +1,7 @@
 import { array, mixed, object } from 'yup';
 import { CHANNEL_CODES, CHANNEL_CURRENCIES, CHANNEL_NETWORKS, GROUP_CURRENCIES, PAYMENT_METHODS, type ChannelCode } from '../../../shared/domain/deposit/channel-fields';
 import { LOCALES, type LocaleText } from '../../../shared/i18n/locales';
-import { exactString, jsonId, jsonInteger, localeMap, zeroOrOne } from '../../http/schema-helpers';
+import { documentAs, exactString, jsonId, jsonInteger, localeMap, zeroOrOne } from '../../http/schema-helpers';
 
 /**
  * Bodies of the administrators' payment channel endpoints (admin-routes.ts). JSON fields keep their
@@ -10,7 +10,7 @@ import { exactString, jsonId, jsonInteger, localeMap, zeroOrOne } from '../../ht
  */
 
 const oneOf = <T extends string>(values: readonly T[]) =>
-  mixed<T>().test('one-of', `\${path} must be one of ${values.join(', ')}`, (v) => v === undefined || v === null || (values as readonly unknown[]).includes(v));
+  documentAs(mixed<T>(), { type: 'string', enum: [...values] }).test('one-of', `\${path} must be one of ${values.join(', ')}`, (v) => v === undefined || v === null || (values as readonly unknown[]).includes(v));
 
 const names = (what: string) => localeMap<Partial<LocaleText>>({ locales: LOCALES, maxLength: 60, emptyMessage: `must name the ${what} in at least one locale` });
 
@@ -39,13 +39,22 @@ const channelFields = {
 };
 
 /** POST /vendor/admin/channels. */
-export const createChannelBody = object({
-  ...channelFields,
-  code: oneOf<ChannelCode>(CHANNEL_CODES).required(),
-  name: channelFields.name.required(),
-  currency: channelFields.currency.required(),
-  paymentMethods: paymentMethods().required(),
-});
+export const createChannelBody = documentAs(
+  object({
+    ...channelFields,
+    code: oneOf<ChannelCode>(CHANNEL_CODES).required(),
+    name: channelFields.name.required(),
+    currency: channelFields.currency.required(),
+    paymentMethods: paymentMethods().required(),
+  }),
+  // What each kind allows (shared/domain/deposit/channel-fields.ts): fiat and/or credit with no network or
+  // address for the fiat vendor; crypto in USDT for USDT.
+  {
+    if: { properties: { code: { const: 'fiatvendor' } } },
+    then: { properties: { paymentMethods: { items: { enum: ['fiat', 'credit'] } }, network: { type: 'null' }, paymentAddress: { type: 'null' }, currency: { not: { const: 'USDT' } } } },
+    else: { properties: { paymentMethods: { items: { const: 'crypto' } }, currency: { const: 'USDT' } } },
+  },
+);
 
 /** PATCH /vendor/admin/channels/:id: any of the fields; the kind (`code`) is fixed at creation. */
 export const updateChannelBody = object(channelFields);

@@ -32,6 +32,7 @@ function refuse(req: Request, vendor: string, detail: Record<string, unknown>): 
 
 export const fiatvendorCheck: SignatureCheck = {
   name: 'fiatvendor',
+  scheme: 'body-check-sum',
   verify(req) {
     const secret = config().integrations.fiatvendor.secret;
     if (!secret) throw new UnavailableError('fiatvendor callbacks are not configured');

@@ -2,7 +2,7 @@ import { mixed, number, object, string } from 'yup';
 import { CONDITION_TYPES } from '../../../shared/domain/promo/views';
 import { LOCALES, type LocaleText } from '../../../shared/i18n/locales';
 import { htmlLocaleMap, htmlText } from '../../http/html';
-import { dateRangeFields, INT_MAX, localeMap, moneyAmount, multiplierAmount, pagingFields, queryText, text } from '../../http/schema-helpers';
+import { dateRangeFields, documentAs, INT_MAX, localeMap, moneyAmount, multiplierAmount, pagingFields, queryText, text } from '../../http/schema-helpers';
 import { findUnstorableText } from '../../http/text';
 
 /**
@@ -54,7 +54,7 @@ const formInteger = (min: number, max: number) =>
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 /** An ISO 8601 date or date-time text (a date-time without zone is read as UTC); comes out as a Date. */
 const isoTime = () =>
-  mixed<Date>()
+  documentAs(mixed<Date>(), { type: 'string', format: 'date-time', description: 'ISO 8601 date or date-time (without a zone: UTC), year 2000 to 9999' })
     .transform((_value: unknown, original: unknown) => {
       if (typeof original !== 'string' || !ISO_TIME.test(original.trim())) return original;
       const trimmed = original.trim();

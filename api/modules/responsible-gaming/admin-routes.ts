@@ -1,6 +1,7 @@
 import { operatorView, setOperatorExclusion, setOperatorLimit } from '../../../shared/domain/responsible-gaming/operator-changes';
 import type { LimitPeriod, LimitType } from '../../../shared/domain/responsible-gaming/site-rules';
 import { endpoint } from '../../http/endpoint';
+import { getResponsibleGamingAdminPlayer, protectionView } from './answers';
 import { operatorExclusionBody, operatorLimitBody, playerParams } from './schemas';
 
 /**
@@ -13,17 +14,18 @@ const notFound = { 'responsible-gaming.playerNotFound': 2001 } as const;
 
 export const adminEndpoints = [
   endpoint(
-    { method: 'get', path: '/responsible-gaming/admin/players/:id', auth: admin, params: playerParams, refusals: notFound, summary: "A player's protection state and its history, newest first" },
+    { method: 'get', path: '/responsible-gaming/admin/players/:id', result: getResponsibleGamingAdminPlayer, auth: admin, params: playerParams, refusals: notFound, summary: "A player's protection state and its history, newest first" },
     ({ site, params }) => operatorView(site, params.id),
   ),
   endpoint(
-    { method: 'put', path: '/responsible-gaming/admin/players/:id/limits', auth: admin, params: playerParams, body: operatorLimitBody, refusals: notFound, summary: "Set or remove an operator limit (at once; the player cannot raise it), with a reason" },
+    { method: 'put', path: '/responsible-gaming/admin/players/:id/limits', result: protectionView, auth: admin, params: playerParams, body: operatorLimitBody, refusals: notFound, summary: "Set or remove an operator limit (at once; the player cannot raise it), with a reason" },
     ({ actor, site, params, body }) => setOperatorLimit(actor, site, params.id, { type: body.type as LimitType, period: body.period as LimitPeriod, amount: body.amount ?? null, reason: body.reason }),
   ),
   endpoint(
     {
       method: 'put',
       path: '/responsible-gaming/admin/players/:id/exclusion',
+      result: protectionView,
       auth: admin,
       params: playerParams,
       body: operatorExclusionBody,

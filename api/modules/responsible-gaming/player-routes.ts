@@ -3,6 +3,7 @@ import type { LimitPeriod, LimitType } from '../../../shared/domain/responsible-
 import { protectionView } from '../../../shared/domain/responsible-gaming/state';
 import type { RequestMeta } from '../../../shared/domain/audit/actor';
 import { endpoint } from '../../http/endpoint';
+import { protectionView as view } from './answers';
 import { coolingOffBody, limitBody, selfExclusionBody, sessionBody } from './schemas';
 
 /**
@@ -14,25 +15,26 @@ const byPlayer = (site: string, meta: RequestMeta): ChangedBy => ({ adminId: nul
 
 export const playerEndpoints = [
   endpoint(
-    { method: 'get', path: '/responsible-gaming', auth: 'player', summary: "The player's limits in force and waiting, session settings, exclusions and current session" },
+    { method: 'get', path: '/responsible-gaming', result: view, auth: 'player', summary: "The player's limits in force and waiting, session settings, exclusions and current session" },
     ({ site, player }) => protectionView(site, player.id),
   ),
   endpoint(
-    { method: 'put', path: '/responsible-gaming/limits', auth: 'player', body: limitBody, summary: 'Set, lower, raise or remove a deposit, loss or wager limit (a raise or removal waits the site delay; asking for the amount in force cancels it)' },
+    { method: 'put', path: '/responsible-gaming/limits', result: view, auth: 'player', body: limitBody, summary: 'Set, lower, raise or remove a deposit, loss or wager limit (a raise or removal waits the site delay; asking for the amount in force cancels it)' },
     ({ site, player, body, meta }) => setPlayerLimit(site, player.id, byPlayer(site, meta), { type: body.type as LimitType, period: body.period as LimitPeriod, amount: body.amount ?? null }),
   ),
   endpoint(
-    { method: 'put', path: '/responsible-gaming/session', auth: 'player', body: sessionBody, summary: 'Set the session time limit (a raise or removal waits the site delay) and the reality-check interval' },
+    { method: 'put', path: '/responsible-gaming/session', result: view, auth: 'player', body: sessionBody, summary: 'Set the session time limit (a raise or removal waits the site delay) and the reality-check interval' },
     ({ site, player, body, meta }) => setPlayerSession(site, player.id, byPlayer(site, meta), { sessionLimitMinutes: body.sessionLimitMinutes, realityCheckMinutes: body.realityCheckMinutes }),
   ),
   endpoint(
-    { method: 'post', path: '/responsible-gaming/cooling-off', auth: 'player', body: coolingOffBody, summary: 'Start (or extend) a cooling-off of 1, 7, 30 or 42 days; it cannot be ended early' },
+    { method: 'post', path: '/responsible-gaming/cooling-off', result: view, auth: 'player', body: coolingOffBody, summary: 'Start (or extend) a cooling-off of 1, 7, 30 or 42 days; it cannot be ended early' },
     ({ site, player, body, meta }) => startCoolingOff(site, player.id, byPlayer(site, meta), body.days as number),
   ),
   endpoint(
     {
       method: 'post',
       path: '/responsible-gaming/self-exclusion',
+      result: view,
       auth: 'player',
       body: selfExclusionBody,
       refusals: { 'responsible-gaming.exclusionTooShort': 2002 },

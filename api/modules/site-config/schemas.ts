@@ -2,7 +2,7 @@ import { array, boolean, mixed, object, type AnyObjectSchema } from 'yup';
 import { SITE_CODE_PATTERN } from '../../../shared/domain/common/sites';
 import { isTimeZone, LIMIT_TYPES, MAX_INCREASE_DELAY_HOURS, SELF_EXCLUSION_MONTHS } from '../../../shared/domain/responsible-gaming/site-rules';
 import { isLocale, LOCALES, type LocaleText } from '../../../shared/i18n/locales';
-import { charCount, charString, jsonId, jsonInteger, localeMap, moneyAmount, positiveIdParam, text, zeroOrOne } from '../../http/schema-helpers';
+import { charCount, charString, documentAs, jsonId, jsonInteger, localeMap, moneyAmount, positiveIdParam, text, zeroOrOne } from '../../http/schema-helpers';
 import { settlementSettingsBody } from '../affiliate/admin-program-schemas';
 
 /** Bodies and parameters of the site configuration endpoints. */
@@ -26,7 +26,13 @@ export function isColour(value: unknown): boolean {
 }
 
 const colour = () =>
-  mixed<string>()
+  documentAs(mixed<string>(), {
+    type: 'string',
+    maxLength: 40,
+    pattern: '^(#[0-9a-fA-F]{3,4}|#[0-9a-fA-F]{6}|#[0-9a-fA-F]{8}|rgba?\\(.*\\))$',
+    description: 'A colour: #rgb, #rrggbb (#rgba, #rrggbbaa), rgb(r, g, b) or rgba(r, g, b, a)',
+    examples: ['#1a2b3c'],
+  })
     .test('colour', '${path} must be a colour: #rgb, #rrggbb (#rgba, #rrggbbaa), rgb(r, g, b) or rgba(r, g, b, a)', (v) => v === undefined || isColour(v))
     .required('${path} is required');
 
@@ -87,7 +93,7 @@ export const updateThemeBody = object({
 
 const supportedLocales = () =>
   array()
-    .of(mixed<string>().test('locale', `\${path} must be one of ${LOCALES.join(', ')}`, (v) => v === undefined || isLocale(v)).required())
+    .of(documentAs(mixed<string>(), { type: 'string', enum: [...LOCALES] }).test('locale', `\${path} must be one of ${LOCALES.join(', ')}`, (v) => v === undefined || isLocale(v)).required())
     .typeError('${path} must be an array of locales')
     .min(1, '${path} must hold at least one locale')
     .test('unique', '${path} must not repeat a locale', (v) => v === undefined || new Set(v).size === v.length);
@@ -134,7 +140,12 @@ function isHttpsUrl(value: string): boolean {
 }
 
 const mascotLabel = () =>
-  mixed<string | Partial<LocaleText>>().test('label', function (v: unknown) {
+  documentAs(mixed<string | Partial<LocaleText>>(), {
+    oneOf: [
+      { type: 'string', minLength: 1, maxLength: 60, pattern: '\\S' },
+      { type: 'object', minProperties: 1, propertyNames: { enum: [...LOCALES] }, additionalProperties: { type: 'string', minLength: 1, maxLength: 60 } },
+    ],
+  }).test('label', function (v: unknown) {
     if (typeof v === 'string') return (v.trim().length >= 1 && charCount(v) <= 60) || this.createError({ message: `${this.path} must be a text of 1 to 60 characters` });
     if (v && typeof v === 'object' && !Array.isArray(v)) {
       const entries = Object.entries(v as Record<string, unknown>);

@@ -4,6 +4,8 @@ import { createVipLevel, deleteVipLevel, updateVipLevel } from '../../../shared/
 import { createVipRebate, deleteVipRebate, updateVipRebate } from '../../../shared/domain/vip/rebate-rules';
 import { endpoint, type AdminActor, type Endpoint, type RefusalCodes } from '../../http/endpoint';
 import { createLevelBody, createRebateBody, holdBody, idParams, updateLevelBody, updateRebateBody, userIdParams } from './schemas';
+import { nothing, type JsonSchema } from '../../http/answer-schemas';
+import * as answers from './answers';
 
 /**
  * Administrator VIP endpoints, permission module `vip`: levels and rebate rules of a site,
@@ -23,6 +25,8 @@ type Write<Args extends unknown[]> = (actor: AdminActor, site: string, ...args: 
 function recordEndpoints<C extends Schema, U extends Schema>(
   path: string,
   r: {
+    /** The record as the writes answer it. */
+    view: JsonSchema;
     create: [C, Write<[InferType<C>]>, string, RefusalCodes];
     update: [U, Write<[number, InferType<U>]>, string, RefusalCodes];
     remove: [Write<[number]>, string, RefusalCodes];
@@ -32,29 +36,31 @@ function recordEndpoints<C extends Schema, U extends Schema>(
   const [updateBody, update, updated, updateRefusals] = r.update;
   const [remove, removed, removeRefusals] = r.remove;
   return [
-    endpoint({ method: 'post', path, auth, body: createBody, refusals: createRefusals, summary: created }, ({ actor, site, body }) => create(actor, site, body as InferType<C>)),
+    endpoint({ method: 'post', path, result: r.view, auth, body: createBody, refusals: createRefusals, summary: created }, ({ actor, site, body }) => create(actor, site, body as InferType<C>)),
     endpoint(
-      { method: 'patch', path: `${path}/:id`, auth, params: idParams, body: updateBody, refusals: updateRefusals, summary: updated },
+      { method: 'patch', path: `${path}/:id`, result: r.view, auth, params: idParams, body: updateBody, refusals: updateRefusals, summary: updated },
       ({ actor, site, params, body }) => update(actor, site, params.id, body as InferType<U>),
     ),
-    endpoint({ method: 'delete', path: `${path}/:id`, auth, params: idParams, refusals: removeRefusals, summary: removed }, ({ actor, site, params }) => remove(actor, site, params.id)),
+    endpoint({ method: 'delete', path: `${path}/:id`, result: nothing, auth, params: idParams, refusals: removeRefusals, summary: removed }, ({ actor, site, params }) => remove(actor, site, params.id)),
   ];
 }
 
 export const adminEndpoints = [
   // A number taken on PATCH answers the text the error table files under the create path.
   ...recordEndpoints('/vip/levels', {
+    view: answers.adminVipLevel,
     create: [createLevelBody, createVipLevel, 'Create a VIP level of the site', { 'vip.levelExists': 2003 }],
     update: [updateLevelBody, updateVipLevel, 'Update a VIP level (partial)', { 'vip.levelNotFound': 2001, 'vip.levelExists': { code: 2003, textOf: '/api/vip/levels' } }],
     remove: [deleteVipLevel, 'Delete a VIP level', { 'vip.levelNotFound': 2001 }],
   }),
   ...recordEndpoints('/vip/rebates', {
+    view: answers.vipRebate,
     create: [createRebateBody, createVipRebate, 'Create a rebate rule (level, game type)', { 'vip.rebateRuleExists': 2004 }],
     update: [updateRebateBody, updateVipRebate, 'Update a rebate rule (partial)', { 'vip.rebateRuleNotFound': 2002, 'vip.rebateRuleExists': { code: 2004, textOf: '/api/vip/rebates' } }],
     remove: [deleteVipRebate, 'Delete a rebate rule', { 'vip.rebateRuleNotFound': 2002 }],
   }),
   endpoint(
-    { method: 'patch', path: '/vip/users/:userId/hold', auth, params: userIdParams, body: holdBody, refusals: { 'vip.playerNotFound': 2001, 'vip.holdLevelTooLow': 2002 }, summary: "Set a user's VIP hold flag (level 5 and up)" },
+    { method: 'patch', path: '/vip/users/:userId/hold', result: answers.patchVipUsersByUserIdHold, auth, params: userIdParams, body: holdBody, refusals: { 'vip.playerNotFound': 2001, 'vip.holdLevelTooLow': 2002 }, summary: "Set a user's VIP hold flag (level 5 and up)" },
     ({ actor, site, params, body }) => setVipHold(actor, site, params.userId, body.hold as 0 | 1),
   ),
 ];

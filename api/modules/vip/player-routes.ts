@@ -3,6 +3,7 @@ import { listVipRebates } from '../../../shared/domain/vip/rebate-rules';
 import { vipStatus } from '../../../shared/domain/vip/status';
 import { endpoint } from '../../http/endpoint';
 import { publicSiteQuery } from './schemas';
+import * as answers from './answers';
 
 /**
  * Public and player VIP endpoints. The site of a public listing is the `siteCode` query,
@@ -10,15 +11,15 @@ import { publicSiteQuery } from './schemas';
  */
 export const playerEndpoints = [
   endpoint(
-    { method: 'get', path: '/vip/levels', auth: 'none', query: publicSiteQuery, summary: 'Enabled levels by sortOrder, names in the request locale (cached 1 h)' },
+    { method: 'get', path: '/vip/levels', result: answers.getVipLevels, auth: 'none', query: publicSiteQuery, summary: 'Enabled levels by sortOrder, names in the request locale (cached 1 h)' },
     ({ query, site, locale }) => listVipLevels(query.siteCode ?? site, locale),
   ),
   endpoint(
-    { method: 'get', path: '/vip/rebates', auth: 'none', query: publicSiteQuery, summary: "The site's rebate rules, by level then game type" },
+    { method: 'get', path: '/vip/rebates', result: answers.getVipRebates, auth: 'none', query: publicSiteQuery, summary: "The site's rebate rules, by level then game type" },
     ({ query, site }) => listVipRebates(query.siteCode ?? site),
   ),
   endpoint(
-    { method: 'get', path: '/vip/status', auth: 'player', refusals: { 'vip.playerNotFound': 2001 }, summary: "The caller's level, progress, this month's effective bet, rebates and the ladder" },
+    { method: 'get', path: '/vip/status', result: answers.getVipStatus, auth: 'player', refusals: { 'vip.playerNotFound': 2001 }, summary: "The caller's level, progress, this month's effective bet, rebates and the ladder" },
     ({ player, locale }) => vipStatus(player.id, player.siteCode, locale),
   ),
 ];

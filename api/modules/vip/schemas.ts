@@ -5,7 +5,7 @@ import { GAME_TYPE_KEYS } from '../../../shared/domain/game/types';
 import { VIP_TIERS, type VipTier } from '../../../shared/domain/vip/levels';
 import { MAX_MONEY } from '../../../shared/domain/wallet/wallet';
 import { LOCALES, type LocaleText } from '../../../shared/i18n/locales';
-import { jsonInteger as integer, localeMap as localeMapOf, positiveIdParam, queryText, sortOrder, zeroOrOne } from '../../http/schema-helpers';
+import { documentAs, jsonInteger as integer, localeMap as localeMapOf, positiveIdParam, queryText, sortOrder, zeroOrOne } from '../../http/schema-helpers';
 
 /**
  * Bodies, queries and parameters of the VIP endpoints. JSON fields keep their JSON types (a string
@@ -20,7 +20,14 @@ const DECIMAL = /^\d{1,18}(\.\d+)?$/;
  * with at most `scale` decimals and at most `max`; cast to its plain decimal string.
  */
 const decimal = (scale: number, max: string) =>
-  mixed<string>()
+  documentAs(mixed<string>(), {
+    type: ['string', 'number'],
+    // The document states the bound in the string form too (a string is not compared with `maximum`).
+    pattern: max === '100' ? `^(100(\\.0{1,${scale}})?|\\d{1,2}(\\.\\d{1,${scale}})?)$` : `^\\d{1,12}(\\.\\d{1,${scale}})?$`,
+    minimum: 0,
+    maximum: max === '100' ? 100 : 999999999999.99,
+    description: `A decimal string or a JSON number, at most ${scale} decimals, at most ${max}`,
+  })
     .transform((value: unknown) => {
       if (typeof value === 'number') return Number.isFinite(value) ? new Decimal(value).toFixed() : value;
       return value;
@@ -42,11 +49,11 @@ const rebateRate = () => decimal(2, '100');
 
 const level = () => integer().min(1, '${path} must be at least 1').max(9999, '${path} must be at most 9999');
 const tier = () =>
-  mixed<VipTier>()
+  documentAs(mixed<VipTier>(), { type: 'string', enum: [...VIP_TIERS] })
     .test('tier', `\${path} must be one of ${VIP_TIERS.join(', ')}`, (v) => v === undefined || (VIP_TIERS as readonly unknown[]).includes(v));
 const enabled = () => zeroOrOne();
 const gameType = () =>
-  mixed<string>()
+  documentAs(mixed<string>(), { type: 'string', enum: [...GAME_TYPE_KEYS] })
     .test('gameType', `\${path} must be one of ${GAME_TYPE_KEYS.join(', ')}`, (v) => v === undefined || (GAME_TYPE_KEYS as readonly unknown[]).includes(v));
 
 const MAX_NAME = 60;

@@ -1,6 +1,7 @@
 import { runMonthlyRelegationNow, settleDailyRebateNow } from '../../../shared/domain/vip/manual-settlement';
 import { endpoint } from '../../http/endpoint';
 import { rebateRunBody, relegationRunBody } from './schemas';
+import * as answers from './answers';
 
 /**
  * POST /vip/settlement/daily-rebate and /monthly-relegation, administrators with the 'vip'
@@ -14,13 +15,14 @@ const auth = { admin: 'vip' } as const;
 
 export const settlementEndpoints = [
   endpoint(
-    { method: 'post', path: '/vip/settlement/daily-rebate', auth, body: rebateRunBody, summary: "Settle a day's VIP rebate for the site (default yesterday)" },
+    { method: 'post', path: '/vip/settlement/daily-rebate', result: answers.postVipSettlementDailyRebate, auth, body: rebateRunBody, summary: "Settle a day's VIP rebate for the site (default yesterday)" },
     ({ actor, site, body }) => settleDailyRebateNow(actor, site, body.day),
   ),
   endpoint(
     {
       method: 'post',
       path: '/vip/settlement/monthly-relegation',
+      result: answers.postVipSettlementMonthlyRelegation,
       auth,
       body: relegationRunBody,
       refusals: { 'vip.relegationMonthNotOver': 2001, 'vip.relegationMonthAlreadyRun': 2002 },

@@ -5,6 +5,7 @@ import { listInstruments, reviewInstrument, type ReviewAction } from '../../../s
 import { endpoint } from '../../http/endpoint';
 import { sendPhoto } from './photo-answer';
 import { instrumentListQuery, photoParams, photoQuery, reviewBody, reviewParams } from './schemas';
+import * as answers from './answers';
 
 /**
  * Operators' wallet endpoints (not in the spec; permission module `wallet`): the site's instruments by
@@ -15,7 +16,7 @@ const auth = { admin: 'wallet' } as const;
 
 export const adminEndpoints = [
   endpoint(
-    { method: 'get', path: '/wallet/admin/instruments', auth, query: instrumentListQuery, summary: "The site's instruments of one kind, filtered by status and player, paged" },
+    { method: 'get', path: '/wallet/admin/instruments', result: answers.getWalletAdminInstruments, auth, query: instrumentListQuery, summary: "The site's instruments of one kind, filtered by status and player, paged" },
     ({ site, query }) =>
       listInstruments(site, {
         kind: query.kind as InstrumentKind,
@@ -34,6 +35,8 @@ export const adminEndpoints = [
       params: photoParams,
       query: photoQuery,
       answer: 'raw',
+      result: { type: 'string', format: 'binary', description: 'The image (JPEG, PNG or WebP)' },
+      resultMedia: 'image/*',
       refusals: { 'wallet.bankCardNotFound': { code: 2001, textOf: '/api/wallet/bank-card/:id' } },
       summary: "One photo of a bank card of the site (the image bytes; `size=thumbnail` once processed)",
     },
@@ -43,6 +46,7 @@ export const adminEndpoints = [
     {
       method: 'post',
       path: '/wallet/admin/:kind/:id/review',
+      result: answers.postWalletAdminByKindByIdReview,
       auth,
       params: reviewParams,
       body: reviewBody,

@@ -7,6 +7,8 @@ import { endpoint, type Endpoint, type RefusalCodes } from '../../http/endpoint'
 import { limitRule } from '../../http/rate-limit';
 import { sendPhoto } from './photo-answer';
 import { bankCardBody, creditCardBody, cryptoAddressBody, idParams, photoParams, photoQuery } from './schemas';
+import { array, nothing, type JsonSchema } from '../../http/answer-schemas';
+import * as answers from './answers';
 
 /** The player's wallet instruments: add, list, delete of each kind, and the bank card photos. */
 
@@ -20,11 +22,11 @@ type List = (siteCode: string, userId: number) => Promise<unknown>;
 type Remove = (siteCode: string, userId: number, id: number) => Promise<null>;
 
 /** GET `<base>/list` (the caller's live instruments, newest first) and DELETE `<base>/:id` (its not-found refusal). */
-function listAndDelete(base: string, noun: string, list: List, remove: Remove, notFound: RefusalCodes): Endpoint[] {
+function listAndDelete(base: string, noun: string, list: List, remove: Remove, notFound: RefusalCodes, item: JsonSchema): Endpoint[] {
   return [
-    endpoint({ method: 'get', path: `${base}/list`, auth: 'player', summary: `The caller's ${noun}, newest first` }, ({ player }) => list(player.siteCode, player.id)),
+    endpoint({ method: 'get', path: `${base}/list`, result: array(item), auth: 'player', summary: `The caller's ${noun}, newest first` }, ({ player }) => list(player.siteCode, player.id)),
     endpoint(
-      { method: 'delete', path: `${base}/:id`, auth: 'player', params: idParams, refusals: notFound, summary: `Delete one of the caller's ${noun} (hidden from the list, kept for history)` },
+      { method: 'delete', path: `${base}/:id`, result: nothing, auth: 'player', params: idParams, refusals: notFound, summary: `Delete one of the caller's ${noun} (hidden from the list, kept for history)` },
       ({ player, params }) => remove(player.siteCode, player.id, params.id),
     ),
   ];
@@ -35,6 +37,7 @@ export const playerEndpoints = [
     {
       method: 'post',
       path: '/wallet/bank-card/add',
+      result: answers.postWalletBankCardAdd,
       auth: 'player',
       uploads: { fields: BANK_CARD_PHOTOS },
       body: bankCardBody,
@@ -52,21 +55,23 @@ export const playerEndpoints = [
       params: photoParams,
       query: photoQuery,
       answer: 'raw',
+      result: { type: 'string', format: 'binary', description: 'The image (JPEG, PNG or WebP)' },
+      resultMedia: 'image/*',
       refusals: { 'wallet.bankCardNotFound': { code: 2001, textOf: '/api/wallet/bank-card/:id' } },
       summary: "One photo of the caller's own bank card (the image bytes; `size=thumbnail` once processed)",
     },
     async ({ player, params, query, res }) =>
       sendPhoto(res, await bankCardPhoto({ player: player.id }, player.siteCode, params.id, params.photo as BankCardPhoto, query.size as PhotoSize | undefined)),
   ),
-  ...listAndDelete('/wallet/bank-card', 'bank cards (photos as URLs)', listBankCards, deleteBankCard, { 'wallet.bankCardNotFound': 2001 }),
+  ...listAndDelete('/wallet/bank-card', 'bank cards (photos as URLs)', listBankCards, deleteBankCard, { 'wallet.bankCardNotFound': 2001 }, answers.postWalletBankCardAdd),
   endpoint(
-    { method: 'post', path: '/wallet/credit-card/add', auth: 'player', body: creditCardBody, limits: [addPerUser], refusals: { 'wallet.creditCardExists': 2001 }, summary: 'Add a credit card (the CVV is checked, never stored)' },
+    { method: 'post', path: '/wallet/credit-card/add', result: answers.postWalletCreditCardAdd, auth: 'player', body: creditCardBody, limits: [addPerUser], refusals: { 'wallet.creditCardExists': 2001 }, summary: 'Add a credit card (the CVV is checked, never stored)' },
     ({ player, body }) => addCreditCard(player.siteCode, player.id, body),
   ),
-  ...listAndDelete('/wallet/credit-card', 'credit cards (masked numbers)', listCreditCards, deleteCreditCard, { 'wallet.creditCardNotFound': 2001 }),
+  ...listAndDelete('/wallet/credit-card', 'credit cards (masked numbers)', listCreditCards, deleteCreditCard, { 'wallet.creditCardNotFound': 2001 }, answers.postWalletCreditCardAdd),
   endpoint(
-    { method: 'post', path: '/wallet/crypto-address/add', auth: 'player', body: cryptoAddressBody, limits: [addPerUser], refusals: { 'wallet.cryptoAddressExists': 2001 }, summary: 'Add a crypto address (currency USDT, network TRC-20 unless given)' },
+    { method: 'post', path: '/wallet/crypto-address/add', result: answers.postWalletCryptoAddressAdd, auth: 'player', body: cryptoAddressBody, limits: [addPerUser], refusals: { 'wallet.cryptoAddressExists': 2001 }, summary: 'Add a crypto address (currency USDT, network TRC-20 unless given)' },
     ({ player, body }) => addCryptoAddress(player.siteCode, player.id, body),
   ),
-  ...listAndDelete('/wallet/crypto-address', 'crypto addresses', listCryptoAddresses, deleteCryptoAddress, { 'wallet.cryptoAddressNotFound': 2001 }),
+  ...listAndDelete('/wallet/crypto-address', 'crypto addresses', listCryptoAddresses, deleteCryptoAddress, { 'wallet.cryptoAddressNotFound': 2001 }, answers.postWalletCryptoAddressAdd),
 ];

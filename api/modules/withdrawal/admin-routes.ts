@@ -3,6 +3,7 @@ import { listSiteWithdrawals } from '../../../shared/domain/withdrawal/lists';
 import { completeWithdrawal, reviewWithdrawal, type ReviewAction } from '../../../shared/domain/withdrawal/review';
 import { endpoint } from '../../http/endpoint';
 import { adminListQuery, idParams, reviewBody } from './schemas';
+import * as answers from './answers';
 
 /**
  * Operators' withdrawal endpoints (permission module `withdrawal`, every write
@@ -14,15 +15,15 @@ const decided = { 'withdrawal.notFound': 2001, 'withdrawal.statusNotAllowed': 20
 
 export const adminEndpoints = [
   endpoint(
-    { method: 'get', path: '/withdrawal/admin/list', auth, query: adminListQuery, summary: "The site's withdrawals with filters, newest first" },
+    { method: 'get', path: '/withdrawal/admin/list', result: answers.getWithdrawalAdminList, auth, query: adminListQuery, summary: "The site's withdrawals with filters, newest first" },
     ({ site, query }) => listSiteWithdrawals(site, { ...query, status: query.status as WithdrawalStatus | undefined }),
   ),
   endpoint(
-    { method: 'post', path: '/withdrawal/admin/:id/review', auth, params: idParams, body: reviewBody, refusals: decided, summary: 'Approve or reject a pending withdrawal (reject returns the hold)' },
+    { method: 'post', path: '/withdrawal/admin/:id/review', result: answers.postWithdrawalAdminByIdReview, auth, params: idParams, body: reviewBody, refusals: decided, summary: 'Approve or reject a pending withdrawal (reject returns the hold)' },
     ({ actor, site, params, body }) => reviewWithdrawal(actor, site, params.id, body.action as ReviewAction, body.rejectReason ?? null),
   ),
   endpoint(
-    { method: 'post', path: '/withdrawal/admin/:id/complete', auth, params: idParams, refusals: decided, summary: 'Mark an approved withdrawal paid out (the hold leaves the account)' },
+    { method: 'post', path: '/withdrawal/admin/:id/complete', result: answers.postWithdrawalAdminByIdReview, auth, params: idParams, refusals: decided, summary: 'Mark an approved withdrawal paid out (the hold leaves the account)' },
     ({ actor, site, params }) => completeWithdrawal(actor, site, params.id),
   ),
 ];

@@ -9,6 +9,7 @@ import { endpoint } from '../../http/endpoint';
 import { limitRule } from '../../http/rate-limit';
 import { listQuery, requestBody } from './schemas';
 import { KYC_GATE_REFUSALS } from '../kyc/gate-refusals';
+import * as answers from './answers';
 
 /**
  * The player's withdrawal endpoints: the code, the request, the list and the turnover
@@ -22,6 +23,7 @@ export const playerEndpoints = [
     {
       method: 'post',
       path: '/withdrawal/send-code',
+      result: answers.postWithdrawalSendCode,
       auth: 'player',
       limits: [
         limitRule('withdrawal-send-code:user', 'player', () => limits().verifySendPerUser, () => limits().verifySendWindowUserS),
@@ -36,6 +38,24 @@ export const playerEndpoints = [
     {
       method: 'post',
       path: '/withdrawal/request',
+      result: answers.postWithdrawalRequest,
+      examples: {
+        body: { amount: '50', cryptoAddressId: 3, verifyCode: '123456' },
+        result: {
+          id: 12,
+          amount: '50.000000',
+          cryptoAddressId: 3,
+          walletName: 'My wallet',
+          currency: 'USDT',
+          network: 'TRC20',
+          address: 'TXYZabcdefghijkmnopqrstuvwxyz12345',
+          status: 'pending',
+          rejectReason: null,
+          createdAt: '2026-01-01T00:00:00.000Z',
+          reviewedAt: null,
+          completedAt: null,
+        },
+      },
       auth: 'player',
       body: requestBody,
       limits: [limitRule('withdrawal-request:user', 'player', () => limits().verifyCheckPerUser, () => limits().verifyCheckWindowUserS)],
@@ -56,11 +76,11 @@ export const playerEndpoints = [
     async ({ site, player, body, locale, res }) => withRealityCheck(res, player.id, await requestWithdrawal(site, player.id, body, locale)),
   ),
   endpoint(
-    { method: 'get', path: '/withdrawal/list', auth: 'player', query: listQuery, summary: "The player's withdrawals, newest first" },
+    { method: 'get', path: '/withdrawal/list', result: answers.getWithdrawalList, auth: 'player', query: listQuery, summary: "The player's withdrawals, newest first" },
     ({ site, player, query }) => listPlayerWithdrawals(site, player.id, { ...query, status: query.status as WithdrawalStatus | undefined }),
   ),
   endpoint(
-    { method: 'get', path: '/withdrawal/turnover-status', auth: 'player', summary: "The player's withdrawal turnover: deposits and claimed promotions" },
+    { method: 'get', path: '/withdrawal/turnover-status', result: answers.getWithdrawalTurnoverStatus, auth: 'player', summary: "The player's withdrawal turnover: deposits and claimed promotions" },
     ({ player, locale }) => turnoverStatus(player.id, locale),
   ),
 ];

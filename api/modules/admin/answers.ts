@@ -1,0 +1,199 @@
+import { anyValue, array, bool, dateTime, decimal, int, localeTexts, nothing, nullable, num, obj, str } from '../../http/answer-schemas';
+
+/**
+ * The answers of the admin endpoints (their `result`), as the API document shows them and the tests check them
+ * (docs/architecture.md, "Where to add", an endpoint's answer).
+ */
+
+export const getAdminProfile = obj({
+  id: int(),
+  account: str(),
+  name: str(),
+  groupId: int(),
+  status: num(),
+  sites: nullable(array(str())),
+  lastLoginIp: nullable(str()),
+  lastLoginAt: nullable(dateTime()),
+  createdAt: dateTime(),
+  updatedAt: dateTime(),
+  group: nullable(obj({ id: int(), name: str(), permissions: array(str()), description: str(), status: num() })),
+});
+
+export const getAdminList = array(obj({
+  id: int(),
+  account: str(),
+  name: str(),
+  groupId: int(),
+  status: num(),
+  sites: nullable(array(str())),
+  lastLoginIp: nullable(str()),
+  lastLoginAt: nullable(dateTime()),
+  createdAt: dateTime(),
+  updatedAt: dateTime(),
+  group: nullable(obj({ id: int(), name: str() })),
+}));
+
+export const postAdminCreate = obj({ id: int(), name: str(), status: num(), account: str(), groupId: int(), createdAt: dateTime() });
+
+export const deleteAdminById = nothing;
+
+export const getAdminGroupsList = array(obj({
+  id: int(),
+  name: str(),
+  permissions: array(str()),
+  description: str(),
+  status: num(),
+  createdAt: dateTime(),
+  updatedAt: dateTime(),
+  adminCount: int(),
+}));
+
+export const postAdminGroupsCreate = obj({
+  id: int(),
+  name: str(),
+  permissions: array(str()),
+  description: str(),
+  status: num(),
+  createdAt: dateTime(),
+  updatedAt: dateTime(),
+});
+
+export const getAdminGroupsById = obj({
+  id: int(),
+  name: str(),
+  permissions: array(str()),
+  description: str(),
+  status: num(),
+  createdAt: dateTime(),
+  updatedAt: dateTime(),
+  admins: array(obj({
+    id: int(),
+    account: str(),
+    name: str(),
+    groupId: int(),
+    status: num(),
+    sites: nullable(array(str())),
+    lastLoginIp: nullable(str()),
+    lastLoginAt: nullable(dateTime()),
+    createdAt: dateTime(),
+    updatedAt: dateTime(),
+  })),
+});
+
+export const getAdminLogsList = obj({
+  items: array(obj({
+    id: int(),
+    adminId: nullable(int()),
+    admin: nullable(obj({ id: int(), account: str(), name: str() })),
+    siteCode: nullable(str()),
+    module: str(),
+    action: str(),
+    targetId: nullable(str()),
+    ip: nullable(str()),
+    userAgent: nullable(str()),
+    method: nullable(str()),
+    path: nullable(str()),
+    detail: anyValue('Free-form'),
+    summary: nullable(str()),
+    createdAt: dateTime(),
+  })),
+  total: int(),
+  page: int(),
+  pageSize: int(),
+  totalPages: int(),
+});
+
+export const postAdminLogin = obj({
+  token: str(),
+  admin: obj({
+    id: int(),
+    account: str(),
+    name: str(),
+    groupId: int(),
+    status: num(),
+    sites: nullable(array(str())),
+    lastLoginIp: nullable(str()),
+    lastLoginAt: nullable(dateTime()),
+    createdAt: dateTime(),
+    updatedAt: dateTime(),
+  }),
+});
+
+export const postAdminLogout = obj({ loggedOut: bool() });
+
+export const postAdminGenerateTotpAuth = obj({ secret: str(), qrCode: str() });
+
+export const postAdminEnableTotpAuth = obj({ affected: num() });
+
+export const getAdminGroupsByIdRequireTotp = obj({ id: int(), name: str(), requireTotp: num() });
+
+export const getAdminUsers = obj({
+  items: array(obj({
+    id: int(),
+    account: str(),
+    name: str(),
+    siteCode: str(),
+    email: nullable(str()),
+    mobile: nullable(str()),
+    vipLevel: str(),
+    balance: decimal(),
+    frozenBalance: decimal(),
+    agentCode: nullable(str()),
+    locale: str(),
+    lastActivityAt: nullable(dateTime()),
+    createdAt: dateTime(),
+  })),
+  pagination: obj({ page: int(), pageSize: int(), total: int(), totalPages: int() }),
+});
+
+export const getAdminUsersByUserId = obj({
+  vip: nullable(obj({ level: num(), name: localeTexts(), tier: str(), minChip: decimal(), relegationChip: decimal() })),
+  locale: str(),
+  id: int(),
+  name: str(),
+  account: str(),
+  createdAt: dateTime(),
+  relegationMissCount: int(),
+  vipHold: num(),
+  level2AgentId: nullable(int()),
+  level3AgentId: nullable(int()),
+  agentTourCompletedAt: nullable(dateTime()),
+  agentTourDismissedAt: nullable(dateTime()),
+  updatedAt: dateTime(),
+  hasPassword: bool(),
+  email: nullable(str()),
+  mobile: nullable(str()),
+  widget: nullable(str()),
+  oauth: nullable(str()),
+  vipLevel: str(),
+  vipProgress: nullable(str()),
+  totalEffectiveBet: str(),
+  balance: decimal(),
+  frozenBalance: decimal(),
+  avatar: nullable(str()),
+  vendorGroupId: nullable(int()),
+  agentCode: nullable(str()),
+  level1AgentId: nullable(int()),
+  totpAuthEnabled: num(),
+  lastActivityAt: nullable(dateTime()),
+  siteCode: str(),
+});
+
+export const getAdminUsersByUserIdLedger = obj({
+  items: array(obj({
+    id: str(),
+    kind: str(),
+    amount: decimal(),
+    balanceBefore: str(),
+    balanceAfter: str(),
+    frozenAmount: decimal(),
+    refType: nullable(str()),
+    refId: nullable(str()),
+    betOrderId: nullable(str()),
+    remark: nullable(str()),
+    createdAt: dateTime(),
+  })),
+  pagination: obj({ page: int(), pageSize: int(), total: int(), totalPages: int() }),
+});
+
+export const postAdminUsersByUserIdBalanceAdjustments = obj({ balanceBefore: str(), balanceAfter: str(), ledgerId: str(), replayed: bool() });

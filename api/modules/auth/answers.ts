@@ -1,0 +1,145 @@
+import { array, bool, constant, dateTime, decimal, int, nothing, nullable, num, obj, oneOfValues, str } from '../../http/answer-schemas';
+
+/**
+ * The answers of the auth endpoints (their `result`), as the API document shows them and the tests check them
+ * (docs/architecture.md, "Where to add", an endpoint's answer).
+ */
+
+export const postAuthRegister = obj({ token: str(), user: obj({ id: int(), name: str() }), vendorGroupId: nullable(int()) });
+
+export const postAuthLogin = obj({
+  token: str(),
+  user: obj({
+    id: int(),
+    account: str(),
+    name: str(),
+    email: nullable(str()),
+    mobile: nullable(str()),
+    widget: nullable(str()),
+    oauth: nullable(str()),
+    vipLevel: str(),
+    vipProgress: nullable(str()),
+    totalEffectiveBet: str(),
+    balance: decimal(),
+    frozenBalance: decimal(),
+    locale: str(),
+    avatar: nullable(str()),
+    vendorGroupId: nullable(int()),
+    agentCode: nullable(str()),
+    level1AgentId: nullable(int()),
+    totpAuthEnabled: num(),
+    tokenVersion: num(),
+    lastActivityAt: nullable(dateTime()),
+    siteCode: str(),
+    createdAt: dateTime(),
+  }),
+});
+
+export const getAuthUserDetail = obj({
+  relegationMissCount: int(),
+  vipHold: num(),
+  level2AgentId: nullable(int()),
+  level3AgentId: nullable(int()),
+  agentTourCompletedAt: nullable(dateTime()),
+  agentTourDismissedAt: nullable(dateTime()),
+  updatedAt: dateTime(),
+  hasPassword: bool(),
+  loginLogs: array(obj({
+    id: int(),
+    userId: nullable(int()),
+    device: str(),
+    ip: str(),
+    lastUse: dateTime(),
+    action: str(),
+    remark: nullable(str()),
+    createdAt: dateTime(),
+  })),
+  id: int(),
+  account: str(),
+  name: str(),
+  email: nullable(str()),
+  mobile: nullable(str()),
+  widget: nullable(str()),
+  oauth: nullable(str()),
+  vipLevel: str(),
+  vipProgress: nullable(str()),
+  totalEffectiveBet: str(),
+  balance: decimal(),
+  frozenBalance: decimal(),
+  locale: str(),
+  avatar: nullable(str()),
+  vendorGroupId: nullable(int()),
+  agentCode: nullable(str()),
+  level1AgentId: nullable(int()),
+  totpAuthEnabled: num(),
+  tokenVersion: num(),
+  lastActivityAt: nullable(dateTime()),
+  siteCode: str(),
+  createdAt: dateTime(),
+}, { optional: ['loginLogs'] });
+
+export const getAuthCountryCodes = array(obj({ country: str(), callingCode: str(), name: str() }));
+
+export const postAuthLogout = obj({ locale: oneOfValues(['zh-TW', 'en-US', 'zh-CN', 'th-TH', 'vi-VN']), vendorGroupId: nullable(int()) });
+
+export const patchAuthLocale = obj({ locale: oneOfValues(['zh-TW', 'en-US', 'zh-CN', 'th-TH', 'vi-VN']) });
+
+export const getAuthMascots = array(obj({ id: str(), label: str(), url: str() }));
+
+export const patchAuthAvatar = obj({ avatar: str() });
+
+export const getAuthLoginConfig = obj({ oauth: str(), widget: nullable(obj({ botUsername: str(), botId: str() })) });
+
+export const postAuthLoginOauth = obj({
+  token: str(),
+  user: obj({
+    id: int(),
+    account: str(),
+    name: str(),
+    email: nullable(str()),
+    mobile: nullable(str()),
+    widget: nullable(str()),
+    oauth: nullable(str()),
+    vipLevel: str(),
+    vipProgress: nullable(str()),
+    totalEffectiveBet: str(),
+    balance: decimal(),
+    frozenBalance: decimal(),
+    locale: str(),
+    avatar: nullable(str()),
+    vendorGroupId: nullable(int()),
+    agentCode: nullable(str()),
+    level1AgentId: nullable(int()),
+    totpAuthEnabled: num(),
+    tokenVersion: num(),
+    lastActivityAt: nullable(dateTime()),
+    siteCode: str(),
+    createdAt: dateTime(),
+  }),
+  isNewUser: bool(),
+  oauth: obj({
+    sub: str(),
+    email: nullable(str()),
+    name: nullable(str()),
+    picture: nullable(str()),
+    email_verified: bool(),
+    iss: str(),
+    aud: { anyOf: [str(), array(str())] },
+  }),
+});
+
+export const postAuthBindOauth = obj({ oauth: str(), email: nullable(str()), name: nullable(str()) });
+
+export const postAuthLoginWidget = obj({ token: str(), user: obj({ id: int(), account: str(), name: str(), widget: nullable(str()) }), isNewUser: bool() });
+
+export const postAuthBindWidget = obj({ widget: str() });
+
+export const postAuthUnbindOauth = obj({ affected: num() });
+
+export const postAuthSendVerifyEmail = obj({ id: str() });
+
+export const postAuthCheckVerifyEmail = nothing;
+
+export const postAuthSendVerifyMobile = obj({ sent: constant(true) });
+
+export const postAuthGenerateTotpAuth = obj({ secret: str(), qrCode: str() });

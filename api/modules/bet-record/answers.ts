@@ -1,0 +1,31 @@
+import { array, decimal, int, nullable, num, obj, oneOfValues, str } from '../../http/answer-schemas';
+
+/**
+ * The answers of the bet-record endpoints (their `result`), as the API document shows them and the tests check them
+ * (docs/architecture.md, "Where to add", an endpoint's answer).
+ */
+
+export const getBetRecord = obj({
+  totalBetCount: int(),
+  betAmount: decimal(),
+  betEffective: str(),
+  winLose: str(),
+  items: array(obj({
+    id: int(),
+    gameType: str(),
+    gamePlatform: str(),
+    gameNumber: str(),
+    totalBetCount: int(),
+    betAmount: decimal(),
+    betEffective: str(),
+    winLose: str(),
+    status: oneOfValues(['valid', 'invalid', 'cancelled']),
+    odds: nullable(str()),
+    invalidReason: nullable(oneOfValues(['cancelled', 'draw', 'low_odds', 'arbitrage'])),
+    betDatetime: str(),
+    gameName: str(),
+  })),
+  pagination: obj({ page: int(), pageSize: int(), total: int(), totalPages: int() }),
+});
+
+export const getBetRecordByOrderIdDetails = array(obj({ id: int(), roundNo: num(), betAmount: decimal(), winLose: str(), createdAt: str() }));

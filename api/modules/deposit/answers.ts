@@ -1,0 +1,132 @@
+import { anyValue, array, dateTime, decimal, int, nullable, num, obj, oneOfValues, record, str } from '../../http/answer-schemas';
+
+/**
+ * The answers of the deposit endpoints (their `result`), as the API document shows them and the tests check them
+ * (docs/architecture.md, "Where to add", an endpoint's answer).
+ */
+
+export const getDepositExchangeRate = record(anyValue('Free-form'));
+
+export const getDepositChannels = obj({
+  groupId: int(),
+  groupName: str(),
+  channels: array(obj({
+    exchangeRate: nullable(obj({ buy: num(), sell: num() })),
+    id: int(),
+    name: str(),
+    currency: str(),
+    paymentMethods: array(oneOfValues(['crypto', 'fiat', 'credit'])),
+    paymentAddress: nullable(str()),
+    network: nullable(str()),
+    enabled: num(),
+  }, { optional: ['network'] })),
+});
+
+/** A crypto order: where to pay; a fiat order: the fiat vendor's reply as it came (shared/domain/deposit/orders.ts). */
+export const postDeposit = {
+  anyOf: [
+    obj(
+      { paymentAddress: str(), network: nullable(str()), currency: str(), orderAmount: num(), subOrder: str() },
+      { description: 'A crypto order: the address to pay, its network, currency and amount' },
+    ),
+    anyValue("A fiat order: the fiat vendor's reply, as it came"),
+  ],
+};
+
+export const getDepositOrders = obj({
+  items: array(obj({
+    id: int(),
+    channelName: str(),
+    currency: str(),
+    subOrder: str(),
+    orderAmount: num(),
+    paymentMethod: str(),
+    status: str(),
+    payAmount: nullable(num()),
+    payTime: nullable(str()),
+    usdAmount: nullable(decimal()),
+    exchangeRate: str(),
+    createdAt: dateTime(),
+    updatedAt: dateTime(),
+    payee: nullable(obj({ bankCode: str(), account: str(), expireDate: nullable(str()) })),
+  }, { optional: ['payee'] })),
+  pagination: obj({ page: int(), pageSize: int(), total: int(), totalPages: int() }),
+});
+
+export const getDepositOrdersBySubOrder = obj({
+  id: int(),
+  channelName: str(),
+  currency: str(),
+  subOrder: str(),
+  orderAmount: num(),
+  paymentMethod: str(),
+  status: str(),
+  payAmount: nullable(num()),
+  payTime: nullable(str()),
+  usdAmount: nullable(decimal()),
+  exchangeRate: str(),
+  createdAt: dateTime(),
+  updatedAt: dateTime(),
+  payee: nullable(obj({ bankCode: str(), account: str(), expireDate: nullable(str()) })),
+}, { optional: ['payee'] });
+
+export const getDepositAdminOrders = obj({
+  items: array(obj({
+    userId: int(),
+    txHash: nullable(str()),
+    failReason: nullable(str()),
+    flag: nullable(str()),
+    flaggedAt: nullable(dateTime()),
+    resolution: nullable(str()),
+    resolutionReason: nullable(str()),
+    resolvedBy: nullable(num()),
+    resolvedAt: nullable(dateTime()),
+    paidAt: nullable(dateTime()),
+    creditedAt: nullable(dateTime()),
+    id: int(),
+    channelName: str(),
+    currency: str(),
+    subOrder: str(),
+    orderAmount: num(),
+    paymentMethod: str(),
+    status: str(),
+    payAmount: nullable(num()),
+    payTime: nullable(str()),
+    usdAmount: nullable(decimal()),
+    exchangeRate: str(),
+    createdAt: dateTime(),
+    updatedAt: dateTime(),
+    payee: nullable(obj({ bankCode: str(), account: str(), expireDate: nullable(str()) })),
+  }, { optional: ['payee'] })),
+  pagination: obj({ page: int(), pageSize: int(), total: int(), totalPages: int() }),
+});
+
+export const getDepositAdminOrdersByIdCallbacks = array(anyValue('Free-form object'));
+
+export const postDepositAdminOrdersByIdResolve = obj({
+  userId: int(),
+  txHash: nullable(str()),
+  failReason: nullable(str()),
+  flag: nullable(str()),
+  flaggedAt: nullable(dateTime()),
+  resolution: nullable(str()),
+  resolutionReason: nullable(str()),
+  resolvedBy: nullable(num()),
+  resolvedAt: nullable(dateTime()),
+  paidAt: nullable(dateTime()),
+  creditedAt: nullable(dateTime()),
+  id: int(),
+  channelName: str(),
+  currency: str(),
+  subOrder: str(),
+  orderAmount: num(),
+  paymentMethod: str(),
+  status: str(),
+  payAmount: nullable(num()),
+  payTime: nullable(str()),
+  usdAmount: nullable(decimal()),
+  exchangeRate: str(),
+  createdAt: dateTime(),
+  updatedAt: dateTime(),
+  payee: nullable(obj({ bankCode: str(), account: str(), expireDate: nullable(str()) })),
+}, { optional: ['payee'] });

@@ -1,0 +1,67 @@
+import { DOCUMENT_KINDS, DOCUMENT_STATES } from '../../../shared/domain/kyc/documents';
+import { array, bool, dateTime, day, id, int, nullable, obj, oneOfValues, paged, str } from '../../http/answer-schemas';
+
+/**
+ * The answers of the KYC endpoints (their `result`), as the API document shows them and the tests check
+ * them (docs/architecture.md, "Where to add", an endpoint's answer; docs/kyc.md).
+ */
+
+const KYC_PARTS = ['contact', 'profile', ...DOCUMENT_KINDS] as const;
+const kind = oneOfValues(DOCUMENT_KINDS);
+const state = oneOfValues(DOCUMENT_STATES, 'pending, approved, rejected (with the reason), or approved and past its expiry (expired)');
+
+/** The image of a document, behind an authenticated endpoint (never cached). */
+export const documentImage = { type: 'string', format: 'binary', description: 'The image (JPEG, PNG or WebP)' };
+
+/** A document as its owner sees it. */
+export const playerDocument = obj({
+  id: id(),
+  kind,
+  status: state,
+  reason: nullable(str('The operator\'s reason of a rejection')),
+  expiresAt: nullable(dateTime('Set on approval: the document counts until then')),
+  createdAt: dateTime(),
+  reviewedAt: nullable(dateTime()),
+  fileUrl: str('The document\'s image (GET, with the player\'s token)'),
+});
+
+export const profile = obj({
+  legalName: str(),
+  dateOfBirth: day(),
+  country: str('ISO 3166-1 alpha-2'),
+  address: str(),
+  updatedAt: dateTime(),
+});
+
+export const getKyc = obj({
+  level: oneOfValues([0, 1, 2, 3]),
+  missing: array(oneOfValues(KYC_PARTS), 'What the next level misses (none at level 3)'),
+  documents: array(playerDocument, 'Newest first'),
+  profile: nullable(profile),
+});
+
+export const putKycProfile = profile;
+
+export const postKycDocuments = playerDocument;
+
+/** A document as an operator sees it: its player, the player's level and profile, and whether the player is flagged. */
+export const adminDocument = obj({
+  id: id(),
+  userId: id(),
+  account: str(),
+  level: oneOfValues([0, 1, 2, 3], "The player's KYC level now"),
+  kind,
+  status: state,
+  reason: nullable(str()),
+  expiresAt: nullable(dateTime()),
+  createdAt: dateTime(),
+  reviewedBy: nullable(int('The reviewing administrator')),
+  reviewedAt: nullable(dateTime()),
+  profile: nullable(obj({ legalName: str(), dateOfBirth: day(), country: str(), address: str() }, { description: "The player's KYC profile (null before one is sent)" })),
+  flagged: bool('The player has a KYC flag (e.g. under age)'),
+  fileUrl: str("The document's image (GET, with the administrator's token)"),
+});
+
+export const getKycAdminQueue = paged(adminDocument, 'items');
+
+export const postKycAdminReview = adminDocument;

@@ -1,0 +1,160 @@
+import { array, bool, int, localeTexts, nothing, nullable, num, obj, oneOfValues, str } from '../../http/answer-schemas';
+
+/**
+ * The answers of the site-config endpoints (their `result`), as the API document shows them and the tests check them
+ * (docs/architecture.md, "Where to add", an endpoint's answer).
+ */
+
+export const getSiteConfig = obj({
+  siteCode: str(),
+  siteName: str(),
+  siteDescription: str(),
+  supportedLocales: array(str()),
+  activeTheme: nullable(obj({
+    themeId: str(),
+    themeName: str(),
+    enabled: num(),
+    primary: obj({ base: str(), dark: str(), light: str(), glow: str() }),
+    accent: obj({ gold: str(), info: str(), violet: str(), cyan: str(), error: str() }),
+    surface: obj({ page: str(), navbar: str(), card: str(), modal: str(), sidebar: array(str()) }),
+    text: obj({ primary: str(), secondary: str(), muted: str(), hint: str() }),
+    border: obj({ subtle: str(), default: str(), strong: str() }),
+  })),
+  availableThemes: array(obj({ themeId: str(), themeName: str() })),
+});
+
+export const getSiteConfigAdminList = array(obj({
+  id: int(),
+  siteCode: str(),
+  siteName: localeTexts(),
+  siteDescription: localeTexts(),
+  supportedLocales: array(str()),
+  activeThemeId: nullable(int()),
+  enabled: num(),
+  mascots: array(obj({ id: str(), label: { anyOf: [str(), localeTexts()] }, url: str() })),
+  themes: array(obj({
+    id: int(),
+    siteCode: str(),
+    siteConfigId: int(),
+    themeId: str(),
+    themeName: localeTexts(),
+    enabled: num(),
+    createdAt: str(),
+    updatedAt: str(),
+    primary: obj({ base: str(), dark: str(), light: str(), glow: str() }),
+    accent: obj({ gold: str(), info: str(), violet: str(), cyan: str(), error: str() }),
+    surface: obj({ page: str(), navbar: str(), card: str(), modal: str(), sidebar: array(str()) }),
+    text: obj({ primary: str(), secondary: str(), muted: str(), hint: str() }),
+    border: obj({ subtle: str(), default: str(), strong: str() }),
+  })),
+  createdAt: str(),
+  updatedAt: str(),
+}));
+
+export const postSiteConfigAdmin = obj({
+  id: int(),
+  siteCode: str(),
+  siteName: localeTexts(),
+  siteDescription: localeTexts(),
+  supportedLocales: array(str()),
+  activeThemeId: nullable(int()),
+  enabled: num(),
+  mascots: array(obj({ id: str(), label: { anyOf: [str(), localeTexts()] }, url: str() })),
+  themes: array(obj({
+    id: int(),
+    siteCode: str(),
+    siteConfigId: int(),
+    themeId: str(),
+    themeName: localeTexts(),
+    enabled: num(),
+    createdAt: str(),
+    updatedAt: str(),
+    primary: obj({ base: str(), dark: str(), light: str(), glow: str() }),
+    accent: obj({ gold: str(), info: str(), violet: str(), cyan: str(), error: str() }),
+    surface: obj({ page: str(), navbar: str(), card: str(), modal: str(), sidebar: array(str()) }),
+    text: obj({ primary: str(), secondary: str(), muted: str(), hint: str() }),
+    border: obj({ subtle: str(), default: str(), strong: str() }),
+  })),
+  createdAt: str(),
+  updatedAt: str(),
+  seeded: array(str()),
+});
+
+export const patchSiteConfigAdminThemesById = obj({
+  id: int(),
+  siteCode: str(),
+  siteConfigId: int(),
+  themeId: str(),
+  themeName: localeTexts(),
+  enabled: num(),
+  createdAt: str(),
+  updatedAt: str(),
+  primary: obj({ base: str(), dark: str(), light: str(), glow: str() }),
+  accent: obj({ gold: str(), info: str(), violet: str(), cyan: str(), error: str() }),
+  surface: obj({ page: str(), navbar: str(), card: str(), modal: str(), sidebar: array(str()) }),
+  text: obj({ primary: str(), secondary: str(), muted: str(), hint: str() }),
+  border: obj({ subtle: str(), default: str(), strong: str() }),
+});
+
+export const deleteSiteConfigAdminThemesById = nothing;
+
+export const patchSiteConfigAdminById = obj({
+  id: int(),
+  siteCode: str(),
+  siteName: localeTexts(),
+  siteDescription: localeTexts(),
+  supportedLocales: array(str()),
+  activeThemeId: nullable(int()),
+  enabled: num(),
+  mascots: array(obj({ id: str(), label: { anyOf: [str(), localeTexts()] }, url: str() })),
+  themes: array(obj({
+    id: int(),
+    siteCode: str(),
+    siteConfigId: int(),
+    themeId: str(),
+    themeName: localeTexts(),
+    enabled: num(),
+    createdAt: str(),
+    updatedAt: str(),
+    primary: obj({ base: str(), dark: str(), light: str(), glow: str() }),
+    accent: obj({ gold: str(), info: str(), violet: str(), cyan: str(), error: str() }),
+    surface: obj({ page: str(), navbar: str(), card: str(), modal: str(), sidebar: array(str()) }),
+    text: obj({ primary: str(), secondary: str(), muted: str(), hint: str() }),
+    border: obj({ subtle: str(), default: str(), strong: str() }),
+  })),
+  createdAt: str(),
+  updatedAt: str(),
+});
+
+export const getSiteConfigAdminByIdSettings = obj({
+  welcomeRegistration: bool(),
+  email: nullable(obj({
+    host: nullable(str()),
+    port: nullable(num()),
+    secure: bool(),
+    user: nullable(str()),
+    passwordSet: bool(),
+    from: nullable(str()),
+  })),
+  frontendUrl: nullable(str()),
+  affiliate: obj({ payingPeriod: oneOfValues(['weekly', 'daily']), negativeCarryOver: bool() }),
+  minimumAge: num(),
+});
+
+export const getSiteConfigAdminBySiteConfigIdThemes = array(obj({
+  id: int(),
+  siteCode: str(),
+  siteConfigId: int(),
+  themeId: str(),
+  themeName: localeTexts(),
+  enabled: num(),
+  createdAt: str(),
+  updatedAt: str(),
+  primary: obj({ base: str(), dark: str(), light: str(), glow: str() }),
+  accent: obj({ gold: str(), info: str(), violet: str(), cyan: str(), error: str() }),
+  surface: obj({ page: str(), navbar: str(), card: str(), modal: str(), sidebar: array(str()) }),
+  text: obj({ primary: str(), secondary: str(), muted: str(), hint: str() }),
+  border: obj({ subtle: str(), default: str(), strong: str() }),
+}));
+
+export const patchSiteConfigAdminBySiteConfigIdMascots = array(obj({ id: str(), label: { anyOf: [str(), localeTexts()] }, url: str() }));

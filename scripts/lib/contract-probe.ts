@@ -1,0 +1,224 @@
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { operationsOf } from './contract-coverage';
+
+/**
+ * The contract probe (docs/architecture.md, "Where to add", an endpoint's answer): requests generated
+ * from the API document's own input schemas, each valid by the document, sent to a running API; it
+ * counts the ones answered 400 (the server refusing what its document calls valid). Bounded: a few
+ * requests per operation, one at a time, to the given base URL only.
+ */
+type Json = Record<string, unknown>;
+
+export interface ProbeOptions {
+  baseUrl: string;
+  playerToken: string;
+  adminToken: string;
+  /** Requests per operation. */
+  perOperation?: number;
+  seed?: number;
+  /** The site a client names in a site field (siteCode, sourceSiteCode, targetSiteCode): one it knows. */
+  siteCode?: string;
+}
+
+export interface ProbeReport {
+  operations: number;
+  sent: number;
+  refused400: number;
+  /**
+   * Of those, the refusals for what is stored, not for the request's form (a record that already
+   * exists, a channel of another currency): no document of the input can state them.
+   */
+  refusedForStoredData: number;
+  /** Answers by HTTP status. */
+  statuses: Record<string, number>;
+  /** Requests the generator could not make valid by the document (not sent). */
+  notGenerated: number;
+  /** Each 400: the operation and the server's reason. */
+  refusals: string[];
+  skipped: string[];
+}
+
+/**
+ * Operations left out: writes that would end the probe's own sessions, change its administrator's
+ * permissions or remove its accounts, signed
+ * callbacks (a signature is not in the document's schemas), file uploads and the UI's files.
+ */
+const SKIP = [/^patch \/api\/admin\/(groups\/)?\{id\}$/, /^delete /, /\/logout$/, /\/password/, /totp/, /\/callback\//, /^post \/api\/game\/prov[xy]\//, /\/docs\//, /\/admin\/queues\//];
+
+/** The server's reasons that name a conflict with stored records rather than the request's form. */
+const STORED_DATA = /already (exists|has)|is not a payment channel of the site|channel \d+ is a /;
+
+function random(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+const STRING_CANDIDATES = [
+  'probe1',
+  'Probe text',
+  '2026-01-15',
+  '2026-01-15T10:00:00Z',
+  '#1a2b3c',
+  '12.5',
+  '100',
+  '1',
+  'A1B2',
+  'probe@example.com',
+  'https://example.com/a.png',
+  'USD',
+  'en-US',
+  'TRC20',
+  'TXYZabcdefghijkmnopqrstuvwxyz12345',
+  '0x52908400098527886E0F7030069857D2E4169EE7',
+  '123456',
+  '0912345678',
+  '+886912345678',
+];
+
+export async function runProbe(doc: Json, options: ProbeOptions): Promise<ProbeReport> {
+  const ajv = new Ajv2020({ strict: false, validateFormats: true });
+  addFormats(ajv);
+  const rand = random(options.seed ?? 42);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)];
+  const compiled = new WeakMap<Json, (value: unknown) => boolean>();
+  const valid = (schema: Json, value: unknown) => {
+    let check = compiled.get(schema);
+    if (!check) {
+      try {
+        const validate = ajv.compile(schema);
+        check = (v) => validate(v) as boolean;
+      } catch {
+        check = () => false;
+      }
+      compiled.set(schema, check);
+    }
+    return check(value);
+  };
+  const asString = new WeakMap<Json, Json>();
+  const stringSchema = (schema: Json): Json => {
+    let s = asString.get(schema);
+    if (!s) asString.set(schema, (s = { ...schema, type: 'string' }));
+    return s;
+  };
+
+  function generate(schema: Json | undefined, depth = 0, name = ''): unknown {
+    if (!schema || depth > 6) return 'probe';
+    if (options.siteCode && /^(siteCode|sourceSiteCode|sites)$/.test(name) && valid(schema, options.siteCode)) return options.siteCode;
+    if ('const' in schema) return schema.const;
+    if (Array.isArray(schema.enum)) return pick((schema.enum as unknown[]).filter((v) => v !== null));
+    for (const key of ['oneOf', 'anyOf'] as const) {
+      const options = schema[key] as Json[] | undefined;
+      if (options?.length) {
+        const choice = generate(options.find((o) => o.type !== 'null') ?? options[0], depth + 1);
+        return choice;
+      }
+    }
+    const types = (Array.isArray(schema.type) ? schema.type : [schema.type]).filter((t) => t && t !== 'null') as string[];
+    const type = types[0] ?? (schema.properties ? 'object' : 'string');
+    if (type === 'string') {
+      const fits = STRING_CANDIDATES.filter((c) => valid(stringSchema(schema), c));
+      if (fits.length) return pick(fits);
+      const min = (schema.minLength as number | undefined) ?? 1;
+      return 'a'.repeat(Math.max(min, 1));
+    }
+    if (type === 'integer' || type === 'number') {
+      const min = Math.max((schema.minimum as number | undefined) ?? 0, (schema.exclusiveMinimum as number | undefined) ?? -Infinity);
+      const max = (schema.maximum as number | undefined) ?? min + 100;
+      const low = Math.ceil(min === 0 && (schema.exclusiveMinimum as number | undefined) === 0 ? 1 : min);
+      return Math.min(low + Math.floor(rand() * Math.min(10, Math.max(1, max - low + 1))), max);
+    }
+    if (type === 'boolean') return rand() < 0.5;
+    if (type === 'array') {
+      const count = Math.max((schema.minItems as number | undefined) ?? 1, 1);
+      const items = [] as unknown[];
+      for (let i = 0; i < count; i++) items.push(generate(schema.items as Json, depth + 1, name));
+      return schema.uniqueItems ? [...new Set(items)] : items;
+    }
+    if (type === 'object') {
+      const props = (schema.properties as Record<string, Json> | undefined) ?? {};
+      const required = new Set((schema.required as string[] | undefined) ?? []);
+      const out: Json = {};
+      for (const [name, prop] of Object.entries(props)) if (required.has(name) || rand() < 0.5) out[name] = generate(prop, depth + 1, name);
+      const names = (schema.propertyNames as Json | undefined)?.enum as string[] | undefined;
+      if (names?.length && !Object.keys(props).length) out[pick(names)] = generate(schema.additionalProperties as Json, depth + 1);
+      return out;
+    }
+    return 'probe';
+  }
+
+  const report: ProbeReport = { operations: 0, sent: 0, refused400: 0, refusedForStoredData: 0, statuses: {}, notGenerated: 0, refusals: [], skipped: [] };
+  const perOperation = options.perOperation ?? 5;
+  for (const { id, method, path, operation } of operationsOf(doc)) {
+    const label = `${method} ${path}`;
+    const params = ((operation.parameters as Json[] | undefined) ?? []).filter((p) => !('$ref' in p));
+    const body = (operation.requestBody as { content: Record<string, { schema: Json }> } | undefined)?.content;
+    if (SKIP.some((re) => re.test(label)) || (body && !body['application/json'])) {
+      report.skipped.push(label);
+      continue;
+    }
+    if (!params.length && !body) continue;
+    report.operations += 1;
+    const security = JSON.stringify(operation.security ?? []);
+    const token = security.includes('adminBearer') ? options.adminToken : security.includes('playerBearer') ? options.playerToken : undefined;
+    for (let n = 0; n < perOperation; n++) {
+      let url = path;
+      const query = new URLSearchParams();
+      let ok = true;
+      for (const p of params) {
+        const schema = p.schema as Json;
+        if (!p.required && rand() < 0.5) continue;
+        const value = generate(schema, 0, p.name as string);
+        if (!valid(schema, value)) ok = false;
+        if (p.in === 'path') url = url.replace(`{${p.name as string}}`, encodeURIComponent(String(value)));
+        else if (p.in === 'query') query.set(p.name as string, String(value));
+      }
+      const bodySchema = body?.['application/json']?.schema;
+      const payload = bodySchema ? generate(bodySchema) : undefined;
+      if (bodySchema && !valid(bodySchema, payload)) ok = false;
+      if (!ok) {
+        report.notGenerated += 1;
+        continue;
+      }
+      const headers: Record<string, string> = {};
+      if (token) headers.authorization = `Bearer ${token}`;
+      if (payload !== undefined) headers['content-type'] = 'application/json';
+      const qs = query.toString();
+      const res = await fetch(`${options.baseUrl}${url}${qs ? `?${qs}` : ''}`, {
+        method: method.toUpperCase(),
+        headers,
+        body: payload === undefined ? undefined : JSON.stringify(payload),
+        redirect: 'manual',
+      });
+      const text = await res.text();
+      report.sent += 1;
+      report.statuses[res.status] = (report.statuses[res.status] ?? 0) + 1;
+      if (res.status === 400) {
+        report.refused400 += 1;
+        let reason = text.slice(0, 300);
+        try {
+          const parsed = JSON.parse(text) as { message?: string; errors?: { field: string; message: string }[] };
+          reason = parsed.errors?.map((e) => e.message).join('; ') ?? parsed.message ?? reason;
+        } catch {
+          // not JSON: keep the text
+        }
+        if (STORED_DATA.test(reason)) report.refusedForStoredData += 1;
+        report.refusals.push(`${id} ${label}: ${reason} (sent ${JSON.stringify(payload ?? Object.fromEntries(query)).slice(0, 200)})`);
+      }
+    }
+  }
+  return report;
+}
+
+/** The probe's figure in one paragraph. */
+export function describeProbe(r: ProbeReport): string {
+  const share = r.sent ? ((100 * r.refused400) / r.sent).toFixed(2) : '0';
+  const statuses = Object.entries(r.statuses)
+    .map(([s, n]) => `${s}: ${n}`)
+    .join(', ');
+  const form = r.sent ? ((100 * (r.refused400 - r.refusedForStoredData)) / r.sent).toFixed(2) : '0';
+  return `${r.sent} schema-valid requests to ${r.operations} operations: ${r.refused400} answered 400 (${share} %), of which ${r.refusedForStoredData} for stored records (a duplicate, a channel of another currency), so ${form} % for the request's form. Statuses: ${statuses}. Not generated: ${r.notGenerated}. Skipped operations: ${r.skipped.length}.`;
+}

@@ -1,0 +1,105 @@
+import test from 'ava';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { untypedAnswers, untypedFields } from '../../scripts/lib/contract-coverage';
+import { checkAnswer } from '../helpers/contract';
+import { startTestStack, type TestStack } from '../helpers/stack';
+
+/**
+ * The API document as a contract (docs/architecture.md, "Where to add", an endpoint's answer): how many
+ * operations still answer an untyped value (a ratchet: the number may only go down, to 0), no request
+ * field without a type, and the tests' answer check (test/helpers/contract.ts) refusing an answer that
+ * leaves the document.
+ */
+
+/** Operations whose answer has no declared schema. Lower it when you declare answers; never raise it. */
+const UNTYPED_ANSWERS_AT_MOST = 0;
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+let stack: TestStack;
+let doc: any;
+
+test.before(async () => {
+  stack = await startTestStack();
+  doc = (await stack.request('GET', '/api/docs.json')).body;
+});
+test.after.always(async () => {
+  await stack?.close();
+});
+
+test('operations without a declared answer: the count only goes down', (t) => {
+  const untyped = untypedAnswers(doc);
+  t.log(`${untyped.length} operations without a declared answer`);
+  if (untyped.length) t.log(untyped.join('\n'));
+  t.true(untyped.length <= UNTYPED_ANSWERS_AT_MOST, `${untyped.length} untyped answers, more than the ${UNTYPED_ANSWERS_AT_MOST} allowed`);
+});
+
+test('every request field has a type (parameters and body fields, nested)', (t) => {
+  t.deepEqual(untypedFields(doc), []);
+});
+
+test('an answer that leaves its schema fails the request, naming the operation', async (t) => {
+  const error = await t.throwsAsync(checkAnswer('GET', '/api/health', 200, 'application/json', { code: 200, message: 'ok', result: { status: 'fine' }, timestamp: 1, path: '/api/health' }));
+  t.regex(error.message, /getHealth \(GET \/api\/health\), HTTP 200, leaves the API document/);
+  const refusal = await t.throwsAsync(checkAnswer('POST', '/api/withdrawal/admin/12/review', 401, 'application/json; charset=utf-8', { code: 401 }));
+  t.regex(refusal.message, /\(POST \/api\/withdrawal\/admin\/\{id\}\/review\), HTTP 401/);
+  await t.notThrowsAsync(checkAnswer('GET', '/api', 200, 'application/json', { code: 200, message: 'ok', result: 'Hello World!', timestamp: 1, path: '/api' }));
+});
+
+test('GET /api answers as its document says (the shared client checks it)', async (t) => {
+  const res = await stack.request('GET', '/api');
+  t.is(res.body.result, 'Hello World!');
+  t.deepEqual(doc.paths['/api'].get.responses['200'].content['application/json'].schema.properties.result, { const: 'Hello World!' });
+});
+
+test('a field named `default` is a field like any other (theme border colours)', (t) => {
+  const border = doc.paths['/api/site-config/admin/themes/{id}'].patch.requestBody.content['application/json'].schema.properties.border;
+  t.is(border.type, 'object');
+  t.is(border.properties.default.type, 'string');
+  t.truthy(border.properties.default.pattern);
+});
+
+test('fiat vendor callbacks: signed by check_sum in the body, not a header; the body and the answer documented', (t) => {
+  for (const kind of ['add', 'pay']) {
+    const op = doc.paths[`/api/vendor/fiatvendor/callback/${kind}`].post;
+    t.deepEqual(op.security, []);
+    t.regex(op.description, /check_sum/);
+    const body = op.requestBody.content['application/json'].schema;
+    t.true(body.required.includes('check_sum'));
+    t.true(body.required.includes('sub_order'));
+    t.deepEqual(op.responses['200'].content['application/json'].schema.properties.received, { const: true });
+  }
+  const usdt = doc.paths['/api/vendor/usdt/callback/pay'].post;
+  t.deepEqual(usdt.security, [{ providerSignature: [], providerTimestamp: [] }]);
+  t.true(usdt.requestBody.content['application/json'].schema.required.includes('txHash'));
+});
+
+test('money in a request is a decimal string or a number, with its bounds', (t) => {
+  const amount = doc.paths['/api/deposit'].post.requestBody.content['application/json'].schema.properties.orderAmount;
+  t.deepEqual(amount.type, ['string', 'number']);
+  t.is(amount.minimum, 0);
+  t.true(amount.maximum < 1e12);
+  t.regex('100.5', new RegExp(amount.pattern));
+  t.notRegex('-1', new RegExp(amount.pattern));
+  t.notRegex('1.1234567', new RegExp(amount.pattern));
+});
+
+test('the examples of the main player flows hold to their own schemas', async (t) => {
+  const ajv = new Ajv2020({ strict: false });
+  addFormats(ajv);
+  const flows = [
+    ['post', '/api/auth/register'],
+    ['post', '/api/auth/login'],
+    ['post', '/api/deposit'],
+    ['post', '/api/game/simulate'],
+    ['post', '/api/withdrawal/request'],
+  ] as const;
+  for (const [method, path] of flows) {
+    const op = doc.paths[path][method];
+    const body = op.requestBody.content['application/json'];
+    t.truthy(body.example, `${path} has a request example`);
+    t.true(ajv.validate(body.schema, body.example), `${path} request example: ${ajv.errorsText()}`);
+    const answer = op.responses['200'].content['application/json'].example;
+    if (answer) await t.notThrowsAsync(checkAnswer(method, path, 200, 'application/json', answer), `${path} answer example`);
+  }
+});
