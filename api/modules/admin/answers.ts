@@ -1,4 +1,4 @@
-import { anyValue, array, bool, dateTime, decimal, int, localeTexts, nothing, nullable, num, obj, str } from '../../http/answer-schemas';
+import { anyValue, array, bool, dateTime, decimal, int, localeTexts, money, nothing, nullable, num, obj, str } from '../../http/answer-schemas';
 
 /**
  * The answers of the admin endpoints (their `result`), as the API document shows them and the tests check them
@@ -136,8 +136,8 @@ export const getAdminUsers = obj({
     email: nullable(str()),
     mobile: nullable(str()),
     vipLevel: str(),
-    balance: decimal(),
-    frozenBalance: decimal(),
+    balance: money(),
+    frozenBalance: money(),
     agentCode: nullable(str()),
     locale: str(),
     lastActivityAt: nullable(dateTime()),
@@ -147,7 +147,7 @@ export const getAdminUsers = obj({
 });
 
 export const getAdminUsersByUserId = obj({
-  vip: nullable(obj({ level: num(), name: localeTexts(), tier: str(), minChip: decimal(), relegationChip: decimal() })),
+  vip: nullable(obj({ level: num(), name: localeTexts(), tier: str(), minChip: money(), relegationChip: decimal() })),
   locale: str(),
   id: int(),
   name: str(),
@@ -168,8 +168,8 @@ export const getAdminUsersByUserId = obj({
   vipLevel: str(),
   vipProgress: nullable(str()),
   totalEffectiveBet: str(),
-  balance: decimal(),
-  frozenBalance: decimal(),
+  balance: money(),
+  frozenBalance: money(),
   avatar: nullable(str()),
   vendorGroupId: nullable(int()),
   agentCode: nullable(str()),
@@ -183,10 +183,10 @@ export const getAdminUsersByUserIdLedger = obj({
   items: array(obj({
     id: str(),
     kind: str(),
-    amount: decimal(),
+    amount: money(),
     balanceBefore: str(),
     balanceAfter: str(),
-    frozenAmount: decimal(),
+    frozenAmount: money(),
     refType: nullable(str()),
     refId: nullable(str()),
     betOrderId: nullable(str()),

@@ -1,4 +1,4 @@
-import { anyValue, array, bool, constant, dateTime, decimal, int, nullable, num, obj, oneOfValues, record, str } from '../../http/answer-schemas';
+import { anyValue, array, bool, constant, dateTime, int, money, nullable, num, obj, oneOfValues, record, str } from '../../http/answer-schemas';
 
 /**
  * The answers of the affiliate endpoints (their `result`), as the API document shows them and the tests check them
@@ -115,7 +115,7 @@ export const getAffiliateBalance = obj({ available: str(), frozen: str(), totalE
 export const getAffiliateWithdrawals = obj({
   items: array(obj({
     id: int(),
-    amount: decimal(),
+    amount: money(),
     method: oneOfValues(['crypto', 'bank_card']),
     targetId: int(),
     status: oneOfValues(['pending', 'approved', 'rejected', 'completed']),
@@ -127,7 +127,7 @@ export const getAffiliateWithdrawals = obj({
   pagination: obj({ page: int(), pageSize: int(), total: int(), totalPages: int() }),
 });
 
-export const postAffiliateWithdrawalsRequest = obj({ id: int(), amount: decimal(), status: oneOfValues(['pending', 'approved', 'rejected', 'completed']) });
+export const postAffiliateWithdrawalsRequest = obj({ id: int(), amount: money(), status: oneOfValues(['pending', 'approved', 'rejected', 'completed']) });
 
 export const getAffiliateVipMilestones = obj({
   items: array(obj({
@@ -151,7 +151,7 @@ export const getAffiliateAdminWithdrawals = obj({
     completedBy: nullable(num()),
     updatedAt: dateTime(),
     id: int(),
-    amount: decimal(),
+    amount: money(),
     method: oneOfValues(['crypto', 'bank_card']),
     targetId: int(),
     status: oneOfValues(['pending', 'approved', 'rejected', 'completed']),
@@ -172,7 +172,7 @@ export const postAffiliateAdminWithdrawalsByIdReview = obj({
   completedBy: nullable(num()),
   updatedAt: dateTime(),
   id: int(),
-  amount: decimal(),
+  amount: money(),
   method: oneOfValues(['crypto', 'bank_card']),
   targetId: int(),
   status: oneOfValues(['pending', 'approved', 'rejected', 'completed']),
@@ -202,7 +202,7 @@ export const getAffiliateCommissions = obj({
     memberAccount: str(),
     agentLevel: num(),
     gameType: nullable(str()),
-    netLoss: decimal(),
+    netLoss: money(),
     commissionRate: str(),
     commissionAmount: str(),
     id: int(),
@@ -250,7 +250,7 @@ export const getAffiliateSettlementsById = obj({
     memberAccount: str(),
     agentLevel: num(),
     gameType: nullable(str()),
-    netLoss: decimal(),
+    netLoss: money(),
     commissionRate: str(),
     commissionAmount: str(),
   })),

@@ -1,4 +1,4 @@
-import { array, bool, constant, dateTime, decimal, int, nothing, nullable, num, obj, oneOfValues, str } from '../../http/answer-schemas';
+import { array, bool, constant, dateTime, int, money, nothing, nullable, num, obj, oneOfValues, str } from '../../http/answer-schemas';
 
 /**
  * The answers of the auth endpoints (their `result`), as the API document shows them and the tests check them
@@ -20,8 +20,8 @@ export const postAuthLogin = obj({
     vipLevel: str(),
     vipProgress: nullable(str()),
     totalEffectiveBet: str(),
-    balance: decimal(),
-    frozenBalance: decimal(),
+    balance: money(),
+    frozenBalance: money(),
     locale: str(),
     avatar: nullable(str()),
     vendorGroupId: nullable(int()),
@@ -64,8 +64,8 @@ export const getAuthUserDetail = obj({
   vipLevel: str(),
   vipProgress: nullable(str()),
   totalEffectiveBet: str(),
-  balance: decimal(),
-  frozenBalance: decimal(),
+  balance: money(),
+  frozenBalance: money(),
   locale: str(),
   avatar: nullable(str()),
   vendorGroupId: nullable(int()),
@@ -103,8 +103,8 @@ export const postAuthLoginOauth = obj({
     vipLevel: str(),
     vipProgress: nullable(str()),
     totalEffectiveBet: str(),
-    balance: decimal(),
-    frozenBalance: decimal(),
+    balance: money(),
+    frozenBalance: money(),
     locale: str(),
     avatar: nullable(str()),
     vendorGroupId: nullable(int()),

@@ -1,4 +1,4 @@
-import { array, decimal, int, nullable, num, obj, oneOfValues, str } from '../../http/answer-schemas';
+import { array, int, money, nullable, num, obj, oneOfValues, str } from '../../http/answer-schemas';
 
 /**
  * The answers of the bet-record endpoints (their `result`), as the API document shows them and the tests check them
@@ -7,7 +7,7 @@ import { array, decimal, int, nullable, num, obj, oneOfValues, str } from '../..
 
 export const getBetRecord = obj({
   totalBetCount: int(),
-  betAmount: decimal(),
+  betAmount: money(),
   betEffective: str(),
   winLose: str(),
   items: array(obj({
@@ -16,7 +16,7 @@ export const getBetRecord = obj({
     gamePlatform: str(),
     gameNumber: str(),
     totalBetCount: int(),
-    betAmount: decimal(),
+    betAmount: money(),
     betEffective: str(),
     winLose: str(),
     status: oneOfValues(['valid', 'invalid', 'cancelled']),
@@ -28,4 +28,4 @@ export const getBetRecord = obj({
   pagination: obj({ page: int(), pageSize: int(), total: int(), totalPages: int() }),
 });
 
-export const getBetRecordByOrderIdDetails = array(obj({ id: int(), roundNo: num(), betAmount: decimal(), winLose: str(), createdAt: str() }));
+export const getBetRecordByOrderIdDetails = array(obj({ id: int(), roundNo: num(), betAmount: money(), winLose: str(), createdAt: str() }));

@@ -1,11 +1,15 @@
-import { anyValue, array, dateTime, decimal, int, nullable, num, obj, oneOfValues, record, str } from '../../http/answer-schemas';
+import { anyValue, array, constant, dateTime, decimal, int, type JsonSchema, nullable, num, obj, oneOfValues, str } from '../../http/answer-schemas';
 
 /**
  * The answers of the deposit endpoints (their `result`), as the API document shows them and the tests check them
  * (docs/architecture.md, "Where to add", an endpoint's answer).
  */
 
-export const getDepositExchangeRate = record(anyValue('Free-form'));
+/** `time` and `base`, then one entry per currency code with its buy and sell rates against USD (shared/domain/deposit/rates.ts). */
+export const getDepositExchangeRate: JsonSchema = {
+  ...obj({ time: str('When the rates were published'), base: constant('USD') }),
+  additionalProperties: obj({ buy: num(), sell: num() }),
+};
 
 export const getDepositChannels = obj({
   groupId: int(),

@@ -1,4 +1,4 @@
-import { array, bool, decimal, int, nothing, nullable, num, obj, oneOfValues, str } from '../../http/answer-schemas';
+import { array, bool, int, money, nothing, nullable, num, obj, oneOfValues, str } from '../../http/answer-schemas';
 
 /**
  * The answers of the mission endpoints (their `result`), as the API document shows them and the tests check them
@@ -14,8 +14,8 @@ export const getMission = array(obj({
   category: oneOfValues(['deposit', 'bet']),
   periodType: oneOfValues(['weekly', 'daily', 'monthly']),
   tier: num(),
-  threshold: decimal(),
-  rewardAmount: decimal(),
+  threshold: money(),
+  rewardAmount: money(),
   vipRequired: num(),
   turnoverMultiplier: str(),
 }));
@@ -28,7 +28,7 @@ export const getMissionClaims = obj({
     periodType: oneOfValues(['weekly', 'daily', 'monthly']),
     tier: num(),
     periodKey: str(),
-    rewardAmount: decimal(),
+    rewardAmount: money(),
     requiredTurnover: str(),
     completedTurnover: str(),
     turnoverCompleted: num(),
@@ -37,7 +37,7 @@ export const getMissionClaims = obj({
   pagination: obj({ page: int(), pageSize: int(), total: int(), totalPages: int() }),
 });
 
-export const postMissionByIdClaim = obj({ rewardAmount: decimal(), requiredTurnover: str(), newBalance: str() });
+export const postMissionByIdClaim = obj({ rewardAmount: money(), requiredTurnover: str(), newBalance: str() });
 
 export const getMissionAdminMissions = array(obj({
   siteCode: str(),
@@ -49,8 +49,8 @@ export const getMissionAdminMissions = array(obj({
   category: oneOfValues(['deposit', 'bet']),
   periodType: oneOfValues(['weekly', 'daily', 'monthly']),
   tier: num(),
-  threshold: decimal(),
-  rewardAmount: decimal(),
+  threshold: money(),
+  rewardAmount: money(),
   vipRequired: num(),
   turnoverMultiplier: str(),
 }));
@@ -65,8 +65,8 @@ export const postMissionAdminMissions = obj({
   category: oneOfValues(['deposit', 'bet']),
   periodType: oneOfValues(['weekly', 'daily', 'monthly']),
   tier: num(),
-  threshold: decimal(),
-  rewardAmount: decimal(),
+  threshold: money(),
+  rewardAmount: money(),
   vipRequired: num(),
   turnoverMultiplier: str(),
 });
@@ -81,7 +81,7 @@ export const getMissionAdminClaims = obj({
     periodType: oneOfValues(['weekly', 'daily', 'monthly']),
     tier: num(),
     periodKey: str(),
-    rewardAmount: decimal(),
+    rewardAmount: money(),
     requiredTurnover: str(),
     completedTurnover: str(),
     turnoverCompleted: num(),

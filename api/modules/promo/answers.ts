@@ -1,4 +1,4 @@
-import { array, bool, decimal, int, localeTexts, nothing, nullable, num, obj, oneOfValues, str } from '../../http/answer-schemas';
+import { array, bool, int, localeTexts, money, nothing, nullable, num, obj, oneOfValues, str } from '../../http/answer-schemas';
 
 /**
  * The answers of the promo endpoints (their `result`), as the API document shows them and the tests check them
@@ -17,7 +17,7 @@ export const getPromo = obj({
     enabled: num(),
     conditionType: oneOfValues(['deposit_threshold', 'vip_level', 'first_deposit']),
     conditionValue: str(),
-    rewardAmount: decimal(),
+    rewardAmount: money(),
     turnoverMultiplier: str(),
     maxClaims: num(),
     claimedCount: int(),
@@ -38,7 +38,7 @@ export const getPromoClaims = obj({
     promoId: int(),
     promoTitle: str(),
     promoTag: str(),
-    rewardAmount: decimal(),
+    rewardAmount: money(),
     requiredTurnover: str(),
     completedTurnover: str(),
     turnoverCompleted: num(),
@@ -59,7 +59,7 @@ export const getPromoAdminList = obj({
     enabled: num(),
     conditionType: oneOfValues(['deposit_threshold', 'vip_level', 'first_deposit']),
     conditionValue: str(),
-    rewardAmount: decimal(),
+    rewardAmount: money(),
     turnoverMultiplier: str(),
     maxClaims: num(),
     claimedCount: int(),
@@ -83,7 +83,7 @@ export const postPromo = obj({
   enabled: num(),
   conditionType: oneOfValues(['deposit_threshold', 'vip_level', 'first_deposit']),
   conditionValue: str(),
-  rewardAmount: decimal(),
+  rewardAmount: money(),
   turnoverMultiplier: str(),
   maxClaims: num(),
   claimedCount: int(),
@@ -105,7 +105,7 @@ export const getPromoById = obj({
   enabled: num(),
   conditionType: oneOfValues(['deposit_threshold', 'vip_level', 'first_deposit']),
   conditionValue: str(),
-  rewardAmount: decimal(),
+  rewardAmount: money(),
   turnoverMultiplier: str(),
   maxClaims: num(),
   claimedCount: int(),
@@ -120,4 +120,4 @@ export const getPromoById = obj({
 
 export const deletePromoById = nothing;
 
-export const postPromoByIdClaim = obj({ rewardAmount: decimal(), newBalance: str() });
+export const postPromoByIdClaim = obj({ rewardAmount: money(), newBalance: str() });

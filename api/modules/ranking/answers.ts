@@ -1,4 +1,4 @@
-import { array, bool, decimal, int, obj, str } from '../../http/answer-schemas';
+import { array, bool, int, money, obj, str } from '../../http/answer-schemas';
 
 /**
  * The answers of the ranking endpoints (their `result`), as the API document shows them and the tests check them
@@ -10,8 +10,8 @@ export const getRanking = { anyOf: [array(obj({
   gameName: str(),
   playerName: str(),
   time: str(),
-  betAmount: decimal(),
+  betAmount: money(),
   multiplier: str(),
-  payout: decimal(),
+  payout: money(),
   isAnonymous: bool(),
 })), array(obj({ playerAccount: str(), totalPayout: str() }))] };

@@ -1,4 +1,4 @@
-import { type JsonSchema, array, bool, decimal, int, localeTexts, nullable, num, obj, oneOfValues, str } from '../../http/answer-schemas';
+import { array, bool, int, type JsonSchema, localeTexts, money, nullable, num, obj, oneOfValues, str } from '../../http/answer-schemas';
 
 /**
  * The answers of the vip endpoints (their `result`), as the API document shows them and the tests check them
@@ -12,8 +12,8 @@ export const getVipLevels = array(obj({
   level: num(),
   name: str(),
   tier: oneOfValues(['gold', 'bronze', 'platinum', 'diamond']),
-  minChip: decimal(),
-  relegationChip: decimal(),
+  minChip: money(),
+  relegationChip: money(),
   sortOrder: num(),
   enabled: num(),
   siteCode: str(),
@@ -31,7 +31,7 @@ export const getVipStatus = obj({
   currentChip: str(),
   nextLevelMinChip: nullable(str()),
   progress: num(),
-  relegationChip: decimal(),
+  relegationChip: money(),
   monthlyEffective: str(),
   relegationMissCount: int(),
   vipHold: num(),
@@ -40,8 +40,8 @@ export const getVipStatus = obj({
     level: num(),
     name: str(),
     tier: oneOfValues(['gold', 'bronze', 'platinum', 'diamond']),
-    minChip: decimal(),
-    relegationChip: decimal(),
+    minChip: money(),
+    relegationChip: money(),
   })),
 });
 

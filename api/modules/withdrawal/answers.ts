@@ -1,4 +1,4 @@
-import { array, bool, constant, dateTime, decimal, int, nullable, num, obj, oneOfValues, str } from '../../http/answer-schemas';
+import { array, bool, constant, dateTime, int, money, nullable, num, obj, oneOfValues, str } from '../../http/answer-schemas';
 
 /**
  * The answers of the withdrawal endpoints (their `result`), as the API document shows them and the tests check them
@@ -15,7 +15,7 @@ export const getWithdrawalAdminList = obj({
     completedBy: nullable(num()),
     updatedAt: dateTime(),
     id: int(),
-    amount: decimal(),
+    amount: money(),
     cryptoAddressId: int(),
     walletName: str(),
     currency: str(),
@@ -38,7 +38,7 @@ export const postWithdrawalAdminByIdReview = obj({
   completedBy: nullable(num()),
   updatedAt: dateTime(),
   id: int(),
-  amount: decimal(),
+  amount: money(),
   cryptoAddressId: int(),
   walletName: str(),
   currency: str(),
@@ -54,7 +54,7 @@ export const postWithdrawalSendCode = obj({ sent: constant(true), expiresAt: dat
 
 export const postWithdrawalRequest = obj({
   id: int(),
-  amount: decimal(),
+  amount: money(),
   cryptoAddressId: int(),
   walletName: str(),
   currency: str(),
@@ -70,7 +70,7 @@ export const postWithdrawalRequest = obj({
 export const getWithdrawalList = obj({
   items: array(obj({
     id: int(),
-    amount: decimal(),
+    amount: money(),
     cryptoAddressId: int(),
     walletName: str(),
     currency: str(),
@@ -101,7 +101,7 @@ export const getWithdrawalTurnoverStatus = obj({
     items: array(obj({
       promoId: int(),
       promoTitle: str(),
-      rewardAmount: decimal(),
+      rewardAmount: money(),
       requiredTurnover: str(),
       completedTurnover: str(),
       remaining: str(),
