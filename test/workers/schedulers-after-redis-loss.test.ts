@@ -40,6 +40,21 @@ const gauges = async () => {
 };
 const each = (value: number) => Object.fromEntries(SERVED.map((s) => [s.id, value]));
 
+/** For a failure message: each served scheduler as Redis holds it, its connection, and what one more upsert says. */
+async function whatIsMissing(): Promise<string> {
+  const lines = await Promise.all(
+    SERVED.map(async (schedule) => {
+      const q = queue(schedule.queue);
+      const status = (q.opts.connection as Redis).status;
+      const held = await q.getJobScheduler(schedule.id).then((s) => JSON.stringify(s ?? null), (e: Error) => `read failed: ${e.message}`);
+      const jobs = await q.getDelayed().then((js) => js.filter((j) => j.name === schedule.id).map((j) => j.id).join(','), (e: Error) => `jobs failed: ${e.message}`);
+      const upsert = await upsertSchedule(schedule).then(() => 'upsert ok', (e: Error) => `upsert failed: ${e.message}`);
+      return `${schedule.id} [connection ${status}] held ${held}; delayed jobs ${jobs || 'none'}; ${upsert}`;
+    }),
+  );
+  return lines.join(' | ');
+}
+
 async function stopWorkers(): Promise<void> {
   await workers?.stop();
   workers = undefined;
@@ -89,7 +104,9 @@ test.serial('the schedulers come back by themselves after Redis loses every key 
   for (const name of QUEUES) (queue(name).opts.connection as Redis).stream.destroy();
   const lostAt = Date.now();
   // Well within the minute an operator is promised, with room for a loaded machine.
-  await waitFor('the schedulers to come back', allPresent, 30_000);
+  await waitFor('the schedulers to come back', allPresent, 30_000).catch(async (err: Error) => {
+    throw new Error(`${err.message}; ${await whatIsMissing()}`);
+  });
   t.true(Date.now() - lostAt < 30_000);
 
   for (const schedule of SERVED) {
