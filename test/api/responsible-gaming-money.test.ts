@@ -316,3 +316,29 @@ test.serial('the reality check: once its interval has passed, the next money ans
   t.like(JSON.parse(order.headers.get('x-reality-check')!), { elapsedMinutes: 16, netResult: '-30.000000' });
   simulate.setSimulateRandomSourceForTests(null);
 });
+
+test.serial('a promotion claim racing a cooling-off that starts at the same instant: the claim waits for it, is refused (4102) and pays nothing', async (t) => {
+  const { createPromotion } = await import('../helpers/promotions');
+  const { Client } = await import('pg');
+  const promo = await createPromotion({ siteCode: SITE, rewardAmount: '7' });
+  const { user, token } = await player();
+  const before = await snapshot(user.id);
+  // The player's own cooling-off, in flight: its transaction holds the protection row, not yet committed.
+  const holder = new Client({ connectionString: stack.databaseUrl });
+  await holder.connect();
+  try {
+    await holder.query('BEGIN');
+    await holder.query(`SELECT rg_account($1)`, [user.id]);
+    await holder.query(`UPDATE rg_accounts SET "coolingOffUntil" = now() + interval '1 day' WHERE "userId" = $1`, [user.id]);
+    const claim = api('POST', `/promo/${promo.id}/claim`, token);
+    // The claim passes its early, unlocked check (nothing committed yet) and waits at the protection lock.
+    await new Promise((r) => setTimeout(r, 500));
+    await holder.query('COMMIT');
+    refused(t, await claim, 4102);
+  } finally {
+    await holder.end();
+  }
+  t.deepEqual(await snapshot(user.id), before);
+  const claims = await db().query(`SELECT 1 FROM promotion_claims WHERE "userId" = :userId`, { replacements: { userId: user.id }, type: QueryTypes.SELECT });
+  t.is(claims.length, 0);
+});

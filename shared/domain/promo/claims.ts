@@ -6,7 +6,7 @@ import { Refusal } from '../../errors';
 import { pickText, type Locale, type LocaleText } from '../../i18n/locales';
 import { playerClaimPage, type ClaimFilter } from '../common/claim-pages';
 import type { Pagination } from '../common/paging';
-import { checkMayPlay } from '../responsible-gaming/money-checks';
+import { checkMayPlay, checkNotExcludedLocked } from '../responsible-gaming/money-checks';
 import { money, moveBalance } from '../wallet/wallet';
 import { ClaimantFacts, quotaLeft } from './conditions';
 import { isRunning } from './views';
@@ -21,7 +21,8 @@ import { ledgerKeys } from '../wallet/ledger-keys';
  * 3. the claim row (requiredTurnover = rewardAmount x turnoverMultiplier, complete at once when 0) and
  *    claimedCount + 1;
  * 4. the reward through the wallet (kind `promo-reward`, key `promo:<promoId>:<userId>`), the user's row
- *    last, as the lock order wants (claim rows before the user row: docs/decisions.md).
+ *    last, as the lock order wants (claim rows before the user row: docs/decisions.md);
+ * 5. player protection's exclusions under the protection lock, which comes after the user's row.
  */
 export interface PromotionClaimResult {
   rewardAmount: string;
@@ -70,6 +71,9 @@ export async function claimPromotion(site: string, userId: number, promoId: numb
       });
       // The key was used before: a claim row once deleted by hand; never pay twice.
       if (moved.replayed) throw alreadyClaimed();
+      // The exclusions again, now under the protection lock taken after the user's row (the first check
+      // is a plain read that answers early): an exclusion started meanwhile rolls the claim back.
+      await checkNotExcludedLocked(transaction, userId);
       await PromotionClaim.update({ ledgerId: moved.ledgerId }, { where: { id: claim.id }, transaction });
       return { rewardAmount: money(reward), newBalance: moved.balanceAfter };
     });

@@ -31,8 +31,9 @@ export async function checkDepositOrder(transaction: Transaction, userId: number
 /**
  * What stops a player from starting to play now: `selfExcluded`, `coolingOff`, and with `session` the
  * `sessionLimit` (rg_account_refusal); checked by the game launch (session too) and promotion claims.
- * A plain read, no lock: a claim locks the player's `users` row later, and the protection row comes after
- * that row in the lock order (docs/architecture.md, "One lock order"), so it cannot be locked first here.
+ * A plain read, no lock, that answers early: a claim locks the player's `users` row later, and the
+ * protection row comes after that row in the lock order (docs/architecture.md, "One lock order"), so it
+ * cannot be locked here; the claim asks again at its end with checkNotExcludedLocked.
  */
 export async function checkMayPlay(userId: number, { session }: { session: boolean }, transaction?: Transaction): Promise<void> {
   const [row] = await db().query<{ refusal: string | null }>('SELECT rg_account_refusal(a, now()) AS refusal FROM rg_accounts a WHERE "userId" = :userId', {
@@ -42,6 +43,21 @@ export async function checkMayPlay(userId: number, { session }: { session: boole
   });
   if (!row?.refusal || (!session && row.refusal === 'sessionLimit')) return;
   throw protectionRefusal(row.refusal);
+}
+
+/**
+ * The same exclusions as checkMayPlay (not the session limit), read under the player's protection lock
+ * (rg_account), for a money path that has already locked the player's `users` row in `transaction`, as
+ * the lock order wants. An exclusion started at the same instant then either waits for this transaction
+ * or is seen by it: a promotion claim cannot slip past it.
+ */
+export async function checkNotExcludedLocked(transaction: Transaction, userId: number): Promise<void> {
+  const [row] = await db().query<{ refusal: string | null }>('SELECT rg_account_refusal(rg_account(:userId), now()) AS refusal', {
+    replacements: { userId },
+    type: QueryTypes.SELECT,
+    transaction,
+  });
+  if (row?.refusal && row.refusal !== 'sessionLimit') throw protectionRefusal(row.refusal);
 }
 
 /** A refusal a money statement raised with SQLSTATE RG000 (simulate_round), as the area's refusal; else null. */
