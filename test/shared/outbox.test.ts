@@ -7,6 +7,7 @@ import { OutboxMessage } from '../../shared/db/models';
 import { BATCHED_QUEUES, QUEUES } from '../../shared/queues/definitions';
 import { addToOutbox, deliveries, pushOutboxRows, relayOutbox } from '../../shared/queues/outbox';
 import { findOnPath } from '../../scripts/lib/services';
+import { freePort } from '../../scripts/lib/system-tools';
 import { startTestStack, type TestStack } from '../helpers/stack';
 import { waitFor } from '../helpers/wait';
 
@@ -20,17 +21,6 @@ const REDIS_SERVER = findOnPath('redis-server');
 const RESTART_SKIPPED = 'skipped: it needs a redis-server binary on PATH to kill and restart a private Redis';
 const restartTest = REDIS_SERVER ? test.serial : test.serial.skip;
 if (!REDIS_SERVER) console.warn(`outbox.test.ts: the Redis restart test is ${RESTART_SKIPPED}; the other tests run on REDIS_URL`);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function portOpen(port: number): Promise<boolean> {
   return new Promise((resolve) => {

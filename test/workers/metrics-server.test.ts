@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import net from 'node:net';
 import path from 'node:path';
 import test from 'ava';
 import { VipRebate } from '../../shared/db/models';
 import { queue } from '../../shared/queues/queues';
+import { freePort } from '../../scripts/lib/system-tools';
 import { startWorkers, type RunningWorkers } from '../../workers/main';
 import { startMetricsServer, type MetricsServer } from '../../workers/metrics-server';
 import { createBetOrder, createVipPlayer } from '../helpers/bets';
@@ -79,14 +79,6 @@ test('any other path or method is 404', async (t) => {
     t.like(await res.json(), { code: 404, data: null });
   }
 });
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer().listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((r) => probe.close(r));
-  return port;
-}
 
 test('the workers process serves WORKER_METRICS_PORT on HOST and exits cleanly on SIGTERM', async (t) => {
   const port = await freePort();
