@@ -5,55 +5,8 @@ import { array, bool, constant, dateTime, int, money, nothing, nullable, num, ob
  * (docs/architecture.md, "Where to add", an endpoint's answer).
  */
 
-export const postAuthRegister = obj({ token: str(), user: obj({ id: int(), name: str() }), vendorGroupId: nullable(int()) });
-
-export const postAuthLogin = obj({
-  token: str(),
-  user: obj({
-    id: int(),
-    account: str(),
-    name: str(),
-    email: nullable(str()),
-    mobile: nullable(str()),
-    widget: nullable(str()),
-    oauth: nullable(str()),
-    vipLevel: str(),
-    vipProgress: nullable(str()),
-    totalEffectiveBet: str(),
-    balance: money(),
-    frozenBalance: money(),
-    locale: str(),
-    avatar: nullable(str()),
-    vendorGroupId: nullable(int()),
-    agentCode: nullable(str()),
-    level1AgentId: nullable(int()),
-    totpAuthEnabled: num(),
-    tokenVersion: num(),
-    lastActivityAt: nullable(dateTime()),
-    siteCode: str(),
-    createdAt: dateTime(),
-  }),
-});
-
-export const getAuthUserDetail = obj({
-  relegationMissCount: int(),
-  vipHold: num(),
-  level2AgentId: nullable(int()),
-  level3AgentId: nullable(int()),
-  agentTourCompletedAt: nullable(dateTime()),
-  agentTourDismissedAt: nullable(dateTime()),
-  updatedAt: dateTime(),
-  hasPassword: bool(),
-  loginLogs: array(obj({
-    id: int(),
-    userId: nullable(int()),
-    device: str(),
-    ip: str(),
-    lastUse: dateTime(),
-    action: str(),
-    remark: nullable(str()),
-    createdAt: dateTime(),
-  })),
+/** The player's fields, as login answers them (and the user detail, with more). */
+const userFields = {
   id: int(),
   account: str(),
   name: str(),
@@ -76,13 +29,43 @@ export const getAuthUserDetail = obj({
   lastActivityAt: nullable(dateTime()),
   siteCode: str(),
   createdAt: dateTime(),
+};
+/** A login's answer: the token and the player. */
+const signedIn = { token: str(), user: obj(userFields) };
+
+const locale = oneOfValues(['zh-TW', 'en-US', 'zh-CN', 'th-TH', 'vi-VN']);
+
+export const postAuthRegister = obj({ token: str(), user: obj({ id: int(), name: str() }), vendorGroupId: nullable(int()) });
+
+export const postAuthLogin = obj(signedIn);
+
+export const getAuthUserDetail = obj({
+  relegationMissCount: int(),
+  vipHold: num(),
+  level2AgentId: nullable(int()),
+  level3AgentId: nullable(int()),
+  agentTourCompletedAt: nullable(dateTime()),
+  agentTourDismissedAt: nullable(dateTime()),
+  updatedAt: dateTime(),
+  hasPassword: bool(),
+  loginLogs: array(obj({
+    id: int(),
+    userId: nullable(int()),
+    device: str(),
+    ip: str(),
+    lastUse: dateTime(),
+    action: str(),
+    remark: nullable(str()),
+    createdAt: dateTime(),
+  })),
+  ...userFields,
 }, { optional: ['loginLogs'] });
 
 export const getAuthCountryCodes = array(obj({ country: str(), callingCode: str(), name: str() }));
 
-export const postAuthLogout = obj({ locale: oneOfValues(['zh-TW', 'en-US', 'zh-CN', 'th-TH', 'vi-VN']), vendorGroupId: nullable(int()) });
+export const postAuthLogout = obj({ locale, vendorGroupId: nullable(int()) });
 
-export const patchAuthLocale = obj({ locale: oneOfValues(['zh-TW', 'en-US', 'zh-CN', 'th-TH', 'vi-VN']) });
+export const patchAuthLocale = obj({ locale });
 
 export const getAuthMascots = array(obj({ id: str(), label: str(), url: str() }));
 
@@ -91,31 +74,7 @@ export const patchAuthAvatar = obj({ avatar: str() });
 export const getAuthLoginConfig = obj({ oauth: str(), widget: nullable(obj({ botUsername: str(), botId: str() })) });
 
 export const postAuthLoginOauth = obj({
-  token: str(),
-  user: obj({
-    id: int(),
-    account: str(),
-    name: str(),
-    email: nullable(str()),
-    mobile: nullable(str()),
-    widget: nullable(str()),
-    oauth: nullable(str()),
-    vipLevel: str(),
-    vipProgress: nullable(str()),
-    totalEffectiveBet: str(),
-    balance: money(),
-    frozenBalance: money(),
-    locale: str(),
-    avatar: nullable(str()),
-    vendorGroupId: nullable(int()),
-    agentCode: nullable(str()),
-    level1AgentId: nullable(int()),
-    totpAuthEnabled: num(),
-    tokenVersion: num(),
-    lastActivityAt: nullable(dateTime()),
-    siteCode: str(),
-    createdAt: dateTime(),
-  }),
+  ...signedIn,
   isNewUser: bool(),
   oauth: obj({
     sub: str(),
