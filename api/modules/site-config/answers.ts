@@ -5,82 +5,17 @@ import { array, bool, int, localeTexts, nothing, nullable, num, obj, oneOfValues
  * (docs/architecture.md, "Where to add", an endpoint's answer).
  */
 
-export const getSiteConfig = obj({
-  siteCode: str(),
-  siteName: str(),
-  siteDescription: str(),
-  supportedLocales: array(str()),
-  activeTheme: nullable(obj({
-    themeId: str(),
-    themeName: str(),
-    enabled: num(),
-    primary: obj({ base: str(), dark: str(), light: str(), glow: str() }),
-    accent: obj({ gold: str(), info: str(), violet: str(), cyan: str(), error: str() }),
-    surface: obj({ page: str(), navbar: str(), card: str(), modal: str(), sidebar: array(str()) }),
-    text: obj({ primary: str(), secondary: str(), muted: str(), hint: str() }),
-    border: obj({ subtle: str(), default: str(), strong: str() }),
-  })),
-  availableThemes: array(obj({ themeId: str(), themeName: str() })),
-});
+/** A theme's colours. */
+const palette = {
+  primary: obj({ base: str(), dark: str(), light: str(), glow: str() }),
+  accent: obj({ gold: str(), info: str(), violet: str(), cyan: str(), error: str() }),
+  surface: obj({ page: str(), navbar: str(), card: str(), modal: str(), sidebar: array(str()) }),
+  text: obj({ primary: str(), secondary: str(), muted: str(), hint: str() }),
+  border: obj({ subtle: str(), default: str(), strong: str() }),
+};
 
-export const getSiteConfigAdminList = array(obj({
-  id: int(),
-  siteCode: str(),
-  siteName: localeTexts(),
-  siteDescription: localeTexts(),
-  supportedLocales: array(str()),
-  activeThemeId: nullable(int()),
-  enabled: num(),
-  mascots: array(obj({ id: str(), label: { anyOf: [str(), localeTexts()] }, url: str() })),
-  themes: array(obj({
-    id: int(),
-    siteCode: str(),
-    siteConfigId: int(),
-    themeId: str(),
-    themeName: localeTexts(),
-    enabled: num(),
-    createdAt: str(),
-    updatedAt: str(),
-    primary: obj({ base: str(), dark: str(), light: str(), glow: str() }),
-    accent: obj({ gold: str(), info: str(), violet: str(), cyan: str(), error: str() }),
-    surface: obj({ page: str(), navbar: str(), card: str(), modal: str(), sidebar: array(str()) }),
-    text: obj({ primary: str(), secondary: str(), muted: str(), hint: str() }),
-    border: obj({ subtle: str(), default: str(), strong: str() }),
-  })),
-  createdAt: str(),
-  updatedAt: str(),
-}));
-
-export const postSiteConfigAdmin = obj({
-  id: int(),
-  siteCode: str(),
-  siteName: localeTexts(),
-  siteDescription: localeTexts(),
-  supportedLocales: array(str()),
-  activeThemeId: nullable(int()),
-  enabled: num(),
-  mascots: array(obj({ id: str(), label: { anyOf: [str(), localeTexts()] }, url: str() })),
-  themes: array(obj({
-    id: int(),
-    siteCode: str(),
-    siteConfigId: int(),
-    themeId: str(),
-    themeName: localeTexts(),
-    enabled: num(),
-    createdAt: str(),
-    updatedAt: str(),
-    primary: obj({ base: str(), dark: str(), light: str(), glow: str() }),
-    accent: obj({ gold: str(), info: str(), violet: str(), cyan: str(), error: str() }),
-    surface: obj({ page: str(), navbar: str(), card: str(), modal: str(), sidebar: array(str()) }),
-    text: obj({ primary: str(), secondary: str(), muted: str(), hint: str() }),
-    border: obj({ subtle: str(), default: str(), strong: str() }),
-  })),
-  createdAt: str(),
-  updatedAt: str(),
-  seeded: array(str()),
-});
-
-export const patchSiteConfigAdminThemesById = obj({
+/** A theme as the administrators see it. */
+const adminTheme = obj({
   id: int(),
   siteCode: str(),
   siteConfigId: int(),
@@ -89,16 +24,14 @@ export const patchSiteConfigAdminThemesById = obj({
   enabled: num(),
   createdAt: str(),
   updatedAt: str(),
-  primary: obj({ base: str(), dark: str(), light: str(), glow: str() }),
-  accent: obj({ gold: str(), info: str(), violet: str(), cyan: str(), error: str() }),
-  surface: obj({ page: str(), navbar: str(), card: str(), modal: str(), sidebar: array(str()) }),
-  text: obj({ primary: str(), secondary: str(), muted: str(), hint: str() }),
-  border: obj({ subtle: str(), default: str(), strong: str() }),
+  ...palette,
 });
 
-export const deleteSiteConfigAdminThemesById = nothing;
+/** A site's mascot. */
+const mascot = obj({ id: str(), label: { anyOf: [str(), localeTexts()] }, url: str() });
 
-export const patchSiteConfigAdminById = obj({
+/** A site's configuration as the administrators see it. */
+const adminSiteConfig = {
   id: int(),
   siteCode: str(),
   siteName: localeTexts(),
@@ -106,25 +39,30 @@ export const patchSiteConfigAdminById = obj({
   supportedLocales: array(str()),
   activeThemeId: nullable(int()),
   enabled: num(),
-  mascots: array(obj({ id: str(), label: { anyOf: [str(), localeTexts()] }, url: str() })),
-  themes: array(obj({
-    id: int(),
-    siteCode: str(),
-    siteConfigId: int(),
-    themeId: str(),
-    themeName: localeTexts(),
-    enabled: num(),
-    createdAt: str(),
-    updatedAt: str(),
-    primary: obj({ base: str(), dark: str(), light: str(), glow: str() }),
-    accent: obj({ gold: str(), info: str(), violet: str(), cyan: str(), error: str() }),
-    surface: obj({ page: str(), navbar: str(), card: str(), modal: str(), sidebar: array(str()) }),
-    text: obj({ primary: str(), secondary: str(), muted: str(), hint: str() }),
-    border: obj({ subtle: str(), default: str(), strong: str() }),
-  })),
+  mascots: array(mascot),
+  themes: array(adminTheme),
   createdAt: str(),
   updatedAt: str(),
+};
+
+export const getSiteConfig = obj({
+  siteCode: str(),
+  siteName: str(),
+  siteDescription: str(),
+  supportedLocales: array(str()),
+  activeTheme: nullable(obj({ themeId: str(), themeName: str(), enabled: num(), ...palette })),
+  availableThemes: array(obj({ themeId: str(), themeName: str() })),
 });
+
+export const getSiteConfigAdminList = array(obj(adminSiteConfig));
+
+export const postSiteConfigAdmin = obj({ ...adminSiteConfig, seeded: array(str()) });
+
+export const patchSiteConfigAdminThemesById = adminTheme;
+
+export const deleteSiteConfigAdminThemesById = nothing;
+
+export const patchSiteConfigAdminById = obj(adminSiteConfig);
 
 export const getSiteConfigAdminByIdSettings = obj({
   welcomeRegistration: bool(),
@@ -141,20 +79,6 @@ export const getSiteConfigAdminByIdSettings = obj({
   minimumAge: num(),
 });
 
-export const getSiteConfigAdminBySiteConfigIdThemes = array(obj({
-  id: int(),
-  siteCode: str(),
-  siteConfigId: int(),
-  themeId: str(),
-  themeName: localeTexts(),
-  enabled: num(),
-  createdAt: str(),
-  updatedAt: str(),
-  primary: obj({ base: str(), dark: str(), light: str(), glow: str() }),
-  accent: obj({ gold: str(), info: str(), violet: str(), cyan: str(), error: str() }),
-  surface: obj({ page: str(), navbar: str(), card: str(), modal: str(), sidebar: array(str()) }),
-  text: obj({ primary: str(), secondary: str(), muted: str(), hint: str() }),
-  border: obj({ subtle: str(), default: str(), strong: str() }),
-}));
+export const getSiteConfigAdminBySiteConfigIdThemes = array(adminTheme);
 
-export const patchSiteConfigAdminBySiteConfigIdMascots = array(obj({ id: str(), label: { anyOf: [str(), localeTexts()] }, url: str() }));
+export const patchSiteConfigAdminBySiteConfigIdMascots = array(mascot);

@@ -1,160 +1,55 @@
-import { array, dateTime, int, nullable, num, obj, oneOfValues, str } from '../../http/answer-schemas';
+import { array, dateTime, int, nullable, num, obj, oneOfValues, pagination, str } from '../../http/answer-schemas';
 
 /**
  * The answers of the wallet endpoints (their `result`), as the API document shows them and the tests check them
  * (docs/architecture.md, "Where to add", an endpoint's answer).
  */
 
-export const getWalletAdminInstruments = obj({
-  items: array({ anyOf: [obj({
-    account: nullable(str()),
-    siteCode: str(),
-    reviewedBy: nullable(num()),
-    reviewedAt: nullable(dateTime()),
-    deletedAt: nullable(dateTime()),
-    status: oneOfValues([0, 1, 2]),
-    remark: nullable(str()),
-    createdAt: dateTime(),
-    updatedAt: dateTime(),
-    idCardFront: str(),
-    idCardBack: str(),
-    passbookCover: str(),
-    id: int(),
-    userId: int(),
-    bankCode: str(),
-    bankAccount: str(),
-    branch: str(),
-    holderName: str(),
-    kind: oneOfValues(['bank-card', 'credit-card', 'crypto-address']),
-  }), obj({
-    account: nullable(str()),
-    siteCode: str(),
-    reviewedBy: nullable(num()),
-    reviewedAt: nullable(dateTime()),
-    deletedAt: nullable(dateTime()),
-    status: oneOfValues([0, 1, 2]),
-    remark: nullable(str()),
-    createdAt: dateTime(),
-    updatedAt: dateTime(),
-    id: int(),
-    userId: int(),
-    cardNumber: str(),
-    holderName: str(),
-    expiryDate: str(),
-    kind: oneOfValues(['bank-card', 'credit-card', 'crypto-address']),
-  }), obj({
-    account: nullable(str()),
-    siteCode: str(),
-    reviewedBy: nullable(num()),
-    reviewedAt: nullable(dateTime()),
-    deletedAt: nullable(dateTime()),
-    status: oneOfValues([0, 1, 2]),
-    remark: nullable(str()),
-    createdAt: dateTime(),
-    updatedAt: dateTime(),
-    id: int(),
-    userId: int(),
-    walletName: str(),
-    currency: str(),
-    network: str(),
-    address: str(),
-    kind: oneOfValues(['bank-card', 'credit-card', 'crypto-address']),
-  })] }),
-  pagination: obj({ page: int(), pageSize: int(), total: int(), totalPages: int() }),
-});
-
-export const postWalletAdminByKindByIdReview = { anyOf: [obj({
-  account: nullable(str()),
-  siteCode: str(),
-  reviewedBy: nullable(num()),
-  reviewedAt: nullable(dateTime()),
-  deletedAt: nullable(dateTime()),
+/** The fields every payment instrument (bank card, credit card, crypto address) has. */
+const instrument = {
   status: oneOfValues([0, 1, 2]),
   remark: nullable(str()),
   createdAt: dateTime(),
   updatedAt: dateTime(),
+  id: int(),
+  userId: int(),
+};
+
+/** The fields of each kind of instrument. */
+const bankCard = {
+  ...instrument,
   idCardFront: str(),
   idCardBack: str(),
   passbookCover: str(),
-  id: int(),
-  userId: int(),
   bankCode: str(),
   bankAccount: str(),
   branch: str(),
   holderName: str(),
-  kind: oneOfValues(['bank-card', 'credit-card', 'crypto-address']),
-}), obj({
+};
+const creditCard = { ...instrument, cardNumber: str(), holderName: str(), expiryDate: str() };
+const cryptoAddress = { ...instrument, walletName: str(), currency: str(), network: str(), address: str() };
+
+/** What the administrators' views add to an instrument: its owner, site, review, deletion and kind. */
+const reviewed = {
   account: nullable(str()),
   siteCode: str(),
   reviewedBy: nullable(num()),
   reviewedAt: nullable(dateTime()),
   deletedAt: nullable(dateTime()),
-  status: oneOfValues([0, 1, 2]),
-  remark: nullable(str()),
-  createdAt: dateTime(),
-  updatedAt: dateTime(),
-  id: int(),
-  userId: int(),
-  cardNumber: str(),
-  holderName: str(),
-  expiryDate: str(),
   kind: oneOfValues(['bank-card', 'credit-card', 'crypto-address']),
-}), obj({
-  account: nullable(str()),
-  siteCode: str(),
-  reviewedBy: nullable(num()),
-  reviewedAt: nullable(dateTime()),
-  deletedAt: nullable(dateTime()),
-  status: oneOfValues([0, 1, 2]),
-  remark: nullable(str()),
-  createdAt: dateTime(),
-  updatedAt: dateTime(),
-  id: int(),
-  userId: int(),
-  walletName: str(),
-  currency: str(),
-  network: str(),
-  address: str(),
-  kind: oneOfValues(['bank-card', 'credit-card', 'crypto-address']),
-})] };
+};
 
-export const postWalletBankCardAdd = obj({
-  status: oneOfValues([0, 1, 2]),
-  remark: nullable(str()),
-  createdAt: dateTime(),
-  updatedAt: dateTime(),
-  idCardFront: str(),
-  idCardBack: str(),
-  passbookCover: str(),
-  id: int(),
-  userId: int(),
-  bankCode: str(),
-  bankAccount: str(),
-  branch: str(),
-  holderName: str(),
-});
+/** An instrument as the administrators see it, any kind. */
+const adminInstrument = {
+  anyOf: [obj({ ...reviewed, ...bankCard }), obj({ ...reviewed, ...creditCard }), obj({ ...reviewed, ...cryptoAddress })],
+};
 
-export const postWalletCreditCardAdd = obj({
-  status: oneOfValues([0, 1, 2]),
-  remark: nullable(str()),
-  createdAt: dateTime(),
-  updatedAt: dateTime(),
-  id: int(),
-  userId: int(),
-  cardNumber: str(),
-  holderName: str(),
-  expiryDate: str(),
-});
+export const getWalletAdminInstruments = obj({ items: array(adminInstrument), pagination });
 
-export const postWalletCryptoAddressAdd = obj({
-  status: oneOfValues([0, 1, 2]),
-  remark: nullable(str()),
-  createdAt: dateTime(),
-  updatedAt: dateTime(),
-  id: int(),
-  userId: int(),
-  walletName: str(),
-  currency: str(),
-  network: str(),
-  address: str(),
-});
+export const postWalletAdminByKindByIdReview = adminInstrument;
+
+export const postWalletBankCardAdd = obj(bankCard);
+
+export const postWalletCreditCardAdd = obj(creditCard);
+
+export const postWalletCryptoAddressAdd = obj(cryptoAddress);

@@ -1,98 +1,56 @@
-import { array, bool, constant, dateTime, int, money, nullable, num, obj, oneOfValues, str } from '../../http/answer-schemas';
+import { array, bool, constant, dateTime, int, money, nullable, num, obj, oneOfValues, pagination, str } from '../../http/answer-schemas';
 
 /**
  * The answers of the withdrawal endpoints (their `result`), as the API document shows them and the tests check them
  * (docs/architecture.md, "Where to add", an endpoint's answer).
  */
 
-export const getWithdrawalAdminList = obj({
-  items: array(obj({
-    address: str(),
-    siteCode: str(),
-    userId: int(),
-    account: nullable(str()),
-    reviewedBy: nullable(num()),
-    completedBy: nullable(num()),
-    updatedAt: dateTime(),
-    id: int(),
-    amount: money(),
-    cryptoAddressId: int(),
-    walletName: str(),
-    currency: str(),
-    network: str(),
-    status: oneOfValues(['pending', 'approved', 'rejected', 'completed']),
-    rejectReason: nullable(str()),
-    createdAt: dateTime(),
-    reviewedAt: nullable(dateTime()),
-    completedAt: nullable(dateTime()),
-  })),
-  pagination: obj({ page: int(), pageSize: int(), total: int(), totalPages: int() }),
-});
-
-export const postWithdrawalAdminByIdReview = obj({
+/** A withdrawal as its user sees it. */
+const withdrawal = {
+  id: int(),
+  amount: money(),
+  cryptoAddressId: int(),
+  walletName: str(),
+  currency: str(),
+  network: str(),
   address: str(),
+  status: oneOfValues(['pending', 'approved', 'rejected', 'completed']),
+  rejectReason: nullable(str()),
+  createdAt: dateTime(),
+  reviewedAt: nullable(dateTime()),
+  completedAt: nullable(dateTime()),
+};
+
+/** A withdrawal as the administrators see it: its owner, site, who reviewed and completed it. */
+const adminWithdrawal = obj({
+  ...withdrawal,
   siteCode: str(),
   userId: int(),
   account: nullable(str()),
   reviewedBy: nullable(num()),
   completedBy: nullable(num()),
   updatedAt: dateTime(),
-  id: int(),
-  amount: money(),
-  cryptoAddressId: int(),
-  walletName: str(),
-  currency: str(),
-  network: str(),
-  status: oneOfValues(['pending', 'approved', 'rejected', 'completed']),
-  rejectReason: nullable(str()),
-  createdAt: dateTime(),
-  reviewedAt: nullable(dateTime()),
-  completedAt: nullable(dateTime()),
 });
+
+export const getWithdrawalAdminList = obj({ items: array(adminWithdrawal), pagination });
+
+export const postWithdrawalAdminByIdReview = adminWithdrawal;
 
 export const postWithdrawalSendCode = obj({ sent: constant(true), expiresAt: dateTime() });
 
-export const postWithdrawalRequest = obj({
-  id: int(),
-  amount: money(),
-  cryptoAddressId: int(),
-  walletName: str(),
-  currency: str(),
-  network: str(),
-  address: str(),
-  status: oneOfValues(['pending', 'approved', 'rejected', 'completed']),
-  rejectReason: nullable(str()),
-  createdAt: dateTime(),
-  reviewedAt: nullable(dateTime()),
-  completedAt: nullable(dateTime()),
-});
+export const postWithdrawalRequest = obj(withdrawal);
 
-export const getWithdrawalList = obj({
-  items: array(obj({
-    id: int(),
-    amount: money(),
-    cryptoAddressId: int(),
-    walletName: str(),
-    currency: str(),
-    network: str(),
-    address: str(),
-    status: oneOfValues(['pending', 'approved', 'rejected', 'completed']),
-    rejectReason: nullable(str()),
-    createdAt: dateTime(),
-    reviewedAt: nullable(dateTime()),
-    completedAt: nullable(dateTime()),
-  })),
-  pagination: obj({ page: int(), pageSize: int(), total: int(), totalPages: int() }),
-});
+export const getWithdrawalList = obj({ items: array(postWithdrawalRequest), pagination });
+
+/** The turnover a withdrawal waits for: required, done, left. */
+const turnover = { requiredTurnover: str(), completedTurnover: str(), remaining: str() };
 
 export const getWithdrawalTurnoverStatus = obj({
   canWithdraw: bool(),
   deposit: obj({
     totalDeposits: str(),
     multiplier: num(),
-    requiredTurnover: str(),
-    completedTurnover: str(),
-    remaining: str(),
+    ...turnover,
     completed: bool(),
   }),
   promo: obj({
@@ -102,9 +60,7 @@ export const getWithdrawalTurnoverStatus = obj({
       promoId: int(),
       promoTitle: str(),
       rewardAmount: money(),
-      requiredTurnover: str(),
-      completedTurnover: str(),
-      remaining: str(),
+      ...turnover,
     })),
   }),
 });
