@@ -7,7 +7,7 @@ import { settlementSettings, writeSettlementSettings, type SettlementSettings } 
 import { lockSiteConfig, logSiteConfigAction, siteConfigWrite } from './admin-writes';
 import { kycSettingsOf, patchKycSettings, type KycSettings } from '../kyc/settings';
 import { mailView, patchMail, type MailPatch, type MailView, type StoredMail } from './mail-settings';
-import { DEFAULT_MINIMUM_AGE, minimumAgeOf } from './minimum-age';
+import { minimumAgeOf } from './minimum-age';
 
 /**
  * GET and PATCH /site-config/admin/:id/settings (permission module `site-config`; docs/decisions.md,
@@ -90,7 +90,7 @@ function patchOwnKeys(stored: Stored, patch: SiteSettingsPatch): { next: Stored;
     else next.frontendUrl = patch.frontendUrl;
     changed.push('frontendUrl');
   }
-  if (patch.minimumAge !== undefined && patch.minimumAge !== (stored.minimumAge ?? DEFAULT_MINIMUM_AGE)) {
+  if (patch.minimumAge !== undefined && patch.minimumAge !== minimumAgeOf(stored)) {
     next.minimumAge = patch.minimumAge;
     changed.push('minimumAge');
   }
