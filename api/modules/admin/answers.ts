@@ -1,11 +1,12 @@
-import { anyValue, array, bool, dateTime, decimal, int, localeTexts, money, nothing, nullable, num, obj, str } from '../../http/answer-schemas';
+import { anyValue, array, bool, dateTime, decimal, int, localeTexts, money, nothing, nullable, num, obj, paged, str } from '../../http/answer-schemas';
 
 /**
  * The answers of the admin endpoints (their `result`), as the API document shows them and the tests check them
  * (docs/architecture.md, "Where to add", an endpoint's answer).
  */
 
-export const getAdminProfile = obj({
+/** An administrator's account. */
+const adminFields = {
   id: int(),
   account: str(),
   name: str(),
@@ -16,20 +17,20 @@ export const getAdminProfile = obj({
   lastLoginAt: nullable(dateTime()),
   createdAt: dateTime(),
   updatedAt: dateTime(),
-  group: nullable(obj({ id: int(), name: str(), permissions: array(str()), description: str(), status: num() })),
+};
+const admin = obj(adminFields);
+
+/** A permission group as an administrator's profile shows it; `groupFields`: as the group endpoints answer it. */
+const groupRole = { id: int(), name: str(), permissions: array(str()), description: str(), status: num() };
+const groupFields = { ...groupRole, createdAt: dateTime(), updatedAt: dateTime() };
+
+export const getAdminProfile = obj({
+  ...adminFields,
+  group: nullable(obj(groupRole)),
 });
 
 export const getAdminList = array(obj({
-  id: int(),
-  account: str(),
-  name: str(),
-  groupId: int(),
-  status: num(),
-  sites: nullable(array(str())),
-  lastLoginIp: nullable(str()),
-  lastLoginAt: nullable(dateTime()),
-  createdAt: dateTime(),
-  updatedAt: dateTime(),
+  ...adminFields,
   group: nullable(obj({ id: int(), name: str() })),
 }));
 
@@ -38,46 +39,15 @@ export const postAdminCreate = obj({ id: int(), name: str(), status: num(), acco
 export const deleteAdminById = nothing;
 
 export const getAdminGroupsList = array(obj({
-  id: int(),
-  name: str(),
-  permissions: array(str()),
-  description: str(),
-  status: num(),
-  createdAt: dateTime(),
-  updatedAt: dateTime(),
+  ...groupFields,
   adminCount: int(),
 }));
 
-export const postAdminGroupsCreate = obj({
-  id: int(),
-  name: str(),
-  permissions: array(str()),
-  description: str(),
-  status: num(),
-  createdAt: dateTime(),
-  updatedAt: dateTime(),
-});
+export const postAdminGroupsCreate = obj(groupFields);
 
 export const getAdminGroupsById = obj({
-  id: int(),
-  name: str(),
-  permissions: array(str()),
-  description: str(),
-  status: num(),
-  createdAt: dateTime(),
-  updatedAt: dateTime(),
-  admins: array(obj({
-    id: int(),
-    account: str(),
-    name: str(),
-    groupId: int(),
-    status: num(),
-    sites: nullable(array(str())),
-    lastLoginIp: nullable(str()),
-    lastLoginAt: nullable(dateTime()),
-    createdAt: dateTime(),
-    updatedAt: dateTime(),
-  })),
+  ...groupFields,
+  admins: array(admin),
 });
 
 export const getAdminLogsList = obj({
@@ -103,21 +73,7 @@ export const getAdminLogsList = obj({
   totalPages: int(),
 });
 
-export const postAdminLogin = obj({
-  token: str(),
-  admin: obj({
-    id: int(),
-    account: str(),
-    name: str(),
-    groupId: int(),
-    status: num(),
-    sites: nullable(array(str())),
-    lastLoginIp: nullable(str()),
-    lastLoginAt: nullable(dateTime()),
-    createdAt: dateTime(),
-    updatedAt: dateTime(),
-  }),
-});
+export const postAdminLogin = obj({ token: str(), admin });
 
 export const postAdminLogout = obj({ loggedOut: bool() });
 
@@ -127,24 +83,21 @@ export const postAdminEnableTotpAuth = obj({ affected: num() });
 
 export const getAdminGroupsByIdRequireTotp = obj({ id: int(), name: str(), requireTotp: num() });
 
-export const getAdminUsers = obj({
-  items: array(obj({
-    id: int(),
-    account: str(),
-    name: str(),
-    siteCode: str(),
-    email: nullable(str()),
-    mobile: nullable(str()),
-    vipLevel: str(),
-    balance: money(),
-    frozenBalance: money(),
-    agentCode: nullable(str()),
-    locale: str(),
-    lastActivityAt: nullable(dateTime()),
-    createdAt: dateTime(),
-  })),
-  pagination: obj({ page: int(), pageSize: int(), total: int(), totalPages: int() }),
-});
+export const getAdminUsers = paged(obj({
+  id: int(),
+  account: str(),
+  name: str(),
+  siteCode: str(),
+  email: nullable(str()),
+  mobile: nullable(str()),
+  vipLevel: str(),
+  balance: money(),
+  frozenBalance: money(),
+  agentCode: nullable(str()),
+  locale: str(),
+  lastActivityAt: nullable(dateTime()),
+  createdAt: dateTime(),
+}), 'items');
 
 export const getAdminUsersByUserId = obj({
   vip: nullable(obj({ level: num(), name: localeTexts(), tier: str(), minChip: money(), relegationChip: decimal() })),
@@ -179,21 +132,18 @@ export const getAdminUsersByUserId = obj({
   siteCode: str(),
 });
 
-export const getAdminUsersByUserIdLedger = obj({
-  items: array(obj({
-    id: str(),
-    kind: str(),
-    amount: money(),
-    balanceBefore: str(),
-    balanceAfter: str(),
-    frozenAmount: money(),
-    refType: nullable(str()),
-    refId: nullable(str()),
-    betOrderId: nullable(str()),
-    remark: nullable(str()),
-    createdAt: dateTime(),
-  })),
-  pagination: obj({ page: int(), pageSize: int(), total: int(), totalPages: int() }),
-});
+export const getAdminUsersByUserIdLedger = paged(obj({
+  id: str(),
+  kind: str(),
+  amount: money(),
+  balanceBefore: str(),
+  balanceAfter: str(),
+  frozenAmount: money(),
+  refType: nullable(str()),
+  refId: nullable(str()),
+  betOrderId: nullable(str()),
+  remark: nullable(str()),
+  createdAt: dateTime(),
+}), 'items');
 
 export const postAdminUsersByUserIdBalanceAdjustments = obj({ balanceBefore: str(), balanceAfter: str(), ledgerId: str(), replayed: bool() });
