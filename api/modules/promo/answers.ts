@@ -1,39 +1,44 @@
-import { array, bool, int, localeTexts, money, nothing, nullable, num, obj, oneOfValues, str } from '../../http/answer-schemas';
+import { bool, int, localeTexts, money, nothing, nullable, num, obj, oneOfValues, paged, str } from '../../http/answer-schemas';
 
 /**
  * The answers of the promo endpoints (their `result`), as the API document shows them and the tests check them
  * (docs/architecture.md, "Where to add", an endpoint's answer).
  */
 
-export const getPromo = obj({
-  items: array(obj({
-    id: int(),
-    imgPc: nullable(str()),
-    imgMobile: nullable(str()),
-    actionHtml: str(),
-    startTime: str(),
-    endTime: str(),
-    tag: str(),
-    enabled: num(),
-    conditionType: oneOfValues(['deposit_threshold', 'vip_level', 'first_deposit']),
-    conditionValue: str(),
-    rewardAmount: money(),
-    turnoverMultiplier: str(),
-    maxClaims: num(),
-    claimedCount: int(),
-    createdAt: str(),
-    updatedAt: str(),
-    isActive: bool(),
-    title: str(),
-    content: str(),
-    isClaimed: bool(),
-    isClaimable: bool(),
-  }, { optional: ['isClaimed', 'isClaimable'] })),
-  pagination: obj({ page: int(), pageSize: int(), total: int(), totalPages: int() }),
-});
+/** A promotion's fields but its texts: a player sees them in its locale, an administrator in every locale. */
+const promoFields = {
+  id: int(),
+  imgPc: nullable(str()),
+  imgMobile: nullable(str()),
+  actionHtml: str(),
+  startTime: str(),
+  endTime: str(),
+  tag: str(),
+  enabled: num(),
+  conditionType: oneOfValues(['deposit_threshold', 'vip_level', 'first_deposit']),
+  conditionValue: str(),
+  rewardAmount: money(),
+  turnoverMultiplier: str(),
+  maxClaims: num(),
+  claimedCount: int(),
+  createdAt: str(),
+  updatedAt: str(),
+  isActive: bool(),
+};
 
-export const getPromoClaims = obj({
-  items: array(obj({
+/** A promotion as a player sees it: its texts in the player's locale, and whether it claimed / can claim it. */
+const playerPromo = obj(
+  { ...promoFields, title: str(), content: str(), isClaimed: bool(), isClaimable: bool() },
+  { optional: ['isClaimed', 'isClaimable'] },
+);
+
+/** A promotion as an administrator sees it: its texts per locale. */
+const adminPromo = obj({ ...promoFields, title: localeTexts(), content: localeTexts() });
+
+export const getPromo = paged(playerPromo, 'items');
+
+export const getPromoClaims = paged(
+  obj({
     id: int(),
     promoId: int(),
     promoTitle: str(),
@@ -43,80 +48,15 @@ export const getPromoClaims = obj({
     completedTurnover: str(),
     turnoverCompleted: num(),
     claimedAt: str(),
-  })),
-  pagination: obj({ page: int(), pageSize: int(), total: int(), totalPages: int() }),
-});
+  }),
+  'items',
+);
 
-export const getPromoAdminList = obj({
-  items: array(obj({
-    id: int(),
-    imgPc: nullable(str()),
-    imgMobile: nullable(str()),
-    actionHtml: str(),
-    startTime: str(),
-    endTime: str(),
-    tag: str(),
-    enabled: num(),
-    conditionType: oneOfValues(['deposit_threshold', 'vip_level', 'first_deposit']),
-    conditionValue: str(),
-    rewardAmount: money(),
-    turnoverMultiplier: str(),
-    maxClaims: num(),
-    claimedCount: int(),
-    createdAt: str(),
-    updatedAt: str(),
-    isActive: bool(),
-    title: localeTexts(),
-    content: localeTexts(),
-  })),
-  pagination: obj({ page: int(), pageSize: int(), total: int(), totalPages: int() }),
-});
+export const getPromoAdminList = paged(adminPromo, 'items');
 
-export const postPromo = obj({
-  id: int(),
-  imgPc: nullable(str()),
-  imgMobile: nullable(str()),
-  actionHtml: str(),
-  startTime: str(),
-  endTime: str(),
-  tag: str(),
-  enabled: num(),
-  conditionType: oneOfValues(['deposit_threshold', 'vip_level', 'first_deposit']),
-  conditionValue: str(),
-  rewardAmount: money(),
-  turnoverMultiplier: str(),
-  maxClaims: num(),
-  claimedCount: int(),
-  createdAt: str(),
-  updatedAt: str(),
-  isActive: bool(),
-  title: localeTexts(),
-  content: localeTexts(),
-});
+export const postPromo = adminPromo;
 
-export const getPromoById = obj({
-  id: int(),
-  imgPc: nullable(str()),
-  imgMobile: nullable(str()),
-  actionHtml: str(),
-  startTime: str(),
-  endTime: str(),
-  tag: str(),
-  enabled: num(),
-  conditionType: oneOfValues(['deposit_threshold', 'vip_level', 'first_deposit']),
-  conditionValue: str(),
-  rewardAmount: money(),
-  turnoverMultiplier: str(),
-  maxClaims: num(),
-  claimedCount: int(),
-  createdAt: str(),
-  updatedAt: str(),
-  isActive: bool(),
-  title: str(),
-  content: str(),
-  isClaimed: bool(),
-  isClaimable: bool(),
-}, { optional: ['isClaimed', 'isClaimable'] });
+export const getPromoById = playerPromo;
 
 export const deletePromoById = nothing;
 
