@@ -1,28 +1,14 @@
 import { realityCheck } from '../responsible-gaming/answers';
 import { roundSeeds } from './fairness-answers';
-import { anyValue, array, bool, dateTime, int, localeTexts, nothing, nullable, num, obj, oneOfValues, record, str } from '../../http/answer-schemas';
+import { anyValue, array, bool, dateTime, int, localeTexts, nothing, nullable, num, obj, oneOfValues, paged, record, str } from '../../http/answer-schemas';
 
 /**
  * The answers of the game endpoints (their `result`), as the API document shows them and the tests check them
  * (docs/architecture.md, "Where to add", an endpoint's answer).
  */
 
-export const getGameAdminProviders = array(obj({
-  id: int(),
-  gameCode: str(),
-  providerCode: str(),
-  gameType: num(),
-  name: localeTexts(),
-  areaBlock: bool(),
-  maintain: bool(),
-  enable: bool(),
-  siteCode: str(),
-  sortOrder: num(),
-  createdAt: dateTime(),
-  updatedAt: dateTime(),
-}));
-
-export const postGameAdminProviders = obj({
+/** A game provider as the administrators' endpoints answer it. */
+const provider = obj({
   id: int(),
   gameCode: str(),
   providerCode: str(),
@@ -36,34 +22,45 @@ export const postGameAdminProviders = obj({
   createdAt: dateTime(),
   updatedAt: dateTime(),
 });
+
+/** A game type's configuration on a site. */
+const typeConfig = obj({
+  id: int(),
+  gameType: num(),
+  siteCode: str(),
+  typeKey: str(),
+  label: localeTexts(),
+  icon: str(),
+  sortOrder: num(),
+  enabled: bool(),
+  createdAt: dateTime(),
+  updatedAt: dateTime(),
+});
+
+/** A player's game block. */
+const userBlock = obj({
+  id: int(),
+  siteCode: str(),
+  userId: int(),
+  account: nullable(str()),
+  level: oneOfValues(['game', 'gameType', 'all']),
+  gameType: nullable(num()),
+  gameCode: nullable(str()),
+  productId: nullable(str()),
+  reason: nullable(str()),
+  createdBy: nullable(num()),
+  createdAt: str(),
+});
+
+export const getGameAdminProviders = array(provider);
+
+export const postGameAdminProviders = provider;
 
 export const deleteGameAdminProvidersById = nothing;
 
-export const getGameAdminTypeConfigs = array(obj({
-  id: int(),
-  gameType: num(),
-  siteCode: str(),
-  typeKey: str(),
-  label: localeTexts(),
-  icon: str(),
-  sortOrder: num(),
-  enabled: bool(),
-  createdAt: dateTime(),
-  updatedAt: dateTime(),
-}));
+export const getGameAdminTypeConfigs = array(typeConfig);
 
-export const postGameAdminTypeConfigs = obj({
-  id: int(),
-  gameType: num(),
-  siteCode: str(),
-  typeKey: str(),
-  label: localeTexts(),
-  icon: str(),
-  sortOrder: num(),
-  enabled: bool(),
-  createdAt: dateTime(),
-  updatedAt: dateTime(),
-});
+export const postGameAdminTypeConfigs = typeConfig;
 
 export const getGameAdminPreviewTemplate = obj({
   typeConfigs: array(obj({ gameType: num(), typeKey: str(), label: localeTexts(), icon: str(), sortOrder: num() })),
@@ -112,33 +109,6 @@ export const getGameRecent = array(obj({ gameCode: str(), productId: str(), last
 
 export const getGameList = obj({ games: array(record(anyValue('Free-form'))), fallback: bool() });
 
-export const getGameAdminUserBlocks = obj({
-  items: array(obj({
-    id: int(),
-    siteCode: str(),
-    userId: int(),
-    account: nullable(str()),
-    level: oneOfValues(['game', 'gameType', 'all']),
-    gameType: nullable(num()),
-    gameCode: nullable(str()),
-    productId: nullable(str()),
-    reason: nullable(str()),
-    createdBy: nullable(num()),
-    createdAt: str(),
-  })),
-  pagination: obj({ page: int(), pageSize: int(), total: int(), totalPages: int() }),
-});
+export const getGameAdminUserBlocks = paged(userBlock, 'items');
 
-export const postGameAdminUserBlocks = obj({
-  id: int(),
-  siteCode: str(),
-  userId: int(),
-  account: nullable(str()),
-  level: oneOfValues(['game', 'gameType', 'all']),
-  gameType: nullable(num()),
-  gameCode: nullable(str()),
-  productId: nullable(str()),
-  reason: nullable(str()),
-  createdBy: nullable(num()),
-  createdAt: str(),
-});
+export const postGameAdminUserBlocks = userBlock;
