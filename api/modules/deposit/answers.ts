@@ -1,21 +1,60 @@
-import { anyValue, array, constant, dateTime, decimal, int, type JsonSchema, nullable, num, obj, oneOfValues, str } from '../../http/answer-schemas';
+import { anyValue, array, constant, dateTime, decimal, int, type JsonSchema, nullable, num, obj, oneOfValues, paged, str } from '../../http/answer-schemas';
 
 /**
  * The answers of the deposit endpoints (their `result`), as the API document shows them and the tests check them
  * (docs/architecture.md, "Where to add", an endpoint's answer).
  */
 
+/** A currency's buy and sell rates against USD. */
+const buySell = obj({ buy: num(), sell: num() });
+
+/** A player's deposit order; the administrators' view adds the player, the payment's trace and the resolution. */
+const orderFields = {
+  id: int(),
+  channelName: str(),
+  currency: str(),
+  subOrder: str(),
+  orderAmount: num(),
+  paymentMethod: str(),
+  status: str(),
+  payAmount: nullable(num()),
+  payTime: nullable(str()),
+  usdAmount: nullable(decimal()),
+  exchangeRate: str(),
+  createdAt: dateTime(),
+  updatedAt: dateTime(),
+  payee: nullable(obj({ bankCode: str(), account: str(), expireDate: nullable(str()) })),
+};
+const order = obj(orderFields, { optional: ['payee'] });
+const adminOrder = obj(
+  {
+    userId: int(),
+    txHash: nullable(str()),
+    failReason: nullable(str()),
+    flag: nullable(str()),
+    flaggedAt: nullable(dateTime()),
+    resolution: nullable(str()),
+    resolutionReason: nullable(str()),
+    resolvedBy: nullable(num()),
+    resolvedAt: nullable(dateTime()),
+    paidAt: nullable(dateTime()),
+    creditedAt: nullable(dateTime()),
+    ...orderFields,
+  },
+  { optional: ['payee'] },
+);
+
 /** `time` and `base`, then one entry per currency code with its buy and sell rates against USD (shared/domain/deposit/rates.ts). */
 export const getDepositExchangeRate: JsonSchema = {
   ...obj({ time: str('When the rates were published'), base: constant('USD') }),
-  additionalProperties: obj({ buy: num(), sell: num() }),
+  additionalProperties: buySell,
 };
 
 export const getDepositChannels = obj({
   groupId: int(),
   groupName: str(),
   channels: array(obj({
-    exchangeRate: nullable(obj({ buy: num(), sell: num() })),
+    exchangeRate: nullable(buySell),
     id: int(),
     name: str(),
     currency: str(),
@@ -37,100 +76,12 @@ export const postDeposit = {
   ],
 };
 
-export const getDepositOrders = obj({
-  items: array(obj({
-    id: int(),
-    channelName: str(),
-    currency: str(),
-    subOrder: str(),
-    orderAmount: num(),
-    paymentMethod: str(),
-    status: str(),
-    payAmount: nullable(num()),
-    payTime: nullable(str()),
-    usdAmount: nullable(decimal()),
-    exchangeRate: str(),
-    createdAt: dateTime(),
-    updatedAt: dateTime(),
-    payee: nullable(obj({ bankCode: str(), account: str(), expireDate: nullable(str()) })),
-  }, { optional: ['payee'] })),
-  pagination: obj({ page: int(), pageSize: int(), total: int(), totalPages: int() }),
-});
+export const getDepositOrders = paged(order, 'items');
 
-export const getDepositOrdersBySubOrder = obj({
-  id: int(),
-  channelName: str(),
-  currency: str(),
-  subOrder: str(),
-  orderAmount: num(),
-  paymentMethod: str(),
-  status: str(),
-  payAmount: nullable(num()),
-  payTime: nullable(str()),
-  usdAmount: nullable(decimal()),
-  exchangeRate: str(),
-  createdAt: dateTime(),
-  updatedAt: dateTime(),
-  payee: nullable(obj({ bankCode: str(), account: str(), expireDate: nullable(str()) })),
-}, { optional: ['payee'] });
+export const getDepositOrdersBySubOrder = order;
 
-export const getDepositAdminOrders = obj({
-  items: array(obj({
-    userId: int(),
-    txHash: nullable(str()),
-    failReason: nullable(str()),
-    flag: nullable(str()),
-    flaggedAt: nullable(dateTime()),
-    resolution: nullable(str()),
-    resolutionReason: nullable(str()),
-    resolvedBy: nullable(num()),
-    resolvedAt: nullable(dateTime()),
-    paidAt: nullable(dateTime()),
-    creditedAt: nullable(dateTime()),
-    id: int(),
-    channelName: str(),
-    currency: str(),
-    subOrder: str(),
-    orderAmount: num(),
-    paymentMethod: str(),
-    status: str(),
-    payAmount: nullable(num()),
-    payTime: nullable(str()),
-    usdAmount: nullable(decimal()),
-    exchangeRate: str(),
-    createdAt: dateTime(),
-    updatedAt: dateTime(),
-    payee: nullable(obj({ bankCode: str(), account: str(), expireDate: nullable(str()) })),
-  }, { optional: ['payee'] })),
-  pagination: obj({ page: int(), pageSize: int(), total: int(), totalPages: int() }),
-});
+export const getDepositAdminOrders = paged(adminOrder, 'items');
 
 export const getDepositAdminOrdersByIdCallbacks = array(anyValue('Free-form object'));
 
-export const postDepositAdminOrdersByIdResolve = obj({
-  userId: int(),
-  txHash: nullable(str()),
-  failReason: nullable(str()),
-  flag: nullable(str()),
-  flaggedAt: nullable(dateTime()),
-  resolution: nullable(str()),
-  resolutionReason: nullable(str()),
-  resolvedBy: nullable(num()),
-  resolvedAt: nullable(dateTime()),
-  paidAt: nullable(dateTime()),
-  creditedAt: nullable(dateTime()),
-  id: int(),
-  channelName: str(),
-  currency: str(),
-  subOrder: str(),
-  orderAmount: num(),
-  paymentMethod: str(),
-  status: str(),
-  payAmount: nullable(num()),
-  payTime: nullable(str()),
-  usdAmount: nullable(decimal()),
-  exchangeRate: str(),
-  createdAt: dateTime(),
-  updatedAt: dateTime(),
-  payee: nullable(obj({ bankCode: str(), account: str(), expireDate: nullable(str()) })),
-}, { optional: ['payee'] });
+export const postDepositAdminOrdersByIdResolve = adminOrder;
