@@ -5,80 +5,59 @@ import { anyValue, array, dateTime, int, localeTexts, nullable, num, obj, oneOfV
  * (docs/architecture.md, "Where to add", an endpoint's answer).
  */
 
-export const getVendorAdminGroups = array(obj({
+const locales = array(oneOfValues(['zh-TW', 'en-US', 'zh-CN', 'th-TH', 'vi-VN']));
+
+/** A vendor group as the administrators see it. */
+const adminGroup = obj({
   id: int(),
   siteCode: str(),
   groupName: localeTexts(),
   currency: str(),
   channelIds: array(num()),
   enabled: num(),
-  servesLocales: array(oneOfValues(['zh-TW', 'en-US', 'zh-CN', 'th-TH', 'vi-VN'])),
-  assignedToNewPlayersOf: array(oneOfValues(['zh-TW', 'en-US', 'zh-CN', 'th-TH', 'vi-VN'])),
-  createdAt: dateTime(),
-  updatedAt: dateTime(),
-}));
-
-export const postVendorAdminGroups = obj({
-  id: int(),
-  siteCode: str(),
-  groupName: localeTexts(),
-  currency: str(),
-  channelIds: array(num()),
-  enabled: num(),
-  servesLocales: array(oneOfValues(['zh-TW', 'en-US', 'zh-CN', 'th-TH', 'vi-VN'])),
-  assignedToNewPlayersOf: array(oneOfValues(['zh-TW', 'en-US', 'zh-CN', 'th-TH', 'vi-VN'])),
+  servesLocales: locales,
+  assignedToNewPlayersOf: locales,
   createdAt: dateTime(),
   updatedAt: dateTime(),
 });
 
-export const getVendorAdminChannels = array(obj({
-  id: int(),
-  siteCode: str(),
-  key: str(),
-  code: oneOfValues(['fiatvendor', 'usdt']),
-  name: localeTexts(),
+/** How a channel is paid, as both a player and the administrators see it. */
+const channelPayment = {
   currency: str(),
   paymentMethods: array(oneOfValues(['crypto', 'fiat', 'credit'])),
   paymentAddress: nullable(str()),
   network: nullable(str()),
   enabled: num(),
-  sortOrder: num(),
-  groupIds: array(num()),
-  createdAt: dateTime(),
-  updatedAt: dateTime(),
-}));
+};
 
-export const postVendorAdminChannels = obj({
+/** A payment channel as the administrators see it: its names per locale, its order and groups. */
+const adminChannel = obj({
   id: int(),
   siteCode: str(),
   key: str(),
   code: oneOfValues(['fiatvendor', 'usdt']),
   name: localeTexts(),
-  currency: str(),
-  paymentMethods: array(oneOfValues(['crypto', 'fiat', 'credit'])),
-  paymentAddress: nullable(str()),
-  network: nullable(str()),
-  enabled: num(),
+  ...channelPayment,
   sortOrder: num(),
   groupIds: array(num()),
   createdAt: dateTime(),
   updatedAt: dateTime(),
 });
+
+export const getVendorAdminGroups = array(adminGroup);
+
+export const postVendorAdminGroups = adminGroup;
+
+export const getVendorAdminChannels = array(adminChannel);
+
+export const postVendorAdminChannels = adminChannel;
 
 export const putVendorAdminUsersByIdGroup = obj({ userId: int(), vendorGroupId: int() });
 
 export const getVendorChannels = obj({
   groupId: int(),
   groupName: str(),
-  channels: array(obj({
-    id: int(),
-    name: str(),
-    currency: str(),
-    paymentMethods: array(oneOfValues(['crypto', 'fiat', 'credit'])),
-    paymentAddress: nullable(str()),
-    network: nullable(str()),
-    enabled: num(),
-  }, { optional: ['network'] })),
+  channels: array(obj({ id: int(), name: str(), ...channelPayment }, { optional: ['network'] })),
 });
 
 export const postVendorFiatvendorAddAtm = anyValue('Free-form');
