@@ -1,32 +1,29 @@
-import { array, bool, int, type JsonSchema, localeTexts, money, nullable, num, obj, oneOfValues, str } from '../../http/answer-schemas';
+import { array, bool, int, localeTexts, money, nullable, num, obj, oneOfValues, str } from '../../http/answer-schemas';
 
 /**
  * The answers of the vip endpoints (their `result`), as the API document shows them and the tests check them
  * (docs/architecture.md, "Where to add", an endpoint's answer).
  */
 
+const tier = oneOfValues(['gold', 'bronze', 'platinum', 'diamond']);
+
+/** A VIP level as the status lists it; `levelRow`: as the level list answers it. */
+const level = { level: num(), name: str(), tier, minChip: money(), relegationChip: money() };
+const levelRow = { id: int(), ...level, sortOrder: num(), enabled: num(), siteCode: str(), createdAt: str(), updatedAt: str() };
+
+/** A rebate rule. */
+export const vipRebate = obj({ id: int(), createdAt: str(), updatedAt: str(), gameType: str(), level: num(), rebateRate: str() });
+
 export const patchVipUsersByUserIdHold = obj({ userId: int(), vipHold: num() });
 
-export const getVipLevels = array(obj({
-  id: int(),
-  level: num(),
-  name: str(),
-  tier: oneOfValues(['gold', 'bronze', 'platinum', 'diamond']),
-  minChip: money(),
-  relegationChip: money(),
-  sortOrder: num(),
-  enabled: num(),
-  siteCode: str(),
-  createdAt: str(),
-  updatedAt: str(),
-}));
+export const getVipLevels = array(obj(levelRow));
 
-export const getVipRebates = array(obj({ id: int(), createdAt: str(), updatedAt: str(), gameType: str(), level: num(), rebateRate: str() }));
+export const getVipRebates = array(vipRebate);
 
 export const getVipStatus = obj({
   level: num(),
   name: str(),
-  tier: nullable(oneOfValues(['gold', 'bronze', 'platinum', 'diamond'])),
+  tier: nullable(tier),
   totalEffectiveBet: str(),
   currentChip: str(),
   nextLevelMinChip: nullable(str()),
@@ -36,13 +33,7 @@ export const getVipStatus = obj({
   relegationMissCount: int(),
   vipHold: num(),
   rebates: array(obj({ gameType: str(), rebateRate: str() })),
-  allLevels: array(obj({
-    level: num(),
-    name: str(),
-    tier: oneOfValues(['gold', 'bronze', 'platinum', 'diamond']),
-    minChip: money(),
-    relegationChip: money(),
-  })),
+  allLevels: array(obj(level)),
 });
 
 export const postVipSettlementDailyRebate = obj({ usersProcessed: num(), totalRebate: str(), usersPaid: num(), day: str(), alreadySettled: bool() });
@@ -50,7 +41,4 @@ export const postVipSettlementDailyRebate = obj({ usersProcessed: num(), totalRe
 export const postVipSettlementMonthlyRelegation = obj({ checked: num(), warned: num(), demoted: num(), month: str(), alreadySettled: bool() });
 
 /** A VIP level as administrators see it: the name as its stored locale map. */
-export const adminVipLevel = obj({ ...(getVipLevels.items as { properties: Record<string, JsonSchema> }).properties, name: localeTexts() });
-
-/** A rebate rule. */
-export const vipRebate = getVipRebates.items as JsonSchema;
+export const adminVipLevel = obj({ ...levelRow, name: localeTexts() });
