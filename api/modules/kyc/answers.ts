@@ -7,6 +7,7 @@ import { array, bool, dateTime, day, id, int, nullable, obj, oneOfValues, paged,
  */
 
 const KYC_PARTS = ['contact', 'profile', ...DOCUMENT_KINDS] as const;
+const KYC_LEVELS = [0, 1, 2, 3] as const;
 const kind = oneOfValues(DOCUMENT_KINDS);
 const state = oneOfValues(DOCUMENT_STATES, 'pending, approved, rejected (with the reason), or approved and past its expiry (expired)');
 
@@ -25,16 +26,13 @@ export const playerDocument = obj({
   fileUrl: str('The document\'s image (GET, with the player\'s token)'),
 });
 
-export const profile = obj({
-  legalName: str(),
-  dateOfBirth: day(),
-  country: str('ISO 3166-1 alpha-2'),
-  address: str(),
-  updatedAt: dateTime(),
-});
+/** A player's KYC profile (the operators' view leaves out `updatedAt` and the country's description). */
+const profileFields = { legalName: str(), dateOfBirth: day(), country: str(), address: str() };
+
+export const profile = obj({ ...profileFields, country: str('ISO 3166-1 alpha-2'), updatedAt: dateTime() });
 
 export const getKyc = obj({
-  level: oneOfValues([0, 1, 2, 3]),
+  level: oneOfValues(KYC_LEVELS),
   missing: array(oneOfValues(KYC_PARTS), 'What the next level misses (none at level 3)'),
   documents: array(playerDocument, 'Newest first'),
   profile: nullable(profile),
@@ -49,7 +47,7 @@ export const adminDocument = obj({
   id: id(),
   userId: id(),
   account: str(),
-  level: oneOfValues([0, 1, 2, 3], "The player's KYC level now"),
+  level: oneOfValues(KYC_LEVELS, "The player's KYC level now"),
   kind,
   status: state,
   reason: nullable(str()),
@@ -57,7 +55,7 @@ export const adminDocument = obj({
   createdAt: dateTime(),
   reviewedBy: nullable(int('The reviewing administrator')),
   reviewedAt: nullable(dateTime()),
-  profile: nullable(obj({ legalName: str(), dateOfBirth: day(), country: str(), address: str() }, { description: "The player's KYC profile (null before one is sent)" })),
+  profile: nullable(obj(profileFields, { description: "The player's KYC profile (null before one is sent)" })),
   flagged: bool('The player has a KYC flag (e.g. under age)'),
   fileUrl: str("The document's image (GET, with the administrator's token)"),
 });
