@@ -1,8 +1,8 @@
 import { array, boolean, number, object } from 'yup';
-import { GAME_TYPE_CODES, typeKeyOf } from '../../../shared/domain/game/types';
+import { GAME_TYPE_CODES, GAME_TYPE_TABLE, typeKeyOf } from '../../../shared/domain/game/types';
 import { isKnownSite } from '../../../shared/domain/common/sites';
 import { LAUNCH_EXTRA_LOCALES, LOCALES } from '../../../shared/i18n/locales';
-import { jsonInteger, localeMap as localeMapOf, sortOrder as sortOrderOf, text } from '../../http/schema-helpers';
+import { documentAs, jsonInteger, localeMap as localeMapOf, sortOrder as sortOrderOf, text } from '../../http/schema-helpers';
 
 export { idParams } from '../../http/schema-helpers';
 
@@ -79,18 +79,22 @@ const typeConfigFields = {
 export const createTypeConfigBody = object({ ...typeConfigFields, gameType: gameType().required() });
 export const updateTypeConfigBody = object(typeConfigFields);
 
-const templateTypeConfig = object({
-  gameType: gameType().required(),
-  typeKey: text().test('type-key', '${path} does not match gameType', function (v) {
-    return v === undefined || v === typeKeyOf(this.parent.gameType as number);
+/** A template's type config; its typeKey, when given, is its gameType's (the document says which). */
+const templateTypeConfig = documentAs(
+  object({
+    gameType: gameType().required(),
+    typeKey: text().test('type-key', '${path} does not match gameType', function (v) {
+      return v === undefined || v === typeKeyOf(this.parent.gameType as number);
+    }),
+    label: localeMap(),
+    name: localeMap(),
+    icon: icon(),
+    sortOrder: sortOrder(),
+    enabled: bool(),
+    enable: bool(),
   }),
-  label: localeMap(),
-  name: localeMap(),
-  icon: icon(),
-  sortOrder: sortOrder(),
-  enabled: bool(),
-  enable: bool(),
-});
+  { allOf: GAME_TYPE_TABLE.map((t) => ({ if: { properties: { gameType: { const: t.code } } }, then: { properties: { typeKey: { const: t.typeKey } } } })) },
+);
 
 const templateProvider = object({
   gameCode: gameCode().required(),

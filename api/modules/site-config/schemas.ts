@@ -1,6 +1,6 @@
 import { array, boolean, mixed, object, type AnyObjectSchema } from 'yup';
 import { SITE_CODE_PATTERN } from '../../../shared/domain/common/sites';
-import { isTimeZone, LIMIT_TYPES, MAX_INCREASE_DELAY_HOURS, SELF_EXCLUSION_MONTHS } from '../../../shared/domain/responsible-gaming/site-rules';
+import { canonicalTimeZones, isTimeZone, LIMIT_TYPES, MAX_INCREASE_DELAY_HOURS, SELF_EXCLUSION_MONTHS } from '../../../shared/domain/responsible-gaming/site-rules';
 import { isLocale, LOCALES, type LocaleText } from '../../../shared/i18n/locales';
 import { charCount, charString, documentAs, jsonId, jsonInteger, localeMap, moneyAmount, positiveIdParam, text, zeroOrOne } from '../../http/schema-helpers';
 import { settlementSettingsBody } from '../affiliate/admin-program-schemas';
@@ -222,13 +222,20 @@ const affiliateSettings = () =>
 const responsibleGamingSettings = () =>
   knownKeysOnly(
     object({
-      timeZone: charString().strict().typeError('${path} must be a string').test('zone', '${path} must be an IANA time zone such as Europe/Malta', (v) => v === undefined || isTimeZone(v)),
+      // The document lists the canonical zone names of the server's time zone data; the server also takes their aliases (US/Eastern).
+      timeZone: documentAs(
+        charString().strict().typeError('${path} must be a string').test('zone', '${path} must be an IANA time zone such as Europe/Malta', (v) => v === undefined || isTimeZone(v)),
+        { type: 'string', enum: canonicalTimeZones() },
+      ),
       increaseDelayHours: jsonInteger().min(0, `\${path} must be 0 to ${MAX_INCREASE_DELAY_HOURS}`).max(MAX_INCREASE_DELAY_HOURS, `\${path} must be 0 to ${MAX_INCREASE_DELAY_HOURS}`),
       minimumExclusionMonths: jsonInteger().oneOf([...SELF_EXCLUSION_MONTHS], `\${path} must be one of ${SELF_EXCLUSION_MONTHS.join(', ')}`),
-      requiredLimits: array()
-        .of(mixed<string>().test('type', `\${path} must be one of ${LIMIT_TYPES.join(', ')}`, (v) => (LIMIT_TYPES as readonly unknown[]).includes(v)).required())
-        .typeError('${path} must be an array of limit types')
-        .test('unique', '${path} must not repeat a type', (v) => v === undefined || new Set(v).size === v.length),
+      requiredLimits: documentAs(
+        array()
+          .of(mixed<string>().test('type', `\${path} must be one of ${LIMIT_TYPES.join(', ')}`, (v) => (LIMIT_TYPES as readonly unknown[]).includes(v)).required())
+          .typeError('${path} must be an array of limit types')
+          .test('unique', '${path} must not repeat a type', (v) => v === undefined || new Set(v).size === v.length),
+        { type: 'array', items: { type: 'string', enum: [...LIMIT_TYPES] }, uniqueItems: true },
+      ),
     }),
   )
     .typeError('${path} must be an object')

@@ -27,6 +27,11 @@ export interface ProtectionSettings {
 
 export const DEFAULT_PROTECTION_SETTINGS: ProtectionSettings = { timeZone: 'UTC', increaseDelayHours: 24, minimumExclusionMonths: 6, requiredLimits: [] };
 
+/** The canonical IANA zone names of this runtime's time zone data, and UTC: every one passes isTimeZone. */
+export function canonicalTimeZones(): string[] {
+  return [...new Set(['UTC', ...Intl.supportedValuesOf('timeZone')])].filter(isTimeZone);
+}
+
 /** True for an IANA zone name this process (and so Postgres, which ships the same database) knows. */
 export function isTimeZone(value: string): boolean {
   try {
