@@ -1,4 +1,5 @@
 import { boolean, object, string } from 'yup';
+import { AGENT_LEVELS, MILESTONE_VIP_LEVELS } from '../../../shared/domain/affiliate/program-settings';
 import { GAME_TYPE_KEYS } from '../../../shared/domain/game/types';
 import { documentAs, jsonId, jsonInteger, moneyAmount, pagingFields, queryInt, sortOrder, text, zeroOrOne } from '../../http/schema-helpers';
 
@@ -38,10 +39,17 @@ const percentage = () =>
     .matches(/^\d{1,3}(\.\d{1,2})?$/, '${path} must be 0 to 100 with at most 2 decimals')
     .test('max', '${path} must be 0 to 100 with at most 2 decimals', (v) => v === undefined || Number(v) <= 100);
 
-/** POST /affiliate/admin/commission-rates: a level outside 1 to 3 is the spec's 2002, checked by the domain. */
+/**
+ * A level the domain bounds (shared/domain/affiliate/program-settings.ts): the document states the range,
+ * and a level outside it is the domain's business refusal, not a 400.
+ */
+const boundedLevel = (field: string, range: { min: number; max: number }, code: number) =>
+  documentAs(jsonInteger().required(`${field} is required`), { type: 'integer', minimum: range.min, maximum: range.max, description: `${range.min} to ${range.max}; outside it is business code ${code}` });
+
+/** POST /affiliate/admin/commission-rates: a level outside AGENT_LEVELS is the spec's 2002, checked by the domain. */
 export const commissionRateBody = object({
   agentTier: tierCode(),
-  agentLevel: jsonInteger().required('agentLevel is required'),
+  agentLevel: boundedLevel('agentLevel', AGENT_LEVELS, 2002),
   gameType: text()
     .nullable()
     .default(null)
@@ -50,9 +58,9 @@ export const commissionRateBody = object({
   enabled: zeroOrOne().default(1),
 });
 
-/** POST /affiliate/admin/vip-milestones: a level outside 2 to 15 is the spec's 2001, checked by the domain. */
+/** POST /affiliate/admin/vip-milestones: a level outside MILESTONE_VIP_LEVELS is the spec's 2001, checked by the domain. */
 export const vipMilestoneBody = object({
-  vipLevel: jsonInteger().required('vipLevel is required'),
+  vipLevel: boundedLevel('vipLevel', MILESTONE_VIP_LEVELS, 2001),
   bonusAmount: moneyAmount().required('bonusAmount is required'),
   description: text().max(255).default(''),
   enabled: zeroOrOne().default(1),

@@ -48,9 +48,13 @@ export interface RateInput {
   enabled: number;
 }
 
-/** POST /affiliate/admin/commission-rates: upsert by (agentTier, agentLevel, gameType). `tierNotFound`; `agentLevelInvalid` (not 1 to 3). */
+/** The agent levels a commission rate may name, and the VIP levels a milestone may name. */
+export const AGENT_LEVELS = { min: 1, max: 3 } as const;
+export const MILESTONE_VIP_LEVELS = { min: 2, max: 15 } as const;
+
+/** POST /affiliate/admin/commission-rates: upsert by (agentTier, agentLevel, gameType). `tierNotFound`; `agentLevelInvalid` (outside AGENT_LEVELS). */
 export async function upsertCommissionRate(actor: Actor, siteCode: string, input: RateInput) {
-  if (input.agentLevel < 1 || input.agentLevel > 3) throw new Refusal('affiliate.agentLevelInvalid');
+  if (input.agentLevel < AGENT_LEVELS.min || input.agentLevel > AGENT_LEVELS.max) throw new Refusal('affiliate.agentLevelInvalid');
   const row = await db().transaction(async (transaction) => {
     if (!(await lockTier(siteCode, input.agentTier, transaction))) throw new Refusal('affiliate.tierNotFound', input.agentTier);
     const [saved] = await db().query<RateRow>(
@@ -84,9 +88,9 @@ export async function listVipMilestones(siteCode: string) {
   return { items: rows.map(milestoneView) };
 }
 
-/** POST /affiliate/admin/vip-milestones: upsert by vipLevel. `milestoneLevelInvalid` (not 2 to 15). */
+/** POST /affiliate/admin/vip-milestones: upsert by vipLevel. `milestoneLevelInvalid` (outside MILESTONE_VIP_LEVELS). */
 export async function upsertVipMilestone(actor: Actor, siteCode: string, input: { vipLevel: number; bonusAmount: string; description: string; enabled: number }) {
-  if (input.vipLevel < 2 || input.vipLevel > 15) throw new Refusal('affiliate.milestoneLevelInvalid');
+  if (input.vipLevel < MILESTONE_VIP_LEVELS.min || input.vipLevel > MILESTONE_VIP_LEVELS.max) throw new Refusal('affiliate.milestoneLevelInvalid');
   const row = await db().transaction(async (transaction) => {
     const [saved] = await db().query<MilestoneRow>(
       `INSERT INTO affiliate_vip_milestones ("siteCode", "vipLevel", "bonusAmount", description, enabled)
