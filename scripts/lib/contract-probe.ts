@@ -17,8 +17,13 @@ export interface ProbeOptions {
   /** Requests per operation. */
   perOperation?: number;
   seed?: number;
-  /** The site a client names in a site field (siteCode, sourceSiteCode, targetSiteCode): one it knows. */
+  /** The site a client names in a site field (siteCode, sourceSiteCode, sites): one it knows. */
   siteCode?: string;
+  /**
+   * A second site the client knows, named in targetSiteCode (a copy between sites names two). Without
+   * one, targetSiteCode is generated like any string and names no site: a business refusal, not a 400.
+   */
+  otherSiteCode?: string;
 }
 
 export interface ProbeReport {
@@ -26,10 +31,11 @@ export interface ProbeReport {
   sent: number;
   refused400: number;
   /**
-   * Of those, the refusals for what is stored, not for the request's form (a record that already
-   * exists, a channel of another currency): no document of the input can state them.
+   * Answers HTTP 200 with a business code (not 200): a refusal for what is stored, such as a record that
+   * already exists (docs/architecture.md, "Errors and refusals"). Counted apart: no input schema can
+   * foresee them, and they are not 400s.
    */
-  refusedForStoredData: number;
+  businessRefusals: number;
   /** Answers by HTTP status. */
   statuses: Record<string, number>;
   /** Requests the generator could not make valid by the document (not sent). */
@@ -45,9 +51,6 @@ export interface ProbeReport {
  * callbacks (a signature is not in the document's schemas), file uploads and the UI's files.
  */
 const SKIP = [/^patch \/api\/admin\/(groups\/)?\{id\}$/, /^delete /, /\/logout$/, /\/password/, /totp/, /\/callback\//, /^post \/api\/game\/prov[xy]\//, /\/docs\//, /\/admin\/queues\//];
-
-/** The server's reasons that name a conflict with stored records rather than the request's form. */
-const STORED_DATA = /already (exists|has)|is not a payment channel of the site|channel \d+ is a /;
 
 function random(seed: number): () => number {
   let s = seed >>> 0;
@@ -108,6 +111,7 @@ export async function runProbe(doc: Json, options: ProbeOptions): Promise<ProbeR
   function generate(schema: Json | undefined, depth = 0, name = ''): unknown {
     if (!schema || depth > 6) return 'probe';
     if (options.siteCode && /^(siteCode|sourceSiteCode|sites)$/.test(name) && valid(schema, options.siteCode)) return options.siteCode;
+    if (options.otherSiteCode && name === 'targetSiteCode' && valid(schema, options.otherSiteCode)) return options.otherSiteCode;
     if ('const' in schema) return schema.const;
     if (Array.isArray(schema.enum)) return pick((schema.enum as unknown[]).filter((v) => v !== null));
     for (const key of ['oneOf', 'anyOf'] as const) {
@@ -150,7 +154,7 @@ export async function runProbe(doc: Json, options: ProbeOptions): Promise<ProbeR
     return 'probe';
   }
 
-  const report: ProbeReport = { operations: 0, sent: 0, refused400: 0, refusedForStoredData: 0, statuses: {}, notGenerated: 0, refusals: [], skipped: [] };
+  const report: ProbeReport = { operations: 0, sent: 0, refused400: 0, businessRefusals: 0, statuses: {}, notGenerated: 0, refusals: [], skipped: [] };
   const perOperation = options.perOperation ?? 5;
   for (const { id, method, path, operation } of operationsOf(doc)) {
     const label = `${method} ${path}`;
@@ -196,6 +200,7 @@ export async function runProbe(doc: Json, options: ProbeOptions): Promise<ProbeR
       const text = await res.text();
       report.sent += 1;
       report.statuses[res.status] = (report.statuses[res.status] ?? 0) + 1;
+      if (res.status === 200 && businessCodeOf(text) !== undefined) report.businessRefusals += 1;
       if (res.status === 400) {
         report.refused400 += 1;
         let reason = text.slice(0, 300);
@@ -205,12 +210,21 @@ export async function runProbe(doc: Json, options: ProbeOptions): Promise<ProbeR
         } catch {
           // not JSON: keep the text
         }
-        if (STORED_DATA.test(reason)) report.refusedForStoredData += 1;
         report.refusals.push(`${id} ${label}: ${reason} (sent ${JSON.stringify(payload ?? Object.fromEntries(query)).slice(0, 200)})`);
       }
     }
   }
   return report;
+}
+
+/** The envelope's business code of an HTTP 200 answer, when it is a refusal (not 200). */
+function businessCodeOf(text: string): number | undefined {
+  try {
+    const code = (JSON.parse(text) as { code?: unknown }).code;
+    return typeof code === 'number' && code !== 200 ? code : undefined;
+  } catch {
+    return undefined; // a raw answer
+  }
 }
 
 /** The probe's figure in one paragraph. */
@@ -219,6 +233,5 @@ export function describeProbe(r: ProbeReport): string {
   const statuses = Object.entries(r.statuses)
     .map(([s, n]) => `${s}: ${n}`)
     .join(', ');
-  const form = r.sent ? ((100 * (r.refused400 - r.refusedForStoredData)) / r.sent).toFixed(2) : '0';
-  return `${r.sent} schema-valid requests to ${r.operations} operations: ${r.refused400} answered 400 (${share} %), of which ${r.refusedForStoredData} for stored records (a duplicate, a channel of another currency), so ${form} % for the request's form. Statuses: ${statuses}. Not generated: ${r.notGenerated}. Skipped operations: ${r.skipped.length}.`;
+  return `${r.sent} schema-valid requests to ${r.operations} operations: ${r.refused400} answered 400 (${share} %). ${r.businessRefusals} answered 200 with a business refusal (a record that exists, an id of no record). Statuses: ${statuses}. Not generated: ${r.notGenerated}. Skipped operations: ${r.skipped.length}.`;
 }

@@ -1,5 +1,6 @@
 import { object } from 'yup';
 import { isReservedAccount, mixesLookAlikeScripts } from '../../../shared/domain/auth/account-names';
+import { LOCALES } from '../../../shared/i18n/locales';
 import { documentAs, exactString as exact, text } from '../../http/schema-helpers';
 import { totpCodeField } from './totp-schemas';
 
@@ -54,9 +55,9 @@ export const userDetailQuery = object({
     ),
 });
 
-/** Any string reaches the rule, which answers 2001 for an unsupported locale. */
+/** Any string reaches the rule, which answers 2001 for an unsupported locale; the document lists the supported ones. */
 export const localeBody = object({
-  locale: text().required().max(20),
+  locale: documentAs(text().required().max(20), { type: 'string', enum: [...LOCALES], description: 'A supported locale; another string is business code 2001' }),
 });
 
 /** Any string reaches the rule, which answers 2001 for an id not in the mascot list. */
