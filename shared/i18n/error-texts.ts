@@ -666,6 +666,30 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
     },
   },
 
+  // Game administration (not in the spec)
+  {
+    path: '/api/game/admin/providers',
+    code: 2001,
+    text: {
+      'zh-TW': '此站點已有該遊戲代碼',
+      'zh-CN': '此站点已有该游戏代码',
+      'en-US': 'This game code already exists in this site',
+      'th-TH': 'รหัสเกมนี้มีอยู่แล้วในเว็บไซต์นี้',
+      'vi-VN': 'Mã trò chơi này đã tồn tại trên trang',
+    },
+  },
+  {
+    path: '/api/game/admin/type-configs',
+    code: 2001,
+    text: {
+      'zh-TW': '此站點已有該遊戲類型的設定',
+      'zh-CN': '此站点已有该游戏类型的配置',
+      'en-US': 'This site already has a configuration for this game type',
+      'th-TH': 'เว็บไซต์นี้มีการตั้งค่าสำหรับประเภทเกมนี้แล้ว',
+      'vi-VN': 'Trang đã có cấu hình cho loại trò chơi này',
+    },
+  },
+
   // VIP
   {
     path: '/api/vip/levels',
