@@ -2209,6 +2209,17 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
     },
   },
   {
+    path: '/api/game/admin/user-blocks',
+    code: 2003,
+    text: {
+      'zh-TW': '此站點找不到該遊戲',
+      'zh-CN': '此站点找不到该游戏',
+      'en-US': 'No such game in this site',
+      'th-TH': 'ไม่พบเกมนี้ในเว็บไซต์นี้',
+      'vi-VN': 'Không có trò chơi này trên trang',
+    },
+  },
+  {
     path: '/api/game/admin/user-blocks/:id',
     code: 2002,
     text: {
