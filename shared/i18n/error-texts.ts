@@ -689,6 +689,17 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
       'vi-VN': 'Trang đã có cấu hình cho loại trò chơi này',
     },
   },
+  {
+    path: '/api/game/admin/copy-site-data',
+    code: 2001,
+    text: {
+      'zh-TW': '找不到該網站',
+      'zh-CN': '找不到该网站',
+      'en-US': 'Site not found',
+      'th-TH': 'ไม่พบเว็บไซต์นี้',
+      'vi-VN': 'Không tìm thấy trang web',
+    },
+  },
 
   // VIP
   {

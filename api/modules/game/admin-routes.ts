@@ -74,7 +74,7 @@ export const adminEndpoints = [
       }),
   ),
   endpoint(
-    { method: 'post', path: '/game/admin/copy-site-data', result: answers.postGameAdminCopySiteData, auth, body: copySiteDataBody, summary: "Replace the target site's providers or type configs by the source's" },
+    { method: 'post', path: '/game/admin/copy-site-data', result: answers.postGameAdminCopySiteData, auth, body: copySiteDataBody, refusals: { 'game.siteNotFound': 2001 }, summary: "Replace the target site's providers or type configs by the source's (2001 when either names no configured site)" },
     ({ actor, body }) => copySiteData(actor, { sourceSiteCode: body.sourceSiteCode, targetSiteCode: body.targetSiteCode, type: body.type as CopyKind }),
   ),
 ];

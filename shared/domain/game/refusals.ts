@@ -16,6 +16,7 @@ export const gameRefusals = declareRefusals('game', {
   blockNotFound: 'no such game block in the site',
   gameCodeTaken: 'another provider of the site has the gameCode already',
   typeConfigExists: 'the site has a type config for the gameType already',
+  siteNotFound: 'no configured site has the site code',
 });
 
 declare module '../refusals' {
