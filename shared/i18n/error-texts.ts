@@ -1236,6 +1236,17 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
     },
   },
   {
+    path: '/api/promo/:id',
+    code: 2002,
+    text: {
+      'zh-TW': '領取上限不可低於已領取的次數',
+      'zh-CN': '领取上限不可低于已领取的次数',
+      'en-US': 'The claim limit cannot be below the claims already made',
+      'th-TH': 'จำนวนสิทธิ์รับสูงสุดต้องไม่น้อยกว่าจำนวนที่รับไปแล้ว',
+      'vi-VN': 'Giới hạn lượt nhận không được thấp hơn số lượt đã nhận',
+    },
+  },
+  {
     path: '/api/promo/:id/claim',
     code: 2001,
     text: {
