@@ -666,6 +666,41 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
     },
   },
 
+  // Game administration (not in the spec)
+  {
+    path: '/api/game/admin/providers',
+    code: 2001,
+    text: {
+      'zh-TW': '此站點已有該遊戲代碼',
+      'zh-CN': '此站点已有该游戏代码',
+      'en-US': 'This game code already exists in this site',
+      'th-TH': 'รหัสเกมนี้มีอยู่แล้วในเว็บไซต์นี้',
+      'vi-VN': 'Mã trò chơi này đã tồn tại trên trang',
+    },
+  },
+  {
+    path: '/api/game/admin/type-configs',
+    code: 2001,
+    text: {
+      'zh-TW': '此站點已有該遊戲類型的設定',
+      'zh-CN': '此站点已有该游戏类型的配置',
+      'en-US': 'This site already has a configuration for this game type',
+      'th-TH': 'เว็บไซต์นี้มีการตั้งค่าสำหรับประเภทเกมนี้แล้ว',
+      'vi-VN': 'Trang đã có cấu hình cho loại trò chơi này',
+    },
+  },
+  {
+    path: '/api/game/admin/copy-site-data',
+    code: 2001,
+    text: {
+      'zh-TW': '找不到該網站',
+      'zh-CN': '找不到该网站',
+      'en-US': 'Site not found',
+      'th-TH': 'ไม่พบเว็บไซต์นี้',
+      'vi-VN': 'Không tìm thấy trang web',
+    },
+  },
+
   // VIP
   {
     path: '/api/vip/levels',
@@ -1198,6 +1233,17 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
       'en-US': 'Promotion not found',
       'th-TH': 'ไม่พบโปรโมชั่น',
       'vi-VN': 'Không tìm thấy khuyến mãi',
+    },
+  },
+  {
+    path: '/api/promo/:id',
+    code: 2002,
+    text: {
+      'zh-TW': '領取上限不可低於已領取的次數',
+      'zh-CN': '领取上限不可低于已领取的次数',
+      'en-US': 'The claim limit cannot be below the claims already made',
+      'th-TH': 'จำนวนสิทธิ์รับสูงสุดต้องไม่น้อยกว่าจำนวนที่รับไปแล้ว',
+      'vi-VN': 'Giới hạn lượt nhận không được thấp hơn số lượt đã nhận',
     },
   },
   {
@@ -2182,6 +2228,17 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
       'en-US': 'No such player in this site',
       'th-TH': 'ไม่พบผู้เล่นนี้ในเว็บไซต์นี้',
       'vi-VN': 'Không có người chơi này trên trang',
+    },
+  },
+  {
+    path: '/api/game/admin/user-blocks',
+    code: 2003,
+    text: {
+      'zh-TW': '此站點找不到該遊戲',
+      'zh-CN': '此站点找不到该游戏',
+      'en-US': 'No such game in this site',
+      'th-TH': 'ไม่พบเกมนี้ในเว็บไซต์นี้',
+      'vi-VN': 'Không có trò chơi này trên trang',
     },
   },
   {

@@ -278,20 +278,43 @@ test('POST /game/admin/copy-site-data is atomic: a failure while copying keeps t
   t.is((await logsOf('copy-site-data', target)).length, 0);
 });
 
-test('POST /game/admin/copy-site-data: both sites must exist and differ; type is providers or typeConfigs', async (t) => {
+test('POST /game/admin/copy-site-data: a site naming no configured site is 2001 and changes nothing', async (t) => {
+  const source = await factories.createSite();
+  const target = await factories.createSite();
+  const before = await snapshot(target);
+  const sourceBefore = await snapshot(source);
+  for (const body of [
+    { sourceSiteCode: 'nowhere-1', targetSiteCode: target, type: 'providers' },
+    { sourceSiteCode: source, targetSiteCode: 'nowhere-2', type: 'providers' },
+    { sourceSiteCode: 'nowhere-3', targetSiteCode: 'nowhere-4', type: 'typeConfigs' },
+  ]) {
+    const res = await req('POST', '/game/admin/copy-site-data', { body, headers: { locales: 'en-US' } });
+    t.is(res.status, 200, JSON.stringify(body));
+    t.is(res.body.code, 2001, JSON.stringify(body));
+    t.is(res.body.data, null);
+    t.is(res.body.path, '/api/game/admin/copy-site-data');
+    t.is(res.body.message, 'Site not found');
+  }
+  t.is(await snapshot(target), before);
+  t.is(await snapshot(source), sourceBefore);
+  t.is((await logsOf('copy-site-data', target)).length, 0);
+  t.is(await models.GameProvider.count({ where: { siteCode: 'nowhere-2' } }), 0, 'nothing is copied to an unknown site');
+});
+
+test('POST /game/admin/copy-site-data: site codes of the right form that differ; type is providers or typeConfigs', async (t) => {
   const source = await factories.createSite();
   const target = await factories.createSite();
   const before = await snapshot(target);
   const cases: Array<[Record<string, unknown>, string]> = [
-    [{ sourceSiteCode: 'nowhere-1', targetSiteCode: target, type: 'providers' }, 'sourceSiteCode'],
-    [{ sourceSiteCode: source, targetSiteCode: 'nowhere-2', type: 'providers' }, 'targetSiteCode'],
     [{ sourceSiteCode: source, targetSiteCode: "x' OR 1=1", type: 'providers' }, 'targetSiteCode'],
+    [{ sourceSiteCode: 'x'.repeat(31), targetSiteCode: target, type: 'providers' }, 'sourceSiteCode'],
     [{ targetSiteCode: target, type: 'providers' }, 'sourceSiteCode'],
     [{ sourceSiteCode: source, type: 'providers' }, 'targetSiteCode'],
     [{ sourceSiteCode: source, targetSiteCode: target }, 'type'],
     [{ sourceSiteCode: source, targetSiteCode: target, type: 'vipLevels' }, 'type'],
     [{ sourceSiteCode: 7, targetSiteCode: target, type: 'providers' }, 'sourceSiteCode'],
     [{ sourceSiteCode: target, targetSiteCode: target, type: 'providers' }, 'targetSiteCode'],
+    [{ sourceSiteCode: 'nowhere-5', targetSiteCode: 'nowhere-5', type: 'providers' }, 'targetSiteCode'],
   ];
   for (const [body, field] of cases) {
     const res = await req('POST', '/game/admin/copy-site-data', { body });

@@ -196,27 +196,32 @@ test('POST /game/admin/providers: the created record, defaults, operation log, c
   for (const key of otherKeys) t.is(await cache().exists(key), 1, 'another site keeps its cache');
 });
 
-test('POST /game/admin/providers: gameCode is unique per site (400 naming gameCode), not across sites', async (t) => {
+test('POST /game/admin/providers: gameCode is unique per site (2001), not across sites', async (t) => {
   const site = await factories.createSite();
   const other = await factories.createSite();
-  const dup = await req('POST', '/game/admin/providers', { site, body: { gameCode: 'provx-slot-01', providerCode: 'provx', gameType: 2 } });
-  t.is(dup.status, 400);
-  t.is(dup.body.code, 400);
-  t.is(dup.body.errors[0].field, 'gameCode');
-  t.regex(dup.body.message, /provx-slot-01/);
+  const before = await models.GameProvider.count({ where: { siteCode: site } });
+  const dup = await req('POST', '/game/admin/providers', { site, body: { gameCode: 'provx-slot-01', providerCode: 'provy', gameType: 3 }, headers: { locales: 'en-US' } });
+  t.is(dup.status, 200);
+  t.is(dup.body.code, 2001);
+  t.is(dup.body.data, null);
+  t.is(dup.body.path, '/api/game/admin/providers');
+  t.is(dup.body.message, 'This game code already exists in this site');
   t.is(await models.GameProvider.count({ where: { siteCode: site, gameCode: 'provx-slot-01' } }), 1);
+  t.like(await models.GameProvider.findOne({ where: { siteCode: site, gameCode: 'provx-slot-01' }, raw: true }), { providerCode: 'provx', gameType: 2 }, 'the stored provider is unchanged');
+  t.is(await models.GameProvider.count({ where: { siteCode: site } }), before);
   t.is((await logsOf('provider-create', site)).length, 0, 'a refused write logs nothing');
 
   const gameCode = code('shared');
   t.is((await req('POST', '/game/admin/providers', { site, body: { gameCode, providerCode: 'provx', gameType: 2 } })).body.code, 200);
   t.is((await req('POST', '/game/admin/providers', { site: other, body: { gameCode, providerCode: 'provx', gameType: 2 } })).body.code, 200);
-  // Concurrent creates of one code: one wins, the other is the same 400.
+  // Concurrent creates of one code: one wins, the others are the same 2001.
   const race = code('race');
   const answers = await Promise.all(
     [1, 2, 3].map(() => req('POST', '/game/admin/providers', { site, body: { gameCode: race, providerCode: 'provy', gameType: 2 } })),
   );
   t.is(answers.filter((a) => a.body.code === 200).length, 1);
-  t.true(answers.filter((a) => a.body.code !== 200).every((a) => a.status === 400 && a.body.errors[0].field === 'gameCode'));
+  t.true(answers.filter((a) => a.body.code !== 200).every((a) => a.status === 200 && a.body.code === 2001));
+  t.is(await models.GameProvider.count({ where: { siteCode: site, gameCode: race } }), 1);
 });
 
 test('POST /game/admin/providers: body siteCode chooses the site; an unknown one is a 400', async (t) => {
@@ -303,7 +308,7 @@ test('PATCH /game/admin/providers/:id: partial update, log with changes, cache c
   t.is(renamed.body.result.providerCode, 'provy');
 });
 
-test('PATCH /game/admin/providers/:id: 404, duplicate gameCode, moving sites and bad input are refused', async (t) => {
+test('PATCH /game/admin/providers/:id: 404, duplicate gameCode (2001), moving sites and bad input are refused', async (t) => {
   const site = await factories.createSite();
   const other = await factories.createSite();
   const p = await newProvider(site);
@@ -313,9 +318,12 @@ test('PATCH /game/admin/providers/:id: 404, duplicate gameCode, moving sites and
   t.is(missing.body.message, 'provider not found');
   t.is(missing.body.data, null);
 
-  const dup = await req('PATCH', `/game/admin/providers/${p.id}`, { site, body: { gameCode: 'provy-fish-02' } });
-  t.is(dup.status, 400);
-  t.is(dup.body.errors[0].field, 'gameCode');
+  const dup = await req('PATCH', `/game/admin/providers/${p.id}`, { site, body: { gameCode: 'provy-fish-02' }, headers: { locales: 'en-US' } });
+  t.is(dup.status, 200);
+  t.is(dup.body.code, 2001);
+  t.is(dup.body.data, null);
+  t.is(dup.body.message, 'This game code already exists in this site', 'PATCH uses the 2001 text of /api/game/admin/providers');
+  t.is(await models.GameProvider.count({ where: { siteCode: site, gameCode: 'provy-fish-02' } }), 1);
 
   const move = await req('PATCH', `/game/admin/providers/${p.id}`, { site, body: { siteCode: other } });
   t.is(move.status, 400);
@@ -394,7 +402,7 @@ test('GET /game/admin/type-configs: the site\'s configs with label, enabled, typ
   t.is(list[1].label['en-US'], 'Slots');
 });
 
-test('POST/PATCH/DELETE /game/admin/type-configs: name and enable in, label and enabled out; 400 and 404', async (t) => {
+test('POST/PATCH/DELETE /game/admin/type-configs: name and enable in, label and enabled out; 2001, 400 and 404', async (t) => {
   const site = await factories.createSite();
   const keys = await seedCache(site);
   // The site starts with all eight types; free one.
@@ -418,9 +426,15 @@ test('POST/PATCH/DELETE /game/admin/type-configs: name and enable in, label and 
   t.is(c.icon, 'mdi-slot-machine', 'icon defaults to the built-in one');
   t.is(c.siteCode, site);
 
-  const dup = await req('POST', '/game/admin/type-configs', { site, body: { gameType: 2 } });
-  t.is(dup.status, 400);
-  t.is(dup.body.errors[0].field, 'gameType');
+  const configsBefore = await models.GameTypeConfig.count({ where: { siteCode: site } });
+  const dup = await req('POST', '/game/admin/type-configs', { site, body: { gameType: 2 }, headers: { locales: 'en-US' } });
+  t.is(dup.status, 200);
+  t.is(dup.body.code, 2001);
+  t.is(dup.body.data, null);
+  t.is(dup.body.path, '/api/game/admin/type-configs');
+  t.is(dup.body.message, 'This site already has a configuration for this game type');
+  t.is(await models.GameTypeConfig.count({ where: { siteCode: site } }), configsBefore);
+  t.like(await models.GameTypeConfig.findByPk(c.id, { raw: true }), { gameType: 2, enabled: false, sortOrder: 3 }, 'the stored config is unchanged');
   for (const body of [{}, { gameType: 6 }, { gameType: '2' }, { gameType: 2, enable: 'yes' }, { gameType: 2, name: 'x' }, { gameType: 2, icon: 'x'.repeat(65) }]) {
     const res = await req('POST', '/game/admin/type-configs', { site, body });
     t.is(res.status, 400, JSON.stringify(body));
@@ -431,9 +445,11 @@ test('POST/PATCH/DELETE /game/admin/type-configs: name and enable in, label and 
   t.true(patched.body.result.enabled);
   t.is(patched.body.result.icon, 'mdi-star');
   t.deepEqual(patched.body.result.label, { 'en-US': 'Slots!' });
-  const dupType = await req('PATCH', `/game/admin/type-configs/${c.id}`, { site, body: { gameType: 1 } });
-  t.is(dupType.status, 400);
-  t.is(dupType.body.errors[0].field, 'gameType');
+  const dupType = await req('PATCH', `/game/admin/type-configs/${c.id}`, { site, body: { gameType: 1 }, headers: { locales: 'en-US' } });
+  t.is(dupType.status, 200);
+  t.is(dupType.body.code, 2001);
+  t.is(dupType.body.message, 'This site already has a configuration for this game type', 'PATCH uses the 2001 text of /api/game/admin/type-configs');
+  t.like(await models.GameTypeConfig.findByPk(c.id, { raw: true }), { gameType: 2, typeKey: 'slot', icon: 'mdi-star' }, 'the config keeps its gameType');
   const missing = await req('PATCH', '/game/admin/type-configs/99999999', { site, body: { enable: true } });
   t.is(missing.status, 404);
   t.is(missing.body.message, 'type config not found');

@@ -137,7 +137,7 @@ test('site scoping: the user must be a player of the administrator site (2001); 
   t.is((await stack.request('DELETE', `${PATH}/${bySite.body.result.id}`, { token: adminToken, headers: { 'x-site-code': site } })).body.code, 200);
 });
 
-test('validation: unknown gameType, gameType with gameCode, productId without gameCode, unknown gameCode, wrong types', async (t) => {
+test('validation: unknown gameType, gameType with gameCode, productId without gameCode, wrong types', async (t) => {
   const { user } = await factories.createUser();
   const cases: Array<[unknown, string]> = [
     [{ userId: user.id, gameType: 6 }, 'gameType'],
@@ -146,7 +146,6 @@ test('validation: unknown gameType, gameType with gameCode, productId without ga
     [{ userId: user.id, productId: 1 }, 'productId'],
     [{ userId: user.id, gameCode: 'provy-slot-01', productId: -1 }, 'productId'],
     [{ userId: user.id, gameCode: 'provy-slot-01', productId: 1.5 }, 'productId'],
-    [{ userId: user.id, gameCode: 'no-such-game' }, 'gameCode'],
     [{ userId: String(user.id) }, 'userId'],
     [{}, 'userId'],
     [{ userId: user.id, reason: 'x'.repeat(256) }, 'reason'],
@@ -158,6 +157,27 @@ test('validation: unknown gameType, gameType with gameCode, productId without ga
   }
   t.is(await models.GameUserBlock.count({ where: { userId: user.id } }), 0);
   t.is((await stack.request('DELETE', `${PATH}/abc`, { token: adminToken })).status, 400);
+});
+
+test('a gameCode naming no game of the site is 2003 and blocks nothing', async (t) => {
+  const site = await factories.createSite();
+  const { user } = await factories.createUser({ siteCode: site });
+  const logsBefore = await models.AdminOperationLog.count({ where: { module: 'game', siteCode: site } });
+  await models.GameProvider.destroy({ where: { siteCode: site, gameCode: 'provy-slot-01' } });
+  for (const body of [
+    { userId: user.id, gameCode: 'no-such-game' },
+    { userId: user.id, gameCode: 'provy-slot-01', productId: 1 }, // a game of another site only
+  ]) {
+    const res = await create(body, { 'x-site-code': site, locales: 'en-US' });
+    t.is(res.status, 200, JSON.stringify(body));
+    t.is(res.body.code, 2003, JSON.stringify(body));
+    t.is(res.body.data, null);
+    t.is(res.body.message, 'No such game in this site');
+  }
+  t.is(await models.GameUserBlock.count({ where: { userId: user.id } }), 0);
+  t.is(await models.AdminOperationLog.count({ where: { module: 'game', siteCode: site } }), logsBefore);
+  // The player check comes first: an unknown player with an unknown game is 2001.
+  t.is((await create({ userId: 99_999_999, gameCode: 'no-such-game' }, { 'x-site-code': site })).body.code, 2001);
 });
 
 test('guards: 401 without an admin token or with a player token; 403 without the game permission', async (t) => {

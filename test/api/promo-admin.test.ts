@@ -187,6 +187,29 @@ test('PATCH /promo/:id: fields and one image; the replaced image is removed, the
   t.is((await req('PATCH', `/promo/${made.id}`, { site: await factories.createSite(), body: { tag: 'a' } })).body.code, 2001);
 });
 
+test.serial('PATCH /promo/:id: maxClaims below the claims made is 2002 and changes nothing; 0 or the count itself is fine', async (t) => {
+  const made = (await create(FIELDS, { imgPc: { data: jpeg } })).body.result;
+  await models.Promotion.update({ claimedCount: 3 }, { where: { id: made.id } });
+  const before = { files: filesUnder(uploadDir).length, images: await models.UploadedImage.count() };
+  const below = await req('PATCH', `/promo/${made.id}`, { site, body: { maxClaims: 2, tag: 'less' }, headers: { locales: 'en-US' } });
+  t.is(below.status, 200);
+  t.is(below.body.code, 2002);
+  t.is(below.body.data, null);
+  t.is(below.body.path, `/api/promo/${made.id}`);
+  t.is(below.body.message, 'The claim limit cannot be below the claims already made');
+  // With a new image: the refusal keeps neither the image nor the fields.
+  const multipart = await sendMultipart('PATCH', `${stack.baseUrl}/api/promo/${made.id}`, root.token, { maxClaims: '1' }, { imgPc: { data: await png() } }, { 'x-site-code': site, locales: 'en-US' });
+  t.is(multipart.body.code, 2002);
+  t.is(multipart.body.message, 'The claim limit cannot be below the claims already made');
+  t.deepEqual({ files: filesUnder(uploadDir).length, images: await models.UploadedImage.count() }, before);
+  const row = await models.Promotion.findByPk(made.id);
+  t.like(row?.get({ plain: true }), { maxClaims: 100, claimedCount: 3, tag: 'deposit' });
+  t.is(await models.AdminOperationLog.count({ where: { module: 'promo', action: 'update', targetId: String(made.id) } }), 0);
+
+  t.like((await req('PATCH', `/promo/${made.id}`, { site, body: { maxClaims: 3 } })).body, { code: 200, result: { maxClaims: 3 } });
+  t.like((await req('PATCH', `/promo/${made.id}`, { site, body: { maxClaims: 0 } })).body, { code: 200, result: { maxClaims: 0 } });
+});
+
 test('DELETE /promo/:id: the promotion and its stored images go, its claims stay; 2001 after', async (t) => {
   const made = (await create(FIELDS, { imgPc: { data: jpeg } })).body.result;
   const { user } = await factories.createUser({ siteCode: site });

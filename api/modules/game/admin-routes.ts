@@ -36,11 +36,11 @@ export const adminEndpoints = [
     ({ site, query }) => listProviders(site, { gameType: query.gameType }),
   ),
   endpoint(
-    { method: 'post', path: '/game/admin/providers', result: answers.postGameAdminProviders, auth, body: createProviderBody, summary: 'Create a provider (a gameCode used in the site is a 400 naming gameCode)' },
+    { method: 'post', path: '/game/admin/providers', result: answers.postGameAdminProviders, auth, body: createProviderBody, refusals: { 'game.gameCodeTaken': 2001 }, summary: 'Create a provider (2001 when the site has the gameCode already)' },
     ({ actor, site, body }) => createProvider(actor, body.siteCode ?? site, body),
   ),
   endpoint(
-    { method: 'patch', path: '/game/admin/providers/:id', result: answers.postGameAdminProviders, auth, params: idParams, body: updateProviderBody, summary: 'Update a provider of the site' },
+    { method: 'patch', path: '/game/admin/providers/:id', result: answers.postGameAdminProviders, auth, params: idParams, body: updateProviderBody, refusals: { 'game.gameCodeTaken': { code: 2001, textOf: '/api/game/admin/providers' } }, summary: 'Update a provider of the site (2001 when another provider of the site has the gameCode)' },
     ({ actor, site, params, body }) => updateProvider(actor, site, params.id, body),
   ),
   endpoint({ method: 'delete', path: '/game/admin/providers/:id', result: answers.deleteGameAdminProvidersById, auth, params: idParams, summary: 'Delete a provider of the site' }, async ({ actor, site, params }) => {
@@ -51,11 +51,11 @@ export const adminEndpoints = [
   // Type configs
   endpoint({ method: 'get', path: '/game/admin/type-configs', result: answers.getGameAdminTypeConfigs, auth, summary: "The site's type configs" }, ({ site }) => listTypeConfigs(site)),
   endpoint(
-    { method: 'post', path: '/game/admin/type-configs', result: answers.postGameAdminTypeConfigs, auth, body: createTypeConfigBody, summary: 'Create a type config (a configured gameType is a 400)' },
+    { method: 'post', path: '/game/admin/type-configs', result: answers.postGameAdminTypeConfigs, auth, body: createTypeConfigBody, refusals: { 'game.typeConfigExists': 2001 }, summary: 'Create a type config (2001 when the site has a config for the gameType)' },
     ({ actor, site, body }) => createTypeConfig(actor, body.siteCode ?? site, { ...typeConfigInput(body), gameType: body.gameType }),
   ),
   endpoint(
-    { method: 'patch', path: '/game/admin/type-configs/:id', result: answers.postGameAdminTypeConfigs, auth, params: idParams, body: updateTypeConfigBody, summary: 'Update a type config of the site' },
+    { method: 'patch', path: '/game/admin/type-configs/:id', result: answers.postGameAdminTypeConfigs, auth, params: idParams, body: updateTypeConfigBody, refusals: { 'game.typeConfigExists': { code: 2001, textOf: '/api/game/admin/type-configs' } }, summary: 'Update a type config of the site (2001 when another config of the site has the gameType)' },
     ({ actor, site, params, body }) => updateTypeConfig(actor, site, params.id, { ...typeConfigInput(body), siteCode: body.siteCode }),
   ),
   endpoint({ method: 'delete', path: '/game/admin/type-configs/:id', result: answers.deleteGameAdminProvidersById, auth, params: idParams, summary: 'Delete a type config of the site' }, async ({ actor, site, params }) => {
@@ -74,7 +74,7 @@ export const adminEndpoints = [
       }),
   ),
   endpoint(
-    { method: 'post', path: '/game/admin/copy-site-data', result: answers.postGameAdminCopySiteData, auth, body: copySiteDataBody, summary: "Replace the target site's providers or type configs by the source's" },
+    { method: 'post', path: '/game/admin/copy-site-data', result: answers.postGameAdminCopySiteData, auth, body: copySiteDataBody, refusals: { 'game.siteNotFound': 2001 }, summary: "Replace the target site's providers or type configs by the source's (2001 when either names no configured site)" },
     ({ actor, body }) => copySiteData(actor, { sourceSiteCode: body.sourceSiteCode, targetSiteCode: body.targetSiteCode, type: body.type as CopyKind }),
   ),
 ];

@@ -1,6 +1,6 @@
 import { array, boolean, number, object } from 'yup';
 import { GAME_TYPE_CODES, GAME_TYPE_TABLE, typeKeyOf } from '../../../shared/domain/game/types';
-import { isKnownSite } from '../../../shared/domain/common/sites';
+import { isKnownSite, SITE_CODE_PATTERN } from '../../../shared/domain/common/sites';
 import { LAUNCH_EXTRA_LOCALES, LOCALES } from '../../../shared/i18n/locales';
 import { documentAs, jsonInteger, localeMap as localeMapOf, sortOrder as sortOrderOf, text } from '../../http/schema-helpers';
 
@@ -30,7 +30,9 @@ const icon = () => text().max(64);
 const knownSite = () =>
   text()
     .max(30)
-    .test('site', '${path} names no configured site', async (v) => v === undefined || (/^[A-Za-z0-9_-]{1,30}$/.test(v) && (await isKnownSite(v))));
+    .test('site', '${path} names no configured site', async (v) => v === undefined || (SITE_CODE_PATTERN.test(v) && (await isKnownSite(v))));
+/** A site code's form only; the domain refuses one naming no configured site (copy-site-data). */
+const siteCodeForm = () => text().max(30).matches(SITE_CODE_PATTERN, '${path} may hold 1 to 30 letters, digits, _ or - only');
 
 /** GET /game/admin/providers?gameType=2 (an empty value counts as absent). */
 export const providerListQuery = object({
@@ -114,7 +116,7 @@ export const loadTemplateBody = object({
 });
 
 export const copySiteDataBody = object({
-  sourceSiteCode: knownSite().required(),
-  targetSiteCode: knownSite().required(),
+  sourceSiteCode: siteCodeForm().required(),
+  targetSiteCode: siteCodeForm().required(),
   type: text().required().oneOf(['providers', 'typeConfigs'], '${path} must be providers or typeConfigs'),
 });

@@ -13,8 +13,8 @@ import * as answers from './answers';
  *   GET    /game/admin/user-blocks?userId=&page=&pageSize=   {items, pagination}, newest first
  *   POST   /game/admin/user-blocks                            body {userId, gameType?, gameCode?, productId?, reason?}
  *          - nothing but userId: all games; gameType: one game type; gameCode (+ productId): one game
- *          - 2001 the user is not a player of the site; 400 gameType with gameCode, productId without
- *            gameCode, unknown gameType, gameCode naming no game of the site
+ *          - 2001 the user is not a player of the site; 2003 gameCode names no game of the site;
+ *            400 gameType with gameCode, productId without gameCode, unknown gameType
  *          - the same block twice answers the existing one
  *   DELETE /game/admin/user-blocks/:id                        null; 2002 no such block in the site
  */
@@ -50,7 +50,7 @@ export const userBlockEndpoints = [
   endpoint({ method: 'get', path: '/game/admin/user-blocks', result: answers.getGameAdminUserBlocks, auth, query: listQuery, summary: "The site's game blocks, newest first" }, ({ site, query }) =>
     listGameBlocks({ siteCode: site, userId: query.userId, page: query.page, pageSize: query.pageSize }),
   ),
-  endpoint({ method: 'post', path: '/game/admin/user-blocks', result: answers.postGameAdminUserBlocks, auth, body: createBody, refusals: { 'game.playerNotFound': 2001 }, summary: 'Block a player from all games, a game type or one game' }, ({ actor, site, body }) =>
+  endpoint({ method: 'post', path: '/game/admin/user-blocks', result: answers.postGameAdminUserBlocks, auth, body: createBody, refusals: { 'game.playerNotFound': 2001, 'game.notFound': 2003 }, summary: 'Block a player from all games, a game type or one game' }, ({ actor, site, body }) =>
     createGameBlock(actor, site, {
       userId: body.userId,
       gameType: body.gameType ?? null,

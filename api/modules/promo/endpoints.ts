@@ -57,7 +57,7 @@ export const promoEndpoints = [
     ({ site, player, locale, params }) => getPromotion(site, player, locale, params.id),
   ),
   endpoint(
-    { method: 'patch', path: '/promo/:id', result: answers.postPromo, auth: admin, params: idParams, uploads, body: updatePromotionBody, refusals: notFound, summary: 'Update a promotion (multipart; a new image replaces only its own field)' },
+    { method: 'patch', path: '/promo/:id', result: answers.postPromo, auth: admin, params: idParams, uploads, body: updatePromotionBody, refusals: { ...notFound, 'promo.maxClaimsBelowClaimed': 2002 }, summary: 'Update a promotion (multipart; a new image replaces only its own field; 2002 when maxClaims, not 0, is below the claims made)' },
     ({ actor, site, params, body, files }) => updatePromotion(actor, site, params.id, { ...body, conditionType: body.conditionType as PromotionConditionType | undefined }, files),
   ),
   endpoint(

@@ -129,7 +129,7 @@ function targetOf(input: NewGameBlock): { gameType: number | null; gameCode: str
 
 /**
  * Blocks a player of the site (`siteCode`: the administrator's site) from games. `playerNotFound` when the user is
- * not a player of the site. The same block given twice is one block: the existing row is answered (and
+ * not a player of the site; `notFound` when gameCode names no game of the site. The same block given twice is one block: the existing row is answered (and
  * nothing is logged again).
  */
 export async function createGameBlock(actor: Actor, siteCode: string, input: NewGameBlock): Promise<GameBlockView> {
@@ -143,7 +143,7 @@ export async function createGameBlock(actor: Actor, siteCode: string, input: New
     const user = await User.findOne({ where: { id: input.userId, siteCode }, attributes: ['id', 'account'], transaction, lock: transaction.LOCK.NO_KEY_UPDATE });
     if (!user) throw new Refusal('game.playerNotFound');
     if (gameCode !== null && !(await GameProvider.findOne({ where: { siteCode, gameCode }, attributes: ['id'], transaction }))) {
-      throw new InputError('gameCode', `gameCode "${gameCode.slice(0, 64)}" names no game of site ${siteCode}`);
+      throw new Refusal('game.notFound', `gameCode "${gameCode.slice(0, 64)}" names no game of site ${siteCode}`);
     }
     const existing = await GameUserBlock.findOne({ where: { siteCode, userId: user.id, ...target }, transaction });
     if (existing) return view(existing, user.account);

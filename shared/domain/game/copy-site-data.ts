@@ -1,7 +1,8 @@
 import { QueryTypes, type Transaction } from 'sequelize';
 import { db } from '../../db/sequelize';
-import { InputError } from '../../errors';
+import { InputError, Refusal } from '../../errors';
 import type { Actor } from '../audit/actor';
+import { isKnownSite } from '../common/sites';
 import { lockSiteGameData, logGameAction, writeGameData } from './admin-write';
 
 /** Copying one site's game providers or type configs to another site (permission module `game`). */
@@ -23,11 +24,15 @@ const TABLES: Record<CopyKind, { table: string; columns: string[]; label: string
 
 /**
  * In one transaction deletes the target site's rows of that kind and copies the source site's rows with
- * siteCode replaced. Both sites must exist (checked by the caller) and differ. Result {copied}.
+ * siteCode replaced. The sites must differ (a 400 naming targetSiteCode); `siteNotFound` when either
+ * names no configured site. Result {copied}.
  */
 export async function copySiteData(actor: Actor, input: { sourceSiteCode: string; targetSiteCode: string; type: CopyKind }): Promise<{ copied: number }> {
   const { sourceSiteCode: source, targetSiteCode: target, type } = input;
   if (source === target) throw new InputError('targetSiteCode', 'must differ from sourceSiteCode');
+  for (const site of [source, target]) {
+    if (!(await isKnownSite(site))) throw new Refusal('game.siteNotFound', `site "${site}" is not configured`);
+  }
   return writeGameData([target], async (transaction) => {
     await lockSiteGameData(target, transaction);
     const { removed, copied } = await copySiteRows(transaction, type, source, target);

@@ -1,15 +1,16 @@
-import { UniqueConstraintError, type Transaction } from 'sequelize';
+import type { Transaction } from 'sequelize';
 import { GameProvider } from '../../db/models';
-import { InputError, NotFoundError } from '../../errors';
+import { InputError, NotFoundError, Refusal } from '../../errors';
 import type { Actor } from '../audit/actor';
 import { changesOf } from '../audit/operation-log';
+import { uniqueAs } from '../common/unique';
 import { changedFields, logGameAction, writeGameData, type LocaleMap } from './admin-write';
 
 /**
  * The game providers of one site, administrator side. Every write runs in one
  * transaction with its operation-log row and clears the site's provider-list cache after commit. An id
- * naming no provider of the site is "provider not found" (404); a gameCode used in the site is refused
- * naming gameCode.
+ * naming no provider of the site is "provider not found" (404); a gameCode another provider of the site
+ * uses is `gameCodeTaken`.
  */
 
 /** Administrator view of a game provider. */
@@ -58,11 +59,11 @@ export interface ProviderInput {
 }
 
 const providerNotFound = () => new NotFoundError('provider not found');
-const duplicateGameCode = (gameCode: string) => new InputError('gameCode', `gameCode "${gameCode.slice(0, 64)}" already exists in this site`);
+const gameCodeTaken = (gameCode: string) => () => new Refusal('game.gameCodeTaken', `gameCode "${gameCode.slice(0, 64)}" already exists in this site`);
 
 /** Refuses a gameCode another provider of the site uses. */
 async function checkGameCodeFree(siteCode: string, gameCode: string, transaction: Transaction): Promise<void> {
-  if (await GameProvider.findOne({ where: { siteCode, gameCode }, attributes: ['id'], transaction })) throw duplicateGameCode(gameCode);
+  if (await GameProvider.findOne({ where: { siteCode, gameCode }, attributes: ['id'], transaction })) throw gameCodeTaken(gameCode)();
 }
 
 /** The site's providers (optionally of one gameType), sortOrder then id. */
@@ -79,10 +80,13 @@ export async function listProviders(siteCode: string, filter: { gameType?: numbe
   return rows.map(providerView);
 }
 
-/** Creates a provider in the site; defaults: enabled, not in maintenance, not area-blocked, sortOrder 0. */
+/**
+ * Creates a provider in the site; defaults: enabled, not in maintenance, not area-blocked, sortOrder 0.
+ * `gameCodeTaken` when the site has the gameCode already.
+ */
 export async function createProvider(actor: Actor, siteCode: string, input: ProviderInput & { gameCode: string; providerCode: string; gameType: number }): Promise<AdminProviderView> {
-  try {
-    return await writeGameData([siteCode], async (transaction) => {
+  return uniqueAs(gameCodeTaken(input.gameCode), () =>
+    writeGameData([siteCode], async (transaction) => {
       await checkGameCodeFree(siteCode, input.gameCode, transaction);
       const row = await GameProvider.create(
         {
@@ -106,20 +110,20 @@ export async function createProvider(actor: Actor, siteCode: string, input: Prov
         detail: { ...view, createdAt: undefined, updatedAt: undefined },
       });
       return view;
-    });
-  } catch (err) {
-    if (err instanceof UniqueConstraintError) throw duplicateGameCode(input.gameCode);
-    throw err;
-  }
+    }),
+  );
 }
 
-/** Updates the given fields of a provider of the site; siteCode cannot move it to another site. */
+/**
+ * Updates the given fields of a provider of the site; siteCode cannot move it to another site.
+ * `gameCodeTaken` when another provider of the site has the new gameCode.
+ */
 export async function updateProvider(actor: Actor, siteCode: string, id: number, input: ProviderInput): Promise<AdminProviderView> {
   if (input.siteCode !== undefined && input.siteCode !== siteCode) {
     throw new InputError('siteCode', 'a provider cannot be moved to another site (use copy-site-data); select its site with x-site-code');
   }
-  try {
-    return await writeGameData([siteCode], async (transaction) => {
+  const write = () =>
+    writeGameData([siteCode], async (transaction) => {
       const row = await GameProvider.findOne({ where: { id, siteCode }, transaction, lock: transaction.LOCK.UPDATE });
       if (!row) throw providerNotFound();
       if (input.gameCode !== undefined && input.gameCode !== row.gameCode) await checkGameCodeFree(siteCode, input.gameCode, transaction);
@@ -134,10 +138,7 @@ export async function updateProvider(actor: Actor, siteCode: string, id: number,
       });
       return providerView(row);
     });
-  } catch (err) {
-    if (err instanceof UniqueConstraintError && input.gameCode !== undefined) throw duplicateGameCode(input.gameCode);
-    throw err;
-  }
+  return input.gameCode === undefined ? write() : uniqueAs(gameCodeTaken(input.gameCode), write);
 }
 
 /** Deletes a provider of the site. */

@@ -14,6 +14,9 @@ export const gameRefusals = declareRefusals('game', {
   balanceTooLow: 'the balance does not cover the bet',
   playerNotFound: 'no such player in the site',
   blockNotFound: 'no such game block in the site',
+  gameCodeTaken: 'another provider of the site has the gameCode already',
+  typeConfigExists: 'the site has a type config for the gameType already',
+  siteNotFound: 'no configured site has the site code',
 });
 
 declare module '../refusals' {

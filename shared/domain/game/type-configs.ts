@@ -1,9 +1,10 @@
-import { UniqueConstraintError, type Transaction } from 'sequelize';
+import type { Transaction } from 'sequelize';
 import { GameTypeConfig } from '../../db/models';
 import { GAME_TYPES } from '../../db/seeders/data/game-types';
-import { InputError, NotFoundError } from '../../errors';
+import { InputError, NotFoundError, Refusal } from '../../errors';
 import type { Actor } from '../audit/actor';
 import { changesOf } from '../audit/operation-log';
+import { uniqueAs } from '../common/unique';
 import { changedFields, logGameAction, writeGameData, type LocaleMap } from './admin-write';
 import { typeKeyOf } from './types';
 
@@ -12,7 +13,7 @@ import { typeKeyOf } from './types';
  * (GET /game/type-configs) and administrators, and the administrators' writes (permission module
  * `game`), each in one transaction with its operation-log row, clearing the site's provider-list cache.
  * An id naming no config of the site is "type config not found" (404); a gameType already configured
- * in the site is refused naming gameType.
+ * in the site is `typeConfigExists`.
  */
 
 /** A game type config, as players and administrators see it. */
@@ -88,17 +89,17 @@ export function newTypeConfigRow(siteCode: string, input: TypeConfigInput & { ga
 }
 
 const typeConfigNotFound = () => new NotFoundError('type config not found');
-const duplicateGameType = (gameType: number) => new InputError('gameType', `a type config for gameType ${String(gameType).slice(0, 12)} already exists in this site`);
+const typeConfigExists = (gameType: number) => () => new Refusal('game.typeConfigExists', `a type config for gameType ${String(gameType).slice(0, 12)} already exists in this site`);
 
 /** Refuses a gameType another config of the site has. */
 async function checkGameTypeFree(siteCode: string, gameType: number, transaction: Transaction): Promise<void> {
-  if (await GameTypeConfig.findOne({ where: { siteCode, gameType }, attributes: ['id'], transaction })) throw duplicateGameType(gameType);
+  if (await GameTypeConfig.findOne({ where: { siteCode, gameType }, attributes: ['id'], transaction })) throw typeConfigExists(gameType)();
 }
 
-/** Creates a type config in the site (defaults: newTypeConfigRow). */
+/** Creates a type config in the site (defaults: newTypeConfigRow); `typeConfigExists` when the site has the gameType. */
 export async function createTypeConfig(actor: Actor, siteCode: string, input: TypeConfigInput & { gameType: number }): Promise<TypeConfigView> {
-  try {
-    return await writeGameData([siteCode], async (transaction) => {
+  return uniqueAs(typeConfigExists(input.gameType), () =>
+    writeGameData([siteCode], async (transaction) => {
       await checkGameTypeFree(siteCode, input.gameType, transaction);
       const row = await GameTypeConfig.create(newTypeConfigRow(siteCode, input), { transaction });
       const view = typeConfigView(row);
@@ -109,20 +110,20 @@ export async function createTypeConfig(actor: Actor, siteCode: string, input: Ty
         detail: { ...view, createdAt: undefined, updatedAt: undefined },
       });
       return view;
-    });
-  } catch (err) {
-    if (err instanceof UniqueConstraintError) throw duplicateGameType(input.gameType);
-    throw err;
-  }
+    }),
+  );
 }
 
-/** Updates the given fields of a type config of the site; typeKey follows gameType; siteCode cannot move it. */
+/**
+ * Updates the given fields of a type config of the site; typeKey follows gameType; siteCode cannot move
+ * it. `typeConfigExists` when another config of the site has the new gameType.
+ */
 export async function updateTypeConfig(actor: Actor, siteCode: string, id: number, input: TypeConfigInput): Promise<TypeConfigView> {
   if (input.siteCode !== undefined && input.siteCode !== siteCode) {
     throw new InputError('siteCode', 'a type config cannot be moved to another site (use copy-site-data); select its site with x-site-code');
   }
-  try {
-    return await writeGameData([siteCode], async (transaction) => {
+  const write = () =>
+    writeGameData([siteCode], async (transaction) => {
       const row = await GameTypeConfig.findOne({ where: { id, siteCode }, transaction, lock: transaction.LOCK.UPDATE });
       if (!row) throw typeConfigNotFound();
       if (input.gameType !== undefined && input.gameType !== row.gameType) await checkGameTypeFree(siteCode, input.gameType, transaction);
@@ -144,10 +145,7 @@ export async function updateTypeConfig(actor: Actor, siteCode: string, id: numbe
       });
       return typeConfigView(row);
     });
-  } catch (err) {
-    if (err instanceof UniqueConstraintError && input.gameType !== undefined) throw duplicateGameType(input.gameType);
-    throw err;
-  }
+  return input.gameType === undefined ? write() : uniqueAs(typeConfigExists(input.gameType), write);
 }
 
 /** Deletes a type config of the site. */

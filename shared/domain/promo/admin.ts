@@ -64,7 +64,10 @@ export async function createPromotion(actor: Actor, site: string, input: Promoti
   return adminPromotionView(promo);
 }
 
-/** PATCH /promo/:id: the given fields and images; `notFound` unless a promotion of the site. */
+/**
+ * PATCH /promo/:id: the given fields and images; `notFound` unless a promotion of the site;
+ * `maxClaimsBelowClaimed` when maxClaims, not 0 (unlimited), is below the claims made.
+ */
 export async function updatePromotion(actor: Actor, site: string, id: number, input: Partial<PromotionInput>, files: Record<string, PreparedImage>): Promise<AdminPromotionView> {
   const given = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<PromotionInput>;
   const images = imagesOf(files);
@@ -78,7 +81,7 @@ export async function updatePromotion(actor: Actor, site: string, id: number, in
       ...keysOf(stored),
     };
     if (changes.maxClaims !== undefined && changes.maxClaims !== 0 && changes.maxClaims < row.claimedCount) {
-      throw new InputError('maxClaims', `must be 0 (unlimited) or at least the ${row.claimedCount} claims made`);
+      throw new Refusal('promo.maxClaimsBelowClaimed', `maxClaims ${changes.maxClaims} is below the ${row.claimedCount} claims made`);
     }
     replaced = await forgetImages(transaction, stored.map((image) => row[image.field as ImageField]));
     await row.update(changes, { transaction });

@@ -7,6 +7,7 @@ export const promoRefusals = declareRefusals('promo', {
   alreadyClaimed: 'the player already claimed the promotion',
   quotaExhausted: 'the promotion is fully claimed',
   conditionNotMet: 'the player does not meet the promotion\'s condition',
+  maxClaimsBelowClaimed: 'maxClaims would be below the claims made already (0, unlimited, is always allowed)',
 });
 
 declare module '../refusals' {
