@@ -814,6 +814,28 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
       'vi-VN': 'Chưa đạt mục tiêu nhiệm vụ',
     },
   },
+  {
+    path: '/api/mission/admin/missions',
+    code: 2001,
+    text: {
+      'zh-TW': '此站點已有相同類別、週期與階層的任務',
+      'zh-CN': '此站点已有相同类别、周期与层级的任务',
+      'en-US': 'The site already has a mission for this category, period and tier',
+      'th-TH': 'ไซต์นี้มีภารกิจของหมวดหมู่ รอบเวลา และระดับขั้นนี้อยู่แล้ว',
+      'vi-VN': 'Trang đã có nhiệm vụ cho danh mục, chu kỳ và bậc này',
+    },
+  },
+  {
+    path: '/api/mission/admin/missions/:id',
+    code: 2002,
+    text: {
+      'zh-TW': '此任務已有領取紀錄，無法刪除，請改為停用',
+      'zh-CN': '该任务已有领取记录，无法删除，请改为停用',
+      'en-US': 'The mission has claims and cannot be deleted; disable it instead',
+      'th-TH': 'ภารกิจนี้มีการรับรางวัลแล้ว จึงลบไม่ได้ กรุณาปิดใช้งานแทน',
+      'vi-VN': 'Nhiệm vụ đã có lượt nhận thưởng nên không thể xóa; hãy vô hiệu hóa thay vào đó',
+    },
+  },
 
   // Wallet
   {
