@@ -2147,6 +2147,17 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
       'vi-VN': 'Nhóm vẫn còn quản trị viên, không thể xóa',
     },
   },
+  {
+    path: '/api/admin/groups/create',
+    code: 2003,
+    text: {
+      'zh-TW': '管理群組名稱已被使用',
+      'zh-CN': '管理组名称已被使用',
+      'en-US': 'An admin group with this name already exists',
+      'th-TH': 'มีกลุ่มผู้ดูแลระบบที่ใช้ชื่อนี้อยู่แล้ว',
+      'vi-VN': 'Đã có nhóm quản trị mang tên này',
+    },
+  },
 
   // Operators' player tools (not in the spec)
   {
