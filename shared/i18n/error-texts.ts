@@ -2104,6 +2104,17 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
     },
   },
   {
+    path: '/api/admin/create',
+    code: 2003,
+    text: {
+      'zh-TW': '指定的站點中有不存在的站點',
+      'zh-CN': '指定的站点中有不存在的站点',
+      'en-US': 'One of the sites does not exist',
+      'th-TH': 'มีไซต์ที่ระบุซึ่งไม่มีอยู่ในระบบ',
+      'vi-VN': 'Một trong các trang được chỉ định không tồn tại',
+    },
+  },
+  {
     path: '/api/admin/:id',
     code: 2001,
     text: {
