@@ -2487,6 +2487,28 @@ function paymentChannelErrorTexts(): ErrorText[] {
     'vi-VN': 'Không tìm thấy nhóm kênh thanh toán',
   };
   return [
+    {
+      path: '/api/vendor/admin/groups',
+      code: 2002,
+      text: {
+        'zh-TW': '群組列出的通道不是此站點的支付通道',
+        'zh-CN': '该组列出的通道不是此站点的支付通道',
+        'en-US': 'A channel of the group is not a payment channel of the site',
+        'th-TH': 'ช่องทางในกลุ่มไม่ใช่ช่องทางชำระเงินของไซต์นี้',
+        'vi-VN': 'Một kênh của nhóm không phải là kênh thanh toán của trang',
+      },
+    },
+    {
+      path: '/api/vendor/admin/groups',
+      code: 2003,
+      text: {
+        'zh-TW': '法幣通道的幣別與群組的幣別不同',
+        'zh-CN': '法币通道的币种与该组的币种不同',
+        'en-US': "A fiat channel of the group serves another currency than the group's",
+        'th-TH': 'ช่องทางเงินตราในกลุ่มใช้สกุลเงินที่ต่างจากสกุลเงินของกลุ่ม',
+        'vi-VN': 'Một kênh tiền pháp định của nhóm dùng loại tiền khác với loại tiền của nhóm',
+      },
+    },
     { path: '/api/vendor/admin/groups/:id', code: 2001, text: groupNotFound },
     {
       path: '/api/vendor/admin/channels',
@@ -2508,6 +2530,17 @@ function paymentChannelErrorTexts(): ErrorText[] {
         'en-US': 'Payment channel not found',
         'th-TH': 'ไม่พบช่องทางชำระเงินของไซต์นี้',
         'vi-VN': 'Không tìm thấy kênh thanh toán',
+      },
+    },
+    {
+      path: '/api/vendor/admin/channels/:id',
+      code: 2003,
+      text: {
+        'zh-TW': '有群組列出此通道且使用其他幣別，無法變更幣別',
+        'zh-CN': '有组列出此通道且使用其他币种，无法更改币种',
+        'en-US': 'A group that lists the channel serves another currency',
+        'th-TH': 'มีกลุ่มที่มีช่องทางนี้อยู่และใช้สกุลเงินอื่น จึงเปลี่ยนสกุลเงินไม่ได้',
+        'vi-VN': 'Một nhóm có chứa kênh này đang dùng loại tiền khác',
       },
     },
     {
