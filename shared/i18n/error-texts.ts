@@ -1812,6 +1812,28 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
     },
   },
   {
+    path: '/api/affiliate/admin/bind',
+    code: 2003,
+    text: {
+      'zh-TW': '會員已綁定代理；如需更換代理請使用轉移',
+      'zh-CN': '会员已绑定代理；如需更换代理请使用转移',
+      'en-US': 'The member is already bound to an agent; use transfer to move it to another one',
+      'th-TH': 'สมาชิกผูกกับเอเจนต์อยู่แล้ว หากต้องการเปลี่ยนเอเจนต์ให้ใช้การโอนย้าย',
+      'vi-VN': 'Thành viên đã được gắn với đại lý; hãy dùng chuyển đại lý để chuyển sang đại lý khác',
+    },
+  },
+  {
+    path: '/api/affiliate/admin/bind',
+    code: 2004,
+    text: {
+      'zh-TW': '會員沒有代理，或不是此代理',
+      'zh-CN': '会员没有代理，或不是此代理',
+      'en-US': 'The member has no agent, or not this one',
+      'th-TH': 'สมาชิกไม่มีเอเจนต์ หรือไม่ได้อยู่กับเอเจนต์นี้',
+      'vi-VN': 'Thành viên không có đại lý, hoặc không thuộc đại lý này',
+    },
+  },
+  {
     path: '/api/affiliate/admin/commission-rates',
     code: 2001,
     text: {
