@@ -849,6 +849,28 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
       'vi-VN': 'Chưa đạt mục tiêu nhiệm vụ',
     },
   },
+  {
+    path: '/api/mission/admin/missions',
+    code: 2001,
+    text: {
+      'zh-TW': '此站點已有相同類別、週期與階層的任務',
+      'zh-CN': '此站点已有相同类别、周期与层级的任务',
+      'en-US': 'The site already has a mission for this category, period and tier',
+      'th-TH': 'ไซต์นี้มีภารกิจของหมวดหมู่ รอบเวลา และระดับขั้นนี้อยู่แล้ว',
+      'vi-VN': 'Trang đã có nhiệm vụ cho danh mục, chu kỳ và bậc này',
+    },
+  },
+  {
+    path: '/api/mission/admin/missions/:id',
+    code: 2002,
+    text: {
+      'zh-TW': '此任務已有領取紀錄，無法刪除，請改為停用',
+      'zh-CN': '该任务已有领取记录，无法删除，请改为停用',
+      'en-US': 'The mission has claims and cannot be deleted; disable it instead',
+      'th-TH': 'ภารกิจนี้มีการรับรางวัลแล้ว จึงลบไม่ได้ กรุณาปิดใช้งานแทน',
+      'vi-VN': 'Nhiệm vụ đã có lượt nhận thưởng nên không thể xóa; hãy vô hiệu hóa thay vào đó',
+    },
+  },
 
   // Wallet
   {
@@ -1836,6 +1858,28 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
     },
   },
   {
+    path: '/api/affiliate/admin/bind',
+    code: 2003,
+    text: {
+      'zh-TW': '會員已綁定代理；如需更換代理請使用轉移',
+      'zh-CN': '会员已绑定代理；如需更换代理请使用转移',
+      'en-US': 'The member is already bound to an agent; use transfer to move it to another one',
+      'th-TH': 'สมาชิกผูกกับเอเจนต์อยู่แล้ว หากต้องการเปลี่ยนเอเจนต์ให้ใช้การโอนย้าย',
+      'vi-VN': 'Thành viên đã được gắn với đại lý; hãy dùng chuyển đại lý để chuyển sang đại lý khác',
+    },
+  },
+  {
+    path: '/api/affiliate/admin/bind',
+    code: 2004,
+    text: {
+      'zh-TW': '會員沒有代理，或不是此代理',
+      'zh-CN': '会员没有代理，或不是此代理',
+      'en-US': 'The member has no agent, or not this one',
+      'th-TH': 'สมาชิกไม่มีเอเจนต์ หรือไม่ได้อยู่กับเอเจนต์นี้',
+      'vi-VN': 'Thành viên không có đại lý, hoặc không thuộc đại lý này',
+    },
+  },
+  {
     path: '/api/affiliate/admin/commission-rates',
     code: 2001,
     text: {
@@ -2128,6 +2172,17 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
     },
   },
   {
+    path: '/api/admin/create',
+    code: 2003,
+    text: {
+      'zh-TW': '指定的站點中有不存在的站點',
+      'zh-CN': '指定的站点中有不存在的站点',
+      'en-US': 'One of the sites does not exist',
+      'th-TH': 'มีไซต์ที่ระบุซึ่งไม่มีอยู่ในระบบ',
+      'vi-VN': 'Một trong các trang được chỉ định không tồn tại',
+    },
+  },
+  {
     path: '/api/admin/:id',
     code: 2001,
     text: {
@@ -2169,6 +2224,17 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
       'en-US': 'Group still has administrators and cannot be deleted',
       'th-TH': 'กลุ่มนี้ยังมีผู้ดูแลระบบอยู่ จึงลบไม่ได้',
       'vi-VN': 'Nhóm vẫn còn quản trị viên, không thể xóa',
+    },
+  },
+  {
+    path: '/api/admin/groups/create',
+    code: 2003,
+    text: {
+      'zh-TW': '管理群組名稱已被使用',
+      'zh-CN': '管理组名称已被使用',
+      'en-US': 'An admin group with this name already exists',
+      'th-TH': 'มีกลุ่มผู้ดูแลระบบที่ใช้ชื่อนี้อยู่แล้ว',
+      'vi-VN': 'Đã có nhóm quản trị mang tên này',
     },
   },
 
@@ -2500,6 +2566,28 @@ function paymentChannelErrorTexts(): ErrorText[] {
     'vi-VN': 'Không tìm thấy nhóm kênh thanh toán',
   };
   return [
+    {
+      path: '/api/vendor/admin/groups',
+      code: 2002,
+      text: {
+        'zh-TW': '群組列出的通道不是此站點的支付通道',
+        'zh-CN': '该组列出的通道不是此站点的支付通道',
+        'en-US': 'A channel of the group is not a payment channel of the site',
+        'th-TH': 'ช่องทางในกลุ่มไม่ใช่ช่องทางชำระเงินของไซต์นี้',
+        'vi-VN': 'Một kênh của nhóm không phải là kênh thanh toán của trang',
+      },
+    },
+    {
+      path: '/api/vendor/admin/groups',
+      code: 2003,
+      text: {
+        'zh-TW': '法幣通道的幣別與群組的幣別不同',
+        'zh-CN': '法币通道的币种与该组的币种不同',
+        'en-US': "A fiat channel of the group serves another currency than the group's",
+        'th-TH': 'ช่องทางเงินตราในกลุ่มใช้สกุลเงินที่ต่างจากสกุลเงินของกลุ่ม',
+        'vi-VN': 'Một kênh tiền pháp định của nhóm dùng loại tiền khác với loại tiền của nhóm',
+      },
+    },
     { path: '/api/vendor/admin/groups/:id', code: 2001, text: groupNotFound },
     {
       path: '/api/vendor/admin/channels',
@@ -2521,6 +2609,17 @@ function paymentChannelErrorTexts(): ErrorText[] {
         'en-US': 'Payment channel not found',
         'th-TH': 'ไม่พบช่องทางชำระเงินของไซต์นี้',
         'vi-VN': 'Không tìm thấy kênh thanh toán',
+      },
+    },
+    {
+      path: '/api/vendor/admin/channels/:id',
+      code: 2003,
+      text: {
+        'zh-TW': '有群組列出此通道且使用其他幣別，無法變更幣別',
+        'zh-CN': '有组列出此通道且使用其他币种，无法更改币种',
+        'en-US': 'A group that lists the channel serves another currency',
+        'th-TH': 'มีกลุ่มที่มีช่องทางนี้อยู่และใช้สกุลเงินอื่น จึงเปลี่ยนสกุลเงินไม่ได้',
+        'vi-VN': 'Một nhóm có chứa kênh này đang dùng loại tiền khác',
       },
     },
     {

@@ -126,14 +126,21 @@ test('POST /admin/groups/create: bad input is a 400 naming the field, never a 50
   t.is(max.body.code, 200);
 });
 
-test('a group name already in use is a 400 on name', async (t) => {
+test('a group name already in use is refused with 2003 on create and rename; nothing changes', async (t) => {
+  const en = { locales: 'en-US' };
   const first = (await createGroup()).body.result;
-  const dup = await createGroup({ name: first.name });
-  t.is(dup.status, 400);
-  t.deepEqual(dup.body.errors.map((e: { field: string }) => e.field), ['name']);
+  const dup = await req('POST', '/admin/groups/create', { token: root.token, headers: en, body: { name: first.name, permissions: ['deposit:read'] } });
+  t.is(dup.status, 200);
+  t.is(dup.body.code, 2003);
+  t.is(dup.body.message, 'An admin group with this name already exists');
+  const named = (await req('GET', '/admin/groups/list', { token: root.token })).body.result.filter((g: { name: string }) => g.name === first.name);
+  t.deepEqual(named.map((g: { id: number }) => g.id), [first.id], 'no second group was created');
   const other = (await createGroup()).body.result;
-  const rename = await req('PATCH', `/admin/groups/${other.id}`, { token: root.token, body: { name: first.name } });
-  t.is(rename.status, 400);
+  const rename = await req('PATCH', `/admin/groups/${other.id}`, { token: root.token, headers: en, body: { name: first.name, description: 'renamed' } });
+  t.is(rename.status, 200);
+  t.is(rename.body.code, 2003);
+  t.is(rename.body.message, 'An admin group with this name already exists', 'PATCH uses the 2003 text of /api/admin/groups/create');
+  t.like((await req('GET', `/admin/groups/${other.id}`, { token: root.token })).body.result, { name: other.name, description: other.description });
   // Keeping one's own name is no conflict.
   const same = await req('PATCH', `/admin/groups/${first.id}`, { token: root.token, body: { name: first.name } });
   t.is(same.body.code, 200);

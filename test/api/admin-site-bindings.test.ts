@@ -203,11 +203,24 @@ test('it cannot widen its own or anyone\'s sites, nor reach other administrators
 test('platform administrators bind accounts to existing sites; a binding takes effect on the next request', async (t) => {
   const target = await bound(null, ['user:read']);
   const make = (sites: unknown) => req('PATCH', `/admin/${target.admin.id}`, as(root.token, undefined, { sites }));
-  for (const bad of [[siteA, 'no-such-site'], [], ['bad code'], 'x', [7]]) {
+  for (const bad of [[], ['bad code'], 'x', [7]]) {
     const res = await make(bad);
     t.is(res.status, 400, JSON.stringify(bad));
     t.deepEqual(res.body.errors.map((e: { field: string }) => e.field.replace(/\[\d+\]$/, '')), ['sites']);
   }
+  // A well-formed code that names no site is refused with 2003 (the create endpoint's text); nothing changes.
+  const en = (body: unknown) => ({ token: root.token, body, headers: { locales: 'en-US' } });
+  const unknown = await req('PATCH', `/admin/${target.admin.id}`, en({ sites: [siteA, 'no-such-site'] }));
+  t.is(unknown.status, 200);
+  t.is(unknown.body.code, 2003);
+  t.is(unknown.body.message, 'One of the sites does not exist');
+  t.is((await models.Admin.findByPk(target.admin.id))?.sites, null, 'still a platform administrator');
+  const account = unique('acc');
+  const created = await req('POST', '/admin/create', en({ account, password: 'secret-pass-1', name: 'Nowhere', groupId: root.groupId, sites: ['no-such-site'] }));
+  t.is(created.status, 200);
+  t.is(created.body.code, 2003);
+  t.is(created.body.message, 'One of the sites does not exist');
+  t.is(await models.Admin.count({ where: { account } }), 0, 'no administrator was created');
   t.is((await req('GET', '/admin/users', as(target.token, siteB))).body.code, 200, 'platform: any site');
   const res = await make([siteB, siteA, siteB]);
   t.is(res.body.code, 200, res.text);

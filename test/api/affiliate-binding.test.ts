@@ -89,7 +89,7 @@ test('bind, transfer, unbind: levels of the member and its downline, one bind lo
   t.is(await models.AdminOperationLog.count({ where: { module: 'affiliate', targetId: String(m.id), action: ['bind:bind', 'bind:transfer', 'bind:unbind'] } }), 3);
 });
 
-test('bind codes: 2001 member missing, 2002 agent missing or a cycle; the wrong action is a 400; nothing changes', async (t) => {
+test('bind codes: 2001 member missing, 2002 agent missing or a cycle, 2003 already bound, 2004 not bound there; a missing agentId or a bad body is a 400; nothing changes', async (t) => {
   const { site, x1, y, m, c, h, k } = await world();
   const other = await factories.createSite();
   const awayPlayer = (await factories.createUser({ siteCode: other })).user;
@@ -114,13 +114,24 @@ test('bind codes: 2001 member missing, 2002 agent missing or a cycle; the wrong 
   }
   t.is((await bind(site, { memberId: m.id, agentId: c.id, action: 'bind' })).body.path, '/api/affiliate/admin/bind');
 
+  // The member's current agent decides: 2003 it already has one (or this one), 2004 it has none (or another one).
+  const already = 'The member is already bound to an agent; use transfer to move it to another one';
+  const notThere = 'The member has no agent, or not this one';
+  const refused: Array<[Record<string, unknown>, number, string]> = [
+    [{ memberId: m.id, agentId: y.id, action: 'transfer' }, 2004, notThere], // m has no agent
+    [{ memberId: m.id, action: 'unbind' }, 2004, notThere],
+    [{ memberId: c.id, agentId: y.id, action: 'bind' }, 2003, already], // c already has an agent
+    [{ memberId: c.id, agentId: m.id, action: 'transfer' }, 2003, already], // already m's
+    [{ memberId: c.id, agentId: x1.id, action: 'unbind' }, 2004, notThere], // x1 is not c's agent
+  ];
+  for (const [body, code, message] of refused) {
+    const res = await req('POST', '/affiliate/admin/bind', { site, body, headers: { locales: 'en-US' } });
+    t.is(res.status, 200, JSON.stringify(body));
+    t.like(res.body, { code, message, data: null }, JSON.stringify(body));
+  }
   const bad: Array<Record<string, unknown>> = [
-    { memberId: m.id, agentId: y.id, action: 'transfer' }, // m has no agent
-    { memberId: m.id, action: 'unbind' },
     { memberId: m.id, action: 'bind' }, // agentId missing
-    { memberId: c.id, agentId: y.id, action: 'bind' }, // c already has an agent
-    { memberId: c.id, agentId: m.id, action: 'transfer' }, // already m's
-    { memberId: c.id, agentId: x1.id, action: 'unbind' }, // x1 is not c's agent
+    { memberId: m.id, action: 'transfer' }, // agentId missing
     { memberId: m.id, agentId: y.id, action: 'move' },
     { memberId: 'm', agentId: y.id, action: 'bind' },
   ];

@@ -258,7 +258,7 @@ test('admin mission routes: 401 without an admin token, 403 without the mission 
   t.is((await stack.request('GET', '/api/mission/admin/claims', { token: other, headers: adminHeaders() })).status, 403);
 });
 
-test('admin mission CRUD: list, create, duplicate slot 400, patch, delete (not with claims), operation-logged', async (t) => {
+test('admin mission CRUD: list, create, duplicate slot 2001, patch, delete (2002 not with claims), operation-logged', async (t) => {
   const newSite = await createSite();
   const headers = { 'x-site-code': newSite };
   const list = await stack.request('GET', '/api/mission/admin/missions?category=bet&periodType=daily', { token: adminToken, headers });
@@ -266,13 +266,17 @@ test('admin mission CRUD: list, create, duplicate slot 400, patch, delete (not w
   t.is(list.body.result.length, 5);
   t.true(list.body.result.every((m: { siteCode: string; category: string }) => m.siteCode === newSite && m.category === 'bet'));
 
+  const missionsBefore = await Mission.count({ where: { siteCode: newSite } });
   const dup = await stack.request('POST', '/api/mission/admin/missions', {
     token: adminToken,
-    headers,
+    headers: { ...headers, locales: 'en-US' },
     body: { category: 'bet', periodType: 'daily', tier: 1, threshold: '10', rewardAmount: '1' },
   });
-  t.is(dup.status, 400);
-  t.is(dup.body.errors[0].field, 'tier');
+  t.is(dup.status, 200);
+  t.is(dup.body.code, 2001);
+  t.is(dup.body.data, null);
+  t.is(dup.body.message, 'The site already has a mission for this category, period and tier');
+  t.is(await Mission.count({ where: { siteCode: newSite } }), missionsBefore, 'a taken slot creates nothing');
 
   // Free a slot and create a mission in it.
   const slot = list.body.result.find((m: { tier: number }) => m.tier === 5);
@@ -301,6 +305,12 @@ test('admin mission CRUD: list, create, duplicate slot 400, patch, delete (not w
 
   const patched = await stack.request('PATCH', `/api/mission/admin/missions/${id}`, { token: adminToken, headers, body: { enabled: 0, threshold: '100' } });
   t.like(patched.body.result, { enabled: 0, threshold: '100.000000' });
+  // Moving it into a taken slot is refused with the create endpoint's 2001 text; the mission is unchanged.
+  const moved = await stack.request('PATCH', `/api/mission/admin/missions/${id}`, { token: adminToken, headers: { ...headers, locales: 'en-US' }, body: { tier: 1, threshold: '5' } });
+  t.is(moved.status, 200);
+  t.is(moved.body.code, 2001);
+  t.is(moved.body.message, 'The site already has a mission for this category, period and tier');
+  t.like((await Mission.findByPk(id))!.get({ plain: true }), { tier: 5, threshold: '100.000000', enabled: 0 });
   const players = await stack.request('GET', '/api/mission', { headers: { 'site-name': newSite } });
   t.false(players.body.result.some((m: { id: number }) => m.id === id));
 
@@ -313,9 +323,11 @@ test('admin mission CRUD: list, create, duplicate slot 400, patch, delete (not w
   await deposit(user.id, '60');
   const depositTier1 = (await Mission.findOne({ where: { siteCode: newSite, category: 'deposit', periodType: 'daily', tier: 1 } }))!.id;
   t.is((await stack.request('POST', `/api/mission/${depositTier1}/claim`, { token, headers: { 'site-name': newSite } })).body.code, 200);
-  const refused = await stack.request('DELETE', `/api/mission/admin/missions/${depositTier1}`, { token: adminToken, headers });
-  t.is(refused.status, 400);
-  t.is(refused.body.errors[0].field, 'id');
+  const refused = await stack.request('DELETE', `/api/mission/admin/missions/${depositTier1}`, { token: adminToken, headers: { ...headers, locales: 'en-US' } });
+  t.is(refused.status, 200);
+  t.is(refused.body.code, 2002);
+  t.is(refused.body.message, 'The mission has claims and cannot be deleted; disable it instead');
+  t.truthy(await Mission.findByPk(depositTier1), 'the mission with claims stays');
 
   const claims = await stack.request('GET', `/api/mission/admin/claims?userId=${user.id}`, { token: adminToken, headers });
   t.is(claims.body.result.pagination.total, 1);

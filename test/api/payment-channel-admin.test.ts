@@ -98,7 +98,7 @@ test('channels: bad input is a 400 naming the field and writes nothing', async (
   t.is((await logsOf(site, 'create-channel')).length + (await logsOf(site, 'update-channel')).length, 0);
 });
 
-test('groups: unknown currency, a foreign or unknown channel, a fiat channel of another currency, wrong types: 400 naming the field', async (t) => {
+test('groups: unknown currency, a repeated channel, wrong types: 400 naming the field; a foreign or unknown channel 2002, a fiat channel of another currency 2003', async (t) => {
   const site = await factories.createSite();
   const other = await factories.createSite();
   const [foreign] = await PaymentChannel.findAll({ where: { siteCode: other } });
@@ -107,9 +107,6 @@ test('groups: unknown currency, a foreign or unknown channel, a fiat channel of 
   const cases: Array<[Record<string, unknown>, string]> = [
     [{ groupName: names('Euro'), currency: 'EUR' }, 'currency'],
     [{ groupName: names('USDT'), currency: 'USDT' }, 'currency'],
-    [{ groupName: names('USD'), currency: 'USD', channelIds: [foreign.id] }, 'channelIds'],
-    [{ groupName: names('USD'), currency: 'USD', channelIds: [999999] }, 'channelIds'],
-    [{ groupName: names('USD'), currency: 'USD', channelIds: [fiat.id] }, 'channelIds'],
     [{ groupName: names('USD'), currency: 'USD', channelIds: '1' }, 'channelIds'],
     [{ groupName: names('USD'), currency: 'USD', channelIds: ['1'] }, 'channelIds[0]'],
     [{ groupName: names('USD'), currency: 'USD', channelIds: [fiat.id, fiat.id] }, 'channelIds'],
@@ -122,11 +119,38 @@ test('groups: unknown currency, a foreign or unknown channel, a fiat channel of 
     t.is(res.status, 400, `${JSON.stringify(body)}: ${res.body.message}`);
     t.true((res.body.errors as Array<{ field: string }>).some((e) => e.field === field), `${JSON.stringify(body)} names ${field}: ${res.body.message}`);
   }
+  // Channels the site does not have (2002) or a fiat channel of another currency (2003): refusals, on create and update alike.
+  const unknownChannel = 'A channel of the group is not a payment channel of the site';
+  const otherCurrency = "A fiat channel of the group serves another currency than the group's";
+  const refusals: Array<[Record<string, unknown>, number, string]> = [
+    [{ groupName: names('USD'), currency: 'USD', channelIds: [foreign.id] }, 2002, unknownChannel],
+    [{ groupName: names('USD'), currency: 'USD', channelIds: [999999] }, 2002, unknownChannel],
+    [{ groupName: names('USD'), currency: 'USD', channelIds: [fiat.id] }, 2003, otherCurrency],
+  ];
+  for (const [body, code, message] of refusals) {
+    const res = await req('POST', '/vendor/admin/groups', { site, body });
+    t.is(res.status, 200, JSON.stringify(body));
+    t.like(res.body, { code, message }, JSON.stringify(body));
+  }
   t.is(await PaymentChannelGroup.count({ where: { siteCode: site } }), before);
+  const listing = (await PaymentChannelGroup.findAll({ where: { siteCode: site }, order: [['id', 'ASC']] })).find((g) => g.channelIds.includes(fiat.id))!;
+  const stored = listing.get({ plain: true });
+  for (const [body, code, message] of [
+    [{ channelIds: [...listing.channelIds, foreign.id] }, 2002, unknownChannel],
+    [{ channelIds: [999999] }, 2002, unknownChannel],
+    [{ currency: 'USD' }, 2003, otherCurrency],
+  ] as Array<[Record<string, unknown>, number, string]>) {
+    const res = await req('PATCH', `/vendor/admin/groups/${listing.id}`, { site, body });
+    t.is(res.status, 200, JSON.stringify(body));
+    t.like(res.body, { code, message }, `PATCH ${JSON.stringify(body)} answers the POST's text`);
+  }
+  t.deepEqual((await listing.reload()).get({ plain: true }), stored, 'the group is unchanged');
   // A fiat channel's currency must stay the one of the groups listing it.
   const moved = await req('PATCH', `/vendor/admin/channels/${fiat.id}`, { site, body: { currency: 'USD' } });
-  t.is(moved.status, 400);
-  t.is(moved.body.errors[0].field, 'currency');
+  t.is(moved.status, 200);
+  t.like(moved.body, { code: 2003, message: 'A group that lists the channel serves another currency' });
+  t.is((await PaymentChannel.findByPk(fiat.id))!.currency, fiat.currency);
+  t.is((await logsOf(site, 'create-group')).length + (await logsOf(site, 'update-group')).length + (await logsOf(site, 'update-channel')).length, 0);
 });
 
 test('site isolation: another site\'s group, channel or player is not found; lists show the site\'s own', async (t) => {

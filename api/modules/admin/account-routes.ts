@@ -18,7 +18,7 @@ export const accountEndpoints = [
   ),
   endpoint({ method: 'get', path: '/admin/list', result: answers.getAdminList, auth: admin, summary: 'The administrators the caller sees, with their group {id, name}' }, ({ req }) => listAdmins(adminSitesOf(req))),
   endpoint(
-    { method: 'post', path: '/admin/create', result: answers.postAdminCreate, auth: admin, body: createAdminBody, refusals: { 'admin.accountTaken': 2001, 'admin.groupNotFound': 2002 }, summary: 'Create an administrator (2001 account exists, 2002 group missing)' },
+    { method: 'post', path: '/admin/create', result: answers.postAdminCreate, auth: admin, body: createAdminBody, refusals: { 'admin.accountTaken': 2001, 'admin.groupNotFound': 2002, 'admin.siteUnknown': 2003 }, summary: 'Create an administrator (2001 account exists, 2002 group missing, 2003 a site code names no site)' },
     ({ actor, body }) => createAdmin(actor, body),
   ),
   endpoint({ method: 'get', path: '/admin/:id', result: answers.getAdminProfile, auth: admin, params: idParams, refusals: { 'admin.adminNotFound': 2001 }, summary: 'An administrator and its group' }, ({ actor, params, req }) =>
@@ -32,9 +32,9 @@ export const accountEndpoints = [
       auth: admin,
       params: idParams,
       body: updateAdminBody,
-      // A groupId naming no group is answered with the create endpoint's "group not found" text.
-      refusals: { 'admin.adminNotFound': 2001, 'admin.groupNotFound': { code: 2002, textOf: '/api/admin/create' } },
-      summary: 'Update an administrator; a new password or disabling ends its tokens',
+      // A groupId naming no group and a site code naming no site are answered with the create endpoint's texts.
+      refusals: { 'admin.adminNotFound': 2001, 'admin.groupNotFound': { code: 2002, textOf: '/api/admin/create' }, 'admin.siteUnknown': { code: 2003, textOf: '/api/admin/create' } },
+      summary: 'Update an administrator (2003 a site code names no site); a new password or disabling ends its tokens',
     },
     ({ actor, params, body }) => updateAdmin(actor, params.id, body),
   ),

@@ -14,14 +14,14 @@ const adminGroup = { admin: 'admin-group' } as const;
 export const groupEndpoints = [
   endpoint({ method: 'get', path: '/admin/groups/list', result: answers.getAdminGroupsList, auth: adminGroup, summary: 'Every group with adminCount' }, ({ req }) => listGroups(adminSitesOf(req))),
   endpoint(
-    { method: 'post', path: '/admin/groups/create', result: answers.postAdminGroupsCreate, auth: adminGroup, body: createGroupBody, summary: 'Create a group (a bad permission string is a 400 naming it)' },
+    { method: 'post', path: '/admin/groups/create', result: answers.postAdminGroupsCreate, auth: adminGroup, body: createGroupBody, refusals: { 'admin.groupNameTaken': 2003 }, summary: 'Create a group (2003 its name is taken; a bad permission string is a 400 naming it)' },
     ({ actor, body }) => createGroup(actor, body),
   ),
   endpoint({ method: 'get', path: '/admin/groups/:id', result: answers.getAdminGroupsById, auth: adminGroup, params: idParams, refusals: { 'admin.groupNotFound': 2001 }, summary: 'A group and its administrators' }, ({ params, req }) =>
     getGroup(params.id, adminSitesOf(req)),
   ),
   endpoint(
-    { method: 'patch', path: '/admin/groups/:id', result: answers.postAdminGroupsCreate, auth: adminGroup, params: idParams, body: updateGroupBody, refusals: { 'admin.groupNotFound': 2001 }, summary: 'Update a group' },
+    { method: 'patch', path: '/admin/groups/:id', result: answers.postAdminGroupsCreate, auth: adminGroup, params: idParams, body: updateGroupBody, refusals: { 'admin.groupNotFound': 2001, 'admin.groupNameTaken': { code: 2003, textOf: '/api/admin/groups/create' } }, summary: 'Update a group (2003 its new name is taken)' },
     ({ actor, admin, params, body }) => updateGroup(actor, params.id, body, admin.groupId),
   ),
   endpoint(

@@ -13,7 +13,7 @@ const code = (field: string, max: number) =>
 /** POST /affiliate/admin/create-agent. */
 export const createAgentBody = object({ userId: jsonId().required('userId is required'), agentCode: code('agentCode', 20) });
 
-/** POST /affiliate/admin/bind: agentId is required for bind and transfer (checked by the domain). */
+/** POST /affiliate/admin/bind: agentId is required for bind and transfer (stated by the document's if/then, checked by the domain: a 400). */
 export const bindBody = documentAs(
   object({
     memberId: jsonId().required('memberId is required'),

@@ -36,16 +36,16 @@ export const missionEndpoints = [
     ({ site, query }) => adminListMissions(site, { category: query.category as MissionCategory | undefined, periodType: query.periodType as MissionPeriodType | undefined }),
   ),
   endpoint(
-    { method: 'post', path: '/mission/admin/missions', result: answers.postMissionAdminMissions, auth: admin, body: createMissionBody, summary: 'Create a mission (400 naming tier when its slot is taken)' },
+    { method: 'post', path: '/mission/admin/missions', result: answers.postMissionAdminMissions, auth: admin, body: createMissionBody, refusals: { 'mission.slotTaken': 2001 }, summary: 'Create a mission (2001 its category, period type and tier slot is taken)' },
     ({ actor, site, body }) => adminCreateMission(actor, site, { ...body, category: body.category as MissionCategory, periodType: body.periodType as MissionPeriodType }),
   ),
   endpoint(
-    { method: 'patch', path: '/mission/admin/missions/:id', result: answers.postMissionAdminMissions, auth: admin, params: idParams, body: updateMissionBody, summary: 'Update a mission (partial)' },
+    { method: 'patch', path: '/mission/admin/missions/:id', result: answers.postMissionAdminMissions, auth: admin, params: idParams, body: updateMissionBody, refusals: { 'mission.slotTaken': { code: 2001, textOf: '/api/mission/admin/missions' } }, summary: 'Update a mission (partial; 2001 its slot is taken)' },
     ({ actor, site, params, body }) =>
       adminUpdateMission(actor, site, params.id, { ...body, category: body.category as MissionCategory | undefined, periodType: body.periodType as MissionPeriodType | undefined }),
   ),
   endpoint(
-    { method: 'delete', path: '/mission/admin/missions/:id', result: answers.deleteMissionAdminMissionsById, auth: admin, params: idParams, summary: 'Delete a mission without claims (else 400: disable it)' },
+    { method: 'delete', path: '/mission/admin/missions/:id', result: answers.deleteMissionAdminMissionsById, auth: admin, params: idParams, refusals: { 'mission.hasClaims': 2002 }, summary: 'Delete a mission without claims (2002 it has claims: disable it)' },
     async ({ actor, site, params }) => {
       await adminDeleteMission(actor, site, params.id);
       return null;

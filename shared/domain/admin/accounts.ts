@@ -64,7 +64,7 @@ export interface CreateAdminInput {
 /**
  * POST /admin/create: refused with `accountTaken` (account exists), `groupNotFound`; a group holding a
  * permission the actor lacks, or sites the actor does not hold, are refused (./containment.ts); a site
- * code naming no site is a 400 on `sites`. Without `sites` the new administrator gets the actor's.
+ * code naming no site is refused (`siteUnknown`). Without `sites` the new administrator gets the actor's.
  */
 export async function createAdmin(actor: Actor, input: CreateAdminInput): Promise<Pick<PublicAdmin, 'id' | 'account' | 'name' | 'groupId' | 'status' | 'createdAt'>> {
   const hash = await bcrypt.hash(input.password, BCRYPT_ROUNDS);
@@ -154,7 +154,7 @@ async function checkUpdate(actor: Actor, admin: Admin, input: UpdateAdminInput, 
 
 /**
  * PATCH /admin/:id: refused with `adminNotFound`, `groupNotFound` for a groupId naming no group;
- * refusals of ./containment.ts; a site code naming no site is a 400 on `sites`. A new password or
+ * refusals of ./containment.ts; a site code naming no site is refused (`siteUnknown`). A new password or
  * disabling ends the administrator's tokens; new sites apply from its next request.
  */
 export async function updateAdmin(actor: Actor, id: number, update: UpdateAdminInput): Promise<AdminProfile> {

@@ -1,7 +1,7 @@
 import { ForeignKeyConstraintError, UniqueConstraintError, type Transaction } from 'sequelize';
 import { Admin, AdminGroup } from '../../db/models';
 import { db } from '../../db/sequelize';
-import { InputError, Refusal } from '../../errors';
+import { Refusal } from '../../errors';
 import type { Actor } from '../audit/actor';
 import { heldBy, ownChange, refusable, requireHeld } from './containment';
 import { changesOf, recordActorAction } from '../audit/operation-log';
@@ -42,7 +42,7 @@ export interface GroupInput {
   status?: number;
 }
 
-const duplicateName = (name: string) => new InputError('name', `a group named "${name}" already exists`);
+const duplicateName = (name: string) => new Refusal('admin.groupNameTaken', `a group named "${name}" already exists`);
 
 async function nameTaken(name: string, transaction: Transaction, exceptId?: number): Promise<boolean> {
   const other = await AdminGroup.findOne({ where: { name }, attributes: ['id'], transaction });
@@ -53,8 +53,8 @@ async function nameTaken(name: string, transaction: Transaction, exceptId?: numb
 const groupDetail = (group: PublicGroup) => ({ name: group.name, permissions: group.permissions, description: group.description, status: group.status });
 
 /**
- * POST /admin/groups/create. A name already used by another group is a 400 on `name`; permissions the
- * actor lacks are refused (./containment.ts).
+ * POST /admin/groups/create. A name already used by another group is refused (`groupNameTaken`);
+ * permissions the actor lacks are refused (./containment.ts).
  */
 export async function createGroup(actor: Actor, input: Required<Pick<GroupInput, 'name' | 'permissions'>> & GroupInput): Promise<PublicGroup> {
   const permissions = normalizePermissions(input.permissions);
@@ -83,8 +83,8 @@ export async function createGroup(actor: Actor, input: Required<Pick<GroupInput,
 }
 
 /**
- * PATCH /admin/groups/:id: refused (`groupNotFound`) when missing. Permission changes apply to its
- * administrators' next request.
+ * PATCH /admin/groups/:id: refused when missing (`groupNotFound`) or when the new name is another
+ * group's (`groupNameTaken`). Permission changes apply to its administrators' next request.
  * Refused (./containment.ts): disabling one's own group (400 on `status`: it would lock one out), and
  * any change of a group that holds, or would hold, a permission the actor lacks.
  */

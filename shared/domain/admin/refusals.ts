@@ -9,6 +9,8 @@ export const adminRefusals = declareRefusals('admin', {
   groupNotFound: 'no such administrator group',
   deleteOwnAccount: 'an administrator cannot delete its own account',
   groupHasAdmins: 'the group still has administrators',
+  groupNameTaken: 'another administrator group has this name',
+  siteUnknown: 'a site code of the administrator\'s sites names no site',
   userNotFound: 'no such player, or one of another site than the administrator\'s filter',
   balanceTooLow: 'the debit would take the player\'s balance below zero',
   totpSetupRequired: 'the administrator\'s group requires an authenticator and the administrator has none enabled yet',

@@ -1,6 +1,6 @@
 import { Op, type Transaction, type WhereOptions } from 'sequelize';
 import { Admin } from '../../db/models';
-import { ForbiddenError, InputError } from '../../errors';
+import { ForbiddenError, Refusal } from '../../errors';
 import type { RequestMeta } from '../audit/actor';
 import { recordAdminAction } from '../audit/operation-log';
 import { isKnownSite } from '../common/sites';
@@ -36,10 +36,10 @@ export function normalizeSites(sites: readonly string[] | null): string[] | null
   return sites === null ? null : [...new Set(sites)].sort();
 }
 
-/** Refuses (400 on `sites`) a site code that names no site. */
+/** Refuses (`siteUnknown`) a site code that names no site. */
 export async function requireKnownSites(sites: readonly string[]): Promise<void> {
   for (const site of sites) {
-    if (!(await isKnownSite(site))) throw new InputError('sites', `"${site}" is not a site`);
+    if (!(await isKnownSite(site))) throw new Refusal('admin.siteUnknown', `"${site}" is not a site`);
   }
 }
 

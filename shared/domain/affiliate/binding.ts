@@ -65,10 +65,12 @@ async function isInDownline(memberId: number, agentId: number, transaction: Tran
 /**
  * POST /affiliate/admin/bind: bind a member without an agent, transfer one to another agent, or unbind
  * it. Refused for a member missing in this site (`playerNotFound`), an agent missing (`agentNotFound`:
- * not an agent of this site), and binding the member under itself or its own downline (`bindCycle`). A bind of a member that has an agent,
- * a transfer or unbind of one that has none, or a transfer to its current agent is a 400 naming
- * `action` (the operator picked the wrong action). The member, its downline and the agent are locked
- * in id order first, so concurrent binds serialize and never deadlock.
+ * not an agent of this site), and binding the member under itself or its own downline (`bindCycle`).
+ * The member's current agent decides the rest: a bind of a member that has an agent or a transfer to
+ * its current agent is `memberAlreadyBound`; a transfer or unbind of one that has none, or an unbind
+ * naming another agent, is `memberNotBoundThere`. A bind or transfer without agentId is a 400 (the
+ * form). The member, its downline and the agent are locked in id order first, so concurrent binds
+ * serialize and never deadlock.
  */
 export async function bindMember(actor: Actor, operatorAccount: string, siteCode: string, input: BindInput): Promise<{ success: true }> {
   const { memberId, action } = input;
@@ -86,10 +88,10 @@ export async function bindMember(actor: Actor, operatorAccount: string, siteCode
     const agent = agentId === null ? null : locked.find((u) => u.id === agentId && u.siteCode === siteCode && u.agentCode !== null);
     if (agentId !== null && !agent) throw new Refusal('affiliate.agentNotFound');
     const oldAgentId = member.level1AgentId;
-    if (action === 'bind' && oldAgentId !== null) throw new InputError('action', 'the member already has an agent: use transfer');
-    if (action !== 'bind' && oldAgentId === null) throw new InputError('action', `the member has no agent to ${action}`);
-    if (action === 'transfer' && oldAgentId === agentId) throw new InputError('agentId', 'the member is already bound to this agent');
-    if (action === 'unbind' && agentId !== null && agentId !== oldAgentId) throw new InputError('agentId', "agentId is not the member's agent");
+    if (action === 'bind' && oldAgentId !== null) throw new Refusal('affiliate.memberAlreadyBound', 'the member already has an agent: use transfer');
+    if (action !== 'bind' && oldAgentId === null) throw new Refusal('affiliate.memberNotBoundThere', `the member has no agent to ${action}`);
+    if (action === 'transfer' && oldAgentId === agentId) throw new Refusal('affiliate.memberAlreadyBound', 'the member is already bound to this agent');
+    if (action === 'unbind' && agentId !== null && agentId !== oldAgentId) throw new Refusal('affiliate.memberNotBoundThere', "agentId is not the member's agent");
     if (action !== 'unbind' && agentId !== null && (await isInDownline(memberId, agentId, transaction))) {
       throw new Refusal('affiliate.bindCycle');
     }

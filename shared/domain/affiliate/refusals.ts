@@ -12,6 +12,8 @@ export const affiliateRefusals = declareRefusals('affiliate', {
   alreadyAgent: 'the player is already an agent',
   agentNotFound: 'the user named is not an agent of the site',
   bindCycle: 'the agent is the member itself or in the member\'s downline',
+  memberAlreadyBound: 'the member already has an agent (a bind: use transfer), or already this one (a transfer)',
+  memberNotBoundThere: 'the member has no agent to transfer or unbind, or the agent an unbind names is not the member\'s',
   tierNotFound: 'no such agent tier on the site',
   tierInUse: 'agents use the agent tier',
   agentLevelInvalid: 'a commission rate\'s agent level must be 1 to 3',

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Transaction } from 'sequelize';
 import { PaymentChannel, PaymentChannelGroup } from '../../db/models';
 import { db } from '../../db/sequelize';
-import { InputError, Refusal } from '../../errors';
+import { Refusal } from '../../errors';
 import type { LocaleText } from '../../i18n/locales';
 import type { Actor } from '../audit/actor';
 import { changesOf, recordAdminAction } from '../audit/operation-log';
@@ -114,7 +114,7 @@ export async function createAdminChannel(actor: Actor, siteCode: string, input: 
 /**
  * PATCH /vendor/admin/channels/:id (partial; the kind `code` is fixed at creation): `paymentChannelNotFound`,
  * `channelKeyTaken`; the channel with its changes is checked as a whole, and a fiat channel's currency must
- * stay the one of the groups that list it.
+ * stay the one of the groups that list it (`channelListedByGroup`).
  */
 export async function updateAdminChannel(actor: Actor, siteCode: string, id: number, input: ChannelInput): Promise<AdminChannelView> {
   return uniqueAs(keyTaken, () =>
@@ -128,7 +128,7 @@ export async function updateAdminChannel(actor: Actor, siteCode: string, id: num
       const next = { ...before, ...values } as AdminChannelView;
       checkChannelFields(next);
       const misfit = groups.find((g) => before.groupIds.includes(g.id) && !fitsGroupCurrency(next, g.currency));
-      if (misfit) throw new InputError('currency', `group ${misfit.id} lists the channel and serves ${misfit.currency}`);
+      if (misfit) throw new Refusal('deposit.channelListedByGroup', `group ${misfit.id} lists the channel and serves ${misfit.currency}`);
       if (values.key !== undefined && (await PaymentChannel.findOne({ where: { siteCode, key: values.key as string }, attributes: ['id'], transaction }))) throw keyTaken();
       await row.update(values, { transaction });
       await logChannelAction(actor, siteCode, transaction, { action: 'update-channel', targetId: row.id, summary: `updated payment channel ${row.key}`, detail: { changes } });

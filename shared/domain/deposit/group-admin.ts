@@ -1,7 +1,7 @@
 import type { Transaction } from 'sequelize';
 import { PaymentChannel, PaymentChannelGroup, User } from '../../db/models';
 import { db } from '../../db/sequelize';
-import { InputError, Refusal } from '../../errors';
+import { Refusal } from '../../errors';
 import { LOCALES, LOCALE_CURRENCY, type Locale, type LocaleText } from '../../i18n/locales';
 import type { Actor } from '../audit/actor';
 import { pickChannelGroup } from '../auth/accounts';
@@ -67,15 +67,15 @@ export interface GroupInput {
 
 const groupNotFound = () => new Refusal('deposit.channelGroupNotFound', 'payment channel group not found');
 
-/** A 400 naming channelIds when one is not a channel of the site or a fiat channel of another currency. */
+/** Refused when a channel id is not a channel of the site (`groupChannelUnknown`) or a fiat channel of another currency (`groupChannelCurrency`). */
 async function checkGroupChannels(siteCode: string, currency: string, channelIds: number[], transaction: Transaction): Promise<void> {
   if (channelIds.length === 0) return;
   const channels = await PaymentChannel.findAll({ where: { siteCode, id: channelIds }, attributes: ['id', 'code', 'currency'], transaction });
   const byId = new Map(channels.map((c) => [c.id, c]));
   const unknown = channelIds.find((id) => !byId.has(id));
-  if (unknown !== undefined) throw new InputError('channelIds', `${unknown} is not a payment channel of the site`);
+  if (unknown !== undefined) throw new Refusal('deposit.groupChannelUnknown', `${unknown} is not a payment channel of the site`);
   const misfit = channels.find((c) => !fitsGroupCurrency(c, currency));
-  if (misfit) throw new InputError('channelIds', `channel ${misfit.id} is a ${misfit.currency} fiat channel; a ${currency} group takes fiat channels of its own currency`);
+  if (misfit) throw new Refusal('deposit.groupChannelCurrency', `channel ${misfit.id} is a ${misfit.currency} fiat channel; a ${currency} group takes fiat channels of its own currency`);
 }
 
 /** The site's groups after a write, for the answer's view. */
@@ -83,7 +83,7 @@ async function writtenView(row: PaymentChannelGroup, transaction: Transaction): 
   return groupAdminView(row, await groupsOf(row.siteCode, transaction));
 }
 
-/** POST /vendor/admin/groups. */
+/** POST /vendor/admin/groups: `groupChannelUnknown`, `groupChannelCurrency`. */
 export async function createAdminGroup(actor: Actor, siteCode: string, input: GroupInput & { groupName: Partial<LocaleText>; currency: string }): Promise<AdminGroupView> {
   return db().transaction(async (transaction) => {
     const channelIds = input.channelIds ?? [];
@@ -95,7 +95,7 @@ export async function createAdminGroup(actor: Actor, siteCode: string, input: Gr
   });
 }
 
-/** PATCH /vendor/admin/groups/:id (partial): `channelGroupNotFound`; channelIds replace the group's list. */
+/** PATCH /vendor/admin/groups/:id (partial): `channelGroupNotFound`, `groupChannelUnknown`, `groupChannelCurrency`; channelIds replace the group's list. */
 export async function updateAdminGroup(actor: Actor, siteCode: string, id: number, input: GroupInput): Promise<AdminGroupView> {
   return db().transaction(async (transaction) => {
     const row = await PaymentChannelGroup.findOne({ where: { id, siteCode }, transaction, lock: transaction.LOCK.UPDATE });

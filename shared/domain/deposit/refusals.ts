@@ -22,6 +22,9 @@ export const depositRefusals = declareRefusals('deposit', {
   channelGroupNotFound: 'no such payment channel group on the site',
   paymentChannelNotFound: 'no such payment channel on the site',
   channelKeyTaken: 'the site has a payment channel with that key already',
+  groupChannelUnknown: 'a channel id of the group names no payment channel of the site',
+  groupChannelCurrency: 'a fiat channel of the group serves another currency than the group\'s',
+  channelListedByGroup: 'a group that lists the fiat channel serves another currency than the one asked',
   playerNotFound: 'no such player on the site',
   channelGroupDisabled: 'the payment channel group is disabled',
 });

@@ -1,10 +1,11 @@
-import { UniqueConstraintError, type Transaction } from 'sequelize';
+import type { Transaction } from 'sequelize';
 import { Mission, MissionClaim } from '../../db/models';
 import { db } from '../../db/sequelize';
-import { InputError, NotFoundError } from '../../errors';
+import { NotFoundError, Refusal } from '../../errors';
 import type { Actor } from '../audit/actor';
 import { recordAdminAction } from '../audit/operation-log';
 import { pageOffset, pagination, type Pagination } from '../common/paging';
+import { uniqueAs } from '../common/unique';
 import { claimView, type ClaimFilter, type ClaimItem } from './claims';
 import type { MissionCategory, MissionPeriodType } from './types';
 import { missionFields, type MissionFields } from './views';
@@ -12,8 +13,9 @@ import { missionFields, type MissionFields } from './views';
 /**
  * Mission administration (permission module `mission`): every write runs in one transaction with its
  * operation-log row. A mission of another site is not found (404); a second mission for the same
- * category, period type and tier of a site is refused naming `tier`; a mission with claims cannot be
- * deleted (a new mission in its place would let players claim twice in one period): disable it instead.
+ * category, period type and tier of a site is refused (`slotTaken`); a mission with claims cannot be
+ * deleted (`hasClaims`: a new mission in its place would let players claim twice in one period):
+ * disable it instead.
  */
 export interface AdminMission extends MissionFields {
   siteCode: string;
@@ -57,15 +59,8 @@ function logMission(actor: Actor, siteCode: string, transaction: Transaction, en
   return recordAdminAction({ adminId: actor.adminId, ...actor.meta, siteCode, module: 'mission', ...entry }, { transaction });
 }
 
-/** A write that would give the site a second mission in one (category, period type, tier) slot is refused naming `tier`. */
-async function oneMissionPerSlot<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (err instanceof UniqueConstraintError) throw new InputError('tier', 'this site already has a mission for this category, period type and tier');
-    throw err;
-  }
-}
+/** A write that would give the site a second mission in one (category, period type, tier) slot is refused (`slotTaken`). */
+const oneMissionPerSlot = <T>(work: () => Promise<T>): Promise<T> => uniqueAs(() => new Refusal('mission.slotTaken'), work);
 
 /** The site's mission `id`, locked; 404 when it is not the site's. */
 async function lockMission(transaction: Transaction, siteCode: string, id: number): Promise<Mission> {
@@ -113,7 +108,7 @@ export async function adminDeleteMission(actor: Actor, siteCode: string, id: num
   await db().transaction(async (transaction) => {
     const mission = await lockMission(transaction, siteCode, id);
     if ((await MissionClaim.count({ where: { missionId: id }, transaction })) > 0) {
-      throw new InputError('id', 'the mission has claims; disable it (enabled 0) instead of deleting it', 'params');
+      throw new Refusal('mission.hasClaims', 'the mission has claims; disable it (enabled 0) instead of deleting it');
     }
     const view = adminView(mission);
     await mission.destroy({ transaction });
