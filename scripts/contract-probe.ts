@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describeProbe, runProbe } from './lib/contract-probe';
 
 /**
- * `npm run contract:probe [-- --base-url http://127.0.0.1:3000] [--other-site CODE]`: measures a running API (npm start)
+ * `npm run contract:probe [-- --base-url http://127.0.0.1:3000] [--other-site CODE] [--seed N]`: measures a running API (npm start)
  * against its own document (docs/architecture.md, "Where to add", an endpoint's answer). It reads
  * GET /api/docs.json, registers a player, logs the administrator of ADMIN_ACCOUNT / ADMIN_PASSWORD in,
  * then sends a few requests per operation generated from the document's input schemas and prints how
@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   const playerToken = registered.result?.token;
   const adminToken = admin.result?.token;
   if (!playerToken || !adminToken) throw new Error(`could not get tokens (register: ${registered.code}, admin login: ${admin.code}); set ADMIN_ACCOUNT and ADMIN_PASSWORD`);
-  const report = await runProbe(doc, { baseUrl, playerToken, adminToken, perOperation: Number(arg('per-operation') ?? 3), siteCode: process.env.SITE_CODE ?? 'default', otherSiteCode: arg('other-site') });
+  const report = await runProbe(doc, { baseUrl, playerToken, adminToken, perOperation: Number(arg('per-operation') ?? 3), seed: Number(arg('seed') ?? 42), siteCode: process.env.SITE_CODE ?? 'default', otherSiteCode: arg('other-site') });
   console.log(describeProbe(report));
   for (const line of report.refusals) console.log(`  ${line}`);
 }

@@ -1,5 +1,5 @@
 import { array, mixed, object } from 'yup';
-import { CHANNEL_CODES, CHANNEL_CURRENCIES, CHANNEL_NETWORKS, GROUP_CURRENCIES, PAYMENT_METHODS, type ChannelCode } from '../../../shared/domain/deposit/channel-fields';
+import { ADDRESS_FORMATS, CHANNEL_CODES, CHANNEL_CURRENCIES, CHANNEL_NETWORKS, GROUP_CURRENCIES, PAYMENT_METHODS, type ChannelCode } from '../../../shared/domain/deposit/channel-fields';
 import { LOCALES, type LocaleText } from '../../../shared/i18n/locales';
 import { documentAs, exactString, jsonId, jsonInteger, localeMap, zeroOrOne } from '../../http/schema-helpers';
 
@@ -52,7 +52,15 @@ export const createChannelBody = documentAs(
   {
     if: { properties: { code: { const: 'fiatvendor' } } },
     then: { properties: { paymentMethods: { items: { enum: ['fiat', 'credit'] } }, network: { type: 'null' }, paymentAddress: { type: 'null' }, currency: { not: { const: 'USDT' } } } },
-    else: { properties: { paymentMethods: { items: { const: 'crypto' } }, currency: { const: 'USDT' } } },
+    else: {
+      properties: { paymentMethods: { items: { const: 'crypto' } }, currency: { const: 'USDT' }, network: { enum: [...CHANNEL_NETWORKS] } },
+      required: ['network'],
+      // The receiving address has its network's format.
+      allOf: CHANNEL_NETWORKS.map((network) => ({
+        if: { properties: { network: { const: network } } },
+        then: { properties: { paymentAddress: { anyOf: [{ type: 'null' }, { type: 'string', pattern: ADDRESS_FORMATS[network].pattern.source }] } } },
+      })),
+    },
   },
 );
 

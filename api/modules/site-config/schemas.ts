@@ -245,19 +245,22 @@ export const MINIMUM_AGE_RANGE = { min: 16, max: 99 } as const;
 
 /** The KYC settings (shared/domain/kyc/settings.ts): USD amounts, T3 not below T2 when both are sent. */
 const kycSettings = () =>
-  knownKeysOnly(
-    object({
-      withdrawalAboveUsd: moneyAmount(),
-      depositLevel2AboveUsd: moneyAmount(),
-      depositLevel3AboveUsd: moneyAmount(),
-      documentValidityDays: jsonInteger().min(1, '${path} must be 1 to 3650').max(3650, '${path} must be 1 to 3650'),
-    }),
-  )
-    .typeError('${path} must be an object')
-    .test('order', 'kyc.depositLevel3AboveUsd must not be below kyc.depositLevel2AboveUsd', (v) =>
-      !v?.depositLevel2AboveUsd || !v.depositLevel3AboveUsd || Number(v.depositLevel3AboveUsd) >= Number(v.depositLevel2AboveUsd),
+  documentAs(
+    knownKeysOnly(
+      object({
+        withdrawalAboveUsd: moneyAmount(),
+        depositLevel2AboveUsd: moneyAmount(),
+        depositLevel3AboveUsd: moneyAmount(),
+        documentValidityDays: jsonInteger().min(1, '${path} must be 1 to 3650').max(3650, '${path} must be 1 to 3650'),
+      }),
     )
-    .default(undefined);
+      .typeError('${path} must be an object')
+      .test('order', 'kyc.depositLevel3AboveUsd must not be below kyc.depositLevel2AboveUsd', (v) =>
+        !v?.depositLevel2AboveUsd || !v.depositLevel3AboveUsd || Number(v.depositLevel3AboveUsd) >= Number(v.depositLevel2AboveUsd),
+      )
+      .default(undefined),
+    { description: 'depositLevel3AboveUsd must not be below depositLevel2AboveUsd when both are sent (a 400)' },
+  );
 
 /** PATCH /site-config/admin/:id/settings: the fields to change, at least one; unknown fields are refused. */
 export const siteSettingsBody = knownKeysOnly(

@@ -22,7 +22,7 @@ export const CRYPTO_CURRENCY = 'USDT';
 export const CHANNEL_CURRENCIES: readonly string[] = [...GROUP_CURRENCIES, CRYPTO_CURRENCY];
 
 /** Receiving addresses: TRC20 `T` + 33 base58 characters; ERC20 `0x` + 40 hex digits. */
-const ADDRESS_FORMATS: Record<ChannelNetwork, { pattern: RegExp; says: string }> = {
+export const ADDRESS_FORMATS: Record<ChannelNetwork, { pattern: RegExp; says: string }> = {
   TRC20: { pattern: /^T[1-9A-HJ-NP-Za-km-z]{33}$/, says: 'a TRC20 address is T followed by 33 base58 characters' },
   ERC20: { pattern: /^0x[0-9a-fA-F]{40}$/, says: 'an ERC20 address is 0x followed by 40 hex digits' },
 };
