@@ -13,6 +13,8 @@ import { HttpError } from './errors';
 export interface UploadSpec {
   /** The file fields, one image each, in the order they are checked. */
   fields: readonly string[];
+  /** The file fields a request must carry (a 400 naming the first one missing); the others are optional. */
+  required?: readonly string[];
   /** The largest text field, in bytes (default 10 KB): more for operator HTML in several locales. */
   textBytes?: number;
 }
@@ -69,6 +71,8 @@ export function readUploads(req: Request, res: Response, spec: UploadSpec): Prom
 /** The uploaded images by field, checked and re-encoded (api/http/uploads.ts has only read them). */
 export async function uploadedImages(req: Request, spec: UploadSpec): Promise<Record<string, PreparedImage>> {
   const files = (req.files ?? {}) as Record<string, Express.Multer.File[] | undefined>;
+  const missing = spec.required?.find((field) => !files[field]?.[0]);
+  if (missing) throw new HttpError(400, `Invalid body: ${missing} is required (one image)`, { errors: [{ field: missing, message: `${missing} is required (one image)` }] });
   const present = spec.fields.flatMap((field) => {
     const file = files[field]?.[0];
     return file ? [{ field, bytes: file.buffer }] : [];

@@ -161,7 +161,11 @@ export function operationOf(e: Endpoint): Json {
     const files = Object.fromEntries(e.uploads.fields.map((name) => [name, { type: 'string', format: 'binary', description: 'An image (JPEG, PNG, WebP or GIF), at most 5 MB' }]));
     operation.requestBody = {
       required: true,
-      content: { 'multipart/form-data': { schema: { ...schema, properties: { ...(schema.properties as Json | undefined), ...files } } } },
+      content: {
+        'multipart/form-data': {
+          schema: { ...schema, properties: { ...(schema.properties as Json | undefined), ...files }, required: [...((schema.required as string[] | undefined) ?? []), ...(e.uploads.required ?? [])] },
+        },
+      },
     };
   } else if (e.body) {
     const schema = jsonSchemaOf(e.body);

@@ -39,13 +39,13 @@ export const playerEndpoints = [
       path: '/kyc/documents',
       result: answers.postKycDocuments,
       auth: 'player',
-      uploads: { fields: [DOCUMENT_FILE_FIELD] },
+      uploads: { fields: [DOCUMENT_FILE_FIELD], required: [DOCUMENT_FILE_FIELD] },
       body: documentBody,
       limits: [uploadsPerUser],
       refusals: { 'kyc.documentPending': 2001 },
       summary: 'Upload a KYC document (multipart: kind = id-front | id-back | selfie | address-proof, file = one image)',
     },
-    ({ player, body, files }) => uploadDocument(player.siteCode, player.id, body.kind as DocumentKind, files),
+    ({ player, body, files }) => uploadDocument(player.siteCode, player.id, body.kind as DocumentKind, files[DOCUMENT_FILE_FIELD]),
   ),
   endpoint(
     {

@@ -1,7 +1,7 @@
 import { QueryTypes } from 'sequelize';
 import { config } from '../../config';
 import { db } from '../../db/sequelize';
-import { InputError, Refusal } from '../../errors';
+import { Refusal } from '../../errors';
 import { getObject } from '../../integrations/storage';
 import { uniqueAs } from '../common/unique';
 import { IMAGE_FORMATS, storeImages, type ImageFormat, type PreparedImage } from '../uploads/images';
@@ -73,13 +73,11 @@ export async function documentsOf(userId: number): Promise<DocumentRow[]> {
 const pending = () => new Refusal('kyc.documentPending');
 
 /**
- * POST /kyc/documents: the image (field `file`, a 400 naming it when absent) of one kind; `kyc.documentPending`
- * when one of that kind waits for review. The image is stored before the row and removed again if the
- * row is refused. Answers the document as the player sees it.
+ * POST /kyc/documents: the image (field `file`, required by the endpoint's upload declaration) of one
+ * kind; `kyc.documentPending` when one of that kind waits for review. The image is stored before the row
+ * and removed again if the row is refused. Answers the document as the player sees it.
  */
-export async function uploadDocument(siteCode: string, userId: number, kind: DocumentKind, files: Record<string, PreparedImage>) {
-  const image = files[DOCUMENT_FILE_FIELD];
-  if (!image) throw new InputError(DOCUMENT_FILE_FIELD, `${DOCUMENT_FILE_FIELD} is required (one image)`);
+export async function uploadDocument(siteCode: string, userId: number, kind: DocumentKind, image: PreparedImage) {
   const [waiting] = await db().query(`SELECT 1 FROM kyc_documents WHERE "userId" = :userId AND kind = :kind AND status = 'pending'`, {
     replacements: { userId, kind },
     type: QueryTypes.SELECT,
