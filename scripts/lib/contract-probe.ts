@@ -47,10 +47,24 @@ export interface ProbeReport {
 
 /**
  * Operations left out: writes that would end the probe's own sessions, change its administrator's
- * permissions or remove its accounts, signed
- * callbacks (a signature is not in the document's schemas), file uploads and the UI's files.
+ * permissions or its authenticator, signed callbacks (a signature is not in the document's schemas) and
+ * the UI's files. Deletes run last, so that they take nothing from the other operations.
  */
-const SKIP = [/^patch \/api\/admin\/(groups\/)?\{id\}$/, /^delete /, /\/logout$/, /\/password/, /totp/, /\/callback\//, /^post \/api\/game\/prov[xy]\//, /\/docs\//, /\/admin\/queues\//];
+const SKIP = [/^patch \/api\/admin\/(groups\/)?\{id\}$/, /\/logout$/, /\/password/, /totp/, /\/callback\//, /^post \/api\/game\/prov[xy]\//, /\/docs\//, /\/admin\/queues\//];
+
+/** A 1x1 PNG: what a multipart file field of the document (an image) gets. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+/** A generated multipart body as a browser form sends it: files as images, objects as JSON texts, the rest as text. */
+function formOf(schema: Json, payload: Json): FormData {
+  const props = (schema.properties as Record<string, Json> | undefined) ?? {};
+  const form = new FormData();
+  for (const [name, value] of Object.entries(payload)) {
+    if (props[name]?.format === 'binary') form.append(name, new Blob([new Uint8Array(PNG)], { type: 'image/png' }), `${name}.png`);
+    else form.append(name, typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value));
+  }
+  return form;
+}
 
 function random(seed: number): () => number {
   let s = seed >>> 0;
@@ -156,11 +170,12 @@ export async function runProbe(doc: Json, options: ProbeOptions): Promise<ProbeR
 
   const report: ProbeReport = { operations: 0, sent: 0, refused400: 0, businessRefusals: 0, statuses: {}, notGenerated: 0, refusals: [], skipped: [] };
   const perOperation = options.perOperation ?? 5;
-  for (const { id, method, path, operation } of operationsOf(doc)) {
+  const operations = operationsOf(doc).sort((a, b) => Number(a.method === 'delete') - Number(b.method === 'delete'));
+  for (const { id, method, path, operation } of operations) {
     const label = `${method} ${path}`;
     const params = ((operation.parameters as Json[] | undefined) ?? []).filter((p) => !('$ref' in p));
     const body = (operation.requestBody as { content: Record<string, { schema: Json }> } | undefined)?.content;
-    if (SKIP.some((re) => re.test(label)) || (body && !body['application/json'])) {
+    if (SKIP.some((re) => re.test(label)) || (body && !body['application/json'] && !body['multipart/form-data'])) {
       report.skipped.push(label);
       continue;
     }
@@ -180,7 +195,8 @@ export async function runProbe(doc: Json, options: ProbeOptions): Promise<ProbeR
         if (p.in === 'path') url = url.replace(`{${p.name as string}}`, encodeURIComponent(String(value)));
         else if (p.in === 'query') query.set(p.name as string, String(value));
       }
-      const bodySchema = body?.['application/json']?.schema;
+      const multipart = !body?.['application/json'] && body?.['multipart/form-data'] ? body['multipart/form-data'].schema : undefined;
+      const bodySchema = body?.['application/json']?.schema ?? multipart;
       const payload = bodySchema ? generate(bodySchema) : undefined;
       if (bodySchema && !valid(bodySchema, payload)) ok = false;
       if (!ok) {
@@ -189,12 +205,12 @@ export async function runProbe(doc: Json, options: ProbeOptions): Promise<ProbeR
       }
       const headers: Record<string, string> = {};
       if (token) headers.authorization = `Bearer ${token}`;
-      if (payload !== undefined) headers['content-type'] = 'application/json';
+      if (payload !== undefined && !multipart) headers['content-type'] = 'application/json';
       const qs = query.toString();
       const res = await fetch(`${options.baseUrl}${url}${qs ? `?${qs}` : ''}`, {
         method: method.toUpperCase(),
         headers,
-        body: payload === undefined ? undefined : JSON.stringify(payload),
+        body: payload === undefined ? undefined : multipart ? formOf(multipart, payload as Json) : JSON.stringify(payload),
         redirect: 'manual',
       });
       const text = await res.text();

@@ -1,8 +1,9 @@
 import { mixed, number, object, string } from 'yup';
+import { MAX_VIP_CONDITION } from '../../../shared/domain/promo/conditions';
 import { CONDITION_TYPES } from '../../../shared/domain/promo/views';
 import { LOCALES, type LocaleText } from '../../../shared/i18n/locales';
 import { htmlLocaleMap, htmlText } from '../../http/html';
-import { dateRangeFields, documentAs, INT_MAX, localeMap, moneyAmount, multiplierAmount, pagingFields, queryText, text } from '../../http/schema-helpers';
+import { dateRangeFields, documentAs, INT_MAX, localeMap, moneyAmount, moneyJsonSchema, multiplierAmount, pagingFields, queryText, text } from '../../http/schema-helpers';
 import { findUnstorableText } from '../../http/text';
 
 /**
@@ -53,8 +54,8 @@ const formInteger = (min: number, max: number) =>
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 /** An ISO 8601 date or date-time text (a date-time without zone is read as UTC); comes out as a Date. */
-const isoTime = () =>
-  documentAs(mixed<Date>(), { type: 'string', format: 'date-time', description: 'ISO 8601 date or date-time (without a zone: UTC), year 2000 to 9999' })
+const isoTime = (also = '') =>
+  documentAs(mixed<Date>(), { type: 'string', format: 'date-time', description: `ISO 8601 date or date-time (without a zone: UTC), year 2000 to 9999${also}` })
     .transform((_value: unknown, original: unknown) => {
       if (typeof original !== 'string' || !ISO_TIME.test(original.trim())) return original;
       const trimmed = original.trim();
@@ -62,6 +63,22 @@ const isoTime = () =>
       return Number.isNaN(at.getTime()) ? original : at;
     })
     .test('time', '${path} must be an ISO 8601 time (e.g. 2026-12-01T00:00:00Z)', (v) => v === undefined || (v instanceof Date && v.getFullYear() >= 2000 && v.getFullYear() < 10000));
+
+const END_AFTER_START = '; after startTime (the stored one when only endTime changes), or a 400';
+
+/** conditionValue's form by conditionType (shared/domain/promo/conditions.ts checks it, a 400 naming it). */
+const conditionValue = () =>
+  documentAs(text().max(50), {
+    type: 'string',
+    maxLength: 50,
+    description: `By conditionType (the stored one when absent): a USD amount for deposit_threshold, a VIP level 0 to ${MAX_VIP_CONDITION} for vip_level, unused for first_deposit`,
+  });
+const CONDITION_VALUE_FORMS = {
+  allOf: [
+    { if: { properties: { conditionType: { const: 'deposit_threshold' } }, required: ['conditionType'] }, then: { properties: { conditionValue: { pattern: moneyJsonSchema().pattern } } } },
+    { if: { properties: { conditionType: { const: 'vip_level' } }, required: ['conditionType'] }, then: { properties: { conditionValue: { pattern: `^(\\d{1,3}|${MAX_VIP_CONDITION})$` } } } },
+  ],
+};
 
 const conditionType = () => string().strict().oneOf([...CONDITION_TYPES], `\${path} must be one of ${CONDITION_TYPES.join(', ')}`);
 const rewardAmount = () => moneyAmount().test('positive', '${path} must be greater than 0', (v) => v === undefined || v === null || Number(v) > 0);
@@ -71,36 +88,39 @@ const fields = () => ({
   content: content(),
   actionHtml: htmlText(),
   startTime: isoTime(),
-  endTime: isoTime(),
+  endTime: isoTime(END_AFTER_START),
   tag: text().max(TAG_MAX_LENGTH),
   enabled: formInteger(0, 1),
   conditionType: conditionType(),
-  conditionValue: text().max(50),
+  conditionValue: conditionValue(),
   rewardAmount: rewardAmount(),
   maxClaims: formInteger(0, INT_MAX),
   turnoverMultiplier: multiplierAmount(),
 });
 
 /** POST /promo: title, content, startTime, endTime, conditionType and rewardAmount required; the rest defaulted. */
-export const createPromotionBody = object(fields())
+export const createPromotionBody = documentAs(
+  object(fields())
   .shape({
     title: title().required('title is required'),
     content: content().required('content is required'),
     actionHtml: htmlText().default(''),
     startTime: isoTime().required('startTime is required'),
-    endTime: isoTime().required('endTime is required'),
+    endTime: isoTime(END_AFTER_START).required('endTime is required'),
     tag: text().max(TAG_MAX_LENGTH).default(''),
     enabled: formInteger(0, 1).default(1),
     conditionType: conditionType().required('conditionType is required'),
-    conditionValue: text().max(50).default('0'),
+    conditionValue: conditionValue().default('0'),
     rewardAmount: rewardAmount().required('rewardAmount is required'),
     maxClaims: formInteger(0, INT_MAX).default(0),
     turnoverMultiplier: multiplierAmount().default('0'),
   })
-  .transform(parseJsonTexts);
+  .transform(parseJsonTexts),
+  CONDITION_VALUE_FORMS,
+);
 
 /** PATCH /promo/:id: every field optional (an image alone is a change too). */
-export const updatePromotionBody = object(fields()).transform(parseJsonTexts);
+export const updatePromotionBody = documentAs(object(fields()).transform(parseJsonTexts), CONDITION_VALUE_FORMS);
 
 /** GET /promo: paging, a tag, activeOnly 1 = only running promotions. */
 export const promotionQuery = object({
