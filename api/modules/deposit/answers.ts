@@ -1,4 +1,5 @@
-import { anyValue, array, constant, dateTime, decimal, int, type JsonSchema, nullable, num, obj, oneOfValues, paged, str } from '../../http/answer-schemas';
+import { anyValue, array, constant, dateTime, decimal, int, type JsonSchema, nullable, num, obj, paged, str } from '../../http/answer-schemas';
+import { playerChannelFields } from '../payment-vendor/answers';
 
 /**
  * The answers of the deposit endpoints (their `result`), as the API document shows them and the tests check them
@@ -53,16 +54,7 @@ export const getDepositExchangeRate: JsonSchema = {
 export const getDepositChannels = obj({
   groupId: int(),
   groupName: str(),
-  channels: array(obj({
-    exchangeRate: nullable(buySell),
-    id: int(),
-    name: str(),
-    currency: str(),
-    paymentMethods: array(oneOfValues(['crypto', 'fiat', 'credit'])),
-    paymentAddress: nullable(str()),
-    network: nullable(str()),
-    enabled: num(),
-  }, { optional: ['network'] })),
+  channels: array(obj({ exchangeRate: nullable(buySell), ...playerChannelFields }, { optional: ['network'] })),
 });
 
 /** A crypto order: where to pay; a fiat order: the fiat vendor's reply as it came (shared/domain/deposit/orders.ts). */

@@ -54,10 +54,13 @@ export const postVendorAdminChannels = adminChannel;
 
 export const putVendorAdminUsersByIdGroup = obj({ userId: int(), vendorGroupId: int() });
 
+/** A channel as a player sees it (the deposit channels add its exchange rate). */
+export const playerChannelFields = { id: int(), name: str(), ...channelPayment };
+
 export const getVendorChannels = obj({
   groupId: int(),
   groupName: str(),
-  channels: array(obj({ id: int(), name: str(), ...channelPayment }, { optional: ['network'] })),
+  channels: array(obj(playerChannelFields, { optional: ['network'] })),
 });
 
 export const postVendorFiatvendorAddAtm = anyValue('Free-form');
