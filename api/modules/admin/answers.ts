@@ -1,4 +1,5 @@
 import { anyValue, array, bool, dateTime, decimal, int, localeTexts, money, nothing, nullable, num, obj, paged, str } from '../../http/answer-schemas';
+import { playerDetailFields, playerFields } from '../auth/answers';
 
 /**
  * The answers of the admin endpoints (their `result`), as the API document shows them and the tests check them
@@ -101,35 +102,8 @@ export const getAdminUsers = paged(obj({
 
 export const getAdminUsersByUserId = obj({
   vip: nullable(obj({ level: num(), name: localeTexts(), tier: str(), minChip: money(), relegationChip: decimal() })),
-  locale: str(),
-  id: int(),
-  name: str(),
-  account: str(),
-  createdAt: dateTime(),
-  relegationMissCount: int(),
-  vipHold: num(),
-  level2AgentId: nullable(int()),
-  level3AgentId: nullable(int()),
-  agentTourCompletedAt: nullable(dateTime()),
-  agentTourDismissedAt: nullable(dateTime()),
-  updatedAt: dateTime(),
-  hasPassword: bool(),
-  email: nullable(str()),
-  mobile: nullable(str()),
-  widget: nullable(str()),
-  oauth: nullable(str()),
-  vipLevel: str(),
-  vipProgress: nullable(str()),
-  totalEffectiveBet: str(),
-  balance: money(),
-  frozenBalance: money(),
-  avatar: nullable(str()),
-  vendorGroupId: nullable(int()),
-  agentCode: nullable(str()),
-  level1AgentId: nullable(int()),
-  totpAuthEnabled: num(),
-  lastActivityAt: nullable(dateTime()),
-  siteCode: str(),
+  ...playerFields,
+  ...playerDetailFields,
 });
 
 export const getAdminUsersByUserIdLedger = paged(obj({

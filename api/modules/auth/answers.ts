@@ -5,8 +5,8 @@ import { array, bool, constant, dateTime, int, money, nothing, nullable, num, ob
  * (docs/architecture.md, "Where to add", an endpoint's answer).
  */
 
-/** The player's fields, as login answers them (and the user detail, with more). */
-const userFields = {
+/** The player's fields, as login answers them (with tokenVersion), the user detail and the operators' player view. */
+export const playerFields = {
   id: int(),
   account: str(),
   name: str(),
@@ -25,10 +25,22 @@ const userFields = {
   agentCode: nullable(str()),
   level1AgentId: nullable(int()),
   totpAuthEnabled: num(),
-  tokenVersion: num(),
   lastActivityAt: nullable(dateTime()),
   siteCode: str(),
   createdAt: dateTime(),
+};
+const userFields = { ...playerFields, tokenVersion: num() };
+
+/** What a player's detail adds, for the player (GET /auth/user-detail) and the operators. */
+export const playerDetailFields = {
+  relegationMissCount: int(),
+  vipHold: num(),
+  level2AgentId: nullable(int()),
+  level3AgentId: nullable(int()),
+  agentTourCompletedAt: nullable(dateTime()),
+  agentTourDismissedAt: nullable(dateTime()),
+  updatedAt: dateTime(),
+  hasPassword: bool(),
 };
 /** A login's answer: the token and the player. */
 const signedIn = { token: str(), user: obj(userFields) };
@@ -40,14 +52,7 @@ export const postAuthRegister = obj({ token: str(), user: obj({ id: int(), name:
 export const postAuthLogin = obj(signedIn);
 
 export const getAuthUserDetail = obj({
-  relegationMissCount: int(),
-  vipHold: num(),
-  level2AgentId: nullable(int()),
-  level3AgentId: nullable(int()),
-  agentTourCompletedAt: nullable(dateTime()),
-  agentTourDismissedAt: nullable(dateTime()),
-  updatedAt: dateTime(),
-  hasPassword: bool(),
+  ...playerDetailFields,
   loginLogs: array(obj({
     id: int(),
     userId: nullable(int()),
