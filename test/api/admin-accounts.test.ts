@@ -2,7 +2,7 @@ import test from 'ava';
 import { apiRequester, startAdminStack, type AdminRoot, type AdminStack } from '../helpers/admin-requests';
 import type { TestStack } from '../helpers/stack';
 
-/** Administrator accounts (Part B 4.9): profile, list, get, create, update, delete. */
+/** Administrator accounts: profile, list, get, create, update, delete. */
 
 let stack: TestStack;
 let factories: AdminStack['factories'];

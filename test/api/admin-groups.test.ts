@@ -2,7 +2,7 @@ import test from 'ava';
 import { apiRequester, startAdminStack, type AdminRoot, type AdminStack } from '../helpers/admin-requests';
 import type { TestStack } from '../helpers/stack';
 
-/** Administrator groups (Part B 4.9): list, get, create, update, delete; permission strings. */
+/** Administrator groups: list, get, create, update, delete; permission strings. */
 
 let stack: TestStack;
 let factories: AdminStack['factories'];

@@ -3,7 +3,7 @@ import { apiRequester, startAdminStack, type AdminRoot, type AdminStack } from '
 import type { TestStack } from '../helpers/stack';
 
 /**
- * GET /admin/logs/list (Part B 4.9): filters, whole-day date range in APP_TIMEZONE, paging. The stack
+ * GET /admin/logs/list: filters, whole-day date range in APP_TIMEZONE, paging. The stack
  * runs in Asia/Taipei (UTC+8), so day boundaries are not UTC midnight.
  */
 

@@ -5,7 +5,7 @@ import { awayFromMinuteEdge } from '../helpers/wait';
 import { startTestStack, type ApiResponse, type RequestOptions, type TestStack } from '../helpers/stack';
 
 /**
- * The agents' own /affiliate endpoints (Part B 4.6) as a client sees them: track-click (public, limited
+ * The agents' own /affiliate endpoints as a client sees them: track-click (public, limited
  * per IP), promo-link, downline, click-stats, referral codes (format, uniqueness, the limit of 10, also
  * under concurrency), alliance-info and tier-info; a player who is not an agent gets 2001; another
  * site's and another agent's rows stay out. TRUST_PROXY is on so each test clicks from its own address.

@@ -4,7 +4,7 @@ import { startAdminStack, type AdminRequest, type AdminStack } from '../helpers/
 import type { TestStack } from '../helpers/stack';
 
 /**
- * The agent's commission money (Part B 3, 4.6): GET /affiliate/balance, GET /affiliate/withdrawals and
+ * The agent's commission money: GET /affiliate/balance, GET /affiliate/withdrawals and
  * POST /affiliate/withdrawals/request with every code in the spec's order (2005, 2001, 2002, 2003, 2004),
  * the cooldown (AFFILIATE_WITHDRAWAL_COOLDOWN_HOURS, default 24; rejected requests do not count), the
  * hold (available to frozen, once) and concurrent requests with money for one. Balances equal the sums

@@ -5,7 +5,7 @@ import { createSite, createUser } from '../helpers/factories';
 import { startTestStack, type TestStack } from '../helpers/stack';
 
 /**
- * GET /affiliate/dashboard and tier-info's progress (Part B 4.6) as an agent sees them: members per level,
+ * GET /affiliate/dashboard and tier-info's progress as an agent sees them: members per level,
  * the commission balance, and this week's figures as the weekly run would settle them so far, at the new
  * site's default rates (lowest tier 30 / 10 / 5 %).
  */

@@ -4,7 +4,7 @@ import { startAdminStack, type AdminRequest, type AdminStack } from '../helpers/
 import type { ApiResponse, TestStack } from '../helpers/stack';
 
 /**
- * Operators' program endpoints (Part B 4.6; permission module `affiliate`): create-agent, commission
+ * Operators' program endpoints (permission module `affiliate`): create-agent, commission
  * rates, VIP milestones, agent tiers and set-agent-tier, with every code, another site's ids, the
  * operation log of each write, and the permission gate. Binding: affiliate-binding.test.ts.
  */

@@ -6,7 +6,7 @@ import { startTestStack, type ApiResponse, type TestStack } from '../helpers/sta
 import { waitFor } from '../helpers/wait';
 
 /**
- * Registration with a refCode (Part A 4.1, Part B 4.6): the site's agentCode first, else an enabled
+ * Registration with a refCode: the site's agentCode first, else an enabled
  * referral code (any case) of an agent of the site; the new player's three levels, the referral code's
  * convertCount, registerIp/registerDevice and one bind log (bind, register), through the password
  * registration and the widget login (the OAuth login creates players through the same function). An

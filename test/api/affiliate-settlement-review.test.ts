@@ -5,7 +5,7 @@ import { affiliateSums, insertSettlement } from '../helpers/affiliate-settlement
 import type { TestStack } from '../helpers/stack';
 
 /**
- * POST /affiliate/admin/settlements/:id/review (Part B 3, 4.6): pending or pendingReview moves once to
+ * POST /affiliate/admin/settlements/:id/review: pending or pendingReview moves once to
  * approved (the commission credited to the agent's affiliate balance, once) or rejected (nothing moves);
  * a second review is 2002; concurrent reviewers: one wins and money moves at most once; unknown or
  * another site's settlement 2001; the operation log; permissions.

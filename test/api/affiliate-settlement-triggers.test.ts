@@ -6,7 +6,7 @@ import { createAgent, createMember } from '../helpers/affiliates';
 import { createAdmin, createSite } from '../helpers/factories';
 import { startTestStack, type TestStack } from '../helpers/stack';
 
-/** POST /affiliate/admin/trigger-settlement and /trigger-daily-settlement (Part B 4.6, 6), admin permission 'affiliate'. */
+/** POST /affiliate/admin/trigger-settlement and /trigger-daily-settlement, admin permission 'affiliate'. */
 let stack: TestStack;
 let token: string;
 let adminId: number;

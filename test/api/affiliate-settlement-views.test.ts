@@ -5,7 +5,7 @@ import { insertSettlement } from '../helpers/affiliate-settlement-rows';
 import type { TestStack } from '../helpers/stack';
 
 /**
- * The settlement read endpoints (Part B 4.6): the agent's commission rows, settlements and one
+ * The settlement read endpoints: the agent's commission rows, settlements and one
  * settlement; the operators' settlement list and risk logs. Shapes, paging, filters, 2001 for a player
  * who is not an agent and for another agent's or another site's settlement, permissions.
  */

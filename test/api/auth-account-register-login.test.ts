@@ -6,7 +6,7 @@ import { startTestStack, type ApiResponse, type RequestOptions, type TestStack }
 import { awayFromMinuteEdge } from '../helpers/wait';
 
 /**
- * POST /auth/register and POST /auth/login (Part A 4.1, 2.6, 2.7, 3, 7.2) as a client sees them.
+ * POST /auth/register and POST /auth/login as a client sees them.
  * TRUST_PROXY is on for this file so each test speaks from its own X-Forwarded-For address: the
  * per-IP rate limits then count only that test's requests.
  */

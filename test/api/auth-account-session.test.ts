@@ -6,7 +6,7 @@ import { createAdmin, createSite, createUser } from '../helpers/factories';
 import { startTestStack, type TestStack } from '../helpers/stack';
 
 /**
- * The signed-in account endpoints (Part A 4.1): user-detail, country-codes, logout, locale, mascots,
+ * The signed-in account endpoints: user-detail, country-codes, logout, locale, mascots,
  * avatar, as a client sees them.
  */
 let stack: TestStack;

@@ -5,7 +5,7 @@ import jwt from 'jsonwebtoken';
 import { startTestStack, type TestStack } from '../helpers/stack';
 
 /**
- * The player and administrator authentication (spec Part A 5, 7.1) on a small app: probe endpoints run
+ * The player and administrator authentication on a small app: probe endpoints run
  * through the real pipeline and only echo the caller it authenticated.
  */
 type Factories = typeof import('../helpers/factories');

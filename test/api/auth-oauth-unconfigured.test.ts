@@ -2,7 +2,7 @@ import test from 'ava';
 import { startTestStack, type TestStack } from '../helpers/stack';
 
 /**
- * Third-party logins without OAUTH_CLIENT_ID and WIDGET_BOT_TOKEN (Part A 4.1: 2001 "not configured"),
+ * Third-party logins without OAUTH_CLIENT_ID and WIDGET_BOT_TOKEN (2001 "not configured"),
  * and the per-IP rate limit of the login endpoints (set low here).
  */
 type Factories = typeof import('../helpers/factories');

@@ -6,7 +6,7 @@ import { startTestStack, type TestStack } from '../helpers/stack';
 import { waitFor } from '../helpers/wait';
 
 /**
- * OAuth 2.0 login with PKCE (Part A 4.1 login-config, login-oauth, bind-oauth, unbind-oauth; 7.2). The
+ * OAuth 2.0 login with PKCE (login-config, login-oauth, bind-oauth, unbind-oauth and their codes). The
  * provider (token endpoint and JWKS) is intercepted with nock; every token-endpoint interceptor matches
  * its own authorization code, so the tests run concurrently.
  */

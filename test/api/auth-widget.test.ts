@@ -3,7 +3,7 @@ import test from 'ava';
 import { startTestStack, type TestStack } from '../helpers/stack';
 import { waitFor } from '../helpers/wait';
 
-/** Messenger widget login (Part A 4.1 login-widget, bind-widget, unbind-widget; 5.6; 7.2). */
+/** Messenger widget login (login-widget, bind-widget, unbind-widget and their codes). */
 type Factories = typeof import('../helpers/factories');
 type Models = typeof import('../../shared/db/models');
 type AuthTokens = typeof import('../../shared/domain/auth/tokens');

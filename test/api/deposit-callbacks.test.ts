@@ -29,7 +29,7 @@ import type { TestStack } from '../helpers/stack';
 import { waitFor } from '../helpers/wait';
 
 /**
- * The vendor callbacks (Part B 4.2): signatures over the raw bytes, recorded and acknowledged, credited
+ * The vendor callbacks: signatures over the raw bytes, recorded and acknowledged, credited
  * once by the deposit-credit worker (balance = sum of the ledger), amount mismatch, unknown order, final
  * order, late payment after expiry; and the fiat flow end to end.
  */

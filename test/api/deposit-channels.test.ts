@@ -6,7 +6,7 @@ import { createDepositor, DEPOSIT_ENV, nockRates, RATES } from '../helpers/depos
 import { createSite, createUser } from '../helpers/factories';
 import { startTestStack, type TestStack } from '../helpers/stack';
 
-/** GET /vendor/channels, GET /deposit/channels and GET /deposit/exchange-rate (Part B 2.4, 4.2, 4.3). */
+/** GET /vendor/channels, GET /deposit/channels and GET /deposit/exchange-rate. */
 let stack: TestStack;
 test.before(async () => {
   stack = await startTestStack(DEPOSIT_ENV);

@@ -7,7 +7,7 @@ import { createDepositor, resetDepositMocks, DEPOSIT_ENV, FIATVENDOR, FIATVENDOR
 import { createSite, createUser } from '../helpers/factories';
 import { startTestStack, type TestStack } from '../helpers/stack';
 
-/** POST /deposit, POST /vendor/fiatvendor/add-atm and add-card, GET /deposit/orders (Part B 4.2, 4.3). */
+/** POST /deposit, POST /vendor/fiatvendor/add-atm and add-card, GET /deposit/orders. */
 let stack: TestStack;
 let site: string;
 test.before(async () => {

@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { startTestStack, type TestStack } from '../helpers/stack';
 
 /**
- * GET /api/common/enums (spec Part A 4.2). Serial: some tests rewrite the per-language cache entry,
+ * GET /api/common/enums. Serial: some tests rewrite the per-language cache entry,
  * which every other test of this file reads through the endpoint.
  */
 let stack: TestStack;

@@ -4,7 +4,7 @@ import { cacheGone, seedProviderCache } from '../helpers/provider-cache';
 import type { TestStack } from '../helpers/stack';
 
 /**
- * Administrator game template endpoints (Part A 4.3): preview-template, load-template and
+ * Administrator game template endpoints: preview-template, load-template and
  * copy-site-data. Loads and copies are one transaction each: a failure in the middle leaves the old rows.
  */
 

@@ -4,7 +4,7 @@ import { cacheGone, seedProviderCache } from '../helpers/provider-cache';
 import type { TestStack } from '../helpers/stack';
 
 /**
- * Administrator game endpoints (Part A 4.3): providers and type configs, per site, permission module
+ * Administrator game endpoints: providers and type configs, per site, permission module
  * `game`; operation-log rows; the provider-list cache of the site cleared after each write.
  */
 

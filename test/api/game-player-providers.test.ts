@@ -4,7 +4,7 @@ import { startTestStack, type TestStack } from '../helpers/stack';
 import { waitFor } from '../helpers/wait';
 
 /**
- * Player game endpoints that call the providers (Part A 4.3): launch (provy product mapping, provx,
+ * Player game endpoints that call the providers: launch (provy product mapping, provx,
  * locale, risk check at three levels, play log, 5004), demo, and the provider game list with its
  * fallback on 403, time-out and empty answers. provx and provy are intercepted with nock; every
  * interceptor matches something unique to its test (player, game id or language), so tests run

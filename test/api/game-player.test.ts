@@ -2,7 +2,7 @@ import test from 'ava';
 import { startTestStack, type TestStack } from '../helpers/stack';
 
 /**
- * Player game endpoints without provider credentials (Part A 4.3): provider list and its cache, type
+ * Player game endpoints without provider credentials: provider list and its cache, type
  * configs, launch and demo refusals (5001, 5002, 5003, 5006, 5005), recent games, the game list's
  * built-in fallback, validation and 401s. Provider HTTP calls are in game-player-providers.test.ts.
  */

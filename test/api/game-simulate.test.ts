@@ -7,7 +7,7 @@ import type { TestStack } from '../helpers/stack';
 import { DRAW_TABLE, fairRound, outcomeOfFloat, outcomeOfInteger } from '../../shared/domain/game/fairness/draw';
 
 /**
- * POST /game/simulate (Part A 4.3) with the real random draw: result shape, ledger rows and the balance
+ * POST /game/simulate with the real random draw: result shape, ledger rows and the balance
  * invariant, bet order and detail, the post-bet outbox row, the play log, every refusal (5001, 5010,
  * 5011, 400, 401) changing nothing; and the draw table itself with an injected random source.
  */

@@ -7,7 +7,7 @@ import { startTestStack, type TestStack } from '../helpers/stack';
 import { waitFor } from '../helpers/wait';
 
 /**
- * The welcome message of a registration (Part A 4.1 rule 7): a personal inbox message in the player's
+ * The welcome message of a registration: a personal inbox message in the player's
  * locale, written by the registration's outbox job, exactly once even when the job runs again.
  */
 let stack: TestStack;

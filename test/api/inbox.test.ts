@@ -3,7 +3,7 @@ import { startAdminStack, type AdminRequest, type AdminStack } from '../helpers/
 import type { TestStack } from '../helpers/stack';
 
 /**
- * Inbox (Part B 2.9, 4.7): the player's list, unread count, read and read-all; the administrators' send,
+ * Inbox: the player's list, unread count, read and read-all; the administrators' send,
  * list and delete (permission module `inbox`); site-wide messages stored once; site isolation; operator
  * HTML sanitized when stored; bad input is a 400, never a 500.
  */

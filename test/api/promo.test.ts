@@ -5,7 +5,7 @@ import { createPromotion, DAY_MS, ledgerMatches } from '../helpers/promotions';
 import { startTestStack, type TestStack } from '../helpers/stack';
 
 /**
- * The players' promotion endpoints (Part B 2.6, 4.4, 7): the list and detail with and without a token,
+ * The players' promotion endpoints: the list and detail with and without a token,
  * the claim's checks in order (2004, 2001, 2002, 2003), its reward through the wallet, the quota and
  * one player's repeated claims under concurrency, and the claim list with its tabs.
  */

@@ -5,7 +5,7 @@ import { startAdminStack, type AdminRequest, type AdminStack } from '../helpers/
 import type { TestStack } from '../helpers/stack';
 
 /**
- * Site configuration and themes (Part B 2.10, 4.8): the public GET /site-config (SITE_CODE's site, cached,
+ * Site configuration and themes: the public GET /site-config (SITE_CODE's site, cached,
  * cleared by every administrator write), the administrators' list, patch, themes and mascots (permission
  * module `site-config`), colour validation, site isolation; bad input is a 400, never a 500.
  */

@@ -1,7 +1,7 @@
 import test from 'ava';
 import { startTestStack, type TestStack } from '../helpers/stack';
 
-/** The site and locale headers of spec Part A 2.2 on the real app. */
+/** The site and locale headers (site-name, locales) on the real app. */
 let stack: TestStack;
 let knownSite: string;
 

@@ -3,7 +3,7 @@ import { startAdminStack, type AdminRequest, type AdminRoot, type AdminStack } f
 import type { TestStack } from '../helpers/stack';
 
 /**
- * Administrator VIP endpoints (Part A 4.4, permission module `vip`): levels and rebate rules of a site,
+ * Administrator VIP endpoints (permission module `vip`): levels and rebate rules of a site,
  * the hold flag; business codes 2001-2004; operation-log rows; bad input is a 400, never a 500.
  */
 

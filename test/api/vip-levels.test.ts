@@ -2,7 +2,7 @@ import test from 'ava';
 import { startTestStack, type TestStack } from '../helpers/stack';
 
 /**
- * Public VIP listings (Part A 4.4): GET /vip/levels (enabled only, sortOrder ascending, localized names,
+ * Public VIP listings: GET /vip/levels (enabled only, sortOrder ascending, localized names,
  * site = siteCode query > site-name header > SITE_CODE, cached one hour per site and locale, cleared by
  * administrator writes) and GET /vip/rebates.
  */

@@ -5,7 +5,7 @@ import { todayIn } from '../../shared/domain/vip/settlement-periods';
 import { createAdmin, createSite, createUser } from '../helpers/factories';
 import { startTestStack, type TestStack } from '../helpers/stack';
 
-/** POST /vip/settlement/daily-rebate and /monthly-relegation (Part A 4.4), admin permission 'vip'. */
+/** POST /vip/settlement/daily-rebate and /monthly-relegation, admin permission 'vip'. */
 let stack: TestStack;
 let token: string;
 let adminId: number;

@@ -2,7 +2,7 @@ import test from 'ava';
 import { startTestStack, type TestStack } from '../helpers/stack';
 
 /**
- * GET /vip/status (Part A 4.4): the caller's level, progress towards the next enabled level (1 at the top),
+ * GET /vip/status: the caller's level, progress towards the next enabled level (1 at the top),
  * this month's effective bet (valid settled orders placed this month in APP_TIMEZONE), the rebate rules of
  * the level and the enabled ladder.
  */

@@ -9,7 +9,7 @@ import { postMultipart, type Part } from '../helpers/multipart';
 import type { TestStack } from '../helpers/stack';
 
 /**
- * POST /wallet/bank-card/add (multipart), its list and delete (Part B 4.1, 7): success shapes, 2001-2004,
+ * POST /wallet/bank-card/add (multipart), its list and delete: success shapes, 2001-2004,
  * hostile uploads (spoofed types, garbage, truncated, oversize, extra or unknown files), metadata
  * stripped from what is stored, and who may read the private photos.
  */

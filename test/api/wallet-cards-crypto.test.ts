@@ -5,7 +5,7 @@ import { startAdminStack, type AdminRequest, type AdminStack } from '../helpers/
 import type { TestStack } from '../helpers/stack';
 
 /**
- * Credit cards and crypto addresses (Part B 2.2, 2.3, 4.1, 7): add, list, delete, their codes, the
+ * Credit cards and crypto addresses: add, list, delete, their codes, the
  * validation of 8, and what is kept of a card (never the CVV nor the full number).
  */
 

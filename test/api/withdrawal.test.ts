@@ -10,7 +10,7 @@ import { waitFor } from '../helpers/wait';
 import { approvedAddress, balancesAndLedger, claim, CODE, giveCode, readyPlayer } from '../helpers/withdrawals';
 
 /**
- * Player withdrawals (Part B 4.5): the code mail (through the outbox and the mail worker to a local SMTP
+ * Player withdrawals: the code mail (through the outbox and the mail worker to a local SMTP
  * server), the request's checks in the spec's order, the code's expiry and tries, the hold and its
  * ledger, concurrent requests, the list and the turnover status.
  */
@@ -273,7 +273,7 @@ test('list: the player own withdrawals with masked addresses, filters and paging
   }
 });
 
-test('turnover-status: deposits x 1 against the effective bet, and the open promotion claims (Part B 2.7)', async (t) => {
+test('turnover-status: deposits x 1 against the effective bet, and the open promotion claims', async (t) => {
   const { user, token } = await createUser();
   let res = await call('GET', '/turnover-status', token);
   t.deepEqual(res.body.result, {

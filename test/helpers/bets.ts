@@ -20,7 +20,7 @@ export function effectiveBet(betAmount: string | Decimal, gameType: number | str
 export interface BetOrderFields {
   gameType?: string;
   betAmount?: string;
-  /** Default: the weighted effective bet of betAmount and gameType (Part A 2.5). */
+  /** Default: the weighted effective bet of betAmount and gameType. */
   betEffective?: string;
   status?: 'valid' | 'invalid' | 'cancelled';
   settled?: boolean;

@@ -10,8 +10,8 @@ import { waitFor } from '../helpers/wait';
 import { config } from '../../shared/config';
 
 /**
- * Promotion turnover in the post-bet chain (Part A section 6 step 2, Part B 3): settled bets add their
- * effective bet (Part A 2.5 weights) to the player's open promotion claims, once per order, in batches,
+ * Promotion turnover, the post-bet chain's promotion step: settled bets add their
+ * effective bet (weighted by game type) to the player's open promotion claims, once per order, in batches,
  * and complete a claim when it reaches requiredTurnover; completed claims no longer move.
  */
 

@@ -28,7 +28,7 @@ type LocaleMap = Partial<LocaleText>;
 // ---------------------------------------------------------------------------------------------------
 // Views
 
-/** A VIP level as players see it (2.12): name resolved to the request locale. */
+/** A VIP level as players see it: name resolved to the request locale. */
 export interface VipLevelView {
   id: number;
   level: number;

@@ -1,7 +1,7 @@
 import type { LocaleText } from '../../../i18n/locales';
 
 /**
- * Built-in game provider template (4.3 preview-template / load-template).
+ * Built-in game provider template (preview-template / load-template).
  * Two `provx` and two `provy` games per game type, ordered by game type.
  */
 export interface ProviderSeed {
