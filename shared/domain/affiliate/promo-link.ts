@@ -1,5 +1,5 @@
 import { config } from '../../config';
-import { SiteConfig } from '../../db/models';
+import { storedSettings } from '../site-config/stored-settings';
 import { requireAgent } from './agent';
 
 /**
@@ -9,8 +9,7 @@ import { requireAgent } from './agent';
  */
 export async function promoLink(userId: number): Promise<{ agentCode: string; promoUrl: string }> {
   const agent = await requireAgent(userId);
-  const site = await SiteConfig.findOne({ where: { siteCode: agent.siteCode }, attributes: ['settings'] });
-  const base = httpUrl(site?.settings?.frontendUrl) ?? config().publicBaseUrl;
+  const base = httpUrl((await storedSettings(agent.siteCode)).frontendUrl) ?? config().publicBaseUrl;
   const url = new URL(base);
   url.searchParams.set('ref', agent.agentCode);
   return { agentCode: agent.agentCode, promoUrl: url.toString() };

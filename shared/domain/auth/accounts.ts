@@ -8,6 +8,7 @@ import { addToOutbox } from '../../queues/outbox';
 import { accountKey } from './account-names';
 import { closeOpenLogins, recordLogin } from './login-records';
 import { forgetTokenVersion, signPlayerToken } from './tokens';
+import { storedSettings } from '../site-config/stored-settings';
 
 /**
  * Player accounts: creation (register, first OAuth or widget login), the one login transaction every
@@ -84,7 +85,7 @@ export async function createPlayer(input: NewPlayer, transaction: Transaction): 
   // One after another: a transaction is one connection, and pg refuses overlapping queries on it (pg 9).
   const avatar = await defaultAvatar(input.siteCode, transaction);
   const vendorGroupId = await pickChannelGroup(input.siteCode, input.locale, transaction);
-  const site = await SiteConfig.findOne({ where: { siteCode: input.siteCode }, attributes: ['settings'], transaction });
+  const settings = await storedSettings(input.siteCode, transaction);
   const exists = await User.count({ where: { siteCode: input.siteCode, account: input.account }, transaction });
   if (exists) throw new Refusal('auth.accountTaken');
   const user = await User.create(
@@ -107,7 +108,7 @@ export async function createPlayer(input: NewPlayer, transaction: Transaction): 
     { transaction },
   );
   if (input.upline) await recordRegistrationBinding(transaction, user, input.upline);
-  if (site?.settings?.mail?.welcomeRegistration) {
+  if (settings.mail?.welcomeRegistration) {
     await addToOutbox(transaction, 'mail', 'welcome', { kind: 'welcome', userId: user.id });
   }
   return user;

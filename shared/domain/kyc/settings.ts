@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import type { Transaction } from 'sequelize';
-import { SiteConfig } from '../../db/models';
+import { storedSettings } from '../site-config/stored-settings';
 import { minimumAgeOf } from '../site-config/minimum-age';
 
 /**
@@ -71,7 +71,6 @@ export interface SiteKyc extends KycSettings {
 
 /** The site's KYC settings and minimum age (a site without a site_configs row has the defaults). */
 export async function siteKyc(siteCode: string, transaction?: Transaction): Promise<SiteKyc> {
-  const site = await SiteConfig.findOne({ where: { siteCode }, attributes: ['settings'], raw: true, transaction });
-  const settings = (site?.settings ?? {}) as { kyc?: unknown; minimumAge?: unknown };
+  const settings = await storedSettings(siteCode, transaction);
   return { ...kycSettingsOf(settings.kyc), minimumAge: minimumAgeOf(settings) };
 }

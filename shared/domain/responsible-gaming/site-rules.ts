@@ -1,5 +1,5 @@
 import type { Transaction } from 'sequelize';
-import { SiteConfig } from '../../db/models';
+import { storedSettings } from '../site-config/stored-settings';
 
 /**
  * A site's player-protection settings, kept in site_configs.settings.responsibleGaming and written through
@@ -56,8 +56,7 @@ export function protectionSettingsOf(stored: unknown): ProtectionSettings {
 
 /** The site's settings (defaults when the site has no config). */
 export async function protectionSettings(site: string, transaction?: Transaction): Promise<ProtectionSettings> {
-  const config = await SiteConfig.findOne({ where: { siteCode: site }, attributes: ['settings'], transaction });
-  return protectionSettingsOf(config?.settings?.responsibleGaming);
+  return protectionSettingsOf((await storedSettings(site, transaction)).responsibleGaming);
 }
 
 /**

@@ -4,5 +4,5 @@
  */
 export const DEFAULT_MINIMUM_AGE = 18;
 
-export const minimumAgeOf = (settings: { minimumAge?: unknown } | null | undefined): number =>
+export const minimumAgeOf = (settings: { minimumAge?: unknown; [key: string]: unknown } | null | undefined): number =>
   typeof settings?.minimumAge === 'number' ? settings.minimumAge : DEFAULT_MINIMUM_AGE;

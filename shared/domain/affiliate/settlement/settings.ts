@@ -1,5 +1,5 @@
 import { QueryTypes, type Transaction } from 'sequelize';
-import { SiteConfig } from '../../../db/models';
+import { storedSettings } from '../../site-config/stored-settings';
 import { db } from '../../../db/sequelize';
 import { NotFoundError } from '../../../errors';
 import type { Actor } from '../../audit/actor';
@@ -20,8 +20,7 @@ export interface SettlementSettings {
 
 /** The site's settlement settings, defaults filled in. */
 export async function settlementSettings(siteCode: string): Promise<SettlementSettings> {
-  const site = await SiteConfig.findOne({ where: { siteCode }, attributes: ['settings'], raw: true });
-  return settingsOf(site?.settings?.affiliate);
+  return settingsOf((await storedSettings(siteCode)).affiliate);
 }
 
 function settingsOf(stored: unknown): SettlementSettings {
