@@ -7,7 +7,7 @@ import type { ApiResponse, TestStack } from '../helpers/stack';
 /**
  * POST /affiliate/admin/bind and GET /affiliate/admin/bind-logs: bind, transfer and unbind
  * each write one bind log (with the operator's account) and rewire the member's downline; 2001 and
- * 2002 (also for a cycle, however deep); the wrong action for the member's state is a 400; concurrent
+ * 2002 (also for a cycle, however deep); the wrong action for the member's state is 2003 or 2004; concurrent
  * opposite binds leave no cycle.
  */
 let stack: TestStack;
