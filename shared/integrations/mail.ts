@@ -36,6 +36,18 @@ export interface SentMail {
 /** Start of the message of MailNotConfiguredError, recognisable after crossing a queue. */
 export const MAIL_NOT_CONFIGURED = 'mail is not configured';
 
+/** Text made safe inside a mail's HTML. */
+export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/**
+ * The SMTP status of a refusal that retrying cannot change (a 5xx answer: mailbox unknown, relay
+ * refused), else null (a 4xx or a network failure may pass later).
+ */
+export function permanentRefusalCode(err: unknown): number | null {
+  const responseCode = (err as { responseCode?: unknown } | null)?.responseCode;
+  return typeof responseCode === 'number' && responseCode >= 500 ? responseCode : null;
+}
+
 export class MailNotConfiguredError extends Error {
   constructor(detail: string) {
     super(`${MAIL_NOT_CONFIGURED}: ${detail}`);

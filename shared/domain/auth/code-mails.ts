@@ -1,7 +1,8 @@
 import { UnrecoverableError } from 'bullmq';
-import { SiteConfig, User } from '../../db/models';
-import { DEFAULT_LOCALE, isLocale, pickText, type Locale } from '../../i18n/locales';
-import { MailNotConfiguredError, sendMail, type OutgoingMail, type SentMail } from '../../integrations/mail';
+import { User } from '../../db/models';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../i18n/locales';
+import { escapeHtml, MailNotConfiguredError, permanentRefusalCode, sendMail, type OutgoingMail, type SentMail } from '../../integrations/mail';
+import { siteNameIn } from '../site-config/site-name';
 import type { QueuePayloads } from '../../queues/definitions';
 import { cache } from '../../redis';
 import { codeMailState, markCodeMailDone, type CodeMailKind } from './code-mail-outcomes';
@@ -28,8 +29,6 @@ const WITHDRAWAL_TEXTS: Record<Locale, { subject: (site: string) => string; body
   'vi-VN': { subject: (s) => `Mã xác minh rút tiền ${s}`, body: (c) => `Mã xác minh rút tiền của bạn là: ${c}` },
 };
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-
 function codeMail(to: string, subject: string, lines: string[], code: string): OutgoingMail {
   return {
     to,
@@ -41,11 +40,6 @@ function codeMail(to: string, subject: string, lines: string[], code: string): O
   };
 }
 
-async function siteName(siteCode: string, locale: Locale): Promise<string> {
-  const site = await SiteConfig.findOne({ where: { siteCode }, attributes: ['siteName'] });
-  return pickText(site?.siteName, locale) || siteCode;
-}
-
 type MailPayload = QueuePayloads['mail'];
 
 /** The e-mail verification mail, unless a newer request replaced its address. */
@@ -55,7 +49,7 @@ async function verifyEmailMail(user: User, payload: MailPayload, locale: Locale)
   const pending = await cache().get(pendingEmailKey(user.id));
   if (pending && pending !== normalizeEmail(payload.to)) throw new UnrecoverableError('superseded by a newer verification request');
   const texts = MAIL_TEXTS[locale];
-  const subject = payload.subject?.trim() || texts.subject(await siteName(user.siteCode, locale));
+  const subject = payload.subject?.trim() || texts.subject(await siteNameIn(user.siteCode, locale));
   return codeMail(payload.to, subject, [texts.body(user.emailVerifyCode), texts.ignore], user.emailVerifyCode);
 }
 
@@ -65,7 +59,7 @@ async function withdrawalCodeMail(user: User, payload: MailPayload, locale: Loca
   if (!to) throw new UnrecoverableError(`user ${user.id} has no verified e-mail`);
   if (!user.withdrawalVerifyCode) throw new UnrecoverableError(`user ${user.id} has no withdrawal code to send`);
   const texts = WITHDRAWAL_TEXTS[locale];
-  const subject = payload.subject?.trim() || texts.subject(await siteName(user.siteCode, locale));
+  const subject = payload.subject?.trim() || texts.subject(await siteNameIn(user.siteCode, locale));
   return codeMail(to, subject, [texts.body(user.withdrawalVerifyCode), MAIL_TEXTS[locale].ignore], user.withdrawalVerifyCode);
 }
 
@@ -75,9 +69,8 @@ async function sendOrGiveUp(siteCode: string, mail: OutgoingMail): Promise<SentM
     return await sendMail(siteCode, mail);
   } catch (err) {
     if (err instanceof MailNotConfiguredError) throw new UnrecoverableError(err.message);
-    // A 5xx SMTP answer (mailbox unknown, relay refused) will not change on retry; 4xx and network may.
-    const responseCode = (err as { responseCode?: number }).responseCode;
-    if (typeof responseCode === 'number' && responseCode >= 500) {
+    const responseCode = permanentRefusalCode(err);
+    if (responseCode !== null) {
       throw new UnrecoverableError(`SMTP server refused the mail (${responseCode}): ${(err as Error).message}`.slice(0, 500));
     }
     throw err;

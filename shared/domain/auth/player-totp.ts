@@ -1,6 +1,6 @@
-import { SiteConfig, User } from '../../db/models';
+import { User } from '../../db/models';
 import { Refusal } from '../../errors';
-import { pickText } from '../../i18n/locales';
+import { siteNameIn } from '../site-config/site-name';
 import { playerById } from './accounts';
 import { newTotpSecret } from './totp';
 import { spendTotpCode } from './totp-codes';
@@ -22,8 +22,7 @@ export async function generateTotp(userId: number, code?: string | null): Promis
     if (!code) throw new Refusal('auth.totpRequired');
     await spendTotpCode('users', user.id, code, 1);
   }
-  const site = await SiteConfig.findOne({ where: { siteCode: user.siteCode }, attributes: ['siteName'] });
-  const made = await newTotpSecret(pickText(site?.siteName, 'en-US') || user.siteCode, user.account);
+  const made = await newTotpSecret(await siteNameIn(user.siteCode, 'en-US'), user.account);
   // The steps of the old secret say nothing about the new one.
   await User.update({ totpAuthSecret: made.secret, totpAuthEnabled: 0, totpLastStep: null }, { where: { id: user.id } });
   return made;

@@ -1,10 +1,11 @@
 import { UnrecoverableError } from 'bullmq';
-import { SiteConfig, User } from '../../db/models';
+import { User } from '../../db/models';
 import { db } from '../../db/sequelize';
-import { DEFAULT_LOCALE, isLocale, pickText, type Locale } from '../../i18n/locales';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../i18n/locales';
 import { WELCOME_MAIL_TEXTS } from '../../i18n/welcome-mail';
-import { MailNotConfiguredError, sendMail, type OutgoingMail, type SentMail } from '../../integrations/mail';
+import { escapeHtml, MailNotConfiguredError, permanentRefusalCode, sendMail, type OutgoingMail, type SentMail } from '../../integrations/mail';
 import { logger } from '../../logger';
+import { siteNameIn } from '../site-config/site-name';
 
 /**
  * The welcome mail a registration queues (accounts.ts, when the site's `mail.welcomeRegistration` is
@@ -12,8 +13,6 @@ import { logger } from '../../logger';
  * without mail settings, is no failure: the job completes as skipped, and says why.
  */
 export type WelcomeOutcome = SentMail | { skipped: 'no e-mail' | 'mail not configured' | 'already sent'; detail?: string };
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** The welcome's subject and paragraphs in one locale (the mail and the welcome inbox message say the same). */
 export function welcomeText(locale: Locale, site: string, player: { name: string; account: string }): { subject: string; lines: string[]; html: string } {
@@ -66,8 +65,7 @@ async function sendWelcome(user: User): Promise<WelcomeOutcome> {
     return { skipped: 'no e-mail' };
   }
   const locale: Locale = isLocale(user.locale) ? user.locale : DEFAULT_LOCALE;
-  const site = await SiteConfig.findOne({ where: { siteCode: user.siteCode }, attributes: ['siteName'] });
-  const siteName = pickText(site?.siteName, locale) || user.siteCode;
+  const siteName = await siteNameIn(user.siteCode, locale);
   try {
     return await sendMail(user.siteCode, welcomeMail(to, locale, siteName, user));
   } catch (err) {
@@ -75,9 +73,8 @@ async function sendWelcome(user: User): Promise<WelcomeOutcome> {
       log.info({ detail: err.message }, 'welcome mail skipped: mail is not configured for the site');
       return { skipped: 'mail not configured', detail: err.message };
     }
-    // A 5xx SMTP answer (mailbox unknown, relay refused) will not change on retry; 4xx and network may.
-    const responseCode = (err as { responseCode?: number }).responseCode;
-    if (typeof responseCode === 'number' && responseCode >= 500) {
+    const responseCode = permanentRefusalCode(err);
+    if (responseCode !== null) {
       await markWelcomed(user.id);
       throw new UnrecoverableError(`SMTP server refused the mail (${responseCode}): ${(err as Error).message}`.slice(0, 500));
     }

@@ -1,13 +1,14 @@
 import { UnrecoverableError } from 'bullmq';
 import { QueryTypes, type Transaction } from 'sequelize';
-import { SiteConfig, User } from '../../db/models';
+import { User } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { KYC_DECISION_TEXTS } from '../../i18n/kyc-decision';
-import { DEFAULT_LOCALE, isLocale, LOCALES, pickText, type Locale, type LocaleText } from '../../i18n/locales';
-import { MailNotConfiguredError, sendMail, type SentMail } from '../../integrations/mail';
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale, type LocaleText } from '../../i18n/locales';
+import { escapeHtml, MailNotConfiguredError, permanentRefusalCode, sendMail, type SentMail } from '../../integrations/mail';
 import { addToOutbox } from '../../queues/outbox';
 import type { OutboxReconciler, OutboxRow } from '../../queues/reconcile';
 import { forgetUnreadCount } from '../inbox/unread-cache';
+import { siteNameIn } from '../site-config/site-name';
 import type { DocumentKind } from './documents';
 
 /**
@@ -32,8 +33,6 @@ function noticeText(locale: Locale, decision: Pick<Decision, 'kind' | 'approved'
     ? { title: texts.approvedTitle, body: texts.approved(kind) }
     : { title: texts.rejectedTitle, body: texts.rejected(kind, decision.reason ?? '') };
 }
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** In the decision's transaction: the inbox message and the mail's outbox row. */
 export async function queueDecisionNotices(transaction: Transaction, decision: Decision): Promise<void> {
@@ -87,8 +86,7 @@ async function sendDecisionMail(userId: number, documentId: number, doc: { kind:
   const to = user.email?.trim();
   if (!to) return { skipped: 'no e-mail' };
   const locale: Locale = isLocale(user.locale) ? user.locale : DEFAULT_LOCALE;
-  const site = await SiteConfig.findOne({ where: { siteCode: user.siteCode }, attributes: ['siteName'] });
-  const siteName = pickText(site?.siteName, locale) || user.siteCode;
+  const siteName = await siteNameIn(user.siteCode, locale);
   const text = noticeText(locale, { kind: doc.kind, approved: doc.status === 'approved', reason: doc.reason });
   try {
     return await sendMail(user.siteCode, {
@@ -99,8 +97,7 @@ async function sendDecisionMail(userId: number, documentId: number, doc: { kind:
     });
   } catch (err) {
     if (err instanceof MailNotConfiguredError) return { skipped: 'mail not configured' };
-    const responseCode = (err as { responseCode?: number }).responseCode;
-    if (typeof responseCode === 'number' && responseCode >= 500) {
+    if (permanentRefusalCode(err) !== null) {
       await markMailed(documentId);
       throw new UnrecoverableError(`mail refused: ${String((err as Error).message).slice(0, 200)}`);
     }
