@@ -64,6 +64,9 @@ function adminView(row: QueueRow) {
   };
 }
 
+/** A queue row: the document, its player's account and level, the profile and whether the player is flagged. */
+const QUEUE_SELECT = `SELECT ${DOCUMENT_COLUMNS}, u.account, kyc_level(d."userId") AS level, p."legalName", to_char(p."dateOfBirth", 'YYYY-MM-DD') AS "dateOfBirth",
+            p.country, p.address, EXISTS (SELECT 1 FROM kyc_flags f WHERE f."userId" = d."userId") AS flagged`;
 const QUEUE_FROM = `FROM kyc_documents d
   JOIN users u ON u.id = d."userId"
   LEFT JOIN kyc_profiles p ON p."userId" = d."userId"`;
@@ -77,12 +80,7 @@ export async function reviewQueue(siteCode: string, filter: QueueFilter) {
   const where = `WHERE ${conditions.join(' AND ')}`;
   const replacements = { siteCode, userId: filter.userId ?? null, kind: filter.kind ?? null, level: filter.level ?? null, limit: filter.pageSize, offset: pageOffset(filter.page, filter.pageSize) };
   const [{ total }] = await db().query<{ total: number }>(`SELECT count(*)::int AS total ${QUEUE_FROM} ${where}`, { replacements, type: QueryTypes.SELECT });
-  const rows = await db().query<QueueRow>(
-    `SELECT ${DOCUMENT_COLUMNS}, u.account, kyc_level(d."userId") AS level, p."legalName", to_char(p."dateOfBirth", 'YYYY-MM-DD') AS "dateOfBirth",
-            p.country, p.address, EXISTS (SELECT 1 FROM kyc_flags f WHERE f."userId" = d."userId") AS flagged
-       ${QUEUE_FROM} ${where} ORDER BY d.id ASC LIMIT :limit OFFSET :offset`,
-    { replacements, type: QueryTypes.SELECT },
-  );
+  const rows = await db().query<QueueRow>(`${QUEUE_SELECT} ${QUEUE_FROM} ${where} ORDER BY d.id ASC LIMIT :limit OFFSET :offset`, { replacements, type: QueryTypes.SELECT });
   return { items: rows.map(adminView), pagination: pagination(filter.page, filter.pageSize, total) };
 }
 
@@ -133,11 +131,6 @@ export async function reviewDocument(actor: Actor, siteCode: string, id: number,
     await queueDecisionNotices(transaction, { documentId: row.id, siteCode, userId: row.userId, kind: row.kind, approved: approve, reason: row.reason });
     return row;
   });
-  const [view] = await db().query<QueueRow>(
-    `SELECT ${DOCUMENT_COLUMNS}, u.account, kyc_level(d."userId") AS level, p."legalName", to_char(p."dateOfBirth", 'YYYY-MM-DD') AS "dateOfBirth",
-            p.country, p.address, EXISTS (SELECT 1 FROM kyc_flags f WHERE f."userId" = d."userId") AS flagged
-       ${QUEUE_FROM} WHERE d.id = :id`,
-    { replacements: { id: reviewed.id }, type: QueryTypes.SELECT },
-  );
+  const [view] = await db().query<QueueRow>(`${QUEUE_SELECT} ${QUEUE_FROM} WHERE d.id = :id`, { replacements: { id: reviewed.id }, type: QueryTypes.SELECT });
   return adminView(view);
 }

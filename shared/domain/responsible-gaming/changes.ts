@@ -23,15 +23,20 @@ export interface ChangedBy {
   reason?: string | null;
 }
 
+/** Refuses (`playerNotFound`) a user id that is not a player of the site. */
+export async function requirePlayerOfSite(site: string, userId: number, transaction?: Transaction): Promise<void> {
+  const [user] = await db().query<{ id: number }>('SELECT id FROM users WHERE id = :userId AND "siteCode" = :site', {
+    replacements: { userId, site },
+    type: QueryTypes.SELECT,
+    transaction,
+  });
+  if (!user) throw new Refusal('responsible-gaming.playerNotFound');
+}
+
 /** Runs `change` under the player's protection lock; `playerNotFound` when the player is not of the site. */
 export async function underProtectionLock<T>(site: string, userId: number, change: (t: Transaction) => Promise<T>): Promise<T> {
   return db().transaction(async (transaction) => {
-    const [user] = await db().query<{ id: number }>('SELECT id FROM users WHERE id = :userId AND "siteCode" = :site', {
-      replacements: { userId, site },
-      type: QueryTypes.SELECT,
-      transaction,
-    });
-    if (!user) throw new Refusal('responsible-gaming.playerNotFound');
+    await requirePlayerOfSite(site, userId, transaction);
     await db().query('SELECT "userId" FROM rg_account(:userId)', { replacements: { userId }, type: QueryTypes.SELECT, transaction });
     return change(transaction);
   });
@@ -56,6 +61,14 @@ export async function recordChange(t: Transaction, userId: number, by: ChangedBy
     },
     { transaction: t },
   );
+}
+
+/** Removes a limit row that holds nothing any more (no amount of the player's, none waiting, no operator's). */
+export async function dropEmptyLimit(t: Transaction, key: { userId: number; type: LimitType; period: LimitPeriod }): Promise<void> {
+  await db().query('DELETE FROM rg_limits WHERE "userId" = :userId AND type = :type AND period = :period AND amount IS NULL AND "pendingFrom" IS NULL AND "operatorAmount" IS NULL', {
+    replacements: key,
+    transaction: t,
+  });
 }
 
 /** How a requested amount relates to the one in force: null is "no limit", the largest. */
@@ -108,10 +121,7 @@ export async function setPlayerLimit(site: string, userId: number, by: ChangedBy
          SET amount = EXCLUDED.amount, "pendingAmount" = EXCLUDED."pendingAmount", "pendingFrom" = EXCLUDED."pendingFrom", "updatedAt" = now()`,
       { replacements: { ...key, site, ...next }, transaction: t },
     );
-    await db().query('DELETE FROM rg_limits WHERE "userId" = :userId AND type = :type AND period = :period AND amount IS NULL AND "pendingFrom" IS NULL AND "operatorAmount" IS NULL', {
-      replacements: key,
-      transaction: t,
-    });
+    await dropEmptyLimit(t, key);
     await recordChange(t, userId, by, action, { type: request.type, period: request.period, from: current, to: request.amount, delayHours: next.delayHours });
     return protectionView(site, userId, t);
   });

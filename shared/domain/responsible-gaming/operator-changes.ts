@@ -3,7 +3,7 @@ import { db } from '../../db/sequelize';
 import { InputError, Refusal } from '../../errors';
 import type { Actor } from '../audit/actor';
 import { forgetUnreadCount } from '../inbox/unread-cache';
-import { recordChange, underProtectionLock, type ChangedBy } from './changes';
+import { dropEmptyLimit, recordChange, requirePlayerOfSite, underProtectionLock, type ChangedBy } from './changes';
 import type { LimitPeriod, LimitType } from './site-rules';
 import { protectionHistory, protectionView, type HistoryEntry, type ProtectionView } from './state';
 
@@ -16,8 +16,7 @@ import { protectionHistory, protectionView, type HistoryEntry, type ProtectionVi
 const byOperator = (actor: Actor, site: string, reason: string): ChangedBy => ({ adminId: actor.adminId, siteCode: site, meta: actor.meta, reason });
 
 export async function operatorView(site: string, userId: number): Promise<ProtectionView & { userId: number; history: HistoryEntry[] }> {
-  const [user] = await db().query<{ id: number }>('SELECT id FROM users WHERE id = :userId AND "siteCode" = :site', { replacements: { userId, site }, type: QueryTypes.SELECT });
-  if (!user) throw new Refusal('responsible-gaming.playerNotFound');
+  await requirePlayerOfSite(site, userId);
   return { userId, ...(await protectionView(site, userId)), history: await protectionHistory(userId) };
 }
 
@@ -42,10 +41,7 @@ export async function setOperatorLimit(actor: Actor, site: string, userId: numbe
        ON CONFLICT ("userId", type, period) DO UPDATE SET "operatorAmount" = EXCLUDED."operatorAmount", "updatedAt" = now()`,
       { replacements: { ...key, site, amount: request.amount }, transaction: t },
     );
-    await db().query('DELETE FROM rg_limits WHERE "userId" = :userId AND type = :type AND period = :period AND amount IS NULL AND "pendingFrom" IS NULL AND "operatorAmount" IS NULL', {
-      replacements: key,
-      transaction: t,
-    });
+    await dropEmptyLimit(t, key);
     await recordChange(t, userId, byOperator(actor, site, request.reason), 'set-operator-limit', { type: request.type, period: request.period, from: row?.operatorAmount ?? null, to: request.amount });
     return protectionView(site, userId, t);
   });
