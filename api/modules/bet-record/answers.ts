@@ -1,4 +1,4 @@
-import { array, int, money, nullable, num, obj, oneOfValues, str } from '../../http/answer-schemas';
+import { array, int, money, nullable, num, obj, oneOfValues, pagination, str } from '../../http/answer-schemas';
 
 /**
  * The answers of the bet-record endpoints (their `result`), as the API document shows them and the tests check them
@@ -25,7 +25,7 @@ export const getBetRecord = obj({
     betDatetime: str(),
     gameName: str(),
   })),
-  pagination: obj({ page: int(), pageSize: int(), total: int(), totalPages: int() }),
+  pagination,
 });
 
 export const getBetRecordByOrderIdDetails = array(obj({ id: int(), roundNo: num(), betAmount: money(), winLose: str(), createdAt: str() }));
