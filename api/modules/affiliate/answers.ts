@@ -1,11 +1,12 @@
 import { anyValue, array, bool, constant, dateTime, int, money, nullable, num, obj, oneOfValues, paged, record, str } from '../../http/answer-schemas';
+import { PERIOD_TYPES } from '../../../shared/domain/affiliate/settlement-views/views';
 
 /**
  * The answers of the affiliate endpoints (their `result`), as the API document shows them and the tests check them
  * (docs/architecture.md, "Where to add", an endpoint's answer).
  */
 
-const periodType = oneOfValues(['weekly', 'daily']);
+const periodType = oneOfValues(PERIOD_TYPES);
 const settlementStatus = oneOfValues(['pending', 'approved', 'rejected', 'pendingReview', 'statement']);
 const withdrawalStatus = oneOfValues(['pending', 'approved', 'rejected', 'completed']);
 

@@ -1,4 +1,5 @@
 import { array, bool, constant, dateTime, int, money, nothing, nullable, num, obj, oneOfValues, str } from '../../http/answer-schemas';
+import { LOCALES } from '../../../shared/i18n/locales';
 
 /**
  * The answers of the auth endpoints (their `result`), as the API document shows them and the tests check them
@@ -45,7 +46,7 @@ export const playerDetailFields = {
 /** A login's answer: the token and the player. */
 const signedIn = { token: str(), user: obj(userFields) };
 
-const locale = oneOfValues(['zh-TW', 'en-US', 'zh-CN', 'th-TH', 'vi-VN']);
+const locale = oneOfValues(LOCALES);
 
 export const postAuthRegister = obj({ token: str(), user: obj({ id: int(), name: str() }), vendorGroupId: nullable(int()) });
 

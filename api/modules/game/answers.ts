@@ -1,4 +1,5 @@
 import { realityCheck } from '../responsible-gaming/answers';
+import { DRAW_TABLE } from '../../../shared/domain/game/fairness/draw';
 import { roundSeeds } from './fairness-answers';
 import { anyValue, array, bool, dateTime, int, localeTexts, nothing, nullable, num, obj, oneOfValues, paged, record, str } from '../../http/answer-schemas';
 
@@ -98,7 +99,7 @@ export const postGameSimulate = obj({
   multiplier: num(),
   winAmount: num(),
   profit: num(),
-  result: oneOfValues(['big', 'small', 'lose', 'medium', 'good', 'huge', 'mega']),
+  result: oneOfValues(DRAW_TABLE.map((row) => row.result)),
   balanceBefore: num(),
   balanceAfter: num(),
   ...roundSeeds,

@@ -1,4 +1,5 @@
 import { array, bool, int, money, nothing, nullable, num, obj, oneOfValues, pagination, str } from '../../http/answer-schemas';
+import { MISSION_CATEGORIES, MISSION_PERIOD_TYPES } from '../../../shared/domain/mission/types';
 
 /**
  * The answers of the mission endpoints (their `result`), as the API document shows them and the tests check them
@@ -7,8 +8,8 @@ import { array, bool, int, money, nothing, nullable, num, obj, oneOfValues, pagi
 
 /** Which mission: its category, period and tier. */
 const missionKind = {
-  category: oneOfValues(['deposit', 'bet']),
-  periodType: oneOfValues(['weekly', 'daily', 'monthly']),
+  category: oneOfValues(MISSION_CATEGORIES),
+  periodType: oneOfValues(MISSION_PERIOD_TYPES),
   tier: num(),
 };
 

@@ -1,11 +1,13 @@
 import { anyValue, array, dateTime, int, localeTexts, nullable, num, obj, oneOfValues, str } from '../../http/answer-schemas';
+import { CHANNEL_CODES, PAYMENT_METHODS } from '../../../shared/domain/deposit/channel-fields';
+import { LOCALES } from '../../../shared/i18n/locales';
 
 /**
  * The answers of the payment-vendor endpoints (their `result`), as the API document shows them and the tests check them
  * (docs/architecture.md, "Where to add", an endpoint's answer).
  */
 
-const locales = array(oneOfValues(['zh-TW', 'en-US', 'zh-CN', 'th-TH', 'vi-VN']));
+const locales = array(oneOfValues(LOCALES));
 
 /** A vendor group as the administrators see it. */
 const adminGroup = obj({
@@ -24,7 +26,7 @@ const adminGroup = obj({
 /** How a channel is paid, as both a player and the administrators see it. */
 const channelPayment = {
   currency: str(),
-  paymentMethods: array(oneOfValues(['crypto', 'fiat', 'credit'])),
+  paymentMethods: array(oneOfValues(PAYMENT_METHODS)),
   paymentAddress: nullable(str()),
   network: nullable(str()),
   enabled: num(),
@@ -35,7 +37,7 @@ const adminChannel = obj({
   id: int(),
   siteCode: str(),
   key: str(),
-  code: oneOfValues(['fiatvendor', 'usdt']),
+  code: oneOfValues(CHANNEL_CODES),
   name: localeTexts(),
   ...channelPayment,
   sortOrder: num(),

@@ -1,4 +1,5 @@
 import { bool, int, localeTexts, money, nothing, nullable, num, obj, oneOfValues, paged, str } from '../../http/answer-schemas';
+import { CONDITION_TYPES } from '../../../shared/domain/promo/views';
 
 /**
  * The answers of the promo endpoints (their `result`), as the API document shows them and the tests check them
@@ -15,7 +16,7 @@ const promoFields = {
   endTime: str(),
   tag: str(),
   enabled: num(),
-  conditionType: oneOfValues(['deposit_threshold', 'vip_level', 'first_deposit']),
+  conditionType: oneOfValues(CONDITION_TYPES),
   conditionValue: str(),
   rewardAmount: money(),
   turnoverMultiplier: str(),

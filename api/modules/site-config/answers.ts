@@ -1,4 +1,5 @@
 import { array, bool, int, localeTexts, nothing, nullable, num, obj, oneOfValues, str } from '../../http/answer-schemas';
+import { PERIOD_TYPES } from '../../../shared/domain/affiliate/settlement-views/views';
 
 /**
  * The answers of the site-config endpoints (their `result`), as the API document shows them and the tests check them
@@ -75,7 +76,7 @@ export const getSiteConfigAdminByIdSettings = obj({
     from: nullable(str()),
   })),
   frontendUrl: nullable(str()),
-  affiliate: obj({ payingPeriod: oneOfValues(['weekly', 'daily']), negativeCarryOver: bool() }),
+  affiliate: obj({ payingPeriod: oneOfValues(PERIOD_TYPES), negativeCarryOver: bool() }),
   minimumAge: num(),
 });
 

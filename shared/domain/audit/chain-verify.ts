@@ -32,6 +32,9 @@ export interface VerifyReport {
   problems: ChainProblem[];
 }
 
+/** `5`, or `5 to 9`: the missing seqs of a gap. */
+const seqRange = (from: number, to: number): string => (from === to ? String(from) : `${from} to ${to}`);
+
 interface WalkRow {
   id: string;
   account: string;
@@ -66,9 +69,7 @@ async function walk(table: ChainTable, transaction: Transaction): Promise<{ rows
     const where = { chain: table.chain, account: row.account, rowId: row.id, seq: row.seq, kind: row.kind };
     if (row.kind === 'inserted') problems.push({ ...where, detail: `row ${row.id} repeats seq ${row.seq}: a row was inserted out of order` });
     else if (row.kind === 'deleted') {
-      const from = Number(row.prevSeq ?? 0) + 1;
-      const to = Number(row.seq) - 1;
-      problems.push({ ...where, detail: `seq ${from === to ? from : `${from} to ${to}`} missing before row ${row.id} (seq ${row.seq}): deleted` });
+      problems.push({ ...where, detail: `seq ${seqRange(Number(row.prevSeq ?? 0) + 1, Number(row.seq) - 1)} missing before row ${row.id} (seq ${row.seq}): deleted` });
     } else problems.push({ ...where, detail: `row ${row.id} (seq ${row.seq}) does not match its hash: changed (or the row before it was, hash and all)` });
   }
   return { rows: Number(count), problems };
@@ -110,13 +111,12 @@ async function heads(table: ChainTable, transaction: Transaction): Promise<{ cha
     if (row.headSeq === null) {
       problems.push({ ...where, rowId: row.lastId, seq: row.lastSeq, kind: 'head', detail: `the chain has rows but no head: its head was deleted` });
     } else if (row.lastSeq === null || Number(row.lastSeq) < Number(row.headSeq)) {
-      const from = Number(row.lastSeq ?? 0) + 1;
       problems.push({
         ...where,
         rowId: row.headRowId,
         seq: row.headSeq,
         kind: 'deleted',
-        detail: `the head is row ${row.headRowId} (seq ${row.headSeq}) but seq ${from === Number(row.headSeq) ? from : `${from} to ${row.headSeq}`} is missing: deleted`,
+        detail: `the head is row ${row.headRowId} (seq ${row.headSeq}) but seq ${seqRange(Number(row.lastSeq ?? 0) + 1, Number(row.headSeq))} is missing: deleted`,
       });
     } else if (Number(row.lastSeq) > Number(row.headSeq)) {
       problems.push({ ...where, rowId: row.lastId, seq: row.lastSeq, kind: 'inserted', detail: `row ${row.lastId} (seq ${row.lastSeq}) is past the head (seq ${row.headSeq}): inserted` });
