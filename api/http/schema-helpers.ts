@@ -227,11 +227,12 @@ export const moneyAmount = (rules: MoneyAmountRules = {}) =>
  * A multiplier (NUMERIC(10,2)) as a decimal string or a JSON number: not negative, at most 8 integer
  * digits and 2 decimals; comes out as its decimal string.
  */
+const MULTIPLIER = /^\d{1,8}(\.\d{1,2})?$/;
 export const multiplierAmount = () =>
-  documentAs(charString(), { type: ['string', 'number'], pattern: '^\\d{1,8}(\\.\\d{1,2})?$', minimum: 0, maximum: 99999999.99, description: 'A decimal string or a JSON number, at most 2 decimals' })
+  documentAs(charString(), { type: ['string', 'number'], pattern: MULTIPLIER.source, minimum: 0, maximum: 99999999.99, description: 'A decimal string or a JSON number, at most 2 decimals' })
     .transform((_value: unknown, original: unknown) => (typeof original === 'number' && Number.isFinite(original) ? String(original) : original))
     .typeError('${path} must be a decimal number')
-    .matches(/^\d{1,8}(\.\d{1,2})?$/, '${path} must be a non-negative number with at most 2 decimals');
+    .matches(MULTIPLIER, '${path} must be a non-negative number with at most 2 decimals');
 
 // ---------------------------------------------------------------------------------------------------
 // Paging
@@ -248,6 +249,8 @@ export const pagingFields = (defaultPageSize = 10, options?: TypeErrorOption) =>
 // Dates
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** What the API document says of a `YYYY-MM-DD` field (isCalendarDate checks it is a real day). */
+export const CALENDAR_DATE_JSON = { type: 'string', format: 'date', pattern: DATE.source } as const;
 
 /** True for an absent value or a real calendar date `YYYY-MM-DD` (no 2024-02-30). */
 export const isCalendarDate = (v: string | undefined) => {
@@ -258,7 +261,7 @@ export const isCalendarDate = (v: string | undefined) => {
 };
 
 /** A `YYYY-MM-DD` query parameter; an empty value counts as absent. */
-export const queryDate = () => documentAs(queryText().test('date', '${path} must be a date YYYY-MM-DD', isCalendarDate), { type: 'string', format: 'date', pattern: DATE.source });
+export const queryDate = () => documentAs(queryText().test('date', '${path} must be a date YYYY-MM-DD', isCalendarDate), CALENDAR_DATE_JSON);
 
 /** `startDate` and `endDate` query fields (whole days); endDate must not be before startDate. */
 export const dateRangeFields = () => ({

@@ -1,19 +1,17 @@
 import { object, string } from 'yup';
 import { DOCUMENT_KINDS, DOCUMENT_STATES } from '../../../shared/domain/kyc/documents';
 import { COUNTRIES } from '../../../shared/i18n/countries';
-import { documentAs, isCalendarDate, pagingFields, positiveIdParam, queryInt, queryText, text } from '../../http/schema-helpers';
+import { CALENDAR_DATE_JSON, documentAs, isCalendarDate, pagingFields, positiveIdParam, queryInt, queryText, text } from '../../http/schema-helpers';
 
 /** Bodies, queries and parameters of /kyc (docs/kyc.md). */
 
 const COUNTRY_CODES = new Set(COUNTRIES.map((c) => c.country));
 const todayUtc = () => new Date().toISOString().slice(0, 10);
-/** A calendar day as the document states it (the tests check it is a real day). */
-const DAY = { format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$' };
 
 /** PUT /kyc/profile: every field, each a string. */
 export const profileBody = object({
   legalName: text().required('${path} is required').min(2, '${path} must be at least 2 characters').max(100, '${path} must be at most 100 characters'),
-  dateOfBirth: documentAs(text(), { ...DAY, description: 'YYYY-MM-DD, from 1900-01-01 to today' })
+  dateOfBirth: documentAs(text(), { ...CALENDAR_DATE_JSON, description: 'YYYY-MM-DD, from 1900-01-01 to today' })
     .required('${path} is required')
     .test('date', '${path} must be a date YYYY-MM-DD', (v) => v === undefined || isCalendarDate(v))
     .test('past', '${path} must be after 1900-01-01 and not in the future', (v) => v === undefined || !isCalendarDate(v) || (v >= '1900-01-01' && v <= todayUtc())),
@@ -47,7 +45,7 @@ export const reviewBody = documentAs(object({
     .max(300, '${path} must be at most 300 characters')
     .nullable()
     .when('action', { is: 'reject', then: (s) => s.required('reason is required to reject').min(2, 'reason must be at least 2 characters') }),
-  expiresAt: documentAs(text(), { ...DAY, description: 'YYYY-MM-DD after today: the document counts through that day (UTC); approvals only' })
+  expiresAt: documentAs(text(), { ...CALENDAR_DATE_JSON, description: 'YYYY-MM-DD after today: the document counts through that day (UTC); approvals only' })
     .nullable()
     .test('date', '${path} must be a date YYYY-MM-DD', (v) => v == null || isCalendarDate(v))
     .test('future', '${path} must be after today', (v) => v == null || !isCalendarDate(v) || v > todayUtc())
