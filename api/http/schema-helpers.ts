@@ -249,8 +249,8 @@ export const pagingFields = (defaultPageSize = 10, options?: TypeErrorOption) =>
 // Dates
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-/** What the API document says of a `YYYY-MM-DD` field (isCalendarDate checks it is a real day). */
-export const CALENDAR_DATE_JSON = { type: 'string', format: 'date', pattern: DATE.source } as const;
+/** What the API document says of a `YYYY-MM-DD` string (isCalendarDate checks it is a real day); the field's own type stays (a nullable one keeps null). */
+export const CALENDAR_DATE_JSON = { format: 'date', pattern: DATE.source } as const;
 
 /** True for an absent value or a real calendar date `YYYY-MM-DD` (no 2024-02-30). */
 export const isCalendarDate = (v: string | undefined) => {
@@ -261,7 +261,7 @@ export const isCalendarDate = (v: string | undefined) => {
 };
 
 /** A `YYYY-MM-DD` query parameter; an empty value counts as absent. */
-export const queryDate = () => documentAs(queryText().test('date', '${path} must be a date YYYY-MM-DD', isCalendarDate), CALENDAR_DATE_JSON);
+export const queryDate = () => documentAs(queryText().test('date', '${path} must be a date YYYY-MM-DD', isCalendarDate), { type: 'string', ...CALENDAR_DATE_JSON });
 
 /** `startDate` and `endDate` query fields (whole days); endDate must not be before startDate. */
 export const dateRangeFields = () => ({
