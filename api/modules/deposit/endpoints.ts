@@ -8,7 +8,7 @@ import { depositProtectionCodes } from '../responsible-gaming/refusal-codes';
 import { endpoint } from '../../http/endpoint';
 import { depositCreatePerUser, exchangeRatePerIp } from './limits';
 import { adminOrdersQuery, depositBody, exchangeRateQuery, orderIdParams, ordersQuery, resolveBody, subOrderParams } from './schemas';
-import { KYC_GATE_REFUSALS_OWN } from '../kyc/gate-refusals';
+import { KYC_GATE_REFUSALS } from '../kyc/gate-refusals';
 import * as answers from './answers';
 
 /**
@@ -57,7 +57,7 @@ export const depositEndpoints = [
         'deposit.atmOrderUnanswered': { code: 2003, textOf: '/api/vendor/fiatvendor/add-atm' },
         'deposit.cardOrderRefused': { code: 2002, textOf: '/api/vendor/fiatvendor/add-card' },
         'deposit.cardOrderUnanswered': { code: 2003, textOf: '/api/vendor/fiatvendor/add-card' },
-        ...KYC_GATE_REFUSALS_OWN,
+        ...KYC_GATE_REFUSALS,
       },
       summary: "A deposit order: the fiat vendor's reply, or the crypto address to pay",
     },

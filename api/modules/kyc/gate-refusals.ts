@@ -1,13 +1,10 @@
 /**
  * The KYC gates' refusals (shared/domain/kyc/gates.ts) as the money endpoints answer them: 2301 when the
- * player needs level 2, 2302 when level 3, with the texts of POST /deposit. Every endpoint the gates
- * reach spreads these into its `refusals` (POST /deposit, /vendor/fiatvendor/add-atm and add-card,
- * /withdrawal/request).
+ * player needs level 2, 2302 when level 3, with the texts of POST /deposit (which holds them). Every
+ * endpoint the gates reach spreads these into its `refusals` (POST /deposit itself, /vendor/fiatvendor/
+ * add-atm and add-card, /withdrawal/request).
  */
 export const KYC_GATE_REFUSALS = {
   'kyc.level2Required': { code: 2301, textOf: '/api/deposit' },
   'kyc.level3Required': { code: 2302, textOf: '/api/deposit' },
 } as const;
-
-/** POST /deposit itself owns the texts. */
-export const KYC_GATE_REFUSALS_OWN = { 'kyc.level2Required': 2301, 'kyc.level3Required': 2302 } as const;
