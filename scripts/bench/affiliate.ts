@@ -4,6 +4,7 @@ import { config } from '../../shared/config';
 import { db } from '../../shared/db/sequelize';
 import { runAffiliateSettlement } from '../../shared/domain/affiliate/settlement/run';
 import { GAME_TYPE_TABLE } from '../../shared/domain/game/types';
+import { runStandalone } from './lib';
 
 /**
  * Weekly affiliate settlement at scale, in-process against DATABASE_URL: a fresh site with
@@ -194,14 +195,4 @@ async function writeFloor(r: Record<string, unknown>): Promise<{ aggregate: numb
   }
 }
 
-if (require.main === module) {
-  benchAffiliate()
-    .then(async () => {
-      const { closeDb } = await import('../../shared/db/sequelize');
-      await closeDb();
-    })
-    .catch((err) => {
-      console.error(err);
-      process.exit(1);
-    });
-}
+if (require.main === module) runStandalone(benchAffiliate);

@@ -5,6 +5,7 @@ import { db } from '../../shared/db/sequelize';
 import { runAffiliateSettlement } from '../../shared/domain/affiliate/settlement/run';
 import { GAME_TYPE_TABLE } from '../../shared/domain/game/types';
 import { settleDailyRebate } from '../../shared/domain/vip/rebate';
+import { runStandalone } from './lib';
 
 /**
  * Do the scheduled runs read only their period (docs/scaling.md, "Bounded history")? In-process against
@@ -116,14 +117,4 @@ export async function benchHistory(): Promise<void> {
   console.log(`| daily VIP rebate | ${s(one.rebateMs)} s | ${s(five.rebateMs)} s | ${ratio(one.rebateMs, five.rebateMs).toFixed(2)} |`);
 }
 
-if (require.main === module) {
-  benchHistory()
-    .then(async () => {
-      const { closeDb } = await import('../../shared/db/sequelize');
-      await closeDb();
-    })
-    .catch((err) => {
-      console.error(err);
-      process.exit(1);
-    });
-}
+if (require.main === module) runStandalone(benchHistory);

@@ -190,3 +190,20 @@ export function countedWindow(start: number): { perOp: (operations: number) => n
     },
   };
 }
+
+/**
+ * Runs a bench on its own (`tsx scripts/bench/<name>.ts`, not through scripts/bench.ts): closes Postgres
+ * afterwards, and Redis when the bench used it; a failure is printed and exits 1.
+ */
+export function runStandalone(bench: () => Promise<unknown>, options: { redis?: boolean } = {}): void {
+  bench()
+    .then(async () => {
+      const { closeDb } = await import('../../shared/db/sequelize');
+      await closeDb();
+      if (options.redis) await (await import('../../shared/redis')).closeRedis();
+    })
+    .catch((err) => {
+      console.error(err);
+      process.exit(1);
+    });
+}

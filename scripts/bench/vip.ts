@@ -4,6 +4,7 @@ import { config } from '../../shared/config';
 import { db } from '../../shared/db/sequelize';
 import { GAME_TYPE_TABLE } from '../../shared/domain/game/types';
 import { DEFAULT_REBATE_BATCH_SIZE, settleDailyRebate } from '../../shared/domain/vip/rebate';
+import { runStandalone } from './lib';
 
 /**
  * Daily VIP rebate at scale, in-process against DATABASE_URL: a fresh site with BENCH_VIP_PLAYERS
@@ -128,16 +129,4 @@ async function writeFloor(siteCode: string, day: string, tz: string): Promise<{ 
   }
 }
 
-if (require.main === module) {
-  benchVip()
-    .then(async () => {
-      const { closeDb } = await import('../../shared/db/sequelize');
-      const { closeRedis } = await import('../../shared/redis');
-      await closeDb();
-      await closeRedis(); // the rebate announces its credits to the API processes (user-detail caches)
-    })
-    .catch((err) => {
-      console.error(err);
-      process.exit(1);
-    });
-}
+if (require.main === module) runStandalone(benchVip, { redis: true }); // the rebate announces its credits to the API processes (user-detail caches)
