@@ -1,9 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { ensureServices } from './lib/services';
-import { ensureProgram, tempDir, waitForPort } from './lib/system-tools';
+import { ensureProgram, isPortFree, tempDir, waitForPort } from './lib/system-tools';
 
 /**
  * `npm run test:redis-cluster`: starts a local Redis Cluster of three masters (redis-server in cluster
@@ -13,20 +12,12 @@ import { ensureProgram, tempDir, waitForPort } from './lib/system-tools';
  */
 const FILES = ['test/shared/redis-cluster.test.ts'];
 
-function portFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-}
-
 /** Three ports whose cluster bus ports (port + 10000) are free too. */
 async function clusterPorts(): Promise<number[]> {
   const ports: number[] = [];
   for (let attempt = 0; ports.length < 3 && attempt < 200; attempt += 1) {
     const port = 20_000 + Math.floor(Math.random() * 20_000);
-    if (!ports.includes(port) && (await portFree(port)) && (await portFree(port + 10_000))) ports.push(port);
+    if (!ports.includes(port) && (await isPortFree(port)) && (await isPortFree(port + 10_000))) ports.push(port);
   }
   if (ports.length < 3) throw new Error('no three free ports (with their bus ports) in 20000-40000');
   return ports;

@@ -38,16 +38,28 @@ function executable(file: string): string | undefined {
   }
 }
 
-/** A TCP port free on 127.0.0.1 at the moment of asking. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Listens on 127.0.0.1:`port` (0: any) and closes again: the port it got, or null when it is taken. */
+function tryPort(port: number): Promise<number | null> {
+  return new Promise((resolve) => {
     const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
+    server.once('error', () => resolve(null));
+    server.listen(port, '127.0.0.1', () => {
+      const { port: got } = server.address() as net.AddressInfo;
+      server.close(() => resolve(got));
     });
   });
+}
+
+/** A TCP port free on 127.0.0.1 at the moment of asking. */
+export async function freePort(): Promise<number> {
+  const port = await tryPort(0);
+  if (port === null) throw new Error('no free TCP port on 127.0.0.1');
+  return port;
+}
+
+/** True when 127.0.0.1:`port` is free at the moment of asking. */
+export async function isPortFree(port: number): Promise<boolean> {
+  return (await tryPort(port)) !== null;
 }
 
 /** A fresh temporary folder (removed by the caller), readable by a daemon that drops root. */
