@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
 import { ensureServices } from './lib/services';
-import { ensureProgram, freePort, tempDir, waitForPort } from './lib/system-tools';
+import { ensureProgram, freePort, runTests, tempDir, waitForPort } from './lib/system-tools';
 
 /**
  * `npm run test:pgbouncer`: the money-path test files with every application connection going through
@@ -138,18 +138,14 @@ async function main(): Promise<void> {
         (bouncer.preparedStatements ? 'max_prepared_statements = 500' : 'older than 1.21 (no max_prepared_statements)') +
         `; DB_PREPARED_STATEMENTS=${prepared}`,
     );
-    const child = spawn(process.execPath, ['--import=tsx', path.join(__dirname, 'test.ts'), '--concurrency', '3', ...files], {
-      stdio: 'inherit',
-      env: {
-        ...process.env,
-        DATABASE_URL: services.databaseUrl,
-        REDIS_URL: process.env.REDIS_URL ?? services.redisUrl,
-        TEST_PGBOUNCER_URL: bouncer.url,
-        // Set by hand, it wins: DB_PREPARED_STATEMENTS=true on an old PgBouncer shows why the switch exists.
-        DB_PREPARED_STATEMENTS: prepared,
-      },
+    code = await runTests(['--concurrency', '3', ...files], {
+      ...process.env,
+      DATABASE_URL: services.databaseUrl,
+      REDIS_URL: process.env.REDIS_URL ?? services.redisUrl,
+      TEST_PGBOUNCER_URL: bouncer.url,
+      // Set by hand, it wins: DB_PREPARED_STATEMENTS=true on an old PgBouncer shows why the switch exists.
+      DB_PREPARED_STATEMENTS: prepared,
     });
-    code = await new Promise<number>((resolve) => child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
     const totals = await pgbouncerTotals(bouncer.url);
     console.log(`  through PgBouncer: ${totals.xacts} transactions, ${totals.queries} queries`);
     if (totals.xacts === 0) {

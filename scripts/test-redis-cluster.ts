@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureServices } from './lib/services';
-import { ensureProgram, isPortFree, tempDir, waitForPort } from './lib/system-tools';
+import { ensureProgram, isPortFree, runTests, tempDir, waitForPort } from './lib/system-tools';
 
 /**
  * `npm run test:redis-cluster`: starts a local Redis Cluster of three masters (redis-server in cluster
@@ -58,11 +58,7 @@ async function main(): Promise<void> {
     }
     const clusterNodes = ports.map((p) => `127.0.0.1:${p}`).join(',');
     console.log(`  Redis Cluster of 3 masters on ${clusterNodes} (${dir})`);
-    const child = spawn(process.execPath, ['--import=tsx', path.join(__dirname, 'test.ts'), ...FILES, ...process.argv.slice(2)], {
-      stdio: 'inherit',
-      env: { ...process.env, DATABASE_URL: services.databaseUrl, REDIS_URL: `redis://127.0.0.1:${ports[0]}`, REDIS_CLUSTER_NODES: clusterNodes },
-    });
-    code = await new Promise<number>((resolve) => child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
+    code = await runTests([...FILES, ...process.argv.slice(2)], { ...process.env, DATABASE_URL: services.databaseUrl, REDIS_URL: `redis://127.0.0.1:${ports[0]}`, REDIS_CLUSTER_NODES: clusterNodes });
   } catch (err) {
     console.error(`test:redis-cluster: ${(err as Error).message}`);
     code = 1;

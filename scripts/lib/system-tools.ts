@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -82,4 +82,10 @@ export async function waitForPort(port: number, timeoutMs: number, what: string)
     if (Date.now() > until) throw new Error(`${what} did not open 127.0.0.1:${port} within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** Runs `npm test`'s runner (scripts/test.ts) on `args` with `env`: its exit code (1 when a signal ended it). */
+export function runTests(args: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const child = spawn(process.execPath, ['--import=tsx', path.join(__dirname, '..', 'test.ts'), ...args], { stdio: 'inherit', env });
+  return new Promise<number>((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
 }
