@@ -299,11 +299,15 @@ async function setLedgerChain(on: boolean): Promise<void> {
   }
 }
 
+/** Simulate, then the provider callbacks, of `players` for `seconds` each. */
+type Pair = { simulate: Figure; provider: ProviderFigures };
+const pairOf = async (players: Player[], seconds: number): Promise<Pair> => ({ simulate: await simulateFigure(players, seconds), provider: await providerPairs(players, seconds) });
+
 /** Simulate and the callbacks with the ledger's chain trigger off, then on again whatever happens. */
-async function withoutChains(players: Player[], seconds: number): Promise<{ simulate: Figure; provider: ProviderFigures }> {
+async function withoutChains(players: Player[], seconds: number): Promise<Pair> {
   await setLedgerChain(false);
   try {
-    return { simulate: await simulateFigure(players, seconds), provider: await providerPairs(players, seconds) };
+    return await pairOf(players, seconds);
   } finally {
     await setLedgerChain(true);
   }
@@ -331,7 +335,7 @@ export async function benchGames(): Promise<void> {
   // in all for each): this shared machine's speed drifts by tens of percent within a minute, and turns
   // put all of them under the same drift. A share is the median of the turns' shares.
   const slice = duration / SLICES;
-  const turns: Array<{ tpcb: Figure; ceiling: Figure; simulate: Figure; provider: ProviderFigures; lags: number[]; limited?: { simulate: Figure; provider: ProviderFigures }; off?: { simulate: Figure; provider: ProviderFigures } }> = [];
+  const turns: Array<{ tpcb: Figure; ceiling: Figure; simulate: Figure; provider: ProviderFigures; lags: number[]; limited?: Pair; off?: Pair }> = [];
   for (let i = 0; i < SLICES; i += 1) {
     const tpcb = await tpcbCeiling(databaseUrl, slice);
     const ceilingTurn = await sqlCeiling(players, slice);
@@ -340,7 +344,7 @@ export async function benchGames(): Promise<void> {
     const lags = await simulateLags;
     const providerLags = postBetLag(probe, Date.now() + (warmup + slice) * 1000);
     const provider = await providerPairs(players, slice);
-    const limitedTurn = withLimits ? { simulate: await simulateFigure(limited, slice), provider: await providerPairs(limited, slice) } : undefined;
+    const limitedTurn = withLimits ? await pairOf(limited, slice) : undefined;
     const off = chainsOffToo ? await withoutChains(players, slice) : undefined;
     turns.push({ tpcb, ceiling: ceilingTurn, simulate: simulateTurn, provider, lags: [...lags, ...(await providerLags)], limited: limitedTurn, off });
   }
@@ -365,16 +369,17 @@ export async function benchGames(): Promise<void> {
   console.log(`\nsimulate = ${median(simulateShares)} % of the TPC-B-like ceiling (median of ${SLICES} turns: ${simulateShares.join(', ')} %)`);
   console.log(`provider money callbacks = ${median(callbackShares)} % of the TPC-B-like ceiling (turns: ${callbackShares.join(', ')} %)`);
   console.log(`simulate = ${median(sqlShares)} % of its own SQL straight through pg (turns: ${sqlShares.join(', ')} %)`);
+  /** Each turn's share of one figure in another (a variant against its baseline, or the reverse). */
+  const sharesOf = (pick: (t: (typeof turns)[number]) => [Figure, Figure]) => turns.map((t) => shareOf(...pick(t)));
   if (withLimits) {
-    const simulateRg = turns.map((t) => shareOf(t.limited!.simulate, t.simulate));
-    const callbacksRg = turns.map((t) => shareOf(t.limited!.provider.callbacks, t.provider.callbacks));
+    const simulateRg = sharesOf((t) => [t.limited!.simulate, t.simulate]);
+    const callbacksRg = sharesOf((t) => [t.limited!.provider.callbacks, t.provider.callbacks]);
     printTable([medianFigure(turns.map((t) => ({ ...t.limited!.simulate, name: 'POST /api/game/simulate, players with limits' }))), medianFigure(turns.map((t) => ({ ...t.limited!.provider.callbacks, name: 'provy money callbacks, players with limits' })))], tpcb.reqPerSec);
     console.log(`player protection (BENCH_RG=1): simulate with limits = ${median(simulateRg)} % of without (turns: ${simulateRg.join(', ')} %); provider callbacks with limits = ${median(callbacksRg)} % of without (turns: ${callbacksRg.join(', ')} %)`);
   }
   if (chainsOffToo) {
-    const withChains = (pick: (t: (typeof turns)[number]) => [Figure, Figure]) => turns.map((t) => shareOf(...pick(t)));
-    const simulateChained = withChains((t) => [t.simulate, t.off!.simulate]);
-    const callbacksChained = withChains((t) => [t.provider.callbacks, t.off!.provider.callbacks]);
+    const simulateChained = sharesOf((t) => [t.simulate, t.off!.simulate]);
+    const callbacksChained = sharesOf((t) => [t.provider.callbacks, t.off!.provider.callbacks]);
     console.log(
       `hash chains: simulate with them = ${median(simulateChained)} % of its rate without (turns: ${simulateChained.join(', ')} %; without: ` +
         `${turns.map((t) => t.off!.simulate.reqPerSec).join(', ')} /s); provider callbacks ${median(callbacksChained)} % (turns: ${callbacksChained.join(', ')} %; ` +
