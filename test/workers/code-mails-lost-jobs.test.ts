@@ -3,11 +3,11 @@ import { QueryTypes } from 'sequelize';
 import { User } from '../../shared/db/models';
 import { db } from '../../shared/db/sequelize';
 import { queue } from '../../shared/queues/queues';
-import { closeJobWaiters } from '../../shared/queues/wait-for-job';
 import { startWorkers, type RunningWorkers } from '../../workers/main';
 import { createUser } from '../helpers/factories';
-import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
-import { deleteKeys, startTestStack, type ApiResponse, type TestStack } from '../helpers/stack';
+import { closeMailStack, RECONCILE_AFTER_MS, RECONCILE_EVERY_MS, startMailStack, SWEEPS_MS } from '../helpers/mail-stack';
+import type { TestSmtpServer } from '../helpers/smtp';
+import { deleteKeys, type ApiResponse, type TestStack } from '../helpers/stack';
 import { waitFor } from '../helpers/wait';
 import { readyPlayer } from '../helpers/withdrawals';
 
@@ -17,32 +17,15 @@ import { readyPlayer } from '../helpers/withdrawals';
  * is sent once, with the code on record; after a resend only the newest code is delivered, to the newest
  * address, whether the older job was lost or still waiting.
  */
-const EVERY_MS = 200;
-const AFTER_MS = 500;
-const SWEEPS = 3 * (EVERY_MS + AFTER_MS);
-const MAIL_WAIT_MS = 4 * (EVERY_MS + AFTER_MS) + 5000;
+const MAIL_WAIT_MS = 4 * (RECONCILE_EVERY_MS + RECONCILE_AFTER_MS) + 5000;
 
 let stack: TestStack;
 let smtp: TestSmtpServer;
 let workers: RunningWorkers | undefined;
 test.before(async () => {
-  smtp = await startSmtpServer();
-  stack = await startTestStack({
-    SMTP_URL: smtp.url,
-    MAIL_FROM: 'Codes <no-reply@site.test>',
-    TRUST_PROXY: 'true',
-    VERIFY_JOB_WAIT_MS: '1000',
-    OUTBOX_RELAY_EVERY_MS: '200',
-    OUTBOX_RECONCILE_EVERY_MS: String(EVERY_MS),
-    OUTBOX_RECONCILE_AFTER_MS: String(AFTER_MS),
-  });
+  ({ stack, smtp } = await startMailStack('Codes <no-reply@site.test>', { env: { TRUST_PROXY: 'true', VERIFY_JOB_WAIT_MS: '1000' } }));
 });
-test.after.always(async () => {
-  await workers?.stop();
-  await closeJobWaiters();
-  await stack?.close();
-  await smtp?.close();
-});
+test.after.always(() => closeMailStack({ stack, smtp }, workers));
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 let n = 0;
@@ -111,7 +94,7 @@ test.serial('a withdrawal code mail whose job Redis lost is sent by the reconcil
     await user.reload();
     t.is(codeOf(mail.body), user.withdrawalVerifyCode as string);
     await waitFor('the code mail to be marked done', () => doneAt(user.id, 'withdrawal-code'));
-    await sleep(SWEEPS);
+    await sleep(SWEEPS_MS);
     t.is(mailsTo(user.email as string).length, 1, 'sent once');
     const rows = await codeRows(user.id, 'withdrawal-code');
     t.true(rows.length >= 2, 'the row written again by the sweep');
@@ -138,7 +121,7 @@ test.serial('a verification mail whose job Redis lost is sent by the reconcile s
     t.is(codeOf(mail.body), user.emailVerifyCode as string);
     t.regex(mail.body, /Your verification code is: \d{6}/);
     await waitFor('the code mail to be marked done', () => doneAt(user.id, 'verify-email'));
-    await sleep(SWEEPS);
+    await sleep(SWEEPS_MS);
     t.is(mailsTo(to).length, 1, 'sent once');
   });
 });
@@ -156,7 +139,7 @@ test.serial('a withdrawal code sent again after its job was lost, and that job l
   await withWorkers(async () => {
     const mail = await smtp.waitFor((m) => m.to.includes(user.email as string), MAIL_WAIT_MS);
     await waitFor('the newest code mail to be marked done', () => doneAt(user.id, 'withdrawal-code'));
-    await sleep(SWEEPS);
+    await sleep(SWEEPS_MS);
     await user.reload();
     t.is(codeOf(mail.body), user.withdrawalVerifyCode as string, 'the newest code');
     t.is(mailsTo(user.email as string).length, 1, 'the lost first mail is not written again');
@@ -182,7 +165,7 @@ test.serial('a verification sent again to another address, both jobs lost: only 
   await withWorkers(async () => {
     const mail = await smtp.waitFor((m) => m.to.includes(second), MAIL_WAIT_MS);
     await waitFor('the newest code mail to be marked done', () => doneAt(user.id, 'verify-email'));
-    await sleep(SWEEPS);
+    await sleep(SWEEPS_MS);
     t.is(codeOf(mail.body), (await User.findByPk(user.id))?.emailVerifyCode as string);
     t.is(mailsTo(second).length, 1);
     t.is(mailsTo(first).length, 0, 'the superseded address gets nothing');
@@ -199,7 +182,7 @@ test.serial('codes sent twice while no worker runs: the older job is dropped as 
   await withWorkers(async () => {
     const mail = await smtp.waitFor((m) => m.to.includes(user.email as string), MAIL_WAIT_MS);
     await waitFor('the newest code mail to be marked done', () => doneAt(user.id, 'withdrawal-code'));
-    await sleep(SWEEPS);
+    await sleep(SWEEPS_MS);
     await user.reload();
     t.is(codeOf(mail.body), user.withdrawalVerifyCode as string);
     t.is(mailsTo(user.email as string).length, 1);

@@ -2,12 +2,12 @@ import test from 'ava';
 import { QueryTypes } from 'sequelize';
 import { db } from '../../shared/db/sequelize';
 import { deliverDecisionMail } from '../../shared/domain/kyc/notices';
-import { closeJobWaiters } from '../../shared/queues/wait-for-job';
 import { startWorkers, type RunningWorkers } from '../../workers/main';
 import { createUser } from '../helpers/factories';
 import { approvedDocument } from '../helpers/kyc';
-import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
-import { startTestStack, type TestStack } from '../helpers/stack';
+import { closeMailStack, RECONCILE_AFTER_MS, RECONCILE_EVERY_MS, startMailStack, SWEEPS_MS } from '../helpers/mail-stack';
+import type { TestSmtpServer } from '../helpers/smtp';
+import type { TestStack } from '../helpers/stack';
 import { waitFor } from '../helpers/wait';
 
 /**
@@ -16,29 +16,13 @@ import { waitFor } from '../helpers/wait';
  * reconcile sweep while the document's "mailedAt" is null, and the player receives it once; a mail sent
  * or refused for good is marked and not sent again.
  */
-const EVERY_MS = 200;
-const AFTER_MS = 500;
-const SWEEPS = 3 * (EVERY_MS + AFTER_MS);
-
 let stack: TestStack;
 let smtp: TestSmtpServer;
 let workers: RunningWorkers | undefined;
 test.before(async () => {
-  smtp = await startSmtpServer({ rejectRecipient: (a) => a.startsWith('bounce') });
-  stack = await startTestStack({
-    SMTP_URL: smtp.url,
-    MAIL_FROM: 'kyc@site.test',
-    OUTBOX_RELAY_EVERY_MS: '200',
-    OUTBOX_RECONCILE_EVERY_MS: String(EVERY_MS),
-    OUTBOX_RECONCILE_AFTER_MS: String(AFTER_MS),
-  });
+  ({ stack, smtp } = await startMailStack('kyc@site.test', { rejectRecipient: (a) => a.startsWith('bounce') }));
 });
-test.after.always(async () => {
-  await workers?.stop();
-  await closeJobWaiters();
-  await stack?.close();
-  await smtp?.close();
-});
+test.after.always(() => closeMailStack({ stack, smtp }, workers));
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 let n = 0;
@@ -71,11 +55,11 @@ test.serial('a decision whose mail job Redis lost is mailed by the sweep, once, 
   await lostRow(owed.userId, owed.documentId);
   await lostRow(done.userId, done.documentId);
   runWorkers();
-  const mail = await smtp.waitFor((m) => m.to.includes(owed.email), 4 * (EVERY_MS + AFTER_MS) + 3000);
+  const mail = await smtp.waitFor((m) => m.to.includes(owed.email), 4 * (RECONCILE_EVERY_MS + RECONCILE_AFTER_MS) + 3000);
   t.regex(mail.subject, /Verification document approved/);
   t.regex(mail.body, /identity document \(front\) has been approved/);
   await waitFor('the decision to be marked mailed', () => mailedAt(owed.documentId));
-  await sleep(SWEEPS);
+  await sleep(SWEEPS_MS);
   t.is(mailsTo(owed.email), 1, 'mailed once');
   t.is(mailsTo(done.email), 0, 'a decision already mailed is not mailed again');
 });

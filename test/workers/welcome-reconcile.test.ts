@@ -6,11 +6,12 @@ import { db } from '../../shared/db/sequelize';
 import { welcomeMailReconciler } from '../../shared/domain/auth/welcome-reconcile';
 import { queue } from '../../shared/queues/queues';
 import { reconcileOutbox } from '../../shared/queues/reconcile';
-import { addAndWait, closeJobWaiters } from '../../shared/queues/wait-for-job';
+import { addAndWait } from '../../shared/queues/wait-for-job';
 import { startWorkers, type RunningWorkers } from '../../workers/main';
 import { createSite, createUser } from '../helpers/factories';
-import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
-import { startTestStack, type TestStack } from '../helpers/stack';
+import { closeMailStack, RECONCILE_AFTER_MS, RECONCILE_EVERY_MS, startMailStack, SWEEPS_MS } from '../helpers/mail-stack';
+import type { TestSmtpServer } from '../helpers/smtp';
+import type { TestStack } from '../helpers/stack';
 import { waitFor } from '../helpers/wait';
 
 /**
@@ -18,29 +19,13 @@ import { waitFor } from '../helpers/wait';
  * job Redis no longer has is written again by the workers' reconcile sweep while the player's
  * "welcomeMailAt" is null, and the player receives it once.
  */
-const EVERY_MS = 200;
-const AFTER_MS = 500;
-const SWEEPS = 3 * (EVERY_MS + AFTER_MS);
-
 let stack: TestStack;
 let smtp: TestSmtpServer;
 let workers: RunningWorkers | undefined;
 test.before(async () => {
-  smtp = await startSmtpServer({ rejectRecipient: (a) => a.startsWith('bounce') });
-  stack = await startTestStack({
-    SMTP_URL: smtp.url,
-    MAIL_FROM: 'welcome@site.test',
-    OUTBOX_RELAY_EVERY_MS: '200',
-    OUTBOX_RECONCILE_EVERY_MS: String(EVERY_MS),
-    OUTBOX_RECONCILE_AFTER_MS: String(AFTER_MS),
-  });
+  ({ stack, smtp } = await startMailStack('welcome@site.test', { rejectRecipient: (a) => a.startsWith('bounce') }));
 });
-test.after.always(async () => {
-  await workers?.stop();
-  await closeJobWaiters();
-  await stack?.close();
-  await smtp?.close();
-});
+test.after.always(() => closeMailStack({ stack, smtp }, workers));
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 let n = 0;
@@ -83,7 +68,7 @@ test.serial('migration 0013 starts the sweep past the mail rows written before i
   );
   await lostRow('welcome', { kind: 'welcome', userId: earlier.id });
   await umzug.up();
-  t.deepEqual(await reconcileOutbox(welcomeMailReconciler, { afterMs: AFTER_MS }), { examined: 0, redelivered: 0 });
+  t.deepEqual(await reconcileOutbox(welcomeMailReconciler, { afterMs: RECONCILE_AFTER_MS }), { examined: 0, redelivered: 0 });
   t.is((await mailRows(earlier.id)).length, 1);
   t.is(await welcomeMailAt(earlier.id), null);
 });
@@ -106,14 +91,14 @@ test.serial('a registration whose welcome job Redis lost after the row was marke
 
   const started = Date.now();
   runWorkers();
-  const mail = await smtp.waitFor((m) => m.to.includes(email), 4 * (EVERY_MS + AFTER_MS) + 3000);
-  t.true(Date.now() - started < EVERY_MS + AFTER_MS + 3000, 'within the sweep interval and the grace time');
+  const mail = await smtp.waitFor((m) => m.to.includes(email), 4 * (RECONCILE_EVERY_MS + RECONCILE_AFTER_MS) + 3000);
+  t.true(Date.now() - started < RECONCILE_EVERY_MS + RECONCILE_AFTER_MS + 3000, 'within the sweep interval and the grace time');
   t.regex(mail.subject, /^Welcome to /);
   t.regex(mail.body, /Hello Lost Welcome,/);
   await waitFor('the welcome to be marked', () => welcomeMailAt(userId));
 
   // Marked now: later sweeps write nothing more, and the player gets no second mail.
-  await sleep(SWEEPS);
+  await sleep(SWEEPS_MS);
   t.is(mailsTo(email), 1);
   t.deepEqual(
     (await mailRows(userId)).map((row) => [row.name, row.sent]),
@@ -141,8 +126,8 @@ test.serial('the sweep passes over a welcome already delivered and over code mai
   const owed = await playerWithEmail();
   await lostRow('welcome', { kind: 'welcome', userId: owed.id });
 
-  await smtp.waitFor((m) => m.to.includes(owed.email), 4 * (EVERY_MS + AFTER_MS) + 3000);
-  await sleep(SWEEPS);
+  await smtp.waitFor((m) => m.to.includes(owed.email), 4 * (RECONCILE_EVERY_MS + RECONCILE_AFTER_MS) + 3000);
+  await sleep(SWEEPS_MS);
   t.is(mailsTo(owed.email), 1);
   t.is(mailsTo(delivered.email), 1, 'the delivered welcome is not sent again');
   t.is((await mailRows(delivered.id)).length, 1, 'and not written again');
@@ -180,7 +165,7 @@ test.serial('a welcome the SMTP server refuses (5xx) is marked: the sweep does n
   await lostRow('welcome', { kind: 'welcome', userId: refused.id });
   const owed = await playerWithEmail();
   await lostRow('welcome', { kind: 'welcome', userId: owed.id });
-  await smtp.waitFor((m) => m.to.includes(owed.email), 4 * (EVERY_MS + AFTER_MS) + 3000);
-  await sleep(SWEEPS);
+  await smtp.waitFor((m) => m.to.includes(owed.email), 4 * (RECONCILE_EVERY_MS + RECONCILE_AFTER_MS) + 3000);
+  await sleep(SWEEPS_MS);
   t.is((await mailRows(refused.id)).length, 1);
 });
