@@ -29,20 +29,20 @@ export async function checkDepositOrder(transaction: Transaction, userId: number
 }
 
 /**
- * What stops a player from starting to play now: `selfExcluded`, `coolingOff`, and with `session` the
- * `sessionLimit` (rg_account_refusal); checked by the game launch (session too) and promotion claims.
+ * What stops a player from starting to play now: `selfExcluded`, `coolingOff` (rg_exclusion_refusal), and
+ * with `session` the `sessionLimit` too (rg_account_refusal); checked by the game launch (session too) and promotion claims.
  * A plain read, no lock, that answers early: a claim locks the player's `users` row later, and the
  * protection row comes after that row in the lock order (docs/architecture.md, "One lock order"), so it
  * cannot be locked here; the claim asks again at its end with checkNotExcludedLocked.
  */
 export async function checkMayPlay(userId: number, { session }: { session: boolean }, transaction?: Transaction): Promise<void> {
-  const [row] = await db().query<{ refusal: string | null }>('SELECT rg_account_refusal(a, now()) AS refusal FROM rg_accounts a WHERE "userId" = :userId', {
+  const rule = session ? 'rg_account_refusal' : 'rg_exclusion_refusal';
+  const [row] = await db().query<{ refusal: string | null }>(`SELECT ${rule}(a, now()) AS refusal FROM rg_accounts a WHERE "userId" = :userId`, {
     replacements: { userId },
     type: QueryTypes.SELECT,
     transaction,
   });
-  if (!row?.refusal || (!session && row.refusal === 'sessionLimit')) return;
-  throw protectionRefusal(row.refusal);
+  if (row?.refusal) throw protectionRefusal(row.refusal);
 }
 
 /**
@@ -52,12 +52,12 @@ export async function checkMayPlay(userId: number, { session }: { session: boole
  * or is seen by it: a promotion claim cannot slip past it.
  */
 export async function checkNotExcludedLocked(transaction: Transaction, userId: number): Promise<void> {
-  const [row] = await db().query<{ refusal: string | null }>('SELECT rg_account_refusal(rg_account(:userId), now()) AS refusal', {
+  const [row] = await db().query<{ refusal: string | null }>('SELECT rg_exclusion_refusal(rg_account(:userId), now()) AS refusal', {
     replacements: { userId },
     type: QueryTypes.SELECT,
     transaction,
   });
-  if (row?.refusal && row.refusal !== 'sessionLimit') throw protectionRefusal(row.refusal);
+  if (row?.refusal) throw protectionRefusal(row.refusal);
 }
 
 /** A refusal a money statement raised with SQLSTATE RG000 (simulate_round), as the area's refusal; else null. */

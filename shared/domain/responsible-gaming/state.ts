@@ -85,6 +85,11 @@ export async function protectionView(site: string, userId: number, transaction?:
        FROM rg_accounts a WHERE "userId" = :userId`,
     { replacements: { userId }, type: QueryTypes.SELECT, transaction },
   );
+  const [missing] = await db().query<{ types: LimitType[] }>('SELECT rg_missing_limits(:userId, :site, now()) AS types', {
+    replacements: { userId, site },
+    type: QueryTypes.SELECT,
+    transaction,
+  });
   const settings = await protectionSettings(site, transaction);
   const shown = limits.filter((l) => l.player !== null || l.operatorAmount !== null || l.pendingFrom !== null);
   return {
@@ -105,7 +110,7 @@ export async function protectionView(site: string, userId: number, transaction?:
     selfExcludedUntil: iso(account?.selfExcludedUntil ?? null),
     session: account?.sessionStartedAt ? { startedAt: iso(account.sessionStartedAt)!, netResult: money(new Decimal(account.sessionNet ?? 0)) } : null,
     requiredLimits: settings.requiredLimits,
-    missingLimits: settings.requiredLimits.filter((type) => !shown.some((l) => l.type === type && l.inForce !== null)),
+    missingLimits: missing.types,
     increaseDelayHours: settings.increaseDelayHours,
   };
 }

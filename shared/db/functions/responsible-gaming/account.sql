@@ -12,14 +12,21 @@ BEGIN
   RETURN a;
 END $$;
 
--- rg_account_refusal: what stops any play at p_at, before any amount is counted: self-exclusion,
--- cooling-off, or a session limit run out (the session is live and older than the limit). NULL: none.
+-- rg_exclusion_refusal: the exclusion in force at p_at, `selfExcluded` before `coolingOff`; NULL: none.
+-- What stops deposits, bets and promotion claims alike.
+CREATE OR REPLACE FUNCTION rg_exclusion_refusal(a rg_accounts, p_at TIMESTAMPTZ) RETURNS TEXT LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE WHEN a."selfExcludedUntil" > p_at THEN 'selfExcluded' WHEN a."coolingOffUntil" > p_at THEN 'coolingOff' END
+$$;
+
+-- rg_account_refusal: what stops any play at p_at, before any amount is counted: an exclusion
+-- (rg_exclusion_refusal), or a session limit run out (the session is live and older than the limit).
+-- NULL: none.
 CREATE OR REPLACE FUNCTION rg_account_refusal(a rg_accounts, p_at TIMESTAMPTZ) RETURNS TEXT LANGUAGE plpgsql STABLE AS $$
 DECLARE
   minutes INTEGER := rg_session_limit_in_force(a, p_at);
+  excluded TEXT := rg_exclusion_refusal(a, p_at);
 BEGIN
-  IF a."selfExcludedUntil" > p_at THEN RETURN 'selfExcluded'; END IF;
-  IF a."coolingOffUntil" > p_at THEN RETURN 'coolingOff'; END IF;
+  IF excluded IS NOT NULL THEN RETURN excluded; END IF;
   IF minutes IS NOT NULL AND a."sessionLastAt" > p_at - rg_session_pause()
      AND p_at - a."sessionStartedAt" >= make_interval(mins => minutes) THEN
     RETURN 'sessionLimit';

@@ -1,6 +1,6 @@
 -- rg_deposit_refusal: what refuses a new deposit order of p_amount at p_rate (currency units per USD, as
--- deposit_orders.exchangeRate): `selfExcluded`, `coolingOff`, `limitsRequired` when the site requires
--- limit types (site setting responsibleGaming.requiredLimits) the player has not set, or `depositLimit`
+-- deposit_orders.exchangeRate): `selfExcluded`, `coolingOff` (rg_exclusion_refusal), `limitsRequired` when
+-- the site requires limit types the player has not set (rg_missing_limits), or `depositLimit`
 -- when the period's orders
 -- that are paid or still open (every order but the failed ones, each at its USD amount: paid ones as
 -- credited, open ones at their rate) plus this one pass a deposit limit in force. NULL: none. It takes
@@ -8,19 +8,13 @@
 -- so concurrent orders are counted one after the other (shared/domain/deposit/orders.ts).
 CREATE OR REPLACE FUNCTION rg_deposit_refusal(p_user INTEGER, p_amount NUMERIC, p_rate NUMERIC) RETURNS TEXT LANGUAGE plpgsql AS $$
 DECLARE
-  a rg_accounts; t TIMESTAMPTZ := now(); tz TEXT; l RECORD; total NUMERIC;
+  a rg_accounts; t TIMESTAMPTZ := now(); tz TEXT; l RECORD; total NUMERIC; excluded TEXT;
 BEGIN
   a := rg_account(p_user);
   IF a."userId" IS NULL THEN RETURN NULL; END IF;
-  IF a."selfExcludedUntil" > t THEN RETURN 'selfExcluded'; END IF;
-  IF a."coolingOffUntil" > t THEN RETURN 'coolingOff'; END IF;
-  IF EXISTS (SELECT 1 FROM site_configs c, jsonb_array_elements_text(CASE WHEN jsonb_typeof(c.settings #> '{responsibleGaming,requiredLimits}') = 'array'
-                                                                         THEN c.settings #> '{responsibleGaming,requiredLimits}' ELSE '[]'::jsonb END) req(type)
-              WHERE c."siteCode" = a."siteCode"
-                AND NOT EXISTS (SELECT 1 FROM rg_limits r WHERE r."userId" = p_user AND r.type = req.type
-                                   AND rg_limit_in_force(r.amount, r."pendingAmount", r."pendingFrom", r."operatorAmount", t) IS NOT NULL)) THEN
-    RETURN 'limitsRequired';
-  END IF;
+  excluded := rg_exclusion_refusal(a, t);
+  IF excluded IS NOT NULL THEN RETURN excluded; END IF;
+  IF cardinality(rg_missing_limits(p_user, a."siteCode", t)) > 0 THEN RETURN 'limitsRequired'; END IF;
   FOR l IN SELECT r.period, rg_limit_in_force(r.amount, r."pendingAmount", r."pendingFrom", r."operatorAmount", t) AS amount
              FROM rg_limits r WHERE r."userId" = p_user AND r.type = 'deposit' LOOP
     CONTINUE WHEN l.amount IS NULL;
