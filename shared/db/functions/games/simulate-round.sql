@@ -6,8 +6,8 @@
 -- calls take too (p_weights). The statement is its own transaction; a wallet refusal raises WL000
 -- (MESSAGE: the wallet's reason) and nothing is written. A player blocked from the game (game_block_of,
 -- the launch's risk check, asked under the player's row lock the debit took) raises GB000 first, and
--- nothing is written either. Player protection (rg_play, counting the bet and its win) raises RG000
--- (MESSAGE: its refusal) and nothing is written.
+-- nothing is written either. Player protection (rg_play, counting the bet and its win, and deciding
+-- on the stake alone: the drawn win never lifts a refusal) raises RG000 (MESSAGE: its refusal) and nothing is written.
 CREATE OR REPLACE FUNCTION simulate_round(p_site TEXT, p_user INTEGER, p_provider TEXT, p_game_code TEXT, p_game_name TEXT, p_game_type TEXT,
                                           p_round TEXT, p_product TEXT, p_bet NUMERIC, p_win NUMERIC, p_multiplier NUMERIC,
                                           p_at TIMESTAMPTZ, p_bet_remark TEXT, p_win_remark TEXT, p_weights JSONB,

@@ -1,7 +1,8 @@
 -- rg_play: counts one movement of play in the player's running totals (rg_accounts: the current day,
 -- week and month in the site's time zone, and the session) and, for a bet (p_bet), answers what refuses
 -- it: `selfExcluded`, `coolingOff`, `sessionLimit`, `wagerLimit` (the period's stakes with this one pass
--- the limit) or `lossLimit` (stakes minus wins with this stake pass it); NULL when nothing does
+-- the limit) or `lossLimit` (stakes minus the wins before this call, with this stake, pass it: the call's
+-- own win never decides its refusal); NULL when nothing does
 -- (docs/decisions.md, "Player protection: calendar periods, running totals, checked where the money
 -- moves"). Called right after the money moved, under the player's row lock the wallet took, by the
 -- provider functions (provider_move: stakes, refunds as negative stakes, wins and jackpots) and by
@@ -53,7 +54,10 @@ BEGIN
     stake := CASE l.period WHEN 'day' THEN a."dayStake" WHEN 'week' THEN a."weekStake" ELSE a."monthStake" END;
     win := CASE l.period WHEN 'day' THEN a."dayWin" WHEN 'week' THEN a."weekWin" ELSE a."monthWin" END;
     IF l.type = 'wager' AND stake > l.amount THEN RETURN 'wagerLimit'; END IF;
-    IF l.type = 'loss' AND stake - win > l.amount THEN RETURN 'lossLimit'; END IF;
+    -- The loss check leaves out this call's own win (p_win): a call that learns its result with its
+    -- stake (a simulate round) is decided on the stake alone, never on the outcome it drew
+    -- (docs/decisions.md, "Player protection: a refusal is decided on the stake, before the outcome").
+    IF l.type = 'loss' AND stake - (win - p_win) > l.amount THEN RETURN 'lossLimit'; END IF;
   END LOOP;
   RETURN NULL;
 END $$;
