@@ -150,6 +150,7 @@ test('settings input: amounts are money, T3 not below T2, days 1 to 3650, unknow
   }
 });
 
+// The gate's row lock itself, shown without a race: test/api/kyc-deposit-gate-lock.test.ts.
 test('twenty orders at once at the edge of T2: exactly those that fit pass', async (t) => {
   const { user, token } = await depositor(1);
   const channel = await usdtChannel(site);

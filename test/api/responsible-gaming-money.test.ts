@@ -1,6 +1,7 @@
 import test, { type ExecutionContext } from 'ava';
 import { QueryTypes } from 'sequelize';
 import { createDepositor, DEPOSIT_ENV, resetDepositMocks, unique, usdtChannel } from '../helpers/deposits';
+import { awayFromMidnights, dayStart, TAIPEI_OFFSET_MS } from '../helpers/periods';
 import { ledgerHolds, providerCall, providerEnv, snapshot, uniqueId as id } from '../helpers/provider-requests';
 import { startTestStack, type ApiResponse, type TestStack } from '../helpers/stack';
 
@@ -250,19 +251,24 @@ test.serial("periods are calendar periods in the site's time zone: a day ends at
   t.is(Number(row.weekStake), 50);
   t.true(new Date(row.dayEnd).getTime() > Date.now());
 
-  // Deposits of the period are counted from the site's midnight: an order created before it is not.
+  // Deposits of the period are counted from the site's midnight: an order created a second before it is
+  // not, one created a second after it is. Taipei's last midnight (reckoned here from the clock) and
+  // UTC's are 8 hours apart, so at any hour one of the two orders falls on another day in UTC: a count
+  // from UTC's midnight counts the first (16:00 to 24:00 UTC) or misses the second (00:00 to 16:00 UTC).
   const { SiteConfig } = await import('../../shared/db/models');
   const config = await SiteConfig.findOne({ where: { siteCode: SITE } });
   await config!.update({ settings: { ...config!.settings, responsibleGaming: { timeZone: 'Asia/Taipei' } } });
   const depositor = await player('0');
   const usdt = await usdtChannel(SITE);
   await setLimit(t, depositor.token, 'deposit', 'day', '100');
-  t.is((await deposit(depositor.token, usdt.id, '90')).body.code, 200);
-  await db().query(
-    `UPDATE deposit_orders SET "createdAt" = rg_period_start('day', 'Asia/Taipei', now()) - interval '1 second' WHERE "userId" = :u`,
-    { replacements: { u: depositor.user.id } },
-  );
-  t.is((await deposit(depositor.token, usdt.id, '100')).body.code, 200);
+  await awayFromMidnights([TAIPEI_OFFSET_MS, 0]);
+  const midnight = new Date(dayStart(Date.now(), TAIPEI_OFFSET_MS));
+  for (const [amount, createdAt] of [['90', new Date(midnight.getTime() - 1000)], ['10', new Date(midnight.getTime() + 1000)]] as const) {
+    const order = await deposit(depositor.token, usdt.id, amount);
+    t.is(order.body.code, 200, order.text);
+    await db().query(`UPDATE deposit_orders SET "createdAt" = :createdAt WHERE "userId" = :u AND "orderAmount" = :amount`, { replacements: { u: depositor.user.id, createdAt, amount } });
+  }
+  t.is((await deposit(depositor.token, usdt.id, '90')).body.code, 200, 'today in Taipei: 10 + 90, at the limit');
   refused(t, await deposit(depositor.token, usdt.id, '0.01'), 4104);
   await config!.update({ settings: { ...config!.settings, responsibleGaming: undefined } });
 });
