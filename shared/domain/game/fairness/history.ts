@@ -2,6 +2,7 @@ import { QueryTypes } from 'sequelize';
 import { db } from '../../../db/sequelize';
 import { pagination, pageOffset, type Pagination, type Paging } from '../../common/paging';
 import { resultOf } from './proof';
+import { ensurePlayerSeeds } from './seeds';
 
 /**
  * GET /game/fairness/history (docs/provably-fair.md, "History"): every nonce each of the player's server
@@ -150,6 +151,7 @@ function entryOf(seed: SeedSummary, nonce: number, use: UseRow | undefined): Non
 
 /** One page of the player's nonces (one seed's when `serverSeedHash` is given), with the seeds they belong to. */
 export async function fairnessHistory(userId: number, paging: Paging, serverSeedHash?: string): Promise<FairnessHistory> {
+  await ensurePlayerSeeds(userId);
   const seeds = await playerSeeds(userId, serverSeedHash);
   const slices = pageSlices(seeds, paging);
   const uses = await usesOf(userId, slices);

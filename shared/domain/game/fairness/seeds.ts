@@ -87,6 +87,11 @@ const stateOf = (row: Pick<SeedRow, 'serverSeedHash' | 'clientSeed' | 'nonce'>):
   nonce: Number(row.nonce),
 });
 
+/** The player's seeds exist (the fallback of seedRow for GET /game/fairness/history, history.ts). */
+export async function ensurePlayerSeeds(userId: number): Promise<void> {
+  await seedRow(userId);
+}
+
 /** GET /game/fairness: the hash of the current server seed, the client seed and the next nonce. */
 export async function fairnessState(userId: number): Promise<FairnessState> {
   return stateOf(await seedRow(userId));
