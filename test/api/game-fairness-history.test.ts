@@ -183,3 +183,13 @@ test('the history is the player\'s own, needs a player, and refuses a bad page o
     t.regex(res.body.message, /page|serverSeedHash/, bad);
   }
 });
+
+test('a round refused by player protection burns its nonce with the protection refusal\'s name', async (t) => {
+  const { token } = await factories.createUser({ balance: '5' });
+  t.is((await play(token)).body.code, 200);
+  const excluded = await stack.request('POST', '/api/responsible-gaming/self-exclusion', { token, body: { months: 6 } });
+  t.is(excluded.body.code, 200, JSON.stringify(excluded.body));
+  t.is((await play(token)).body.code, 4101);
+  const entries = entriesOf(await allPages(token));
+  t.deepEqual(entries.map((e) => [e.nonce, e.status, e.reason]), [[1, 'burnt', 'responsible-gaming.selfExcluded'], [0, 'round', null]]);
+});
