@@ -90,7 +90,7 @@ test("the doc's table of nonces 0 to 5 is what the independent implementation an
     t.is(known.result, result, `nonce ${nonce}`);
     const drawn = fairRound(serverSeed, clientSeed, nonce);
     t.is(drawn.hmac, known.hmac, `nonce ${nonce}`);
-    t.is(drawn.result, result, `nonce ${nonce}`);
+    t.is(drawn.result as string, result, `nonce ${nonce}`);
     t.is(linesOf(verifyRoundReport(serverSeed, clientSeed, nonce)).message, `${clientSeed}:${nonce}`);
   }
 });

@@ -210,17 +210,17 @@ function roundRefusal(caught: unknown): unknown {
 export async function simulateRound(input: SimulateInput): Promise<SimulateResult> {
   const game = await playableGame(input.siteCode, input.gameCode);
   const bet = validBet(input.betAmount);
-  let round: Round;
+  let seeds: RoundSeeds;
   try {
-    round = drawRound(bet, await takeRoundSeeds(input.userId));
+    seeds = await takeRoundSeeds(input.userId);
   } catch (err) {
     throw roundRefusal(err);
   }
   try {
-    return await playRound(input, game, round);
+    return await playRound(input, game, drawRound(bet, seeds));
   } catch (err) {
     const refusal = roundRefusal(err);
-    await recordBurntNonce(input.userId, round.seeds, burntReason(refusal));
+    await recordBurntNonce(input.userId, seeds, burntReason(refusal));
     throw refusal;
   }
 }
