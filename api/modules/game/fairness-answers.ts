@@ -1,5 +1,5 @@
 import { DRAW_TABLE } from '../../../shared/domain/game/fairness/draw';
-import { id, nullable, num, obj, oneOfValues, str, type JsonSchema } from '../../http/answer-schemas';
+import { array, bool, dateTime, id, int, nullable, num, obj, oneOfValues, paged, str, type JsonSchema } from '../../http/answer-schemas';
 
 /**
  * The answers of the provably fair endpoints (their `result`), as the API document shows them and the
@@ -39,3 +39,33 @@ export const getGameFairnessRound = obj({
   nonce,
 });
 
+
+const drawResults = oneOfValues([...new Set(DRAW_TABLE.map((row) => row.result))]);
+
+/** Every nonce of the player's seeds, each with its round or why it was burnt (docs/provably-fair.md, "History"). */
+export const getGameFairnessHistory = paged(
+  obj({
+    serverSeedHash,
+    serverSeed: nullable(hex64('The server seed, once rotated (null while current)')),
+    nonce,
+    status: oneOfValues(['round', 'burnt', 'unrecorded'], 'round: a round used it; burnt: a refused round took it; unrecorded: neither was recorded'),
+    clientSeed: nullable(clientSeed),
+    orderId: nullable(id()),
+    roundId: nullable(str()),
+    result: nullable(drawResults),
+    multiplier: nullable(num()),
+    reason: nullable(str('Why the nonce was burnt: the refusal\'s name, or error')),
+  }),
+  'items',
+  {
+    seeds: array(
+      obj({
+        serverSeedHash,
+        serverSeed: nullable(hex64('The server seed, once rotated (null while current)')),
+        current: bool(),
+        nonces: int('How many nonces the seed gave out (0 to nonces - 1)'),
+        revealedAt: nullable(dateTime()),
+      }),
+    ),
+  },
+);

@@ -1,14 +1,16 @@
 import { config } from '../../../shared/config';
+import { fairnessHistory } from '../../../shared/domain/game/fairness/history';
 import { roundProof } from '../../../shared/domain/game/fairness/proof';
 import { fairnessState, rotateServerSeed, setClientSeed } from '../../../shared/domain/game/fairness/seeds';
 import { endpoint } from '../../http/endpoint';
 import { limitRule } from '../../http/rate-limit';
 import * as answers from './fairness-answers';
-import { clientSeedBody, roundProofParams } from './fairness-schemas';
+import { clientSeedBody, historyQuery, roundProofParams } from './fairness-schemas';
 
 /**
  * The player's provably fair seeds (shared/domain/game/fairness/, docs/provably-fair.md): the
- * commitment, the client seed, rotation (which reveals the old server seed) and one round's proof.
+ * commitment, the client seed, rotation (which reveals the old server seed), one round's proof and the
+ * history of every nonce.
  * Changing seeds counts against the simulate rate limit's number, under its own key.
  */
 const seedChangesPerUser = limitRule('game-fairness', 'player', () => config().limits.simulatePerUser);
@@ -51,5 +53,16 @@ export const fairnessEndpoints = [
       summary: "One of the player's simulate rounds with its seeds and nonce (the server seed once rotated)",
     },
     ({ player, params }) => roundProof(player.id, params.orderId),
+  ),
+  endpoint(
+    {
+      method: 'get',
+      path: '/game/fairness/history',
+      result: answers.getGameFairnessHistory,
+      auth: 'player',
+      query: historyQuery,
+      summary: "Every nonce of the player's server seeds, newest first: its round, or why it was burnt, or unrecorded",
+    },
+    ({ player, query }) => fairnessHistory(player.id, { page: query.page, pageSize: query.pageSize }, query.serverSeedHash),
   ),
 ];

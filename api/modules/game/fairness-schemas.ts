@@ -1,5 +1,5 @@
 import { object } from 'yup';
-import { exactString, positiveIdParam } from '../../http/schema-helpers';
+import { exactString, pagingFields, positiveIdParam, queryText } from '../../http/schema-helpers';
 
 /** Request schemas of the provably fair endpoints (docs/provably-fair.md). */
 
@@ -15,3 +15,9 @@ export const clientSeedBody = object({
 
 /** GET /game/fairness/round/:orderId (a bet order id, BIGINT). */
 export const roundProofParams = object({ orderId: positiveIdParam('orderId', { column: 'bigint' }) });
+
+/** GET /game/fairness/history: `page`, `pageSize` (1..50, default 50) and optionally one seed's hash. */
+export const historyQuery = object({
+  ...pagingFields(50),
+  serverSeedHash: queryText().matches(/^[0-9a-f]{64}$/, 'serverSeedHash must be 64 lowercase hex digits'),
+});

@@ -9,6 +9,7 @@ import { accountKey } from './account-names';
 import { closeOpenLogins, recordLogin } from './login-records';
 import { forgetTokenVersion, signPlayerToken } from './tokens';
 import { storedSettings } from '../site-config/stored-settings';
+import { createPlayerSeeds } from '../game/fairness/seeds';
 
 /**
  * Player accounts: creation (register, first OAuth or widget login), the one login transaction every
@@ -78,7 +79,8 @@ export interface NewPlayer {
 /**
  * Creates a player inside the caller's transaction: first mascot as avatar, channel group of the locale's
  * currency, tokenVersion 0, the registration's ip and device, the upline of the refCode's agent (its
- * referral code's convertCount + 1 and a bind log, shared/domain/affiliate/binding.ts), and a welcome-mail outbox event when the site's `mail.welcomeRegistration`
+ * referral code's convertCount + 1 and a bind log, shared/domain/affiliate/binding.ts), the provably fair
+ * seeds (shared/domain/game/fairness/seeds.ts: the commitment exists before any round), and a welcome-mail outbox event when the site's `mail.welcomeRegistration`
  * setting is on. Refused (`auth.accountTaken`) when the account already exists in the site.
  */
 export async function createPlayer(input: NewPlayer, transaction: Transaction): Promise<User> {
@@ -108,6 +110,7 @@ export async function createPlayer(input: NewPlayer, transaction: Transaction): 
     { transaction },
   );
   if (input.upline) await recordRegistrationBinding(transaction, user, input.upline);
+  await createPlayerSeeds(user.id, transaction);
   if (settings.mail?.welcomeRegistration) {
     await addToOutbox(transaction, 'mail', 'welcome', { kind: 'welcome', userId: user.id });
   }

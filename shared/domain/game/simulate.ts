@@ -11,6 +11,7 @@ import { raisedProtectionRefusal } from '../responsible-gaming/money-checks';
 import { money, WalletError, type WalletErrorReason } from '../wallet/wallet';
 import { cachedProvider } from './cache';
 import { fairRound, outcomeOfFloat, type Outcome, type SimulateResultName } from './fairness/draw';
+import { burntReason, recordBurntNonce } from './fairness/burnt-nonces';
 import { takeRoundSeeds, type RoundSeeds } from './fairness/seeds';
 import { EFFECTIVE_BET_WEIGHTS } from './types';
 
@@ -203,19 +204,23 @@ function roundRefusal(caught: unknown): unknown {
 /**
  * Plays one round. Refused: `notFound` or `disabled`; `betInvalid` betAmount outside 0.01..10000;
  * `playerBlocked` (a game block, as on launch); `balanceTooLow`; `winTooLarge`; `playerNotFound`.
+ * A round whose statement fails after it took its nonce records the nonce as burnt, with the refusal's
+ * name (fairness/burnt-nonces.ts), before the refusal is answered; an accepted round writes nothing more.
  */
 export async function simulateRound(input: SimulateInput): Promise<SimulateResult> {
   const game = await playableGame(input.siteCode, input.gameCode);
   const bet = validBet(input.betAmount);
-  let round: Round;
+  let seeds: RoundSeeds;
   try {
-    round = drawRound(bet, await takeRoundSeeds(input.userId));
+    seeds = await takeRoundSeeds(input.userId);
   } catch (err) {
     throw roundRefusal(err);
   }
   try {
-    return await playRound(input, game, round);
+    return await playRound(input, game, drawRound(bet, seeds));
   } catch (err) {
-    throw roundRefusal(err);
+    const refusal = roundRefusal(err);
+    await recordBurntNonce(input.userId, seeds, burntReason(refusal));
+    throw refusal;
   }
 }

@@ -36,10 +36,17 @@ export function serverSeedHashOf(serverSeed: string): string {
   return createHash('sha256').update(serverSeed, 'utf8').digest('hex');
 }
 
-/** HMAC-SHA256, key = the server seed's text, message = `<clientSeed>:<nonce>`, as lowercase hex. */
-export function roundHmac(serverSeed: string, clientSeed: string, nonce: number | bigint | string): string {
-  return createHmac('sha256', Buffer.from(serverSeed, 'utf8')).update(`${clientSeed}:${String(nonce)}`, 'utf8').digest('hex');
+/** The round's HMAC message: `<clientSeed>:<nonce>` (the nonce in decimal). */
+export function roundMessage(clientSeed: string, nonce: number | bigint | string): string {
+  return `${clientSeed}:${String(nonce)}`;
 }
+
+/** HMAC-SHA256, key = the server seed's text, message = roundMessage, as lowercase hex. */
+export function roundHmac(serverSeed: string, clientSeed: string, nonce: number | bigint | string): string {
+  return hmacOf(serverSeed, roundMessage(clientSeed, nonce));
+}
+
+const hmacOf = (serverSeed: string, message: string) => createHmac('sha256', Buffer.from(serverSeed, 'utf8')).update(message, 'utf8').digest('hex');
 
 /** The first row, in table order, whose cumulative probability exceeds r (r in [0, 1)). */
 export function outcomeOfFloat(r: number): Outcome {
@@ -69,6 +76,8 @@ export function outcomeOfInteger(k: bigint): Outcome {
 }
 
 export interface FairRound extends Outcome {
+  /** The message the HMAC was computed over (what the verifier prints). */
+  message: string;
   hmac: string;
   /** The first 13 hex digits of the HMAC, as an integer. */
   k: bigint;
@@ -78,7 +87,8 @@ export interface FairRound extends Outcome {
 
 /** A round's outcome from its seeds and nonce, with every intermediate value the verifier prints. */
 export function fairRound(serverSeed: string, clientSeed: string, nonce: number | bigint | string): FairRound {
-  const hmac = roundHmac(serverSeed, clientSeed, nonce);
+  const message = roundMessage(clientSeed, nonce);
+  const hmac = hmacOf(serverSeed, message);
   const k = BigInt(`0x${hmac.slice(0, 13)}`);
-  return { hmac, k, r: Number(k) / 2 ** FLOAT_BITS, ...outcomeOfInteger(k) };
+  return { message, hmac, k, r: Number(k) / 2 ** FLOAT_BITS, ...outcomeOfInteger(k) };
 }

@@ -31,8 +31,8 @@ interface ProofRow {
   nonce: string;
 }
 
-/** The table's result of a multiplier (each multiplier is one row's). */
-const resultOf = (multiplier: string) => DRAW_TABLE.find((row) => new Decimal(row.multiplier).eq(multiplier))?.result ?? null;
+/** The table's result of a multiplier (each multiplier is one row's); also the history's (history.ts). */
+export const resultOf = (multiplier: string) => DRAW_TABLE.find((row) => new Decimal(row.multiplier).eq(multiplier))?.result ?? null;
 
 export async function roundProof(userId: number, orderId: number): Promise<RoundProof> {
   const [row] = await db().query<ProofRow>(

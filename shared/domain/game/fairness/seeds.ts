@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { QueryTypes } from 'sequelize';
+import { QueryTypes, type Transaction } from 'sequelize';
 import { preparedRows } from '../../../db/prepared';
 import { db } from '../../../db/sequelize';
 import { serverSeedHashOf } from './draw';
 
 /**
  * A player's seeds for provably fair rounds (docs/provably-fair.md), one fairness_seeds row per player,
- * made on first use: a server seed (32 random bytes as 64 hex digits) of which only the SHA-256 is shown
- * until it is rotated, a client seed the player may set (16 random bytes as hex by default) and the
- * nonce of the next round. A round takes its nonce with one UPDATE ... RETURNING, so two rounds never
- * share one; a refused round burns its nonce (never reused is the promise, not gap-free).
+ * made at registration (createPlayerSeeds, from createPlayer: every way an account is made) and for
+ * older players by migration 20261201-0100: a server seed (32 random bytes as 64 hex digits) of which
+ * only the SHA-256 is shown until it is rotated, a client seed the player may set (16 random bytes as
+ * hex by default) and the nonce of the next round. A round takes its nonce with one UPDATE ...
+ * RETURNING, so two rounds never share one; a refused round burns its nonce and leaves a record of it
+ * (burnt-nonces.ts): never reused, and never unaccounted for.
  */
 
 export interface FairnessState {
@@ -48,7 +50,24 @@ function freshValues(userId: number, nonce: number): unknown[] {
   return [userId, serverSeed, serverSeedHashOf(serverSeed), newClientSeed(), nonce];
 }
 
-/** The player's row, made with fresh seeds (nonce 0) when there is none. */
+/**
+ * A new player's seeds, in the registration's transaction (shared/domain/auth/accounts.ts createPlayer),
+ * so the commitment exists, and GET /game/fairness shows it, before any round. Does nothing when the
+ * player has seeds already.
+ */
+export async function createPlayerSeeds(userId: number, transaction?: Transaction): Promise<void> {
+  await db().query(
+    `INSERT INTO fairness_seeds ("userId", "serverSeed", "serverSeedHash", "clientSeed", nonce) VALUES ($1, $2, $3, $4, $5) ON CONFLICT ("userId") DO NOTHING`,
+    { bind: freshValues(userId, 0), transaction },
+  );
+}
+
+/**
+ * The player's row. A player without one (an account made outside createPlayer, such as by an API
+ * process of the previous release while migration 20261201-0100 ran) gets fresh seeds here, before
+ * any round is drawn with them: a fallback that keeps such a player from being unable to play, never
+ * the way seeds are made (docs/decisions.md, "Every player has a server seed from registration").
+ */
 async function seedRow(userId: number): Promise<SeedRow> {
   const values = freshValues(userId, 0);
   const rows = await db().query<SeedRow>(
@@ -67,6 +86,11 @@ const stateOf = (row: Pick<SeedRow, 'serverSeedHash' | 'clientSeed' | 'nonce'>):
   clientSeed: row.clientSeed,
   nonce: Number(row.nonce),
 });
+
+/** The player's seeds exist (the fallback of seedRow for GET /game/fairness/history, history.ts). */
+export async function ensurePlayerSeeds(userId: number): Promise<void> {
+  await seedRow(userId);
+}
 
 /** GET /game/fairness: the hash of the current server seed, the client seed and the next nonce. */
 export async function fairnessState(userId: number): Promise<FairnessState> {
@@ -87,20 +111,22 @@ export async function setClientSeed(userId: number, clientSeed: string): Promise
  * POST /game/fairness/rotate: reveals the current server seed (kept in fairness_revealed_seeds, so a
  * round of it can be checked later too) and commits to a new one; the nonce starts again at 0 and the
  * client seed stays. One statement: a round that took its nonce before the rotation used the old seed,
- * one after it the new one.
+ * one after it the new one; the revealed seed keeps how many nonces it gave out (its "nonceCount"), so
+ * the history lists each of them (history.ts).
  */
 export async function rotateServerSeed(userId: number): Promise<Rotation> {
   await seedRow(userId);
   const serverSeed = newServerSeed();
   const [row] = await db().query<SeedRow & { previousServerSeed: string; previousServerSeedHash: string }>(
-    `WITH old AS (SELECT "serverSeed", "serverSeedHash" FROM fairness_seeds WHERE "userId" = $1 FOR UPDATE),
+    `WITH old AS (SELECT "serverSeed", "serverSeedHash", nonce FROM fairness_seeds WHERE "userId" = $1 FOR UPDATE),
      rotated AS (
        UPDATE fairness_seeds s SET "serverSeed" = $2, "serverSeedHash" = $3, nonce = 0, "updatedAt" = now()
          FROM old WHERE s."userId" = $1
-       RETURNING old."serverSeed" AS "previousServerSeed", old."serverSeedHash" AS "previousServerSeedHash", s."serverSeedHash", s."clientSeed", s.nonce),
+       RETURNING old."serverSeed" AS "previousServerSeed", old."serverSeedHash" AS "previousServerSeedHash", old.nonce AS "previousNonce",
+                 s."serverSeedHash", s."clientSeed", s.nonce),
      revealed AS (
-       INSERT INTO fairness_revealed_seeds ("serverSeedHash", "userId", "serverSeed")
-       SELECT "previousServerSeedHash", $1, "previousServerSeed" FROM rotated)
+       INSERT INTO fairness_revealed_seeds ("serverSeedHash", "userId", "serverSeed", "nonceCount")
+       SELECT "previousServerSeedHash", $1, "previousServerSeed", "previousNonce" FROM rotated)
      SELECT * FROM rotated`,
     { bind: [userId, serverSeed, serverSeedHashOf(serverSeed)], type: QueryTypes.SELECT },
   );
@@ -109,21 +135,26 @@ export async function rotateServerSeed(userId: number): Promise<Rotation> {
 
 /**
  * A round's seeds: the server seed, its hash, the client seed and this round's nonce, taken in one
- * statement (made with fresh seeds on the player's first round). The row lock of the UPDATE orders
- * concurrent rounds of one player, each getting the next nonce. Its commit does not wait for the WAL
- * flush (synchronous_commit off for this transaction only): the round's own commit, which does wait,
- * flushes the WAL up to itself and so this update too. A crash in between can only lose a nonce no
- * committed round used and no player was shown (the answer follows the round's commit); the unique
- * index of fairness_rounds keeps two recorded rounds from ever sharing one. docs/decisions.md.
+ * UPDATE of the player's row (made at registration; seedRow's fallback makes it for a player who has
+ * none, never for a player who has). The row lock of the UPDATE orders concurrent rounds of one player,
+ * each getting the next nonce. Its commit does not wait for the WAL flush (synchronous_commit off for
+ * this transaction only): the round's own commit, which does wait, flushes the WAL up to itself and so
+ * this update too, and so does the commit recording a burnt nonce. A crash in between can lose a nonce
+ * increment (then the nonce is taken again, by a round no one was shown) or leave a nonce with neither
+ * a round nor a burnt record, which the history lists as `unrecorded` (docs/decisions.md).
  */
 export async function takeRoundSeeds(userId: number): Promise<RoundSeeds> {
   const [row] = await preparedRows<SeedRow>(
     'fairness_take_nonce',
-    `INSERT INTO fairness_seeds AS s ("userId", "serverSeed", "serverSeedHash", "clientSeed", nonce)
-     SELECT $1::INTEGER, $2::TEXT, $3::TEXT, $4::TEXT, $5::BIGINT FROM (SELECT set_config('synchronous_commit', 'off', true)) AS no_flush_wait
-     ON CONFLICT ("userId") DO UPDATE SET nonce = s.nonce + 1
+    `UPDATE fairness_seeds AS s SET nonce = s.nonce + 1
+       FROM (SELECT set_config('synchronous_commit', 'off', true)) AS no_flush_wait
+      WHERE s."userId" = $1::INTEGER
      RETURNING s."serverSeed", s."serverSeedHash", s."clientSeed", s.nonce - 1 AS nonce`,
-    freshValues(userId, 1),
+    [userId],
   );
+  if (!row) {
+    await seedRow(userId);
+    return takeRoundSeeds(userId);
+  }
   return { serverSeed: row.serverSeed, serverSeedHash: row.serverSeedHash, clientSeed: row.clientSeed, nonce: Number(row.nonce) };
 }

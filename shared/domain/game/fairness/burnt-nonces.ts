@@ -1,0 +1,34 @@
+import { db } from '../../../db/sequelize';
+import { Refusal } from '../../../errors';
+import { logger } from '../../../logger';
+import type { RoundSeeds } from './seeds';
+
+/**
+ * A nonce a round took and then did not use, kept with why (docs/provably-fair.md, "History"): the
+ * refusal's name (`game.balanceTooLow`, `game.playerBlocked`, a player protection refusal such as
+ * `responsible-gaming.lossLimit`), or `error` when the round failed otherwise. Written only on that
+ * path, after the round's statement failed, so an accepted round pays nothing for it. Its commit waits
+ * for the disk, and so flushes the nonce's own commit before it (seeds.ts takeRoundSeeds).
+ */
+export const BURNT_BY_ERROR = 'error';
+
+/** The reason recorded for what a round's failure became (a refusal's name, else `error`). */
+export function burntReason(refusal: unknown): string {
+  return refusal instanceof Refusal ? refusal.refusal : BURNT_BY_ERROR;
+}
+
+/**
+ * Records the burnt nonce; a failure to record is logged, never raised over the round's own refusal
+ * (the nonce is then listed as `unrecorded`, as after a crash).
+ */
+export async function recordBurntNonce(userId: number, seeds: RoundSeeds, reason: string): Promise<void> {
+  try {
+    await db().query(
+      `INSERT INTO fairness_burnt_nonces ("userId", "serverSeedHash", nonce, "clientSeed", reason) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT DO NOTHING`,
+      { bind: [userId, seeds.serverSeedHash, seeds.nonce, seeds.clientSeed, reason.slice(0, 64)] },
+    );
+  } catch (err) {
+    logger().warn({ err, userId, nonce: seeds.nonce }, 'could not record a burnt nonce');
+  }
+}
