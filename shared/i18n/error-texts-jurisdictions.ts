@@ -85,6 +85,17 @@ export function jurisdictionErrorTexts(): ErrorText[] {
       },
     },
     {
+      path: '/api/site-config/admin',
+      code: 2004,
+      text: {
+        'zh-TW': '沒有此司法管轄區設定檔',
+        'zh-CN': '没有此司法管辖区配置',
+        'en-US': 'No such jurisdiction profile',
+        'th-TH': 'ไม่มีโปรไฟล์เขตอำนาจนี้',
+        'vi-VN': 'Không có hồ sơ pháp lý này',
+      },
+    },
+    {
       path: '/api/site-config/admin/:id/jurisdiction',
       code: 2002,
       text: {

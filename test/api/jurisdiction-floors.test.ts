@@ -107,3 +107,24 @@ test('an administrator bound to no site switches a site to uk: logged, and the f
   const ok = await stack.request('PUT', '/api/responsible-gaming/session', { token: player, body: { realityCheckMinutes: 60 }, headers: { 'site-name': site, locales: 'en-US' } });
   t.like(ok.body, { code: 200, result: { realityCheckMinutes: 60 } });
 });
+
+test('a new site is default unless an administrator bound to no site gives it a profile; a site-bound one giving one is 403; an unknown name is 2004', async (t) => {
+  const body = (siteCode: string, jurisdiction?: string) => ({ siteCode, siteName: { 'en-US': siteCode }, supportedLocales: ['en-US'], ...(jurisdiction ? { jurisdiction } : {}) });
+  const code = () => `j${Math.random().toString(36).slice(2, 10)}`;
+  const plain = code();
+  t.is((await req('POST', '/site-config/admin', { body: body(plain) })).body.code, 200);
+  t.is((await models.SiteConfig.findOne({ where: { siteCode: plain } }))!.jurisdiction, 'default');
+
+  const uk = code();
+  const created = await req('POST', '/site-config/admin', { body: body(uk, 'uk') });
+  t.is(created.body.code, 200, created.text);
+  t.is((await models.SiteConfig.findOne({ where: { siteCode: uk } }))!.jurisdiction, 'uk');
+  const log = await models.AdminOperationLog.findOne({ where: { siteCode: uk, action: 'create-site' } });
+  t.is((log!.detail as { jurisdiction: string }).jurisdiction, 'uk');
+
+  t.like((await req('POST', '/site-config/admin', { body: body(code(), 'nowhere') })).body, { code: 2004, message: 'No such jurisdiction profile' });
+  const { site, token } = await boundSite();
+  const bound = code();
+  t.is((await req('POST', '/site-config/admin', { token, site, body: body(bound, 'mt') })).status, 403);
+  t.is(await models.SiteConfig.count({ where: { siteCode: bound } }), 0);
+});

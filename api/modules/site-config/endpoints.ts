@@ -6,6 +6,8 @@ import { getPublicSiteConfig } from '../../../shared/domain/site-config/public-c
 import { listSiteConfigs, replaceMascots, updateSiteConfig } from '../../../shared/domain/site-config/site-configs';
 import { getSiteSettings, updateSiteSettings, type SiteSettingsPatch } from '../../../shared/domain/site-config/site-settings';
 import { createTheme, deleteTheme, listThemes, updateTheme } from '../../../shared/domain/site-config/themes';
+import { ForbiddenError } from '../../../shared/errors';
+import { adminSitesOf } from '../../http/auth';
 import { endpoint } from '../../http/endpoint';
 import { createSiteBody, createThemeBody, idParams, jurisdictionBody, mascotsBody, siteConfigIdParams, siteSettingsBody, updateSiteConfigBody, updateThemeBody } from './schemas';
 import * as answers from './answers';
@@ -33,8 +35,19 @@ export const siteConfigEndpoints = [
     ({ siteFilter }) => listSiteConfigs(siteFilter),
   ),
   endpoint(
-    { method: 'post', path: '/site-config/admin', result: answers.postSiteConfigAdmin, auth: admin, body: createSiteBody, refusals: { 'site-config.copySourceUnknown': 2001, 'site-config.siteCodeTaken': 2003 }, summary: 'Create a white-label site with the seeded defaults (optionally from another site)' },
-    ({ actor, body }) => createSite(actor, { siteCode: body.siteCode, siteName: body.siteName, supportedLocales: body.supportedLocales as string[], copyFrom: body.copyFrom }),
+    {
+      method: 'post',
+      path: '/site-config/admin',
+      result: answers.postSiteConfigAdmin,
+      auth: admin,
+      body: createSiteBody,
+      refusals: { 'site-config.copySourceUnknown': 2001, 'site-config.siteCodeTaken': 2003, 'site-config.profileUnknown': 2004 },
+      summary: 'Create a white-label site with the seeded defaults (optionally from another site; its jurisdiction profile, default unless given, only by administrators bound to no site)',
+    },
+    ({ actor, body, req }) => {
+      if (body.jurisdiction !== undefined && adminSitesOf(req) !== null) throw new ForbiddenError('Permission denied: only administrators bound to no site choose a jurisdiction profile');
+      return createSite(actor, { siteCode: body.siteCode, siteName: body.siteName, supportedLocales: body.supportedLocales as string[], copyFrom: body.copyFrom, jurisdiction: body.jurisdiction });
+    },
   ),
   endpoint(
     { method: 'patch', path: '/site-config/admin/themes/:id', result: answers.patchSiteConfigAdminThemesById, auth: admin, params: idParams, body: updateThemeBody, refusals: { ...themeFound, 'site-config.themeIdTaken': 2003 }, summary: 'Update a theme (partial; a colour group is given whole)' },

@@ -115,6 +115,8 @@ export const createSiteBody = object({
   siteName: siteName().required('siteName is required'),
   supportedLocales: supportedLocales().required('supportedLocales is required'),
   copyFrom: siteCode(),
+  /** Only administrators bound to no site may give it (else 403); a name that is no profile is 2004. */
+  jurisdiction: charString().strict().typeError('${path} must be a string').min(1, '${path} must not be empty').max(20, '${path} must be at most 20 characters'),
 });
 
 // ---------------------------------------------------------------------------------------------------
