@@ -83,9 +83,19 @@ test('a site-bound administrator cannot assign a profile (403, logged), even hol
 test('an administrator bound to no site switches a site to uk: logged, and the floors change for the settings and the rules that read them', async (t) => {
   const { site, id, token } = await boundSite();
   // Stored before: thresholds the default profile allows, a minimum age below any floor (as before this change).
-  await models.SiteConfig.update({ settings: { kyc: { withdrawalAboveUsd: '1000', depositLevel2AboveUsd: '1500', depositLevel3AboveUsd: '8000' }, minimumAge: 16 } }, { where: { id } });
+  await models.SiteConfig.update(
+    { settings: { kyc: { withdrawalAboveUsd: '1000', depositLevel2AboveUsd: '1500', depositLevel3AboveUsd: '8000' }, minimumAge: 16, responsibleGaming: { increaseDelayHours: 0 } } },
+    { where: { id } },
+  );
   const read = await req('GET', settingsPath(id), { token, site });
-  t.like(read.body.result, { minimumAge: 18, kyc: { withdrawalAboveUsd: '1000', depositLevel2AboveUsd: '1500' } });
+  t.like(read.body.result, { minimumAge: 18, kyc: { withdrawalAboveUsd: '1000', depositLevel2AboveUsd: '1500' }, responsibleGaming: { increaseDelayHours: 24 } });
+  // The stored delay of 0 reads as the floor where it is used too: a player's increase waits 24 hours.
+  const { token: raiser } = await factories.createUser({ siteCode: site });
+  const limits = (amount: string) => stack.request('PUT', '/api/responsible-gaming/limits', { token: raiser, body: { type: 'wager', period: 'day', amount }, headers: { 'site-name': site } });
+  await limits('10');
+  const raised = await limits('20');
+  t.like(raised.body.result.limits[0], { amount: '10.000000', pendingAmount: '20.000000' });
+  t.true(Math.abs((Date.parse(raised.body.result.limits[0].pendingFrom) - Date.now()) / 3600_000 - 24) < 0.05);
 
   t.like((await req('PUT', jurisdictionPath(id), { site, body: { profile: 'nowhere' } })).body, { code: 2002, message: 'No such jurisdiction profile' });
   const switched = await req('PUT', jurisdictionPath(id), { site, body: { profile: 'uk' } });
