@@ -105,6 +105,28 @@ export function responsibleGamingErrorTexts(): ErrorText[] {
         'vi-VN': 'Thời gian tự loại trừ ngắn hơn mức tối thiểu của trang',
       },
     },
+    {
+      path: money,
+      code: 4108,
+      text: {
+        'zh-TW': '請先確認現實檢查（本次遊戲時間與輸贏），才能繼續下注',
+        'zh-CN': '请先确认现实检查（本次游戏时间与输赢），才能继续下注',
+        'en-US': 'Acknowledge your reality check (time played and net result) to keep betting',
+        'th-TH': 'โปรดรับทราบการตรวจสอบความจริง (เวลาที่เล่นและผลได้เสีย) เพื่อเดิมพันต่อ',
+        'vi-VN': 'Vui lòng xác nhận kiểm tra thực tế (thời gian chơi và kết quả) để tiếp tục đặt cược',
+      },
+    },
+    {
+      path: '/api/responsible-gaming/session',
+      code: 2002,
+      text: {
+        'zh-TW': '現實檢查間隔超過本站允許的最長間隔',
+        'zh-CN': '现实检查间隔超过本站允许的最长间隔',
+        'en-US': 'The reality-check interval is longer than this site allows',
+        'th-TH': 'ช่วงเวลาการตรวจสอบความจริงยาวกว่าที่เว็บไซต์นี้อนุญาต',
+        'vi-VN': 'Khoảng thời gian kiểm tra thực tế dài hơn mức trang web này cho phép',
+      },
+    },
     { path: '/api/responsible-gaming/admin/players/:id', code: 2001, text: playerNotFound },
     { path: '/api/responsible-gaming/admin/players/:id/limits', code: 2001, text: playerNotFound },
     { path: '/api/responsible-gaming/admin/players/:id/exclusion', code: 2001, text: playerNotFound },

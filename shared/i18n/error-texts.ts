@@ -1,3 +1,4 @@
+import { jurisdictionErrorTexts } from './error-texts-jurisdictions';
 import { responsibleGamingErrorTexts } from './error-texts-responsible-gaming';
 import type { LocaleText } from './locales';
 
@@ -2462,6 +2463,7 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
   ...kycErrorTexts(),
   // Player protection (docs/decisions.md, "Player protection: calendar periods, running totals, checked where the money moves")
   ...responsibleGamingErrorTexts(),
+  ...jurisdictionErrorTexts(),
 ];
 
 /** The authenticator's texts, one per meaning, under every path that answers it (declared after the table, hoisted). */

@@ -301,7 +301,7 @@ test.serial('an increase waits the delay: the old limit still refuses until it i
   t.like(view.body.result.limits[0], { amount: '100.000000', inForce: '100.000000', pendingAmount: null, pendingFrom: null });
 });
 
-test.serial('the reality check: once its interval has passed, the next money answer carries the session time and net result, once', async (t) => {
+test.serial('the reality check: once its interval has passed, every money answer carries the session time and net result until it is acknowledged', async (t) => {
   const { user, token } = await player();
   const usdt = await usdtChannel(SITE);
   await api('PUT', '/responsible-gaming/session', token, { realityCheckMinutes: 15 });
@@ -309,17 +309,20 @@ test.serial('the reality check: once its interval has passed, the next money ans
   const first = await play(token, 10);
   t.is(first.body.result.realityCheck, undefined);
   t.is(first.headers.get('x-reality-check'), null);
-  // The session started 16 minutes ago: due.
-  await db().query(`UPDATE rg_accounts SET "sessionStartedAt" = now() - interval '16 minutes' WHERE "userId" = :u`, { replacements: { u: user.id } });
+  // The session started 15 minutes 20 seconds ago: due (and within the 60 s grace).
+  await db().query(`UPDATE rg_accounts SET "sessionStartedAt" = now() - interval '15 minutes 20 seconds' WHERE "userId" = :u`, { replacements: { u: user.id } });
   const due = await play(token, 10);
-  t.like(due.body.result.realityCheck, { elapsedMinutes: 16, netResult: '-20.000000' });
+  t.like(due.body.result.realityCheck, { elapsedMinutes: 15, netResult: '-20.000000' });
   t.deepEqual(JSON.parse(due.headers.get('x-reality-check')!), due.body.result.realityCheck);
+  // Not acknowledged: the next answer carries it again.
+  t.like((await play(token, 10)).body.result.realityCheck, { elapsedMinutes: 15, netResult: '-30.000000' });
+  t.like((await api('POST', '/responsible-gaming/reality-check/ack', token)).body.result, { acknowledged: true });
   t.is((await play(token, 10)).body.result.realityCheck, undefined);
   // The next interval, on a deposit answer (the header).
   await db().query(`UPDATE rg_accounts SET "realityCheckAt" = now() - interval '15 minutes' WHERE "userId" = :u`, { replacements: { u: user.id } });
   const order = await deposit(token, usdt.id, '10');
   t.is(order.body.code, 200);
-  t.like(JSON.parse(order.headers.get('x-reality-check')!), { elapsedMinutes: 16, netResult: '-30.000000' });
+  t.like(JSON.parse(order.headers.get('x-reality-check')!), { elapsedMinutes: 15, netResult: '-40.000000' });
   simulate.setSimulateRandomSourceForTests(null);
 });
 

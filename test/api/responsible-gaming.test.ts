@@ -43,6 +43,7 @@ test('GET /responsible-gaming: a new player has no limits, no exclusions and no 
     requiredLimits: [],
     missingLimits: [],
     increaseDelayHours: 24,
+    realityCheck: null,
   });
   t.is((await api('GET', '/responsible-gaming', undefined)).status, 401);
 });
@@ -78,12 +79,12 @@ test('limits: a new limit and a decrease at once; an increase and a removal wait
   t.is(await models.AdminOperationLog.count({ where: { module: 'responsible-gaming', targetId: String(user.id) } }), history.length);
 });
 
-test('the increase delay is the site setting (0: at once); the session limit follows the same rule; reality checks change at once', async (t) => {
+test('the increase delay is the site setting (never below its profile floor: 0 is refused); the session limit follows the same rule; reality checks change at once', async (t) => {
   const site = await factories.createSite();
   const config = (await models.SiteConfig.findOne({ where: { siteCode: site } }))!;
   const patch = await req('PATCH', `/site-config/admin/${config.id}/settings`, { site, body: { responsibleGaming: { increaseDelayHours: 48, minimumExclusionMonths: 12 } } });
   t.is(patch.body.code, 200, patch.text);
-  t.deepEqual(patch.body.result.responsibleGaming, { timeZone: 'UTC', increaseDelayHours: 48, minimumExclusionMonths: 12, requiredLimits: [] });
+  t.deepEqual(patch.body.result.responsibleGaming, { timeZone: 'UTC', increaseDelayHours: 48, minimumExclusionMonths: 12, requiredLimits: [], realityCheckGraceSeconds: 60 });
   const { token } = await factories.createUser({ siteCode: site });
   await api('PUT', '/responsible-gaming/limits', token, { type: 'wager', period: 'month', amount: '10' });
   const up = await api('PUT', '/responsible-gaming/limits', token, { type: 'wager', period: 'month', amount: '20' });
@@ -102,11 +103,13 @@ test('the increase delay is the site setting (0: at once); the session limit fol
   const excluded = await api('POST', '/responsible-gaming/self-exclusion', token, { months: 12 });
   t.true(Math.abs(hoursFromNow(excluded.body.result.selfExcludedUntil) / 24 - 365) < 2);
 
-  await req('PATCH', `/site-config/admin/${config.id}/settings`, { site, body: { responsibleGaming: { increaseDelayHours: 0 } } });
+  // 0 (increases at once) is below the default profile's floor of 24 hours: refused, and the 48 hours stay.
+  t.like((await req('PATCH', `/site-config/admin/${config.id}/settings`, { site, body: { responsibleGaming: { increaseDelayHours: 0 } } })).body, { code: 2003 });
   const { token: other } = await factories.createUser({ siteCode: site });
   await api('PUT', '/responsible-gaming/limits', other, { type: 'wager', period: 'month', amount: '10' });
-  const now = await api('PUT', '/responsible-gaming/limits', other, { type: 'wager', period: 'month', amount: '20' });
-  t.like(now.body.result.limits[0], { amount: '20.000000', pendingFrom: null });
+  const later = await api('PUT', '/responsible-gaming/limits', other, { type: 'wager', period: 'month', amount: '20' });
+  t.like(later.body.result.limits[0], { amount: '10.000000', pendingAmount: '20.000000' });
+  t.true(Math.abs(hoursFromNow(later.body.result.limits[0].pendingFrom) - 48) < 0.05);
 });
 
 test('bad input is a 400 naming the field and changes nothing', async (t) => {
@@ -213,7 +216,7 @@ test("the site settings' player-protection fields: bad values are 400s naming th
   }
   t.is((await models.SiteConfig.findByPk(config.id))!.settings.responsibleGaming, undefined);
   const ok = await req('PATCH', path, { site, body: { responsibleGaming: { timeZone: 'Europe/Malta', requiredLimits: ['deposit'] } } });
-  t.deepEqual(ok.body.result.responsibleGaming, { timeZone: 'Europe/Malta', increaseDelayHours: 24, minimumExclusionMonths: 6, requiredLimits: ['deposit'] });
+  t.deepEqual(ok.body.result.responsibleGaming, { timeZone: 'Europe/Malta', increaseDelayHours: 24, minimumExclusionMonths: 6, requiredLimits: ['deposit'], realityCheckGraceSeconds: 60 });
   const log = await models.AdminOperationLog.findOne({ where: { siteCode: site, action: 'update-settings' }, order: [['id', 'DESC']] });
   t.deepEqual((log!.detail as { changed: string[] }).changed, ['responsibleGaming.timeZone', 'responsibleGaming.requiredLimits']);
   const { token } = await factories.createUser({ siteCode: site });

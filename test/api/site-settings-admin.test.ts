@@ -62,7 +62,20 @@ test('GET: the defaults of a seeded site (the KYC thresholds and player protecti
     affiliate: { payingPeriod: 'weekly', negativeCarryOver: true },
     minimumAge: 18,
     kyc: { withdrawalAboveUsd: '0', depositLevel2AboveUsd: '2000', depositLevel3AboveUsd: '10000', documentValidityDays: 730 },
-    responsibleGaming: { timeZone: 'UTC', increaseDelayHours: 24, minimumExclusionMonths: 6, requiredLimits: [] },
+    responsibleGaming: { timeZone: 'UTC', increaseDelayHours: 24, minimumExclusionMonths: 6, requiredLimits: [], realityCheckGraceSeconds: 60 },
+    jurisdiction: {
+      profile: 'default',
+      floors: {
+        minimumAge: 18,
+        increaseDelayHours: 24,
+        minimumExclusionMonths: 6,
+        longestRealityCheckMinutes: 1440,
+        longestRealityCheckGraceSeconds: 300,
+        highestWithdrawalAboveUsd: '2000',
+        highestDepositLevel2AboveUsd: '2000',
+        highestDepositLevel3AboveUsd: '10000',
+      },
+    },
   });
   const other = await newSite();
   for (const method of ['GET', 'PATCH']) {

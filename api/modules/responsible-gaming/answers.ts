@@ -1,5 +1,5 @@
 import { LIMIT_PERIODS, LIMIT_TYPES } from '../../../shared/domain/responsible-gaming/site-rules';
-import { anyValue, array, dateTime, id, int, money, nullable, obj, oneOfValues, str } from '../../http/answer-schemas';
+import { anyValue, array, bool, dateTime, id, int, money, nullable, obj, oneOfValues, str } from '../../http/answer-schemas';
 
 /**
  * The answers of the player-protection endpoints (their `result`), as the API document shows them and
@@ -19,6 +19,15 @@ const limit = obj({
   pendingFrom: nullable(dateTime('When the waiting change takes effect')),
 });
 
+/** The reality check, while one is due and not acknowledged (simulate's `realityCheck`, the money endpoints' X-Reality-Check header). */
+export const realityCheck = obj({
+  sessionStartedAt: dateTime(),
+  elapsedMinutes: int(),
+  netResult: money('Wins minus stakes of the session (negative: a loss)'),
+  dueAt: dateTime('When the check fell due'),
+  acknowledgeBy: dateTime('From this instant bets are refused (4108) until POST /responsible-gaming/reality-check/ack'),
+});
+
 /** The player's protection state (GET /responsible-gaming, and every change's answer). */
 const protectionFields = {
   limits: array(limit, 'The limits set, waiting or set by the operator (deposit, loss, wager; day, week, month)'),
@@ -32,6 +41,7 @@ const protectionFields = {
   requiredLimits: array(limitType, 'The limit types the site requires before a first deposit'),
   missingLimits: array(limitType, 'Those this player has not set'),
   increaseDelayHours: int('How long a raise or removal waits'),
+  realityCheck: nullable({ ...realityCheck, description: 'The reality check due and not acknowledged (bets are refused 4108 from its acknowledgeBy)' }),
 };
 export const protectionView = obj(protectionFields);
 
@@ -54,9 +64,8 @@ export const getResponsibleGamingAdminPlayer = obj({
   ),
 });
 
-/** The reality check, when one is due (simulate's `realityCheck`, the money endpoints' X-Reality-Check header). */
-export const realityCheck = obj({
-  sessionStartedAt: dateTime(),
-  elapsedMinutes: int(),
-  netResult: money('Wins minus stakes of the session (negative: a loss)'),
+/** POST /responsible-gaming/reality-check/ack. */
+export const realityCheckAck = obj({
+  acknowledged: bool('False when no check was due (nothing changed)'),
+  realityCheck: nullable({ ...realityCheck, description: 'The check acknowledged' }),
 });

@@ -1,9 +1,10 @@
 import { setPlayerLimit, setPlayerSession, startCoolingOff, startSelfExclusion, type ChangedBy } from '../../../shared/domain/responsible-gaming/changes';
 import type { LimitPeriod, LimitType } from '../../../shared/domain/responsible-gaming/site-rules';
+import { acknowledgeRealityCheck } from '../../../shared/domain/responsible-gaming/reality-check-ack';
 import { protectionView } from '../../../shared/domain/responsible-gaming/state';
 import type { RequestMeta } from '../../../shared/domain/audit/actor';
 import { endpoint } from '../../http/endpoint';
-import { protectionView as view } from './answers';
+import { protectionView as view, realityCheckAck } from './answers';
 import { coolingOffBody, limitBody, selfExclusionBody, sessionBody } from './schemas';
 
 /**
@@ -23,8 +24,26 @@ export const playerEndpoints = [
     ({ site, player, body, meta }) => setPlayerLimit(site, player.id, byPlayer(site, meta), { type: body.type as LimitType, period: body.period as LimitPeriod, amount: body.amount ?? null }),
   ),
   endpoint(
-    { method: 'put', path: '/responsible-gaming/session', result: view, auth: 'player', body: sessionBody, summary: 'Set the session time limit (a raise or removal waits the site delay) and the reality-check interval' },
+    {
+      method: 'put',
+      path: '/responsible-gaming/session',
+      result: view,
+      auth: 'player',
+      body: sessionBody,
+      refusals: { 'responsible-gaming.realityCheckTooLong': 2002 },
+      summary: 'Set the session time limit (a raise or removal waits the site delay) and the reality-check interval (at most the site allows)',
+    },
     ({ site, player, body, meta }) => setPlayerSession(site, player.id, byPlayer(site, meta), { sessionLimitMinutes: body.sessionLimitMinutes, realityCheckMinutes: body.realityCheckMinutes }),
+  ),
+  endpoint(
+    {
+      method: 'post',
+      path: '/responsible-gaming/reality-check/ack',
+      result: realityCheckAck,
+      auth: 'player',
+      summary: 'Acknowledge the reality check that is due: money answers stop carrying it, and bets refused for it (4108) pass again',
+    },
+    ({ site, player, meta }) => acknowledgeRealityCheck(site, player.id, byPlayer(site, meta)),
   ),
   endpoint(
     { method: 'post', path: '/responsible-gaming/cooling-off', result: view, auth: 'player', body: coolingOffBody, summary: 'Start (or extend) a cooling-off of 1, 7, 30 or 42 days; it cannot be ended early' },

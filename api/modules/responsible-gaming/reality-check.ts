@@ -2,10 +2,11 @@ import type { Response } from 'express';
 import { dueRealityCheck, type RealityCheck } from '../../../shared/domain/responsible-gaming/money-checks';
 
 /**
- * The reality check on the answers of the player's money endpoints (docs/decisions.md, "Player
- * protection: calendar periods, running totals, checked where the money moves"): when the player's
- * interval is due, the answer carries the session's start, elapsed minutes and net result, in the
- * `X-Reality-Check` header (JSON) of every money endpoint, and as `realityCheck` in simulate's result.
+ * The reality check on the answers of the player's money endpoints (docs/decisions.md, "The reality
+ * check stays until it is acknowledged"): while a check is due and not acknowledged, every answer
+ * carries the session's start, elapsed minutes, net result, when it fell due and from when bets are
+ * refused, in the `X-Reality-Check` header (JSON) of every money endpoint, and as `realityCheck` in
+ * simulate's result. Sending it marks nothing: only POST /responsible-gaming/reality-check/ack does.
  */
 export const REALITY_CHECK_HEADER = 'X-Reality-Check';
 

@@ -18,6 +18,7 @@ export const playProtectionCodes = {
   'responsible-gaming.sessionLimit': text(4103),
   'responsible-gaming.lossLimit': text(4105),
   'responsible-gaming.wagerLimit': text(4106),
+  'responsible-gaming.realityCheckUnacknowledged': text(4108),
 } as const;
 
-export const launchProtectionCodes = { ...exclusionCodes, 'responsible-gaming.sessionLimit': text(4103) } as const;
+export const launchProtectionCodes = { ...exclusionCodes, 'responsible-gaming.sessionLimit': text(4103), 'responsible-gaming.realityCheckUnacknowledged': text(4108) } as const;

@@ -1,4 +1,4 @@
-import { array, bool, int, localeTexts, nothing, nullable, num, obj, oneOfValues, str } from '../../http/answer-schemas';
+import { array, bool, decimal, int, localeTexts, nothing, nullable, num, obj, oneOfValues, str } from '../../http/answer-schemas';
 import { PERIOD_TYPES } from '../../../shared/domain/affiliate/settlement-views/views';
 
 /**
@@ -65,6 +65,21 @@ export const deleteSiteConfigAdminThemesById = nothing;
 
 export const patchSiteConfigAdminById = obj(adminSiteConfig);
 
+/** A site's jurisdiction profile and its floors (shared/domain/site-config/floors.ts). */
+const siteJurisdiction = obj({
+  profile: str('The jurisdiction profile (default, uk, mt)'),
+  floors: obj({
+    minimumAge: int('The lowest minimumAge'),
+    increaseDelayHours: int('The shortest responsibleGaming.increaseDelayHours'),
+    minimumExclusionMonths: int('The shortest responsibleGaming.minimumExclusionMonths'),
+    longestRealityCheckMinutes: int("The longest reality-check interval a player may set"),
+    longestRealityCheckGraceSeconds: int('The longest responsibleGaming.realityCheckGraceSeconds'),
+    highestWithdrawalAboveUsd: decimal('The highest kyc.withdrawalAboveUsd'),
+    highestDepositLevel2AboveUsd: decimal('The highest kyc.depositLevel2AboveUsd'),
+    highestDepositLevel3AboveUsd: decimal('The highest kyc.depositLevel3AboveUsd'),
+  }),
+});
+
 export const getSiteConfigAdminByIdSettings = obj({
   welcomeRegistration: bool(),
   email: nullable(obj({
@@ -78,7 +93,10 @@ export const getSiteConfigAdminByIdSettings = obj({
   frontendUrl: nullable(str()),
   affiliate: obj({ payingPeriod: oneOfValues(PERIOD_TYPES), negativeCarryOver: bool() }),
   minimumAge: num(),
+  jurisdiction: siteJurisdiction,
 });
+
+export const putSiteConfigAdminByIdJurisdiction = siteJurisdiction;
 
 export const getSiteConfigAdminBySiteConfigIdThemes = array(adminTheme);
 

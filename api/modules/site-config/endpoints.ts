@@ -1,12 +1,15 @@
 import type { MascotEntry } from '../../../shared/db/models/site-config';
 import type { ThemeColours } from '../../../shared/db/models/site-theme';
+import { assignJurisdiction } from '../../../shared/domain/site-config/jurisdiction';
 import { createSite } from '../../../shared/domain/site-config/new-site';
 import { getPublicSiteConfig } from '../../../shared/domain/site-config/public-config';
 import { listSiteConfigs, replaceMascots, updateSiteConfig } from '../../../shared/domain/site-config/site-configs';
 import { getSiteSettings, updateSiteSettings, type SiteSettingsPatch } from '../../../shared/domain/site-config/site-settings';
 import { createTheme, deleteTheme, listThemes, updateTheme } from '../../../shared/domain/site-config/themes';
+import { ForbiddenError } from '../../../shared/errors';
+import { adminSitesOf } from '../../http/auth';
 import { endpoint } from '../../http/endpoint';
-import { createSiteBody, createThemeBody, idParams, mascotsBody, siteConfigIdParams, siteSettingsBody, updateSiteConfigBody, updateThemeBody } from './schemas';
+import { createSiteBody, createThemeBody, idParams, jurisdictionBody, mascotsBody, siteConfigIdParams, siteSettingsBody, updateSiteConfigBody, updateThemeBody } from './schemas';
 import * as answers from './answers';
 
 /**
@@ -32,8 +35,19 @@ export const siteConfigEndpoints = [
     ({ siteFilter }) => listSiteConfigs(siteFilter),
   ),
   endpoint(
-    { method: 'post', path: '/site-config/admin', result: answers.postSiteConfigAdmin, auth: admin, body: createSiteBody, refusals: { 'site-config.copySourceUnknown': 2001, 'site-config.siteCodeTaken': 2003 }, summary: 'Create a white-label site with the seeded defaults (optionally from another site)' },
-    ({ actor, body }) => createSite(actor, { siteCode: body.siteCode, siteName: body.siteName, supportedLocales: body.supportedLocales as string[], copyFrom: body.copyFrom }),
+    {
+      method: 'post',
+      path: '/site-config/admin',
+      result: answers.postSiteConfigAdmin,
+      auth: admin,
+      body: createSiteBody,
+      refusals: { 'site-config.copySourceUnknown': 2001, 'site-config.siteCodeTaken': 2003, 'site-config.profileUnknown': 2004 },
+      summary: 'Create a white-label site with the seeded defaults (optionally from another site; its jurisdiction profile, default unless given, only by administrators bound to no site)',
+    },
+    ({ actor, body, req }) => {
+      if (body.jurisdiction !== undefined && adminSitesOf(req) !== null) throw new ForbiddenError('Permission denied: only administrators bound to no site choose a jurisdiction profile');
+      return createSite(actor, { siteCode: body.siteCode, siteName: body.siteName, supportedLocales: body.supportedLocales as string[], copyFrom: body.copyFrom, jurisdiction: body.jurisdiction });
+    },
   ),
   endpoint(
     { method: 'patch', path: '/site-config/admin/themes/:id', result: answers.patchSiteConfigAdminThemesById, auth: admin, params: idParams, body: updateThemeBody, refusals: { ...themeFound, 'site-config.themeIdTaken': 2003 }, summary: 'Update a theme (partial; a colour group is given whole)' },
@@ -59,10 +73,32 @@ export const siteConfigEndpoints = [
       auth: admin,
       params: idParams,
       body: siteSettingsBody,
-      refusals: { 'site-config.configNotFound': configNotFound },
-      summary: 'Change the site\'s settings (partial; unknown fields refused; the mail password is write-only)',
+      refusals: {
+        'site-config.configNotFound': configNotFound,
+        'site-config.minimumAgeBelowFloor': 2002,
+        'site-config.increaseDelayBelowFloor': 2003,
+        'site-config.exclusionMinimumBelowFloor': 2004,
+        'site-config.realityCheckGraceAboveFloor': 2005,
+        'site-config.kycWithdrawalAboveFloor': 2006,
+        'site-config.kycLevel2AboveFloor': 2007,
+        'site-config.kycLevel3AboveFloor': 2008,
+      },
+      summary: 'Change the site\'s settings (partial; unknown fields refused; the mail password is write-only; never weaker than the site\'s jurisdiction floors)',
     },
     ({ actor, site, params, body }) => updateSiteSettings(actor, site, params.id, body as SiteSettingsPatch),
+  ),
+  endpoint(
+    {
+      method: 'put',
+      path: '/site-config/admin/:id/jurisdiction',
+      result: answers.putSiteConfigAdminByIdJurisdiction,
+      auth: { admin: 'site-jurisdiction' },
+      params: idParams,
+      body: jurisdictionBody,
+      refusals: { 'site-config.configNotFound': configNotFound, 'site-config.profileUnknown': 2002 },
+      summary: 'Assign the site its jurisdiction profile, whose floors its settings may not go below (administrators bound to no site only)',
+    },
+    ({ actor, site, params, body }) => assignJurisdiction(actor, site, params.id, body.profile),
   ),
   endpoint(
     { method: 'get', path: '/site-config/admin/:siteConfigId/themes', result: answers.getSiteConfigAdminBySiteConfigIdThemes, auth: admin, params: siteConfigIdParams, refusals: { 'site-config.configNotFound': 2001 }, summary: 'The raw themes of a site config' },

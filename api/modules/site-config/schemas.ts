@@ -115,6 +115,8 @@ export const createSiteBody = object({
   siteName: siteName().required('siteName is required'),
   supportedLocales: supportedLocales().required('supportedLocales is required'),
   copyFrom: siteCode(),
+  /** Only administrators bound to no site may give it (else 403); a name that is no profile is 2004. */
+  jurisdiction: charString().strict().typeError('${path} must be a string').min(1, '${path} must not be empty').max(20, '${path} must be at most 20 characters'),
 });
 
 // ---------------------------------------------------------------------------------------------------
@@ -229,6 +231,8 @@ const responsibleGamingSettings = () =>
       ),
       increaseDelayHours: jsonInteger().min(0, `\${path} must be 0 to ${MAX_INCREASE_DELAY_HOURS}`).max(MAX_INCREASE_DELAY_HOURS, `\${path} must be 0 to ${MAX_INCREASE_DELAY_HOURS}`),
       minimumExclusionMonths: jsonInteger().oneOf([...SELF_EXCLUSION_MONTHS], `\${path} must be one of ${SELF_EXCLUSION_MONTHS.join(', ')}`),
+      // Seconds a due reality check may stay unacknowledged before bets are refused; the profile's longest is a business refusal.
+      realityCheckGraceSeconds: jsonInteger().min(0, '${path} must be 0 to 86400').max(86400, '${path} must be 0 to 86400'),
       requiredLimits: documentAs(
         array()
           .of(mixed<string>().test('type', `\${path} must be one of ${LIMIT_TYPES.join(', ')}`, (v) => (LIMIT_TYPES as readonly unknown[]).includes(v)).required())
@@ -276,3 +280,8 @@ export const siteSettingsBody = knownKeysOnly(
     kyc: kycSettings(),
   }),
 ).test('some', 'give at least one setting', (v) => Object.values(v ?? {}).some((x) => x !== undefined));
+
+/** PUT /site-config/admin/:id/jurisdiction: the profile's name (a name that is no profile is refused 2002). */
+export const jurisdictionBody = object({
+  profile: charString().strict().typeError('${path} must be a string').min(1, '${path} is required').max(20, '${path} must be at most 20 characters').required(),
+}).required();

@@ -14,6 +14,7 @@ export const FUNCTION_FILES: readonly string[] = [
   'wallet/movement-rules.sql',
   'wallet/move-balance.sql',
   'outbox/add-row.sql',
+  'site-config/jurisdictions.sql',
   'responsible-gaming/periods.sql',
   'responsible-gaming/limits.sql',
   'responsible-gaming/account.sql',

@@ -25,4 +25,6 @@ export class SiteConfig extends Model {
   @Column({ type: DataType.SMALLINT, allowNull: false }) enabled!: number;
   @Column({ type: DataType.JSONB, allowNull: false }) mascots!: MascotEntry[];
   @Column({ type: DataType.JSONB, allowNull: false }) settings!: SiteSettings;
+  /** The jurisdiction profile whose floors the settings may not go below (shared/db/functions/site-config/jurisdictions.sql). */
+  @Column({ type: DataType.STRING(20), allowNull: false, defaultValue: 'default' }) jurisdiction!: string;
 }

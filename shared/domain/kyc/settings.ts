@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import type { Transaction } from 'sequelize';
-import { storedSettings } from '../site-config/stored-settings';
+import { lowerAmount, requireAtMost, settingsAndFloors, type SiteFloors } from '../site-config/floors';
 import { minimumAgeOf } from '../site-config/minimum-age';
 
 /**
@@ -12,6 +12,8 @@ import { minimumAgeOf } from '../site-config/minimum-age';
  * - documentValidityDays (default 730): how long an approved document counts when the operator gives
  *   no expiry date.
  * The minimum age is the site's `minimumAge` setting (18 unless set).
+ * The three amounts are never above the highest of the site's jurisdiction profile
+ * (shared/domain/site-config/floors.ts): a higher one is refused when written and reads as that highest.
  */
 export interface KycSettings {
   withdrawalAboveUsd: string;
@@ -34,21 +36,33 @@ const moneyOf = (value: unknown, fallback: string): string => {
   return new Decimal(value).toFixed();
 };
 
-/** The stored settings with the defaults filled in (anything unreadable is its default). */
-export function kycSettingsOf(stored: unknown): KycSettings {
+/** Each amount's highest in the site's profile, and the refusal of a value written above it. */
+const HIGHEST = {
+  withdrawalAboveUsd: ['highestWithdrawalAboveUsd', 'site-config.kycWithdrawalAboveFloor'],
+  depositLevel2AboveUsd: ['highestDepositLevel2AboveUsd', 'site-config.kycLevel2AboveFloor'],
+  depositLevel3AboveUsd: ['highestDepositLevel3AboveUsd', 'site-config.kycLevel3AboveFloor'],
+} as const;
+
+/** The stored settings with the defaults filled in (anything unreadable is its default), none above the profile's highest. */
+export function kycSettingsOf(stored: unknown, floors: SiteFloors): KycSettings {
   const kyc = (stored && typeof stored === 'object' ? stored : {}) as Record<string, unknown>;
   const days = kyc.documentValidityDays;
+  const amount = (key: (typeof MONEY_KEYS)[number]) => lowerAmount(moneyOf(kyc[key], DEFAULT_KYC_SETTINGS[key]), floors[HIGHEST[key][0]]);
   return {
-    withdrawalAboveUsd: moneyOf(kyc.withdrawalAboveUsd, DEFAULT_KYC_SETTINGS.withdrawalAboveUsd),
-    depositLevel2AboveUsd: moneyOf(kyc.depositLevel2AboveUsd, DEFAULT_KYC_SETTINGS.depositLevel2AboveUsd),
-    depositLevel3AboveUsd: moneyOf(kyc.depositLevel3AboveUsd, DEFAULT_KYC_SETTINGS.depositLevel3AboveUsd),
+    withdrawalAboveUsd: amount('withdrawalAboveUsd'),
+    depositLevel2AboveUsd: amount('depositLevel2AboveUsd'),
+    depositLevel3AboveUsd: amount('depositLevel3AboveUsd'),
     documentValidityDays: typeof days === 'number' && Number.isInteger(days) && days > 0 ? days : DEFAULT_KYC_SETTINGS.documentValidityDays,
   };
 }
 
-/** The settings after a patch, and the names of the fields it changed (T3 below T2 is the schema's refusal). */
-export function patchKycSettings(stored: unknown, patch: Partial<KycSettings>): { next: KycSettings; changed: string[] } {
-  const current = kycSettingsOf(stored);
+/**
+ * The settings after a patch, and the names of the fields it changed (T3 below T2 is the schema's
+ * refusal); an amount above the profile's highest is refused, naming that floor.
+ */
+export function patchKycSettings(stored: unknown, patch: Partial<KycSettings>, floors: SiteFloors): { next: KycSettings; changed: string[] } {
+  for (const key of MONEY_KEYS) requireAtMost(patch[key], floors[HIGHEST[key][0]], HIGHEST[key][1], `kyc.${key}`);
+  const current = kycSettingsOf(stored, floors);
   const next: KycSettings = { ...current };
   const changed: string[] = [];
   for (const key of MONEY_KEYS) {
@@ -71,6 +85,6 @@ export interface SiteKyc extends KycSettings {
 
 /** The site's KYC settings and minimum age (a site without a site_configs row has the defaults). */
 export async function siteKyc(siteCode: string, transaction?: Transaction): Promise<SiteKyc> {
-  const settings = await storedSettings(siteCode, transaction);
-  return { ...kycSettingsOf(settings.kyc), minimumAge: minimumAgeOf(settings) };
+  const { settings, jurisdiction } = await settingsAndFloors(siteCode, transaction);
+  return { ...kycSettingsOf(settings.kyc, jurisdiction.floors), minimumAge: minimumAgeOf(settings, jurisdiction.floors) };
 }

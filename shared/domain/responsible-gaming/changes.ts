@@ -134,7 +134,10 @@ export interface SessionRequest {
   realityCheckMinutes?: number | null;
 }
 
-/** The session time limit (the limits' rule: a decrease at once, an increase or removal after the delay) and the reality-check interval (at once). */
+/**
+ * The session time limit (the limits' rule: a decrease at once, an increase or removal after the delay)
+ * and the reality-check interval (at once; longer than the site profile's longest: `realityCheckTooLong`).
+ */
 export async function setPlayerSession(site: string, userId: number, by: ChangedBy, request: SessionRequest): Promise<ProtectionView> {
   return underProtectionLock(site, userId, async (t) => {
     const [row] = await db().query<{ current: number | null; pendingFrom: Date | null; realityCheckMinutes: number | null }>(
@@ -143,7 +146,10 @@ export async function setPlayerSession(site: string, userId: number, by: Changed
          FROM rg_accounts a WHERE "userId" = :userId`,
       { replacements: { userId }, type: QueryTypes.SELECT, transaction: t },
     );
-    const { increaseDelayHours } = await protectionSettings(site, t);
+    const { increaseDelayHours, floors } = await protectionSettings(site, t);
+    if (request.realityCheckMinutes != null && request.realityCheckMinutes > floors.longestRealityCheckMinutes) {
+      throw new Refusal('responsible-gaming.realityCheckTooLong', `the site's longest interval is ${floors.longestRealityCheckMinutes} minutes`);
+    }
     if (request.sessionLimitMinutes !== undefined) {
       const current = row.current;
       const wanted = request.sessionLimitMinutes;

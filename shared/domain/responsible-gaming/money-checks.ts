@@ -71,22 +71,31 @@ export interface RealityCheck {
   elapsedMinutes: number;
   /** Wins minus stakes of the session (negative: a loss), 6-decimal string. */
   netResult: string;
+  /** When the check fell due. */
+  dueAt: string;
+  /** From this instant bets are refused (realityCheckUnacknowledged) until the player acknowledges the check. */
+  acknowledgeBy: string;
 }
 
 /**
- * The reality check when it is due, else null: the player set an interval (realityCheckMinutes), a
- * session is live, and the interval has passed since the session started or since the last check shown.
- * Taking it marks it shown (one conditional update of the player's row; no row is written when nothing
- * is due), so each interval is reported once, by the first money answer after it.
+ * The reality check when it is due and not acknowledged, else null (rg_reality_check_due_at, the rule
+ * the bets' refusal reads too). A plain read: the check is carried by every money answer until the
+ * player acknowledges it (acknowledgeRealityCheck), so an answer lost on its way loses nothing.
  */
-export async function dueRealityCheck(userId: number): Promise<RealityCheck | null> {
-  const [row] = await db().query<{ startedAt: Date; elapsedSeconds: string; net: string }>(
-    `UPDATE rg_accounts SET "realityCheckAt" = now()
-      WHERE "userId" = :userId AND "realityCheckMinutes" IS NOT NULL AND "sessionLastAt" > now() - rg_session_pause()
-        AND now() - GREATEST(coalesce("realityCheckAt", '-infinity'), "sessionStartedAt") >= make_interval(mins => "realityCheckMinutes")
-     RETURNING "sessionStartedAt" AS "startedAt", EXTRACT(EPOCH FROM now() - "sessionStartedAt")::text AS "elapsedSeconds", ("sessionWin" - "sessionStake")::text AS net`,
-    { replacements: { userId }, type: QueryTypes.SELECT },
+export async function dueRealityCheck(userId: number, transaction?: Transaction): Promise<RealityCheck | null> {
+  const [row] = await db().query<{ startedAt: Date; elapsedSeconds: string; net: string; dueAt: Date; acknowledgeBy: Date }>(
+    `SELECT a."sessionStartedAt" AS "startedAt", EXTRACT(EPOCH FROM now() - a."sessionStartedAt")::text AS "elapsedSeconds",
+            (a."sessionWin" - a."sessionStake")::text AS net, d.due AS "dueAt", d.due + make_interval(secs => rg_reality_check_grace(a."siteCode")) AS "acknowledgeBy"
+       FROM rg_accounts a, LATERAL (SELECT rg_reality_check_due_at(a, now()) AS due) d
+      WHERE a."userId" = :userId AND d.due IS NOT NULL`,
+    { replacements: { userId }, type: QueryTypes.SELECT, transaction },
   );
   if (!row) return null;
-  return { sessionStartedAt: new Date(row.startedAt).toISOString(), elapsedMinutes: Math.floor(Number(row.elapsedSeconds) / 60), netResult: money(row.net) };
+  return {
+    sessionStartedAt: new Date(row.startedAt).toISOString(),
+    elapsedMinutes: Math.floor(Number(row.elapsedSeconds) / 60),
+    netResult: money(row.net),
+    dueAt: new Date(row.dueAt).toISOString(),
+    acknowledgeBy: new Date(row.acknowledgeBy).toISOString(),
+  };
 }

@@ -12,6 +12,8 @@ export const responsibleGamingRefusals = declareRefusals('responsible-gaming', {
   exclusionTooShort: "a self-exclusion shorter than the site's minimum",
   exclusionNotShortened: 'an exclusion is never shortened: the new end is before the current one',
   playerNotFound: 'no such player in the site',
+  realityCheckUnacknowledged: 'a reality check fell due more than the grace ago and the player has not acknowledged it: no bets until it is',
+  realityCheckTooLong: "the reality-check interval is longer than the site's jurisdiction profile allows",
 });
 
 declare module '../refusals' {
@@ -21,5 +23,5 @@ declare module '../refusals' {
 }
 
 /** The refusals a bet, a deposit or a claim can meet, as the database functions name them. */
-export const PLAY_REFUSALS = ['selfExcluded', 'coolingOff', 'sessionLimit', 'limitsRequired', 'depositLimit', 'lossLimit', 'wagerLimit'] as const;
+export const PLAY_REFUSALS = ['selfExcluded', 'coolingOff', 'sessionLimit', 'limitsRequired', 'depositLimit', 'lossLimit', 'wagerLimit', 'realityCheckUnacknowledged'] as const;
 export type PlayRefusal = (typeof PLAY_REFUSALS)[number];

@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { QueryTypes, type Transaction } from 'sequelize';
 import { db } from '../../db/sequelize';
 import { money } from '../wallet/wallet';
+import { dueRealityCheck, type RealityCheck } from './money-checks';
 import { protectionSettings, type LimitPeriod, type LimitType } from './site-rules';
 
 /**
@@ -37,6 +38,8 @@ export interface ProtectionView {
   requiredLimits: LimitType[];
   missingLimits: LimitType[];
   increaseDelayHours: number;
+  /** The reality check due and not acknowledged (null: none): bets are refused from its acknowledgeBy. */
+  realityCheck: RealityCheck | null;
 }
 
 interface LimitRow {
@@ -112,6 +115,7 @@ export async function protectionView(site: string, userId: number, transaction?:
     requiredLimits: settings.requiredLimits,
     missingLimits: missing.types,
     increaseDelayHours: settings.increaseDelayHours,
+    realityCheck: await dueRealityCheck(userId, transaction),
   };
 }
 

@@ -10,6 +10,7 @@ import { forgetKnownSites } from '../common/sites';
 import { copySiteRows } from '../game/copy-site-data';
 import { logSiteConfigAction, siteConfigWrite } from './admin-writes';
 import { activateDefaultTheme, DEFAULT_THEME_ID } from './default-theme';
+import { profileFloors } from './floors';
 import { adminSiteConfigView, type AdminSiteConfigView } from './views';
 
 /**
@@ -21,13 +22,17 @@ import { adminSiteConfigView, type AdminSiteConfigView } from './views';
  * themes (with the same active theme); never its settings, which hold mail credentials. A site left
  * without an active theme gets the default theme as its active one (default-theme.ts), so its
  * activeTheme is not null.
- * Refused when the site code is taken (`siteCodeTaken`) and when copyFrom names no site (`copySourceUnknown`).
+ * The site's jurisdiction profile is `jurisdiction` (the edge lets only administrators bound to no site
+ * give it), else `default`: never copied, so a site's floors are always someone's choice (floors.ts).
+ * Refused when the site code is taken (`siteCodeTaken`), when copyFrom names no site
+ * (`copySourceUnknown`) and when jurisdiction names no profile (`profileUnknown`).
  */
 export interface NewSiteInput {
   siteCode: string;
   siteName: Partial<LocaleText>;
   supportedLocales: string[];
   copyFrom?: string;
+  jurisdiction?: string;
 }
 
 const siteCodeTaken = () => new Refusal('site-config.siteCodeTaken');
@@ -39,6 +44,8 @@ export async function createSite(actor: Actor, input: NewSiteInput): Promise<Adm
       if (await SiteConfig.findOne({ where: { siteCode }, attributes: ['id'], transaction })) throw siteCodeTaken();
       const source = input.copyFrom ? await SiteConfig.findOne({ where: { siteCode: input.copyFrom }, transaction }) : null;
       if (input.copyFrom && !source) throw new Refusal('site-config.copySourceUnknown');
+      const jurisdiction = input.jurisdiction ?? 'default';
+      if (!(await profileFloors(jurisdiction, transaction))) throw new Refusal('site-config.profileUnknown');
       const seed = await seedSiteIn(transaction, siteCode, {
         assetBaseUrl: appConfig().publicAssetBaseUrl,
         siteName: input.siteName,
@@ -48,6 +55,7 @@ export async function createSite(actor: Actor, input: NewSiteInput): Promise<Adm
       if (!seed.createdConfig) throw siteCodeTaken(); // created by a concurrent request in between
       const seeded = [...seed.seeded];
       if (source) seeded.push(...(await copyFromSite(transaction, source, siteCode)));
+      if (jurisdiction !== 'default') await SiteConfig.update({ jurisdiction }, { where: { siteCode }, transaction });
       const created = (await SiteConfig.findOne({ where: { siteCode }, transaction })) as SiteConfig;
       if (created.activeThemeId === null) {
         await activateDefaultTheme(created, transaction);
@@ -59,7 +67,7 @@ export async function createSite(actor: Actor, input: NewSiteInput): Promise<Adm
         action: 'create-site',
         targetId: view.id,
         summary: `created site ${siteCode}${source ? ` from ${source.siteCode}` : ''}`,
-        detail: { siteCode, siteName: input.siteName, supportedLocales: input.supportedLocales, copyFrom: input.copyFrom ?? null, seeded },
+        detail: { siteCode, siteName: input.siteName, supportedLocales: input.supportedLocales, copyFrom: input.copyFrom ?? null, jurisdiction, seeded },
       });
       return { ...view, seeded };
     });

@@ -6,6 +6,7 @@ import { patchProtectionSettings, protectionSettingsOf, type ProtectionSettings 
 import { settlementSettings, writeSettlementSettings, type SettlementSettings } from '../affiliate/settlement/settings';
 import { lockSiteConfig, logSiteConfigAction, siteConfigWrite } from './admin-writes';
 import { kycSettingsOf, patchKycSettings, type KycSettings } from '../kyc/settings';
+import { requireAtLeast, settingsAndFloors, type SiteFloors, type SiteJurisdiction } from './floors';
 import { mailView, patchMail, type MailPatch, type MailView, type StoredMail } from './mail-settings';
 import { minimumAgeOf } from './minimum-age';
 
@@ -20,8 +21,12 @@ import { minimumAgeOf } from './minimum-age';
  *   PATCH /affiliate/admin/settlement-settings uses;
  * - minimumAge: 18 unless set (./minimum-age.ts); KYC refuses a profile below it;
  * - kyc: the KYC thresholds in USD and the documents' validity (shared/domain/kyc/settings.ts).
- * - responsibleGaming {timeZone, increaseDelayHours, minimumExclusionMonths, requiredLimits}: player
- *   protection's settings, read where they are kept (shared/domain/responsible-gaming/site-rules.ts).
+ * - responsibleGaming {timeZone, increaseDelayHours, minimumExclusionMonths, requiredLimits,
+ *   realityCheckGraceSeconds}: player protection's settings, read where they are kept
+ *   (shared/domain/responsible-gaming/site-rules.ts).
+ * The minimum age, the KYC thresholds and the protection settings never read weaker than the floors of
+ * the site's jurisdiction profile, answered as `jurisdiction` (floors.ts); a PATCH below a floor is
+ * refused naming it, and changes nothing.
  */
 
 export interface SiteSettingsView {
@@ -32,6 +37,7 @@ export interface SiteSettingsView {
   minimumAge: number;
   kyc: KycSettings;
   responsibleGaming: ProtectionSettings;
+  jurisdiction: SiteJurisdiction;
 }
 
 export interface SiteSettingsPatch {
@@ -50,27 +56,31 @@ interface Stored extends SiteSettings {
   kyc?: KycSettings;
 }
 
-function viewOf(stored: Stored, affiliate: SettlementSettings): SiteSettingsView {
+function viewOf(stored: Stored, affiliate: SettlementSettings, jurisdiction: SiteJurisdiction): SiteSettingsView {
+  const { floors } = jurisdiction;
   return {
     welcomeRegistration: stored.mail?.welcomeRegistration === true,
     email: mailView(stored.serviceProviders?.email as StoredMail | undefined),
     frontendUrl: typeof stored.frontendUrl === 'string' ? stored.frontendUrl : null,
     affiliate,
-    minimumAge: minimumAgeOf(stored),
-    kyc: kycSettingsOf(stored.kyc),
-    responsibleGaming: protectionSettingsOf(stored.responsibleGaming),
+    minimumAge: minimumAgeOf(stored, floors),
+    kyc: kycSettingsOf(stored.kyc, floors),
+    responsibleGaming: protectionSettingsOf(stored.responsibleGaming, floors),
+    jurisdiction,
   };
 }
 
 /** GET /site-config/admin/:id/settings: `configNotFound` when the config is not the site's. */
 export async function getSiteSettings(site: string, id: number): Promise<SiteSettingsView> {
-  const config = await SiteConfig.findOne({ where: { id, siteCode: site }, attributes: ['settings'] });
+  const config = await SiteConfig.findOne({ where: { id, siteCode: site }, attributes: ['id'] });
   if (!config) throw new Refusal('site-config.configNotFound');
-  return viewOf(config.settings as Stored, await settlementSettings(site));
+  const { settings, jurisdiction } = await settingsAndFloors(site);
+  return viewOf(settings as Stored, await settlementSettings(site), jurisdiction);
 }
 
 /** The settings after the patch's own keys (all but affiliate), and the names of the keys that changed. */
-function patchOwnKeys(stored: Stored, patch: SiteSettingsPatch): { next: Stored; changed: string[] } {
+function patchOwnKeys(stored: Stored, patch: SiteSettingsPatch, floors: SiteFloors): { next: Stored; changed: string[] } {
+  requireAtLeast(patch.minimumAge, floors.minimumAge, 'site-config.minimumAgeBelowFloor', 'minimumAge');
   const next: Stored = { ...stored };
   const changed: string[] = [];
   if (patch.welcomeRegistration !== undefined && patch.welcomeRegistration !== (stored.mail?.welcomeRegistration === true)) {
@@ -90,19 +100,19 @@ function patchOwnKeys(stored: Stored, patch: SiteSettingsPatch): { next: Stored;
     else next.frontendUrl = patch.frontendUrl;
     changed.push('frontendUrl');
   }
-  if (patch.minimumAge !== undefined && patch.minimumAge !== minimumAgeOf(stored)) {
+  if (patch.minimumAge !== undefined && patch.minimumAge !== minimumAgeOf(stored, floors)) {
     next.minimumAge = patch.minimumAge;
     changed.push('minimumAge');
   }
   if (patch.kyc !== undefined) {
-    const kyc = patchKycSettings(stored.kyc, patch.kyc);
+    const kyc = patchKycSettings(stored.kyc, patch.kyc, floors);
     if (kyc.changed.length) {
       next.kyc = kyc.next;
       changed.push(...kyc.changed);
     }
   }
   if (patch.responsibleGaming !== undefined) {
-    const protection = patchProtectionSettings(stored.responsibleGaming, patch.responsibleGaming);
+    const protection = patchProtectionSettings(stored.responsibleGaming, patch.responsibleGaming, floors);
     if (protection.changed.length) {
       next.responsibleGaming = protection.next;
       changed.push(...protection.changed);
@@ -120,7 +130,8 @@ function patchOwnKeys(stored: Stored, patch: SiteSettingsPatch): { next: Stored;
 export async function updateSiteSettings(actor: Actor, site: string, id: number, patch: SiteSettingsPatch): Promise<SiteSettingsView> {
   return siteConfigWrite(site, async (transaction) => {
     const config = await lockSiteConfig(site, id, transaction);
-    const { next, changed } = patchOwnKeys(config.settings as Stored, patch);
+    const { jurisdiction } = await settingsAndFloors(site, transaction);
+    const { next, changed } = patchOwnKeys(config.settings as Stored, patch, jurisdiction.floors);
     if (changed.length) {
       config.set('settings', next);
       config.changed('settings', true);
@@ -131,6 +142,6 @@ export async function updateSiteSettings(actor: Actor, site: string, id: number,
     if (changed.length) {
       await logSiteConfigAction(actor, site, transaction, { action: 'update-settings', targetId: config.id, summary: `updated the settings of ${site}: ${changed.join(', ')}`, detail: { changed } });
     }
-    return viewOf(next, affiliate?.settings ?? (await settlementSettings(site)));
+    return viewOf(next, affiliate?.settings ?? (await settlementSettings(site)), jurisdiction);
   });
 }
