@@ -646,6 +646,17 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
   },
   {
     path: '/api/game/simulate',
+    code: 5012,
+    text: {
+      'zh-TW': '您的公平性種子剛剛建立，請先查看其雜湊值再進行下一局',
+      'zh-CN': '您的公平性种子刚刚创建，请先查看其哈希值再进行下一局',
+      'en-US': 'Your fairness seed was only just made: check its hash, then play the next round',
+      'th-TH': 'เพิ่งสร้างซีดความเป็นธรรมของคุณ โปรดตรวจสอบค่าแฮชก่อนเล่นรอบถัดไป',
+      'vi-VN': 'Hạt giống công bằng của bạn vừa được tạo: hãy kiểm tra mã băm rồi chơi ván tiếp theo',
+    },
+  },
+  {
+    path: '/api/game/simulate',
     code: 2001,
     text: {
       'zh-TW': '找不到用戶',

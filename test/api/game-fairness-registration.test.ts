@@ -50,3 +50,22 @@ test('an account made by a first OAuth or widget login has a server seed in the 
     t.like(await storedSeed(seen.id), { nonce: '0' });
   }
 });
+
+test('a player without seeds (made outside registration) is never drawn with a seed made in the same call: the round is refused 5012, then plays on the hash shown', async (t) => {
+  const { createUser } = await import('../helpers/factories');
+  const { db } = await import('../../shared/db/sequelize');
+  const { user, token } = await createUser({ balance: '100' });
+  await db().query(`DELETE FROM fairness_seeds WHERE "userId" = $1`, { bind: [user.id] });
+  const play = () => stack.request('POST', '/api/game/simulate', { token, body: { gameCode: 'provy-slot-01', productId: 2001, betAmount: 1 }, headers: { locales: 'en-US' } });
+  const refused = await play();
+  t.like(refused.body, { code: 5012, message: 'Your fairness seed was only just made: check its hash, then play the next round' });
+  const made = await storedSeed(user.id);
+  t.like(made, { nonce: '0' }, 'the refused round took no nonce');
+  const [{ n }] = await db().query<{ n: string }>(`SELECT COUNT(*)::TEXT AS n FROM bet_orders WHERE "userId" = $1`, { bind: [user.id], type: QueryTypes.SELECT });
+  t.is(n, '0');
+  const shown = await stack.request('GET', '/api/game/fairness', { token });
+  t.is(shown.body.result.serverSeedHash, made?.serverSeedHash);
+  const played = await play();
+  t.is(played.body.code, 200, JSON.stringify(played.body));
+  t.like(played.body.result, { serverSeedHash: made?.serverSeedHash, nonce: 0 });
+});

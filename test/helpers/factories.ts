@@ -5,6 +5,7 @@ import { Admin, AdminGroup, DepositOrder, User } from '../../shared/db/models';
 import { seedSite } from '../../shared/db/seeders/seed-site';
 import { signAdminToken, signPlayerToken } from '../../shared/domain/auth/tokens';
 import { forgetKnownSites } from '../../shared/domain/common/sites';
+import { createPlayerSeeds } from '../../shared/domain/game/fairness/seeds';
 import { moveBalance } from '../../shared/domain/wallet/wallet';
 import { db } from '../../shared/db/sequelize';
 
@@ -38,6 +39,8 @@ export async function createUser(options: UserOptions = {}): Promise<{ user: Use
     name: 'Test Player',
     tokenVersion: options.tokenVersion ?? 0,
   });
+  // As registration does (createPlayer): the server seed is committed before the player's first round.
+  await createPlayerSeeds(user.id);
   // An opening balance goes through the wallet, so balance = sum of the ledger holds from the start.
   if (options.balance && options.balance !== '0') {
     await db().transaction((transaction) =>

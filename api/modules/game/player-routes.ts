@@ -112,6 +112,7 @@ export const playerEndpoints = [
         'game.winTooLarge': 5010,
         'game.playerBlocked': launchText(5010),
         'game.balanceTooLow': 5011,
+        'game.seedsNotCommitted': 5012,
         'game.playerNotFound': 2001,
         ...playProtectionCodes,
       },

@@ -12,6 +12,7 @@ export const gameRefusals = declareRefusals('game', {
   betInvalid: 'betAmount must be a number with at most 6 decimals from 0.01 to 10000',
   winTooLarge: 'the win would take the balance past what it can hold',
   balanceTooLow: 'the balance does not cover the bet',
+  seedsNotCommitted: 'the player had no server seed: one was made now, and its hash is shown (GET /game/fairness) before any round is drawn with it',
   playerNotFound: 'no such player in the site',
   blockNotFound: 'no such game block in the site',
   gameCodeTaken: 'another provider of the site has the gameCode already',

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { QueryTypes, type Transaction } from 'sequelize';
 import { preparedRows } from '../../../db/prepared';
 import { db } from '../../../db/sequelize';
+import { Refusal } from '../../../errors';
 import { serverSeedHashOf } from './draw';
 
 /**
@@ -64,9 +65,10 @@ export async function createPlayerSeeds(userId: number, transaction?: Transactio
 
 /**
  * The player's row. A player without one (an account made outside createPlayer, such as by an API
- * process of the previous release while migration 20261201-0100 ran) gets fresh seeds here, before
- * any round is drawn with them: a fallback that keeps such a player from being unable to play, never
- * the way seeds are made (docs/decisions.md, "Every player has a server seed from registration").
+ * process of the previous release while migration 20261201-0100 ran) gets fresh seeds here, from a
+ * fairness call or from a round that is then refused (takeRoundSeeds): never the way seeds are made,
+ * and never drawn with in the call that made them (docs/decisions.md, "Every player has a server seed
+ * from registration").
  */
 async function seedRow(userId: number): Promise<SeedRow> {
   const values = freshValues(userId, 0);
@@ -135,8 +137,8 @@ export async function rotateServerSeed(userId: number): Promise<Rotation> {
 
 /**
  * A round's seeds: the server seed, its hash, the client seed and this round's nonce, taken in one
- * UPDATE of the player's row (made at registration; seedRow's fallback makes it for a player who has
- * none, never for a player who has). The row lock of the UPDATE orders concurrent rounds of one player,
+ * UPDATE of the player's row (made at registration; a player who has none gets one from seedRow and
+ * the round is refused `seedsNotCommitted`, so no round is ever drawn with a seed nobody was shown). The row lock of the UPDATE orders concurrent rounds of one player,
  * each getting the next nonce. Its commit does not wait for the WAL flush (synchronous_commit off for
  * this transaction only): the round's own commit, which does wait, flushes the WAL up to itself and so
  * this update too, and so does the commit recording a burnt nonce. A crash in between can lose a nonce
@@ -153,8 +155,11 @@ export async function takeRoundSeeds(userId: number): Promise<RoundSeeds> {
     [userId],
   );
   if (!row) {
+    // Never made inside a round: the seed is made and committed now, and this round is refused, so its
+    // hash can be read before the next round draws with it (docs/decisions.md, "Every player has a
+    // server seed from registration").
     await seedRow(userId);
-    return takeRoundSeeds(userId);
+    throw new Refusal('game.seedsNotCommitted');
   }
   return { serverSeed: row.serverSeed, serverSeedHash: row.serverSeedHash, clientSeed: row.clientSeed, nonce: Number(row.nonce) };
 }
