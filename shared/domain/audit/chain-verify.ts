@@ -2,18 +2,20 @@ import { QueryTypes, Transaction } from 'sequelize';
 import { db } from '../../db/sequelize';
 import { CHAIN_TABLES, type ChainTable } from './chains';
 import { merkleRoot, type ChainHead } from './merkle';
+import { checkState, stateProblemText, type StateProblem } from './state-check';
 
 /**
  * `npm run audit:verify` (docs/audit-chains.md): walks every chain of the ledgers and the operation log
  * and names each row found changed, deleted or inserted out of order, checks each chain's head, and
  * checks every daily digest against the rows it covered (a chain rewritten whole, hashes recomputed,
- * still differs from the heads an earlier digest kept). One REPEATABLE READ transaction: the rows and
- * heads are read at one moment while money keeps moving.
+ * still differs from the heads an earlier digest kept), then compares the balances, holds and exclusion
+ * ends with the chains (state-check.ts). One REPEATABLE READ transaction: the rows, heads and state are
+ * read at one moment while money keeps moving.
  */
 /** At most this many problems per check and table are read (a wholesale rewrite would name every row). */
 const PROBLEMS_PER_CHECK = 1000;
 
-export type ProblemKind = 'changed' | 'deleted' | 'inserted' | 'unchained' | 'head' | 'digest';
+export type ProblemKind = 'changed' | 'deleted' | 'inserted' | 'unchained' | 'head' | 'digest' | 'state';
 
 export interface ChainProblem {
   chain: string;
@@ -22,6 +24,8 @@ export interface ChainProblem {
   seq: string | null;
   kind: ProblemKind;
   detail: string;
+  /** A `state` problem: the row's table is `chain`, its id `rowId`, and the field that differs. */
+  state?: StateProblem;
 }
 
 export interface VerifyReport {
@@ -208,6 +212,9 @@ export async function verifyChains(): Promise<VerifyReport> {
     }
     const digested = await digests(transaction);
     problems.push(...digested.problems);
+    for (const state of await checkState(transaction)) {
+      problems.push({ chain: state.table, account: state.id, rowId: state.id, seq: null, kind: 'state', detail: stateProblemText(state), state });
+    }
     return { ok: problems.length === 0, rows, chains, digests: digested.digests, problems };
   });
 }
@@ -215,8 +222,10 @@ export async function verifyChains(): Promise<VerifyReport> {
 /** The report's text: OK with counts, or each problem on its line (the first of each chain first). */
 export function verifyReportText(report: VerifyReport, limit = 50): string {
   const counts = `${report.chains} chains, ${report.rows} rows, ${report.digests} digests`;
-  if (report.ok) return `OK: every chain holds (${counts})\n`;
-  const lines = report.problems.slice(0, limit).map((p) => `${p.kind.padEnd(9)} ${p.chain}${p.account === null ? '' : ` account ${p.account}`}: ${p.detail}`);
+  if (report.ok) return `OK: every chain holds (${counts}); balances, holds and exclusions agree with them\n`;
+  const lines = report.problems
+    .slice(0, limit)
+    .map((p) => `${p.kind.padEnd(9)} ${p.kind === 'state' ? p.detail : `${p.chain}${p.account === null ? '' : ` account ${p.account}`}: ${p.detail}`}`);
   if (report.problems.length > limit) lines.push(`... and ${report.problems.length - limit} more`);
   return `FAILED: ${report.problems.length} problem(s) (${counts})\n${lines.join('\n')}\n`;
 }
