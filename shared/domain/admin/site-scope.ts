@@ -53,9 +53,9 @@ export const seesAdmin = (viewer: SiteScope, sites: SiteScope): boolean => sites
 
 /**
  * Permissions only platform administrators use, whatever their group holds: Bull Board shows every
- * site's jobs, and groups are shared by every site.
+ * site's jobs, groups are shared by every site, and the audit digests cover every site's chains.
  */
-const PLATFORM_ONLY = ['queues:read', 'queues:write', 'admin-group:write'];
+const PLATFORM_ONLY = ['queues:read', 'queues:write', 'admin-group:write', 'audit:read', 'audit:write'];
 
 export const platformOnly = (permission: string): boolean => PLATFORM_ONLY.includes(permission);
 
