@@ -97,6 +97,10 @@ test.serial('GET /audit/admin/digests: paged, newest first, with roots and signa
   t.is(refused.status, 403, refused.text);
   t.like(refused.body, { code: 403, path: '/api/audit/admin/digests' });
   t.is((await stack.request('GET', '/api/audit/admin/digests')).status, 401);
+  // A site-bound administrator holding `audit`: refused, the digests cover every site's chains.
+  const bound = await factories.createAdmin({ permissions: ['audit:read'] });
+  await bound.admin.update({ sites: ['default'] });
+  t.is((await req('GET', '/audit/admin/digests', { token: bound.token })).status, 403);
   t.is((await req('GET', '/audit/admin/digests?pageSize=0')).status, 400);
 });
 
