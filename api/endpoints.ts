@@ -1,6 +1,7 @@
 import type { Endpoint } from './http/endpoint';
 import { adminEndpoints } from './modules/admin/endpoints';
 import { affiliateEndpoints } from './modules/affiliate/endpoints';
+import { auditEndpoints } from './modules/audit/endpoints';
 import { authEndpoints } from './modules/auth/endpoints';
 import { betRecordEndpoints } from './modules/bet-record/endpoints';
 import { commonEndpoints } from './modules/common/endpoints';
@@ -48,4 +49,5 @@ export const endpoints: readonly Endpoint[] = [
   ...withdrawalEndpoints,
   ...kycEndpoints,
   ...affiliateEndpoints,
+  ...auditEndpoints,
 ];

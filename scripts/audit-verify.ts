@@ -1,17 +1,39 @@
+import { parseArgs } from 'node:util';
 import { verifyChains, verifyReportText } from '../shared/domain/audit/chain-verify';
 import { closeDb } from '../shared/db/sequelize';
 import { bootServices } from './lib/boot';
 
 /**
- * `npm run audit:verify`: walks every hash chain of the ledgers and the operation log and checks the
- * daily digests (shared/domain/audit/chain-verify.ts, docs/audit-chains.md). Prints OK, or each row
- * found changed, deleted or inserted out of order. Exit status 0 when every chain holds, 1 otherwise
- * (also when the check itself could not run).
+ * `npm run audit:verify [-- --root <hex>]`: walks every hash chain of the ledgers and the operation log,
+ * checks the daily digests and their signatures, and reconciles balances, holds and exclusions with the
+ * chains (shared/domain/audit/chain-verify.ts, docs/audit-chains.md). Prints OK, or each problem found.
+ * `--root <hex>`: a digest's Merkle root kept outside the database; the chains must also recompute to it,
+ * and the report names the digest's day. Exit status 0 when everything holds, 1 otherwise (also when the
+ * arguments are wrong or the check itself could not run).
  */
+const USAGE = 'usage: npm run audit:verify [-- --root <the 64 hex digits of a digest\'s Merkle root>]\n';
+
+function rootArgument(): string | undefined | Error {
+  let parsed;
+  try {
+    parsed = parseArgs({ options: { root: { type: 'string' } }, strict: true });
+  } catch (err) {
+    return new Error((err as Error).message);
+  }
+  const root = parsed.values.root?.trim();
+  if (root !== undefined && !/^[0-9a-fA-F]{64}$/.test(root)) return new Error(`--root must be 64 hex digits (got "${root}")`);
+  return root;
+}
+
 async function main(): Promise<number> {
+  const root = rootArgument();
+  if (root instanceof Error) {
+    process.stderr.write(`${root.message}\n${USAGE}`);
+    return 1;
+  }
   const services = await bootServices('gaming');
   try {
-    const report = await verifyChains();
+    const report = await verifyChains({ root });
     process.stdout.write(verifyReportText(report));
     return report.ok ? 0 : 1;
   } finally {

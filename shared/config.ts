@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { parseAuditSigningKey, type AuditSigningKey } from './audit-signing-key';
 import { devSecretsFile, processSecrets, projectDataDir, readOrCreateSecrets, type GeneratedSecretName, type GeneratedSecrets } from './dev-secrets';
 import { parseAllowEntry } from './metrics-access';
 
@@ -39,6 +40,12 @@ export interface Config {
   /** generatedSecretsFile: where the development secrets in use were kept, when JWT_SECRET / ADMIN_JWT_SECRET were not set. */
   jwt: { secret: string; expiresIn: string; adminSecret: string; adminExpiresIn: string; generatedSecretsFile?: string };
   admin: { account: string; password: string };
+  /**
+   * AUDIT_SIGNING_KEY: the Ed25519 key signing the daily audit digests, PKCS8 PEM or the base64 of its
+   * 32-byte seed (shared/audit-signing-key.ts, docs/audit-chains.md). Required in production; in
+   * development, when unset, generated and kept with the token secrets (.data/dev-secrets.json).
+   */
+  auditSigningKey: AuditSigningKey;
   /** bodyLimit: HTTP_BODY_LIMIT in bytes (1 kb = 1024 bytes, as express.json counts). */
   http: { bodyLimit: number; trustProxy: boolean };
   logLevel: string;
@@ -232,6 +239,27 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
     }
   };
 
+  /** AUDIT_SIGNING_KEY, else (outside production) the generated one: the development file's, or this process's in tests. */
+  const signingKey = (): AuditSigningKey => {
+    let raw = str('AUDIT_SIGNING_KEY');
+    if (raw === undefined && production) problems.push('AUDIT_SIGNING_KEY is required in production (an Ed25519 private key: PKCS8 PEM, or the base64 of its 32-byte seed)');
+    else if (raw === undefined && (nodeEnv === 'test' || !options.devSecretsFile)) raw = processSecrets().AUDIT_SIGNING_KEY;
+    else if (raw === undefined) {
+      try {
+        generated ??= readOrCreateSecrets(options.devSecretsFile as string);
+        raw = generated.AUDIT_SIGNING_KEY;
+      } catch (err) {
+        problems.push(`AUDIT_SIGNING_KEY is not set and no development key could be kept: ${(err as Error).message}; set AUDIT_SIGNING_KEY`);
+      }
+    }
+    try {
+      return parseAuditSigningKey(raw ?? processSecrets().AUDIT_SIGNING_KEY);
+    } catch (err) {
+      problems.push(`AUDIT_SIGNING_KEY must be an Ed25519 private key, PKCS8 PEM or the base64 of its 32-byte seed: ${(err as Error).message}`);
+      return parseAuditSigningKey(processSecrets().AUDIT_SIGNING_KEY);
+    }
+  };
+
   const databaseUrl = url('DATABASE_URL', ['postgres:', 'postgresql:']);
   if (!databaseUrl) problems.push('DATABASE_URL is required (for example postgres://postgres@127.0.0.1:5432/gaming)');
   const redisClusterNodes: Array<{ host: string; port: number }> = [];
@@ -301,6 +329,7 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
   }
   const jwtSecret = secret('JWT_SECRET');
   const adminJwtSecret = secret('ADMIN_JWT_SECRET');
+  const auditSigningKey = signingKey();
   let cardFingerprintSecret = str('CARD_FINGERPRINT_SECRET');
   if (cardFingerprintSecret !== undefined && production && cardFingerprintSecret.length < 32) {
     problems.push('CARD_FINGERPRINT_SECRET must be at least 32 characters in production');
@@ -329,6 +358,7 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
       generatedSecretsFile,
     },
     admin: { account: str('ADMIN_ACCOUNT') ?? DEV_DEFAULTS.adminAccount, password: adminPassword },
+    auditSigningKey,
     http: { bodyLimit, trustProxy: (str('TRUST_PROXY') ?? 'false') === 'true' },
     logLevel: str('LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     publicAssetBaseUrl: url('PUBLIC_ASSET_BASE_URL', ['http:', 'https:'], 'https://assets.example.com') as string,

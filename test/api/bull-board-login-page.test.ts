@@ -14,6 +14,7 @@ const production = {
   JWT_SECRET: 'p'.repeat(40),
   ADMIN_JWT_SECRET: 'a'.repeat(40),
   CARD_FINGERPRINT_SECRET: 'c'.repeat(40),
+  AUDIT_SIGNING_KEY: Buffer.alloc(32, 7).toString('base64'),
   ADMIN_PASSWORD: 'long-enough-password',
 };
 

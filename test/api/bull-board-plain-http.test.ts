@@ -26,6 +26,7 @@ if (!chromiumPath) {
       JWT_SECRET: 'plain-http-test-player-secret-0123456789',
       ADMIN_JWT_SECRET: 'plain-http-test-admin-secret-0123456789',
       CARD_FINGERPRINT_SECRET: 'plain-http-test-card-fingerprint-0123456789',
+      AUDIT_SIGNING_KEY: Buffer.alloc(32, 7).toString('base64'),
       ADMIN_PASSWORD: 'plain-http-test-password',
     });
     dir = await mkdtemp(path.join(tmpdir(), 'bull-board-plain-http-'));

@@ -50,6 +50,7 @@ test.serial('production without SMTP refuses as before: MAIL_DIR is refused and 
     ADMIN_JWT_SECRET: 'a'.repeat(40),
     ADMIN_PASSWORD: 'production-password',
     CARD_FINGERPRINT_SECRET: 'c'.repeat(40),
+    AUDIT_SIGNING_KEY: Buffer.alloc(32, 7).toString('base64'),
   };
   const problems = t.throws(() => loadConfig({ ...process.env, ...production }), { instanceOf: ConfigError })?.problems ?? [];
   t.true(problems.some((p) => p.startsWith('MAIL_DIR is the development mailbox')), problems.join('; '));

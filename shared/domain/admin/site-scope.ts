@@ -53,10 +53,10 @@ export const seesAdmin = (viewer: SiteScope, sites: SiteScope): boolean => sites
 
 /**
  * Permissions only platform administrators use, whatever their group holds: Bull Board shows every
- * site's jobs, groups are shared by every site, and a site's jurisdiction profile sets the floors its
- * own administrators may not go below.
+ * site's jobs, groups are shared by every site, a site's jurisdiction profile sets the floors its own
+ * administrators may not go below, and the audit digests cover every site's chains.
  */
-const PLATFORM_ONLY = ['queues:read', 'queues:write', 'admin-group:write', 'site-jurisdiction:write'];
+const PLATFORM_ONLY = ['queues:read', 'queues:write', 'admin-group:write', 'site-jurisdiction:write', 'audit:read', 'audit:write'];
 
 export const platformOnly = (permission: string): boolean => PLATFORM_ONLY.includes(permission);
 

@@ -1,19 +1,23 @@
 import { QueryTypes, Transaction } from 'sequelize';
+import { config } from '../../config';
 import { db } from '../../db/sequelize';
 import { CHAIN_TABLES, type ChainTable } from './chains';
+import { digestSignatureHolds } from './digest-signature';
 import { merkleRoot, type ChainHead } from './merkle';
+import { checkState, stateProblemText, type StateProblem } from './state-check';
 
 /**
  * `npm run audit:verify` (docs/audit-chains.md): walks every chain of the ledgers and the operation log
  * and names each row found changed, deleted or inserted out of order, checks each chain's head, and
  * checks every daily digest against the rows it covered (a chain rewritten whole, hashes recomputed,
- * still differs from the heads an earlier digest kept). One REPEATABLE READ transaction: the rows and
- * heads are read at one moment while money keeps moving.
+ * still differs from the heads an earlier digest kept), then compares the balances, holds and exclusion
+ * ends with the chains (state-check.ts). One REPEATABLE READ transaction: the rows, heads and state are
+ * read at one moment while money keeps moving.
  */
 /** At most this many problems per check and table are read (a wholesale rewrite would name every row). */
 const PROBLEMS_PER_CHECK = 1000;
 
-export type ProblemKind = 'changed' | 'deleted' | 'inserted' | 'unchained' | 'head' | 'digest';
+export type ProblemKind = 'changed' | 'deleted' | 'inserted' | 'unchained' | 'head' | 'digest' | 'state' | 'root';
 
 export interface ChainProblem {
   chain: string;
@@ -22,6 +26,8 @@ export interface ChainProblem {
   seq: string | null;
   kind: ProblemKind;
   detail: string;
+  /** A `state` problem: the row's table is `chain`, its id `rowId`, and the field that differs. */
+  state?: StateProblem;
 }
 
 export interface VerifyReport {
@@ -30,6 +36,13 @@ export interface VerifyReport {
   chains: number;
   digests: number;
   problems: ChainProblem[];
+  /** With `--root`: the root asked about and the days of the digests holding it (none: a `root` problem). */
+  root?: { root: string; days: string[] };
+}
+
+export interface VerifyOptions {
+  /** A digest's Merkle root kept outside the database (64 hex digits): the chains must recompute to it. */
+  root?: string;
 }
 
 /** `5`, or `5 to 9`: the missing seqs of a gap. */
@@ -149,23 +162,44 @@ interface DigestRow {
   id: string;
   day: string;
   merkleRoot: string;
+  chainCount: number;
   heads: ChainHead[];
+  signature: string | null;
+  keyId: string | null;
 }
 
-/** Every digest: its root from its heads, and each head still the row at that seq of its chain. */
-async function digests(transaction: Transaction): Promise<{ digests: number; problems: ChainProblem[] }> {
+const digestProblem = (detail: string): ChainProblem => ({ chain: '*', account: null, rowId: null, seq: null, kind: 'digest', detail });
+
+/** A digest's own checks: its root from its heads, its signature by the configured key (docs/audit-chains.md, "Signed digests"). */
+function digestItself(digest: DigestRow, signedBefore: boolean): ChainProblem[] {
+  const problems: ChainProblem[] = [];
+  if (merkleRoot(digest.heads) !== digest.merkleRoot) problems.push(digestProblem(`the digest of ${digest.day} does not match its own heads`));
+  const { keyId } = config().auditSigningKey;
+  if (digest.signature === null) {
+    if (signedBefore) problems.push(digestProblem(`the digest of ${digest.day} has no signature, though an earlier digest is signed: changed`));
+  } else if (digest.keyId !== keyId) {
+    problems.push(digestProblem(`the digest of ${digest.day} is signed by key ${digest.keyId}, not by the configured key ${keyId}`));
+  } else if (!digestSignatureHolds(digest, digest.signature)) {
+    problems.push(digestProblem(`the signature of the digest of ${digest.day} does not hold: its day, root or chain count was changed`));
+  }
+  return problems;
+}
+
+/** Every digest: its root from its heads, its signature, and each head still the row at that seq of its chain. */
+async function digests(transaction: Transaction): Promise<{ digests: number; problems: ChainProblem[]; all: Array<Omit<DigestRow, 'heads' | 'signature' | 'keyId'> & { rootHolds: boolean }> }> {
   const ids = await db().query<{ id: string }>('SELECT id FROM audit_digests ORDER BY id', { type: QueryTypes.SELECT, transaction });
   const problems: ChainProblem[] = [];
+  const all: Array<Omit<DigestRow, 'heads' | 'signature' | 'keyId'> & { rootHolds: boolean }> = [];
+  let signedBefore = false;
   // One digest in memory at a time: each holds a head per chain.
   for (const { id } of ids) {
-    const [digest] = await db().query<DigestRow>(`SELECT id, day::TEXT AS day, "merkleRoot", heads FROM audit_digests WHERE id = :id`, {
-      replacements: { id },
-      type: QueryTypes.SELECT,
-      transaction,
-    });
-    if (merkleRoot(digest.heads) !== digest.merkleRoot) {
-      problems.push({ chain: '*', account: null, rowId: null, seq: null, kind: 'digest', detail: `the digest of ${digest.day} does not match its own heads` });
-    }
+    const [digest] = await db().query<DigestRow>(
+      `SELECT id, day::TEXT AS day, "merkleRoot", "chainCount", heads, signature, "keyId" FROM audit_digests WHERE id = :id`,
+      { replacements: { id }, type: QueryTypes.SELECT, transaction },
+    );
+    problems.push(...digestItself(digest, signedBefore));
+    signedBefore ||= digest.signature !== null;
+    all.push({ id: digest.id, day: digest.day, merkleRoot: digest.merkleRoot, chainCount: digest.chainCount, rootHolds: merkleRoot(digest.heads) === digest.merkleRoot });
   }
   for (const table of CHAIN_TABLES) {
     const differ = await db().query<{ day: string; account: string; seq: string; hash: string; rowId: string | null }>(
@@ -191,10 +225,25 @@ async function digests(transaction: Transaction): Promise<{ digests: number; pro
       });
     }
   }
-  return { digests: ids.length, problems };
+  return { digests: ids.length, problems, all };
 }
 
-export async function verifyChains(): Promise<VerifyReport> {
+/**
+ * `--root`: the digests holding a root kept outside the database. The root authenticates the digest's
+ * heads (they must recompute to it); the walk and the digest checks above show every row up to those
+ * heads recomputes from its content. No digest holding it: the digest was changed or deleted.
+ */
+function rootProblems(root: string, all: Awaited<ReturnType<typeof digests>>['all']): { days: string[]; problems: ChainProblem[] } {
+  const held = all.filter((d) => d.merkleRoot === root);
+  const problem = (detail: string): ChainProblem => ({ chain: '*', account: null, rowId: null, seq: null, kind: 'root', detail });
+  if (!held.length) return { days: [], problems: [problem(`no digest has the root ${root}: the digest it came from was changed or deleted, or it is not a root of this database`)] };
+  return {
+    days: held.map((d) => d.day),
+    problems: held.filter((d) => !d.rootHolds).map((d) => problem(`the digest of ${d.day} has the root ${root}, but its heads recompute to another: changed`)),
+  };
+}
+
+export async function verifyChains(options: VerifyOptions = {}): Promise<VerifyReport> {
   return db().transaction({ isolationLevel: Transaction.ISOLATION_LEVELS.REPEATABLE_READ }, async (transaction) => {
     const problems: ChainProblem[] = [];
     let rows = 0;
@@ -208,15 +257,28 @@ export async function verifyChains(): Promise<VerifyReport> {
     }
     const digested = await digests(transaction);
     problems.push(...digested.problems);
-    return { ok: problems.length === 0, rows, chains, digests: digested.digests, problems };
+    for (const state of await checkState(transaction)) {
+      problems.push({ chain: state.table, account: state.id, rowId: state.id, seq: null, kind: 'state', detail: stateProblemText(state), state });
+    }
+    let root: VerifyReport['root'];
+    if (options.root !== undefined) {
+      const asked = options.root.toLowerCase();
+      const found = rootProblems(asked, digested.all);
+      root = { root: asked, days: found.days };
+      problems.push(...found.problems);
+    }
+    return { ok: problems.length === 0, rows, chains, digests: digested.digests, problems, root };
   });
 }
 
 /** The report's text: OK with counts, or each problem on its line (the first of each chain first). */
 export function verifyReportText(report: VerifyReport, limit = 50): string {
   const counts = `${report.chains} chains, ${report.rows} rows, ${report.digests} digests`;
-  if (report.ok) return `OK: every chain holds (${counts})\n`;
-  const lines = report.problems.slice(0, limit).map((p) => `${p.kind.padEnd(9)} ${p.chain}${p.account === null ? '' : ` account ${p.account}`}: ${p.detail}`);
+  const root = report.root?.days.length ? `ROOT: ${report.root.root} is the root of the digest of ${report.root.days.join(', ')}\n` : '';
+  if (report.ok) return `${root}OK: every chain holds (${counts}); balances, holds and exclusions agree with them${report.root ? '; the chains recompute to the root' : ''}\n`;
+  const lines = report.problems
+    .slice(0, limit)
+    .map((p) => `${p.kind.padEnd(9)} ${p.kind === 'state' ? p.detail : `${p.chain}${p.account === null ? '' : ` account ${p.account}`}: ${p.detail}`}`);
   if (report.problems.length > limit) lines.push(`... and ${report.problems.length - limit} more`);
-  return `FAILED: ${report.problems.length} problem(s) (${counts})\n${lines.join('\n')}\n`;
+  return `${root}FAILED: ${report.problems.length} problem(s) (${counts})\n${lines.join('\n')}\n`;
 }

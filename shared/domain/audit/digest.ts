@@ -2,6 +2,7 @@ import { QueryTypes, Transaction } from 'sequelize';
 import { config } from '../../config';
 import { db } from '../../db/sequelize';
 import { logger } from '../../logger';
+import { signDigest } from './digest-signature';
 import { merkleRoot, sortedHeads, type ChainHead } from './merkle';
 
 /**
@@ -9,12 +10,16 @@ import { merkleRoot, sortedHeads, type ChainHead } from './merkle';
  * (merkle.ts) with the heads it covers, one append-only audit_digests row per day (APP_TIMEZONE), and
  * logged, so a copy leaves the database. A chain rewritten whole later, hashes recomputed, no longer
  * holds the head an earlier digest kept, which `npm run audit:verify` reports. Written once a day by the
- * `audit-digest` job; a second run of the same day writes nothing and answers the day's digest.
+ * `audit-digest` job; a second run of the same day writes nothing and answers the day's digest. Each
+ * digest is signed with AUDIT_SIGNING_KEY (digest-signature.ts) and keeps its signature and key id.
  */
 export interface Digest {
   day: string;
   merkleRoot: string;
   chainCount: number;
+  /** Base64 Ed25519 signature of the digest's signed text (null for a digest written before signing). */
+  signature: string | null;
+  keyId: string | null;
   /** False when the day's digest was already written. */
   created: boolean;
 }
@@ -25,17 +30,24 @@ export async function writeDailyDigest(): Promise<Digest> {
       await db().query<ChainHead & { seq: string }>('SELECT chain, account, seq, hash FROM audit_chain_heads', { type: QueryTypes.SELECT, transaction })
     ).map((h) => ({ chain: h.chain, account: h.account, seq: Number(h.seq), hash: h.hash }));
     const root = merkleRoot(heads);
-    const [row] = await db().query<{ day: string; merkleRoot: string; chainCount: number; created: boolean }>(
+    // now() is the transaction's start: the day signed is the day inserted.
+    const [{ day }] = await db().query<{ day: string }>('SELECT (now() AT TIME ZONE :tz)::DATE::TEXT AS day', {
+      replacements: { tz: config().appTimezone },
+      type: QueryTypes.SELECT,
+      transaction,
+    });
+    const { signature, keyId } = signDigest({ day, merkleRoot: root, chainCount: heads.length });
+    const [row] = await db().query<Digest>(
       `WITH added AS (
-         INSERT INTO audit_digests (day, "merkleRoot", "chainCount", heads)
-         VALUES ((now() AT TIME ZONE :tz)::DATE, :root, :count, CAST(:heads AS jsonb))
+         INSERT INTO audit_digests (day, "merkleRoot", "chainCount", heads, signature, "keyId")
+         VALUES (CAST(:day AS DATE), :root, :count, CAST(:heads AS jsonb), :signature, :keyId)
          ON CONFLICT (day) DO NOTHING
-         RETURNING day::TEXT AS day, "merkleRoot", "chainCount", TRUE AS created)
+         RETURNING day::TEXT AS day, "merkleRoot", "chainCount", signature, "keyId", TRUE AS created)
        SELECT * FROM added
        UNION ALL
-       SELECT day::TEXT, "merkleRoot", "chainCount", FALSE FROM audit_digests WHERE day = (now() AT TIME ZONE :tz)::DATE
+       SELECT day::TEXT, "merkleRoot", "chainCount", signature, "keyId", FALSE FROM audit_digests WHERE day = CAST(:day AS DATE)
        LIMIT 1`,
-      { replacements: { tz: config().appTimezone, root, count: heads.length, heads: JSON.stringify(sortedHeads(heads)) }, type: QueryTypes.SELECT, transaction },
+      { replacements: { day, root, count: heads.length, heads: JSON.stringify(sortedHeads(heads)), signature, keyId }, type: QueryTypes.SELECT, transaction },
     );
     return row;
   });

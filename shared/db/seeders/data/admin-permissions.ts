@@ -25,6 +25,7 @@ export const ADMIN_MODULES: readonly string[] = [
   'wallet',
   'kyc',
   'queues',
+  'audit',
 ];
 
 /** Wildcard permission: grants all modules, read and write. */
