@@ -60,6 +60,21 @@ export async function checkNotExcludedLocked(transaction: Transaction, userId: n
   if (row?.refusal) throw protectionRefusal(row.refusal);
 }
 
+/**
+ * The exclusion in force now (`selfExcluded`, `coolingOff`: rg_exclusion_refusal), or null: a plain read
+ * for a path that holds the player's `users` row in `transaction`. Every exclusion starts with that row
+ * locked (changes.ts, underExclusionLock), so under it the read sees an exclusion that started before and
+ * none can start until the transaction ends. The withdrawal's turnover rule and the daily rebate ask it.
+ */
+export async function exclusionInForce(userId: number, transaction?: Transaction): Promise<PlayRefusal | null> {
+  const [row] = await db().query<{ refusal: PlayRefusal | null }>('SELECT rg_exclusion_refusal(a, now()) AS refusal FROM rg_accounts a WHERE "userId" = :userId', {
+    replacements: { userId },
+    type: QueryTypes.SELECT,
+    transaction,
+  });
+  return row?.refusal ?? null;
+}
+
 /** A refusal a money statement raised with SQLSTATE RG000 (simulate_round), as the area's refusal; else null. */
 export function raisedProtectionRefusal(caught: unknown): Refusal | null {
   const original = (caught as { original?: { code?: string; message?: string } } | null)?.original;

@@ -3,6 +3,7 @@ import type { Transaction } from 'sequelize';
 import { PromotionClaim, User } from '../../db/models';
 import { pickText, type Locale } from '../../i18n/locales';
 import { paidDepositUsdSum } from '../deposit/totals';
+import { exclusionInForce } from '../responsible-gaming/money-checks';
 import { money } from '../wallet/wallet';
 
 /**
@@ -11,11 +12,19 @@ import { money } from '../wallet/wallet';
  * kept by the post-bet chain) is at least the USD sum of the player's paid deposits times
  * DEPOSIT_TURNOVER_MULTIPLIER. GET /withdrawal/turnover-status shows it; a withdrawal
  * request checks it (2008, 2009) with the same function.
+ *
+ * During an exclusion (cooling-off, self-exclusion: rg_exclusion_refusal) bets are refused, so turnover
+ * cannot grow: the rule then does not stand in the way of withdrawing the cash balance (canWithdraw true,
+ * `exclusion` names it). The promotion rewards whose turnover was open were forfeited when the exclusion
+ * started (shared/domain/promo/forfeits.ts), so what is withdrawn is the player's own money
+ * (docs/decisions.md, "An excluded player's money: the cash is withdrawable, rewards are forfeited or withheld").
  */
 export const DEPOSIT_TURNOVER_MULTIPLIER = 1;
 
 export interface TurnoverStatus {
   canWithdraw: boolean;
+  /** The exclusion in force that waives the rule, else null. */
+  exclusion: string | null;
   deposit: { totalDeposits: string; multiplier: number; requiredTurnover: string; completedTurnover: string; remaining: string; completed: boolean };
   promo: {
     pendingCount: number;
@@ -31,6 +40,7 @@ export async function turnoverStatus(userId: number, locale: Locale, transaction
   // One after the other: in a transaction they share its one connection.
   const user = await User.findByPk(userId, { attributes: ['id', 'totalEffectiveBet'], transaction });
   const totalDeposits = await paidDepositUsdSum(userId, {}, transaction);
+  const exclusion = await exclusionInForce(userId, transaction);
   const claims = await PromotionClaim.findAll({ where: { userId, turnoverCompleted: 0 }, order: [['claimedAt', 'ASC'], ['id', 'ASC']], transaction });
   const required = new Decimal(totalDeposits).times(DEPOSIT_TURNOVER_MULTIPLIER);
   const bet = new Decimal(user?.totalEffectiveBet ?? 0);
@@ -54,5 +64,5 @@ export async function turnoverStatus(userId: number, locale: Locale, transaction
       remaining: remainingOf(c.requiredTurnover, c.completedTurnover),
     })),
   };
-  return { canWithdraw: deposit.completed && promo.completed, deposit, promo };
+  return { canWithdraw: exclusion !== null || (deposit.completed && promo.completed), exclusion, deposit, promo };
 }
