@@ -29,6 +29,21 @@ export async function checkDepositOrder(transaction: Transaction, userId: number
 }
 
 /**
+ * An operator's credit of the flagged deposit order `orderId`: takes the player's protection lock and
+ * refuses `depositLimit` when what was paid would pass a deposit limit now (database function
+ * rg_deposit_credit_refusal; an exclusion does not refuse it). The caller holds the order's lock and
+ * credits it in the same transaction.
+ */
+export async function checkDepositCredit(transaction: Transaction, orderId: number | string): Promise<void> {
+  const [row] = await db().query<{ refusal: string | null }>('SELECT rg_deposit_credit_refusal(:orderId) AS refusal', {
+    replacements: { orderId },
+    type: QueryTypes.SELECT,
+    transaction,
+  });
+  if (row?.refusal) throw protectionRefusal(row.refusal);
+}
+
+/**
  * What stops a player from starting to play now: `selfExcluded`, `coolingOff` (rg_exclusion_refusal), and
  * with `session` the `sessionLimit` too (rg_account_refusal); checked by the game launch (session too) and promotion claims.
  * A plain read, no lock, that answers early: a claim locks the player's `users` row later, and the
