@@ -47,8 +47,6 @@ const turnover = { requiredTurnover: str(), completedTurnover: str(), remaining:
 
 export const getWithdrawalTurnoverStatus = obj({
   canWithdraw: bool(),
-  /** The exclusion in force (selfExcluded, coolingOff) that waives the turnover rule, else null. */
-  exclusion: nullable(str()),
   deposit: obj({
     totalDeposits: str(),
     multiplier: num(),

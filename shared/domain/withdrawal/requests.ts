@@ -8,7 +8,7 @@ import { requireWithdrawalLevel } from '../kyc/gates';
 import { findApprovedInstrument } from '../wallet/instruments/approved';
 import { moveBalance, WalletError } from '../wallet/wallet';
 import { checkWithdrawalCode, consumeWithdrawalCode } from './codes';
-import { turnoverStatus } from './turnover';
+import { turnoverRule } from './turnover';
 import { addressesOf, playerView } from './views';
 import { ledgerKeys } from '../wallet/ledger-keys';
 
@@ -59,9 +59,9 @@ export async function requestWithdrawal(siteCode: string, userId: number, input:
     }
     // Read under the row the hold locked: an exclusion starts with that row locked, so it is either seen
     // here or starts after this withdrawal. An excluded player's turnover cannot grow: it is waived.
-    const turnover = await turnoverStatus(userId, locale, transaction);
-    if (turnover.exclusion === null && !turnover.promo.completed) throw new Refusal('withdrawal.promoTurnoverOpen');
-    if (turnover.exclusion === null && !turnover.deposit.completed) throw new Refusal('withdrawal.depositTurnoverShort');
+    const { status, exclusion } = await turnoverRule(userId, locale, transaction);
+    if (exclusion === null && !status.promo.completed) throw new Refusal('withdrawal.promoTurnoverOpen');
+    if (exclusion === null && !status.deposit.completed) throw new Refusal('withdrawal.depositTurnoverShort');
     await requireWithdrawalLevel(transaction, siteCode, userId, amount);
     await consumeWithdrawalCode(transaction, userId, input.verifyCode);
     return withdrawal;

@@ -14,8 +14,8 @@ import { money } from '../wallet/wallet';
  * request checks it (2008, 2009) with the same function.
  *
  * During an exclusion (cooling-off, self-exclusion: rg_exclusion_refusal) bets are refused, so turnover
- * cannot grow: the rule then does not stand in the way of withdrawing the cash balance (canWithdraw true,
- * `exclusion` names it). The promotion rewards whose turnover was open were forfeited when the exclusion
+ * cannot grow: the rule then does not stand in the way of withdrawing the cash balance (canWithdraw true;
+ * turnoverRule says which exclusion waives it). The promotion rewards whose turnover was open were forfeited when the exclusion
  * started (shared/domain/promo/forfeits.ts), so what is withdrawn is the player's own money
  * (docs/decisions.md, "An excluded player's money: the cash is withdrawable, rewards are forfeited or withheld").
  */
@@ -23,8 +23,6 @@ export const DEPOSIT_TURNOVER_MULTIPLIER = 1;
 
 export interface TurnoverStatus {
   canWithdraw: boolean;
-  /** The exclusion in force that waives the rule, else null. */
-  exclusion: string | null;
   deposit: { totalDeposits: string; multiplier: number; requiredTurnover: string; completedTurnover: string; remaining: string; completed: boolean };
   promo: {
     pendingCount: number;
@@ -35,8 +33,16 @@ export interface TurnoverStatus {
 
 const remainingOf = (required: Decimal.Value, completed: Decimal.Value) => money(Decimal.max(0, new Decimal(required).minus(completed)));
 
-/** The player's turnover status, read in `transaction` when given. Promotion items are the claims not yet completed, oldest first. */
-export async function turnoverStatus(userId: number, locale: Locale, transaction?: Transaction): Promise<TurnoverStatus> {
+/** GET /withdrawal/turnover-status: the player's turnover status. */
+export async function turnoverStatus(userId: number, locale: Locale): Promise<TurnoverStatus> {
+  return (await turnoverRule(userId, locale)).status;
+}
+
+/**
+ * The turnover status and the exclusion in force that waives it (else null), read in `transaction` when
+ * given. Promotion items are the claims not yet completed, oldest first.
+ */
+export async function turnoverRule(userId: number, locale: Locale, transaction?: Transaction): Promise<{ status: TurnoverStatus; exclusion: string | null }> {
   // One after the other: in a transaction they share its one connection.
   const user = await User.findByPk(userId, { attributes: ['id', 'totalEffectiveBet'], transaction });
   const totalDeposits = await paidDepositUsdSum(userId, {}, transaction);
@@ -64,5 +70,5 @@ export async function turnoverStatus(userId: number, locale: Locale, transaction
       remaining: remainingOf(c.requiredTurnover, c.completedTurnover),
     })),
   };
-  return { canWithdraw: exclusion !== null || (deposit.completed && promo.completed), exclusion, deposit, promo };
+  return { status: { canWithdraw: exclusion !== null || (deposit.completed && promo.completed), deposit, promo }, exclusion };
 }
