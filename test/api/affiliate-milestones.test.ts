@@ -178,7 +178,7 @@ test('GET /affiliate/vip-milestones: the agent\'s awards, newest first, paged, w
   t.is(res.body.code, 200, res.text);
   t.deepEqual(res.body.result.pagination, { page: 1, pageSize: 10, total: 3, totalPages: 1 });
   const items = res.body.result.items;
-  t.deepEqual(Object.keys(items[0]).sort(), ['bonusAmount', 'createdAt', 'id', 'memberAccount', 'memberId', 'vipLevel']);
+  t.deepEqual(Object.keys(items[0]).sort(), ['bonusAmount', 'createdAt', 'id', 'memberAccount', 'memberId', 'vipLevel', 'withheld']);
   t.deepEqual(
     items.map((i: { memberId: number; memberAccount: string; vipLevel: number; bonusAmount: string }) => [i.memberId, i.memberAccount, i.vipLevel, i.bonusAmount]),
     [

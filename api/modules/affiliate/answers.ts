@@ -173,6 +173,8 @@ export const getAffiliateVipMilestones = paged(
     memberAccount: str(),
     vipLevel: num(),
     bonusAmount: str(),
+    /** The exclusion (selfExcluded, coolingOff) that withheld this bonus: not paid. Null: paid. */
+    withheld: nullable(str()),
     createdAt: dateTime(),
   }),
   'items',

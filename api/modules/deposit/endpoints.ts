@@ -81,7 +81,7 @@ export const depositEndpoints = [
     ({ site, params }) => depositCallbackHistory(site, params.id),
   ),
   endpoint(
-    { method: 'post', path: '/deposit/admin/orders/:id/resolve', result: answers.postDepositAdminOrdersByIdResolve, auth: admin, params: orderIdParams, body: resolveBody, refusals: { 'deposit.orderNotFound': 2001, 'deposit.notAwaitingResolution': 2002, 'deposit.nothingPaid': 2002, 'deposit.statusMoveNotAllowed': 2002 }, summary: 'Resolve a flagged deposit order: credit it or fail it, with a reason' },
+    { method: 'post', path: '/deposit/admin/orders/:id/resolve', result: answers.postDepositAdminOrdersByIdResolve, auth: admin, params: orderIdParams, body: resolveBody, refusals: { 'deposit.orderNotFound': 2001, 'deposit.notAwaitingResolution': 2002, 'deposit.nothingPaid': 2002, 'deposit.statusMoveNotAllowed': 2002, ...KYC_GATE_REFUSALS, 'responsible-gaming.depositLimit': depositProtectionCodes['responsible-gaming.depositLimit'] }, summary: 'Resolve a flagged deposit order: credit it (if the KYC gate and the deposit limit allow what was paid) or fail it, with a reason' },
     ({ actor, site, params, body, locale }) => resolveFlaggedDeposit(actor, site, params.id, body.action as Resolution, body.reason, locale),
   ),
 ];

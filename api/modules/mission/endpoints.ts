@@ -3,6 +3,7 @@ import { claimMission, listMissionClaims } from '../../../shared/domain/mission/
 import type { MissionCategory, MissionPeriodType } from '../../../shared/domain/mission/types';
 import { listMissions } from '../../../shared/domain/mission/views';
 import { endpoint } from '../../http/endpoint';
+import { exclusionCodes } from '../responsible-gaming/refusal-codes';
 import { adminClaimsQuery, adminMissionQuery, claimsQuery, createMissionBody, idParams, updateMissionBody } from './schemas';
 import * as answers from './answers';
 
@@ -28,7 +29,7 @@ export const missionEndpoints = [
       listMissionClaims(player.id, site, { page: query.page, pageSize: query.pageSize, tab: query.tab as Tab, startDate: query.startDate, endDate: query.endDate }),
   ),
   endpoint(
-    { method: 'post', path: '/mission/:id/claim', result: answers.postMissionByIdClaim, auth: 'player', params: idParams, refusals: claimRefusals, summary: "Claim a mission's reward for the current period" },
+    { method: 'post', path: '/mission/:id/claim', result: answers.postMissionByIdClaim, auth: 'player', params: idParams, refusals: { ...claimRefusals, ...exclusionCodes }, summary: "Claim a mission's reward for the current period" },
     ({ site, player, params }) => claimMission(site, player.id, params.id),
   ),
   endpoint(

@@ -169,6 +169,8 @@ export class AffiliateMilestoneAward extends Model {
   @Column({ type: DataType.INTEGER, allowNull: false }) memberId!: number;
   @Column({ type: DataType.SMALLINT, allowNull: false }) vipLevel!: number;
   @Column({ type: DataType.DECIMAL(18, 6), allowNull: false }) bonusAmount!: string;
+  /** The agent's exclusion (selfExcluded, coolingOff) that withheld the bonus: nothing credited, never paid later. Null: paid. */
+  @Column({ type: DataType.STRING(20) }) withheld!: string | null;
   declare createdAt: Date;
 }
 

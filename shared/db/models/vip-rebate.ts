@@ -22,6 +22,8 @@ export class VipRebateLog extends Model {
   @Column({ type: DataType.DECIMAL(5, 2), allowNull: false }) rebateRate!: string;
   @Column({ type: DataType.DECIMAL(18, 6), allowNull: false }) amount!: string;
   @Column({ type: DataType.BIGINT }) ledgerId!: string | null;
+  /** The exclusion (selfExcluded, coolingOff) that withheld this rebate: nothing was paid (ledgerId null), and never will be. */
+  @Column({ type: DataType.STRING(20) }) withheld!: string | null;
 }
 
 /** One run of a periodic settlement per site and period (YYYY-MM-DD or YYYY-MM), with a resume cursor. */

@@ -26,6 +26,8 @@ interface AwardRow {
   memberId: number;
   vipLevel: number;
   bonusAmount: string;
+  /** The agent's exclusion (selfExcluded, coolingOff) that withheld the bonus, else null (paid). */
+  withheld: string | null;
 }
 
 /**
@@ -38,24 +40,32 @@ interface AwardRow {
  * crediting the same agents lock their accounts in one order. Only a member whose level-1 agent is an
  * agent now (agentCode set) and of the member's site earns anything; nothing is recorded otherwise, so a
  * level passed while the upline was not an agent never pays later.
+ *
+ * An agent excluded at that moment (cooling-off, self-exclusion: rg_exclusion_refusal over the agent's
+ * protection row) gets the award recorded with `withheld` and nothing credited, so it is visible and,
+ * the award being unique, never paid later (docs/decisions.md, "An excluded player's money: the cash is
+ * withdrawable, rewards are forfeited or withheld"). A plain read: the chain does not hold the agent's
+ * row, and nothing an exclusion does reads the affiliate account, so an exclusion committing meanwhile
+ * simply comes after this award.
  */
 export async function awardVipMilestones(transaction: Transaction, upgrades: readonly VipUpgrade[]): Promise<AwardRow[]> {
   const moved = upgrades.filter((u) => u.vipLevel > u.previousLevel);
   if (!moved.length) return [];
   const awards = await db().query<AwardRow>(
-    `INSERT INTO affiliate_milestone_awards ("siteCode", "agentId", "memberId", "vipLevel", "bonusAmount")
-     SELECT m."siteCode", a.id, m.id, ms."vipLevel", ms."bonusAmount"
+    `INSERT INTO affiliate_milestone_awards ("siteCode", "agentId", "memberId", "vipLevel", "bonusAmount", withheld)
+     SELECT m."siteCode", a.id, m.id, ms."vipLevel", ms."bonusAmount", rg_exclusion_refusal(ra, now())
        FROM json_to_recordset(CAST(:upgrades AS JSON)) AS v("userId" INTEGER, "previousLevel" INTEGER, "vipLevel" INTEGER)
        JOIN users m ON m.id = v."userId"
        JOIN users a ON a.id = m."level1AgentId" AND a."agentCode" IS NOT NULL AND a."siteCode" = m."siteCode"
+       LEFT JOIN rg_accounts ra ON ra."userId" = a.id
        JOIN affiliate_vip_milestones ms
          ON ms."siteCode" = m."siteCode" AND ms.enabled = 1 AND ms."vipLevel" > v."previousLevel" AND ms."vipLevel" <= v."vipLevel"
       ORDER BY m.id, ms."vipLevel"
      ON CONFLICT ("memberId", "vipLevel") DO NOTHING
-     RETURNING id, "siteCode", "agentId", "memberId", "vipLevel", "bonusAmount"`,
+     RETURNING id, "siteCode", "agentId", "memberId", "vipLevel", "bonusAmount", withheld`,
     { replacements: { upgrades: JSON.stringify(moved) }, type: QueryTypes.SELECT, transaction },
   );
-  const credits = awards.filter((a) => new Decimal(a.bonusAmount).gt(0)).sort((x, y) => x.agentId - y.agentId || x.memberId - y.memberId || x.vipLevel - y.vipLevel);
+  const credits = awards.filter((a) => a.withheld === null && new Decimal(a.bonusAmount).gt(0)).sort((x, y) => x.agentId - y.agentId || x.memberId - y.memberId || x.vipLevel - y.vipLevel);
   for (const award of credits) {
     await moveAffiliateBalance(transaction, {
       userId: award.agentId,
@@ -70,12 +80,12 @@ export async function awardVipMilestones(transaction: Transaction, upgrades: rea
   return awards;
 }
 
-/** GET /affiliate/vip-milestones: the milestone bonuses this agent earned, newest first; `notAgent` for a player who is not an agent. */
+/** GET /affiliate/vip-milestones: the milestone bonuses this agent earned (`withheld`: not paid, the exclusion), newest first; `notAgent` for a player who is not an agent. */
 export async function listAgentMilestoneAwards(siteCode: string, userId: number, paging: { page: number; pageSize: number }) {
   const agent = await requireAgent(userId);
   const { rows, pagination } = await pagedRows<AwardRow & { memberAccount: string; createdAt: Date }>(
     {
-      select: 'w.id, w."memberId", u.account AS "memberAccount", w."vipLevel", w."bonusAmount", w."createdAt"',
+      select: 'w.id, w."memberId", u.account AS "memberAccount", w."vipLevel", w."bonusAmount", w.withheld, w."createdAt"',
       from: 'affiliate_milestone_awards w JOIN users u ON u.id = w."memberId"',
       where: ['w."agentId" = :agentId', 'w."siteCode" = :siteCode'],
       orderBy: 'w.id DESC',
@@ -84,7 +94,7 @@ export async function listAgentMilestoneAwards(siteCode: string, userId: number,
     paging,
   );
   return {
-    items: rows.map((r) => ({ id: Number(r.id), memberId: r.memberId, memberAccount: r.memberAccount, vipLevel: Number(r.vipLevel), bonusAmount: money(r.bonusAmount), createdAt: r.createdAt })),
+    items: rows.map((r) => ({ id: Number(r.id), memberId: r.memberId, memberAccount: r.memberAccount, vipLevel: Number(r.vipLevel), bonusAmount: money(r.bonusAmount), withheld: r.withheld, createdAt: r.createdAt })),
     pagination,
   };
 }

@@ -1,10 +1,12 @@
-import { QueryTypes } from 'sequelize';
+import { QueryTypes, type Transaction } from 'sequelize';
 import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
 import type { Locale } from '../../i18n/locales';
 import type { Actor } from '../audit/actor';
 import { recordActorAction } from '../audit/operation-log';
 import { rowsInDays } from '../common/day-range';
+import { requireDepositLevel } from '../kyc/gates';
+import { checkDepositCredit } from '../responsible-gaming/money-checks';
 import { whereEquals } from '../common/where';
 import { money } from '../wallet/wallet';
 import { markPaid } from './callbacks';
@@ -94,10 +96,27 @@ export type Resolution = 'credit' | 'fail';
 
 interface ResolvableOrder {
   id: string;
+  siteCode: string;
+  userId: number;
+  subOrder: string;
+  exchangeRate: string;
   status: string;
   flag: string | null;
   resolution: Resolution | null;
   payAmount: string | null;
+}
+
+/**
+ * The rules a new order of what was paid would meet, asked before a flagged order is credited (docs/decisions.md,
+ * "An operator's credit of a flagged deposit asks the rules a new order would"): the KYC deposit gate
+ * (kyc_deposit_level_needed, the order itself left out of lifetime deposits; it locks the player's row)
+ * and the deposit limit (rg_deposit_credit_refusal, under the protection lock). A refusal leaves the
+ * order flagged and unresolved: it waits until the rule allows the credit, or an operator fails it and
+ * pays the money back. An exclusion does not refuse it: credited, the money can be withdrawn, not played.
+ */
+async function checkCreditAllowed(transaction: Transaction, order: ResolvableOrder & { payAmount: string }): Promise<void> {
+  await requireDepositLevel(transaction, { siteCode: order.siteCode, userId: order.userId, subOrder: order.subOrder, orderAmount: order.payAmount, exchangeRate: order.exchangeRate });
+  await checkDepositCredit(transaction, order.id);
 }
 
 /**
@@ -107,18 +126,21 @@ interface ResolvableOrder {
  * nothing (two operators at once queue on the order's lock); `orderNotFound`; `notAwaitingResolution`
  * not flagged, or already resolved the other way; `nothingPaid` a credit of an order nothing was paid for;
  * `statusMoveNotAllowed` a status the order may not leave that way (a paid order is neither failed nor
- * paid again: docs/payments.md, "Status moves"), nothing changed.
+ * paid again: docs/payments.md, "Status moves"); a credit the KYC gate or the deposit limit refuses
+ * (`kyc.level2Required`, `kyc.level3Required`, `responsible-gaming.depositLimit`: checkCreditAllowed);
+ * nothing changed.
  */
 export async function resolveFlaggedDeposit(actor: Actor, siteCode: string, orderId: number, action: Resolution, reason: string, locale: Locale) {
   await refusingForbiddenMoves(() => db().transaction(async (transaction) => {
     const [order] = await db().query<ResolvableOrder>(
-      `SELECT id, status, flag, resolution, "payAmount" FROM deposit_orders WHERE id = :orderId AND "siteCode" = :siteCode FOR UPDATE`,
+      `SELECT id, "siteCode", "userId", "subOrder", "exchangeRate", status, flag, resolution, "payAmount" FROM deposit_orders WHERE id = :orderId AND "siteCode" = :siteCode FOR UPDATE`,
       { replacements: { orderId, siteCode }, type: QueryTypes.SELECT, transaction },
     );
     if (!order) throw new Refusal('deposit.orderNotFound');
     if (order.resolution === action) return;
     if (!order.flag || order.resolution) throw new Refusal('deposit.notAwaitingResolution');
     if (action === 'credit' && order.payAmount === null) throw new Refusal('deposit.nothingPaid');
+    if (action === 'credit') await checkCreditAllowed(transaction, { ...order, payAmount: order.payAmount as string });
     const failed = action === 'fail' ? `status = 'failed', "failReason" = COALESCE("failReason", 'rejected'),` : '';
     await db().query(
       `UPDATE deposit_orders SET ${failed} resolution = :action, "resolutionReason" = :reason, "resolvedBy" = :adminId, "resolvedAt" = now(), "updatedAt" = now() WHERE id = :id`,

@@ -5,6 +5,7 @@ import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
 import { playerClaimPage, type ClaimFilter } from '../common/claim-pages';
 import type { Pagination } from '../common/paging';
+import { checkNotExcludedLocked } from '../responsible-gaming/money-checks';
 import { money, moveBalance } from '../wallet/wallet';
 import { periodKeys } from './periods';
 import { currentProgress } from './progress';
@@ -79,14 +80,18 @@ async function payReward(transaction: Transaction, claim: MissionClaim, mission:
 }
 
 /**
- * POST /mission/:id/claim, in one transaction: lock the claimant, check the mission can be claimed in
- * its current period, write the claim, pay the reward. The unique claim row and the wallet key make a
+ * POST /mission/:id/claim, in one transaction: lock the claimant, refuse an excluded player
+ * (`responsible-gaming.selfExcluded`, `coolingOff`: rg_exclusion_refusal under the protection lock), check
+ * the mission can be claimed in its current period, write the claim, pay the reward. The unique claim row and the wallet key make a
  * concurrent duplicate an `alreadyClaimed` that pays nothing.
  */
 export async function claimMission(siteCode: string, userId: number, missionId: number, now: Date = new Date()): Promise<ClaimResult> {
   try {
     return await db().transaction(async (transaction) => {
       const { user, mission } = await lockClaimant(transaction, siteCode, userId, missionId);
+      // Player protection's exclusions under the protection lock, taken after the user's row as the lock
+      // order wants: an exclusion starting meanwhile waits for this claim or refuses it.
+      await checkNotExcludedLocked(transaction, userId);
       await checkClaimable(transaction, user, mission, now);
       const { claim, reward, required } = await writeClaim(transaction, siteCode, userId, mission, periodKeys(now)[mission.periodType]);
       const newBalance = await payReward(transaction, claim, mission, reward);

@@ -5,6 +5,8 @@ import { Refusal } from '../../errors';
 import type { RequestMeta } from '../audit/actor';
 import { recordAdminAction } from '../audit/operation-log';
 import { forgetUnreadCount } from '../inbox/unread-cache';
+import { forfeitOpenClaims, lockOpenClaims } from '../promo/forfeits';
+import { exclusionInForce } from './money-checks';
 import { protectionSettings, type LimitPeriod, type LimitType } from './site-rules';
 import { protectionView, type ProtectionView } from './state';
 
@@ -39,6 +41,29 @@ export async function underProtectionLock<T>(site: string, userId: number, chang
     await requirePlayerOfSite(site, userId, transaction);
     await db().query('SELECT "userId" FROM rg_account(:userId)', { replacements: { userId }, type: QueryTypes.SELECT, transaction });
     return change(transaction);
+  });
+}
+
+/**
+ * Runs the start (or extension) of an exclusion, by the player or an operator. It locks, in the one lock
+ * order (docs/decisions.md, "One lock order"), the player's open promotion claims, the player's `users`
+ * row, then the protection row; `change` writes the exclusion and calls `forfeit`, which takes back the
+ * rewards of those claims when an exclusion is in force (shared/domain/promo/forfeits.ts) and answers
+ * what was taken. Every money path that asks about an exclusion holds the player's `users` row when it
+ * asks (wallet moves, claims, withdrawals, the rebate), so an exclusion starting at the same time waits for
+ * it or is seen by it.
+ */
+export async function underExclusionLock<T>(site: string, userId: number, change: (t: Transaction, forfeit: () => Promise<string>) => Promise<T>): Promise<T> {
+  return db().transaction(async (transaction) => {
+    await requirePlayerOfSite(site, userId, transaction);
+    const claims = await lockOpenClaims(transaction, userId);
+    await db().query('SELECT id FROM users WHERE id = :userId FOR NO KEY UPDATE', { replacements: { userId }, type: QueryTypes.SELECT, transaction });
+    await db().query('SELECT "userId" FROM rg_account(:userId)', { replacements: { userId }, type: QueryTypes.SELECT, transaction });
+    const forfeit = async () => {
+      const exclusion = await exclusionInForce(userId, transaction);
+      return exclusion && claims.length ? forfeitOpenClaims(transaction, userId, claims, exclusion) : '0.000000';
+    };
+    return change(transaction, forfeit);
   });
 }
 
@@ -198,11 +223,14 @@ async function extendExclusion(t: Transaction, userId: number, column: Exclusion
   return row;
 }
 
-/** POST /responsible-gaming/cooling-off: no deposits, bets or promotion claims for `days` (the player cannot end it early). */
+/**
+ * POST /responsible-gaming/cooling-off: no deposits, bets or promotion claims for `days` (the player cannot
+ * end it early); open promotion rewards are forfeited (underExclusionLock).
+ */
 export async function startCoolingOff(site: string, userId: number, by: ChangedBy, days: number): Promise<ProtectionView> {
-  return underProtectionLock(site, userId, async (t) => {
+  return underExclusionLock(site, userId, async (t, forfeit) => {
     const { from, to } = await extendExclusion(t, userId, 'coolingOffUntil', { days });
-    await recordChange(t, userId, by, 'cooling-off', { days, from, to });
+    await recordChange(t, userId, by, 'cooling-off', { days, from, to, forfeited: await forfeit() });
     return protectionView(site, userId, t);
   }).finally(() => forgetUnreadCount(userId));
 }
@@ -211,9 +239,9 @@ export async function startCoolingOff(site: string, userId: number, by: ChangedB
 export async function startSelfExclusion(site: string, userId: number, by: ChangedBy, months: number): Promise<ProtectionView> {
   const { minimumExclusionMonths } = await protectionSettings(site);
   if (months < minimumExclusionMonths) throw new Refusal('responsible-gaming.exclusionTooShort', `the site's minimum is ${minimumExclusionMonths} months`);
-  return underProtectionLock(site, userId, async (t) => {
+  return underExclusionLock(site, userId, async (t, forfeit) => {
     const { from, to } = await extendExclusion(t, userId, 'selfExcludedUntil', { months });
-    await recordChange(t, userId, by, 'self-exclusion', { months, from, to });
+    await recordChange(t, userId, by, 'self-exclusion', { months, from, to, forfeited: await forfeit() });
     return protectionView(site, userId, t);
   }).finally(() => forgetUnreadCount(userId));
 }

@@ -29,6 +29,21 @@ export async function checkDepositOrder(transaction: Transaction, userId: number
 }
 
 /**
+ * An operator's credit of the flagged deposit order `orderId`: takes the player's protection lock and
+ * refuses `depositLimit` when what was paid would pass a deposit limit now (database function
+ * rg_deposit_credit_refusal; an exclusion does not refuse it). The caller holds the order's lock and
+ * credits it in the same transaction.
+ */
+export async function checkDepositCredit(transaction: Transaction, orderId: number | string): Promise<void> {
+  const [row] = await db().query<{ refusal: string | null }>('SELECT rg_deposit_credit_refusal(:orderId) AS refusal', {
+    replacements: { orderId },
+    type: QueryTypes.SELECT,
+    transaction,
+  });
+  if (row?.refusal) throw protectionRefusal(row.refusal);
+}
+
+/**
  * What stops a player from starting to play now: `selfExcluded`, `coolingOff` (rg_exclusion_refusal), and
  * with `session` the `sessionLimit` too (rg_account_refusal); checked by the game launch (session too) and promotion claims.
  * A plain read, no lock, that answers early: a claim locks the player's `users` row later, and the
@@ -58,6 +73,21 @@ export async function checkNotExcludedLocked(transaction: Transaction, userId: n
     transaction,
   });
   if (row?.refusal) throw protectionRefusal(row.refusal);
+}
+
+/**
+ * The exclusion in force now (`selfExcluded`, `coolingOff`: rg_exclusion_refusal), or null: a plain read
+ * for a path that holds the player's `users` row in `transaction`. Every exclusion starts with that row
+ * locked (changes.ts, underExclusionLock), so under it the read sees an exclusion that started before and
+ * none can start until the transaction ends. The withdrawal's turnover rule and the daily rebate ask it.
+ */
+export async function exclusionInForce(userId: number, transaction?: Transaction): Promise<PlayRefusal | null> {
+  const [row] = await db().query<{ refusal: PlayRefusal | null }>('SELECT rg_exclusion_refusal(a, now()) AS refusal FROM rg_accounts a WHERE "userId" = :userId', {
+    replacements: { userId },
+    type: QueryTypes.SELECT,
+    transaction,
+  });
+  return row?.refusal ?? null;
 }
 
 /** A refusal a money statement raised with SQLSTATE RG000 (simulate_round), as the area's refusal; else null. */

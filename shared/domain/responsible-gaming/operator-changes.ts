@@ -3,7 +3,7 @@ import { db } from '../../db/sequelize';
 import { InputError, Refusal } from '../../errors';
 import type { Actor } from '../audit/actor';
 import { forgetUnreadCount } from '../inbox/unread-cache';
-import { dropEmptyLimit, recordChange, requirePlayerOfSite, underProtectionLock, type ChangedBy } from './changes';
+import { dropEmptyLimit, recordChange, requirePlayerOfSite, underExclusionLock, underProtectionLock, type ChangedBy } from './changes';
 import type { LimitPeriod, LimitType } from './site-rules';
 import { protectionHistory, protectionView, type HistoryEntry, type ProtectionView } from './state';
 
@@ -54,12 +54,12 @@ export interface OperatorExclusionRequest {
   reason: string;
 }
 
-/** Sets an exclusion's end; `exclusionNotShortened` when it would end before the current end. */
+/** Sets an exclusion's end (open promotion rewards forfeited: underExclusionLock); `exclusionNotShortened` when it would end before the current end. */
 export async function setOperatorExclusion(actor: Actor, site: string, userId: number, request: OperatorExclusionRequest): Promise<ProtectionView> {
   const until = new Date(request.until);
   if (Number.isNaN(until.getTime()) || until.getTime() <= Date.now()) throw new InputError('until', 'must be an instant in the future');
   const column = request.kind === 'cooling-off' ? 'coolingOffUntil' : 'selfExcludedUntil';
-  return underProtectionLock(site, userId, async (t) => {
+  return underExclusionLock(site, userId, async (t, forfeit) => {
     const [row] = await db().query<{ current: Date | null }>(`SELECT CASE WHEN "${column}" > now() THEN "${column}" END AS current FROM rg_accounts WHERE "userId" = :userId`, {
       replacements: { userId },
       type: QueryTypes.SELECT,
@@ -67,7 +67,7 @@ export async function setOperatorExclusion(actor: Actor, site: string, userId: n
     });
     if (row.current && until.getTime() < new Date(row.current).getTime()) throw new Refusal('responsible-gaming.exclusionNotShortened');
     await db().query(`UPDATE rg_accounts SET "${column}" = :until, "updatedAt" = now() WHERE "userId" = :userId`, { replacements: { userId, until }, transaction: t });
-    await recordChange(t, userId, byOperator(actor, site, request.reason), `operator-${request.kind}`, { from: row.current, to: until.toISOString() });
+    await recordChange(t, userId, byOperator(actor, site, request.reason), `operator-${request.kind}`, { from: row.current, to: until.toISOString(), forfeited: await forfeit() });
     return protectionView(site, userId, t);
   }).finally(() => forgetUnreadCount(userId));
 }

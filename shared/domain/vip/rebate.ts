@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { QueryTypes, type Transaction } from 'sequelize';
 import { config } from '../../config';
 import { db } from '../../db/sequelize';
+import { logger } from '../../logger';
 import { GAME_TYPE_TABLE } from '../game/types';
 import { creditFromQuery } from '../wallet/credit-from-query';
 import { money } from '../wallet/wallet';
@@ -19,6 +20,12 @@ import { batchSizeOf, ensureRun, forEverySite, runBatches, type BatchOutcome, ty
  * creditFromQuery (the batch's sums never leave Postgres); the log keeps one row per game type, all
  * carrying that credit's ledgerId (one INSERT ... SELECT per batch). The unique log row
  * (userId, day, gameType) and the wallet key `vip-rebate:<userId>:<day>` guard every payment in any case.
+ *
+ * A player excluded at settlement (cooling-off, self-exclusion: rg_exclusion_refusal) is not paid: the
+ * batch locks its due players' rows first and reads their exclusions under those locks (withholdExcluded),
+ * and their log rows are written with `withheld` set and no ledger row, so the rebate is visible as
+ * withheld and, its log row being there, never paid by a later run (docs/decisions.md, "An excluded
+ * player's money: the cash is withdrawable, rewards are forfeited or withheld").
  */
 
 export interface DailyRebateOptions {
@@ -152,6 +159,7 @@ async function payBatch(transaction: Transaction, batch: number, target: RebateD
   const due = `vip_rebate_due_${batch}`;
   const ledgerIds = `vip_rebate_ledger_${batch}`;
   await collectDue(transaction, due, target, range);
+  await withholdExcluded(transaction, due);
   const moved = await creditDue(transaction, due, ledgerIds, target.day);
   await logRebates(transaction, due, ledgerIds, target);
   await db().query(`DROP TABLE ${due}, ${ledgerIds}`, { transaction });
@@ -188,13 +196,32 @@ async function collectDue(transaction: Transaction, due: string, { siteCode, day
          FROM vip_rebates r JOIN ${gameTypeValuesSql()} ON gt."typeKey" = r."gameType"
         WHERE r."siteCode" = :siteCode
      )
-     SELECT d."userId", d."vipLevel", d."gameType", d.effective, d.rate, d.amount
+     SELECT d."userId", d."vipLevel", d."gameType", d.effective, d.rate, d.amount, CAST(NULL AS VARCHAR(20)) AS withheld
        FROM (SELECT l."userId", l.level AS "vipLevel", CAST(rt.code AS smallint) AS "gameType", l.effective, rt."rebateRate" AS rate,
                     trunc(l.effective * rt."rebateRate" / 100, 6) AS amount
                FROM leveled l JOIN rates rt ON rt.level = l.level AND rt.code = l."gameType") d
       WHERE d.amount > 0`,
     { replacements: { siteCode, cursor, lastUserId, day, tz: config().appTimezone }, transaction },
   );
+}
+
+/**
+ * Marks the due rows of excluded players `withheld`. First the due players' `users` rows are locked in id
+ * order (the order creditFromQuery locks them in; an exclusion starts with that row locked:
+ * shared/domain/responsible-gaming/changes.ts), then, in a later statement so that it sees an exclusion
+ * committed while it waited, their protection rows are read: an exclusion starting meanwhile either was
+ * seen here or starts after this batch paid.
+ */
+async function withholdExcluded(transaction: Transaction, due: string): Promise<void> {
+  await db().query(`SELECT u.id FROM users u WHERE u.id IN (SELECT "userId" FROM ${due}) ORDER BY u.id FOR UPDATE OF u`, { transaction });
+  const [, withheld] = await db().query(
+    `UPDATE ${due} d SET withheld = rg_exclusion_refusal(a, now()) FROM rg_accounts a
+      WHERE a."userId" = d."userId" AND rg_exclusion_refusal(a, now()) IS NOT NULL`,
+    { transaction },
+  );
+  const count = (withheld as { rowCount?: number } | number | undefined);
+  const rows = typeof count === 'number' ? count : (count?.rowCount ?? 0);
+  if (rows) logger().info({ rows }, 'daily rebate withheld from excluded players');
 }
 
 /**
@@ -208,7 +235,7 @@ async function creditDue(transaction: Transaction, due: string, ledgerIds: strin
   });
   const key = `'vip-rebate:' || "userId" || ':' || :day`;
   return creditFromQuery(transaction, {
-    source: `SELECT "userId", SUM(amount) AS amount, ${key} AS "idempotencyKey" FROM ${due} GROUP BY "userId"`,
+    source: `SELECT "userId", SUM(amount) AS amount, ${key} AS "idempotencyKey" FROM ${due} WHERE withheld IS NULL GROUP BY "userId"`,
     replacements: { day },
     kind: 'rebate',
     ref: { type: 'vip-rebate', id: day },
@@ -218,14 +245,14 @@ async function creditDue(transaction: Transaction, due: string, ledgerIds: strin
 }
 
 /**
- * Every log row (user, day, type) with its credit's ledger id in one INSERT ... SELECT (in key order).
+ * Every log row (user, day, type) with its credit's ledger id (none when withheld) in one INSERT ... SELECT (in key order).
  * No ON CONFLICT (it cost a third of the insert): a duplicate log row fails the batch, its credits with it.
  */
 async function logRebates(transaction: Transaction, due: string, ledgerIds: string, { siteCode, day }: RebateDay): Promise<void> {
   await db().query(
-    `INSERT INTO vip_rebate_logs ("siteCode", "userId", day, "gameType", "vipLevel", "effectiveBet", "rebateRate", amount, "ledgerId")
-     SELECT :siteCode, d."userId", CAST(:day AS date), d."gameType", d."vipLevel", d.effective, d.rate, d.amount, g."ledgerId"
-       FROM ${due} d JOIN ${ledgerIds} g ON g."userId" = d."userId"
+    `INSERT INTO vip_rebate_logs ("siteCode", "userId", day, "gameType", "vipLevel", "effectiveBet", "rebateRate", amount, "ledgerId", withheld)
+     SELECT :siteCode, d."userId", CAST(:day AS date), d."gameType", d."vipLevel", d.effective, d.rate, d.amount, g."ledgerId", d.withheld
+       FROM ${due} d LEFT JOIN ${ledgerIds} g ON g."userId" = d."userId"
       ORDER BY d."userId", d."gameType"`,
     { replacements: { siteCode, day }, transaction },
   );

@@ -17,6 +17,7 @@ export const ledgerKeys = {
   withdrawalPayout: (withdrawalId: number | string) => `withdrawal:payout:${withdrawalId}`,
   missionReward: (missionId: number, userId: number, periodKey: string) => `mission:${missionId}:${userId}:${periodKey}`,
   promoReward: (promoId: number, userId: number) => `promo:${promoId}:${userId}`,
+  promoForfeit: (claimId: number | string) => `promo-forfeit:${claimId}`,
   affiliateSettlement: (settlementId: number | string) => `affiliate:settlement:${settlementId}`,
   affiliateMilestone: (memberId: number, vipLevel: number) => `affiliate:milestone:${memberId}:${vipLevel}`,
   affiliateWithdrawalHold: (withdrawalId: number | string) => `affiliate:withdrawal:hold:${withdrawalId}`,

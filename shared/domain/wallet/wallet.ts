@@ -29,6 +29,7 @@ export type LedgerKind =
   | 'deposit'
   | 'rebate'
   | 'promo-reward'
+  | 'promo-forfeit'
   | 'mission-reward'
   | 'withdrawal-freeze'
   | 'withdrawal-release'

@@ -8,7 +8,7 @@ import { requireWithdrawalLevel } from '../kyc/gates';
 import { findApprovedInstrument } from '../wallet/instruments/approved';
 import { moveBalance, WalletError } from '../wallet/wallet';
 import { checkWithdrawalCode, consumeWithdrawalCode } from './codes';
-import { turnoverStatus } from './turnover';
+import { turnoverRule } from './turnover';
 import { addressesOf, playerView } from './views';
 import { ledgerKeys } from '../wallet/ledger-keys';
 
@@ -23,7 +23,7 @@ export interface WithdrawalInput {
  * POST /withdrawal/request, the checks in the spec's order: 2001 no live code, 2002 wrong
  * code, 2003 e-mail not verified, 2004 mobile not verified, 2005 no approved address of the player, 2006
  * amount not above 0, 2007 balance too low, 2008 a claimed promotion's turnover open, 2009 deposit
- * turnover short, then the KYC level (docs/kyc.md: `kyc.level2Required` above the site's amount). Then,
+ * turnover short (both waived during an exclusion: turnover.ts), then the KYC level (docs/kyc.md: `kyc.level2Required` above the site's amount). Then,
  * in one transaction: the withdrawal row (pending), the hold (one wallet movement from balance to
  * frozenBalance, `withdrawal:hold:<id>`), the turnover and KYC checks, and the code consumed.
  *
@@ -57,9 +57,11 @@ export async function requestWithdrawal(siteCode: string, userId: number, input:
       if (err instanceof WalletError && err.reason === 'INSUFFICIENT_FUNDS') throw new Refusal('withdrawal.balanceTooLow');
       throw err;
     }
-    const turnover = await turnoverStatus(userId, locale, transaction);
-    if (!turnover.promo.completed) throw new Refusal('withdrawal.promoTurnoverOpen');
-    if (!turnover.deposit.completed) throw new Refusal('withdrawal.depositTurnoverShort');
+    // Read under the row the hold locked: an exclusion starts with that row locked, so it is either seen
+    // here or starts after this withdrawal. An excluded player's turnover cannot grow: it is waived.
+    const { status, exclusion } = await turnoverRule(userId, locale, transaction);
+    if (exclusion === null && !status.promo.completed) throw new Refusal('withdrawal.promoTurnoverOpen');
+    if (exclusion === null && !status.deposit.completed) throw new Refusal('withdrawal.depositTurnoverShort');
     await requireWithdrawalLevel(transaction, siteCode, userId, amount);
     await consumeWithdrawalCode(transaction, userId, input.verifyCode);
     return withdrawal;

@@ -3,6 +3,7 @@ import type { Transaction } from 'sequelize';
 import { PromotionClaim, User } from '../../db/models';
 import { pickText, type Locale } from '../../i18n/locales';
 import { paidDepositUsdSum } from '../deposit/totals';
+import { exclusionInForce } from '../responsible-gaming/money-checks';
 import { money } from '../wallet/wallet';
 
 /**
@@ -11,6 +12,12 @@ import { money } from '../wallet/wallet';
  * kept by the post-bet chain) is at least the USD sum of the player's paid deposits times
  * DEPOSIT_TURNOVER_MULTIPLIER. GET /withdrawal/turnover-status shows it; a withdrawal
  * request checks it (2008, 2009) with the same function.
+ *
+ * During an exclusion (cooling-off, self-exclusion: rg_exclusion_refusal) bets are refused, so turnover
+ * cannot grow: the rule then does not stand in the way of withdrawing the cash balance (canWithdraw true;
+ * turnoverRule says which exclusion waives it). The promotion rewards whose turnover was open were forfeited when the exclusion
+ * started (shared/domain/promo/forfeits.ts), so what is withdrawn is the player's own money
+ * (docs/decisions.md, "An excluded player's money: the cash is withdrawable, rewards are forfeited or withheld").
  */
 export const DEPOSIT_TURNOVER_MULTIPLIER = 1;
 
@@ -26,11 +33,20 @@ export interface TurnoverStatus {
 
 const remainingOf = (required: Decimal.Value, completed: Decimal.Value) => money(Decimal.max(0, new Decimal(required).minus(completed)));
 
-/** The player's turnover status, read in `transaction` when given. Promotion items are the claims not yet completed, oldest first. */
-export async function turnoverStatus(userId: number, locale: Locale, transaction?: Transaction): Promise<TurnoverStatus> {
+/** GET /withdrawal/turnover-status: the player's turnover status. */
+export async function turnoverStatus(userId: number, locale: Locale): Promise<TurnoverStatus> {
+  return (await turnoverRule(userId, locale)).status;
+}
+
+/**
+ * The turnover status and the exclusion in force that waives it (else null), read in `transaction` when
+ * given. Promotion items are the claims not yet completed, oldest first.
+ */
+export async function turnoverRule(userId: number, locale: Locale, transaction?: Transaction): Promise<{ status: TurnoverStatus; exclusion: string | null }> {
   // One after the other: in a transaction they share its one connection.
   const user = await User.findByPk(userId, { attributes: ['id', 'totalEffectiveBet'], transaction });
   const totalDeposits = await paidDepositUsdSum(userId, {}, transaction);
+  const exclusion = await exclusionInForce(userId, transaction);
   const claims = await PromotionClaim.findAll({ where: { userId, turnoverCompleted: 0 }, order: [['claimedAt', 'ASC'], ['id', 'ASC']], transaction });
   const required = new Decimal(totalDeposits).times(DEPOSIT_TURNOVER_MULTIPLIER);
   const bet = new Decimal(user?.totalEffectiveBet ?? 0);
@@ -54,5 +70,5 @@ export async function turnoverStatus(userId: number, locale: Locale, transaction
       remaining: remainingOf(c.requiredTurnover, c.completedTurnover),
     })),
   };
-  return { canWithdraw: deposit.completed && promo.completed, deposit, promo };
+  return { status: { canWithdraw: exclusion !== null || (deposit.completed && promo.completed), deposit, promo }, exclusion };
 }

@@ -21,8 +21,11 @@ import { agentTierSql, RATE_CTES, rateLookup } from './rates';
 
 export type Scope = 'site' | 'agent';
 
-/** The ledger kinds that count as rewards credited to a member (subtracted from its net loss). */
-export const REWARD_KINDS = ['rebate', 'promo-reward', 'mission-reward'] as const;
+/**
+ * The ledger kinds that count as rewards credited to a member (subtracted from its net loss). A
+ * forfeited promotion reward (`promo-forfeit`, negative) takes its reward back out of that sum.
+ */
+export const REWARD_KINDS = ['rebate', 'promo-reward', 'promo-forfeit', 'mission-reward'] as const;
 
 /** The replacements every statement here needs. */
 export function periodReplacements(siteCode: string, period: Period, carryOver: boolean): Record<string, unknown> {
