@@ -269,3 +269,32 @@ test('every KYC endpoint: 401 without a token, 403 for an operator without the k
     t.is((await req(method, p, { token: outsider.token, body: { action: 'approve' } })).status, 403, p);
   }
 });
+
+test('the profile comes first: an upload without one is 2002; documents already waiting do not stop the first profile, and the player reaches level 2', async (t) => {
+  const { user, token } = await factories.createUser();
+  await giveEmail(user);
+  const refused = await upload(token, 'id-front', { file: { data: jpeg } });
+  t.like(refused.body, { code: 2002, path: '/api/kyc/documents', message: '請先填寫身分資料再上傳文件' });
+  t.deepEqual((await req('GET', '/kyc', { token })).body.result.documents, []);
+
+  // Documents uploaded before profiles were required (rows as they were left): pending and approved ones.
+  const pending = await db().query(
+    `INSERT INTO kyc_documents ("siteCode", "userId", kind, "storageKey") VALUES (:siteCode, :userId, 'selfie', 'private/kyc-document/legacy-${user.id}.jpg') RETURNING id`,
+    { replacements: { siteCode: user.siteCode, userId: user.id } },
+  ).then(([rows]) => (rows as Array<{ id: number }>)[0].id);
+  await approvedDocument(user, 'id-front');
+  await approvedDocument(user, 'id-back');
+  t.is((await req('GET', '/kyc', { token })).body.result.level, 0, 'stuck without a profile');
+
+  const put = await req('PUT', '/kyc/profile', { token, body: PROFILE });
+  t.is(put.body.code, 200, JSON.stringify(put.body));
+  t.is((await req('GET', '/kyc', { token })).body.result.level, 1);
+  t.is((await req('PUT', '/kyc/profile', { token, body: { ...PROFILE, address: '9 Other Road, Taipei' } })).body.code, 2002, 'once stored, the profile is locked by the documents');
+
+  const review = await req('POST', `/kyc/admin/documents/${pending}/review`, { body: { action: 'approve' } });
+  t.is(review.body.code, 200, JSON.stringify(review.body));
+  const status = (await req('GET', '/kyc', { token })).body.result;
+  t.is(status.level, 2);
+  t.deepEqual(status.missing, ['address-proof']);
+  t.is((await upload(token, 'address-proof', { file: { data: jpeg } })).body.code, 200, 'with a profile, uploads are taken');
+});

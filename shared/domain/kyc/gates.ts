@@ -21,7 +21,7 @@ const REFUSAL_OF_LEVEL = { 2: 'kyc.level2Required', 3: 'kyc.level3Required' } as
 /**
  * In the withdrawal's transaction, after its row (amounts in USD) is written: refuses it when the user's
  * withdrawals of the last 30 days with it pass the site's amount and the level is below 2. A path that
- * locks other rows first (a commission withdrawal) calls lockForWithdrawalGate at its start.
+ * locks the affiliate account (a commission withdrawal) calls lockForWithdrawalGate before it.
  */
 export async function requireWithdrawalLevel(transaction: Transaction, siteCode: string, userId: number): Promise<void> {
   const { withdrawalAboveUsd } = await siteKyc(siteCode, transaction);
@@ -34,9 +34,8 @@ export async function requireWithdrawalLevel(transaction: Transaction, siteCode:
 }
 
 /**
- * The users row lock the withdrawal gate counts under, taken first by a path whose other locks (the
- * instrument, the affiliate account) come after the users row in the lock order (docs/architecture.md,
- * "One lock order").
+ * The users row lock the withdrawal gate counts under, taken early by a path whose later locks (the
+ * affiliate account) come after the users row in the lock order (docs/architecture.md, "One lock order").
  */
 export async function lockForWithdrawalGate(transaction: Transaction, userId: number): Promise<void> {
   await db().query('SELECT 1 FROM users WHERE id = :userId FOR NO KEY UPDATE', { replacements: { userId }, transaction });

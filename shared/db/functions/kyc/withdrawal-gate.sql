@@ -6,8 +6,9 @@
 -- written (shared/domain/kyc/gates.ts): POST /withdrawal/request and /affiliate/withdrawals/request.
 --
 -- It locks the user's users row (FOR NO KEY UPDATE; a player withdrawal's hold holds it already, a
--- commission withdrawal takes it first, as the lock order wants), so requests of one user on either path
--- are counted one after the other: ten at once cannot each see the others missing and slip past.
+-- commission withdrawal takes it before its affiliate account, as the lock order wants), so requests of
+-- one user on either path are counted one after the other: ten at once cannot each see the others
+-- missing and slip past.
 CREATE OR REPLACE FUNCTION kyc_withdrawal_level_needed(p_user INTEGER, p_above NUMERIC) RETURNS SMALLINT
 LANGUAGE plpgsql AS $$
 DECLARE

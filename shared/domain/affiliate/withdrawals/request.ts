@@ -37,7 +37,8 @@ const isMethod = (method: string): method is AffiliateWithdrawalMethod => (AFFIL
  * latest request that was not rejected (AFFILIATE_WITHDRAWAL_COOLDOWN_HOURS, default 24; 0 = none).
  * Last, the KYC withdrawal gate, the players' one (`kyc.level2Required`, docs/kyc.md, "Gates"): the
  * agent's player and commission withdrawals of 30 days with this one against the site's amount, under
- * the agent's users row lock, taken first (the lock order: users row, instrument, affiliate account).
+ * the agent's users row lock, taken before the affiliate account's (the lock order: the instrument, as a
+ * player withdrawal's row takes its address, then the users row, then the affiliate account).
  */
 export async function requestAffiliateWithdrawal(siteCode: string, userId: number, input: AffiliateWithdrawalInput) {
   const agent = await requireAgent(userId);
@@ -47,9 +48,10 @@ export async function requestAffiliateWithdrawal(siteCode: string, userId: numbe
   const method = input.method;
 
   const row = await db().transaction(async (transaction) => {
-    await lockForWithdrawalGate(transaction, agent.id);
     const target = await findApprovedInstrument(siteCode, agent.id, INSTRUMENT_OF[method], input.targetId, { transaction, lock: true });
     if (!target) throw new Refusal('affiliate.targetNotApproved');
+    // The KYC gate's lock, before the affiliate account's (the lock order: instrument, users row, affiliate account).
+    await lockForWithdrawalGate(transaction, agent.id);
     const balance = await lockAffiliateAccount(transaction, agent.id);
 
     const hours = config().affiliateWithdrawalCooldownHours;
