@@ -73,11 +73,11 @@ test('the agent path passes the same gate: commission withdrawals count with pla
   t.is(n, 1, 'the refused commission withdrawal left no row');
 });
 
-test('ten at once across both paths (one player withdrawal, nine commission withdrawals of 199): exactly one passes', async (t) => {
+test('ten at once across both paths (one player withdrawal, nine commission withdrawals of 199, to another instrument): exactly one passes', async (t) => {
   const a = await levelOneAgent();
   const all = await Promise.all([
     withdraw(a.token, a.address.id, '199'),
-    ...Array.from({ length: 9 }, () => commission(a.token, a.address.id, '199')),
+    ...Array.from({ length: 9 }, () => commission(a.token, a.card.id, '199')),
   ]);
   t.deepEqual(all.map((r) => r.body.code).sort(), [200, 2301, 2301, 2301, 2301, 2301, 2301, 2301, 2301, 2301]);
   const [{ total }] = await db().query<{ total: string }>(
