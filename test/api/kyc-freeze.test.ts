@@ -140,3 +140,28 @@ test.serial('a confirmation keeps the account frozen for good', async (t) => {
   const listed = (await admin('GET', `/kyc/admin/flags?status=confirmed&userId=${user.id}`)).body.result.items;
   t.deepEqual(listed.map((f: { id: number }) => f.id), [flagId]);
 });
+
+test.serial('ten bets at once (simulate and provider) while the flag is being written: once it commits, every one waiting is refused and nothing moves', async (t) => {
+  const { Client } = await import('pg');
+  const { user, token } = await player();
+  const before = await snapshot(user.id);
+  // The flag's transaction in flight, as flagUnderAge writes it: the player's row locked, the flag inserted, not yet committed.
+  const holder = new Client({ connectionString: stack.databaseUrl });
+  await holder.connect();
+  try {
+    await holder.query('BEGIN');
+    await holder.query('SELECT 1 FROM users WHERE id = $1 FOR NO KEY UPDATE', [user.id]);
+    await holder.query(`INSERT INTO kyc_flags ("siteCode", "userId", reason, detail) VALUES ($1, $2, 'under-age', '{}')`, [SITE, user.id]);
+    const racing = Promise.all([...Array.from({ length: 5 }, () => play(token)), ...Array.from({ length: 5 }, () => provx(user.id))]);
+    const waiting = async () => Number((await holder.query('SELECT count(*) AS n FROM pg_stat_activity WHERE pg_backend_pid() = ANY (pg_blocking_pids(pid))')).rows[0].n);
+    for (let i = 0; i < 60 && (await waiting()) < 10; i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    await holder.query('COMMIT');
+    const answers = await racing;
+    for (const res of answers.slice(0, 5)) frozen(t, res, 'simulate');
+    for (const res of answers.slice(5)) t.like(res.body, { status: 'ERROR', errorCode: 3007 });
+  } finally {
+    await holder.query('ROLLBACK').catch(() => undefined);
+    await holder.end();
+  }
+  t.deepEqual(await snapshot(user.id), before, 'nothing moved');
+});
