@@ -2741,5 +2741,49 @@ function kycErrorTexts(): ErrorText[] {
         'vi-VN': 'Cần xác minh danh tính cấp 3 (giấy tờ chứng minh địa chỉ được duyệt)',
       },
     },
+    {
+      path: '/api/deposit',
+      code: 2303,
+      text: {
+        'zh-TW': '帳戶已凍結：提供的出生日期未達本站最低年齡，在客服審核前不可存款、投注或領取優惠',
+        'zh-CN': '账户已冻结：提供的出生日期未达本站最低年龄，在客服审核前不可存款、投注或领取优惠',
+        'en-US': "The account is frozen: the date of birth given is below the site's minimum age; deposits, bets and promotion claims are refused until an operator decides",
+        'th-TH': 'บัญชีถูกระงับ: วันเกิดที่ให้ไว้ต่ำกว่าอายุขั้นต่ำของเว็บไซต์ ไม่สามารถฝากเงิน เดิมพัน หรือรับโปรโมชั่นได้จนกว่าเจ้าหน้าที่จะตัดสิน',
+        'vi-VN': 'Tài khoản bị đóng băng: ngày sinh đã khai dưới độ tuổi tối thiểu của trang; không thể nạp tiền, đặt cược hay nhận khuyến mãi cho đến khi nhân viên quyết định',
+      },
+    },
+    {
+      path: '/api/kyc/documents',
+      code: 2002,
+      text: {
+        'zh-TW': '請先填寫身分資料再上傳文件',
+        'zh-CN': '请先填写身份资料再上传文件',
+        'en-US': 'Complete the profile before uploading documents',
+        'th-TH': 'กรุณากรอกข้อมูลส่วนตัวก่อนอัปโหลดเอกสาร',
+        'vi-VN': 'Vui lòng hoàn tất hồ sơ trước khi tải giấy tờ lên',
+      },
+    },
+    {
+      path: '/api/kyc/admin/flags/:id/decision',
+      code: 2001,
+      text: {
+        'zh-TW': '找不到此標記',
+        'zh-CN': '找不到此标记',
+        'en-US': 'No such flag',
+        'th-TH': 'ไม่พบการแจ้งเตือนนี้',
+        'vi-VN': 'Không tìm thấy cờ này',
+      },
+    },
+    {
+      path: '/api/kyc/admin/flags/:id/decision',
+      code: 2002,
+      text: {
+        'zh-TW': '此標記已處理',
+        'zh-CN': '此标记已处理',
+        'en-US': 'This flag was already decided',
+        'th-TH': 'การแจ้งเตือนนี้ได้รับการตัดสินแล้ว',
+        'vi-VN': 'Cờ này đã được xử lý',
+      },
+    },
   ];
 }

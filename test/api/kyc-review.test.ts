@@ -7,7 +7,7 @@ import { closeJobWaiters } from '../../shared/queues/wait-for-job';
 import { startWorkers, type RunningWorkers } from '../../workers/main';
 import { startAdminStack, type AdminRequest, type AdminStack } from '../helpers/admin-requests';
 import { jpegWithExif } from '../helpers/images';
-import { giveEmail, PROFILE } from '../helpers/kyc';
+import { giveEmail, giveProfile, PROFILE } from '../helpers/kyc';
 import { postMultipart } from '../helpers/multipart';
 import type { TestStack } from '../helpers/stack';
 import { waitFor } from '../helpers/wait';
@@ -70,6 +70,7 @@ const tomorrowPlus = (days: number) => new Date(Date.now() + (days + 1) * 86400_
 test.serial('the queue: pending documents of the site, oldest first, with the player, level and profile; filters by state, level, kind and player', async (t) => {
   const a = await levelOnePlayer();
   const b = await factories.createUser();
+  await giveProfile(b.user); // documents need the profile first; without a contact b stays level 0
   const first = await upload(a.token, 'id-front');
   const second = await upload(b.token, 'selfie');
   const third = await upload(a.token, 'id-back');

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { db } from '../../shared/db/sequelize';
 import { startAdminStack, type AdminRequest, type AdminStack } from '../helpers/admin-requests';
 import { filesUnder, jpegWithExif, png } from '../helpers/images';
-import { approvedDocument, giveEmail, PROFILE, yearsAgo } from '../helpers/kyc';
+import { approvedDocument, giveEmail, giveProfile, PROFILE, yearsAgo } from '../helpers/kyc';
 import { postMultipart, type Part } from '../helpers/multipart';
 import type { TestStack } from '../helpers/stack';
 
@@ -54,7 +54,7 @@ test('a new player is level 0 and misses a contact and a profile; with both, lev
   const { user, token } = await factories.createUser();
   const fresh = await req('GET', '/kyc', { token });
   t.is(fresh.body.code, 200);
-  t.deepEqual(fresh.body.result, { level: 0, missing: ['contact', 'profile'], documents: [], profile: null });
+  t.deepEqual(fresh.body.result, { level: 0, missing: ['contact', 'profile'], documents: [], profile: null, frozen: null });
 
   const put = await req('PUT', '/kyc/profile', { token, body: PROFILE });
   t.is(put.body.code, 200);
@@ -120,6 +120,7 @@ test('profile input: each bad field is a 400 naming it', async (t) => {
 
 test('upload: each kind is stored private, re-encoded without EXIF, pending; the list shows its state and file URL, never the key', async (t) => {
   const { user, token } = await factories.createUser();
+  await giveProfile(user); // documents need the profile first
   t.truthy((await sharp(jpeg).metadata()).exif, 'the upload carries EXIF');
   const res = await upload(token, 'id-front', { file: { data: jpeg } });
   t.is(res.body.code, 200, JSON.stringify(res.body));
@@ -143,13 +144,15 @@ test('upload: each kind is stored private, re-encoded without EXIF, pending; the
 });
 
 test.serial('one pending document per kind (2001); several uploads of one kind at once: one is kept, the others store nothing', async (t) => {
-  const { token } = await factories.createUser();
+  const { user, token } = await factories.createUser();
+  await giveProfile(user); // documents need the profile first
   t.is((await upload(token, 'selfie', { file: { data: jpeg } })).body.code, 200);
   const again = await upload(token, 'selfie', { file: { data: jpeg } });
   t.is(again.body.code, 2001);
   t.is(again.body.path, '/api/kyc/documents');
 
   const other = await factories.createUser();
+  await giveProfile(other.user);
   const before = await stored();
   const results = await Promise.all([1, 2, 3, 4].map(() => upload(other.token, 'id-back', { file: { data: jpeg } })));
   t.deepEqual(results.map((r) => r.body.code).sort(), [200, 2001, 2001, 2001]);
@@ -159,7 +162,8 @@ test.serial('one pending document per kind (2001); several uploads of one kind a
 });
 
 test.serial('hostile uploads: polyglots lose their payload, spoofed and broken files and oversize are 400 naming the field; no token is 401', async (t) => {
-  const { token } = await factories.createUser();
+  const { user, token } = await factories.createUser();
+  await giveProfile(user); // documents need the profile first
   const before = await stored();
   const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
   const html = Buffer.from('<html><body><script>alert(1)</script></body></html>');
@@ -202,6 +206,7 @@ test.serial('hostile uploads: polyglots lose their payload, spoofed and broken f
 
 test('document files: the owner and operators with kyc:read of its site only; never cached; another player gets 2001', async (t) => {
   const owner = await factories.createUser();
+  await giveProfile(owner.user); // documents need the profile first
   const doc = (await upload(owner.token, 'id-front', { file: { data: jpeg } })).body.result;
   const url = `/kyc/documents/${doc.id}/file`;
   const adminUrl = `/kyc/admin/documents/${doc.id}/file`;
@@ -263,4 +268,33 @@ test('every KYC endpoint: 401 without a token, 403 for an operator without the k
     t.is((await req(method, p, { token: null, body: { action: 'approve' } })).status, 401, p);
     t.is((await req(method, p, { token: outsider.token, body: { action: 'approve' } })).status, 403, p);
   }
+});
+
+test('the profile comes first: an upload without one is 2002; documents already waiting do not stop the first profile, and the player reaches level 2', async (t) => {
+  const { user, token } = await factories.createUser();
+  await giveEmail(user);
+  const refused = await upload(token, 'id-front', { file: { data: jpeg } });
+  t.like(refused.body, { code: 2002, path: '/api/kyc/documents', message: '請先填寫身分資料再上傳文件' });
+  t.deepEqual((await req('GET', '/kyc', { token })).body.result.documents, []);
+
+  // Documents uploaded before profiles were required (rows as they were left): pending and approved ones.
+  const pending = await db().query(
+    `INSERT INTO kyc_documents ("siteCode", "userId", kind, "storageKey") VALUES (:siteCode, :userId, 'selfie', 'private/kyc-document/legacy-${user.id}.jpg') RETURNING id`,
+    { replacements: { siteCode: user.siteCode, userId: user.id } },
+  ).then(([rows]) => (rows as Array<{ id: number }>)[0].id);
+  await approvedDocument(user, 'id-front');
+  await approvedDocument(user, 'id-back');
+  t.is((await req('GET', '/kyc', { token })).body.result.level, 0, 'stuck without a profile');
+
+  const put = await req('PUT', '/kyc/profile', { token, body: PROFILE });
+  t.is(put.body.code, 200, JSON.stringify(put.body));
+  t.is((await req('GET', '/kyc', { token })).body.result.level, 1);
+  t.is((await req('PUT', '/kyc/profile', { token, body: { ...PROFILE, address: '9 Other Road, Taipei' } })).body.code, 2002, 'once stored, the profile is locked by the documents');
+
+  const review = await req('POST', `/kyc/admin/documents/${pending}/review`, { body: { action: 'approve' } });
+  t.is(review.body.code, 200, JSON.stringify(review.body));
+  const status = (await req('GET', '/kyc', { token })).body.result;
+  t.is(status.level, 2);
+  t.deepEqual(status.missing, ['address-proof']);
+  t.is((await upload(token, 'address-proof', { file: { data: jpeg } })).body.code, 200, 'with a profile, uploads are taken');
 });

@@ -4,6 +4,7 @@ import { BankCard, type User } from '../../shared/db/models';
 import { db } from '../../shared/db/sequelize';
 import { moveAffiliateBalance } from '../../shared/domain/wallet/affiliate-account';
 import { createAgent } from './affiliates';
+import { giveLevel } from './kyc';
 import { approvedAddress } from './withdrawals';
 
 /** Commission money test setup: agents with commission, approved payout instruments, affiliate ledger sums. */
@@ -31,9 +32,13 @@ export async function creditCommission(agent: User, amount: string, key = `test:
   );
 }
 
-/** An agent with `commission` available, an approved bank card and an approved crypto address. */
-export async function agentWithCommission(commission = '100', options: { siteCode?: string } = {}) {
+/**
+ * An agent with `commission` available, an approved bank card and an approved crypto address, at KYC
+ * level 2 unless told (a commission withdrawal passes the KYC withdrawal gate, docs/kyc.md).
+ */
+export async function agentWithCommission(commission = '100', options: { siteCode?: string; kycLevel?: 0 | 1 | 2 | 3 } = {}) {
   const made = await createAgent({ siteCode: options.siteCode });
+  await giveLevel(made.user, options.kycLevel ?? 2);
   if (commission !== '0') await creditCommission(made.user, commission);
   const [card, address] = await Promise.all([approvedBankCard(made.user), approvedAddress(made.user)]);
   return { ...made, card, address };

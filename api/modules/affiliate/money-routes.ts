@@ -8,6 +8,7 @@ import { affiliateBalanceOf } from '../../../shared/domain/wallet/affiliate-acco
 import { config } from '../../../shared/config';
 import { type Endpoint, endpoint } from '../../http/endpoint';
 import { limitRule } from '../../http/rate-limit';
+import { KYC_GATE_REFUSALS } from '../kyc/gate-refusals';
 import { agentOnly } from './agent-refusal';
 import { adminListQuery, idParams, pagingQuery, requestBody, reviewBody } from './money-schemas';
 import * as answers from './answers';
@@ -47,6 +48,7 @@ export const moneyEndpoints: Endpoint[] = [
         'affiliate.targetNotApproved': 2002,
         'affiliate.withdrawalCooldown': 2003,
         'affiliate.balanceTooLow': 2004,
+        'kyc.level2Required': KYC_GATE_REFUSALS['kyc.level2Required'],
       },
       summary: 'Request a commission withdrawal to an approved bank card or crypto address: available moves to frozen until reviewed',
     },

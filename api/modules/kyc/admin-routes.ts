@@ -1,13 +1,15 @@
 import { documentFile } from '../../../shared/domain/kyc/documents';
+import { decideFlag, listFlags, type FlagDecision, type FlagStatus } from '../../../shared/domain/kyc/flags';
 import { reviewDocument, reviewQueue, type ReviewAction } from '../../../shared/domain/kyc/review';
 import type { DocumentKind, DocumentState } from '../../../shared/domain/kyc/documents';
 import { endpoint } from '../../http/endpoint';
 import { sendPhoto } from '../wallet/photo-answer';
 import * as answers from './answers';
-import { documentIdParams, queueQuery, reviewBody } from './schemas';
+import { documentIdParams, flagDecisionBody, flagsQuery, queueQuery, reviewBody } from './schemas';
 
 /**
- * Operators' KYC endpoints (permission module `kyc`): the review queue, a document's image, the review.
+ * Operators' KYC endpoints (permission module `kyc`): the review queue, a document's image, the review,
+ * and the flags (under age) with their decision.
  * The site is the `x-site-code` header or `siteCode` query, else SITE_CODE; another site's document is
  * not found.
  */
@@ -53,5 +55,29 @@ export const adminEndpoints = [
     },
     ({ actor, site, params, body }) =>
       reviewDocument(actor, site, params.id, { action: body.action as ReviewAction, reason: body.reason ?? null, expiresAt: body.expiresAt ?? null }),
+  ),
+  endpoint(
+    {
+      method: 'get',
+      path: '/kyc/admin/flags',
+      result: answers.getKycAdminFlags,
+      auth,
+      query: flagsQuery,
+      summary: "The site's KYC flags (under age), oldest first, by status (open unless given: the players frozen until an operator decides) and player",
+    },
+    ({ site, query }) => listFlags(site, { status: query.status as FlagStatus | undefined, userId: query.userId, page: query.page, pageSize: query.pageSize }),
+  ),
+  endpoint(
+    {
+      method: 'post',
+      path: '/kyc/admin/flags/:id/decision',
+      result: answers.postKycAdminFlagDecision,
+      auth,
+      params: documentIdParams,
+      body: flagDecisionBody,
+      refusals: { 'kyc.flagNotFound': 2001, 'kyc.flagDecided': 2002 },
+      summary: 'Decide an open KYC flag with a reason: confirm (under age: money in and play stay frozen for good) or dismiss (a data error: unfrozen, held deposits credited)',
+    },
+    ({ actor, site, params, body }) => decideFlag(actor, site, params.id, { action: body.action as FlagDecision, reason: body.reason }),
   ),
 ];

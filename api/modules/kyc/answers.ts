@@ -1,5 +1,6 @@
 import { DOCUMENT_KINDS, DOCUMENT_STATES } from '../../../shared/domain/kyc/documents';
-import { array, bool, dateTime, day, id, int, nullable, obj, oneOfValues, paged, str } from '../../http/answer-schemas';
+import { FLAG_STATUSES } from '../../../shared/domain/kyc/flags';
+import { anyValue, array, bool, dateTime, day, id, int, nullable, obj, oneOfValues, paged, str } from '../../http/answer-schemas';
 
 /**
  * The answers of the KYC endpoints (their `result`), as the API document shows them and the tests check
@@ -36,6 +37,16 @@ export const getKyc = obj({
   missing: array(oneOfValues(KYC_PARTS), 'What the next level misses (none at level 3)'),
   documents: array(playerDocument, 'Newest first'),
   profile: nullable(profile),
+  frozen: nullable(
+    obj(
+      {
+        reason: oneOfValues(['under-age'] as const),
+        status: oneOfValues(['open', 'confirmed'] as const, 'open: waiting for an operator; confirmed: for good'),
+        since: dateTime(),
+      },
+      { description: 'Deposits, bets and promotion claims are refused (2303): the date of birth given is below the site\'s minimum age' },
+    ),
+  ),
 });
 
 export const putKycProfile = profile;
@@ -63,3 +74,21 @@ export const adminDocument = obj({
 export const getKycAdminQueue = paged(adminDocument, 'items');
 
 export const postKycAdminReview = adminDocument;
+
+/** A KYC flag as operators see it (GET /kyc/admin/flags, the decision's answer). */
+export const adminFlag = obj({
+  id: id(),
+  userId: id(),
+  account: str(),
+  reason: str('under-age: a date of birth below the site\'s minimum age'),
+  detail: anyValue('What was flagged (for under-age: the date of birth and the minimum age)'),
+  status: oneOfValues(FLAG_STATUSES, 'open: the player is frozen until decided; confirmed: frozen for good; dismissed: a data error, unfrozen'),
+  createdAt: dateTime(),
+  decidedBy: nullable(int('The deciding administrator')),
+  decidedAt: nullable(dateTime()),
+  decisionReason: nullable(str()),
+});
+
+export const getKycAdminFlags = paged(adminFlag, 'items');
+
+export const postKycAdminFlagDecision = adminFlag;

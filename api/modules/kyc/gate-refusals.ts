@@ -8,3 +8,12 @@ export const KYC_GATE_REFUSALS = {
   'kyc.level2Required': { code: 2301, textOf: '/api/deposit' },
   'kyc.level3Required': { code: 2302, textOf: '/api/deposit' },
 } as const;
+
+/**
+ * The under-age freeze (docs/kyc.md, "Under age: the freeze") as every path it stops answers it: 2303
+ * with the text of POST /deposit. It is met where exclusions are (rg_exclusion_refusal), so the
+ * exclusions' codes carry it (api/modules/responsible-gaming/refusal-codes.ts).
+ */
+export const KYC_FREEZE_REFUSALS = {
+  'kyc.frozenUnderAge': { code: 2303, textOf: '/api/deposit' },
+} as const;

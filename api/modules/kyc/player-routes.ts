@@ -42,7 +42,7 @@ export const playerEndpoints = [
       uploads: { fields: [DOCUMENT_FILE_FIELD], required: [DOCUMENT_FILE_FIELD] },
       body: documentBody,
       limits: [uploadsPerUser],
-      refusals: { 'kyc.documentPending': 2001 },
+      refusals: { 'kyc.documentPending': 2001, 'kyc.profileRequired': 2002 },
       summary: 'Upload a KYC document (multipart: kind = id-front | id-back | selfie | address-proof, file = one image)',
     },
     ({ player, body, files }) => uploadDocument(player.siteCode, player.id, body.kind as DocumentKind, files[DOCUMENT_FILE_FIELD]),

@@ -1,5 +1,6 @@
 import { object, string } from 'yup';
 import { DOCUMENT_KINDS, DOCUMENT_STATES } from '../../../shared/domain/kyc/documents';
+import { FLAG_STATUSES } from '../../../shared/domain/kyc/flags';
 import { COUNTRIES } from '../../../shared/i18n/countries';
 import { CALENDAR_DATE_JSON, documentAs, isCalendarDate, pagingFields, positiveIdParam, queryInt, queryText, text } from '../../http/schema-helpers';
 
@@ -55,4 +56,17 @@ export const reviewBody = documentAs(object({
 }), {
   if: { properties: { action: { const: 'reject' } }, required: ['action'] },
   then: { required: ['reason'], properties: { reason: { type: 'string', minLength: 2 }, expiresAt: { type: 'null' } } },
+});
+
+/** GET /kyc/admin/flags: by status (open unless given) and player. */
+export const flagsQuery = object({
+  ...pagingFields(20),
+  status: queryText().oneOf([...FLAG_STATUSES, undefined], `status must be one of ${FLAG_STATUSES.join(', ')}`),
+  userId: queryInt().min(1),
+});
+
+/** POST /kyc/admin/flags/:id/decision: confirm (under age: frozen for good) or dismiss (a data error), always with a reason. */
+export const flagDecisionBody = object({
+  action: string().strict().required('action is required').oneOf(['confirm', 'dismiss'], 'action must be confirm or dismiss'),
+  reason: text().required('reason is required').min(2, 'reason must be at least 2 characters').max(300, '${path} must be at most 300 characters'),
 });

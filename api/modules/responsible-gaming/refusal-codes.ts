@@ -1,3 +1,5 @@
+import { KYC_FREEZE_REFUSALS } from '../kyc/gate-refusals';
+
 /**
  * The numbers of player protection's refusals on every money path that meets them (deposits, the fiat
  * vendor's orders, simulate, the launch, promotion claims), one number per meaning everywhere, with the
@@ -5,10 +7,11 @@
  */
 const text = (code: number) => ({ code, textOf: '/api/responsible-gaming' });
 
-/** Exclusions: what stops deposits, bets and claims alike. */
+/** Exclusions: what stops deposits, bets and claims alike (the KYC under-age freeze with them). */
 export const exclusionCodes = {
   'responsible-gaming.selfExcluded': text(4101),
   'responsible-gaming.coolingOff': text(4102),
+  ...KYC_FREEZE_REFUSALS,
 } as const;
 
 export const depositProtectionCodes = { ...exclusionCodes, 'responsible-gaming.depositLimit': text(4104), 'responsible-gaming.limitsRequired': text(4107) } as const;

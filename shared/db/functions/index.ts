@@ -17,6 +17,7 @@ export const FUNCTION_FILES: readonly string[] = [
   'site-config/jurisdictions.sql',
   'responsible-gaming/periods.sql',
   'responsible-gaming/limits.sql',
+  'kyc/freeze.sql',
   'responsible-gaming/account.sql',
   'responsible-gaming/play.sql',
   'responsible-gaming/deposit-refusal.sql',
@@ -55,4 +56,5 @@ export const FUNCTION_FILES: readonly string[] = [
   'users/keep-ledger.sql',
   'kyc/level.sql',
   'kyc/deposit-gate.sql',
+  'kyc/withdrawal-gate.sql',
 ];

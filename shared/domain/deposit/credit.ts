@@ -26,7 +26,10 @@ export async function enqueueDepositCredit(transaction: Transaction, depositOrde
 
 export type CreditResult =
   | { depositOrderId: number; credited: true; usdAmount: string; balanceAfter: string }
-  | { depositOrderId: number; credited: false; reason: 'missing' | 'not-paid' | 'already-credited' };
+  | { depositOrderId: number; credited: false; reason: 'missing' | 'not-paid' | 'already-credited' | 'held' };
+
+/** Thrown inside the credit's transaction to roll it back: the player is frozen (the KYC under-age freeze). */
+class FrozenPlayer extends Error {}
 
 interface LockedOrder {
   id: string;
@@ -36,7 +39,45 @@ interface LockedOrder {
   creditedAt: Date | null;
 }
 
+/**
+ * A paid deposit of a player the KYC under-age freeze stops (kyc_freeze_refusal, docs/kyc.md, "Under age:
+ * the freeze") is not credited: the credit is rolled back and the order marked held ("creditHeldAt",
+ * which the reconciler skips). An operator's dismissal of the flag credits it
+ * (shared/domain/kyc/flags.ts); after a confirmation it waits for an operator to settle it outside.
+ */
 export async function creditDeposit(depositOrderId: number): Promise<CreditResult> {
+  try {
+    return await creditOnce(depositOrderId);
+  } catch (err) {
+    if (!(err instanceof FrozenPlayer)) throw err;
+    return holdCredit(depositOrderId);
+  }
+}
+
+/**
+ * Marks the order held, under the order's and the player's row locks (that order), if the player is still
+ * frozen; a dismissal that came first (it locks the player's row) means the credit is tried again.
+ */
+async function holdCredit(depositOrderId: number): Promise<CreditResult> {
+  const held = await db().transaction(async (transaction) => {
+    const [order] = await db().query<{ userId: number }>(`SELECT "userId" FROM deposit_orders WHERE id = :id FOR UPDATE`, {
+      replacements: { id: depositOrderId },
+      type: QueryTypes.SELECT,
+      transaction,
+    });
+    if (!order) return false;
+    await db().query(`SELECT 1 FROM users WHERE id = :userId FOR NO KEY UPDATE`, { replacements: { userId: order.userId }, transaction });
+    const rows = await db().query(
+      `UPDATE deposit_orders SET "creditHeldAt" = now(), "updatedAt" = now()
+        WHERE id = :id AND "creditedAt" IS NULL AND kyc_freeze_refusal("userId") IS NOT NULL RETURNING id`,
+      { replacements: { id: depositOrderId }, type: QueryTypes.SELECT, transaction },
+    );
+    return rows.length > 0;
+  });
+  return held ? { depositOrderId, credited: false, reason: 'held' } : creditDeposit(depositOrderId);
+}
+
+async function creditOnce(depositOrderId: number): Promise<CreditResult> {
   return db().transaction(async (transaction) => {
     const [order] = await db().query<LockedOrder>(
       `SELECT id, "userId", status, "usdAmount", "creditedAt" FROM deposit_orders WHERE id = :id FOR UPDATE`,
@@ -55,6 +96,13 @@ export async function creditDeposit(depositOrderId: number): Promise<CreditResul
       idempotencyKey: ledgerKeys.deposit(order.id),
       ref: { type: 'deposit-order', id: order.id },
     });
+    // Under the player's row lock the credit took: a frozen player's deposit is rolled back and held.
+    const [frozen] = await db().query<{ refusal: string | null }>('SELECT kyc_freeze_refusal(:userId) AS refusal', {
+      replacements: { userId: order.userId },
+      type: QueryTypes.SELECT,
+      transaction,
+    });
+    if (frozen?.refusal) throw new FrozenPlayer(frozen.refusal);
     await db().query(`UPDATE deposit_orders SET "creditedAt" = now(), "updatedAt" = now() WHERE id = :id`, { replacements: { id: order.id }, transaction });
     return { depositOrderId, credited: true, usdAmount: move.amount, balanceAfter: move.balanceAfter };
   });
@@ -70,7 +118,7 @@ export const depositCreditReconciler: OutboxReconciler = {
     const ids = [...new Set(rows.map((row) => Number(row.payload.depositOrderId)).filter((id) => Number.isSafeInteger(id) && id > 0))];
     if (!ids.length) return 0;
     const owing = await db().query<{ id: string }>(
-      `SELECT id FROM deposit_orders WHERE id IN (:ids) AND status = 'paid' AND "creditedAt" IS NULL ORDER BY id`,
+      `SELECT id FROM deposit_orders WHERE id IN (:ids) AND status = 'paid' AND "creditedAt" IS NULL AND "creditHeldAt" IS NULL ORDER BY id`,
       { replacements: { ids }, type: QueryTypes.SELECT, transaction },
     );
     for (const order of owing) await enqueueDepositCredit(transaction, order.id);

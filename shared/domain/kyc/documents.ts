@@ -74,10 +74,14 @@ const pending = () => new Refusal('kyc.documentPending');
 
 /**
  * POST /kyc/documents: the image (field `file`, required by the endpoint's upload declaration) of one
- * kind; `kyc.documentPending` when one of that kind waits for review. The image is stored before the row
- * and removed again if the row is refused. Answers the document as the player sees it.
+ * kind; `kyc.profileRequired` before the player's profile is stored (documents are reviewed against it,
+ * and a profile is never deleted, so this is read once); `kyc.documentPending` when one of that kind
+ * waits for review. The image is stored before the row and removed again if the row is refused. Answers
+ * the document as the player sees it.
  */
 export async function uploadDocument(siteCode: string, userId: number, kind: DocumentKind, image: PreparedImage) {
+  const [profile] = await db().query(`SELECT 1 FROM kyc_profiles WHERE "userId" = :userId`, { replacements: { userId }, type: QueryTypes.SELECT });
+  if (!profile) throw new Refusal('kyc.profileRequired');
   const [waiting] = await db().query(`SELECT 1 FROM kyc_documents WHERE "userId" = :userId AND kind = :kind AND status = 'pending'`, {
     replacements: { userId, kind },
     type: QueryTypes.SELECT,

@@ -1,14 +1,18 @@
 import { QueryTypes } from 'sequelize';
 import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
+import { flagUnderAge } from './flags';
 import { siteKyc } from './settings';
 
 /**
  * The player's KYC profile (level 1 with a verified contact): legal name, date of birth, country
  * (ISO 3166-1 alpha-2) and address, one row per player (kyc_profiles). PUT /kyc/profile writes it whole.
  * A date of birth below the site's minimum age is refused (`kyc.underAge`) and flagged for operators
- * (kyc_flags, reason `under-age`, kept although the profile is not). While a document is pending or
- * approved the profile cannot change (`kyc.profileLocked`): operators reviewed the documents against it.
+ * (kyc_flags, reason `under-age`, kept although the profile is not), which freezes the account's money in
+ * and play until an operator decides (./flags.ts). Once a profile is stored, it cannot change while a
+ * document is pending or approved (`kyc.profileLocked`): operators review the documents against it. The
+ * first profile is always taken (documents uploaded before profiles were required must not leave the
+ * player stuck at level 0; docs/decisions.md, "KYC: the profile before the documents").
  */
 export interface KycProfileInput {
   legalName: string;
@@ -44,9 +48,7 @@ export async function kycProfileOf(userId: number): Promise<KycProfileView | nul
 export async function putKycProfile(siteCode: string, userId: number, input: KycProfileInput): Promise<KycProfileView> {
   const { minimumAge } = await siteKyc(siteCode);
   if (ageOn(input.dateOfBirth) < minimumAge) {
-    await db().query(`INSERT INTO kyc_flags ("siteCode", "userId", reason, detail) VALUES (:siteCode, :userId, 'under-age', CAST(:detail AS JSONB))`, {
-      replacements: { siteCode, userId, detail: JSON.stringify({ dateOfBirth: input.dateOfBirth, minimumAge }) },
-    });
+    await flagUnderAge(siteCode, userId, { dateOfBirth: input.dateOfBirth, minimumAge });
     throw new Refusal('kyc.underAge', `born ${input.dateOfBirth}, minimum age ${minimumAge}`);
   }
   return db().transaction(async (transaction) => {
@@ -54,7 +56,9 @@ export async function putKycProfile(siteCode: string, userId: number, input: Kyc
     // cannot slip between the check and the write.
     await db().query(`SELECT 1 FROM users WHERE id = :userId FOR NO KEY UPDATE`, { replacements: { userId }, transaction });
     const [held] = await db().query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM kyc_documents WHERE "userId" = :userId AND (status = 'pending' OR (status = 'approved' AND "expiresAt" > now()))`,
+      `SELECT count(*)::int AS n FROM kyc_documents d
+        WHERE d."userId" = :userId AND (d.status = 'pending' OR (d.status = 'approved' AND d."expiresAt" > now()))
+          AND EXISTS (SELECT 1 FROM kyc_profiles p WHERE p."userId" = d."userId")`,
       { replacements: { userId }, type: QueryTypes.SELECT, transaction },
     );
     if (held.n > 0) throw new Refusal('kyc.profileLocked');

@@ -9,6 +9,10 @@ export const kycRefusals = declareRefusals('kyc', {
   documentReviewed: 'the document was already reviewed (another decision came first)',
   level2Required: 'this money move needs KYC level 2 (identity document and selfie approved)',
   level3Required: 'this money move needs KYC level 3 (proof of address approved)',
+  frozenUnderAge: "the account is frozen for deposits, bets and promotion claims: the date of birth given is below the site's minimum age, until an operator decides",
+  profileRequired: 'a document needs the profile first (documents are reviewed against it)',
+  flagNotFound: 'no such KYC flag of the site',
+  flagDecided: 'the flag was already decided (another decision came first)',
 });
 
 declare module '../refusals' {

@@ -12,7 +12,9 @@ import type { PlayRefusal } from './refusals';
  * money paths make: a deposit order (in the transaction that inserts it), the game launch and promotion
  * claims (exclusions and the session limit, read before).
  */
-export const protectionRefusal = (name: string): Refusal => new Refusal(`responsible-gaming.${name as PlayRefusal}` as RefusalName);
+// A name with its area (the KYC under-age freeze, `kyc.frozenUnderAge`, which rg_exclusion_refusal answers) is taken as it is.
+export const protectionRefusal = (name: string): Refusal =>
+  new Refusal((name.includes('.') ? name : `responsible-gaming.${name as PlayRefusal}`) as RefusalName);
 
 /**
  * A new deposit order of `amount` at `rate` (currency units per USD): takes the player's protection lock

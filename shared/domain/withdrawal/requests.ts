@@ -23,7 +23,8 @@ export interface WithdrawalInput {
  * POST /withdrawal/request, the checks in the spec's order: 2001 no live code, 2002 wrong
  * code, 2003 e-mail not verified, 2004 mobile not verified, 2005 no approved address of the player, 2006
  * amount not above 0, 2007 balance too low, 2008 a claimed promotion's turnover open, 2009 deposit
- * turnover short (both waived during an exclusion: turnover.ts), then the KYC level (docs/kyc.md: `kyc.level2Required` above the site's amount). Then,
+ * turnover short (both waived during an exclusion: turnover.ts), then the KYC level (docs/kyc.md:
+ * `kyc.level2Required` when the withdrawals of 30 days pass the site's amount). Then,
  * in one transaction: the withdrawal row (pending), the hold (one wallet movement from balance to
  * frozenBalance, `withdrawal:hold:<id>`), the turnover and KYC checks, and the code consumed.
  *
@@ -62,7 +63,7 @@ export async function requestWithdrawal(siteCode: string, userId: number, input:
     const { status, exclusion } = await turnoverRule(userId, locale, transaction);
     if (exclusion === null && !status.promo.completed) throw new Refusal('withdrawal.promoTurnoverOpen');
     if (exclusion === null && !status.deposit.completed) throw new Refusal('withdrawal.depositTurnoverShort');
-    await requireWithdrawalLevel(transaction, siteCode, userId, amount);
+    await requireWithdrawalLevel(transaction, siteCode, userId);
     await consumeWithdrawalCode(transaction, userId, input.verifyCode);
     return withdrawal;
   });

@@ -12,10 +12,12 @@ BEGIN
   RETURN a;
 END $$;
 
--- rg_exclusion_refusal: the exclusion in force at p_at, `selfExcluded` before `coolingOff`; NULL: none.
--- What stops deposits, bets and promotion claims alike.
-CREATE OR REPLACE FUNCTION rg_exclusion_refusal(a rg_accounts, p_at TIMESTAMPTZ) RETURNS TEXT LANGUAGE sql IMMUTABLE AS $$
-  SELECT CASE WHEN a."selfExcludedUntil" > p_at THEN 'selfExcluded' WHEN a."coolingOffUntil" > p_at THEN 'coolingOff' END
+-- rg_exclusion_refusal: the exclusion in force at p_at, `selfExcluded` before `coolingOff`, then the KYC
+-- under-age freeze (kyc_freeze_refusal, shared/db/functions/kyc/freeze.sql: `kyc.frozenUnderAge`, a
+-- refusal of the KYC area); NULL: none. What stops deposits, bets and promotion claims alike.
+CREATE OR REPLACE FUNCTION rg_exclusion_refusal(a rg_accounts, p_at TIMESTAMPTZ) RETURNS TEXT LANGUAGE sql STABLE AS $$
+  SELECT CASE WHEN a."selfExcludedUntil" > p_at THEN 'selfExcluded' WHEN a."coolingOffUntil" > p_at THEN 'coolingOff'
+              ELSE kyc_freeze_refusal(a."userId") END
 $$;
 
 -- rg_reality_check_grace: how long after a reality check falls due the player may still bet without

@@ -7,6 +7,7 @@ import { Refusal } from '../../../errors';
 import { lockAffiliateAccount, moveAffiliateBalance } from '../../wallet/affiliate-account';
 import { findApprovedInstrument } from '../../wallet/instruments/approved';
 import { money, WalletError } from '../../wallet/wallet';
+import { requireWithdrawalLevel, lockForWithdrawalGate } from '../../kyc/gates';
 import { requireAgent } from '../agent';
 import { AFFILIATE_WITHDRAWAL_METHODS, type AffiliateWithdrawalMethod } from './views';
 import { ledgerKeys } from '../../wallet/ledger-keys';
@@ -34,6 +35,10 @@ const isMethod = (method: string): method is AffiliateWithdrawalMethod => (AFFIL
  * hold takes anyway), so two requests at once run one after the other: the second sees the first's row
  * (`withdrawalCooldown` while a cooldown applies) or its hold (`balanceTooLow`). The cooldown runs from the createdAt of the agent's
  * latest request that was not rejected (AFFILIATE_WITHDRAWAL_COOLDOWN_HOURS, default 24; 0 = none).
+ * Last, the KYC withdrawal gate, the players' one (`kyc.level2Required`, docs/kyc.md, "Gates"): the
+ * agent's player and commission withdrawals of 30 days with this one against the site's amount, under
+ * the agent's users row lock, taken before the affiliate account's (the lock order: the instrument, as a
+ * player withdrawal's row takes its address, then the users row, then the affiliate account).
  */
 export async function requestAffiliateWithdrawal(siteCode: string, userId: number, input: AffiliateWithdrawalInput) {
   const agent = await requireAgent(userId);
@@ -45,6 +50,8 @@ export async function requestAffiliateWithdrawal(siteCode: string, userId: numbe
   const row = await db().transaction(async (transaction) => {
     const target = await findApprovedInstrument(siteCode, agent.id, INSTRUMENT_OF[method], input.targetId, { transaction, lock: true });
     if (!target) throw new Refusal('affiliate.targetNotApproved');
+    // The KYC gate's lock, before the affiliate account's (the lock order: instrument, users row, affiliate account).
+    await lockForWithdrawalGate(transaction, agent.id);
     const balance = await lockAffiliateAccount(transaction, agent.id);
 
     const hours = config().affiliateWithdrawalCooldownHours;
@@ -74,6 +81,7 @@ export async function requestAffiliateWithdrawal(siteCode: string, userId: numbe
       if (err instanceof WalletError && err.reason === 'INSUFFICIENT_FUNDS') throw new Refusal('affiliate.balanceTooLow');
       throw err;
     }
+    await requireWithdrawalLevel(transaction, siteCode, agent.id);
     return withdrawal;
   });
   return { id: Number(row.id), amount: money(row.amount), status: row.status };

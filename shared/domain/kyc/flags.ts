@@ -1,0 +1,123 @@
+import { QueryTypes, type Transaction } from 'sequelize';
+import { db } from '../../db/sequelize';
+import { Refusal } from '../../errors';
+import type { Actor } from '../audit/actor';
+import { recordActorAction } from '../audit/operation-log';
+import { pageOffset, pagination } from '../common/paging';
+import { enqueueDepositCredit } from '../deposit/credit';
+
+/**
+ * KYC flags and the under-age freeze (docs/kyc.md, "Under age: the freeze"). A date of birth below the
+ * site's minimum age writes an `under-age` flag (open) and the account is frozen at once for money in and
+ * play: the rule is the database function kyc_freeze_refusal (shared/db/functions/kyc/freeze.sql), asked
+ * where exclusions are (rg_exclusion_refusal) and by the deposit credit. Login, reading and withdrawing
+ * stay open. An operator decides an open flag once, with a reason, in the operation log: `confirm` (under
+ * age: the account stays frozen for good) or `dismiss` (a data error: unfrozen, and the paid deposits
+ * held meanwhile are credited). Flags are written and decided under the player's users row lock, which
+ * every money path takes or waits on, so a bet or deposit either commits before the freeze or sees it.
+ */
+export type FlagStatus = 'open' | 'confirmed' | 'dismissed';
+export const FLAG_STATUSES: readonly FlagStatus[] = ['open', 'confirmed', 'dismissed'];
+export type FlagDecision = 'confirm' | 'dismiss';
+
+const lockPlayer = (transaction: Transaction, userId: number) =>
+  db().query(`SELECT 1 FROM users WHERE id = :userId FOR NO KEY UPDATE`, { replacements: { userId }, transaction });
+
+/**
+ * Writes the player's under-age flag (one open or confirmed at a time: a repeated under-age date of birth
+ * adds none) under the player's row lock, in its own transaction.
+ */
+export async function flagUnderAge(siteCode: string, userId: number, detail: { dateOfBirth: string; minimumAge: number }): Promise<void> {
+  await db().transaction(async (transaction) => {
+    await lockPlayer(transaction, userId);
+    await db().query(
+      `INSERT INTO kyc_flags ("siteCode", "userId", reason, detail)
+       SELECT :siteCode, :userId, 'under-age', CAST(:detail AS JSONB)
+        WHERE kyc_freeze_refusal(:userId) IS NULL`,
+      { replacements: { siteCode, userId, detail: JSON.stringify(detail) }, transaction },
+    );
+  });
+}
+
+/** The freeze as the player sees it in GET /kyc: why and since when, or null. */
+export async function kycFreezeOf(userId: number): Promise<{ reason: 'under-age'; status: 'open' | 'confirmed'; since: Date } | null> {
+  const [row] = await db().query<{ status: 'open' | 'confirmed'; since: Date }>(
+    `SELECT status, "createdAt" AS since FROM kyc_flags
+      WHERE "userId" = :userId AND reason = 'under-age' AND status IN ('open', 'confirmed') ORDER BY id LIMIT 1`,
+    { replacements: { userId }, type: QueryTypes.SELECT },
+  );
+  return row ? { reason: 'under-age', status: row.status, since: row.since } : null;
+}
+
+interface FlagRow {
+  id: number;
+  userId: number;
+  account: string;
+  reason: string;
+  detail: unknown;
+  status: FlagStatus;
+  createdAt: Date;
+  decidedBy: number | null;
+  decidedAt: Date | null;
+  decisionReason: string | null;
+}
+
+const FLAG_SELECT = `SELECT f.id, f."userId", u.account, f.reason, f.detail, f.status, f."createdAt", f."decidedBy", f."decidedAt", f."decisionReason"
+  FROM kyc_flags f JOIN users u ON u.id = f."userId"`;
+
+/** GET /kyc/admin/flags: the site's flags by status (open unless given), oldest first, paged. */
+export async function listFlags(siteCode: string, filter: { status?: FlagStatus; userId?: number; page: number; pageSize: number }) {
+  const where = `WHERE f."siteCode" = :siteCode AND f.status = :status${filter.userId !== undefined ? ` AND f."userId" = :userId` : ''}`;
+  const replacements = { siteCode, status: filter.status ?? 'open', userId: filter.userId ?? null, limit: filter.pageSize, offset: pageOffset(filter.page, filter.pageSize) };
+  const [{ total }] = await db().query<{ total: number }>(`SELECT count(*)::int AS total FROM kyc_flags f ${where}`, { replacements, type: QueryTypes.SELECT });
+  const items = await db().query<FlagRow>(`${FLAG_SELECT} ${where} ORDER BY f.id ASC LIMIT :limit OFFSET :offset`, { replacements, type: QueryTypes.SELECT });
+  return { items, pagination: pagination(filter.page, filter.pageSize, total) };
+}
+
+/**
+ * POST /kyc/admin/flags/:id/decision: decides an open flag of the site (`kyc.flagNotFound`; a decided
+ * one, or the loser of two decisions at once, is `kyc.flagDecided`), and with it any other open
+ * under-age flag of the player. A dismissal that leaves the player unfrozen credits the deposits held
+ * meanwhile (their outbox rows, in the decision's transaction). Answers the flag.
+ */
+export async function decideFlag(actor: Actor, siteCode: string, id: number, input: { action: FlagDecision; reason: string }) {
+  const [found] = await db().query<{ userId: number }>(`SELECT "userId" FROM kyc_flags WHERE id = :id AND "siteCode" = :siteCode`, {
+    replacements: { id, siteCode },
+    type: QueryTypes.SELECT,
+  });
+  if (!found) throw new Refusal('kyc.flagNotFound');
+  const status: FlagStatus = input.action === 'confirm' ? 'confirmed' : 'dismissed';
+  await db().transaction(async (transaction) => {
+    await lockPlayer(transaction, found.userId);
+    const decided = await db().query<{ id: number }>(
+      `UPDATE kyc_flags SET status = :status, "decidedBy" = :adminId, "decidedAt" = now(), "decisionReason" = :reason
+        WHERE "userId" = :userId AND status = 'open'
+          AND (id = :id OR (reason = 'under-age' AND EXISTS (SELECT 1 FROM kyc_flags o WHERE o.id = :id AND o.status = 'open' AND o.reason = 'under-age')))
+        RETURNING id`,
+      { replacements: { id, userId: found.userId, status, adminId: actor.adminId, reason: input.reason }, type: QueryTypes.SELECT, transaction },
+    );
+    if (!decided.some((row) => row.id === id)) throw new Refusal('kyc.flagDecided');
+    const released = status === 'dismissed' ? await releaseHeldDeposits(transaction, found.userId) : [];
+    await recordActorAction(actor, transaction, {
+      module: 'kyc',
+      action: `flag-${input.action}`,
+      targetId: id,
+      summary: `${status} KYC flag ${id} of user ${found.userId}`,
+      detail: { userId: found.userId, flags: decided.map((row) => row.id), status, reason: input.reason, creditedDeposits: released },
+    });
+  });
+  const [row] = await db().query<FlagRow>(`${FLAG_SELECT} WHERE f.id = :id`, { replacements: { id }, type: QueryTypes.SELECT });
+  return row;
+}
+
+/** The player's paid deposits held while frozen, credited now if nothing freezes the player any more. */
+async function releaseHeldDeposits(transaction: Transaction, userId: number): Promise<string[]> {
+  const held = await db().query<{ id: string }>(
+    `UPDATE deposit_orders SET "creditHeldAt" = NULL, "updatedAt" = now()
+      WHERE "userId" = :userId AND "creditHeldAt" IS NOT NULL AND "creditedAt" IS NULL AND kyc_freeze_refusal(:userId) IS NULL
+      RETURNING id`,
+    { replacements: { userId }, type: QueryTypes.SELECT, transaction },
+  );
+  for (const order of held) await enqueueDepositCredit(transaction, order.id);
+  return held.map((order) => order.id);
+}
