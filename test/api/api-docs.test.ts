@@ -129,9 +129,10 @@ test('every code the error table holds under a served path is listed on that ope
   }
   t.true(checked > 50, `only ${checked} table entries under served paths`);
   t.deepEqual(missing, []);
-  // POST /mission/:id/claim: the table's 3001-3004 are there, and player protection's exclusions (4101, 4102).
+  // POST /mission/:id/claim: the table's 3001-3004 are there, player protection's exclusions (4101, 4102)
+  // and the KYC under-age freeze the exclusion rule asks (2303).
   const claim = doc.paths['/api/mission/{id}/claim'].post.responses['200']['x-error-codes'].map((c: { code: number }) => c.code);
-  t.deepEqual(claim, [3001, 3002, 3003, 3004, 4101, 4102]);
+  t.deepEqual(claim, [2303, 3001, 3002, 3003, 3004, 4101, 4102]);
 });
 
 test('POST /auth/register: the body schema converted from yup', (t) => {
