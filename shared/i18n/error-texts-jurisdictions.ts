@@ -6,6 +6,14 @@ import type { ErrorText } from './error-texts';
  */
 export function jurisdictionErrorTexts(): ErrorText[] {
   const settings = '/api/site-config/admin/:id/settings';
+  // One text for a profile name that names none, on site creation and on the profile's assignment.
+  const noSuchProfile: ErrorText['text'] = {
+    'zh-TW': '沒有此司法管轄區設定檔',
+    'zh-CN': '没有此司法管辖区配置',
+    'en-US': 'No such jurisdiction profile',
+    'th-TH': 'ไม่มีโปรไฟล์เขตอำนาจนี้',
+    'vi-VN': 'Không có hồ sơ pháp lý này',
+  };
   return [
     {
       path: settings,
@@ -87,24 +95,12 @@ export function jurisdictionErrorTexts(): ErrorText[] {
     {
       path: '/api/site-config/admin',
       code: 2004,
-      text: {
-        'zh-TW': '沒有此司法管轄區設定檔',
-        'zh-CN': '没有此司法管辖区配置',
-        'en-US': 'No such jurisdiction profile',
-        'th-TH': 'ไม่มีโปรไฟล์เขตอำนาจนี้',
-        'vi-VN': 'Không có hồ sơ pháp lý này',
-      },
+      text: noSuchProfile,
     },
     {
       path: '/api/site-config/admin/:id/jurisdiction',
       code: 2002,
-      text: {
-        'zh-TW': '沒有此司法管轄區設定檔',
-        'zh-CN': '没有此司法管辖区配置',
-        'en-US': 'No such jurisdiction profile',
-        'th-TH': 'ไม่มีโปรไฟล์เขตอำนาจนี้',
-        'vi-VN': 'Không có hồ sơ pháp lý này',
-      },
+      text: noSuchProfile,
     },
   ];
 }
