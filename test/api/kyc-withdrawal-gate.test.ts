@@ -44,7 +44,8 @@ async function levelOneAgent(balance = '5000', commission = '5000') {
 }
 
 const withdraw = (token: string, addressId: number, amount: string) => post('/withdrawal/request', token, { amount, cryptoAddressId: addressId, verifyCode: CODE });
-const commission = (token: string, addressId: number, amount: string) => post('/affiliate/withdrawals/request', token, { amount, method: 'crypto', targetId: addressId });
+const commission = (token: string, targetId: number, amount: string, method: 'crypto' | 'bank_card' = 'crypto') =>
+  post('/affiliate/withdrawals/request', token, { amount, method, targetId });
 
 test('ten withdrawals of 199 one after the other against 200: the first passes, the second is 2301 and holds nothing', async (t) => {
   const a = await levelOneAgent();
@@ -77,7 +78,7 @@ test('ten at once across both paths (one player withdrawal, nine commission with
   const a = await levelOneAgent();
   const all = await Promise.all([
     withdraw(a.token, a.address.id, '199'),
-    ...Array.from({ length: 9 }, () => commission(a.token, a.card.id, '199')),
+    ...Array.from({ length: 9 }, () => commission(a.token, a.card.id, '199', 'bank_card')),
   ]);
   t.deepEqual(all.map((r) => r.body.code).sort(), [200, 2301, 2301, 2301, 2301, 2301, 2301, 2301, 2301, 2301]);
   const [{ total }] = await db().query<{ total: string }>(
