@@ -107,6 +107,10 @@ export async function startTestStack(env: Record<string, string> = {}): Promise<
   resetConfig();
   const { startApi, closeConnections } = await import('../../api/server');
   const api = await startApi(0);
+  // fetch reuses an idle connection until about a second before the server's keep-alive timeout (5 s);
+  // on a loaded machine that second is not always enough, and a request meets a socket the server is
+  // closing ("fetch failed"). Tests keep connections idle for seconds, so the test server waits longer.
+  api.server.keepAliveTimeout = 60_000;
   const baseUrl = `http://127.0.0.1:${api.port}`;
 
   const request = async (method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse> => {
