@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import type { NonceEntry } from '../../shared/domain/game/fairness/history';
 import test from 'ava';
 import { drainOutboxAndClose, startSimulateStack, type SimulateStack } from '../helpers/simulate-stack';
 import type { TestStack } from '../helpers/stack';
@@ -37,18 +38,8 @@ const play = (token: string, betAmount = 1) => stack.request('POST', '/api/game/
 const history = (token: string, query = '') => stack.request('GET', `/api/game/fairness/history${query}`, { token });
 const rotate = (token: string) => stack.request('POST', '/api/game/fairness/rotate', { token });
 
-interface Entry {
-  serverSeedHash: string;
-  serverSeed: string | null;
-  nonce: number;
-  status: string;
-  clientSeed: string | null;
-  orderId: number | null;
-  roundId: string | null;
-  result: string | null;
-  multiplier: number | null;
-  reason: string | null;
-}
+/** A listed nonce, as the answer types it (shared/domain/game/fairness/history.ts). */
+type Entry = NonceEntry;
 
 /** Every page of the player's history, as a client saves it. */
 async function allPages(token: string, pageSize = 7, query = '') {
