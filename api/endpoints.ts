@@ -13,10 +13,10 @@ import { kycEndpoints } from './modules/kyc/endpoints';
 import { liveSportsEndpoints } from './modules/live-sports/endpoints';
 import { missionEndpoints } from './modules/mission/endpoints';
 import { promoEndpoints } from './modules/promo/endpoints';
+import { providersEndpoints } from './modules/providers/endpoints';
 import { rankingEndpoints } from './modules/ranking/endpoints';
 import { responsibleGamingEndpoints } from './modules/responsible-gaming/endpoints';
 import { siteConfigEndpoints } from './modules/site-config/endpoints';
-import { paymentVendorEndpoints } from './modules/payment-vendor/endpoints';
 import { vipEndpoints } from './modules/vip/endpoints';
 import { walletEndpoints } from './modules/wallet/endpoints';
 import { withdrawalEndpoints } from './modules/withdrawal/endpoints';
@@ -34,13 +34,13 @@ export const endpoints: readonly Endpoint[] = [
   ...adminEndpoints,
   ...authEndpoints,
   ...gameEndpoints,
+  ...providersEndpoints,
   ...betRecordEndpoints,
   ...rankingEndpoints,
   ...vipEndpoints,
   ...missionEndpoints,
   ...liveSportsEndpoints,
   ...walletEndpoints,
-  ...paymentVendorEndpoints,
   ...depositEndpoints,
   ...promoEndpoints,
   ...responsibleGamingEndpoints,

@@ -3,7 +3,7 @@ import { ProviderApiError, providerJsonRequest, usableUrl } from './provider-htt
 
 /**
  * provx: outbound HTTP client (launch URL and game list). Its callbacks to us (GetBalance, Bet,
- * BetResult, CancelBet, JackpotResult) are served by api/modules/game/provx-routes.ts.
+ * BetResult, CancelBet, JackpotResult) are served by api/modules/providers/provx-routes.ts.
  *
  * ---------------------------------------------------------------------------------------------------
  * provx HTTP API as we call it

@@ -3,7 +3,7 @@ import { ProviderApiError, providerJsonRequest, usableUrl } from './provider-htt
 
 /**
  * provy: outbound HTTP client (launch URL, demo URL and game list). Its callbacks to us (auth,
- * getBalance, bet, win, cancelBet, getPlayerInfo) are served by api/modules/game/provy-routes.ts.
+ * getBalance, bet, win, cancelBet, getPlayerInfo) are served by api/modules/providers/provy-routes.ts.
  *
  * ---------------------------------------------------------------------------------------------------
  * provy HTTP API as we call it

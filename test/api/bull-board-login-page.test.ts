@@ -1,7 +1,7 @@
 import vm from 'node:vm';
 import test from 'ava';
 import { resetConfig } from '../../shared/config';
-import { loginPage } from '../../api/modules/admin-queues/login-page';
+import { loginPage } from '../../api/modules/admin/queues-login-page';
 
 /**
  * Bull Board's session cookie is Secure in production: over plain HTTP to another machine the browser

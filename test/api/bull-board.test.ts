@@ -6,7 +6,7 @@ import { createAdmin, createUser } from '../helpers/factories';
 import { startTestStack, type TestStack } from '../helpers/stack';
 
 /**
- * Bull Board under /api/admin/queues (api/modules/admin-queues/routes.ts). Its JSON API is bull-board
+ * Bull Board under /api/admin/queues (api/modules/admin/queues-routes.ts). Its JSON API is bull-board
  * v9's own: GET <base>/api/queues lists the queues, PUT <base>/api/queues/:queueName/retry/:queueStatus
  * retries every job of a state, PUT <base>/api/queues/:queueName/pause pauses one queue.
  */

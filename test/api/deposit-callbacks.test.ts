@@ -5,7 +5,7 @@ import { DepositCallback, DepositOrder, User } from '../../shared/db/models';
 import { db } from '../../shared/db/sequelize';
 import { expireDeposits } from '../../shared/domain/deposit/expiry';
 import { fiatvendorCheckSum } from '../../shared/integrations/fiatvendor';
-import { providerSignatureOf } from '../../api/modules/game/provider-signature';
+import { providerSignatureOf } from '../../api/modules/providers/signature';
 import { startWorkers, type RunningWorkers } from '../../workers/main';
 import {
   cacheTwdRate,

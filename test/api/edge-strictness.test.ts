@@ -6,7 +6,7 @@ import type { AnySchema } from 'yup';
 import { DEPOSIT_ENV, FIATVENDOR_SECRET, createDepositor, postFiatCallback, resetDepositMocks, unique, usdtChannel, usdtHeaders } from '../helpers/deposits';
 import { PROVIDER_SECRETS, providerEnv, snapshot, uniqueId } from '../helpers/provider-requests';
 import { startTestStack, type ApiResponse, type TestStack } from '../helpers/stack';
-import { providerSignatureOf } from '../../api/modules/game/provider-signature';
+import { providerSignatureOf } from '../../api/modules/providers/signature';
 import { fiatvendorCheckSum } from '../../shared/integrations/fiatvendor';
 import { rawJsonFields } from '../../shared/integrations/json-fields';
 

@@ -1,5 +1,5 @@
 import type { Endpoint } from '../../http/endpoint';
-import { queueLoginEndpoints } from '../admin-queues/login-routes';
+import { queueLoginEndpoints } from './queues-login-routes';
 import { accountEndpoints } from './account-routes';
 import { groupEndpoints } from './group-routes';
 import { logEndpoints } from './log-routes';

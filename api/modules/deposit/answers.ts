@@ -1,5 +1,5 @@
 import { anyValue, array, constant, dateTime, decimal, int, type JsonSchema, nullable, num, obj, paged, str } from '../../http/answer-schemas';
-import { playerChannelFields } from '../payment-vendor/answers';
+import { playerChannelFields } from './vendor-answers';
 
 /**
  * The answers of the deposit endpoints (their `result`), as the API document shows them and the tests check them

@@ -10,6 +10,7 @@ import { depositCreatePerUser, exchangeRatePerIp } from './limits';
 import { adminOrdersQuery, depositBody, exchangeRateQuery, orderIdParams, ordersQuery, resolveBody, subOrderParams } from './schemas';
 import { KYC_GATE_REFUSALS } from '../kyc/gate-refusals';
 import * as answers from './answers';
+import { vendorEndpoints } from './vendor-endpoints';
 
 /**
  * /deposit: exchange rates (public), the player's deposit channels, orders, order list and one order;
@@ -24,7 +25,9 @@ const channelGroup = {
   'deposit.channelMissing': { code: 2003, textOf: '/api/vendor/channels' },
 } as const;
 
+/** The /vendor endpoints (channels, the fiat vendor's orders and the vendors' signed callbacks) come first. */
 export const depositEndpoints = [
+  ...vendorEndpoints,
   endpoint(
     { method: 'get', path: '/deposit/exchange-rate', result: answers.getDepositExchangeRate, auth: 'none', query: exchangeRateQuery, limits: [exchangeRatePerIp], refusals: { 'deposit.bankCodeFormat': 2001, 'deposit.rateUnknown': 2002 }, summary: 'Exchange rates against USD (one currency or all) of a bank' },
     ({ query }) => exchangeRateView(query.bankCode, query.currency),

@@ -2,7 +2,7 @@ import { object } from 'yup';
 import { DEPOSIT_STATUSES } from '../../../shared/domain/deposit/order-list';
 import { PAYMENT_METHODS } from '../../../shared/domain/deposit/orders';
 import { dateRangeFields, jsonId, pagingFields, positiveIdParam, queryInt, queryText, text } from '../../http/schema-helpers';
-import { bankFields, cardLastValue, orderAmount, payerFields, SUB_ORDER, subOrder } from '../payment-vendor/schemas';
+import { bankFields, cardLastValue, orderAmount, payerFields, SUB_ORDER, subOrder } from './vendor-schemas';
 
 /** GET /deposit/exchange-rate: currency (3 to 5 letters, upper-cased), bankCode (its format is the endpoint's 2001). */
 export const exchangeRateQuery = object({

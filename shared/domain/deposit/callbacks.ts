@@ -9,7 +9,7 @@ import { readPayee } from './payee';
 /**
  * Vendor callbacks (docs/architecture.md, "A deposit"; docs/payments.md).
  * The signature was checked over the raw bytes before any of this runs; here the fields are read and
- * the rest is one database function (deposit_callback, shared/db/functions/deposits/apply-callback.sql), one statement and one
+ * the rest is one database function (deposit_callback, shared/db/functions/deposit/apply-callback.sql), one statement and one
  * transaction: the order (found by its subOrder and the vendor of its channel) is locked, the callback's
  * effect decided and applied, and the callback recorded in deposit_callbacks with its outcome. N
  * identical callbacks at once queue on the order's lock: the first applies, the others find the order
@@ -50,7 +50,7 @@ interface CallbackInput {
 }
 
 /**
- * Runs one callback in ONE statement, the database function deposit_callback (shared/db/functions/deposits/apply-callback.sql),
+ * Runs one callback in ONE statement, the database function deposit_callback (shared/db/functions/deposit/apply-callback.sql),
  * which is its own transaction: it locks the order, decides and applies the outcome, writes the
  * deposit-credit outbox row (outbox_add) when the order becomes paid, and records the callback. The
  * outbox row it returns is pushed to its queue after that commit, as addToOutbox does.

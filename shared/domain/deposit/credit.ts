@@ -15,7 +15,7 @@ import { ledgerKeys } from '../wallet/ledger-keys';
  * twice, or a row written again by the reconciler, finds the mark and does nothing.
  */
 export async function enqueueDepositCredit(transaction: Transaction, depositOrderId: number | string): Promise<void> {
-  // The row deposit_mark_paid writes too (deposit_credit_enqueue, shared/db/functions/deposits/enqueue-credit.sql), pushed after commit.
+  // The row deposit_mark_paid writes too (deposit_credit_enqueue, shared/db/functions/deposit/enqueue-credit.sql), pushed after commit.
   const [row] = await db().query<{ credit: CommittedRow }>('SELECT to_jsonb(deposit_credit_enqueue($1)) AS credit', {
     bind: [depositOrderId],
     type: QueryTypes.SELECT,

@@ -2,7 +2,7 @@ import { Refusal } from '../../errors';
 
 /**
  * The deposit order's status moves are one table in the database (docs/payments.md, "Status moves";
- * shared/db/functions/deposits/status-moves.sql), checked on every UPDATE of the status whoever writes
+ * shared/db/functions/deposit/status-moves.sql), checked on every UPDATE of the status whoever writes
  * it. A move it refuses raises SQLSTATE DP000 and changes nothing; here that becomes the refusal
  * `deposit.statusMoveNotAllowed`, which the endpoints map.
  */

@@ -28,7 +28,7 @@ export interface GameBlockTarget {
 
 /**
  * The first block that stops this user from this game, or null: the database function game_block_of
- * (shared/db/functions/games/game-blocks.sql), the one rule that simulate_round and the provider bets
+ * (shared/db/functions/game/game-blocks.sql), the one rule that simulate_round and the provider bets
  * apply where their money moves.
  */
 export async function findBlockingRule(target: GameBlockTarget, transaction?: Transaction): Promise<{ id: number } | null> {

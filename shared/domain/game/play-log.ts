@@ -12,7 +12,7 @@ export interface PlayLogEntry {
 
 /**
  * One row per (user, gameCode, productId) holding the last play time: the database function
- * play_log_touch (shared/db/functions/games/touch-play-log.sql), which a simulate round runs in its own statement too.
+ * play_log_touch (shared/db/functions/game/touch-play-log.sql), which a simulate round runs in its own statement too.
  */
 export async function upsertPlayLog(entry: PlayLogEntry, transaction?: Transaction): Promise<void> {
   await db().query('SELECT play_log_touch($1, $2, $3, $4)', { bind: [entry.siteCode, entry.userId, entry.gameCode, entry.productId], transaction });

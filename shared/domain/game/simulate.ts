@@ -128,7 +128,7 @@ interface PlayedRound {
 
 /**
  * Writes the round in ONE statement, its own transaction (database function simulate_round,
- * shared/db/functions/games/simulate-round.sql): the settled bet order with its bet detail
+ * shared/db/functions/game/simulate-round.sql): the settled bet order with its bet detail
  * (bet_order_write, the providers' writer too; its effective bet by provider_effective, from the weights
  * the provider calls pass), the post-bet outbox row, the debit and the win through the wallet's
  * wallet_move (the function moveBalance runs; the round id was drawn just now, so its keys are new: no

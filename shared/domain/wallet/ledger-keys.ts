@@ -4,7 +4,7 @@
  * same source replays instead of moving twice; the ledger's unique index keeps them (at most 160
  * characters). The keys of the movements the database functions make are written in those functions
  * only: `provx:*` and `provy:*` (shared/db/functions/providers/), `simulate:bet|win:<round>`
- * (shared/db/functions/games/simulate-round.sql), `vip-rebate:<user>:<day>` (the daily rebate's credit
+ * (shared/db/functions/game/simulate-round.sql), `vip-rebate:<user>:<day>` (the daily rebate's credit
  * query, shared/domain/vip/rebate.ts).
  */
 export const ledgerKeys = {

@@ -7,7 +7,7 @@ import { logger } from '../../../shared/logger';
 import type { SignatureCheck } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
 import { sameHexDigest } from '../../../shared/integrations/hex-digest';
-import { timestampSignature } from '../game/provider-signature';
+import { timestampSignature } from '../providers/signature';
 
 /**
  * How the payment vendors' callbacks are authenticated and answered (docs/payments.md, "Signatures").

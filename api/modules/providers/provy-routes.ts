@@ -1,7 +1,7 @@
 import { readAmount, readId, readOptionalAmount, readOptionalId, readPlayerId, type ProviderBody } from '../../../shared/domain/providers/seamless-wallet';
 import { provyAuth, provyBet, provyCancelBet, provyError, provyGetBalance, provyGetPlayerInfo, provyWin } from '../../../shared/domain/providers/provy';
-import { providerCallbacks } from './provider-callback';
-import { provyAnswers, provyBodies } from './provider-documents';
+import { providerCallbacks } from './callback';
+import { provyAnswers, provyBodies } from './documents';
 
 /** Provider `provy` callbacks (POST /game/provy/...), answered in provy's shape. */
 const { callback, notFound } = providerCallbacks('provy', provyError);

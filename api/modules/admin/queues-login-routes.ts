@@ -6,12 +6,12 @@ import { authenticateAdmin, bearerToken } from '../../http/auth';
 import { endpoint } from '../../http/endpoint';
 import { sendResult } from '../../http/envelope';
 import { HttpError } from '../../http/errors';
-import { adminLoginPerIp, countAccountAttempt } from '../admin/login-limits';
-import { adminTotpLoginRefusals } from '../admin/totp-schemas';
-import { loginPage } from './login-page';
-import { BASE_PATH, SESSION_COOKIE, sessionCookieOptions } from './session';
+import { adminLoginPerIp, countAccountAttempt } from './login-limits';
+import { adminTotpLoginRefusals } from './totp-schemas';
+import { loginPage } from './queues-login-page';
+import { BASE_PATH, SESSION_COOKIE, sessionCookieOptions } from './queues-session';
 import { constant, obj, str } from '../../http/answer-schemas';
-import * as answers from './answers';
+import * as answers from './queues-answers';
 
 /**
  * The browser's way into Bull Board: a login form, its POST (account, password and the authenticator

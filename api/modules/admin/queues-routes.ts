@@ -6,7 +6,7 @@ import { Router, type NextFunction, type Request, type Response } from 'express'
 import { allQueues } from '../../../shared/queues/queues';
 import { authenticate } from '../../http/auth';
 import { HttpError } from '../../http/errors';
-import { BASE_PATH, SESSION_COOKIE } from './session';
+import { BASE_PATH, SESSION_COOKIE } from './queues-session';
 
 /**
  * Bull Board under /api/admin/queues, for administrators with the `queues` permission (read to look,

@@ -1,8 +1,8 @@
 import { asBody, checkCurrency, type ProviderBody, type ProviderCode } from '../../../shared/domain/providers/seamless-wallet';
 import type { JsonSchema } from '../../http/answer-schemas';
 import { endpoint, type Endpoint } from '../../http/endpoint';
-import { providerAnswer, providerNotFound, type ProviderErrorShape } from './provider-answer';
-import { providerSignature } from './provider-signature';
+import { providerAnswer, providerNotFound, type ProviderErrorShape } from './answer';
+import { providerSignature } from './signature';
 
 /**
  * A provider's callbacks (POST /game/<provider>/<name>, docs/providers.md): every request is

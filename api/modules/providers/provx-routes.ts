@@ -16,8 +16,8 @@ import {
   provxJackpotResult,
   type ProvxRoundCall,
 } from '../../../shared/domain/providers/provx';
-import { providerCallbacks } from './provider-callback';
-import { provxAnswer, provxBodies } from './provider-documents';
+import { providerCallbacks } from './callback';
+import { provxAnswer, provxBodies } from './documents';
 
 /** Provider `provx` callbacks (POST /game/provx/...), answered in provx's shape. */
 const { callback, notFound } = providerCallbacks('provx', provxError);

@@ -1,8 +1,8 @@
 import { createAdminChannel, listAdminChannels, updateAdminChannel } from '../../../shared/domain/deposit/channel-admin';
 import { createAdminGroup, listAdminGroups, movePlayerToGroup, updateAdminGroup } from '../../../shared/domain/deposit/group-admin';
 import { endpoint } from '../../http/endpoint';
-import { createChannelBody, createGroupBody, idParams, playerGroupBody, updateChannelBody, updateGroupBody } from './admin-schemas';
-import * as answers from './answers';
+import { createChannelBody, createGroupBody, idParams, playerGroupBody, updateChannelBody, updateGroupBody } from './vendor-admin-schemas';
+import * as answers from './vendor-answers';
 
 /**
  * Administrator endpoints of payment channels and groups, permission module `payment-channel`

@@ -4,18 +4,18 @@ import { createVendorDeposit } from '../../../shared/domain/deposit/orders';
 import { withRealityCheck } from '../responsible-gaming/reality-check';
 import { depositProtectionCodes } from '../responsible-gaming/refusal-codes';
 import { endpoint } from '../../http/endpoint';
-import { depositCreatePerUser } from '../deposit/limits';
-import { paymentChannelAdminEndpoints } from './admin-routes';
+import { depositCreatePerUser } from './limits';
+import { paymentChannelAdminEndpoints } from './vendor-admin-routes';
 import { constant, obj, str } from '../../http/answer-schemas';
-import { acknowledge, fiatvendorCheck, signedFields, usdtCheck } from './callback-auth';
-import { addAtmBody, addCardBody } from './schemas';
+import { acknowledge, fiatvendorCheck, signedFields, usdtCheck } from './vendor-callback-auth';
+import { addAtmBody, addCardBody } from './vendor-schemas';
 import { KYC_GATE_REFUSALS } from '../kyc/gate-refusals';
-import * as answers from './answers';
+import * as answers from './vendor-answers';
 
 /**
  * /vendor: the player's channels, the fiat vendor's ATM and card orders, the three
- * vendor callbacks (signed, answered `{received: true}`; callback-auth.ts) and the administrators'
- * channels and groups (admin-routes.ts). Rules live in
+ * vendor callbacks (signed, answered `{received: true}`; vendor-callback-auth.ts) and the administrators'
+ * channels and groups (vendor-admin-routes.ts). Rules live in
  * shared/domain/deposit/.
  */
 /** A fiat vendor order's refusals; a missing exchange rate has the text of POST /deposit. */
@@ -26,7 +26,7 @@ const orderRefusals = {
   'deposit.rateUnknown': { code: 2005, textOf: '/api/deposit' },
 } as const;
 
-/** The callbacks' answer once recorded (callback-auth.ts, `acknowledge`). */
+/** The callbacks' answer once recorded (vendor-callback-auth.ts, `acknowledge`). */
 const received = obj({ received: constant(true) });
 
 const checkSum = str('hex(HMAC-SHA256(secret, the other top-level fields sorted by name as `name=value` joined with `&`, values as sent))');
@@ -60,7 +60,7 @@ const usdtPayCallbackBody = obj(
   { optional: ['payTime'], description: 'The USDT payment callback, signed with X-Timestamp and X-Signature (other fields are kept as sent)' },
 );
 
-export const paymentVendorEndpoints = [
+export const vendorEndpoints = [
   endpoint(
     { method: 'get', path: '/vendor/channels', result: answers.getVendorChannels, auth: 'player', refusals: { 'deposit.noChannelGroup': 2001, 'deposit.channelGroupUnavailable': 2002, 'deposit.channelMissing': 2003 }, summary: "The player's payment channel group and its channels" },
     ({ site, player, locale }) => vendorChannels(site, player.id, locale),

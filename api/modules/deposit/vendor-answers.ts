@@ -3,7 +3,7 @@ import { CHANNEL_CODES, PAYMENT_METHODS } from '../../../shared/domain/deposit/c
 import { LOCALES } from '../../../shared/i18n/locales';
 
 /**
- * The answers of the payment-vendor endpoints (their `result`), as the API document shows them and the tests check them
+ * The answers of the /vendor endpoints (their `result`), as the API document shows them and the tests check them
  * (docs/architecture.md, "Where to add", an endpoint's answer).
  */
 
