@@ -20,7 +20,7 @@ export function buildApp(): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', config().http.trustProxy);
   app.set('query parser', 'simple');
-  // JSON answers behind Bearer tokens: no conditional GETs, so no body hash per response (docs/decisions.md).
+  // JSON answers behind Bearer tokens: no conditional GETs, so no body hash per response (docs/decisions/platform.md).
   app.set('etag', false);
 
   app.use(noSniff);
@@ -35,7 +35,7 @@ export function buildApp(): Express {
   mountEndpoints(api, endpoints);
   api.use('/game', providerFallbacks);
   app.use('/api', api);
-  // Prometheus, outside /api, for METRICS_ALLOW only (docs/decisions.md, "Metrics"); after /api, so API
+  // Prometheus, outside /api, for METRICS_ALLOW only (docs/decisions/platform.md, "Metrics"); after /api, so API
   // requests do not try to match it.
   app.get('/metrics', metricsEndpoint);
   // Public uploads (promotion images) for a stack without a CDN: PUBLIC_ASSET_BASE_URL set to

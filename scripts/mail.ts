@@ -6,7 +6,7 @@ import { DEV_MAIL_EXTENSION } from '../shared/integrations/mail-dev-box';
 
 /**
  * `npm run mail [count]`: the newest mails of the development mailbox (MAIL_DIR, default .data/mail;
- * docs/decisions.md, "A mailbox for development"), newest first, with sender, recipients, subject,
+ * docs/decisions/platform.md, "A mailbox for development"), newest first, with sender, recipients, subject,
  * date and body text: the verification and withdrawal codes a development machine cannot send.
  */
 export const DEFAULT_COUNT = 5;

@@ -29,7 +29,7 @@ async function adminLine(created: boolean): Promise<string> {
   return `account "${account}", already there: seeding left its password as it was, and it ${same ? 'is' : 'is not'} ${configured}`;
 }
 
-/** Where mails go: the SMTP host of SMTP_URL, else the development mailbox (docs/decisions.md). */
+/** Where mails go: the SMTP host of SMTP_URL, else the development mailbox (docs/decisions/platform.md). */
 function mailLine(): string {
   const { url, devMailDir } = config().integrations.smtp;
   if (url) return `SMTP ${new URL(url).host} (SMTP_URL)`;

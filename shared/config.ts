@@ -66,7 +66,7 @@ export interface Config {
    * carry a named statement from one server connection to the next (docs/scaling.md).
    */
   dbPreparedStatements: boolean;
-  /** Rate limits (requests per window) and their windows in seconds; see docs/decisions.md. */
+  /** Rate limits (requests per window) and their windows in seconds; see docs/decisions/platform.md. */
   limits: {
     loginPerIp: number;
     loginPerAccount: number;
@@ -136,7 +136,7 @@ export interface Config {
     /**
      * devMailDir: MAIL_DIR, the development mailbox: without SMTP settings, mails are written there as
      * .eml files (`npm run mail` shows them). Default .data/mail in development, off in tests unless
-     * set, refused in production (docs/decisions.md, "A mailbox for development").
+     * set, refused in production (docs/decisions/platform.md, "A mailbox for development").
      */
     smtp: { url?: string; from?: string; devMailDir?: string };
     twilio: { accountSid?: string; authToken?: string; verifyServiceSid?: string };

@@ -5,7 +5,7 @@ let root: pino.Logger | undefined;
 
 /**
  * Development on a terminal reads its logs as coloured lines (pino-pretty, in pino's transport thread);
- * tests, production and output to a file or a pipe get JSON lines (docs/decisions.md).
+ * tests, production and output to a file or a pipe get JSON lines (docs/decisions/platform.md).
  */
 export function readableLogs(nodeEnv: string, terminal: boolean | undefined): boolean {
   return nodeEnv === 'development' && terminal === true;

@@ -7,7 +7,7 @@ import { scheduleStates } from './queues/schedules';
 
 /**
  * The process's Prometheus metrics (prom-client), served by the API at /metrics and, in a separate
- * workers process with WORKER_METRICS_PORT, by workers/metrics-server.ts (docs/decisions.md,
+ * workers process with WORKER_METRICS_PORT, by workers/metrics-server.ts (docs/decisions/platform.md,
  * "Metrics"). Counters and the request histogram are updated as things happen; the queue, job scheduler
  * and outbox gauges are read from Redis and Postgres when scraped. Each process counts its own work:
  * wallet movements made by the workers are not in the API's counters.

@@ -5,7 +5,7 @@ import { isSchedulePresent, SCHEDULES, upsertSchedule, type Schedule } from '../
 
 /**
  * The workers' side of the job schedulers declared in shared/queues/schedules.ts: a process keeps the
- * schedulers of the queues it serves (docs/decisions.md, "Job schedulers come back after Redis").
+ * schedulers of the queues it serves (docs/decisions/platform.md, "Job schedulers come back after Redis").
  */
 
 /** How often the schedulers are checked; a missing one is back within this time of Redis answering again. */

@@ -60,7 +60,7 @@ function refuseForeignSite(req: Request, admin: AuthenticatedAdmin, site: string
 const quoted = (site: string) => `"${site.slice(0, 40)}"`;
 
 /**
- * The site an administrator's request acts on (docs/decisions.md, "Administrators bound to sites"),
+ * The site an administrator's request acts on (docs/decisions/admin.md, "Administrators bound to sites"),
  * decided once the token is known, so that an anonymous caller learns nothing of which sites exist. A
  * platform administrator acts on the site it names (an unknown one is a 400) or on none. A site-bound
  * one acts on the site it names if it holds it, else on its only site; with several sites it must name

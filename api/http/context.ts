@@ -85,7 +85,7 @@ export async function checkSite({ code, source }: AskedSite): Promise<string> {
 
 /**
  * Resolves and validates the player site; records the administrator site as sent (checked later, so an
- * anonymous caller of an administrator endpoint learns nothing of which sites exist: docs/decisions.md,
+ * anonymous caller of an administrator endpoint learns nothing of which sites exist: docs/decisions/admin.md,
  * "Administrators bound to sites").
  */
 export async function resolveSite(req: Request, _res: Response, next: NextFunction): Promise<void> {

@@ -6,7 +6,7 @@ import type { Endpoint, Method } from './endpoint';
  * case, one trailing slash allowed, a parameter is one non-empty segment. When several declared paths
  * match a request's path, the most specific one owns it: compared segment by segment from the left, a
  * literal beats a parameter. So `/wallet/bank-card/list` is `GET /wallet/bank-card/list`'s path only,
- * never `DELETE /wallet/bank-card/:id` with id "list" (docs/decisions.md, "Unsupported methods").
+ * never `DELETE /wallet/bank-card/:id` with id "list" (docs/decisions/platform.md, "Unsupported methods").
  */
 
 /** A literal segment (lower case), or null for a parameter. */

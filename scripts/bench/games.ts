@@ -18,7 +18,7 @@ import { pgbenchCrossCheck, prepareTpcb, tpcbCeiling } from './tpcb';
  * whose turnover is never reached, so each settled order also updates an open promotion claim in the
  * post-bet chain (the lag includes it).
  *
- * BENCH_RG=1 (player protection, docs/decisions.md, "Player protection: calendar periods, running
+ * BENCH_RG=1 (player protection, docs/decisions/responsible-gaming.md, "Player protection: calendar periods, running
  * totals, checked where the money moves"): a second set of `connections` players gets limits that never
  * bind (deposit, loss and wager limits of every period, a session limit and a reality check), and each
  * turn runs simulate and the provider callbacks for both sets, one after the other, so the printed

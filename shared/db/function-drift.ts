@@ -3,7 +3,7 @@ import type { Sequelize } from 'sequelize-typescript';
 import { OWN_FUNCTIONS, functionFiles, runFunctionFile } from './function-files';
 
 /**
- * How the database's functions differ from their source files (shared/db/functions; docs/decisions.md,
+ * How the database's functions differ from their source files (shared/db/functions; docs/decisions/platform.md,
  * "Database functions as source files"). Names are function names; a file's trigger is named
  * `trigger <name> ON <table>`.
  */

@@ -8,7 +8,7 @@ import { FUNCTION_FILES } from './functions';
 
 /**
  * The database functions as source files (shared/db/functions, in the order of its index.ts;
- * docs/decisions.md, "Database functions as source files"). After the migrations, the migrator applies
+ * docs/decisions/platform.md, "Database functions as source files"). After the migrations, the migrator applies
  * each file whose sha256 differs from the one recorded in db_function_files (or one of whose functions
  * is missing), each in its own transaction together with its record: first the functions of the names
  * the file declares are dropped (so a file may change a signature or a return type), then the file

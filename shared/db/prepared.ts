@@ -8,7 +8,7 @@ import { db } from './sequelize';
  * One statement as a named prepared statement, on a connection of Sequelize's own pool: Postgres parses
  * and plans the statement once per connection instead of on every call, and the call skips Sequelize's
  * query path. For the one-statement money paths, each a database function called thousands of times a
- * second with the same text (the provider callbacks, simulate); docs/decisions.md, "The one-statement
+ * second with the same text (the provider callbacks, simulate); docs/decisions/platform.md, "The one-statement
  * money paths are prepared statements". `name` must be the same for the same `text`.
  *
  * Errors come back as db().query's do: a unique-key violation as UniqueConstraintError, a foreign-key

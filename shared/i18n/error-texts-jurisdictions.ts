@@ -1,7 +1,7 @@
 import type { ErrorText } from './error-texts';
 
 /**
- * The texts of the jurisdiction floors (docs/decisions.md, "Jurisdiction profiles: compliance floors a site
+ * The texts of the jurisdiction floors (docs/decisions/site-config.md, "Jurisdiction profiles: compliance floors a site
  * administrator cannot lower"): each names the floor a site setting may not pass.
  */
 export function jurisdictionErrorTexts(): ErrorText[] {

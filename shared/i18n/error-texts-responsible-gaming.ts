@@ -2,7 +2,7 @@ import type { ErrorText } from './error-texts';
 import type { LocaleText } from './locales';
 
 /**
- * Player protection's texts (docs/decisions.md, "Player protection: calendar periods, running totals,
+ * Player protection's texts (docs/decisions/responsible-gaming.md, "Player protection: calendar periods, running totals,
  * checked where the money moves"). The money paths' refusals (4101 to 4107) are kept once, under
  * GET /responsible-gaming, and every money endpoint names them with `textOf`.
  */

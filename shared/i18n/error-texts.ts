@@ -2466,13 +2466,13 @@ export const ERROR_TEXTS: readonly ErrorText[] = [
       'vi-VN': 'Không tìm thấy cấu hình trang',
     },
   },
-  // Authenticator codes (docs/decisions.md, "Authenticator codes at every login")
+  // Authenticator codes (docs/decisions/auth.md, "Authenticator codes at every login")
   ...totpErrorTexts(),
   // Payment channels through the API (docs/payments.md)
   ...paymentChannelErrorTexts(),
   // Know your customer (docs/kyc.md)
   ...kycErrorTexts(),
-  // Player protection (docs/decisions.md, "Player protection: calendar periods, running totals, checked where the money moves")
+  // Player protection (docs/decisions/responsible-gaming.md, "Player protection: calendar periods, running totals, checked where the money moves")
   ...responsibleGamingErrorTexts(),
   ...jurisdictionErrorTexts(),
 ];

@@ -6,7 +6,7 @@ import { logger } from '../logger';
 import type { OutgoingMail, SentMail } from './mail';
 
 /**
- * The development mailbox (docs/decisions.md, "A mailbox for development"): without SMTP settings,
+ * The development mailbox (docs/decisions/platform.md, "A mailbox for development"): without SMTP settings,
  * outside production, each mail is built by nodemailer's stream transport as the RFC 822 message an
  * SMTP server would receive and written as one .eml file in the mailbox folder. File names start with
  * the time they were written, so they sort oldest first; `npm run mail` prints the newest.

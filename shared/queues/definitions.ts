@@ -57,7 +57,7 @@ const retry = (attempts: number, delay: number): DefaultJobOptions => ({
  * A queue whose outbox rows are not pushed one job per row after commit but collected by the relay's
  * fast loop (OUTBOX_BATCH_RELAY_EVERY_MS) into jobs of up to `max` rows, `merge` building the job's
  * payload from the rows' payloads: one job (and one queue round trip) for many rows, none on the
- * request path (docs/decisions.md, "Post-bet in batches").
+ * request path (docs/decisions/post-bet.md, "Post-bet in batches").
  */
 export interface Batching {
   max: number;
@@ -69,7 +69,7 @@ export const QUEUES: Record<QueueName, { defaultJobOptions: DefaultJobOptions; c
   'post-bet': {
     defaultJobOptions: retry(10, 1000),
     // Two batches at a time: one relay sweep (100 ms) makes about one job; more parallel batches only
-    // lock the same players' rows against each other and against their bets (docs/decisions.md).
+    // lock the same players' rows against each other and against their bets (docs/decisions/platform.md).
     concurrency: 2,
     batch: { max: 100, merge: (rows) => ({ betOrderIds: rows.map((row) => Number(row.betOrderId)) }) },
   },

@@ -4,7 +4,7 @@ import { logger } from '../logger';
 import type { QueueName } from './definitions';
 
 /**
- * Outbox reconciliation (docs/architecture.md, "Invariants"; docs/decisions.md, "Outbox effects survive Redis"):
+ * Outbox reconciliation (docs/architecture.md, "Invariants"; docs/decisions/platform.md, "Outbox effects survive Redis"):
  * an outbox row marked sent proves only that a job was pushed, and Redis may lose that job (a restart
  * without persistence, a failover, workers killed mid-job and then Redis emptied). So every outbox-driven
  * effect has a reconciler, and a sweep walks its queue's outbox rows once they were sent `afterMs` ago,

@@ -6,7 +6,7 @@ import { queue } from './queues';
 /**
  * The repeating jobs, declared once: BullMQ job schedulers with cron patterns. Each run is keyed by its
  * period in the domain, so a run repeated by hand or by retry pays nothing twice. Schedulers live in
- * Redis, which may forget them (docs/decisions.md, "Job schedulers come back after Redis"): the workers
+ * Redis, which may forget them (docs/decisions/platform.md, "Job schedulers come back after Redis"): the workers
  * serving a queue upsert its schedulers at start and put back any that go missing
  * (workers/schedules.ts); GET /health and the `job_scheduler_present` metric report them from this list.
  */

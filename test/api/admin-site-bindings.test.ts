@@ -4,7 +4,7 @@ import type { ApiResponse, TestStack } from '../helpers/stack';
 import { CODE, giveCode, readyPlayer } from '../helpers/withdrawals';
 
 /**
- * Administrators bound to sites (docs/decisions.md, "Administrators bound to sites"): a site-bound
+ * Administrators bound to sites (docs/decisions/admin.md, "Administrators bound to sites"): a site-bound
  * administrator reads and writes its own sites only; any other site is a 403 written to the operation
  * log, whether named in x-site-code, the siteCode query or a body; lists show its sites only; it never
  * grants a site it does not hold; an anonymous caller learns nothing of which sites exist.

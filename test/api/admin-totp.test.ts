@@ -4,7 +4,7 @@ import { generate } from 'otplib';
 import { startTestStack, type ApiResponse, type TestStack } from '../helpers/stack';
 
 /**
- * Administrators' authenticators (docs/decisions.md, "Authenticator codes at every login"): set up,
+ * Administrators' authenticators (docs/decisions/auth.md, "Authenticator codes at every login"): set up,
  * enabled and disabled by the administrator with a code; POST /admin/login and Bull Board's form then
  * need the code (2020 without, 2021 wrong or replayed, 2022 locked out); a group that requires one
  * refuses its members without one (2023) until they set it up at login.

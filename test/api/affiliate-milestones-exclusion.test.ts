@@ -4,7 +4,7 @@ import { startAdminStack, type AdminStack } from '../helpers/admin-requests';
 import type { TestStack } from '../helpers/stack';
 
 /**
- * A VIP milestone bonus for an excluded agent is withheld (docs/decisions.md, "An excluded player's
+ * A VIP milestone bonus for an excluded agent is withheld (docs/decisions/responsible-gaming.md, "An excluded player's
  * money: the cash is withdrawable, rewards are forfeited or withheld"): the award is recorded with the
  * exclusion, nothing reaches the affiliate account, the agent's list shows it withheld, and a later
  * upgrade never pays that level; an agent not excluded is paid as before.

@@ -5,7 +5,7 @@ import { startTestStack, type ApiResponse, type TestStack } from '../helpers/sta
 import { awayFromMinuteEdge } from '../helpers/wait';
 
 /**
- * Account names that look alike are one account (docs/decisions.md, "Account names"): `abc`, `ABC`,
+ * Account names that look alike are one account (docs/decisions/auth.md, "Account names"): `abc`, `ABC`,
  * full-width `ａｂｃ` and a Cyrillic `аbс` are the same account; a name mixing Latin, Greek and Cyrillic
  * letters is refused at registration. Names are stored as typed; a login with any look-alike finds it.
  */

@@ -7,7 +7,7 @@ import { startTestStack, type ApiResponse, type TestStack } from '../helpers/sta
 import { waitFor } from '../helpers/wait';
 
 /**
- * Authenticator codes at every player login (docs/decisions.md, "Authenticator codes at every login"):
+ * Authenticator codes at every player login (docs/decisions/auth.md, "Authenticator codes at every login"):
  * password, OAuth and widget logins of a player with TOTP enabled answer 2020 without `totpCode`, 2021
  * for a wrong or replayed code, 2022 once locked out; disabling needs a code.
  */

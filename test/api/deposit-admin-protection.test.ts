@@ -8,7 +8,7 @@ import { createDepositor, DEPOSIT_ENV, postUsdtCallback, resetDepositMocks, uniq
 import type { ApiResponse, TestStack } from '../helpers/stack';
 
 /**
- * An operator's credit of a flagged deposit order (docs/decisions.md, "An operator's credit of a flagged
+ * An operator's credit of a flagged deposit order (docs/decisions/deposit.md, "An operator's credit of a flagged
  * deposit asks the rules a new order would"): a late payment of an expired order and a paid amount that
  * differs are credited only when the deposit limit and the KYC deposit gate allow what was paid (else
  * 4104, 2301, and the order stays flagged, waiting), a late credit counts against the limit of the day it

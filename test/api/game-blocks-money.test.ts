@@ -5,7 +5,7 @@ import type { ApiResponse, TestStack } from '../helpers/stack';
 import { waitFor } from '../helpers/wait';
 
 /**
- * Game blocks stop bets where the money moves (docs/decisions.md, "Game blocks stop bets where the money
+ * Game blocks stop bets where the money moves (docs/decisions/game.md, "Game blocks stop bets where the money
  * moves"; docs/providers.md, "Blocked players"): POST /game/simulate answers 5010 with the launch's text,
  * provx Bet, a provx BetResult that debits its bet and provy bet answer GAME_NOT_FOUND (2002), and none
  * of them moves or writes anything; wins, results and cancels of rounds that already have bets settle.

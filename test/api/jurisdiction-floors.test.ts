@@ -3,7 +3,7 @@ import { startAdminStack, type AdminRequest, type AdminStack } from '../helpers/
 import type { ApiResponse, TestStack } from '../helpers/stack';
 
 /**
- * Jurisdiction profiles (docs/decisions.md, "Jurisdiction profiles: compliance floors a site administrator
+ * Jurisdiction profiles (docs/decisions/site-config.md, "Jurisdiction profiles: compliance floors a site administrator
  * cannot lower"): an administrator bound to the site, holding site-config:write, is refused every value
  * weaker than its profile's floor (a business code whose text names the floor) and takes a stricter one;
  * only an administrator bound to no site assigns a profile (operation-logged), and the floors follow it;

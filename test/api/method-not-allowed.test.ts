@@ -3,7 +3,7 @@ import { providerEnv } from '../helpers/provider-requests';
 import { startTestStack, type ApiResponse, type TestStack } from '../helpers/stack';
 
 /**
- * Methods and paths (docs/decisions.md, "Unsupported methods"): a declared path asked with a method it
+ * Methods and paths (docs/decisions/platform.md, "Unsupported methods"): a declared path asked with a method it
  * does not declare is a 405 envelope with the `Allow` header; a literal path is never taken by a
  * parameter path of another method; unknown paths stay 404.
  */

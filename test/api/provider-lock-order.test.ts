@@ -3,7 +3,7 @@ import { ledgerHolds, providerCall, roundOrder, startProviderStack, uniqueId, ty
 import type { ApiResponse, TestStack } from '../helpers/stack';
 
 /**
- * One lock order (docs/decisions.md, "One lock order"): provider callbacks and the post-bet batches lock
+ * One lock order (docs/decisions/platform.md, "One lock order"): provider callbacks and the post-bet batches lock
  * a player's bet orders before the player's row. Repeated cancels of cancelled bets run beside post-bet
  * batches that lock the same orders and then the same players' rows: no call deadlocks (9999), no
  * batch fails, and the books hold.

@@ -4,7 +4,7 @@ import { ledgerHolds, providerCall, providerEnv, snapshot, uniqueId as id } from
 import { startTestStack, type ApiResponse, type TestStack } from '../helpers/stack';
 
 /**
- * The reality check stays until it is acknowledged (docs/decisions.md, "The reality check stays until it
+ * The reality check stays until it is acknowledged (docs/decisions/responsible-gaming.md, "The reality check stays until it
  * is acknowledged"): every money answer carries a due check until POST /responsible-gaming/reality-check/ack;
  * once the site's grace after it fell due has passed, bets are refused (simulate 4108, provider bets 3007,
  * the launch 4108) in the bet's own statement, concurrent ones included, until the player acknowledges it.

@@ -6,7 +6,7 @@ import { providerCall, providerEnv, uniqueId as id } from '../helpers/provider-r
 import { startTestStack, type TestStack } from '../helpers/stack';
 
 /**
- * A bet's protection periods are the site's calendar periods (docs/decisions.md, "Player protection:
+ * A bet's protection periods are the site's calendar periods (docs/decisions/responsible-gaming.md, "Player protection:
  * calendar periods, running totals, checked where the money moves"): a player of a site whose
  * `responsibleGaming.timeZone` is Asia/Taipei has its day end at the next midnight in Taipei (16:00
  * UTC), its week on the next Monday there and its month on the next 1st there, whether it bets through

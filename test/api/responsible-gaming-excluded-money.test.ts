@@ -13,7 +13,7 @@ import { startTestStack, type ApiResponse, type TestStack } from '../helpers/sta
 import { balancesAndLedger, readyPlayer } from '../helpers/withdrawals';
 
 /**
- * What an excluded player may and may not get (docs/decisions.md, "An excluded player's money: the cash
+ * What an excluded player may and may not get (docs/decisions/responsible-gaming.md, "An excluded player's money: the cash
  * is withdrawable, rewards are forfeited or withheld"): a cooling-off or self-exclusion forfeits the
  * promotion rewards whose turnover is open (a `promo-forfeit` row of the player's ledger, never below 0)
  * and waives the withdrawal's turnover rule (2008, 2009), which still refuses without an exclusion;

@@ -6,7 +6,7 @@ import { createUser } from '../helpers/factories';
 import { startTestStack, type ApiResponse, type TestStack } from '../helpers/stack';
 
 /**
- * A loss limit on simulate rounds with the real provably fair draw (docs/decisions.md, "Player
+ * A loss limit on simulate rounds with the real provably fair draw (docs/decisions/responsible-gaming.md, "Player
  * protection: a refusal is decided on the stake, before the outcome"). The round's outcome is drawn
  * before its statement runs, so a loss check that counted the round's own win would refuse exactly the
  * losing rounds: a player retrying at the limit would keep every win and never lose past it. The rule:

@@ -6,7 +6,7 @@ import { ledgerHolds, providerCall, providerEnv, snapshot, uniqueId as id } from
 import { startTestStack, type ApiResponse, type TestStack } from '../helpers/stack';
 
 /**
- * Player protection where the money moves (docs/decisions.md, "Player protection: calendar periods,
+ * Player protection where the money moves (docs/decisions/responsible-gaming.md, "Player protection: calendar periods,
  * running totals, checked where the money moves"; docs/providers.md, PLAYER_PROTECTION): loss and wager
  * limits, exclusions and the session limit refuse simulate (4101 to 4106), provider bets (3007) and the
  * launch; deposit limits and exclusions refuse deposit orders; 20 concurrent requests at the edge of a

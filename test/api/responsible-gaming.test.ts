@@ -4,7 +4,7 @@ import { startAdminStack, type AdminRequest, type AdminStack } from '../helpers/
 import type { TestStack } from '../helpers/stack';
 
 /**
- * Player protection's endpoints (docs/decisions.md, "Player protection: calendar periods, running
+ * Player protection's endpoints (docs/decisions/responsible-gaming.md, "Player protection: calendar periods, running
  * totals, checked where the money moves"): the player's state, limits (a new limit or a decrease at
  * once, an increase or removal after the site's delay, cancellable), session settings, cooling-off and
  * self-exclusion; the operators' (permission module `responsible-gaming`): a player's state and history,

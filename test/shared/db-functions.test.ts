@@ -3,7 +3,7 @@ import { QueryTypes } from 'sequelize';
 import { startTestStack, type TestStack } from '../helpers/stack';
 
 /**
- * The database functions are source files (shared/db/functions; docs/decisions.md, "Database functions as
+ * The database functions are source files (shared/db/functions; docs/decisions/platform.md, "Database functions as
  * source files"): a migrated database has exactly their definitions, the drift check names a function
  * changed by hand, and applying the files replaces a changed signature and drops functions no file declares.
  */

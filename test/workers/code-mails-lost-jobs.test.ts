@@ -39,7 +39,7 @@ const post = (path: string, token: string, body?: unknown): Promise<ApiResponse>
 /**
  * Runs `run` with the mail worker and then the relay with its sweeps. The jobs Redis still holds run
  * before the first sweep: a job still running when the sweep reaches its row could send its mail twice
- * (mail is at least once, docs/decisions.md), which would make the counts below depend on timing.
+ * (mail is at least once, docs/decisions/auth.md), which would make the counts below depend on timing.
  */
 async function withWorkers(run: () => Promise<void>): Promise<void> {
   const mail = startWorkers(['mail']);

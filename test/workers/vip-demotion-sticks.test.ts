@@ -9,7 +9,7 @@ import { createSite, createUser } from '../helpers/factories';
 import { startTestStack, type TestStack } from '../helpers/stack';
 
 /**
- * A demotion sticks until the level is earned again (docs/decisions.md, "A VIP demotion sticks until the
+ * A demotion sticks until the level is earned again (docs/decisions/vip.md, "A VIP demotion sticks until the
  * level is earned again"): the demoted player stands at the start of the level demoted to and climbs
  * from there. Seeded minChip: level 1 = 0, level 2 = 1000, level 3 = 5000.
  */

@@ -9,7 +9,7 @@ import { createSite } from '../helpers/factories';
 import { startVipWorkerStack } from '../helpers/vip-worker-stack';
 
 /**
- * The daily rebate withholds an excluded player's rebate (docs/decisions.md, "An excluded player's
+ * The daily rebate withholds an excluded player's rebate (docs/decisions/responsible-gaming.md, "An excluded player's
  * money: the cash is withdrawable, rewards are forfeited or withheld"): nothing is credited, the log rows
  * say `withheld` with the exclusion and carry no ledger row, and a later run pays nothing; an exclusion
  * that starts while the batch waits for the player's row is seen by it.

@@ -57,7 +57,7 @@ test('warning, demotion on the second consecutive miss, reset on reaching the th
   t.deepEqual(await state(bronze), { level: '1', misses: 1 });
   t.deepEqual(await state(noBets), { level: '2', misses: 1 });
   // Progress towards the next level after a demotion: the player stands at the start of level 2 (1000 of
-  // the total 60000 counts), so 1000 / 5000 (docs/decisions.md, "A VIP demotion sticks until the level is
+  // the total 60000 counts), so 1000 / 5000 (docs/decisions/vip.md, "A VIP demotion sticks until the level is
   // earned again").
   t.is((await User.findByPk(demote.id))!.vipProgress, '20');
 

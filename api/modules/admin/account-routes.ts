@@ -8,7 +8,7 @@ import * as answers from './answers';
  * Administrator accounts, permission module `admin`; the profile needs a token and no
  * permission. /admin/profile, /admin/list and /admin/create come before /admin/:id. `sites` binds an
  * account to sites (null: a platform administrator); a site-bound administrator sees and changes only
- * the administrators of its sites (docs/decisions.md, "Administrators bound to sites").
+ * the administrators of its sites (docs/decisions/admin.md, "Administrators bound to sites").
  */
 const admin = { admin: 'admin' } as const;
 

@@ -7,7 +7,7 @@ import { requireTotpBody, totpCodeBody } from './totp-schemas';
 import * as answers from './answers';
 
 /**
- * Administrators' authenticators (not in the spec; docs/decisions.md, "Authenticator codes at every
+ * Administrators' authenticators (not in the spec; docs/decisions/auth.md, "Authenticator codes at every
  * login"): the signed-in administrator's own set-up, enabling and disabling (as a player's), the set-up
  * at login of a member of a group that requires one, and that group setting (permission module
  * `admin-group`). The rules are in shared/domain/admin/totp.ts.

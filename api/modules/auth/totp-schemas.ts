@@ -9,7 +9,7 @@ const SIX_DIGITS = /^\d{6}$/;
 
 export const sixDigits = () => text().required().matches(SIX_DIGITS, '${path} must be 6 digits');
 
-/** `totpCode` of a login body: only accounts with an authenticator need it (docs/decisions.md, "Authenticator codes at every login"). */
+/** `totpCode` of a login body: only accounts with an authenticator need it (docs/decisions/auth.md, "Authenticator codes at every login"). */
 export const totpCodeField = () => text().matches(SIX_DIGITS, '${path} must be 6 digits').nullable().optional();
 
 /** The body of the enable and disable endpoints: `{code}`. */

@@ -14,7 +14,7 @@ import * as answers from './answers';
  * /promo, in matching order: the fixed paths (the list, the caller's claims, the
  * administrators' list, create) before `/promo/:id`. Reads are public with an optional token (which
  * adds isClaimed and isClaimable); create, update and delete are an operator's act: an administrator
- * with `promo:write` (the list of every promotion `promo:read`), operation-logged (docs/decisions.md).
+ * with `promo:write` (the list of every promotion `promo:read`), operation-logged (docs/decisions/promo.md).
  * Rules live in shared/domain/promo/.
  */
 const admin = { admin: 'promo' } as const;

@@ -9,7 +9,7 @@ import { coolingOffBody, limitBody, selfExclusionBody, sessionBody } from './sch
 
 /**
  * The player's own protection: its state, limits, session settings, cooling-off and self-exclusion.
- * Rules live in shared/domain/responsible-gaming/ (docs/decisions.md, "Player protection: calendar
+ * Rules live in shared/domain/responsible-gaming/ (docs/decisions/responsible-gaming.md, "Player protection: calendar
  * periods, running totals, checked where the money moves").
  */
 const byPlayer = (site: string, meta: RequestMeta): ChangedBy => ({ adminId: null, siteCode: site, meta });

@@ -2,7 +2,7 @@ import type { Response } from 'express';
 import { dueRealityCheck, type RealityCheck } from '../../../shared/domain/responsible-gaming/money-checks';
 
 /**
- * The reality check on the answers of the player's money endpoints (docs/decisions.md, "The reality
+ * The reality check on the answers of the player's money endpoints (docs/decisions/responsible-gaming.md, "The reality
  * check stays until it is acknowledged"): while a check is due and not acknowledged, every answer
  * carries the session's start, elapsed minutes, net result, when it fell due and from when bets are
  * refused, in the `X-Reality-Check` header (JSON) of every money endpoint, and as `realityCheck` in

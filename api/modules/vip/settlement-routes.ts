@@ -8,7 +8,7 @@ import * as answers from './answers';
  * permission. The site is the x-site-code header or siteCode query, else SITE_CODE. The run is the same
  * as the scheduled job's: a day already settled pays nothing more. Each call writes an operation-log row
  * with its result. A day not over yet is a 400 naming `day`; a month not over yet is 2001 and a month
- * already judged for the site 2002 (docs/decisions.md, "A VIP demotion sticks until the level is earned
+ * already judged for the site 2002 (docs/decisions/vip.md, "A VIP demotion sticks until the level is earned
  * again").
  */
 const auth = { admin: 'vip' } as const;

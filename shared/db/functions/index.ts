@@ -1,5 +1,5 @@
 /**
- * The database functions, one source file each (docs/decisions.md, "Database functions as source files"),
+ * The database functions, one source file each (docs/decisions/platform.md, "Database functions as source files"),
  * in the order the migrator applies them (shared/db/function-files.ts). Paths are relative to this
  * folder. Callees come before their callers. Postgres checks a LANGUAGE sql body when it is created, so
  * a sql function must follow every function it calls; a plpgsql body is resolved when it runs, so among

@@ -1,7 +1,7 @@
 import type { MigrationContext } from '../migrator';
 
 /**
- * Cheaper balance updates and rebate log rows (docs/decisions.md, "Daily rebate write costs"):
+ * Cheaper balance updates and rebate log rows (docs/decisions/vip.md, "Daily rebate write costs"):
  * - users gets fillfactor 50: free room on each page so a balance update (every bet, every credit) can be
  *   a HOT update that writes none of the table's eight indexes, even when one transaction updates every
  *   row of a page (the rebate batch). Applies to pages written from now on (VACUUM FULL to rewrite).

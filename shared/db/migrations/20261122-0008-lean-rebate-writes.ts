@@ -18,7 +18,7 @@ function caseOf(column: string, pairs: Array<[string | number, string | number]>
 }
 
 /**
- * Leaner writes for the settlements that credit many players at once (docs/decisions.md, "Daily rebate
+ * Leaner writes for the settlements that credit many players at once (docs/decisions/vip.md, "Daily rebate
  * write costs"):
  * - vip_rebate_logs is keyed by ("userId", day, "gameType") itself, with the numeric game type (the code
  *   bet orders carry) instead of its typeKey: no serial id and no varchar unique index to maintain per row.

@@ -1,7 +1,7 @@
 import type { MigrationContext } from '../migrator';
 
 /**
- * An incremental totalEffectiveBet (docs/decisions.md, "VIP totals by delta"): each bet order records the
+ * An incremental totalEffectiveBet (docs/decisions/vip.md, "VIP totals by delta"): each bet order records the
  * betEffective it has added to its user's total ("countedEffective"), so the post-bet chain adds only the
  * difference instead of summing the user's whole history on every bet.
  *

@@ -3,7 +3,7 @@ import type { MigrationContext } from '../migrator';
 /**
  * Row updates that every round makes, made HOT (heap-only: the new row version stays on its page and no
  * index gets a new entry, so page pruning clears the old versions without waiting for VACUUM;
- * docs/decisions.md, "HOT round updates"):
+ * docs/decisions/game.md, "HOT round updates"):
  * - game_play_logs: each round moves "lastPlayedAt", which game_play_logs_recent indexed, so every
  *   upsert wrote three index entries and left a dead row version behind that only VACUUM removes. The
  *   recent-games read finds a player's rows through the ("userId", "gameCode", "productId") key and

@@ -2,7 +2,7 @@ import { QueryTypes } from 'sequelize';
 import type { MigrationContext } from '../migrator';
 
 /**
- * Account names that look alike are one account (docs/decisions.md, "Account names"): users get
+ * Account names that look alike are one account (docs/decisions/auth.md, "Account names"): users get
  * "accountKey", the name as shared/domain/auth/account-names.ts read it when this migration was written,
  * unique per site where set.
  *

@@ -1,7 +1,7 @@
 import type { MigrationContext } from '../migrator';
 
 /**
- * Where each outbox reconciler has got to (shared/queues/reconcile.ts; docs/decisions.md, "Outbox effects
+ * Where each outbox reconciler has got to (shared/queues/reconcile.ts; docs/decisions/platform.md, "Outbox effects
  * survive Redis"): the queue's outbox rows up to "throughId" have had their effects checked in Postgres.
  * One row per reconciled queue, updated once per sweep batch. It starts at 0, so the first sweep also
  * checks the rows written before it existed.

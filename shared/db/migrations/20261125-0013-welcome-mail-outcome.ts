@@ -1,7 +1,7 @@
 import type { MigrationContext } from '../migrator';
 
 /**
- * The welcome mail's mark in Postgres (shared/domain/auth/welcome-mail.ts; docs/decisions.md, "Outbox
+ * The welcome mail's mark in Postgres (shared/domain/auth/welcome-mail.ts; docs/decisions/platform.md, "Outbox
  * effects survive Redis"): users get "welcomeMailAt", set once the welcome mail was sent or skipped for
  * good (no e-mail, mail not configured). The reconcile sweep writes the welcome again for users named by
  * a `mail` outbox row who still have it null (shared/domain/auth/welcome-reconcile.ts).

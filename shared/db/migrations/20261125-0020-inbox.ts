@@ -2,7 +2,7 @@ import type { MigrationContext } from '../migrator';
 
 /**
  * Inbox. A message is stored once: personal ("userId" set) or site-wide ("userId"
- * null, never copied per player). Read state (docs/decisions.md, "Inbox read state"):
+ * null, never copied per player). Read state (docs/decisions/inbox.md, "Inbox read state"):
  * - inbox_read_marks: per player, "readUpTo", the createdAt of the newest message read-all covered; every
  *   message of the player created at or before it is read;
  * - inbox_reads: one row per message read one by one after that mark (read-all deletes the rows it covers).

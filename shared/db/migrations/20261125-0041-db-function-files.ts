@@ -2,7 +2,7 @@ import type { MigrationContext } from '../migrator';
 
 /**
  * The function files applied to this database and the sha256 of each as applied (shared/db/function-files.ts;
- * docs/decisions.md, "Database functions as source files"): the migrator applies a file again when its
+ * docs/decisions/platform.md, "Database functions as source files"): the migrator applies a file again when its
  * text changes.
  */
 export async function up({ sequelize }: MigrationContext): Promise<void> {

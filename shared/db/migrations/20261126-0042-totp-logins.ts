@@ -1,7 +1,7 @@
 import type { MigrationContext } from '../migrator';
 
 /**
- * Authenticator codes at login (docs/decisions.md, "Authenticator codes at every login"):
+ * Authenticator codes at login (docs/decisions/auth.md, "Authenticator codes at every login"):
  * - players and administrators keep the time step of their last accepted code ("totpLastStep"), so a
  *   code is accepted once, and count wrong codes ("totpFailures", the last one at "totpFailedAt") for
  *   the lock-out;

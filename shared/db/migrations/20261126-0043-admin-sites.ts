@@ -1,7 +1,7 @@
 import type { MigrationContext } from '../migrator';
 
 /**
- * Administrators bound to sites (docs/decisions.md, "Administrators bound to sites"): "sites" NULL is a
+ * Administrators bound to sites (docs/decisions/admin.md, "Administrators bound to sites"): "sites" NULL is a
  * platform administrator, which acts on every site as every administrator did before; otherwise the
  * site codes the administrator acts on, never an empty list (an empty list would read as "no site",
  * never as "every site").

@@ -1,7 +1,7 @@
 import type { MigrationContext } from '../migrator';
 
 /**
- * The code mails' marks in Postgres (docs/decisions.md, "Code mails survive Redis"): one row per user and
+ * The code mails' marks in Postgres (docs/decisions/auth.md, "Code mails survive Redis"): one row per user and
  * kind (`verify-email`, `withdrawal-code`). Every new code raises "version" (in the transaction that
  * stores the code and writes the `mail` outbox row, whose payload carries the version) and clears
  * "doneAt"; the mail job sets "doneAt" and "outcome" once the mail of that version was sent or given up

@@ -1,7 +1,7 @@
 import type { MigrationContext } from '../migrator';
 
 /**
- * The way back after a VIP demotion (docs/decisions.md, "A VIP demotion sticks until the level is earned
+ * The way back after a VIP demotion (docs/decisions/vip.md, "A VIP demotion sticks until the level is earned
  * again"): "vipForfeitedBet" is the part of totalEffectiveBet that no longer counts towards levels. It
  * is 0 until a demotion, which raises it so that the player stands at the start of the level demoted to;
  * upgrades count totalEffectiveBet minus it.

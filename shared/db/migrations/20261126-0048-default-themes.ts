@@ -2,7 +2,7 @@ import type { MigrationContext } from '../migrator';
 
 /**
  * Every site config without any theme gets the `default` theme, active, as a new site does
- * (docs/decisions.md, "Every new site has a theme"). A site that has themes keeps them as they are,
+ * (docs/decisions/site-config.md, "Every new site has a theme"). A site that has themes keeps them as they are,
  * active or not. The colours are copied here as they were when written. The way down leaves the
  * themes: they are operators' data from then on.
  */

@@ -3,7 +3,7 @@ import type { MigrationContext } from '../migrator';
 /**
  * users."vendorGroupLocked": 1 once an operator chose the player's payment channel group
  * (PUT /vendor/admin/users/:id/group); a logout then keeps the group instead of matching it to the
- * locale's currency again (docs/decisions.md, "An operator's choice of channel group sticks"). A player
+ * locale's currency again (docs/decisions/deposit.md, "An operator's choice of channel group sticks"). A player
  * an operator moved before this column, and who is still in the group the last move put them in, is
  * marked as moved (the move-player rows of the operation log say who).
  */

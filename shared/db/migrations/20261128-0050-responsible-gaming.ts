@@ -1,7 +1,7 @@
 import type { MigrationContext } from '../migrator';
 
 /**
- * Player protection (docs/decisions.md, "Player protection: calendar periods, running totals, checked
+ * Player protection (docs/decisions/responsible-gaming.md, "Player protection: calendar periods, running totals, checked
  * where the money moves"):
  * - rg_accounts: one row per player who has played, deposited or set anything: the session limit (with
  *   a pending increase), the reality-check interval, cooling-off and self-exclusion ends, and the running

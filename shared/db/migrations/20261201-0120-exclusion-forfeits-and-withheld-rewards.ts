@@ -1,7 +1,7 @@
 import type { MigrationContext } from '../migrator';
 
 /**
- * What an excluded player may and may not get (docs/decisions.md, "An excluded player's money: the
+ * What an excluded player may and may not get (docs/decisions/responsible-gaming.md, "An excluded player's money: the
  * cash is withdrawable, rewards are forfeited or withheld"):
  * - promotion_claims: a claim whose turnover was still open when a cooling-off or self-exclusion started
  *   is forfeited: when, how much was taken back (at most the balance then) and the ledger row that took it;

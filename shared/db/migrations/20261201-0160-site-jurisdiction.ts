@@ -1,7 +1,7 @@
 import type { MigrationContext } from '../migrator';
 
 /**
- * A site's jurisdiction profile (docs/decisions.md, "Jurisdiction profiles: compliance floors a site
+ * A site's jurisdiction profile (docs/decisions/site-config.md, "Jurisdiction profiles: compliance floors a site
  * administrator cannot lower"): the name of the profile whose floors its settings may not go below,
  * defined in shared/db/functions/site-config/jurisdictions.sql. Every existing site gets `default`.
  */

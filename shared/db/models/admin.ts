@@ -15,7 +15,7 @@ export class AdminGroup extends Model {
 
 /**
  * An administrator account; independent of players. `sites` null: a platform administrator (every
- * site); otherwise the site codes it is bound to (docs/decisions.md, "Administrators bound to sites").
+ * site); otherwise the site codes it is bound to (docs/decisions/admin.md, "Administrators bound to sites").
  */
 @Table({ tableName: 'admins', timestamps: true })
 export class Admin extends Model {

@@ -14,7 +14,7 @@ export interface AdminLogFilter {
   startDate?: string;
   /** YYYY-MM-DD, up to the end of that day in APP_TIMEZONE (inclusive). */
   endDate?: string;
-  /** Only the rows of this site: a site-bound viewer's site (docs/decisions.md, "Administrators bound to sites"). */
+  /** Only the rows of this site: a site-bound viewer's site (docs/decisions/admin.md, "Administrators bound to sites"). */
   siteCode?: string;
   page: number;
   pageSize: number;

@@ -6,7 +6,7 @@ import { recordAdminAction } from '../audit/operation-log';
 import { isKnownSite } from '../common/sites';
 
 /**
- * Administrators and sites (docs/decisions.md, "Administrators bound to sites"). A platform
+ * Administrators and sites (docs/decisions/admin.md, "Administrators bound to sites"). A platform
  * administrator (`sites` null) acts on every site; a site-bound one only on the sites it was given.
  * The request pipeline decides the site of every administrator request from these (api/http/auth.ts);
  * what an administrator may grant of them is ./containment.ts.

@@ -9,7 +9,7 @@ import { spendTotpCode } from '../auth/totp-codes';
 import { heldBy, refusable, requireHeld } from './containment';
 
 /**
- * Administrators' authenticators (docs/decisions.md, "Authenticator codes at every login"): set up,
+ * Administrators' authenticators (docs/decisions/auth.md, "Authenticator codes at every login"): set up,
  * switched on and off with a code by the signed-in administrator, as players do; a group can require
  * them (`requireTotp`). The login's step is `passAdminLoginTotp`; a member of such a group without one
  * sets it up through the login itself (./login.ts, startAdminTotpSetup). Every switch is logged.

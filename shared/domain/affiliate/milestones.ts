@@ -43,7 +43,7 @@ interface AwardRow {
  *
  * An agent excluded at that moment (cooling-off, self-exclusion: rg_exclusion_refusal over the agent's
  * protection row) gets the award recorded with `withheld` and nothing credited, so it is visible and,
- * the award being unique, never paid later (docs/decisions.md, "An excluded player's money: the cash is
+ * the award being unique, never paid later (docs/decisions/responsible-gaming.md, "An excluded player's money: the cash is
  * withdrawable, rewards are forfeited or withheld"). A plain read: the chain does not hold the agent's
  * row, and nothing an exclusion does reads the affiliate account, so an exclusion committing meanwhile
  * simply comes after this award.

@@ -1,5 +1,5 @@
 /**
- * What makes two player account names the same account (docs/decisions.md, "Account names"). An account
+ * What makes two player account names the same account (docs/decisions/auth.md, "Account names"). An account
  * is stored as typed; its key, unique per site, is the name with look-alikes made equal:
  * NFKC (full-width and compatibility forms become their plain letters), Cyrillic and Greek letters drawn
  * like Latin ones read as those Latin letters, then case folded. So `abc`, `ABC`, `ａｂｃ` and a Cyrillic

@@ -5,7 +5,7 @@ import { addToOutbox } from '../../queues/outbox';
 
 /**
  * The marks of the code mails (e-mail verification, withdrawal code) in `code_mail_outcomes` (migration
- * 0044; docs/decisions.md, "Code mails survive Redis"). Each new code raises its (user, kind) version in
+ * 0044; docs/decisions/auth.md, "Code mails survive Redis"). Each new code raises its (user, kind) version in
  * the transaction that stores the code, and its `mail` outbox row carries that version. The mail job
  * drops a job whose version is no longer the latest (a newer code has its own mail), reads the code from
  * the user row when it sends, and marks the version done once the mail was sent or given up for good.

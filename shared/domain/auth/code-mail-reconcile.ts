@@ -8,7 +8,7 @@ import { CODE_MAIL_KINDS, type CodeMailKind } from './code-mail-outcomes';
 
 /**
  * The code mails' effect, looked up in Postgres for `mail` outbox rows whose jobs were sent a while ago
- * (shared/queues/reconcile.ts; docs/decisions.md, "Code mails survive Redis"): a row is owed again while
+ * (shared/queues/reconcile.ts; docs/decisions/auth.md, "Code mails survive Redis"): a row is owed again while
  * its version is the user's latest of its kind (code_mail_outcomes), not done, queued less than
  * CODE_MAIL_OWED_HOURS ago, and its code is still on record (a withdrawal code also within its
  * CODE_TTL_MINUTES). Those get their row again, same payload and version, in the sweep's transaction.

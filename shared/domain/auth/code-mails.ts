@@ -92,7 +92,7 @@ async function buildAndSend(payload: MailPayload): Promise<SentMail> {
  * are UnrecoverableError. A job carrying a version (code-mail-outcomes.ts) is dropped as superseded when
  * a newer code was queued since, answers {skipped: 'already sent'} when its version is done, and marks
  * the version done after the send or a failure for good; a failure that will be retried leaves it open
- * for the reconcile sweep (docs/decisions.md, "Code mails survive Redis").
+ * for the reconcile sweep (docs/decisions/auth.md, "Code mails survive Redis").
  */
 export async function deliverMail(payload: MailPayload): Promise<SentMail | { skipped: 'already sent' }> {
   if (payload.kind !== 'verify-email' && payload.kind !== 'withdrawal-code') {

@@ -4,7 +4,7 @@ import { cache, redisClosed } from '../../redis';
 
 /**
  * users.lastActivityAt: the time of a player's latest authenticated request, written at most once per
- * window per player (docs/decisions.md, "lastActivityAt"). The window is a Redis key set with NX and
+ * window per player (docs/decisions/auth.md, "lastActivityAt"). The window is a Redis key set with NX and
  * an expiry: the request that sets it writes the time, the others within the window write nothing.
  * Redis unreachable means no write (the time is approximate by design); the request never fails for it.
  */

@@ -31,7 +31,7 @@ export async function logoutPlayer(userId: number, requestedLocale: Locale | nul
  * The player's channel group after a logout. A group an operator chose (vendorGroupLocked, set by
  * PUT /vendor/admin/users/:id/group) stays while it is an enabled group of the site; otherwise the
  * enabled group of the locale's currency (pickChannelGroup), and the operator's choice, which no longer
- * serves, is let go (docs/decisions.md, "An operator's choice of channel group sticks").
+ * serves, is let go (docs/decisions/deposit.md, "An operator's choice of channel group sticks").
  */
 async function groupAtLogout(user: User, locale: Locale, transaction: Transaction): Promise<{ vendorGroupId: number | null; vendorGroupLocked: number }> {
   if (Number(user.vendorGroupLocked) === 1 && user.vendorGroupId !== null) {

@@ -7,7 +7,7 @@ import { OAUTH_STATE_TTL_S, verifyState } from './oauth-state';
 
 /**
  * The identity of a login-oauth call, kept for the call that repeats it with an authenticator code
- * (docs/decisions.md, "Authenticator codes at every login"). A call answered "code needed" or "wrong
+ * (docs/decisions/auth.md, "Authenticator codes at every login"). A call answered "code needed" or "wrong
  * code" has already spent the provider's one-time authorization code; so the identity it proved is kept
  * in Redis under a hash of (code, state) until the state expires, and the client posts the same code
  * and state again with `totpCode`. Only a caller holding both (which alone could redeem the code) finds

@@ -5,7 +5,7 @@ import { matchedTotpStep } from './totp';
 
 /**
  * Spending an authenticator code of a player (`users`) or an administrator (`admins`), held in Postgres
- * (docs/decisions.md, "Authenticator codes at every login"):
+ * (docs/decisions/auth.md, "Authenticator codes at every login"):
  * - a code is accepted once: the time step it matched is stored ("totpLastStep") and only later steps
  *   are accepted afterwards, checked and set in one conditional UPDATE;
  * - every try counts as a wrong code until it is accepted ("totpFailures", "totpFailedAt"); after

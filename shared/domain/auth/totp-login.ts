@@ -5,7 +5,7 @@ import { recordLoginFailure } from './login-records';
 import { spendTotpCode } from './totp-codes';
 
 /**
- * The authenticator step of every player login (password, OAuth, widget; docs/decisions.md,
+ * The authenticator step of every player login (password, OAuth, widget; docs/decisions/auth.md,
  * "Authenticator codes at every login"). It runs before the login's transaction, so a wrong code is
  * counted (./totp-codes.ts) and its LOGIN_FAIL row kept whatever the login does next; inside the
  * transaction `requireTotpPassed` checks that the player logging in is the one whose code passed.

@@ -42,7 +42,7 @@ async function schedulers(timeoutMs: number): Promise<SchedulersHealth> {
 /**
  * Reachability of Postgres and Redis, and the job schedulers Redis should hold, each bounded by a short
  * timeout. A scheduler is missing when a worker of its queue is connected and Redis does not hold it
- * (docs/decisions.md, "Job schedulers come back after Redis").
+ * (docs/decisions/platform.md, "Job schedulers come back after Redis").
  */
 export async function checkHealth(timeoutMs = 1500) {
   const [postgres, redis, jobSchedulers] = await Promise.all([

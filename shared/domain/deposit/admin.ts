@@ -107,7 +107,7 @@ interface ResolvableOrder {
 }
 
 /**
- * The rules a new order of what was paid would meet, asked before a flagged order is credited (docs/decisions.md,
+ * The rules a new order of what was paid would meet, asked before a flagged order is credited (docs/decisions/deposit.md,
  * "An operator's credit of a flagged deposit asks the rules a new order would"): the KYC deposit gate
  * (kyc_deposit_level_needed, the order itself left out of lifetime deposits; it locks the player's row)
  * and the deposit limit (rg_deposit_credit_refusal, under the protection lock). A refusal leaves the

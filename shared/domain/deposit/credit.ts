@@ -86,7 +86,7 @@ async function creditOnce(depositOrderId: number): Promise<CreditResult> {
     if (!order) return { depositOrderId, credited: false, reason: 'missing' };
     if (order.status !== 'paid' || order.usdAmount === null) return { depositOrderId, credited: false, reason: 'not-paid' };
     if (order.creditedAt) return { depositOrderId, credited: false, reason: 'already-credited' };
-    // The lock order of every money path (docs/decisions.md, "One lock order"): the order, then the
+    // The lock order of every money path (docs/decisions/platform.md, "One lock order"): the order, then the
     // mission rows, then the player's row (the wallet move).
     await addMissionDepositProgress(transaction, order.userId, order.usdAmount, order.id);
     const move = await moveBalance(transaction, {

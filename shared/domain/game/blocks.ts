@@ -9,7 +9,7 @@ import { GAME_TYPE_CODES, isGameTypeCode } from './types';
 
 /**
  * Players blocked from games (the risk check of POST /game/launch; also of simulate and the
- * provider bets: docs/decisions.md, "Game blocks stop bets where the money moves"). A block has one of
+ * provider bets: docs/decisions/game.md, "Game blocks stop bets where the money moves"). A block has one of
  * three levels, told apart by which fields are set:
  * - all games:      gameType, gameCode and productId all null;
  * - one game type:  gameType set (gameCode and productId null) - matches every game of that type;

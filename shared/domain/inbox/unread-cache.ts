@@ -2,7 +2,7 @@ import { logger } from '../../logger';
 import { cache, readCacheKeys } from '../../redis';
 
 /**
- * The unread count, cached per player in Redis (docs/decisions.md, "Inbox read state"): GET
+ * The unread count, cached per player in Redis (docs/decisions/inbox.md, "Inbox read state"): GET
  * /inbox/unread-count is polled by every open page, so a poll is one MGET when nothing changed. An entry
  * (`cache:inbox:unread:<userId>`) holds the count and the two generations it was computed under: the
  * site's (`cache:inbox:gen:<site>`, raised by every site-wide send or delete) and the player's

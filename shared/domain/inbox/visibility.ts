@@ -1,6 +1,6 @@
 /**
  * What a player's inbox holds, as SQL shared by the list, the unread count and the reads
- * (docs/decisions.md, "Inbox read state"). Replacements `:site` and `:userId`.
+ * (docs/decisions/inbox.md, "Inbox read state"). Replacements `:site` and `:userId`.
  *
  * `me` is the player's row: `since`, when the player registered (site-wide messages older than that are
  * not the player's), and `upto`, the player's read-all mark (-infinity before the first read-all).
@@ -14,7 +14,7 @@ export const ME = `me AS (
 
 /**
  * The message `m` is shown: promotional ones are hidden while the player is cooling off or self-excluded
- * (player protection, docs/decisions.md, "Player protection: calendar periods, running totals, checked
+ * (player protection, docs/decisions/responsible-gaming.md, "Player protection: calendar periods, running totals, checked
  * where the money moves"). The lookup names only the player, so it runs once per statement.
  */
 export const PROMO_SHOWN = `(m.category <> 'promo' OR NOT EXISTS (SELECT 1 FROM rg_accounts g WHERE g."userId" = :userId AND (g."coolingOffUntil" > now() OR g."selfExcludedUntil" > now())))`;

@@ -12,7 +12,7 @@ import { siteKyc } from './settings';
  * and play until an operator decides (./flags.ts). Once a profile is stored, it cannot change while a
  * document is pending or approved (`kyc.profileLocked`): operators review the documents against it. The
  * first profile is always taken (documents uploaded before profiles were required must not leave the
- * player stuck at level 0; docs/decisions.md, "KYC: the profile before the documents").
+ * player stuck at level 0; docs/decisions/kyc.md, "KYC: the profile before the documents").
  */
 export interface KycProfileInput {
   legalName: string;

@@ -8,7 +8,7 @@ import { POST_BET_STEPS, type PostBetOrder, type PostBetStep, type PostBetStepRe
 import type { TurnoverResult } from './turnover';
 
 /**
- * The post-bet chain (docs/decisions.md, "Post-bet chain" and "Post-bet in batches").
+ * The post-bet chain (docs/decisions/post-bet.md, "Post-bet chain" and "Post-bet in batches").
  * A settlement (simulate, provy bet and win, provx BetResult) writes the post-bet outbox row in its own
  * transaction (their database functions call post_bet_enqueue, which `enqueuePostBet` runs too); the
  * `post-bet` worker then applies the steps (steps.ts), exactly once per settled order, to a batch of
@@ -72,7 +72,7 @@ interface ChainRun {
 
 /**
  * Locks the orders (FOR NO KEY UPDATE, id order): plain rows, a batch is up to 100 orders. Orders before
- * their users' rows (the VIP step locks those last), as on every path (docs/decisions.md, "One lock
+ * their users' rows (the VIP step locks those last), as on every path (docs/decisions/platform.md, "One lock
  * order"); NO KEY UPDATE, what an UPDATE of the row takes, so the key-share locks of rows that merely
  * reference an order (a bet detail, a provider call being recorded) never wait for the chain.
  */

@@ -12,7 +12,7 @@ import type { TurnoverAmount, TurnoverResult } from './turnover';
  *
  * `advanceClaimTurnover` adds each user's amounts (summed) to the user's open claims of `table` in ONE
  * statement, which locks those claim rows for the transaction (after the batch's bet orders, before the
- * users' rows: docs/decisions.md, "One lock order"). It returns, for every user given, how many claims
+ * users' rows: docs/decisions/platform.md, "One lock order"). It returns, for every user given, how many claims
  * moved and how many of them completed.
  */
 export type ClaimTable = 'mission_claims' | 'promotion_claims';

@@ -21,7 +21,7 @@ import { ledgerKeys } from '../wallet/ledger-keys';
  * 3. the claim row (requiredTurnover = rewardAmount x turnoverMultiplier, complete at once when 0) and
  *    claimedCount + 1;
  * 4. the reward through the wallet (kind `promo-reward`, key `promo:<promoId>:<userId>`), the user's row
- *    last, as the lock order wants (claim rows before the user row: docs/decisions.md);
+ *    last, as the lock order wants (claim rows before the user row: docs/decisions/platform.md);
  * 5. player protection's exclusions under the protection lock, which comes after the user's row.
  */
 export interface PromotionClaimResult {

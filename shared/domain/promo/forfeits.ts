@@ -5,7 +5,7 @@ import { ledgerKeys } from '../wallet/ledger-keys';
 import { balanceOf, money, moveBalance } from '../wallet/wallet';
 
 /**
- * Promotion rewards forfeited when a cooling-off or a self-exclusion starts (docs/decisions.md, "An
+ * Promotion rewards forfeited when a cooling-off or a self-exclusion starts (docs/decisions/responsible-gaming.md, "An
  * excluded player's money: the cash is withdrawable, rewards are forfeited or withheld"). A reward whose
  * turnover is still open was given to be played; play is refused during the exclusion, and the
  * withdrawal's turnover rule is waived then, so the reward is taken back instead of being withdrawn.
@@ -22,7 +22,7 @@ export interface OpenClaim {
 
 /**
  * Locks the player's open promotion claims (turnover not complete), in id order. Claims come before the
- * player's `users` row in the lock order (docs/decisions.md, "One lock order"), so this runs first.
+ * player's `users` row in the lock order (docs/decisions/platform.md, "One lock order"), so this runs first.
  */
 export async function lockOpenClaims(transaction: Transaction, userId: number): Promise<OpenClaim[]> {
   return db().query<OpenClaim>(

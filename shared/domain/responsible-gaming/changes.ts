@@ -15,7 +15,7 @@ import { protectionView, type ProtectionView } from './state';
  * POST .../cooling-off, POST .../self-exclusion) or by an operator (operator-changes.ts). Each runs in one
  * transaction under the player's protection lock (rg_account, the lock deposits take too), and writes a
  * history row (rg_history) and an operation-log row (module `responsible-gaming`; adminId null when the
- * player acted) with it. docs/decisions.md, "Player protection: calendar periods, running totals,
+ * player acted) with it. docs/decisions/responsible-gaming.md, "Player protection: calendar periods, running totals,
  * checked where the money moves".
  */
 export interface ChangedBy {
@@ -46,7 +46,7 @@ export async function underProtectionLock<T>(site: string, userId: number, chang
 
 /**
  * Runs the start (or extension) of an exclusion, by the player or an operator. It locks, in the one lock
- * order (docs/decisions.md, "One lock order"), the player's open promotion claims, the player's `users`
+ * order (docs/decisions/platform.md, "One lock order"), the player's open promotion claims, the player's `users`
  * row, then the protection row; `change` writes the exclusion and calls `forfeit`, which takes back the
  * rewards of those claims when an exclusion is in force (shared/domain/promo/forfeits.ts) and answers
  * what was taken. Every money path that asks about an exclusion holds the player's `users` row when it

@@ -6,7 +6,7 @@ import { money } from '../wallet/wallet';
 import type { PlayRefusal } from './refusals';
 
 /**
- * Player protection where the money moves (docs/decisions.md, "Player protection: calendar periods,
+ * Player protection where the money moves (docs/decisions/responsible-gaming.md, "Player protection: calendar periods,
  * running totals, checked where the money moves"). Bets are checked inside their own statements
  * (rg_play, called by simulate_round and the provider functions); these are the checks the TypeScript
  * money paths make: a deposit order (in the transaction that inserts it), the game launch and promotion

@@ -4,7 +4,7 @@ import { recordChange, underProtectionLock, type ChangedBy } from './changes';
 import { dueRealityCheck, type RealityCheck } from './money-checks';
 
 /**
- * POST /responsible-gaming/reality-check/ack (docs/decisions.md, "The reality check stays until it is
+ * POST /responsible-gaming/reality-check/ack (docs/decisions/responsible-gaming.md, "The reality check stays until it is
  * acknowledged"): the player acknowledges the check that is due. Under the player's protection lock
  * (the row a bet's update waits for), "realityCheckAt" becomes now, so the next interval counts from
  * here and bets refused as realityCheckUnacknowledged pass again. Nothing due: nothing changes

@@ -5,7 +5,7 @@ import type { LocaleText } from '../../i18n/locales';
 
 /**
  * The theme a new site starts with (themeId `default`, active), so its GET /site-config has an
- * activeTheme (docs/decisions.md, "Every new site has a theme"). Operators change or replace it like any
+ * activeTheme (docs/decisions/site-config.md, "Every new site has a theme"). Operators change or replace it like any
  * theme. Migration 20261126-0048 gave the same theme to the sites that had none.
  */
 export const DEFAULT_THEME_ID = 'default';

@@ -6,7 +6,7 @@ import { Refusal } from '../../errors';
 import type { RefusalName } from '../refusals';
 
 /**
- * A site's compliance floors (docs/decisions.md, "Jurisdiction profiles: compliance floors a site
+ * A site's compliance floors (docs/decisions/site-config.md, "Jurisdiction profiles: compliance floors a site
  * administrator cannot lower"): the floors of the jurisdiction profile the site holds, defined once in
  * the database function jurisdiction_floors (shared/db/functions/site-config/jurisdictions.sql), which
  * the bets' statements read too. A site's own value may always be stricter; a weaker one is refused when

@@ -2,7 +2,7 @@ import { InputError } from '../../errors';
 
 /**
  * A site's mail server as administrators read and write it (PATCH /site-config/admin/:id/settings,
- * docs/decisions.md "Site settings through the API"). It is stored as the mail integration reads it,
+ * docs/decisions/site-config.md "Site settings through the API"). It is stored as the mail integration reads it,
  * settings.serviceProviders.email {smtpUrl, from}: host, port, secure, user and password are the parts of
  * smtpUrl (smtps: when secure). The password is never answered: the view says only whether one is set.
  */

@@ -11,7 +11,7 @@ import { mailView, patchMail, type MailPatch, type MailView, type StoredMail } f
 import { minimumAgeOf } from './minimum-age';
 
 /**
- * GET and PATCH /site-config/admin/:id/settings (permission module `site-config`; docs/decisions.md,
+ * GET and PATCH /site-config/admin/:id/settings (permission module `site-config`; docs/decisions/site-config.md,
  * "Site settings through the API"): the site's settings kept in site_configs.settings, each where its
  * reader looks for it:
  * - welcomeRegistration: mail.welcomeRegistration, read by registration (off unless true);

@@ -48,7 +48,7 @@ export async function settleDailyRebateNow(actor: Actor, siteCode: string, day: 
 /**
  * Judges a site's month (default last month): InputError on `month` for a malformed month; refused
  * (`vip.relegationMonthNotOver`) for a month not over yet and (`vip.relegationMonthAlreadyRun`) for one
- * whose run is done, applying nothing (docs/decisions.md, "A VIP demotion sticks until the level is
+ * whose run is done, applying nothing (docs/decisions/vip.md, "A VIP demotion sticks until the level is
  * earned again"). A run left unfinished (a crash) is resumed.
  */
 export async function runMonthlyRelegationNow(actor: Actor, siteCode: string, month: string | undefined): Promise<ManualRelegationResult> {

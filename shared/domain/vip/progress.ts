@@ -12,7 +12,7 @@ import { money } from '../wallet/wallet';
  *   what the order counts now and what it counted before (see applyPostBet). A bet costs the same
  *   however long the player's history is.
  * - What counts towards levels is the total minus what demotions forfeited (users."vipForfeitedBet",
- *   `countedTowardsLevels`; docs/decisions.md, "A VIP demotion sticks until the level is earned again").
+ *   `countedTowardsLevels`; docs/decisions/vip.md, "A VIP demotion sticks until the level is earned again").
  * - Upgrade only: the highest ENABLED level of the user's site whose minChip <= the counted bet becomes
  *   the level when it is above the current one; this path never lowers a level (relegation does that).
  * - vipProgress = floor(counted bet / minChip of the next enabled level above the level held x 100), an

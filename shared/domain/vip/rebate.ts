@@ -24,7 +24,7 @@ import { batchSizeOf, ensureRun, forEverySite, runBatches, type BatchOutcome, ty
  * A player excluded at settlement (cooling-off, self-exclusion: rg_exclusion_refusal) is not paid: the
  * batch locks its due players' rows first and reads their exclusions under those locks (withholdExcluded),
  * and their log rows are written with `withheld` set and no ledger row, so the rebate is visible as
- * withheld and, its log row being there, never paid by a later run (docs/decisions.md, "An excluded
+ * withheld and, its log row being there, never paid by a later run (docs/decisions/responsible-gaming.md, "An excluded
  * player's money: the cash is withdrawable, rewards are forfeited or withheld").
  */
 

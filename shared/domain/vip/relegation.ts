@@ -145,7 +145,7 @@ async function lockCandidates(transaction: Transaction, run: RunRow, { siteCode,
  * Judges the candidates against their level's relegationChip and applies the outcome in one statement:
  * kept (count back to 0), warned (count + 1), demoted (one level down, count 0). A demotion forfeits the
  * effective bet above the minChip of the level demoted to (0 when the site has no row for it), so the
- * player stands at the start of that level and earns the lost one again (docs/decisions.md, "A VIP
+ * player stands at the start of that level and earns the lost one again (docs/decisions/vip.md, "A VIP
  * demotion sticks until the level is earned again"); the demoted players' progress is then recomputed
  * by the post-bet chain's own rule (recalculateVip with no new bet).
  */

@@ -1,5 +1,5 @@
 -- game_block_of: the first game block (game_user_blocks; shared/domain/game/blocks.ts) that stops the
--- player from this game, or NULL. The one rule of the risk check (docs/decisions.md, "Game blocks stop
+-- player from this game, or NULL. The one rule of the risk check (docs/decisions/game.md, "Game blocks stop
 -- bets where the money moves"): POST /game/launch asks it before the launch, simulate_round and the
 -- provider bets (provider_refuse_blocked) inside the statement that moves the money, after the player's
 -- row is locked by the debit (a block being created locks that row too, so a bet either commits before

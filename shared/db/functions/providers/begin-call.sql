@@ -4,7 +4,7 @@
 -- own transaction: any refusal raises and rolls everything back.
 -- Each function: the advisory locks (the referenced bet id, then the player), the stored call (a replay
 -- answers its stored response; the same id with other content is DUPLICATE_TRANSACTION), the player, the
--- game, the round's bet order (locked FOR NO KEY UPDATE before the player's row: docs/decisions.md, "One
+-- game, the round's bet order (locked FOR NO KEY UPDATE before the player's row: docs/decisions/platform.md, "One
 -- lock order"), the money through wallet_move, the order's totals, the bet detail, the settlement and
 -- its post-bet outbox row, and the stored call with its answer.
 --

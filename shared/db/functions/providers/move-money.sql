@@ -1,6 +1,6 @@
 -- One movement through the wallet; a refusal is raised (WL000) and rolls the call back.
 -- The key is new by the time it is written, so wallet_move runs with p_new_key: no advisory lock on the
--- key and no lookup of it (docs/decisions.md, "Provider movements skip the wallet's key lookup"). Every
+-- key and no lookup of it (docs/decisions/providers.md, "Provider movements skip the wallet's key lookup"). Every
 -- key names the call's own transaction id (or, for a refund, the bet's), and the call has already
 -- checked its stored record under its advisory locks, so a repeat was answered before any money moved.
 -- What is left is two players' calls with the same id at the same moment: the unique key on the ledger,

@@ -1,5 +1,5 @@
 -- A new order for the round, through the one bet-order writer: empty and open (the defaults), or with
--- its first totals, settled, and the detail line of the call p_detail_tx (docs/decisions.md, "A provy bet
+-- its first totals, settled, and the detail line of the call p_detail_tx (docs/decisions/providers.md, "A provy bet
 -- that opens its round writes its order once").
 CREATE OR REPLACE FUNCTION provider_new_order(p_provider TEXT, p_user INTEGER, p_site TEXT, g game_providers, p_round TEXT, p_product TEXT,
                                               p_count INTEGER DEFAULT 0, p_bet NUMERIC DEFAULT 0, p_effective NUMERIC DEFAULT 0,

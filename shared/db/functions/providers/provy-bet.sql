@@ -1,6 +1,6 @@
 -- provy bet: debits the bet (and credits its win when given), settles the order, post-bet chain (every
 -- call's steps: begin-call.sql). A round without an order gets it written once, settled, with its
--- detail line, when the amounts fit the money columns (docs/decisions.md, "A provy bet that opens its
+-- detail line, when the amounts fit the money columns (docs/decisions/providers.md, "A provy bet that opens its
 -- round writes its order once"); otherwise (a second bet in the round, or an amount the wallet will
 -- refuse) it goes the general way: the totals as one update (the bet and its win together), the detail
 -- line, the settlement. Then the money, and the stored call. The rows, the answers and the refusals are

@@ -1,6 +1,6 @@
 -- Settled (first time) and the post-bet chain triggered, in this transaction. The post-bet row is
 -- written when the order becomes settled, not on every call that touches a settled order
--- (docs/decisions.md, "The post-bet chain once per settlement"): the chain counts the order's
+-- (docs/decisions/post-bet.md, "The post-bet chain once per settlement"): the chain counts the order's
 -- betEffective and status, a win changes neither, and a call that does change them on a processed order
 -- writes the row itself (provider_totals).
 CREATE OR REPLACE FUNCTION provider_settle(p_order BIGINT) RETURNS VOID LANGUAGE plpgsql AS $$

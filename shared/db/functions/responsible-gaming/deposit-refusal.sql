@@ -44,7 +44,7 @@ END $$;
 -- deposit_mark_paid will credit it, would pass a deposit limit in force now (rg_deposit_limit_refusal,
 -- the order itself left out of the period's orders). An exclusion does not refuse it: the money is the
 -- player's, credited and withdrawable, and no bet can be placed with it while the exclusion lasts
--- (docs/decisions.md, "An operator's credit of a flagged deposit asks the rules a new order would").
+-- (docs/decisions/deposit.md, "An operator's credit of a flagged deposit asks the rules a new order would").
 -- Takes the player's protection lock; the caller holds the order's lock and credits in the same transaction.
 CREATE OR REPLACE FUNCTION rg_deposit_credit_refusal(p_order BIGINT) RETURNS TEXT LANGUAGE plpgsql AS $$
 DECLARE

@@ -1,4 +1,4 @@
--- Player protection periods (docs/decisions.md, "Player protection: calendar periods, running totals,
+-- Player protection periods (docs/decisions/responsible-gaming.md, "Player protection: calendar periods, running totals,
 -- checked where the money moves"): calendar days, weeks (Monday to Sunday) and months in the site's time
 -- zone, the `responsibleGaming.timeZone` site setting (UTC unless set).
 -- rg_time_zone: the site's zone. rg_period_start / rg_period_end: the bounds of the period holding p_at.

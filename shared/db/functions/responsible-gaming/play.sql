@@ -3,7 +3,7 @@
 -- it: `selfExcluded`, `coolingOff`, `sessionLimit`, `wagerLimit` (the period's stakes with this one pass
 -- the limit) or `lossLimit` (stakes minus the wins before this call, with this stake, pass it: the call's
 -- own win never decides its refusal); NULL when nothing does
--- (docs/decisions.md, "Player protection: calendar periods, running totals, checked where the money
+-- (docs/decisions/responsible-gaming.md, "Player protection: calendar periods, running totals, checked where the money
 -- moves"). Called right after the money moved, under the player's row lock the wallet took, by the
 -- provider functions (provider_move: stakes, refunds as negative stakes, wins and jackpots) and by
 -- simulate_round; the caller raises the refusal in its own way, which rolls the whole call back,
@@ -56,7 +56,7 @@ BEGIN
     IF l.type = 'wager' AND stake > l.amount THEN RETURN 'wagerLimit'; END IF;
     -- The loss check leaves out this call's own win (p_win): a call that learns its result with its
     -- stake (a simulate round) is decided on the stake alone, never on the outcome it drew
-    -- (docs/decisions.md, "Player protection: a refusal is decided on the stake, before the outcome").
+    -- (docs/decisions/responsible-gaming.md, "Player protection: a refusal is decided on the stake, before the outcome").
     IF l.type = 'loss' AND stake - (win - p_win) > l.amount THEN RETURN 'lossLimit'; END IF;
   END LOOP;
   RETURN NULL;

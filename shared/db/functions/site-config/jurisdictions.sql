@@ -1,4 +1,4 @@
--- The jurisdiction profiles (docs/decisions.md, "Jurisdiction profiles: compliance floors a site
+-- The jurisdiction profiles (docs/decisions/site-config.md, "Jurisdiction profiles: compliance floors a site
 -- administrator cannot lower"): the one definition of each profile's floors, read by the TypeScript
 -- settings readers and writers (shared/domain/site-config/floors.ts) and by the bets' own statements
 -- (the reality check, rg_reality_check_overdue), so the value a site shows and the rule that refuses

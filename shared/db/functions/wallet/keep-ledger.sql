@@ -1,4 +1,4 @@
--- game_transactions has no foreign key on "userId" (docs/decisions.md, "Daily rebate write costs"): the
+-- game_transactions has no foreign key on "userId" (docs/decisions/vip.md, "Daily rebate write costs"): the
 -- wallet writes each ledger row from the user row it has just updated. What the key also guarded, a
 -- user deleted under their ledger, is kept by this trigger: deleting a user with ledger rows is refused.
 CREATE OR REPLACE FUNCTION users_keep_ledger() RETURNS trigger LANGUAGE plpgsql AS $$

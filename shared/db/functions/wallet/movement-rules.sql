@@ -1,4 +1,4 @@
--- The rules of a wallet movement, each written once (docs/decisions.md, "The wallet's rules, once, in
+-- The rules of a wallet movement, each written once (docs/decisions/wallet.md, "The wallet's rules, once, in
 -- SQL"): wallet_move (move-balance.sql) applies them to one movement, creditFromQuery
 -- (shared/domain/wallet/credit-from-query.ts) to a whole set of credits in its set-based statements.
 -- Each answers the refusal (a WalletError reason of shared/domain/wallet/wallet.ts), or NULL when the

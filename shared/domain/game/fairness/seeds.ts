@@ -67,7 +67,7 @@ export async function createPlayerSeeds(userId: number, transaction?: Transactio
  * The player's row. A player without one (an account made outside createPlayer, such as by an API
  * process of the previous release while migration 20261201-0100 ran) gets fresh seeds here, from a
  * fairness call or from a round that is then refused (takeRoundSeeds): never the way seeds are made,
- * and never drawn with in the call that made them (docs/decisions.md, "Every player has a server seed
+ * and never drawn with in the call that made them (docs/decisions/game.md, "Every player has a server seed
  * from registration").
  */
 async function seedRow(userId: number): Promise<SeedRow> {
@@ -143,7 +143,7 @@ export async function rotateServerSeed(userId: number): Promise<Rotation> {
  * this transaction only): the round's own commit, which does wait, flushes the WAL up to itself and so
  * this update too, and so does the commit recording a burnt nonce. A crash in between can lose a nonce
  * increment (then the nonce is taken again, by a round no one was shown) or leave a nonce with neither
- * a round nor a burnt record, which the history lists as `unrecorded` (docs/decisions.md).
+ * a round nor a burnt record, which the history lists as `unrecorded` (docs/decisions/game.md).
  */
 export async function takeRoundSeeds(userId: number): Promise<RoundSeeds> {
   const [row] = await preparedRows<SeedRow>(
@@ -156,7 +156,7 @@ export async function takeRoundSeeds(userId: number): Promise<RoundSeeds> {
   );
   if (!row) {
     // Never made inside a round: the seed is made and committed now, and this round is refused, so its
-    // hash can be read before the next round draws with it (docs/decisions.md, "Every player has a
+    // hash can be read before the next round draws with it (docs/decisions/game.md, "Every player has a
     // server seed from registration").
     await seedRow(userId);
     throw new Refusal('game.seedsNotCommitted');
