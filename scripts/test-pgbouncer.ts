@@ -20,8 +20,8 @@ import { ensureProgram, freePort, runTests, tempDir, waitForPort } from './lib/s
 const MONEY_FILES = [
   'test/shared/wallet.test.ts',
   'test/api/game-simulate.test.ts',
-  'test/api/provider-provx.test.ts',
-  'test/api/provider-provy.test.ts',
+  'test/api/providers-provx.test.ts',
+  'test/api/providers-provy.test.ts',
   'test/api/deposit-callbacks.test.ts',
   'test/workers/deposit-credit.test.ts',
   'test/api/withdrawal.test.ts',

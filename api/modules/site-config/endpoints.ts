@@ -1,5 +1,5 @@
 import type { MascotEntry } from '../../../shared/db/models/site-config';
-import type { ThemeColours } from '../../../shared/db/models/site-theme';
+import type { ThemeColours } from '../../../shared/db/models/site-config';
 import { assignJurisdiction } from '../../../shared/domain/site-config/jurisdiction';
 import { createSite } from '../../../shared/domain/site-config/new-site';
 import { getPublicSiteConfig } from '../../../shared/domain/site-config/public-config';

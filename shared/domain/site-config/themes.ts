@@ -1,6 +1,6 @@
 import { UniqueConstraintError, type Transaction } from 'sequelize';
 import { SiteConfig, SiteTheme } from '../../db/models';
-import type { ThemeColours } from '../../db/models/site-theme';
+import type { ThemeColours } from '../../db/models/site-config';
 import { Refusal } from '../../errors';
 import type { LocaleText } from '../../i18n/locales';
 import type { Actor } from '../audit/actor';

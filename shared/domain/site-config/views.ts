@@ -1,6 +1,6 @@
 import type { SiteConfig } from '../../db/models';
 import type { MascotEntry } from '../../db/models/site-config';
-import type { SiteTheme, ThemeColours } from '../../db/models/site-theme';
+import type { SiteTheme, ThemeColours } from '../../db/models/site-config';
 import { pickText, type Locale, type LocaleText } from '../../i18n/locales';
 
 /** Site configs and themes as players and administrators see them. */

@@ -1,5 +1,25 @@
 import { Column, DataType, Model, Table } from 'sequelize-typescript';
 
+/** One wallet ledger row (game-transaction). Written only by shared/domain/wallet/wallet.ts. */
+@Table({ tableName: 'game_transactions', timestamps: true, updatedAt: false })
+export class GameTransaction extends Model {
+  declare id: string;
+  @Column({ type: DataType.STRING(30), allowNull: false }) siteCode!: string;
+  @Column({ type: DataType.INTEGER, allowNull: false }) userId!: number;
+  @Column({ type: DataType.STRING(30), allowNull: false }) kind!: string;
+  @Column({ type: DataType.DECIMAL(18, 6), allowNull: false }) amount!: string;
+  @Column({ type: DataType.DECIMAL(18, 6), allowNull: false }) balanceBefore!: string;
+  @Column({ type: DataType.DECIMAL(18, 6), allowNull: false }) balanceAfter!: string;
+  @Column({ type: DataType.DECIMAL(18, 6), allowNull: false }) frozenAmount!: string;
+  @Column({ type: DataType.DECIMAL(18, 6), allowNull: false }) frozenBefore!: string;
+  @Column({ type: DataType.DECIMAL(18, 6), allowNull: false }) frozenAfter!: string;
+  @Column({ type: DataType.STRING(160), allowNull: false }) idempotencyKey!: string;
+  @Column({ type: DataType.STRING(30) }) refType!: string | null;
+  @Column({ type: DataType.STRING(64) }) refId!: string | null;
+  @Column({ type: DataType.BIGINT }) betOrderId!: string | null;
+  @Column({ type: DataType.STRING(255) }) remark!: string | null;
+}
+
 /** Review state of a wallet instrument: 0 pending, 1 approved, 2 rejected. */
 export type InstrumentStatus = 0 | 1 | 2;
 

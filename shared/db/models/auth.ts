@@ -1,4 +1,5 @@
 import { Column, DataType, Model, Table } from 'sequelize-typescript';
+import type { LoginLogAction } from '../../i18n/enum-labels';
 
 /** A player. Money columns come back from Postgres as decimal strings. */
 @Table({ tableName: 'users', timestamps: true })
@@ -57,4 +58,17 @@ export class User extends Model {
   @Column({ type: DataType.DATE }) lastActivityAt!: Date | null;
   /** Set once the welcome mail was sent or skipped for good (welcome-mail.ts); null while it is owed. */
   @Column({ type: DataType.DATE }) welcomeMailAt!: Date | null;
+}
+
+/** One player login event. */
+@Table({ tableName: 'user_login_logs', timestamps: true, updatedAt: false })
+export class UserLoginLog extends Model {
+  declare id: string;
+  @Column({ type: DataType.STRING(30), allowNull: false }) siteCode!: string;
+  @Column({ type: DataType.INTEGER }) userId!: number | null;
+  @Column({ type: DataType.STRING(255), allowNull: false, defaultValue: '' }) device!: string;
+  @Column({ type: DataType.STRING(64), allowNull: false, defaultValue: '' }) ip!: string;
+  @Column({ type: DataType.DATE, allowNull: false, defaultValue: DataType.NOW }) lastUse!: Date;
+  @Column({ type: DataType.STRING(20), allowNull: false }) action!: LoginLogAction;
+  @Column({ type: DataType.STRING(120) }) remark!: string | null;
 }
