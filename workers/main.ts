@@ -7,9 +7,9 @@ import { settleOutboxPushes, startOutboxRelay } from '../shared/queues/outbox';
 import { closeQueues } from '../shared/queues/queues';
 import { startOutboxReconcilers } from '../shared/queues/reconcile';
 import { closeRedis, producerConnection, workerConnection } from '../shared/redis';
+import { JOB_HANDLERS } from './job-handlers';
 import { startMetricsServer } from './metrics-server';
 import { OUTBOX_RECONCILERS } from './outbox-reconcilers';
-import { PROCESSORS } from './processors';
 import { keepSchedules, SCHEDULE_CHECK_EVERY_MS } from './schedules';
 
 /** The queues this process serves: WORKER_QUEUES (comma list) or all. Unknown names stop the start. */
@@ -21,13 +21,13 @@ export function selectedQueues(selection = config().workerQueues): QueueName[] {
 }
 
 function runLogged(name: QueueName) {
-  const processor = PROCESSORS[name] as (job: Job) => Promise<unknown>;
+  const handler = JOB_HANDLERS[name] as (job: Job) => Promise<unknown>;
   return async (job: Job) => {
     const start = performance.now();
     const log = logger().child({ queue: name, jobId: job.id, attempt: job.attemptsMade + 1 });
     log.info('job start');
     try {
-      const result = await processor(job);
+      const result = await handler(job);
       log.info({ ms: Math.round(performance.now() - start) }, 'job done');
       return result;
     } catch (err) {

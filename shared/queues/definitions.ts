@@ -2,7 +2,7 @@ import type { DefaultJobOptions } from 'bullmq';
 
 /**
  * Every queue of the system, declared once. Names are persistent: renaming one strands its jobs.
- * Payloads carry ids, never rows or secrets; processors reload what they need from Postgres.
+ * Payloads carry ids, never rows or secrets; the job handlers reload what they need from Postgres.
  */
 export interface QueuePayloads {
   /**
@@ -15,7 +15,7 @@ export interface QueuePayloads {
   /** The sweep that fails deposit orders left unpaid too long (scheduled every 5 minutes). */
   'deposit-expiry': { reason?: 'schedule' | 'manual' };
   /**
-   * An e-mail to render and send; the processor reads codes from the user row. `to`: the address a
+   * An e-mail to render and send; the handler reads codes from the user row. `to`: the address a
    * verify-email code goes to (the pending address; a job for a superseded address is dropped);
    * `subject`: the player's own subject line, when given; `version`: a code mail's version in
    * code_mail_outcomes (a job whose version is no longer the latest is dropped; absent on older rows);

@@ -13,7 +13,7 @@ import { queue } from './queues';
  */
 export type JobOutcome =
   | { ok: true; value: unknown }
-  /** failed: the processor threw (reason = its message); timeout: no result in time; unavailable: Redis refused the job. */
+  /** failed: the job handler threw (reason = its message); timeout: no result in time; unavailable: Redis refused the job. */
   | { ok: false; reason: 'failed' | 'timeout' | 'unavailable'; message: string };
 
 const listeners = new Map<QueueName, QueueEvents>();

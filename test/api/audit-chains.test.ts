@@ -227,9 +227,10 @@ test.serial("the affiliate ledger chains per agent; a row changed behind the API
 
 test.serial('the digest is a daily schedule of its own queue', async (t) => {
   const { SCHEDULES } = await import('../../shared/queues/schedules');
-  const { PROCESSORS } = await import('../../workers/processors');
+  const { JOB_HANDLERS } = await import('../../workers/job-handlers');
+  const { auditDigestJob } = await import('../../shared/domain/audit/jobs');
   t.like(SCHEDULES.find((s) => s.queue === 'audit-digest'), { id: 'audit-digest-daily', pattern: '45 23 * * *' });
-  t.is(typeof PROCESSORS['audit-digest'], 'function');
+  t.is(JOB_HANDLERS['audit-digest'], auditDigestJob);
 });
 
 test.serial('the daily digest: Merkle root of every head, once a day, append-only; a chain rewritten whole after it is caught', async (t) => {

@@ -5,13 +5,12 @@ import { QueryTypes } from 'sequelize';
 import { DepositOrder, User } from '../../shared/db/models';
 import { db } from '../../shared/db/sequelize';
 import { creditDeposit } from '../../shared/domain/deposit/credit';
+import { depositCreditJob, depositExpiryJob } from '../../shared/domain/deposit/jobs';
 import { firstPaidDepositAt, paidDepositUsdSum } from '../../shared/domain/deposit/totals';
 import type { QueuePayloads } from '../../shared/queues/definitions';
 import { queue } from '../../shared/queues/queues';
 import { startWorkers, type RunningWorkers } from '../../workers/main';
-import { PROCESSORS } from '../../workers/processors';
-import { processDepositCredit } from '../../workers/processors/deposit-credit';
-import { processDepositExpiry } from '../../workers/processors/deposit-expiry';
+import { JOB_HANDLERS } from '../../workers/job-handlers';
 import { SCHEDULES } from '../../shared/queues/schedules';
 import { createDepositor, DEPOSIT_ENV, postUsdtCallback, unique, usdtChannel } from '../helpers/deposits';
 import { createSite } from '../helpers/factories';
@@ -21,7 +20,7 @@ import { waitFor } from '../helpers/wait';
 /**
  * The deposit-credit worker: exactly once per paid order, whoever delivers it; a paid order whose job
  * Redis lost (workers stopped between the callback and the credit, then Redis emptied) is credited by
- * the reconcile sweep, once. Also the expiry processor and the deposit totals other areas read.
+ * the reconcile sweep, once. Also the expiry job and the deposit totals other areas read.
  */
 let stack: TestStack;
 let workers: RunningWorkers | undefined;
@@ -56,18 +55,18 @@ async function depositLedger(userId: number) {
   return { rows: Number(row.n), total: Number(row.total).toFixed(6), balance: user!.balance };
 }
 
-test.serial('the queues have their processors and the expiry sweep its schedule', (t) => {
-  t.is(PROCESSORS['deposit-credit'], processDepositCredit);
-  t.is(PROCESSORS['deposit-expiry'], processDepositExpiry);
+test.serial('the queues have their handlers and the expiry sweep its schedule', (t) => {
+  t.is(JOB_HANDLERS['deposit-credit'], depositCreditJob);
+  t.is(JOB_HANDLERS['deposit-expiry'], depositExpiryJob);
   t.truthy(SCHEDULES.find((s) => s.queue === 'deposit-expiry'));
 });
 
 test.serial('the same job processed twice credits once; an unpaid order is skipped; a missing one is unrecoverable', async (t) => {
   const { token, user } = await createDepositor({ siteCode: site });
   const order = await paidCryptoOrder(token, '12.5');
-  const first = await processDepositCredit(fakeJob(Number(order.id)));
+  const first = await depositCreditJob(fakeJob(Number(order.id)));
   t.like(first, { credited: true, usdAmount: '12.500000', balanceAfter: '12.500000' });
-  t.like(await processDepositCredit(fakeJob(Number(order.id))), { credited: false, reason: 'already-credited' });
+  t.like(await depositCreditJob(fakeJob(Number(order.id))), { credited: false, reason: 'already-credited' });
   t.like(await creditDeposit(Number(order.id)), { credited: false, reason: 'already-credited' });
   t.deepEqual(await depositLedger(user.id), { rows: 1, total: '12.500000', balance: '12.500000' });
 
@@ -75,8 +74,8 @@ test.serial('the same job processed twice credits once; an unpaid order is skipp
   const pending = unique();
   await stack.request('POST', '/api/deposit', { token, body: { channelId: channel.id, paymentMethod: 'crypto', subOrder: pending, orderAmount: '5' } });
   const pendingOrder = (await DepositOrder.findOne({ where: { subOrder: pending } }))!;
-  t.like(await processDepositCredit(fakeJob(Number(pendingOrder.id))), { credited: false, reason: 'not-paid' });
-  await t.throwsAsync(() => processDepositCredit(fakeJob(99_999_999)), { instanceOf: UnrecoverableError });
+  t.like(await depositCreditJob(fakeJob(Number(pendingOrder.id))), { credited: false, reason: 'not-paid' });
+  await t.throwsAsync(() => depositCreditJob(fakeJob(99_999_999)), { instanceOf: UnrecoverableError });
 });
 
 test.serial('workers stopped between callback and credit, then Redis loses the job: the reconcile sweep credits it, exactly once', async (t) => {
@@ -122,13 +121,13 @@ test.serial('deposit totals: the USD sum of paid deposits in a period and the fi
   void b;
 });
 
-test.serial('the expiry processor fails unpaid orders past their time', async (t) => {
+test.serial('the expiry job fails unpaid orders past their time', async (t) => {
   const { token } = await createDepositor({ siteCode: site });
   const channel = await usdtChannel(site);
   const subOrder = unique();
   await stack.request('POST', '/api/deposit', { token, body: { channelId: channel.id, paymentMethod: 'crypto', subOrder, orderAmount: '5' } });
   await DepositOrder.update({ createdAt: new Date(Date.now() - 2 * 86_400_000) }, { where: { subOrder } });
-  const result = (await processDepositExpiry({ id: 'x', data: { reason: 'manual' } } as unknown as Job<QueuePayloads['deposit-expiry']>)) as { expired: number };
+  const result = (await depositExpiryJob({ id: 'x', data: { reason: 'manual' } } as unknown as Job<QueuePayloads['deposit-expiry']>)) as { expired: number };
   t.true(result.expired >= 1);
   t.like((await DepositOrder.findOne({ where: { subOrder } }))?.get({ plain: true }), { status: 'failed', failReason: 'expired' });
 });

@@ -6,12 +6,12 @@ import { QueryTypes } from 'sequelize';
 import { BetOrder, User, VipLevel } from '../../shared/db/models';
 import { db } from '../../shared/db/sequelize';
 import { applyPostBet, applyPostBetBatch, enqueuePostBet } from '../../shared/domain/post-bet/chain';
+import { postBetJob } from '../../shared/domain/post-bet/jobs';
 import { POST_BET_STEPS, type PostBetStep } from '../../shared/domain/post-bet/steps';
 import { jobId, type QueuePayloads } from '../../shared/queues/definitions';
 import { queue } from '../../shared/queues/queues';
 import { startWorkers, type RunningWorkers } from '../../workers/main';
-import { PROCESSORS } from '../../workers/processors';
-import { processPostBet } from '../../workers/processors/post-bet';
+import { JOB_HANDLERS } from '../../workers/job-handlers';
 import { effectiveBet, insertBetOrder } from '../helpers/bets';
 import { createSite, createUser } from '../helpers/factories';
 import { startTestStack, type TestStack } from '../helpers/stack';
@@ -58,14 +58,14 @@ const recordingStep: PostBetStep = {
   },
 };
 
-test('the post-bet queue has its processor', (t) => {
-  t.is(PROCESSORS['post-bet'], processPostBet);
+test('the post-bet queue has its handler', (t) => {
+  t.is(JOB_HANDLERS['post-bet'], postBetJob);
 });
 
 test('the same job processed twice applies the chain once', async (t) => {
   const { user } = await createUser();
   const order = await insertBetOrder(user, { betAmount: '1200' });
-  const first = (await processPostBet(fakeJob(Number(order.id)))) as Awaited<ReturnType<typeof applyPostBet>>;
+  const first = (await postBetJob(fakeJob(Number(order.id)))) as Awaited<ReturnType<typeof applyPostBet>>;
   t.false(first.skipped);
   if (!first.skipped) {
     t.is(first.vip?.totalEffectiveBet, '1200.000000');
@@ -76,7 +76,7 @@ test('the same job processed twice applies the chain once', async (t) => {
   const processedAt = order.postProcessedAt;
   t.truthy(processedAt);
 
-  const second = (await processPostBet(fakeJob(Number(order.id)))) as Awaited<ReturnType<typeof applyPostBet>>;
+  const second = (await postBetJob(fakeJob(Number(order.id)))) as Awaited<ReturnType<typeof applyPostBet>>;
   t.deepEqual(second, { betOrderId: Number(order.id), skipped: true, reason: 'already-processed' });
   await order.reload();
   t.is(order.postProcessedAt?.getTime(), processedAt?.getTime());
@@ -313,8 +313,8 @@ test('an unsettled order is left alone (not marked) and applied once it settles'
 });
 
 test('a missing bet order fails the job as unrecoverable', async (t) => {
-  await t.throwsAsync(() => processPostBet(fakeJob(987654321)), { instanceOf: UnrecoverableError, message: /987654321 not found/ });
-  await t.throwsAsync(() => processPostBet({ id: 'x', data: {} } as unknown as Job<QueuePayloads['post-bet']>), { instanceOf: UnrecoverableError });
+  await t.throwsAsync(() => postBetJob(fakeJob(987654321)), { instanceOf: UnrecoverableError, message: /987654321 not found/ });
+  await t.throwsAsync(() => postBetJob({ id: 'x', data: {} } as unknown as Job<QueuePayloads['post-bet']>), { instanceOf: UnrecoverableError });
 });
 
 test('end to end: an outbox row written with the settlement reaches the worker and upgrades the player', async (t) => {
@@ -438,10 +438,10 @@ test('a batch job run twice applies once; missing orders are reported and the re
   const { user } = await createUser();
   const orders = [await insertBetOrder(user, { betAmount: '600' }), await insertBetOrder(user, { betAmount: '600' })];
   const ids = [...orders.map((o) => Number(o.id)), 999_999_999];
-  const first = (await processPostBet(batchJob(ids))) as Awaited<ReturnType<typeof applyPostBetBatch>>;
+  const first = (await postBetJob(batchJob(ids))) as Awaited<ReturnType<typeof applyPostBetBatch>>;
   t.deepEqual(first.applied, ids.slice(0, 2));
   t.deepEqual(first.missing, [999_999_999]);
-  const second = (await processPostBet(batchJob(ids))) as Awaited<ReturnType<typeof applyPostBetBatch>>;
+  const second = (await postBetJob(batchJob(ids))) as Awaited<ReturnType<typeof applyPostBetBatch>>;
   t.deepEqual(second.applied, []);
   t.deepEqual(second.alreadyProcessed, ids.slice(0, 2));
   t.deepEqual(await userRow(user.id), { total: '1200.000000', level: '2', progress: '24' });
@@ -455,13 +455,13 @@ test('a failing batch is applied one order at a time: the others land, the job f
   await db().query(`CREATE FUNCTION ${trigger}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$;
     CREATE TRIGGER ${trigger} BEFORE UPDATE ON bet_orders FOR EACH ROW WHEN (OLD.id = ${bad}) EXECUTE FUNCTION ${trigger}();`);
   try {
-    const error = await t.throwsAsync(processPostBet(batchJob(orders.map((o) => Number(o.id)))));
+    const error = await t.throwsAsync(postBetJob(batchJob(orders.map((o) => Number(o.id)))));
     t.regex(error!.message, new RegExp(`post-bet failed for 1 of 3 orders: ${bad} \\(`));
     t.is((await userRow(user.id)).total, '400.000000');
   } finally {
     await db().query(`DROP TRIGGER ${trigger} ON bet_orders; DROP FUNCTION ${trigger}();`);
   }
-  const retried = (await processPostBet(batchJob(orders.map((o) => Number(o.id))))) as Awaited<ReturnType<typeof applyPostBetBatch>>;
+  const retried = (await postBetJob(batchJob(orders.map((o) => Number(o.id))))) as Awaited<ReturnType<typeof applyPostBetBatch>>;
   t.deepEqual(retried.applied, [bad]);
   t.is((await userRow(user.id)).total, '600.000000');
 });

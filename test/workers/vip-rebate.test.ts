@@ -3,13 +3,12 @@ import Decimal from 'decimal.js';
 import { QueryTypes } from 'sequelize';
 import { User, VipRebate, VipSettlementRun } from '../../shared/db/models';
 import { db } from '../../shared/db/sequelize';
+import { vipRebateJob, vipRelegationJob } from '../../shared/domain/vip/jobs';
 import { settleDailyRebate } from '../../shared/domain/vip/rebate';
 import { defaultRebateDay, todayIn } from '../../shared/domain/vip/settlement-periods';
 import { InputError } from '../../shared/errors';
 import { queue } from '../../shared/queues/queues';
-import { PROCESSORS } from '../../workers/processors';
-import { processVipRebate } from '../../workers/processors/vip-rebate';
-import { processVipRelegation } from '../../workers/processors/vip-relegation';
+import { JOB_HANDLERS } from '../../workers/job-handlers';
 import { SCHEDULES } from '../../shared/queues/schedules';
 import { createBetOrder, createVipPlayer } from '../helpers/bets';
 import { createSite } from '../helpers/factories';
@@ -124,9 +123,9 @@ function crashingRun(siteCode: string, day: string, hook: 'beforeCommit' | 'afte
   return settleDailyRebate({ siteCode, day, batchSize: 2, hooks: { [hook]: crash } });
 }
 
-test('the vip queues have their processors and schedules', (t) => {
-  t.is(PROCESSORS['vip-rebate'], processVipRebate);
-  t.is(PROCESSORS['vip-relegation'], processVipRelegation);
+test('the vip queues have their handlers and schedules', (t) => {
+  t.is(JOB_HANDLERS['vip-rebate'], vipRebateJob);
+  t.is(JOB_HANDLERS['vip-relegation'], vipRelegationJob);
   const rebate = SCHEDULES.find((s) => s.queue === 'vip-rebate');
   const relegation = SCHEDULES.find((s) => s.queue === 'vip-relegation');
   t.like(rebate, { pattern: '5 0 * * *', data: {} });

@@ -6,7 +6,7 @@ import { OutboxMessage } from '../../shared/db/models';
 import { QUEUES, QUEUE_NAMES } from '../../shared/queues/definitions';
 import { queue } from '../../shared/queues/queues';
 import { selectedQueues, startWorkers, type RunningWorkers } from '../../workers/main';
-import { PROCESSORS } from '../../workers/processors';
+import { JOB_HANDLERS } from '../../workers/job-handlers';
 import { startTestStack, type TestStack } from '../helpers/stack';
 import { waitFor } from '../helpers/wait';
 
@@ -42,9 +42,9 @@ test('selectedQueues: all (13 queues since audit-digest), a list, and unknown na
   t.notRegex(err?.message.split('(known')[0] ?? '', /mail,/);
 });
 
-test('every queue has exactly one processor', (t) => {
-  t.deepEqual(Object.keys(PROCESSORS).sort(), [...QUEUE_NAMES].sort());
-  for (const name of QUEUE_NAMES) t.is(typeof PROCESSORS[name], 'function', name);
+test('every queue has exactly one handler', (t) => {
+  t.deepEqual(Object.keys(JOB_HANDLERS).sort(), [...QUEUE_NAMES].sort());
+  for (const name of QUEUE_NAMES) t.is(typeof JOB_HANDLERS[name], 'function', name);
 });
 
 test('the workers serve what was selected', (t) => {

@@ -1,8 +1,9 @@
-import { deliverMail } from '../../shared/domain/auth/code-mails';
-import { deliverWelcomeMail } from '../../shared/domain/auth/welcome-mail';
-import { writeWelcomeMessage } from '../../shared/domain/inbox/welcome-message';
-import { deliverDecisionMail } from '../../shared/domain/kyc/notices';
-import type { Processor } from './types';
+import type { JobHandler } from '../../queues/job-handler';
+import { deliverDecisionMail } from '../kyc/notices';
+import { writeWelcomeMessage } from '../inbox/welcome-message';
+import { deliverMail } from './code-mails';
+import { deliverSms } from './mobile-verification';
+import { deliverWelcomeMail } from './welcome-mail';
 
 /**
  * The `mail` queue through nodemailer: code mails (verify-email, withdrawal-code) answer
@@ -12,10 +13,15 @@ import type { Processor } from './types';
  * A welcome job first writes the welcome inbox message (once per player, keyed by its source), so a
  * retried mail never loses it and a repeated job never doubles it. A KYC decision mail tells the
  * document's decision as it stands (shared/domain/kyc/notices.ts; its inbox message was written with it).
+ * The queue is here because the accounts' mails are (code-mails.ts, welcome-mail.ts); the transport is
+ * shared/integrations/mail.ts.
  */
-export const processMail: Processor<'mail'> = async (job) => {
+export const mailJob: JobHandler<'mail'> = async (job) => {
   if (job.data.kind === 'kyc-decision') return deliverDecisionMail(job.data.userId, Number(job.data.documentId));
   if (job.data.kind !== 'welcome') return deliverMail(job.data);
   await writeWelcomeMessage(job.data.userId);
   return deliverWelcomeMail(job.data.userId);
 };
+
+/** The `sms` queue: starts the twilio Verify SMS for the user's pending number (mobile-verification.ts); returns {sid, status}. */
+export const smsJob: JobHandler<'sms'> = async (job) => deliverSms(job.data);

@@ -1,8 +1,8 @@
 import { UnrecoverableError } from 'bullmq';
-import { runAffiliateSettlement } from '../../shared/domain/affiliate/settlement/run';
-import { InputError } from '../../shared/errors';
-import { logger } from '../../shared/logger';
-import type { Processor } from './types';
+import { InputError } from '../../errors';
+import { logger } from '../../logger';
+import type { JobHandler } from '../../queues/job-handler';
+import { runAffiliateSettlement } from './settlement/run';
 
 /**
  * Affiliate settlement (scheduled weekly Monday 03:00 and daily 03:30 in APP_TIMEZONE): the payload's
@@ -10,7 +10,7 @@ import type { Processor } from './types';
  * site). A period settles once per agent, so a retry or a repeated job creates nothing more, and a run
  * that died is finished by the retry. A malformed date, or a period not over yet: UnrecoverableError.
  */
-export const processAffiliateSettlement: Processor<'affiliate-settlement'> = async (job) => {
+export const affiliateSettlementJob: JobHandler<'affiliate-settlement'> = async (job) => {
   const { period, date, siteCode } = job.data;
   try {
     const result = await runAffiliateSettlement({ periodType: period, date, siteCode });

@@ -1,7 +1,7 @@
 import { UnrecoverableError } from 'bullmq';
-import { applyPostBet, applyPostBetBatch, type PostBetResult } from '../../shared/domain/post-bet/chain';
-import { logger } from '../../shared/logger';
-import type { Processor } from './types';
+import { logger } from '../../logger';
+import type { JobHandler } from '../../queues/job-handler';
+import { applyPostBet, applyPostBetBatch, type PostBetResult } from './chain';
 
 /** Orders applied at once when a batch falls back to one transaction per order. */
 const PARALLEL = 4;
@@ -15,7 +15,7 @@ const PARALLEL = 4;
  * missing order cannot be fixed by retrying: a job of one such order is unrecoverable; in a batch it is
  * reported and skipped.
  */
-export const processPostBet: Processor<'post-bet'> = async (job) => {
+export const postBetJob: JobHandler<'post-bet'> = async (job) => {
   const { betOrderId, betOrderIds } = job.data ?? {};
   if (!Array.isArray(betOrderIds)) {
     const result = await applyPostBet(betOrderId as number);

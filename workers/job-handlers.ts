@@ -1,0 +1,31 @@
+import { affiliateSettlementJob } from '../shared/domain/affiliate/jobs';
+import { auditDigestJob } from '../shared/domain/audit/jobs';
+import { mailJob, smsJob } from '../shared/domain/auth/jobs';
+import { depositCreditJob, depositExpiryJob } from '../shared/domain/deposit/jobs';
+import { liveSportsJob } from '../shared/domain/live-sports/jobs';
+import { postBetJob } from '../shared/domain/post-bet/jobs';
+import { imageJob, uploadSweepJob } from '../shared/domain/uploads/jobs';
+import { vipRebateJob, vipRelegationJob } from '../shared/domain/vip/jobs';
+import type { JobHandlerRegistry } from '../shared/queues/job-handler';
+import { outboxRelayJob } from '../shared/queues/jobs';
+
+/**
+ * The handler each queue's worker runs. The handlers live with the code that owns their work (the
+ * `jobs.ts` of their area, docs/architecture.md "Areas and their folders"); this is only the registry,
+ * typed so that a queue without a handler does not compile.
+ */
+export const JOB_HANDLERS: JobHandlerRegistry = {
+  'post-bet': postBetJob,
+  'deposit-credit': depositCreditJob,
+  'deposit-expiry': depositExpiryJob,
+  'upload-sweep': uploadSweepJob,
+  mail: mailJob,
+  sms: smsJob,
+  image: imageJob,
+  'vip-rebate': vipRebateJob,
+  'vip-relegation': vipRelegationJob,
+  'affiliate-settlement': affiliateSettlementJob,
+  'live-sports': liveSportsJob,
+  'outbox-relay': outboxRelayJob,
+  'audit-digest': auditDigestJob,
+};
