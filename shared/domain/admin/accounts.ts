@@ -6,7 +6,7 @@ import { Refusal } from '../../errors';
 import { heldBy, ownChange, refusable, requireHeld, requireSitesHeld, sitesHeldBy } from './containment';
 import type { Actor } from '../audit/actor';
 import { changesOf, recordActorAction } from '../audit/operation-log';
-import { BCRYPT_ROUNDS } from './login';
+import { BCRYPT_ROUNDS } from '../auth/passwords';
 import { normalizeSites, refuseSite, requireKnownSites, seesAdmin, visibleAdmins, type SiteScope } from './site-scope';
 import { publicAdmin, type PublicAdmin, type PublicGroup } from './views';
 

@@ -4,10 +4,9 @@ import { db } from '../../db/sequelize';
 import { Refusal, SessionEndedError } from '../../errors';
 import type { Actor, RequestMeta } from '../audit/actor';
 import { recordActorAction, recordAdminAction } from '../audit/operation-log';
+import { BCRYPT_ROUNDS } from '../auth/passwords';
 import { signAdminToken } from '../auth/tokens';
 import { passAdminLoginTotp, setUpAdminTotpAtLogin } from './totp';
-
-export const BCRYPT_ROUNDS = 10;
 
 /** A hash to compare against when the account does not exist, so both answers take as long. */
 let dummyHash: string | undefined;

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { AffiliateSettlement } from '../../db/models';
 import { Refusal } from '../../errors';
-import { decideStatus } from '../common/status-transition';
+import { decideStatus } from '../audit/status-transition';
 import type { Actor } from '../audit/actor';
 import { moveAffiliateBalance } from '../wallet/affiliate-account';
 import { money } from '../wallet/wallet';

@@ -1,6 +1,6 @@
 import { Op, type Transaction } from 'sequelize';
-import { LOCALE_CURRENCY, isLocale, type Locale } from '../../i18n/locales';
-import { PaymentChannelGroup, SiteConfig, User } from '../../db/models';
+import type { Locale } from '../../i18n/locales';
+import { SiteConfig, User } from '../../db/models';
 import { Refusal, SessionEndedError } from '../../errors';
 import { recordRegistrationBinding, uplineOf } from '../affiliate/binding';
 import { resolveCode, type ResolvedCode } from '../affiliate/codes';
@@ -10,6 +10,7 @@ import { closeOpenLogins, recordLogin } from './login-records';
 import { forgetTokenVersion, signPlayerToken } from './tokens';
 import { storedSettings } from '../site-config/stored-settings';
 import { createPlayerSeeds } from '../game/fairness/seeds';
+import { pickChannelGroup } from '../deposit/default-group';
 
 /**
  * Player accounts: creation (register, first OAuth or widget login), the one login transaction every
@@ -20,19 +21,6 @@ export interface ClientMeta {
   ip: string;
   /** Client-sent device fingerprint, else the User-Agent. */
   device: string;
-}
-
-/** The enabled channel group of the locale's currency with the smallest id, or null (a new player's channel group). */
-export async function pickChannelGroup(siteCode: string, locale: string, transaction?: Transaction): Promise<number | null> {
-  const currency = isLocale(locale) ? LOCALE_CURRENCY[locale] : undefined;
-  if (!currency) return null;
-  const group = await PaymentChannelGroup.findOne({
-    where: { siteCode, currency, enabled: 1 },
-    order: [['id', 'ASC']],
-    attributes: ['id'],
-    transaction,
-  });
-  return group?.id ?? null;
 }
 
 /**

@@ -11,6 +11,9 @@ import { addToOutbox } from '../../queues/outbox';
  * the user row when it sends, and marks the version done once the mail was sent or given up for good.
  * The reconcile sweep (code-mail-reconcile.ts) writes again the latest version's mail while it is not done.
  */
+/** How long a withdrawal code lives after it was sent; a code mail owed longer than that is not sent again. */
+export const CODE_TTL_MINUTES = 10;
+
 export type CodeMailKind = 'verify-email' | 'withdrawal-code';
 
 export const CODE_MAIL_KINDS: readonly CodeMailKind[] = ['verify-email', 'withdrawal-code'];

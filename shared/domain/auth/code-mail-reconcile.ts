@@ -3,7 +3,7 @@ import { db } from '../../db/sequelize';
 import type { QueuePayloads } from '../../queues/definitions';
 import { addToOutbox } from '../../queues/outbox';
 import type { OutboxReconciler, OutboxRow } from '../../queues/reconcile';
-import { CODE_TTL_MINUTES } from '../withdrawal/codes';
+import { CODE_TTL_MINUTES } from './code-mail-outcomes';
 import { CODE_MAIL_KINDS, type CodeMailKind } from './code-mail-outcomes';
 
 /**

@@ -2,7 +2,7 @@ import bcrypt from 'bcrypt';
 import { User } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
-import { BCRYPT_ROUNDS } from '../admin/login';
+import { BCRYPT_ROUNDS } from './passwords';
 import { accountsNamed, completeLogin, type ClientMeta } from './accounts';
 import { recordLoginFailure } from './login-records';
 import { passLoginTotp, requireTotpPassed } from './totp-login';

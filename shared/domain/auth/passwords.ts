@@ -1,8 +1,10 @@
 import bcrypt from 'bcrypt';
 import { User } from '../../db/models';
 import { Refusal } from '../../errors';
-import { BCRYPT_ROUNDS } from '../admin/login';
 import { playerById } from './accounts';
+
+/** bcrypt's cost for every password hash, players' and administrators'. */
+export const BCRYPT_ROUNDS = 10;
 
 /**
  * Player passwords (edit-password, set-password). bcrypt with cost BCRYPT_ROUNDS (10).

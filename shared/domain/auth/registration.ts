@@ -3,7 +3,7 @@ import { UniqueConstraintError, type Transaction } from 'sequelize';
 import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
 import type { Locale } from '../../i18n/locales';
-import { BCRYPT_ROUNDS } from '../admin/login';
+import { BCRYPT_ROUNDS } from './passwords';
 import { accountKey } from './account-names';
 import { accountsNamed, createPlayer, findUplineByRefCode, type ClientMeta } from './accounts';
 import { recordLogin } from './login-records';

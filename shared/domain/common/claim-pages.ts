@@ -1,8 +1,10 @@
 import { QueryTypes } from 'sequelize';
 import { db } from '../../db/sequelize';
-import type { ClaimTable } from '../post-bet/claim-turnover';
 import { playerRowsInDays, type DayRange } from './day-range';
 import { pageOffset, pagination, type Pagination } from './paging';
+
+/** The tables of claims whose turnover the post-bet chain advances (missions' and promotions'). */
+export type ClaimTable = 'mission_claims' | 'promotion_claims';
 
 /** A player's claims listed (GET /mission/claims, GET /promo/claims): a page, a tab, and whole days of claimedAt. */
 export interface ClaimFilter extends DayRange {

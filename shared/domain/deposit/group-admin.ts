@@ -4,7 +4,7 @@ import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
 import { LOCALES, LOCALE_CURRENCY, type Locale, type LocaleText } from '../../i18n/locales';
 import type { Actor } from '../audit/actor';
-import { pickChannelGroup } from '../auth/accounts';
+import { pickChannelGroup } from './default-group';
 import { changesOf } from '../audit/operation-log';
 import { logChannelAction } from './channel-admin';
 import { fitsGroupCurrency } from './channel-fields';

@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { QueryTypes, type Transaction } from 'sequelize';
 import { db } from '../../db/sequelize';
 import type { TurnoverAmount, TurnoverResult } from './turnover';
+import type { ClaimTable } from '../common/claim-pages';
 
 /**
  * Claim turnover, one rule for mission claims and promotion claims: a claim's reward must be wagered
@@ -15,7 +16,6 @@ import type { TurnoverAmount, TurnoverResult } from './turnover';
  * users' rows: docs/decisions/platform.md, "One lock order"). It returns, for every user given, how many claims
  * moved and how many of them completed.
  */
-export type ClaimTable = 'mission_claims' | 'promotion_claims';
 
 export async function advanceClaimTurnover(transaction: Transaction, table: ClaimTable, amounts: readonly TurnoverAmount[]): Promise<Map<number, TurnoverResult>> {
   const sums = new Map<number, Decimal>();

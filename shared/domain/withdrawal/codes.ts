@@ -4,7 +4,7 @@ import { User } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
 import { playerById } from '../auth/accounts';
-import { queueCodeMail } from '../auth/code-mail-outcomes';
+import { CODE_TTL_MINUTES, queueCodeMail } from '../auth/code-mail-outcomes';
 import { generateVerificationCode } from '../auth/verification-codes';
 
 /**
@@ -14,7 +14,6 @@ import { generateVerificationCode } from '../auth/verification-codes';
  * CODE_TTL_MINUTES after it was sent, a wrong try counts, and after MAX_WRONG_TRIES wrong tries the code
  * is spent; a successful withdrawal consumes it. A new send replaces the code and resets its tries.
  */
-export const CODE_TTL_MINUTES = 10;
 export const MAX_WRONG_TRIES = 5;
 
 /**

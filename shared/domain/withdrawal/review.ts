@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import type { Transaction } from 'sequelize';
 import type { WithdrawalStatus } from '../../db/models';
-import { decideStatus } from '../common/status-transition';
+import { decideStatus } from '../audit/status-transition';
 import type { Actor } from '../audit/actor';
 import { money, moveBalance } from '../wallet/wallet';
 import { accountsOf, addressesOf, adminView, type WithdrawalRow } from './views';

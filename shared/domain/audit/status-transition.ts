@@ -2,8 +2,8 @@ import { QueryTypes, type Transaction } from 'sequelize';
 import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
 import type { RefusalName } from '../refusals';
-import type { Actor } from '../audit/actor';
-import { recordActorAction, type ActorActionEntry } from '../audit/operation-log';
+import type { Actor } from './actor';
+import { recordActorAction, type ActorActionEntry } from './operation-log';
 
 /**
  * One move of a site's row from one status to the next, as operators' decisions make them (withdrawal
