@@ -1,6 +1,6 @@
 import test from 'ava';
 import { InboxMessage, OutboxMessage } from '../../shared/db/models';
-import { writeWelcomeMessage } from '../../shared/domain/inbox/welcome-message';
+import { writeWelcomeMessage } from '../../shared/domain/auth/welcome-message';
 import { addAndWait, closeJobWaiters } from '../../shared/queues/wait-for-job';
 import { startWorkers, type RunningWorkers } from '../../workers/main';
 import { startTestStack, type TestStack } from '../helpers/stack';

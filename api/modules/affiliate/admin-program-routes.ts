@@ -10,7 +10,7 @@ import {
   upsertCommissionRate,
   upsertVipMilestone,
 } from '../../../shared/domain/affiliate/program-settings';
-import { settlementSettings, updateSettlementSettings } from '../../../shared/domain/affiliate/settlement/settings';
+import { settlementSettings, updateSettlementSettings } from '../../../shared/domain/site-config/settlement-settings';
 import { deleteAgentTier, listAgentTiers, upsertAgentTier } from '../../../shared/domain/affiliate/tier-settings';
 import { endpoint, type Endpoint } from '../../http/endpoint';
 import {

@@ -1,5 +1,5 @@
 import { setPlayerLimit, setPlayerSession, startCoolingOff, startSelfExclusion, type ChangedBy } from '../../../shared/domain/responsible-gaming/changes';
-import type { LimitPeriod, LimitType } from '../../../shared/domain/responsible-gaming/site-rules';
+import type { LimitPeriod, LimitType } from '../../../shared/domain/site-config/protection-settings';
 import { acknowledgeRealityCheck } from '../../../shared/domain/responsible-gaming/reality-check-ack';
 import { protectionView } from '../../../shared/domain/responsible-gaming/state';
 import type { RequestMeta } from '../../../shared/domain/audit/actor';

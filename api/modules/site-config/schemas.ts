@@ -1,6 +1,6 @@
 import { array, boolean, mixed, object, type AnyObjectSchema } from 'yup';
 import { SITE_CODE_PATTERN } from '../../../shared/domain/common/sites';
-import { canonicalTimeZones, isTimeZone, LIMIT_TYPES, MAX_INCREASE_DELAY_HOURS, SELF_EXCLUSION_MONTHS } from '../../../shared/domain/responsible-gaming/site-rules';
+import { canonicalTimeZones, isTimeZone, LIMIT_TYPES, MAX_INCREASE_DELAY_HOURS, SELF_EXCLUSION_MONTHS } from '../../../shared/domain/site-config/protection-settings';
 import { isLocale, LOCALES, type LocaleText } from '../../../shared/i18n/locales';
 import { charCount, charString, documentAs, jsonId, jsonInteger, localeMap, moneyAmount, positiveIdParam, text, zeroOrOne } from '../../http/schema-helpers';
 import { settlementSettingsBody } from '../affiliate/admin-program-schemas';
@@ -220,7 +220,7 @@ const affiliateSettings = () =>
     .typeError('${path} must be an object')
     .default(undefined);
 
-/** Player protection's settings (shared/domain/responsible-gaming/site-rules.ts). */
+/** Player protection's settings (shared/domain/site-config/protection-settings.ts). */
 const responsibleGamingSettings = () =>
   knownKeysOnly(
     object({
@@ -247,7 +247,7 @@ const responsibleGamingSettings = () =>
 
 export const MINIMUM_AGE_RANGE = { min: 16, max: 99 } as const;
 
-/** The KYC settings (shared/domain/kyc/settings.ts): USD amounts, T3 not below T2 when both are sent. */
+/** The KYC settings (shared/domain/site-config/kyc-settings.ts): USD amounts, T3 not below T2 when both are sent. */
 const kycSettings = () =>
   documentAs(
     knownKeysOnly(

@@ -39,7 +39,7 @@ export class PromotionClaim extends Model {
   @Column({ type: DataType.DECIMAL(18, 6), allowNull: false, defaultValue: '0' }) completedTurnover!: string;
   @Column({ type: DataType.SMALLINT, allowNull: false, defaultValue: 0 }) turnoverCompleted!: number;
   @Column({ type: DataType.BIGINT }) ledgerId!: string | null;
-  /** Forfeited when an exclusion started with its turnover open (shared/domain/promo/forfeits.ts): when, how much was taken, the ledger row. */
+  /** Forfeited when an exclusion started with its turnover open (shared/domain/responsible-gaming/promo-forfeits.ts): when, how much was taken, the ledger row. */
   @Column({ type: DataType.DATE }) forfeitedAt!: Date | null;
   @Column({ type: DataType.DECIMAL(18, 6) }) forfeitedAmount!: string | null;
   @Column({ type: DataType.BIGINT }) forfeitLedgerId!: string | null;

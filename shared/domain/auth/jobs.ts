@@ -1,6 +1,6 @@
 import type { JobHandler } from '../../queues/job-handler';
 import { deliverDecisionMail } from '../kyc/notices';
-import { writeWelcomeMessage } from '../inbox/welcome-message';
+import { writeWelcomeMessage } from './welcome-message';
 import { deliverMail } from './code-mails';
 import { deliverSms } from './mobile-verification';
 import { deliverWelcomeMail } from './welcome-mail';

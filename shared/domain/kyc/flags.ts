@@ -4,7 +4,7 @@ import { Refusal } from '../../errors';
 import type { Actor } from '../audit/actor';
 import { recordActorAction } from '../audit/operation-log';
 import { pageOffset, pagination } from '../common/paging';
-import { enqueueDepositCredit } from '../deposit/credit';
+import { pushAfterCommit, type CommittedRow } from '../../queues/outbox';
 
 /**
  * KYC flags and the under-age freeze (docs/kyc.md, "Under age: the freeze"). A date of birth below the
@@ -110,14 +110,20 @@ export async function decideFlag(actor: Actor, siteCode: string, id: number, inp
   return row;
 }
 
-/** The player's paid deposits held while frozen, credited now if nothing freezes the player any more. */
+/**
+ * The player's paid deposits held while frozen, released now if nothing freezes the player any more:
+ * each gets its `deposit-credit` outbox row from deposit_credit_enqueue (the one writer of that row,
+ * shared/db/functions/deposit/enqueue-credit.sql) in the same statement, pushed after commit.
+ */
 async function releaseHeldDeposits(transaction: Transaction, userId: number): Promise<string[]> {
-  const held = await db().query<{ id: string }>(
-    `UPDATE deposit_orders SET "creditHeldAt" = NULL, "updatedAt" = now()
-      WHERE "userId" = :userId AND "creditHeldAt" IS NOT NULL AND "creditedAt" IS NULL AND kyc_freeze_refusal(:userId) IS NULL
-      RETURNING id`,
+  const held = await db().query<{ id: string; credit: CommittedRow }>(
+    `WITH released AS (
+       UPDATE deposit_orders SET "creditHeldAt" = NULL, "updatedAt" = now()
+        WHERE "userId" = :userId AND "creditHeldAt" IS NOT NULL AND "creditedAt" IS NULL AND kyc_freeze_refusal(:userId) IS NULL
+        RETURNING id)
+     SELECT id, to_jsonb(deposit_credit_enqueue(id)) AS credit FROM released ORDER BY id`,
     { replacements: { userId }, type: QueryTypes.SELECT, transaction },
   );
-  for (const order of held) await enqueueDepositCredit(transaction, order.id);
+  for (const order of held) transaction.afterCommit(() => pushAfterCommit(order.credit));
   return held.map((order) => order.id);
 }

@@ -6,7 +6,7 @@ import { recordActorAction } from '../audit/operation-log';
 import { pageOffset, pagination } from '../common/paging';
 import { DOCUMENT_COLUMNS, documentFileUrl, stateOf, type DocumentKind, type DocumentRow, type DocumentState } from './documents';
 import { queueDecisionNotices } from './notices';
-import { siteKyc } from './settings';
+import { siteKyc } from '../site-config/kyc-settings';
 
 /**
  * Operators' KYC review (permission module `kyc`; docs/kyc.md, "Review"). The queue lists the site's

@@ -5,9 +5,9 @@ import { Refusal } from '../../errors';
 import type { RequestMeta } from '../audit/actor';
 import { recordAdminAction } from '../audit/operation-log';
 import { forgetUnreadCount } from '../inbox/unread-cache';
-import { forfeitOpenClaims, lockOpenClaims } from '../promo/forfeits';
+import { forfeitOpenClaims, lockOpenClaims } from './promo-forfeits';
 import { exclusionInForce } from './money-checks';
-import { protectionSettings, type LimitPeriod, type LimitType } from './site-rules';
+import { protectionSettings, type LimitPeriod, type LimitType } from '../site-config/protection-settings';
 import { protectionView, type ProtectionView } from './state';
 
 /**
@@ -48,7 +48,7 @@ export async function underProtectionLock<T>(site: string, userId: number, chang
  * Runs the start (or extension) of an exclusion, by the player or an operator. It locks, in the one lock
  * order (docs/decisions/platform.md, "One lock order"), the player's open promotion claims, the player's `users`
  * row, then the protection row; `change` writes the exclusion and calls `forfeit`, which takes back the
- * rewards of those claims when an exclusion is in force (shared/domain/promo/forfeits.ts) and answers
+ * rewards of those claims when an exclusion is in force (shared/domain/responsible-gaming/promo-forfeits.ts) and answers
  * what was taken. Every money path that asks about an exclusion holds the player's `users` row when it
  * asks (wallet moves, claims, withdrawals, the rebate), so an exclusion starting at the same time waits for
  * it or is seen by it.

@@ -4,7 +4,7 @@ import { InputError, Refusal } from '../../errors';
 import type { Actor } from '../audit/actor';
 import { forgetUnreadCount } from '../inbox/unread-cache';
 import { dropEmptyLimit, recordChange, requirePlayerOfSite, underExclusionLock, underProtectionLock, type ChangedBy } from './changes';
-import type { LimitPeriod, LimitType } from './site-rules';
+import type { LimitPeriod, LimitType } from '../site-config/protection-settings';
 import { protectionHistory, protectionView, type HistoryEntry, type ProtectionView } from './state';
 
 /**

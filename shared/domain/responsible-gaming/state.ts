@@ -3,7 +3,7 @@ import { QueryTypes, type Transaction } from 'sequelize';
 import { db } from '../../db/sequelize';
 import { money } from '../wallet/wallet';
 import { dueRealityCheck, type RealityCheck } from './money-checks';
-import { protectionSettings, type LimitPeriod, type LimitType } from './site-rules';
+import { protectionSettings, type LimitPeriod, type LimitType } from '../site-config/protection-settings';
 
 /**
  * What GET /responsible-gaming answers (and the operators' view of a player): the limits, the session

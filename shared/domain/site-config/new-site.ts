@@ -7,7 +7,7 @@ import { Refusal } from '../../errors';
 import type { LocaleText } from '../../i18n/locales';
 import type { Actor } from '../audit/actor';
 import { forgetKnownSites } from '../common/sites';
-import { copySiteRows } from '../game/copy-site-data';
+import { copySiteRows } from './copy-site-rows';
 import { logSiteConfigAction, siteConfigWrite } from './admin-writes';
 import { activateDefaultTheme, DEFAULT_THEME_ID } from './default-theme';
 import { profileFloors } from './floors';

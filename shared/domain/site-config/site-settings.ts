@@ -2,10 +2,10 @@ import { SiteConfig } from '../../db/models';
 import type { SiteSettings } from '../../db/models/site-config';
 import { Refusal } from '../../errors';
 import type { Actor } from '../audit/actor';
-import { patchProtectionSettings, protectionSettingsOf, type ProtectionSettings } from '../responsible-gaming/site-rules';
-import { settlementSettings, writeSettlementSettings, type SettlementSettings } from '../affiliate/settlement/settings';
+import { patchProtectionSettings, protectionSettingsOf, type ProtectionSettings } from './protection-settings';
+import { settlementSettings, writeSettlementSettings, type SettlementSettings } from './settlement-settings';
 import { lockSiteConfig, logSiteConfigAction, siteConfigWrite } from './admin-writes';
-import { kycSettingsOf, patchKycSettings, type KycSettings } from '../kyc/settings';
+import { kycSettingsOf, patchKycSettings, type KycSettings } from './kyc-settings';
 import { requireAtLeast, settingsAndFloors, type SiteFloors, type SiteJurisdiction } from './floors';
 import { mailView, patchMail, type MailPatch, type MailView, type StoredMail } from './mail-settings';
 import { minimumAgeOf } from './minimum-age';
@@ -20,10 +20,10 @@ import { minimumAgeOf } from './minimum-age';
  * - affiliate {payingPeriod, negativeCarryOver}: through the settlement settings' own write, the one
  *   PATCH /affiliate/admin/settlement-settings uses;
  * - minimumAge: 18 unless set (./minimum-age.ts); KYC refuses a profile below it;
- * - kyc: the KYC thresholds in USD and the documents' validity (shared/domain/kyc/settings.ts).
+ * - kyc: the KYC thresholds in USD and the documents' validity (shared/domain/site-config/kyc-settings.ts).
  * - responsibleGaming {timeZone, increaseDelayHours, minimumExclusionMonths, requiredLimits,
  *   realityCheckGraceSeconds}: player protection's settings, read where they are kept
- *   (shared/domain/responsible-gaming/site-rules.ts).
+ *   (shared/domain/site-config/protection-settings.ts).
  * The minimum age, the KYC thresholds and the protection settings never read weaker than the floors of
  * the site's jurisdiction profile, answered as `jurisdiction` (floors.ts); a PATCH below a floor is
  * refused naming it, and changes nothing.

@@ -16,7 +16,7 @@ import { money } from '../wallet/wallet';
  * During an exclusion (cooling-off, self-exclusion: rg_exclusion_refusal) bets are refused, so turnover
  * cannot grow: the rule then does not stand in the way of withdrawing the cash balance (canWithdraw true;
  * turnoverRule says which exclusion waives it). The promotion rewards whose turnover was open were forfeited when the exclusion
- * started (shared/domain/promo/forfeits.ts), so what is withdrawn is the player's own money
+ * started (shared/domain/responsible-gaming/promo-forfeits.ts), so what is withdrawn is the player's own money
  * (docs/decisions/responsible-gaming.md, "An excluded player's money: the cash is withdrawable, rewards are forfeited or withheld").
  */
 export const DEPOSIT_TURNOVER_MULTIPLIER = 1;

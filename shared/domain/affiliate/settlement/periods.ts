@@ -1,4 +1,5 @@
 import { config } from '../../../config';
+import type { SettlementPeriodType } from '../../../db/models';
 import { InputError } from '../../../errors';
 import { isRealDay, shiftDay, todayIn } from '../../vip/settlement-periods';
 
@@ -9,7 +10,8 @@ import { isRealDay, shiftDay, todayIn } from '../../vip/settlement-periods';
  * APP_TIMEZONE.
  */
 
-export type PeriodType = 'weekly' | 'daily';
+/** A settlement's period type, as affiliate_settlements stores it. */
+export type PeriodType = SettlementPeriodType;
 
 export interface Period {
   periodType: PeriodType;

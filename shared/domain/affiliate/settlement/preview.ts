@@ -6,7 +6,7 @@ import { agentCtes, lineCtes, periodReplacements, totalCtes } from './net-loss';
 import { config } from '../../../config';
 import { todayIn } from '../../vip/settlement-periods';
 import { periodContaining, type PeriodType } from './periods';
-import { negativeCarryOver } from './settings';
+import { negativeCarryOver } from '../../site-config/settlement-settings';
 
 export interface AgentPeriodPreview {
   activeMemberCount: number;

@@ -7,7 +7,7 @@ import { agentCtes, lineCtes, periodReplacements, totalCtes } from './net-loss';
 import { settledPeriod, type Period, type PeriodType } from './periods';
 import { fixPayingWeek, NEW_SETTLEMENT_STATUS_SQL, payingReplacements } from './paying-period';
 import { flagRisks } from './risk';
-import { settlementSettings } from './settings';
+import { settlementSettings } from '../../site-config/settlement-settings';
 import { upgradeTiers } from './tier-upgrade';
 
 /**

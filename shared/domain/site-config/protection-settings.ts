@@ -1,5 +1,5 @@
 import type { Transaction } from 'sequelize';
-import { requireAtLeast, requireAtMost, settingsAndFloors, type SiteFloors } from '../site-config/floors';
+import { requireAtLeast, requireAtMost, settingsAndFloors, type SiteFloors } from './floors';
 
 /**
  * A site's player-protection settings, kept in site_configs.settings.responsibleGaming and written through

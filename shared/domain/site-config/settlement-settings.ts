@@ -1,10 +1,10 @@
 import { QueryTypes, type Transaction } from 'sequelize';
-import { storedSettings } from '../../site-config/stored-settings';
-import { db } from '../../../db/sequelize';
-import { NotFoundError } from '../../../errors';
-import type { Actor } from '../../audit/actor';
-import { changesOf, recordActorAction } from '../../audit/operation-log';
-import type { PeriodType } from './periods';
+import { storedSettings } from './stored-settings';
+import { db } from '../../db/sequelize';
+import { NotFoundError } from '../../errors';
+import type { Actor } from '../audit/actor';
+import { changesOf, recordActorAction } from '../audit/operation-log';
+import type { SettlementPeriodType as PeriodType } from '../../db/models';
 
 /**
  * The site's settlement settings (docs/affiliates.md, "Settlement"), kept in site_configs.settings.affiliate:

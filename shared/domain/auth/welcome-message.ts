@@ -3,8 +3,8 @@ import { QueryTypes } from 'sequelize';
 import { SiteConfig, User } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { LOCALES, pickText, type LocaleText } from '../../i18n/locales';
-import { welcomeText } from '../auth/welcome-mail';
-import { forgetUnreadCount } from './unread-cache';
+import { welcomeText } from './welcome-mail';
+import { forgetUnreadCount } from '../inbox/unread-cache';
 
 /**
  * The welcome inbox message of a registration, written by the `mail` job the

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import type { Transaction } from 'sequelize';
-import { lowerAmount, requireAtMost, settingsAndFloors, type SiteFloors } from '../site-config/floors';
-import { minimumAgeOf } from '../site-config/minimum-age';
+import { lowerAmount, requireAtMost, settingsAndFloors, type SiteFloors } from './floors';
+import { minimumAgeOf } from './minimum-age';
 
 /**
  * The site's KYC settings (docs/kyc.md, "Settings"), kept in site_configs.settings.kyc and changed through
