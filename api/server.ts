@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { config } from '../shared/config';
 import { closeDb } from '../shared/db/sequelize';
 import { logger } from '../shared/logger';
-import { settlePlayLogWrites } from '../shared/domain/game/play-log';
+import { settlePlayLogWrites } from '../shared/domain/game';
 import { settleOutboxPushes } from '../shared/queues/outbox';
 import { closeQueues } from '../shared/queues/queues';
 import { closeJobWaiters } from '../shared/queues/wait-for-job';

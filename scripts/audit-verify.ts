@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { verifyChains, verifyReportText } from '../shared/domain/audit/chain-verify';
+import { verifyChains, verifyReportText } from '../shared/domain/audit';
 import { closeDb } from '../shared/db/sequelize';
 import { bootServices } from './lib/boot';
 

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { fairRound, serverSeedHashOf } from '../shared/domain/game/fairness/draw';
-import { checkSeed, type CheckedSeed, type HistoryEntry } from '../shared/domain/game/fairness/seed-check';
+import { type CheckedSeed, checkSeed, fairRound, type HistoryEntry, serverSeedHashOf } from '../shared/domain/game';
 
 /**
  * A simulate round's outcome, or a whole server seed's nonces, checked without the server

@@ -1,11 +1,11 @@
-import { affiliateSettlementJob } from '../shared/domain/affiliate/jobs';
-import { auditDigestJob } from '../shared/domain/audit/jobs';
-import { mailJob, smsJob } from '../shared/domain/auth/jobs';
-import { depositCreditJob, depositExpiryJob } from '../shared/domain/deposit/jobs';
-import { liveSportsJob } from '../shared/domain/live-sports/jobs';
-import { postBetJob } from '../shared/domain/post-bet/jobs';
-import { imageJob, uploadSweepJob } from '../shared/domain/uploads/jobs';
-import { vipRebateJob, vipRelegationJob } from '../shared/domain/vip/jobs';
+import { affiliateSettlementJob } from '../shared/domain/affiliate';
+import { auditDigestJob } from '../shared/domain/audit';
+import { mailJob, smsJob } from '../shared/domain/auth';
+import { depositCreditJob, depositExpiryJob } from '../shared/domain/deposit';
+import { liveSportsJob } from '../shared/domain/live-sports';
+import { postBetJob } from '../shared/domain/post-bet';
+import { imageJob, uploadSweepJob } from '../shared/domain/uploads';
+import { vipRebateJob, vipRelegationJob } from '../shared/domain/vip';
 import type { JobHandlerRegistry } from '../shared/queues/job-handler';
 import { outboxRelayJob } from '../shared/queues/jobs';
 

@@ -1,9 +1,8 @@
-import { codeMailReconciler } from '../shared/domain/auth/code-mail-reconcile';
-import { welcomeMailReconciler } from '../shared/domain/auth/welcome-reconcile';
-import { depositCreditReconciler } from '../shared/domain/deposit/credit';
-import { kycDecisionMailReconciler } from '../shared/domain/kyc/notices';
-import { postBetReconciler } from '../shared/domain/post-bet/reconcile';
-import { imageReconciler } from '../shared/domain/uploads/processing';
+import { codeMailReconciler, welcomeMailReconciler } from '../shared/domain/auth';
+import { depositCreditReconciler } from '../shared/domain/deposit';
+import { kycDecisionMailReconciler } from '../shared/domain/kyc';
+import { postBetReconciler } from '../shared/domain/post-bet';
+import { imageReconciler } from '../shared/domain/uploads';
 import { queueReconciler, type OutboxReconciler } from '../shared/queues/reconcile';
 
 /**

@@ -1,8 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Request } from 'express';
-import { platformOnly, refuseSite, siteScopeOf, type SiteScope } from '../../shared/domain/admin/site-scope';
-import { noteActivity } from '../../shared/domain/auth/last-activity';
-import { hasPermission, verifyAdminToken, verifyPlayerTokenCounting, type AuthenticatedAdmin, type PlayerClaims } from '../../shared/domain/auth/tokens';
+import { platformOnly, refuseSite, siteScopeOf, type SiteScope } from '../../shared/domain/admin';
+import { type AuthenticatedAdmin, hasPermission, noteActivity, type PlayerClaims, verifyAdminToken, verifyPlayerTokenCounting } from '../../shared/domain/auth';
 import { checkSite } from './context';
 import type { AuthSpec, Player } from './endpoint';
 import { HttpError } from './errors';

@@ -5,7 +5,7 @@ import { config } from '../../shared/config';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../shared/i18n/locales';
 import type { RefusalCodes } from './endpoint';
 import { HttpError } from './errors';
-import { isKnownSite } from '../../shared/domain/common/sites';
+import { isKnownSite } from '../../shared/domain/common';
 
 export interface RequestContext {
   requestId: string;

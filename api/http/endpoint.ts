@@ -1,10 +1,10 @@
 import type { Request, Response } from 'express';
 import type { AnyObject, InferType, ObjectSchema } from 'yup';
-import type { AuthenticatedAdmin } from '../../shared/domain/auth/tokens';
+import type { AuthenticatedAdmin } from '../../shared/domain/auth';
 import type { RefusalName } from '../../shared/domain/refusals';
 import type { Locale } from '../../shared/i18n/locales';
-import type { RequestMeta } from '../../shared/domain/audit/actor';
-import type { PreparedImage } from '../../shared/domain/uploads/images';
+import type { RequestMeta } from '../../shared/domain/audit';
+import type { PreparedImage } from '../../shared/domain/uploads';
 import type { RateLimitRule } from './rate-limit';
 import type { UploadSpec } from './uploads';
 import type { JsonSchema } from './answer-schemas';

@@ -5,7 +5,7 @@ import { errorMessage } from '../../shared/i18n/messages';
 import { logger } from '../../shared/logger';
 import { sendError } from './envelope';
 import { HttpError } from './errors';
-import { WalletError } from '../../shared/domain/wallet/wallet';
+import { WalletError } from '../../shared/domain/wallet';
 import { refusalCode, type RefusalCodes } from './endpoint';
 
 function genericMessage(locale: Locale, status: number): string {

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import type { RequestMeta } from '../../shared/domain/audit/actor';
+import type { RequestMeta } from '../../shared/domain/audit';
 
 /** Who asked and how, for the operation log and login records. */
 export function requestMeta(req: Request): RequestMeta {

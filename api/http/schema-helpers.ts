@@ -1,5 +1,5 @@
 import { defaultLocale, mixed, number, object, StringSchema, type Message, type Reference } from 'yup';
-import { MAX_MONEY, moneyAmountOf, type MoneyAmountRules } from '../../shared/domain/wallet/wallet';
+import { MAX_MONEY, moneyAmountOf, type MoneyAmountRules } from '../../shared/domain/wallet';
 
 /**
  * The small yup building blocks the request schemas of api/modules share. Two families:

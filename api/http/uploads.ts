@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import multer, { MulterError } from 'multer';
-import { MAX_IMAGE_BYTES, prepareImages, type PreparedImage } from '../../shared/domain/uploads/images';
+import { MAX_IMAGE_BYTES, prepareImages, type PreparedImage } from '../../shared/domain/uploads';
 import { HttpError } from './errors';
 
 /**

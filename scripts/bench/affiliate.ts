@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { QueryTypes } from 'sequelize';
 import { config } from '../../shared/config';
 import { db } from '../../shared/db/sequelize';
-import { runAffiliateSettlement } from '../../shared/domain/affiliate/settlement/run';
-import { GAME_TYPE_TABLE } from '../../shared/domain/game/types';
+import { runAffiliateSettlement } from '../../shared/domain/affiliate';
+import { GAME_TYPE_TABLE } from '../../shared/domain/game';
 import { runStandalone } from './lib';
 
 /**

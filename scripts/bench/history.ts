@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { QueryTypes } from 'sequelize';
 import { config } from '../../shared/config';
 import { db } from '../../shared/db/sequelize';
-import { runAffiliateSettlement } from '../../shared/domain/affiliate/settlement/run';
-import { GAME_TYPE_TABLE } from '../../shared/domain/game/types';
-import { settleDailyRebate } from '../../shared/domain/vip/rebate';
+import { runAffiliateSettlement } from '../../shared/domain/affiliate';
+import { GAME_TYPE_TABLE } from '../../shared/domain/game';
+import { settleDailyRebate } from '../../shared/domain/vip';
 import { runStandalone } from './lib';
 
 /**

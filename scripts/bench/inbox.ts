@@ -4,8 +4,8 @@ import { QueryTypes } from 'sequelize';
 import { config } from '../../shared/config';
 import { seedSite } from '../../shared/db/seeders/seed-site';
 import { closeDb, db } from '../../shared/db/sequelize';
-import { signPlayerToken } from '../../shared/domain/auth/tokens';
-import { unreadCountSql } from '../../shared/domain/inbox/player-inbox';
+import { signPlayerToken } from '../../shared/domain/auth';
+import { unreadCountSql } from '../../shared/domain/inbox';
 import { EXPRESS_CEILING, startCeiling } from './edge';
 import { base, measure, percentile, printTable, type Figure } from './lib';
 

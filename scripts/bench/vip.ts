@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { QueryTypes } from 'sequelize';
 import { config } from '../../shared/config';
 import { db } from '../../shared/db/sequelize';
-import { GAME_TYPE_TABLE } from '../../shared/domain/game/types';
-import { DEFAULT_REBATE_BATCH_SIZE, settleDailyRebate } from '../../shared/domain/vip/rebate';
+import { GAME_TYPE_TABLE } from '../../shared/domain/game';
+import { DEFAULT_REBATE_BATCH_SIZE, settleDailyRebate } from '../../shared/domain/vip';
 import { runStandalone } from './lib';
 
 /**

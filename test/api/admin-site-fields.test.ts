@@ -26,7 +26,7 @@ test.before(async () => {
   ({ stack, factories, models } = await startAdminStack());
   req = apiRequester(stack);
   ({ endpoints } = await import('../../api/endpoints'));
-  ({ SITE_CODE_PATTERN } = await import('../../shared/domain/common/sites'));
+  ({ SITE_CODE_PATTERN } = await import('../../shared/domain/common'));
   own = await factories.createSite();
   other = await factories.createSite();
 });

@@ -11,7 +11,7 @@ import { startTestStack, type ApiResponse, type TestStack } from '../helpers/sta
  */
 type Factories = typeof import('../helpers/factories');
 type Models = typeof import('../../shared/db/models');
-type TotpCodes = typeof import('../../shared/domain/auth/totp-codes');
+type TotpCodes = typeof import('../../shared/domain/auth');
 
 let stack: TestStack;
 let factories: Factories;
@@ -23,7 +23,7 @@ test.before(async () => {
   stack = await startTestStack({ RATE_LIMIT_ADMIN_LOGIN_PER_IP: '1000', RATE_LIMIT_ADMIN_LOGIN_PER_ACCOUNT: '1000' });
   factories = await import('../helpers/factories');
   models = await import('../../shared/db/models');
-  totpCodes = await import('../../shared/domain/auth/totp-codes');
+  totpCodes = await import('../../shared/domain/auth');
   root = await factories.createAdmin();
 });
 

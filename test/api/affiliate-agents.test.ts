@@ -326,7 +326,7 @@ test('alliance-info (public): the site tiers lowest first, enabled rates and ena
 
 test('tier-info: current tier (null code = the lowest), the next by sortOrder or null at the top, progress', async (t) => {
   const { siteCode, user, token } = await agentInNewSite();
-  const { moveAffiliateBalance } = await import('../../shared/domain/wallet/affiliate-account');
+  const { moveAffiliateBalance } = await import('../../shared/domain/wallet');
   const { db } = await import('../../shared/db/sequelize');
   await db().transaction((transaction) =>
     moveAffiliateBalance(transaction, { userId: user.id, siteCode, kind: 'commission', available: '1234.5', earned: '1234.5', idempotencyKey: `test:tier:${user.id}` }),

@@ -16,7 +16,7 @@ let helpers: typeof import('../helpers/affiliate-money');
 let affiliates: typeof import('../helpers/affiliates');
 let bets: typeof import('../helpers/bets');
 let chain: typeof import('../../shared/domain/post-bet/chain');
-let milestones: typeof import('../../shared/domain/affiliate/milestones');
+let milestones: typeof import('../../shared/domain/affiliate');
 let db: typeof import('../../shared/db/sequelize').db;
 
 test.before(async () => {
@@ -25,7 +25,7 @@ test.before(async () => {
   affiliates = await import('../helpers/affiliates');
   bets = await import('../helpers/bets');
   chain = await import('../../shared/domain/post-bet/chain');
-  milestones = await import('../../shared/domain/affiliate/milestones');
+  milestones = await import('../../shared/domain/affiliate');
   db = (await import('../../shared/db/sequelize')).db;
 });
 test.after.always(async () => {

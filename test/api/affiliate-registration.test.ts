@@ -73,7 +73,7 @@ test('register with a referral code (any case): its agent, convertCount + 1, ref
   t.is(rc.convertCount, 1);
   t.like((await logsOf(user.id))[0], { newAgentId: a2.id, action: 'bind', source: 'register' });
   // The agent sees it in its referral codes and its click statistics.
-  const { signPlayerToken } = await import('../../shared/domain/auth/tokens');
+  const { signPlayerToken } = await import('../../shared/domain/auth');
   const list = await stack.request('GET', '/api/affiliate/referral-codes', { token: signPlayerToken(a2) });
   t.like(list.body.result.items[0], { id: rc.id, convertCount: 1 });
   const stats = await stack.request('GET', '/api/affiliate/click-stats', { token: signPlayerToken(a2) });

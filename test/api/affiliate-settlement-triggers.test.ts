@@ -1,6 +1,6 @@
 import test from 'ava';
 import { AdminOperationLog, AffiliateSettlement } from '../../shared/db/models';
-import { todayIn } from '../../shared/domain/vip/settlement-periods';
+import { todayIn } from '../../shared/domain/vip';
 import { bet, counts, program, settlementOf, taipei } from '../helpers/affiliate-settlement';
 import { createAgent, createMember } from '../helpers/affiliates';
 import { createAdmin, createSite } from '../helpers/factories';

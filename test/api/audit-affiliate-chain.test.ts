@@ -12,16 +12,16 @@ import { startTestStack, type TestStack } from '../helpers/stack';
 
 let stack: TestStack;
 let db: typeof import('../../shared/db/sequelize').db;
-let verify: typeof import('../../shared/domain/audit/chain-verify');
+let verify: typeof import('../../shared/domain/audit');
 let factories: typeof import('../helpers/factories');
-let account: typeof import('../../shared/domain/wallet/affiliate-account');
+let account: typeof import('../../shared/domain/wallet');
 
 test.before(async () => {
   stack = await startTestStack();
   db = (await import('../../shared/db/sequelize')).db;
-  verify = await import('../../shared/domain/audit/chain-verify');
+  verify = await import('../../shared/domain/audit');
   factories = await import('../helpers/factories');
-  account = await import('../../shared/domain/wallet/affiliate-account');
+  account = await import('../../shared/domain/wallet');
 });
 test.after.always(async () => {
   await stack?.close();
@@ -35,7 +35,7 @@ type LedgerRow = Record<string, string | null> & { id: string; chainSeq: string;
 /** An agent with three movements (commission, hold, payout; the hold with a reference). */
 async function agentLedger(): Promise<{ userId: number; rows: LedgerRow[] }> {
   const { user } = await factories.createUser();
-  const move = (m: Omit<import('../../shared/domain/wallet/affiliate-account').AffiliateMove, 'userId' | 'siteCode'>) =>
+  const move = (m: Omit<import('../../shared/domain/wallet').AffiliateMove, 'userId' | 'siteCode'>) =>
     db().transaction((transaction) => account.moveAffiliateBalance(transaction, { userId: user.id, siteCode: user.siteCode, ...m }));
   await move({ kind: 'commission', available: '10.5', earned: '10.5', idempotencyKey: `chain:c:${user.id}` });
   await move({ kind: 'withdrawal-hold', available: '-4', frozen: '4', idempotencyKey: `chain:h:${user.id}`, ref: { type: 'affiliate-withdrawal', id: 77 } });

@@ -19,16 +19,16 @@ let stack: TestStack;
 let factories: SimulateStack['factories'];
 let models: SimulateStack['models'];
 let db: SimulateStack['db'];
-let verify: typeof import('../../shared/domain/audit/chain-verify');
+let verify: typeof import('../../shared/domain/audit');
 let digest: typeof import('../../shared/domain/audit/digest');
-let audit: typeof import('../../shared/domain/audit/operation-log');
+let audit: typeof import('../../shared/domain/audit');
 let merkle: typeof import('../../shared/domain/audit/merkle');
 
 test.before(async () => {
   ({ stack, factories, models, db } = await startSimulateStack());
-  verify = await import('../../shared/domain/audit/chain-verify');
+  verify = await import('../../shared/domain/audit');
   digest = await import('../../shared/domain/audit/digest');
-  audit = await import('../../shared/domain/audit/operation-log');
+  audit = await import('../../shared/domain/audit');
   merkle = await import('../../shared/domain/audit/merkle');
 });
 
@@ -208,10 +208,10 @@ test.serial('an operation-log row changed behind the API is named with its site'
 });
 
 test.serial("the affiliate ledger chains per agent; a row changed behind the API is named", async (t) => {
-  const account = await import('../../shared/domain/wallet/affiliate-account');
+  const account = await import('../../shared/domain/wallet');
   const { user } = await factories.createUser();
   const base = { userId: user.id, siteCode: user.siteCode };
-  const move = (m: Omit<import('../../shared/domain/wallet/affiliate-account').AffiliateMove, 'userId' | 'siteCode'>) =>
+  const move = (m: Omit<import('../../shared/domain/wallet').AffiliateMove, 'userId' | 'siteCode'>) =>
     db().transaction((transaction) => account.moveAffiliateBalance(transaction, { ...base, ...m }));
   await move({ kind: 'commission', available: '10', earned: '10', idempotencyKey: `chain:c:${user.id}` });
   await move({ kind: 'withdrawal-hold', available: '-4', frozen: '4', idempotencyKey: `chain:h:${user.id}` });
@@ -228,7 +228,7 @@ test.serial("the affiliate ledger chains per agent; a row changed behind the API
 test.serial('the digest is a daily schedule of its own queue', async (t) => {
   const { SCHEDULES } = await import('../../shared/queues/schedules');
   const { JOB_HANDLERS } = await import('../../workers/job-handlers');
-  const { auditDigestJob } = await import('../../shared/domain/audit/jobs');
+  const { auditDigestJob } = await import('../../shared/domain/audit');
   t.like(SCHEDULES.find((s) => s.queue === 'audit-digest'), { id: 'audit-digest-daily', pattern: '45 23 * * *' });
   t.is(JOB_HANDLERS['audit-digest'], auditDigestJob);
 });

@@ -20,13 +20,13 @@ let factories: AdminStack['factories'];
 let req: AdminStack['req'];
 let db: typeof import('../../shared/db/sequelize').db;
 let digest: typeof import('../../shared/domain/audit/digest');
-let verify: typeof import('../../shared/domain/audit/chain-verify');
+let verify: typeof import('../../shared/domain/audit');
 
 test.before(async () => {
   ({ stack, factories, req } = await startAdminStack({ env: { AUDIT_SIGNING_KEY: SEED } }));
   db = (await import('../../shared/db/sequelize')).db;
   digest = await import('../../shared/domain/audit/digest');
-  verify = await import('../../shared/domain/audit/chain-verify');
+  verify = await import('../../shared/domain/audit');
 });
 test.after.always(async () => {
   await stack?.close();

@@ -20,11 +20,11 @@ let stack: TestStack;
 let factories: SimulateStack['factories'];
 let models: SimulateStack['models'];
 let db: SimulateStack['db'];
-let verify: typeof import('../../shared/domain/audit/chain-verify');
+let verify: typeof import('../../shared/domain/audit');
 
 test.before(async () => {
   ({ stack, factories, models, db } = await startSimulateStack());
-  verify = await import('../../shared/domain/audit/chain-verify');
+  verify = await import('../../shared/domain/audit');
 });
 test.after.always(async () => {
   await drainOutboxAndClose(models, stack, 5000);
@@ -68,7 +68,7 @@ test.serial('real activity (bets, a deposit, a withdrawal hold, an agent balance
     siteCode: user.siteCode, userId: user.id, channelId: 1, channelCode: 'usdt', currency: 'USDT', subOrder: `SO${randomBytes(8).toString('hex')}`,
     orderAmount: '25', paymentMethod: 'crypto', status: 'paid', exchangeRate: '1', payAmount: '25', usdAmount: '25', request: {}, paidAt: new Date(),
   });
-  const { creditDeposit } = await import('../../shared/domain/deposit/credit');
+  const { creditDeposit } = await import('../../shared/domain/deposit');
   t.like(await creditDeposit(Number(order.id)), { credited: true });
 
   const ready = await readyPlayer({ balance: '50' });

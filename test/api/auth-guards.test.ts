@@ -10,7 +10,7 @@ import { startTestStack, type TestStack } from '../helpers/stack';
  */
 type Factories = typeof import('../helpers/factories');
 type Models = typeof import('../../shared/db/models');
-type AuthTokens = typeof import('../../shared/domain/auth/tokens');
+type AuthTokens = typeof import('../../shared/domain/auth');
 type ConfigModule = typeof import('../../shared/config');
 
 let stack: TestStack;
@@ -31,7 +31,7 @@ test.before(async () => {
   const { errorMapper } = await import('../../api/http/error-mapper');
   factories = await import('../helpers/factories');
   models = await import('../../shared/db/models');
-  tokens = await import('../../shared/domain/auth/tokens');
+  tokens = await import('../../shared/domain/auth');
   cfg = await import('../../shared/config');
 
   const probes = [

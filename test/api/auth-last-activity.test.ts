@@ -2,7 +2,7 @@ import test from 'ava';
 import type { Redis } from 'ioredis';
 import { User } from '../../shared/db/models';
 import { db } from '../../shared/db/sequelize';
-import { LAST_ACTIVITY_WINDOW_S, lastActivityKey } from '../../shared/domain/auth/last-activity';
+import { LAST_ACTIVITY_WINDOW_S, lastActivityKey } from '../../shared/domain/auth';
 import { cache } from '../../shared/redis';
 import { createUser } from '../helpers/factories';
 import { startTestStack, type TestStack } from '../helpers/stack';

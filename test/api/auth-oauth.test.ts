@@ -12,7 +12,7 @@ import { waitFor } from '../helpers/wait';
  */
 type Factories = typeof import('../helpers/factories');
 type Models = typeof import('../../shared/db/models');
-type AuthTokens = typeof import('../../shared/domain/auth/tokens');
+type AuthTokens = typeof import('../../shared/domain/auth');
 
 const PROVIDER = 'https://oauth.test';
 const CLIENT_ID = 'client-123.apps.oauth.test';
@@ -45,7 +45,7 @@ test.before(async () => {
   });
   factories = await import('../helpers/factories');
   models = await import('../../shared/db/models');
-  tokens = await import('../../shared/domain/auth/tokens');
+  tokens = await import('../../shared/domain/auth');
   const jwk = { ...publicKey.export({ format: 'jwk' }), kid: KID, alg: 'RS256', use: 'sig' };
   nock(PROVIDER).persist().get('/jwks').reply(200, { keys: [jwk] });
 });

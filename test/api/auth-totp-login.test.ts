@@ -13,7 +13,7 @@ import { waitFor } from '../helpers/wait';
  */
 type Factories = typeof import('../helpers/factories');
 type Models = typeof import('../../shared/db/models');
-type TotpCodes = typeof import('../../shared/domain/auth/totp-codes');
+type TotpCodes = typeof import('../../shared/domain/auth');
 
 const PROVIDER = 'https://oauth-totp.test';
 const CLIENT_ID = 'client-totp.apps.oauth.test';
@@ -42,7 +42,7 @@ test.before(async () => {
   });
   factories = await import('../helpers/factories');
   models = await import('../../shared/db/models');
-  totpCodes = await import('../../shared/domain/auth/totp-codes');
+  totpCodes = await import('../../shared/domain/auth');
   const jwk = { ...publicKey.export({ format: 'jwk' }), kid: KID, alg: 'RS256', use: 'sig' };
   nock(PROVIDER).persist().get('/jwks').reply(200, { keys: [jwk] });
 });

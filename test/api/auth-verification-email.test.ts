@@ -131,7 +131,7 @@ test('send-verify-email: 2001 when another account of the site uses the address 
   t.false(smtp.messages.slice(before).some((m) => m.to.includes(taken)));
 
   // The owner may send to its own address again.
-  const own = await post('send-verify-email', (await import('../../shared/domain/auth/tokens')).signPlayerToken(other), { email: taken });
+  const own = await post('send-verify-email', (await import('../../shared/domain/auth')).signPlayerToken(other), { email: taken });
   t.is(own.body.code, 200, own.text);
 });
 

@@ -4,7 +4,7 @@ import bcrypt from 'bcrypt';
 import { generate } from 'otplib';
 import { User } from '../../shared/db/models';
 import { callingCodeFromLabel, samePendingNumber, toE164 } from '../../shared/domain/auth/phone-numbers';
-import { CODE_BLACKLIST, generateVerificationCode, isWeakCode } from '../../shared/domain/auth/verification-codes';
+import { CODE_BLACKLIST, generateVerificationCode, isWeakCode } from '../../shared/domain/auth';
 import { createUser } from '../helpers/factories';
 import { startTestStack, type ApiResponse, type TestStack } from '../helpers/stack';
 

@@ -6,7 +6,7 @@ import { waitFor } from '../helpers/wait';
 /** Messenger widget login (login-widget, bind-widget, unbind-widget and their codes). */
 type Factories = typeof import('../helpers/factories');
 type Models = typeof import('../../shared/db/models');
-type AuthTokens = typeof import('../../shared/domain/auth/tokens');
+type AuthTokens = typeof import('../../shared/domain/auth');
 
 const BOT_TOKEN = '5551234:widget-test-bot-secret';
 
@@ -19,7 +19,7 @@ test.before(async () => {
   stack = await startTestStack({ WIDGET_BOT_TOKEN: BOT_TOKEN, THIRD_PARTY_LOGIN_RATE_LIMIT: '1000' });
   factories = await import('../helpers/factories');
   models = await import('../../shared/db/models');
-  tokens = await import('../../shared/domain/auth/tokens');
+  tokens = await import('../../shared/domain/auth');
 });
 
 test.after.always(async () => {

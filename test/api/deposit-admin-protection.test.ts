@@ -1,7 +1,7 @@
 import test, { type ExecutionContext } from 'ava';
 import { DepositOrder } from '../../shared/db/models';
 import { db } from '../../shared/db/sequelize';
-import { creditDeposit } from '../../shared/domain/deposit/credit';
+import { creditDeposit } from '../../shared/domain/deposit';
 import { expireDeposits } from '../../shared/domain/deposit/expiry';
 import { startAdminStack, type AdminRequest, type AdminStack } from '../helpers/admin-requests';
 import { createDepositor, DEPOSIT_ENV, postUsdtCallback, resetDepositMocks, unique, usdtChannel } from '../helpers/deposits';

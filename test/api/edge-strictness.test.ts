@@ -157,7 +157,7 @@ test('a vendor callback amount with spaces is invalid: recorded as such, the ord
   t.is((await models.DepositOrder.findOne({ where: { subOrder } }))!.status, 'pending');
   t.deepEqual((await models.DepositCallback.findAll({ where: { subOrder } })).map((c) => c.outcome), ['invalid']);
   // The wallet's reader is where the rule lives.
-  const { moneyAmountOf } = await import('../../shared/domain/wallet/wallet');
+  const { moneyAmountOf } = await import('../../shared/domain/wallet');
   for (const bad of [' 5', '5 ', ' 5 ', '5\n']) t.is(moneyAmountOf(bad), null, JSON.stringify(bad));
   t.is(moneyAmountOf('5'), '5');
 });

@@ -3,11 +3,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { NonceEntry } from '../../shared/domain/game/fairness/history';
+import { fairRound, type NonceEntry } from '../../shared/domain/game';
 import test from 'ava';
 import { drainOutboxAndClose, startSimulateStack, type SimulateStack } from '../helpers/simulate-stack';
 import type { TestStack } from '../helpers/stack';
-import { fairRound } from '../../shared/domain/game/fairness/draw';
 import { verifyHistoryReport } from '../../scripts/verify-round';
 
 /**
@@ -93,7 +92,7 @@ test('every nonce of the current and past seeds is listed once, with its round o
 
   // After rotation the old seed is listed with its revealed seed, and the new seed's rounds before it.
   const { previousServerSeed } = (await rotate(token)).body.result;
-  const { moveBalance } = await import('../../shared/domain/wallet/wallet');
+  const { moveBalance } = await import('../../shared/domain/wallet');
   await db().transaction((transaction) => moveBalance(transaction, { userId: user.id, amount: '1', kind: 'adjustment', idempotencyKey: `test:top-up:${user.id}` }));
   const next = await play(token, 0.01);
   t.is(next.body.code, 200, JSON.stringify(next.body));
@@ -143,7 +142,7 @@ test('a nonce taken with neither a round nor a burnt record (a crash between the
   const { user, token } = await factories.createUser({ balance: '5' });
   t.is((await play(token)).body.code, 200);
   // What a crash right after the nonce's commit leaves: the nonce taken, nothing else.
-  const { takeRoundSeeds } = await import('../../shared/domain/game/fairness/seeds');
+  const { takeRoundSeeds } = await import('../../shared/domain/game');
   const lost = await takeRoundSeeds(user.id);
   t.is(lost.nonce, 1);
   t.is((await play(token)).body.code, 200);

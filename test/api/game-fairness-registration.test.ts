@@ -38,7 +38,7 @@ test('a registered player has a server seed before any fairness call or round; G
 
 test('an account made by a first OAuth or widget login has a server seed in the same transaction', async (t) => {
   const { db } = await import('../../shared/db/sequelize');
-  const { createThirdPartyPlayer } = await import('../../shared/domain/auth/third-party-accounts');
+  const { createThirdPartyPlayer } = await import('../../shared/domain/auth');
   const ctx = { siteCode: 'default', locale: 'en-US' as const, meta: { ip: '198.18.0.9', device: 'test' } };
   for (const fields of [{ account: `oauth_fair${Date.now() % 1e8}`, name: 'O', oauth: `sub-${Date.now()}` }, { account: `widget_fair${Date.now() % 1e8}`, name: 'W', widget: `w-${Date.now()}` }]) {
     const seen = await db().transaction(async (transaction) => {

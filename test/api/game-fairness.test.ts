@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import test from 'ava';
 import { drainOutboxAndClose, startSimulateStack, type SimulateStack } from '../helpers/simulate-stack';
 import type { TestStack } from '../helpers/stack';
-import { fairRound } from '../../shared/domain/game/fairness/draw';
+import { fairRound } from '../../shared/domain/game';
 
 /**
  * Provably fair simulate rounds (docs/provably-fair.md): GET /game/fairness, PUT

@@ -19,7 +19,7 @@ const PROVY = 'https://provy.test';
 let stack: TestStack;
 let factories: Factories;
 let models: Models;
-let playLog: typeof import('../../shared/domain/game/play-log');
+let playLog: typeof import('../../shared/domain/game');
 
 test.before(async () => {
   stack = await startTestStack({
@@ -31,7 +31,7 @@ test.before(async () => {
   });
   factories = await import('../helpers/factories');
   models = await import('../../shared/db/models');
-  playLog = await import('../../shared/domain/game/play-log');
+  playLog = await import('../../shared/domain/game');
 });
 
 test.after.always(async () => {

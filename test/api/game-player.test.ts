@@ -13,7 +13,7 @@ let stack: TestStack;
 let factories: Factories;
 let models: Models;
 let gameCache: typeof import('../../shared/domain/game/cache');
-let playLog: typeof import('../../shared/domain/game/play-log');
+let playLog: typeof import('../../shared/domain/game');
 let redis: typeof import('../../shared/redis');
 
 test.before(async () => {
@@ -22,7 +22,7 @@ test.before(async () => {
   factories = await import('../helpers/factories');
   models = await import('../../shared/db/models');
   gameCache = await import('../../shared/domain/game/cache');
-  playLog = await import('../../shared/domain/game/play-log');
+  playLog = await import('../../shared/domain/game');
   redis = await import('../../shared/redis');
 });
 
@@ -246,7 +246,7 @@ test('GET /game/recent: newest first, productId as a string, limit 1..20 default
 
 test('GET /game/list: provider not configured answers the built-in test list with fallback true; 5001 unknown game', async (t) => {
   const { token } = await factories.createUser();
-  await (await import('../../shared/domain/game/game-list')).clearGameListCache();
+  await (await import('../../shared/domain/game')).clearGameListCache();
   const provy = await stack.request('GET', '/api/game/list?gameCode=provy-slot-01', { token });
   t.is(provy.body.code, 200);
   t.true(provy.body.result.fallback);

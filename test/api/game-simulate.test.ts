@@ -4,7 +4,7 @@ import Decimal from 'decimal.js';
 import { QueryTypes } from 'sequelize';
 import { drainOutboxAndClose, startSimulateStack, type SimulateStack } from '../helpers/simulate-stack';
 import type { TestStack } from '../helpers/stack';
-import { DRAW_TABLE, fairRound, outcomeOfFloat, outcomeOfInteger } from '../../shared/domain/game/fairness/draw';
+import { DRAW_TABLE, fairRound, outcomeOfFloat, outcomeOfInteger } from '../../shared/domain/game';
 
 /**
  * POST /game/simulate with the real random draw: result shape, ledger rows and the balance

@@ -44,7 +44,7 @@ const underAge = (token: string) => api('PUT', '/kyc/profile', token, { ...PROFI
 async function player(balance = '1000') {
   const made = await createDepositor({ siteCode: SITE });
   await User.update({ locale: 'en-US' }, { where: { id: made.user.id } });
-  const { moveBalance } = await import('../../shared/domain/wallet/wallet');
+  const { moveBalance } = await import('../../shared/domain/wallet');
   await db().transaction((transaction) => moveBalance(transaction, { userId: made.user.id, amount: balance, kind: 'adjustment', idempotencyKey: `test:freeze-opening:${made.user.id}` }));
   return made;
 }
@@ -93,7 +93,7 @@ test.serial('a frozen player can still withdraw', async (t) => {
 });
 
 test.serial('the vendor\u2019s credit of a frozen player is held; a dismissal credits it and unfreezes; the operation log has the decision', async (t) => {
-  const { creditDeposit } = await import('../../shared/domain/deposit/credit');
+  const { creditDeposit } = await import('../../shared/domain/deposit');
   const { user, token } = await player('0');
   t.is((await underAge(token)).body.code, 2001);
   await paidDeposit(user, '50');

@@ -2,7 +2,7 @@ import test from 'ava';
 import { QueryTypes } from 'sequelize';
 import { SiteConfig, User } from '../../shared/db/models';
 import { db } from '../../shared/db/sequelize';
-import { moveBalance } from '../../shared/domain/wallet/wallet';
+import { moveBalance } from '../../shared/domain/wallet';
 import { agentWithCommission } from '../helpers/affiliate-money';
 import { createAdmin, createSite } from '../helpers/factories';
 import { startTestStack, type TestStack } from '../helpers/stack';

@@ -65,8 +65,8 @@ test.serial('a scrape after traffic holds requests, wallet movements, provider c
 test.serial('wallet movements count once committed: set-based credits too, never replays or rolled-back moves', async (t) => {
   const { createUser } = await import('../helpers/factories');
   const { db } = await import('../../shared/db/sequelize');
-  const { creditFromQuery } = await import('../../shared/domain/wallet/credit-from-query');
-  const { moveBalance } = await import('../../shared/domain/wallet/wallet');
+  const { creditFromQuery } = await import('../../shared/domain/wallet');
+  const { moveBalance } = await import('../../shared/domain/wallet');
   const { user } = await createUser();
   const movements = async (kind: string) => sample((await stack.request('GET', '/metrics')).text, 'wallet_movements_total', { kind }) ?? 0;
 

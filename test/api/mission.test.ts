@@ -3,7 +3,7 @@ import test from 'ava';
 import { QueryTypes } from 'sequelize';
 import { AdminOperationLog, Mission, MissionClaim, User } from '../../shared/db/models';
 import { db } from '../../shared/db/sequelize';
-import { addMissionDepositProgress } from '../../shared/domain/mission/progress';
+import { addMissionDepositProgress } from '../../shared/domain/mission';
 import { applyPostBet } from '../../shared/domain/post-bet/chain';
 import { createSlotBetOrder } from '../helpers/bets';
 import { createAdmin, createSite, createUser } from '../helpers/factories';

@@ -10,14 +10,14 @@ import { startTestStack, type ApiResponse, type TestStack } from '../helpers/sta
  */
 let stack: TestStack;
 let factories: typeof import('../helpers/factories');
-let wallet: typeof import('../../shared/domain/wallet/wallet');
+let wallet: typeof import('../../shared/domain/wallet');
 let db: typeof import('../../shared/db/sequelize').db;
 let admin: AdminRequest;
 
 test.before(async () => {
   stack = await startTestStack(providerEnv());
   factories = await import('../helpers/factories');
-  wallet = await import('../../shared/domain/wallet/wallet');
+  wallet = await import('../../shared/domain/wallet');
   db = (await import('../../shared/db/sequelize')).db;
   const { token } = await factories.createAdmin();
   admin = adminRequester(stack, token);

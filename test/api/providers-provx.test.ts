@@ -313,7 +313,7 @@ test('insufficient balance is refused and nothing changes', async (t) => {
   t.is(s.orders, 0);
   // The refusal is not recorded: the same id is evaluated again once the player can afford it.
   await db().transaction(async (transaction) => {
-    const { moveBalance } = await import('../../shared/domain/wallet/wallet');
+    const { moveBalance } = await import('../../shared/domain/wallet');
     await moveBalance(transaction, { userId: user.id, amount: '1', kind: 'deposit', idempotencyKey: `test:deposit:${user.id}` });
   });
   const ok = await provx('Bet', bet);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import test from 'ava';
 import { BetOrder, type User } from '../../shared/db/models';
-import { computeRanking, currentPeriod, maskName, type RankingEntry, type TotalRankingEntry } from '../../shared/domain/ranking/ranking';
+import { computeRanking, currentPeriod, maskName, type RankingEntry, type TotalRankingEntry } from '../../shared/domain/ranking';
 import { cache } from '../../shared/redis';
 import { createSite, createUser } from '../helpers/factories';
 import { startTestStack, type TestStack } from '../helpers/stack';

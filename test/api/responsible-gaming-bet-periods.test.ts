@@ -15,13 +15,13 @@ import { startTestStack, type TestStack } from '../helpers/stack';
  */
 let stack: TestStack;
 let db: typeof import('../../shared/db/sequelize').db;
-let simulate: typeof import('../../shared/domain/game/simulate');
+let simulate: typeof import('../../shared/domain/game');
 let site: string;
 
 test.before(async () => {
   stack = await startTestStack({ ...providerEnv(), RATE_LIMIT_SIMULATE_PER_USER: '1000' });
   ({ db } = await import('../../shared/db/sequelize'));
-  simulate = await import('../../shared/domain/game/simulate');
+  simulate = await import('../../shared/domain/game');
   site = await createSite();
   const { SiteConfig } = await import('../../shared/db/models');
   const config = (await SiteConfig.findOne({ where: { siteCode: site } }))!;

@@ -14,13 +14,13 @@ import { startTestStack, type ApiResponse, type TestStack } from '../helpers/sta
  */
 let stack: TestStack;
 let db: typeof import('../../shared/db/sequelize').db;
-let simulate: typeof import('../../shared/domain/game/simulate');
+let simulate: typeof import('../../shared/domain/game');
 const SITE = 'default';
 
 test.before(async () => {
   stack = await startTestStack({ ...providerEnv(), ...DEPOSIT_ENV, RATE_LIMIT_DEPOSIT_PER_USER: '1000', RATE_LIMIT_SIMULATE_PER_USER: '1000' });
   ({ db } = await import('../../shared/db/sequelize'));
-  simulate = await import('../../shared/domain/game/simulate');
+  simulate = await import('../../shared/domain/game');
   await resetDepositMocks();
   await usdtChannel(SITE);
 });
@@ -39,7 +39,7 @@ const deposit = (token: string, channelId: number, orderAmount: string) => api('
 async function player(balance = '1000') {
   return createDepositor({ siteCode: SITE }).then(async (made) => {
     if (balance !== '0') {
-      const { moveBalance } = await import('../../shared/domain/wallet/wallet');
+      const { moveBalance } = await import('../../shared/domain/wallet');
       await db().transaction((transaction) => moveBalance(transaction, { userId: made.user.id, amount: balance, kind: 'adjustment', idempotencyKey: `test:rg-opening:${made.user.id}` }));
     }
     return made;

@@ -11,13 +11,13 @@ import { startTestStack, type ApiResponse, type TestStack } from '../helpers/sta
  */
 let stack: TestStack;
 let db: typeof import('../../shared/db/sequelize').db;
-let simulate: typeof import('../../shared/domain/game/simulate');
+let simulate: typeof import('../../shared/domain/game');
 const SITE = 'default';
 
 test.before(async () => {
   stack = await startTestStack({ ...providerEnv(), ...DEPOSIT_ENV, RATE_LIMIT_DEPOSIT_PER_USER: '1000', RATE_LIMIT_SIMULATE_PER_USER: '1000' });
   ({ db } = await import('../../shared/db/sequelize'));
-  simulate = await import('../../shared/domain/game/simulate');
+  simulate = await import('../../shared/domain/game');
   await resetDepositMocks();
   await usdtChannel(SITE);
   simulate.setSimulateRandomSourceForTests(() => 0);
@@ -38,7 +38,7 @@ const UNACKNOWLEDGED = 'Acknowledge your reality check (time played and net resu
 /** A player with 1000, a 15-minute reality check and a session that started `ago` (a Postgres interval) ago. */
 async function playerInSession(ago: string) {
   const made = await createDepositor({ siteCode: SITE });
-  const { moveBalance } = await import('../../shared/domain/wallet/wallet');
+  const { moveBalance } = await import('../../shared/domain/wallet');
   await db().transaction((transaction) => moveBalance(transaction, { userId: made.user.id, amount: '1000', kind: 'adjustment', idempotencyKey: `test:rc-opening:${made.user.id}` }));
   await api('PUT', '/responsible-gaming/session', made.token, { realityCheckMinutes: 15 });
   const first = await play(made.token, 10);

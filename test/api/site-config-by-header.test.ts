@@ -96,7 +96,7 @@ test('the default-themes migration gives a site without any theme the default th
   t.deepEqual(added.map((x) => x.themeId), ['default']);
   t.is(bareConfig?.activeThemeId, added[0].id);
   // The same theme a new site gets (the migration holds its own copy).
-  const { DEFAULT_THEME_COLOURS, DEFAULT_THEME_NAME } = await import('../../shared/domain/site-config/default-theme');
+  const { DEFAULT_THEME_COLOURS, DEFAULT_THEME_NAME } = await import('../../shared/db/seeders/default-theme');
   const { primary, accent, surface, text, border, themeName } = added[0].get({ plain: true });
   t.deepEqual({ primary, accent, surface, text, border, themeName }, { ...DEFAULT_THEME_COLOURS, themeName: DEFAULT_THEME_NAME });
   t.deepEqual((await models.SiteTheme.findAll({ where: { siteCode: themed } })).map((x) => x.id), [own.id]);

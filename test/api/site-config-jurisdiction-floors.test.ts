@@ -107,7 +107,7 @@ test('an administrator bound to no site switches a site to uk: logged, and the f
   // The stored thresholds are weaker than uk's: they read as its floors, in the settings and in the KYC gates.
   const after = await req('GET', settingsPath(id), { token, site });
   t.like(after.body.result, { minimumAge: 18, kyc: { withdrawalAboveUsd: '0', depositLevel2AboveUsd: '0', depositLevel3AboveUsd: '8000' }, jurisdiction: { profile: 'uk' } });
-  const { siteKyc } = await import('../../shared/domain/site-config/kyc-settings');
+  const { siteKyc } = await import('../../shared/domain/site-config');
   t.like(await siteKyc(site), { withdrawalAboveUsd: '0', depositLevel2AboveUsd: '0', minimumAge: 18 });
   // What default allowed is refused now, naming the floor; a player's reality-check interval above uk's longest too.
   refusedNaming(t, await req('PATCH', settingsPath(id), { token, site, body: { kyc: { depositLevel2AboveUsd: '1000' } } }), 2007, 'depositLevel2AboveUsd');

@@ -1,6 +1,6 @@
 import test from 'ava';
 import { config } from '../../shared/config';
-import { DEFAULT_THEME_COLOURS } from '../../shared/domain/site-config/default-theme';
+import { DEFAULT_THEME_COLOURS } from '../../shared/db/seeders/default-theme';
 import { startAdminStack, type AdminRequest, type AdminStack } from '../helpers/admin-requests';
 import type { TestStack } from '../helpers/stack';
 

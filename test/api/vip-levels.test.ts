@@ -13,7 +13,7 @@ let stack: TestStack;
 let factories: Factories;
 let models: Models;
 let cache: typeof import('../../shared/redis').cache;
-let vipLevelsKey: typeof import('../../shared/domain/vip/levels').vipLevelsKey;
+let vipLevelsKey: typeof import('../../shared/domain/vip').vipLevelsKey;
 let defaultSite: string;
 let adminToken: string;
 
@@ -22,7 +22,7 @@ test.before(async () => {
   factories = await import('../helpers/factories');
   models = await import('../../shared/db/models');
   cache = (await import('../../shared/redis')).cache;
-  vipLevelsKey = (await import('../../shared/domain/vip/levels')).vipLevelsKey;
+  vipLevelsKey = (await import('../../shared/domain/vip')).vipLevelsKey;
   defaultSite = (await import('../../shared/config')).config().siteCode;
   adminToken = (await factories.createAdmin({ permissions: ['vip:read', 'vip:write'] })).token;
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import test from 'ava';
 import { AdminOperationLog, BetOrder, User, VipRebate, VipSettlementRun } from '../../shared/db/models';
-import { todayIn } from '../../shared/domain/vip/settlement-periods';
+import { todayIn } from '../../shared/domain/vip';
 import { createAdmin, createSite, createUser } from '../helpers/factories';
 import { startTestStack, type TestStack } from '../helpers/stack';
 

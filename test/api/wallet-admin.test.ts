@@ -163,7 +163,7 @@ test('list of credit cards: masked numbers, no fingerprint; an empty kind is an 
 });
 
 test('findApprovedInstrument: only the player\u2019s own approved, live instrument of that kind', async (t) => {
-  const { findApprovedInstrument } = await import('../../shared/domain/wallet/instruments/approved');
+  const { findApprovedInstrument } = await import('../../shared/domain/wallet');
   const { config } = await import('../../shared/config');
   const site = config().siteCode;
   const player = await factories.createUser();

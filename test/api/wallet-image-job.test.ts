@@ -103,7 +103,7 @@ test.serial('a job lost by Redis: the reconciler finds the unprocessed image in 
   fs.rmSync(path.join(uploadDir, row.resizedKey!));
   await row.update({ processedAt: null, thumbnailKey: null, resizedKey: null });
   const { reconcileOutbox } = await import('../../shared/queues/reconcile');
-  const { imageReconciler } = await import('../../shared/domain/uploads/processing');
+  const { imageReconciler } = await import('../../shared/domain/uploads');
   const swept = await reconcileOutbox(imageReconciler, { afterMs: 0 });
   t.true(swept.redelivered >= 1);
   const again = await processed(card.passbookCover);

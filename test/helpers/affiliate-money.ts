@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { QueryTypes } from 'sequelize';
 import { BankCard, type User } from '../../shared/db/models';
 import { db } from '../../shared/db/sequelize';
-import { moveAffiliateBalance } from '../../shared/domain/wallet/affiliate-account';
+import { moveAffiliateBalance } from '../../shared/domain/wallet';
 import { createAgent } from './affiliates';
 import { giveLevel } from './kyc';
 import { approvedAddress } from './withdrawals';

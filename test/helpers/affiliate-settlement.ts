@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { QueryTypes } from 'sequelize';
 import { AffiliateCommission, AffiliateSettlement, AgentTier, AffiliateCommissionRate, BetOrder, type User } from '../../shared/db/models';
 import { db } from '../../shared/db/sequelize';
-import { moveAffiliateBalance } from '../../shared/domain/wallet/affiliate-account';
-import { moveBalance } from '../../shared/domain/wallet/wallet';
+import { moveAffiliateBalance, moveBalance } from '../../shared/domain/wallet';
 
 /** Fixtures of the affiliate settlement tests: a site's program, bets with results, rewards at a time, and reads. */
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { BetOrder, User } from '../../shared/db/models';
 import Decimal from 'decimal.js';
-import { GAME_TYPE_TABLE } from '../../shared/domain/game/types';
+import { GAME_TYPE_TABLE } from '../../shared/domain/game';
 import { createUser } from './factories';
 
 /** Bet orders and VIP players written straight to the database, for the settlement, mission and VIP tests. */

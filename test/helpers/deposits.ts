@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import nock from 'nock';
 import { PaymentChannel, User } from '../../shared/db/models';
-import { pickChannelGroup } from '../../shared/domain/deposit/default-group';
+import { pickChannelGroup } from '../../shared/domain/deposit';
 import { providerSignatureOf } from '../../api/modules/providers/signature';
 import { fiatvendorCheckSum } from '../../shared/integrations/fiatvendor';
 import { rawJsonFields } from '../../shared/integrations/json-fields';

@@ -3,10 +3,10 @@ import bcrypt from 'bcrypt';
 import { config } from '../../shared/config';
 import { Admin, AdminGroup, DepositOrder, User } from '../../shared/db/models';
 import { seedSite } from '../../shared/db/seeders/seed-site';
-import { signAdminToken, signPlayerToken } from '../../shared/domain/auth/tokens';
-import { forgetKnownSites } from '../../shared/domain/common/sites';
-import { createPlayerSeeds } from '../../shared/domain/game/fairness/seeds';
-import { moveBalance } from '../../shared/domain/wallet/wallet';
+import { signAdminToken, signPlayerToken } from '../../shared/domain/auth';
+import { forgetKnownSites } from '../../shared/domain/common';
+import { createPlayerSeeds } from '../../shared/domain/game';
+import { moveBalance } from '../../shared/domain/wallet';
 import { db } from '../../shared/db/sequelize';
 
 const unique = (prefix: string) => `${prefix}${randomBytes(4).toString('hex')}`;

@@ -8,7 +8,7 @@ export interface SimulateStack {
   factories: typeof import('./factories');
   models: typeof import('../../shared/db/models');
   db: typeof import('../../shared/db/sequelize').db;
-  simulate: typeof import('../../shared/domain/game/simulate');
+  simulate: typeof import('../../shared/domain/game');
 }
 
 /** Starts the stack with `env`, then imports the app modules. Call in `test.before`. */
@@ -19,7 +19,7 @@ export async function startSimulateStack(env: Record<string, string> = {}): Prom
     factories: await import('./factories'),
     models: await import('../../shared/db/models'),
     db: (await import('../../shared/db/sequelize')).db,
-    simulate: await import('../../shared/domain/game/simulate'),
+    simulate: await import('../../shared/domain/game'),
   };
 }
 

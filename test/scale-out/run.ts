@@ -205,7 +205,7 @@ async function main(): Promise<void> {
     console.log(`  HAProxy on ${base} over ports ${apis.map((a) => a.port).join(', ')} (logs in ${logDir})`);
 
     // Players with the channel group of their locale (zh-TW: fiat vendor and USDT), and the USDT channel's address.
-    const { pickChannelGroup } = await import('../../shared/domain/deposit/default-group');
+    const { pickChannelGroup } = await import('../../shared/domain/deposit');
     const { PaymentChannel, User } = await import('../../shared/db/models');
     await PaymentChannel.update({ paymentAddress: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' }, { where: { siteCode: 'default', code: 'usdt' } });
     const channelId = (await PaymentChannel.findOne({ where: { siteCode: 'default', key: 'usdt-trc20' } }))!.id;

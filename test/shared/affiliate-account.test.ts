@@ -8,16 +8,16 @@ import { startTestStack, type TestStack } from '../helpers/stack';
  */
 let stack: TestStack;
 let db: typeof import('../../shared/db/sequelize').db;
-let account: typeof import('../../shared/domain/wallet/affiliate-account');
-let wallet: typeof import('../../shared/domain/wallet/wallet');
+let account: typeof import('../../shared/domain/wallet');
+let wallet: typeof import('../../shared/domain/wallet');
 let money: typeof import('../helpers/affiliate-money');
 let factories: typeof import('../helpers/factories');
 
 test.before(async () => {
   stack = await startTestStack();
   db = (await import('../../shared/db/sequelize')).db;
-  account = await import('../../shared/domain/wallet/affiliate-account');
-  wallet = await import('../../shared/domain/wallet/wallet');
+  account = await import('../../shared/domain/wallet');
+  wallet = await import('../../shared/domain/wallet');
   money = await import('../helpers/affiliate-money');
   factories = await import('../helpers/factories');
 });
@@ -25,7 +25,7 @@ test.after.always(async () => {
   await stack?.close();
 });
 
-type Move = import('../../shared/domain/wallet/affiliate-account').AffiliateMove;
+type Move = import('../../shared/domain/wallet').AffiliateMove;
 const move = (m: Move) => db().transaction((t) => account.moveAffiliateBalance(t, m));
 const reasonOf = async (p: Promise<unknown>) => {
   try {

@@ -87,7 +87,7 @@ test.serial('a file may change a signature or a return type and replace the trig
 
 test.serial('money_max() is MAX_MONEY and the largest value a NUMERIC(18,6) money column holds', async (t) => {
   const { db } = await modules();
-  const { MAX_MONEY } = await import('../../shared/domain/wallet/wallet');
+  const { MAX_MONEY } = await import('../../shared/domain/wallet');
   const one = async <T>(sql: string) => (await db().query<{ v: T }>(sql, { type: QueryTypes.SELECT }))[0].v;
   t.is(await one<string>(`SELECT money_max()::TEXT AS v`), MAX_MONEY.toFixed());
   t.is(await one<string>(`SELECT format_type(atttypid, atttypmod) AS v FROM pg_attribute WHERE attrelid = 'users'::regclass AND attname = 'balance'`), 'numeric(18,6)');

@@ -2,7 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
-import { fairRound } from '../../shared/domain/game/fairness/draw';
+import { fairRound } from '../../shared/domain/game';
 import { verifyRoundReport } from '../../scripts/verify-round';
 
 /**

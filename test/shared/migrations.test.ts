@@ -74,7 +74,7 @@ test.serial('migrations roll back to nothing and apply again through the migrati
 test.serial('a fresh database migrated then seeded (what npm start does) has the default site with the default theme active', async (t) => {
   const { config } = await import('../../shared/config');
   const { prepareDatabase } = await import('../../shared/db/setup');
-  const { forgetKnownSites } = await import('../../shared/domain/common/sites');
+  const { forgetKnownSites } = await import('../../shared/domain/common');
   const prepared = await prepareDatabase();
   t.deepEqual(prepared.migrations, []);
   t.true(prepared.seeded.includes('site config'));

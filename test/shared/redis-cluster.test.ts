@@ -86,7 +86,7 @@ if (!process.env.REDIS_CLUSTER_NODES) {
 
   test.serial('cache clears of keys in several slots: site config per locale and the provider lists', async (t) => {
     const { cache } = await import('../../shared/redis');
-    const { siteConfigKey, clearSiteConfigCache } = await import('../../shared/domain/site-config/public-config');
+    const { siteConfigKey, clearSiteConfigCache } = await import('../../shared/domain/site-config');
     const { providerListKey, clearProviderListCache } = await import('../../shared/domain/game/cache');
     t.is((await stack.request('GET', '/api/site-config', { headers: { locales: 'en-US' } })).status, 200);
     t.truthy(await cache().get(siteConfigKey('default', 'en-US')), 'GET /site-config cached its view');

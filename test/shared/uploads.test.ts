@@ -26,7 +26,7 @@ test.after.always(async () => {
 const files = () => (fs.readdirSync(uploadDir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(uploadDir, f)).isFile());
 
 test.serial('a public image: stored under public/, its URL under PUBLIC_ASSET_BASE_URL, its row and image job written', async (t) => {
-  const { prepareImage, storeImages } = await import('../../shared/domain/uploads/images');
+  const { prepareImage, storeImages } = await import('../../shared/domain/uploads');
   const { publicObjectUrl } = await import('../../shared/integrations/storage');
   const { db } = await import('../../shared/db/sequelize');
   const { OutboxMessage, UploadedImage } = await import('../../shared/db/models');
@@ -41,7 +41,7 @@ test.serial('a public image: stored under public/, its URL under PUBLIC_ASSET_BA
 });
 
 test.serial('a failing record: every file written is removed, no row and no job remain', async (t) => {
-  const { prepareImage, storeImages } = await import('../../shared/domain/uploads/images');
+  const { prepareImage, storeImages } = await import('../../shared/domain/uploads');
   const { db } = await import('../../shared/db/sequelize');
   const { OutboxMessage, UploadedImage } = await import('../../shared/db/models');
   const before = { files: files().length, rows: await UploadedImage.count(), jobs: await OutboxMessage.count() };
@@ -87,8 +87,8 @@ test('the API serves public uploads under /assets; private files, folders and pa
 });
 
 test.serial('the orphan sweep removes old files no row owns (with their variants and stale .tmp files), and keeps owned, recent ones', async (t) => {
-  const { prepareImage, storeImages } = await import('../../shared/domain/uploads/images');
-  const { processImage } = await import('../../shared/domain/uploads/processing');
+  const { prepareImage, storeImages } = await import('../../shared/domain/uploads');
+  const { processImage } = await import('../../shared/domain/uploads');
   const { sweepOrphanUploads } = await import('../../shared/domain/uploads/orphans');
   const { db } = await import('../../shared/db/sequelize');
   const owner = { kind: 'promo-image', visibility: 'public', siteCode: 'default', ownerUserId: null } as const;

@@ -5,15 +5,15 @@ import { startTestStack, type TestStack } from '../helpers/stack';
 
 let stack: TestStack;
 let db: typeof import('../../shared/db/sequelize').db;
-let wallet: typeof import('../../shared/domain/wallet/wallet');
-let credits: typeof import('../../shared/domain/wallet/credit-from-query');
+let wallet: typeof import('../../shared/domain/wallet');
+let credits: typeof import('../../shared/domain/wallet');
 let factories: typeof import('../helpers/factories');
 
 test.before(async () => {
   stack = await startTestStack();
   db = (await import('../../shared/db/sequelize')).db;
-  wallet = await import('../../shared/domain/wallet/wallet');
-  credits = await import('../../shared/domain/wallet/credit-from-query');
+  wallet = await import('../../shared/domain/wallet');
+  credits = await import('../../shared/domain/wallet');
   factories = await import('../helpers/factories');
 });
 test.after.always(async () => {

@@ -1,8 +1,7 @@
 import test from 'ava';
-import type { User } from '../../shared/db/models';
-import { AffiliateRiskLog, User as UserModel } from '../../shared/db/models';
+import { AffiliateRiskLog, type User, User as UserModel } from '../../shared/db/models';
 import { previewAgentPeriod } from '../../shared/domain/affiliate/settlement/preview';
-import { runAffiliateSettlement } from '../../shared/domain/affiliate/settlement/run';
+import { runAffiliateSettlement } from '../../shared/domain/affiliate';
 import { db } from '../../shared/db/sequelize';
 import { InputError } from '../../shared/errors';
 import { queue } from '../../shared/queues/queues';

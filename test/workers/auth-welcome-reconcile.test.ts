@@ -3,7 +3,7 @@ import { QueryTypes } from 'sequelize';
 import { migrator } from '../../shared/db/migrator';
 import { User } from '../../shared/db/models';
 import { db } from '../../shared/db/sequelize';
-import { welcomeMailReconciler } from '../../shared/domain/auth/welcome-reconcile';
+import { welcomeMailReconciler } from '../../shared/domain/auth';
 import { queue } from '../../shared/queues/queues';
 import { reconcileOutbox } from '../../shared/queues/reconcile';
 import { addAndWait } from '../../shared/queues/wait-for-job';

@@ -1,7 +1,7 @@
 import test from 'ava';
 import { QueryTypes } from 'sequelize';
 import { db } from '../../shared/db/sequelize';
-import { deliverDecisionMail } from '../../shared/domain/kyc/notices';
+import { deliverDecisionMail } from '../../shared/domain/kyc';
 import { startWorkers, type RunningWorkers } from '../../workers/main';
 import { createUser } from '../helpers/factories';
 import { approvedDocument } from '../helpers/kyc';

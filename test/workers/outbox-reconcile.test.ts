@@ -3,7 +3,7 @@ import { QueryTypes, type Transaction } from 'sequelize';
 import { BetOrder, User } from '../../shared/db/models';
 import { db } from '../../shared/db/sequelize';
 import { enqueuePostBet } from '../../shared/domain/post-bet/chain';
-import { postBetReconciler } from '../../shared/domain/post-bet/reconcile';
+import { postBetReconciler } from '../../shared/domain/post-bet';
 import { pushOutboxRows } from '../../shared/queues/outbox';
 import { queue } from '../../shared/queues/queues';
 import { reconcileOutbox } from '../../shared/queues/reconcile';

@@ -6,7 +6,7 @@ import { QueryTypes } from 'sequelize';
 import { BetOrder, User, VipLevel } from '../../shared/db/models';
 import { db } from '../../shared/db/sequelize';
 import { applyPostBet, applyPostBetBatch, enqueuePostBet } from '../../shared/domain/post-bet/chain';
-import { postBetJob } from '../../shared/domain/post-bet/jobs';
+import { postBetJob } from '../../shared/domain/post-bet';
 import { POST_BET_STEPS, type PostBetStep } from '../../shared/domain/post-bet/steps';
 import { jobId, type QueuePayloads } from '../../shared/queues/definitions';
 import { queue } from '../../shared/queues/queues';

@@ -3,7 +3,7 @@ import { Client } from 'pg';
 import { QueryTypes } from 'sequelize';
 import { User, VipRebate } from '../../shared/db/models';
 import { db } from '../../shared/db/sequelize';
-import { settleDailyRebate } from '../../shared/domain/vip/rebate';
+import { settleDailyRebate } from '../../shared/domain/vip';
 import { createBetOrder, createVipPlayer } from '../helpers/bets';
 import { createSite } from '../helpers/factories';
 import { startVipWorkerStack } from '../helpers/vip-worker-stack';

@@ -1,7 +1,7 @@
 import test from 'ava';
 import { User, VipSettlementRun } from '../../shared/db/models';
 import { runMonthlyRelegation } from '../../shared/domain/vip/relegation';
-import { defaultRelegationMonth, todayIn } from '../../shared/domain/vip/settlement-periods';
+import { defaultRelegationMonth, todayIn } from '../../shared/domain/vip';
 import { InputError } from '../../shared/errors';
 import { queue } from '../../shared/queues/queues';
 import { createBetOrder, createVipPlayer, type BetOrderOptions } from '../helpers/bets';

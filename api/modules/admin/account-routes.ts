@@ -1,4 +1,4 @@
-import { createAdmin, deleteAdmin, getAdmin, getAdminFor, listAdmins, updateAdmin } from '../../../shared/domain/admin/accounts';
+import { createAdmin, deleteAdmin, getAdmin, getAdminFor, listAdmins, updateAdmin } from '../../../shared/domain/admin';
 import { adminSitesOf } from '../../http/auth';
 import { endpoint } from '../../http/endpoint';
 import { createAdminBody, idParams, updateAdminBody } from './schemas';

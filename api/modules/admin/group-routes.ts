@@ -1,4 +1,4 @@
-import { createGroup, deleteGroup, getGroup, listGroups, updateGroup } from '../../../shared/domain/admin/groups';
+import { createGroup, deleteGroup, getGroup, listGroups, updateGroup } from '../../../shared/domain/admin';
 import { adminSitesOf } from '../../http/auth';
 import { endpoint } from '../../http/endpoint';
 import { createGroupBody, idParams, updateGroupBody } from './schemas';

@@ -1,4 +1,4 @@
-import { listAdminLogs } from '../../../shared/domain/admin/log-list';
+import { listAdminLogs } from '../../../shared/domain/admin';
 import { adminSitesOf } from '../../http/auth';
 import { endpoint } from '../../http/endpoint';
 import { logListQuery } from './schemas';

@@ -1,5 +1,4 @@
-import { loginAdmin, logoutAdmin } from '../../../shared/domain/admin/login';
-import { publicAdmin } from '../../../shared/domain/admin/views';
+import { loginAdmin, logoutAdmin, publicAdmin } from '../../../shared/domain/admin';
 import { endpoint } from '../../http/endpoint';
 import { adminLoginPerAccount, adminLoginPerIp } from './login-limits';
 import { adminTotpLoginBody, adminTotpLoginRefusals } from './totp-schemas';

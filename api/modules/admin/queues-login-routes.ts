@@ -1,6 +1,6 @@
 import express, { type Request, type Response } from 'express';
-import { loginAdmin } from '../../../shared/domain/admin/login';
-import type { RequestMeta } from '../../../shared/domain/audit/actor';
+import { loginAdmin } from '../../../shared/domain/admin';
+import type { RequestMeta } from '../../../shared/domain/audit';
 import { Refusal } from '../../../shared/errors';
 import { authenticateAdmin, bearerToken } from '../../http/auth';
 import { endpoint } from '../../http/endpoint';

@@ -1,5 +1,5 @@
 import { array, object } from 'yup';
-import { SITE_CODE_PATTERN } from '../../../shared/domain/common/sites';
+import { SITE_CODE_PATTERN } from '../../../shared/domain/common';
 import { ADMIN_MODULES } from '../../../shared/db/seeders/data/admin-permissions';
 import { bcryptPassword, charString, documentAs, dateRangeFields, exactString, jsonInteger, pagingFields, queryInt, queryText, text, trimmed, zeroOrOne } from '../../http/schema-helpers';
 

@@ -1,5 +1,4 @@
-import { startAdminTotpSetup } from '../../../shared/domain/admin/login';
-import { disableAdminTotp, enableAdminTotp, generateAdminTotp, groupTotpRequirement, setGroupTotpRequirement } from '../../../shared/domain/admin/totp';
+import { disableAdminTotp, enableAdminTotp, generateAdminTotp, groupTotpRequirement, setGroupTotpRequirement, startAdminTotpSetup } from '../../../shared/domain/admin';
 import { endpoint } from '../../http/endpoint';
 import { adminLoginPerAccount, adminLoginPerIp } from './login-limits';
 import { adminLoginBody, idParams } from './schemas';

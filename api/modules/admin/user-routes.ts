@@ -1,6 +1,5 @@
 import type { Request } from 'express';
-import { adjustBalance } from '../../../shared/domain/admin/balance-adjustments';
-import { getUserForAdmin, listUserLedger, listUsers } from '../../../shared/domain/admin/players';
+import { adjustBalance, getUserForAdmin, listUserLedger, listUsers } from '../../../shared/domain/admin';
 import { endpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
 import { balanceAdjustmentBody, IDEMPOTENCY_KEY, ledgerQuery, userIdParams, userListQuery } from './user-schemas';

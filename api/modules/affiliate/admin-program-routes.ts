@@ -1,17 +1,6 @@
 import type { BindAction } from '../../../shared/db/models';
-import { createAgent, setAgentTier } from '../../../shared/domain/affiliate/agents';
-import { listBindLogs } from '../../../shared/domain/affiliate/bind-logs';
-import { bindMember } from '../../../shared/domain/affiliate/binding';
-import {
-  deleteCommissionRate,
-  deleteVipMilestone,
-  listCommissionRates,
-  listVipMilestones,
-  upsertCommissionRate,
-  upsertVipMilestone,
-} from '../../../shared/domain/affiliate/program-settings';
-import { settlementSettings, updateSettlementSettings } from '../../../shared/domain/site-config/settlement-settings';
-import { deleteAgentTier, listAgentTiers, upsertAgentTier } from '../../../shared/domain/affiliate/tier-settings';
+import { bindMember, createAgent, deleteAgentTier, deleteCommissionRate, deleteVipMilestone, listAgentTiers, listBindLogs, listCommissionRates, listVipMilestones, setAgentTier, upsertAgentTier, upsertCommissionRate, upsertVipMilestone } from '../../../shared/domain/affiliate';
+import { settlementSettings, updateSettlementSettings } from '../../../shared/domain/site-config';
 import { endpoint, type Endpoint } from '../../http/endpoint';
 import {
   agentTierBody,

@@ -1,6 +1,6 @@
 import { boolean, object, string } from 'yup';
-import { AGENT_LEVELS, MILESTONE_VIP_LEVELS } from '../../../shared/domain/affiliate/program-settings';
-import { GAME_TYPE_KEYS } from '../../../shared/domain/game/types';
+import { AGENT_LEVELS, MILESTONE_VIP_LEVELS } from '../../../shared/domain/affiliate';
+import { GAME_TYPE_KEYS } from '../../../shared/domain/game';
 import { documentAs, jsonId, jsonInteger, moneyAmount, pagingFields, queryInt, sortOrder, text, zeroOrOne } from '../../http/schema-helpers';
 
 /** Bodies and queries of the operators' affiliate program endpoints. */

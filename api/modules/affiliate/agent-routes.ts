@@ -1,10 +1,5 @@
 import { config } from '../../../shared/config';
-import { clickStats, trackClick } from '../../../shared/domain/affiliate/clicks';
-import { listDownline } from '../../../shared/domain/affiliate/downline';
-import { allianceInfo } from '../../../shared/domain/affiliate/program-settings';
-import { promoLink } from '../../../shared/domain/affiliate/promo-link';
-import { createReferralCode, deleteReferralCode, listReferralCodes } from '../../../shared/domain/affiliate/referral-codes';
-import { tierInfo } from '../../../shared/domain/affiliate/tiers';
+import { allianceInfo, clickStats, createReferralCode, deleteReferralCode, listDownline, listReferralCodes, promoLink, tierInfo, trackClick } from '../../../shared/domain/affiliate';
 import { endpoint, type Endpoint } from '../../http/endpoint';
 import { limitRule } from '../../http/rate-limit';
 import { agentOnly } from './agent-refusal';

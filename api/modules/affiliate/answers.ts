@@ -1,5 +1,5 @@
 import { anyValue, array, bool, constant, dateTime, int, money, nullable, num, obj, oneOfValues, paged, record, str } from '../../http/answer-schemas';
-import { PERIOD_TYPES } from '../../../shared/domain/affiliate/settlement-views/views';
+import { PERIOD_TYPES } from '../../../shared/domain/affiliate';
 
 /**
  * The answers of the affiliate endpoints (their `result`), as the API document shows them and the tests check them

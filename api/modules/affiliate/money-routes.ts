@@ -1,10 +1,6 @@
 import type { AffiliateWithdrawalStatus } from '../../../shared/db/models';
-import { requireAgent } from '../../../shared/domain/affiliate/agent';
-import { listAgentMilestoneAwards } from '../../../shared/domain/affiliate/milestones';
-import { listAgentWithdrawals, listSiteAffiliateWithdrawals } from '../../../shared/domain/affiliate/withdrawals/lists';
-import { requestAffiliateWithdrawal } from '../../../shared/domain/affiliate/withdrawals/request';
-import { completeAffiliateWithdrawal, reviewAffiliateWithdrawal, type AffiliateReviewAction } from '../../../shared/domain/affiliate/withdrawals/review';
-import { affiliateBalanceOf } from '../../../shared/domain/wallet/affiliate-account';
+import { type AffiliateReviewAction, completeAffiliateWithdrawal, listAgentMilestoneAwards, listAgentWithdrawals, listSiteAffiliateWithdrawals, requestAffiliateWithdrawal, requireAgent, reviewAffiliateWithdrawal } from '../../../shared/domain/affiliate';
+import { affiliateBalanceOf } from '../../../shared/domain/wallet';
 import { config } from '../../../shared/config';
 import { type Endpoint, endpoint } from '../../http/endpoint';
 import { limitRule } from '../../http/rate-limit';

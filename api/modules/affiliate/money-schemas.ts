@@ -1,5 +1,5 @@
 import { object } from 'yup';
-import { AFFILIATE_WITHDRAWAL_STATUSES } from '../../../shared/domain/affiliate/withdrawals/views';
+import { AFFILIATE_WITHDRAWAL_STATUSES } from '../../../shared/domain/affiliate';
 import { jsonId, moneyAmount, pagingFields, queryText, text } from '../../http/schema-helpers';
 
 /** Bodies and queries of the commission money endpoints of /affiliate. */

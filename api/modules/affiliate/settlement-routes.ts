@@ -1,13 +1,5 @@
 import type { SettlementPeriodType, SettlementStatus } from '../../../shared/db/models';
-import { agentDashboard } from '../../../shared/domain/affiliate/dashboard';
-import { reviewSettlement, type SettlementReviewAction } from '../../../shared/domain/affiliate/settlement-review';
-import {
-  agentSettlementDetail,
-  listAgentCommissions,
-  listAgentSettlements,
-  listSiteSettlements,
-  settlementRiskLogs,
-} from '../../../shared/domain/affiliate/settlement-views/lists';
+import { agentDashboard, agentSettlementDetail, listAgentCommissions, listAgentSettlements, listSiteSettlements, reviewSettlement, type SettlementReviewAction, settlementRiskLogs } from '../../../shared/domain/affiliate';
 import { endpoint, type Endpoint } from '../../http/endpoint';
 import { agentOnly } from './agent-refusal';
 import { adminSettlementsQuery, commissionsQuery, idParams, settlementReviewBody, settlementsQuery } from './settlement-schemas';

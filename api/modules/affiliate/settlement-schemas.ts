@@ -1,5 +1,5 @@
 import { object } from 'yup';
-import { PERIOD_TYPES, SETTLEMENT_STATUSES } from '../../../shared/domain/affiliate/settlement-views/views';
+import { PERIOD_TYPES, SETTLEMENT_STATUSES } from '../../../shared/domain/affiliate';
 import { pagingFields, queryDate, queryInt, queryText, text } from '../../http/schema-helpers';
 
 /** Queries and bodies of the settlement endpoints of /affiliate. */

@@ -1,4 +1,4 @@
-import { triggerSettlement } from '../../../shared/domain/affiliate/settlement/triggers';
+import { triggerSettlement } from '../../../shared/domain/affiliate';
 import { endpoint } from '../../http/endpoint';
 import { dailyTriggerBody } from './trigger-schemas';
 import * as answers from './answers';

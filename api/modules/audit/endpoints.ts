@@ -1,5 +1,5 @@
 import { object } from 'yup';
-import { auditPublicKey, listDigests } from '../../../shared/domain/audit/digest-list';
+import { auditPublicKey, listDigests } from '../../../shared/domain/audit';
 import { constant, dateTime, day, id, int, nullable, obj, paged, str } from '../../http/answer-schemas';
 import { endpoint } from '../../http/endpoint';
 import { pagingFields } from '../../http/schema-helpers';

@@ -1,13 +1,6 @@
 import cookieParser from 'cookie-parser';
 import { config } from '../../../shared/config';
-import { accountKey } from '../../../shared/domain/auth/account-names';
-import type { ClientMeta } from '../../../shared/domain/auth/accounts';
-import { countryCodes, countryLanguage } from '../../../shared/domain/auth/country-codes';
-import { logoutPlayer } from '../../../shared/domain/auth/logout';
-import { changeAvatar, listMascots } from '../../../shared/domain/auth/mascots';
-import { loginPlayer } from '../../../shared/domain/auth/password-login';
-import { changeLocale, userDetail } from '../../../shared/domain/auth/profile';
-import { registerPlayer } from '../../../shared/domain/auth/registration';
+import { accountKey, changeAvatar, changeLocale, type ClientMeta, countryCodes, countryLanguage, listMascots, loginPlayer, logoutPlayer, registerPlayer, userDetail } from '../../../shared/domain/auth';
 import { isLocale } from '../../../shared/i18n/locales';
 import { endpoint } from '../../http/endpoint';
 import { limitRule } from '../../http/rate-limit';

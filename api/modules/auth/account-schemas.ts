@@ -1,5 +1,5 @@
 import { object } from 'yup';
-import { isReservedAccount, mixesLookAlikeScripts } from '../../../shared/domain/auth/account-names';
+import { isReservedAccount, mixesLookAlikeScripts } from '../../../shared/domain/auth';
 import { LOCALES } from '../../../shared/i18n/locales';
 import { documentAs, exactString as exact, text } from '../../http/schema-helpers';
 import { totpCodeField } from './totp-schemas';

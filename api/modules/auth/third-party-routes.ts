@@ -1,10 +1,6 @@
 import { config } from '../../../shared/config';
-import type { ClientMeta } from '../../../shared/domain/auth/accounts';
-import { loginConfig } from '../../../shared/domain/auth/login-config';
-import { bindOAuth, loginWithOAuth } from '../../../shared/domain/auth/oauth-login';
-import { unbindThirdParty, type LoginContext } from '../../../shared/domain/auth/third-party-accounts';
-import { bindWidget, loginWithWidget } from '../../../shared/domain/auth/widget-login';
-import type { RequestMeta } from '../../../shared/domain/audit/actor';
+import { bindOAuth, bindWidget, type ClientMeta, loginConfig, type LoginContext, loginWithOAuth, loginWithWidget, unbindThirdParty } from '../../../shared/domain/auth';
+import type { RequestMeta } from '../../../shared/domain/audit';
 import type { Locale } from '../../../shared/i18n/locales';
 import { endpoint } from '../../http/endpoint';
 import { limitRule } from '../../http/rate-limit';

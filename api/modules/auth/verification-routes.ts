@@ -1,8 +1,5 @@
 import { config } from '../../../shared/config';
-import { editPassword, setPassword } from '../../../shared/domain/auth/passwords';
-import { disableTotp, enableTotp, generateTotp } from '../../../shared/domain/auth/player-totp';
-import { checkEmailVerification, sendEmailVerification } from '../../../shared/domain/auth/email-verification';
-import { checkMobileVerification, sendMobileVerification } from '../../../shared/domain/auth/mobile-verification';
+import { checkEmailVerification, checkMobileVerification, disableTotp, editPassword, enableTotp, generateTotp, sendEmailVerification, sendMobileVerification, setPassword } from '../../../shared/domain/auth';
 import { endpoint } from '../../http/endpoint';
 import { limitRule } from '../../http/rate-limit';
 import {

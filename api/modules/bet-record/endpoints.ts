@@ -1,4 +1,4 @@
-import { betOrderDetails, listBetRecords } from '../../../shared/domain/bet-record/records';
+import { betOrderDetails, listBetRecords } from '../../../shared/domain/bet-record';
 import { endpoint } from '../../http/endpoint';
 import { betRecordQuery, orderIdParams } from './schemas';
 import * as answers from './answers';

@@ -1,6 +1,6 @@
 import { object } from 'yup';
 import { dateRangeFields, exactString, pagingFields, queryText } from '../../http/schema-helpers';
-import { GAME_TYPE_CODES } from '../../../shared/domain/game/types';
+import { GAME_TYPE_CODES } from '../../../shared/domain/game';
 
 export const BET_STATUSES = ['valid', 'invalid', 'cancelled'] as const;
 

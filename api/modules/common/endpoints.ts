@@ -1,5 +1,4 @@
-import { checkHealth } from '../../../shared/domain/common/health';
-import { enumsFor } from '../../../shared/domain/common/enums';
+import { checkHealth, enumsFor } from '../../../shared/domain/common';
 import { array, bool, constant, int, obj, oneOfValues, record, str } from '../../http/answer-schemas';
 import { endpoint } from '../../http/endpoint';
 import { envelopePath } from '../../http/envelope';

@@ -1,8 +1,4 @@
-import { depositCallbackHistory, listSiteDeposits, resolveFlaggedDeposit, type Resolution } from '../../../shared/domain/deposit/admin';
-import { depositChannels } from '../../../shared/domain/deposit/channels';
-import { listPlayerDeposits, playerDeposit, type DepositStatus } from '../../../shared/domain/deposit/order-list';
-import { createDeposit, type PaymentMethod } from '../../../shared/domain/deposit/orders';
-import { exchangeRateView } from '../../../shared/domain/deposit/rates';
+import { createDeposit, depositCallbackHistory, depositChannels, type DepositStatus, exchangeRateView, listPlayerDeposits, listSiteDeposits, type PaymentMethod, playerDeposit, type Resolution, resolveFlaggedDeposit } from '../../../shared/domain/deposit';
 import { withRealityCheck } from '../responsible-gaming/reality-check';
 import { depositProtectionCodes } from '../responsible-gaming/refusal-codes';
 import { endpoint } from '../../http/endpoint';

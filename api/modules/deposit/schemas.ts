@@ -1,6 +1,5 @@
 import { object } from 'yup';
-import { DEPOSIT_STATUSES } from '../../../shared/domain/deposit/order-list';
-import { PAYMENT_METHODS } from '../../../shared/domain/deposit/orders';
+import { DEPOSIT_STATUSES, PAYMENT_METHODS } from '../../../shared/domain/deposit';
 import { dateRangeFields, jsonId, pagingFields, positiveIdParam, queryInt, queryText, text } from '../../http/schema-helpers';
 import { bankFields, cardLastValue, orderAmount, payerFields, SUB_ORDER, subOrder } from './vendor-schemas';
 

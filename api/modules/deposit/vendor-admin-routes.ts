@@ -1,5 +1,4 @@
-import { createAdminChannel, listAdminChannels, updateAdminChannel } from '../../../shared/domain/deposit/channel-admin';
-import { createAdminGroup, listAdminGroups, movePlayerToGroup, updateAdminGroup } from '../../../shared/domain/deposit/group-admin';
+import { createAdminChannel, createAdminGroup, listAdminChannels, listAdminGroups, movePlayerToGroup, updateAdminChannel, updateAdminGroup } from '../../../shared/domain/deposit';
 import { endpoint } from '../../http/endpoint';
 import { createChannelBody, createGroupBody, idParams, playerGroupBody, updateChannelBody, updateGroupBody } from './vendor-admin-schemas';
 import * as answers from './vendor-answers';

@@ -1,5 +1,5 @@
 import { array, mixed, object } from 'yup';
-import { ADDRESS_FORMATS, CHANNEL_CODES, CHANNEL_CURRENCIES, CHANNEL_NETWORKS, GROUP_CURRENCIES, PAYMENT_METHODS, type ChannelCode } from '../../../shared/domain/deposit/channel-fields';
+import { ADDRESS_FORMATS, CHANNEL_CODES, CHANNEL_CURRENCIES, CHANNEL_NETWORKS, GROUP_CURRENCIES, PAYMENT_METHODS, type ChannelCode } from '../../../shared/domain/deposit';
 import { LOCALES, type LocaleText } from '../../../shared/i18n/locales';
 import { documentAs, exactString, jsonId, jsonInteger, localeMap, zeroOrOne } from '../../http/schema-helpers';
 

@@ -1,5 +1,5 @@
 import { anyValue, array, dateTime, int, localeTexts, nullable, num, obj, oneOfValues, str } from '../../http/answer-schemas';
-import { CHANNEL_CODES, PAYMENT_METHODS } from '../../../shared/domain/deposit/channel-fields';
+import { CHANNEL_CODES, PAYMENT_METHODS } from '../../../shared/domain/deposit';
 import { LOCALES } from '../../../shared/i18n/locales';
 
 /**

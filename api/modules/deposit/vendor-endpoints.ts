@@ -1,6 +1,4 @@
-import { vendorChannels } from '../../../shared/domain/deposit/channels';
-import { fiatvendorAddCallback, fiatvendorPayCallback, usdtPayCallback } from '../../../shared/domain/deposit/callbacks';
-import { createVendorDeposit } from '../../../shared/domain/deposit/orders';
+import { createVendorDeposit, fiatvendorAddCallback, fiatvendorPayCallback, usdtPayCallback, vendorChannels } from '../../../shared/domain/deposit';
 import { withRealityCheck } from '../responsible-gaming/reality-check';
 import { depositProtectionCodes } from '../responsible-gaming/refusal-codes';
 import { endpoint } from '../../http/endpoint';

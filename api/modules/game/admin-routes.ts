@@ -1,8 +1,5 @@
 import type { InferType } from 'yup';
-import { copySiteData, type CopyKind } from '../../../shared/domain/game/copy-site-data';
-import { createProvider, deleteProvider, listProviders, updateProvider } from '../../../shared/domain/game/providers-admin';
-import { loadTemplate, previewTemplate } from '../../../shared/domain/game/template';
-import { createTypeConfig, deleteTypeConfig, listTypeConfigs, updateTypeConfig, type TypeConfigInput } from '../../../shared/domain/game/type-configs';
+import { type CopyKind, copySiteData, createProvider, createTypeConfig, deleteProvider, deleteTypeConfig, listProviders, listTypeConfigs, loadTemplate, previewTemplate, type TypeConfigInput, updateProvider, updateTypeConfig } from '../../../shared/domain/game';
 import { endpoint } from '../../http/endpoint';
 import {
   copySiteDataBody,

@@ -1,6 +1,6 @@
 import { array, boolean, number, object } from 'yup';
-import { GAME_TYPE_CODES, GAME_TYPE_TABLE, typeKeyOf } from '../../../shared/domain/game/types';
-import { isKnownSite, SITE_CODE_PATTERN } from '../../../shared/domain/common/sites';
+import { GAME_TYPE_CODES, GAME_TYPE_TABLE, typeKeyOf } from '../../../shared/domain/game';
+import { isKnownSite, SITE_CODE_PATTERN } from '../../../shared/domain/common';
 import { LAUNCH_EXTRA_LOCALES, LOCALES } from '../../../shared/i18n/locales';
 import { documentAs, jsonInteger, localeMap as localeMapOf, sortOrder as sortOrderOf, text } from '../../http/schema-helpers';
 

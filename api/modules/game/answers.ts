@@ -1,5 +1,5 @@
 import { realityCheck } from '../responsible-gaming/answers';
-import { DRAW_TABLE } from '../../../shared/domain/game/fairness/draw';
+import { DRAW_TABLE } from '../../../shared/domain/game';
 import { roundSeeds } from './fairness-answers';
 import { anyValue, array, bool, dateTime, int, localeTexts, nothing, nullable, num, obj, oneOfValues, paged, record, str } from '../../http/answer-schemas';
 

@@ -1,4 +1,4 @@
-import { DRAW_TABLE } from '../../../shared/domain/game/fairness/draw';
+import { DRAW_TABLE } from '../../../shared/domain/game';
 import { array, bool, dateTime, id, int, nullable, num, obj, oneOfValues, paged, str, type JsonSchema } from '../../http/answer-schemas';
 
 /**

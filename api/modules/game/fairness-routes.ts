@@ -1,7 +1,5 @@
 import { config } from '../../../shared/config';
-import { fairnessHistory } from '../../../shared/domain/game/fairness/history';
-import { roundProof } from '../../../shared/domain/game/fairness/proof';
-import { fairnessState, rotateServerSeed, setClientSeed } from '../../../shared/domain/game/fairness/seeds';
+import { fairnessHistory, fairnessState, rotateServerSeed, roundProof, setClientSeed } from '../../../shared/domain/game';
 import { endpoint } from '../../http/endpoint';
 import { limitRule } from '../../http/rate-limit';
 import * as answers from './fairness-answers';

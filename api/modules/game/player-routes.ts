@@ -1,10 +1,5 @@
 import { config } from '../../../shared/config';
-import { providerGameList } from '../../../shared/domain/game/game-list';
-import { demoGame, launchGame } from '../../../shared/domain/game/launch';
-import { listPlayerProviders } from '../../../shared/domain/game/provider-list';
-import { recentGames } from '../../../shared/domain/game/recent-games';
-import { simulateRound } from '../../../shared/domain/game/simulate';
-import { listTypeConfigs } from '../../../shared/domain/game/type-configs';
+import { demoGame, launchGame, listPlayerProviders, listTypeConfigs, providerGameList, recentGames, simulateRound } from '../../../shared/domain/game';
 import { isLocale, LAUNCH_EXTRA_LOCALES, type Locale } from '../../../shared/i18n/locales';
 import { realityCheckHeader } from '../responsible-gaming/reality-check';
 import { launchProtectionCodes, playProtectionCodes } from '../responsible-gaming/refusal-codes';

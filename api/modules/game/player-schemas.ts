@@ -1,6 +1,5 @@
 import { mixed, number, object, string } from 'yup';
-import { GAME_TYPE_CODES } from '../../../shared/domain/game/types';
-import { isMoneyNumber, SIMULATE_BET_DECIMALS } from '../../../shared/domain/game/simulate';
+import { GAME_TYPE_CODES, isMoneyNumber, SIMULATE_BET_DECIMALS } from '../../../shared/domain/game';
 import { blankAsAbsent, documentAs, jsonNumber, text } from '../../http/schema-helpers';
 
 /**

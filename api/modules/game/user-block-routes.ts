@@ -1,6 +1,5 @@
 import { mixed, object } from 'yup';
-import { createGameBlock, deleteGameBlock, listGameBlocks } from '../../../shared/domain/game/blocks';
-import { GAME_TYPE_CODES } from '../../../shared/domain/game/types';
+import { createGameBlock, deleteGameBlock, GAME_TYPE_CODES, listGameBlocks } from '../../../shared/domain/game';
 import { endpoint } from '../../http/endpoint';
 import { documentAs, idParams, jsonId, jsonNumber, pagingFields, queryInt, text } from '../../http/schema-helpers';
 import * as answers from './answers';

@@ -1,6 +1,5 @@
 import type { InboxCategory } from '../../../shared/db/models/inbox';
-import { deleteMessage, listMessages, sendMessage } from '../../../shared/domain/inbox/admin-messages';
-import { listInbox, markAllRead, markRead, unreadCount } from '../../../shared/domain/inbox/player-inbox';
+import { deleteMessage, listInbox, listMessages, markAllRead, markRead, sendMessage, unreadCount } from '../../../shared/domain/inbox';
 import { endpoint } from '../../http/endpoint';
 import { idParams, inboxQuery, sendBody } from './schemas';
 import * as answers from './answers';

@@ -1,5 +1,5 @@
 import { mixed, object } from 'yup';
-import { INBOX_CATEGORIES } from '../../../shared/domain/inbox/views';
+import { INBOX_CATEGORIES } from '../../../shared/domain/inbox';
 import { LOCALES, type LocaleText } from '../../../shared/i18n/locales';
 import { htmlLocaleMap } from '../../http/html';
 import { documentAs, jsonId, localeMap, pagingFields, queryText } from '../../http/schema-helpers';

@@ -1,7 +1,4 @@
-import { documentFile } from '../../../shared/domain/kyc/documents';
-import { decideFlag, listFlags, type FlagDecision, type FlagStatus } from '../../../shared/domain/kyc/flags';
-import { reviewDocument, reviewQueue, type ReviewAction } from '../../../shared/domain/kyc/review';
-import type { DocumentKind, DocumentState } from '../../../shared/domain/kyc/documents';
+import { decideFlag, documentFile, type DocumentKind, type DocumentState, type FlagDecision, type FlagStatus, listFlags, type ReviewAction, reviewDocument, reviewQueue } from '../../../shared/domain/kyc';
 import { endpoint } from '../../http/endpoint';
 import { sendPhoto } from '../wallet/photo-answer';
 import * as answers from './answers';

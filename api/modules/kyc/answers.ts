@@ -1,5 +1,4 @@
-import { DOCUMENT_KINDS, DOCUMENT_STATES } from '../../../shared/domain/kyc/documents';
-import { FLAG_STATUSES } from '../../../shared/domain/kyc/flags';
+import { DOCUMENT_KINDS, DOCUMENT_STATES, FLAG_STATUSES } from '../../../shared/domain/kyc';
 import { anyValue, array, bool, dateTime, day, id, int, nullable, obj, oneOfValues, paged, str } from '../../http/answer-schemas';
 
 /**

@@ -1,6 +1,4 @@
-import { DOCUMENT_FILE_FIELD, documentFile, uploadDocument, type DocumentKind } from '../../../shared/domain/kyc/documents';
-import { putKycProfile } from '../../../shared/domain/kyc/profile';
-import { kycStatus } from '../../../shared/domain/kyc/status';
+import { DOCUMENT_FILE_FIELD, documentFile, type DocumentKind, kycStatus, putKycProfile, uploadDocument } from '../../../shared/domain/kyc';
 import { config } from '../../../shared/config';
 import { endpoint } from '../../http/endpoint';
 import { limitRule } from '../../http/rate-limit';

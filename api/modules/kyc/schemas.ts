@@ -1,6 +1,5 @@
 import { object, string } from 'yup';
-import { DOCUMENT_KINDS, DOCUMENT_STATES } from '../../../shared/domain/kyc/documents';
-import { FLAG_STATUSES } from '../../../shared/domain/kyc/flags';
+import { DOCUMENT_KINDS, DOCUMENT_STATES, FLAG_STATUSES } from '../../../shared/domain/kyc';
 import { COUNTRIES } from '../../../shared/i18n/countries';
 import { CALENDAR_DATE_JSON, documentAs, isCalendarDate, pagingFields, positiveIdParam, queryInt, queryText, text } from '../../http/schema-helpers';
 

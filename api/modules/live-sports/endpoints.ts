@@ -1,4 +1,4 @@
-import { listLiveSports } from '../../../shared/domain/live-sports/list';
+import { listLiveSports } from '../../../shared/domain/live-sports';
 import { endpoint } from '../../http/endpoint';
 import * as answers from './answers';
 

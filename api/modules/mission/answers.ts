@@ -1,5 +1,5 @@
 import { array, bool, int, money, nothing, nullable, num, obj, oneOfValues, pagination, str } from '../../http/answer-schemas';
-import { MISSION_CATEGORIES, MISSION_PERIOD_TYPES } from '../../../shared/domain/mission/types';
+import { MISSION_CATEGORIES, MISSION_PERIOD_TYPES } from '../../../shared/domain/mission';
 
 /**
  * The answers of the mission endpoints (their `result`), as the API document shows them and the tests check them

@@ -1,7 +1,4 @@
-import { adminCreateMission, adminDeleteMission, adminListClaims, adminListMissions, adminUpdateMission } from '../../../shared/domain/mission/admin';
-import { claimMission, listMissionClaims } from '../../../shared/domain/mission/claims';
-import type { MissionCategory, MissionPeriodType } from '../../../shared/domain/mission/types';
-import { listMissions } from '../../../shared/domain/mission/views';
+import { adminCreateMission, adminDeleteMission, adminListClaims, adminListMissions, adminUpdateMission, claimMission, listMissionClaims, listMissions, type MissionCategory, type MissionPeriodType } from '../../../shared/domain/mission';
 import { endpoint } from '../../http/endpoint';
 import { exclusionCodes } from '../responsible-gaming/refusal-codes';
 import { adminClaimsQuery, adminMissionQuery, claimsQuery, createMissionBody, idParams, updateMissionBody } from './schemas';

@@ -1,5 +1,5 @@
 import { object, string } from 'yup';
-import { MISSION_CATEGORIES, MISSION_PERIOD_TYPES } from '../../../shared/domain/mission/types';
+import { MISSION_CATEGORIES, MISSION_PERIOD_TYPES } from '../../../shared/domain/mission';
 import { dateRangeFields, jsonInteger as integer, multiplierAmount, pagingFields, positiveIdParam, queryInt, queryText, sortOrder, zeroOrOne } from '../../http/schema-helpers';
 
 /** GET /mission/claims: page, pageSize (1..50, default 10), tab pending|completed, startDate..endDate (whole days). */

@@ -1,5 +1,5 @@
 import { bool, int, localeTexts, money, nothing, nullable, num, obj, oneOfValues, paged, str } from '../../http/answer-schemas';
-import { CONDITION_TYPES } from '../../../shared/domain/promo/views';
+import { CONDITION_TYPES } from '../../../shared/domain/promo';
 
 /**
  * The answers of the promo endpoints (their `result`), as the API document shows them and the tests check them

@@ -1,7 +1,5 @@
 import type { PromotionConditionType } from '../../../shared/db/models';
-import { adminListPromotions, createPromotion, deletePromotion, PROMO_IMAGES, updatePromotion } from '../../../shared/domain/promo/admin';
-import { claimPromotion, listPromotionClaims } from '../../../shared/domain/promo/claims';
-import { getPromotion, listPromotions } from '../../../shared/domain/promo/list';
+import { adminListPromotions, claimPromotion, createPromotion, deletePromotion, getPromotion, listPromotionClaims, listPromotions, PROMO_IMAGES, updatePromotion } from '../../../shared/domain/promo';
 import { config } from '../../../shared/config';
 import { withRealityCheck } from '../responsible-gaming/reality-check';
 import { exclusionCodes } from '../responsible-gaming/refusal-codes';

@@ -1,6 +1,5 @@
 import { mixed, number, object, string } from 'yup';
-import { MAX_VIP_CONDITION } from '../../../shared/domain/promo/conditions';
-import { CONDITION_TYPES } from '../../../shared/domain/promo/views';
+import { CONDITION_TYPES, MAX_VIP_CONDITION } from '../../../shared/domain/promo';
 import { LOCALES, type LocaleText } from '../../../shared/i18n/locales';
 import { htmlLocaleMap, htmlText } from '../../http/html';
 import { dateRangeFields, documentAs, INT_MAX, localeMap, moneyAmount, moneyJsonSchema, multiplierAmount, pagingFields, queryText, text } from '../../http/schema-helpers';

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { logger } from '../../../shared/logger';
 import { countProviderCallback } from '../../../shared/metrics';
-import { ProviderError, toProviderError, type ProviderCode } from '../../../shared/domain/providers/seamless-wallet';
+import { ProviderError, toProviderError, type ProviderCode } from '../../../shared/domain/providers';
 import type { Answerer, SignatureCheck } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
 

@@ -1,4 +1,4 @@
-import { asBody, checkCurrency, type ProviderBody, type ProviderCode } from '../../../shared/domain/providers/seamless-wallet';
+import { asBody, checkCurrency, type ProviderBody, type ProviderCode } from '../../../shared/domain/providers';
 import type { JsonSchema } from '../../http/answer-schemas';
 import { endpoint, type Endpoint } from '../../http/endpoint';
 import { providerAnswer, providerNotFound, type ProviderErrorShape } from './answer';

@@ -1,21 +1,4 @@
-import {
-  readAmount,
-  readId,
-  readOptionalAmount,
-  readOptionalId,
-  readOptionalPlayerId,
-  readPlayerId,
-  type ProviderBody,
-} from '../../../shared/domain/providers/seamless-wallet';
-import {
-  provxBet,
-  provxBetResult,
-  provxCancelBet,
-  provxError,
-  provxGetBalance,
-  provxJackpotResult,
-  type ProvxRoundCall,
-} from '../../../shared/domain/providers/provx';
+import { type ProviderBody, provxBet, provxBetResult, provxCancelBet, provxError, provxGetBalance, provxJackpotResult, type ProvxRoundCall, readAmount, readId, readOptionalAmount, readOptionalId, readOptionalPlayerId, readPlayerId } from '../../../shared/domain/providers';
 import { providerCallbacks } from './callback';
 import { provxAnswer, provxBodies } from './documents';
 

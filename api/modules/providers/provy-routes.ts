@@ -1,5 +1,4 @@
-import { readAmount, readId, readOptionalAmount, readOptionalId, readPlayerId, type ProviderBody } from '../../../shared/domain/providers/seamless-wallet';
-import { provyAuth, provyBet, provyCancelBet, provyError, provyGetBalance, provyGetPlayerInfo, provyWin } from '../../../shared/domain/providers/provy';
+import { type ProviderBody, provyAuth, provyBet, provyCancelBet, provyError, provyGetBalance, provyGetPlayerInfo, provyWin, readAmount, readId, readOptionalAmount, readOptionalId, readPlayerId } from '../../../shared/domain/providers';
 import { providerCallbacks } from './callback';
 import { provyAnswers, provyBodies } from './documents';
 

@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import { config } from '../../../shared/config';
 import { sameHexDigest } from '../../../shared/integrations/hex-digest';
 import { logger } from '../../../shared/logger';
-import { ProviderError, type ProviderCode } from '../../../shared/domain/providers/seamless-wallet';
+import { ProviderError, type ProviderCode } from '../../../shared/domain/providers';
 import type { SignatureCheck } from '../../http/endpoint';
 
 /**

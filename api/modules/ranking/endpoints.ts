@@ -1,4 +1,4 @@
-import { getRanking, type RankingType } from '../../../shared/domain/ranking/ranking';
+import { getRanking, type RankingType } from '../../../shared/domain/ranking';
 import { endpoint } from '../../http/endpoint';
 import { rankingQuery } from './schemas';
 import * as answers from './answers';

@@ -1,5 +1,5 @@
 import { object } from 'yup';
-import { RANKING_MAX_LIMIT, RANKING_TYPES } from '../../../shared/domain/ranking/ranking';
+import { RANKING_MAX_LIMIT, RANKING_TYPES } from '../../../shared/domain/ranking';
 import { queryInt, queryText } from '../../http/schema-helpers';
 
 /** GET /ranking: type (default realtime), limit 1..50 (default 20). */

@@ -1,5 +1,5 @@
-import { operatorView, setOperatorExclusion, setOperatorLimit } from '../../../shared/domain/responsible-gaming/operator-changes';
-import type { LimitPeriod, LimitType } from '../../../shared/domain/site-config/protection-settings';
+import { operatorView, setOperatorExclusion, setOperatorLimit } from '../../../shared/domain/responsible-gaming';
+import type { LimitPeriod, LimitType } from '../../../shared/domain/site-config';
 import { endpoint } from '../../http/endpoint';
 import { getResponsibleGamingAdminPlayer, protectionView } from './answers';
 import { operatorExclusionBody, operatorLimitBody, playerParams } from './schemas';

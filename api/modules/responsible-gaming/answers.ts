@@ -1,4 +1,4 @@
-import { LIMIT_PERIODS, LIMIT_TYPES } from '../../../shared/domain/site-config/protection-settings';
+import { LIMIT_PERIODS, LIMIT_TYPES } from '../../../shared/domain/site-config';
 import { anyValue, array, bool, dateTime, id, int, money, nullable, obj, oneOfValues, str } from '../../http/answer-schemas';
 
 /**

@@ -1,8 +1,6 @@
-import { setPlayerLimit, setPlayerSession, startCoolingOff, startSelfExclusion, type ChangedBy } from '../../../shared/domain/responsible-gaming/changes';
-import type { LimitPeriod, LimitType } from '../../../shared/domain/site-config/protection-settings';
-import { acknowledgeRealityCheck } from '../../../shared/domain/responsible-gaming/reality-check-ack';
-import { protectionView } from '../../../shared/domain/responsible-gaming/state';
-import type { RequestMeta } from '../../../shared/domain/audit/actor';
+import { acknowledgeRealityCheck, type ChangedBy, protectionView, setPlayerLimit, setPlayerSession, startCoolingOff, startSelfExclusion } from '../../../shared/domain/responsible-gaming';
+import type { LimitPeriod, LimitType } from '../../../shared/domain/site-config';
+import type { RequestMeta } from '../../../shared/domain/audit';
 import { endpoint } from '../../http/endpoint';
 import { protectionView as view, realityCheckAck } from './answers';
 import { coolingOffBody, limitBody, selfExclusionBody, sessionBody } from './schemas';

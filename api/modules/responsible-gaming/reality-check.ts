@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import { dueRealityCheck, type RealityCheck } from '../../../shared/domain/responsible-gaming/money-checks';
+import { dueRealityCheck, type RealityCheck } from '../../../shared/domain/responsible-gaming';
 
 /**
  * The reality check on the answers of the player's money endpoints (docs/decisions/responsible-gaming.md, "The reality

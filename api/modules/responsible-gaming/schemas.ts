@@ -1,5 +1,5 @@
 import { mixed, object } from 'yup';
-import { COOLING_OFF_DAYS, LIMIT_PERIODS, LIMIT_TYPES, SELF_EXCLUSION_MONTHS } from '../../../shared/domain/site-config/protection-settings';
+import { COOLING_OFF_DAYS, LIMIT_PERIODS, LIMIT_TYPES, SELF_EXCLUSION_MONTHS } from '../../../shared/domain/site-config';
 import { documentAs, jsonInteger, moneyAmount, positiveIdParam, text } from '../../http/schema-helpers';
 
 /**

@@ -1,5 +1,5 @@
 import { array, bool, decimal, int, localeTexts, nothing, nullable, num, obj, oneOfValues, str } from '../../http/answer-schemas';
-import { PERIOD_TYPES } from '../../../shared/domain/affiliate/settlement-views/views';
+import { PERIOD_TYPES } from '../../../shared/domain/affiliate';
 
 /**
  * The answers of the site-config endpoints (their `result`), as the API document shows them and the tests check them

@@ -1,11 +1,5 @@
-import type { MascotEntry } from '../../../shared/db/models/site-config';
-import type { ThemeColours } from '../../../shared/db/models/site-config';
-import { assignJurisdiction } from '../../../shared/domain/site-config/jurisdiction';
-import { createSite } from '../../../shared/domain/site-config/new-site';
-import { getPublicSiteConfig } from '../../../shared/domain/site-config/public-config';
-import { listSiteConfigs, replaceMascots, updateSiteConfig } from '../../../shared/domain/site-config/site-configs';
-import { getSiteSettings, updateSiteSettings, type SiteSettingsPatch } from '../../../shared/domain/site-config/site-settings';
-import { createTheme, deleteTheme, listThemes, updateTheme } from '../../../shared/domain/site-config/themes';
+import type { MascotEntry, ThemeColours } from '../../../shared/db/models/site-config';
+import { assignJurisdiction, createSite, createTheme, deleteTheme, getPublicSiteConfig, getSiteSettings, listSiteConfigs, listThemes, replaceMascots, type SiteSettingsPatch, updateSiteConfig, updateSiteSettings, updateTheme } from '../../../shared/domain/site-config';
 import { ForbiddenError } from '../../../shared/errors';
 import { adminSitesOf } from '../../http/auth';
 import { endpoint } from '../../http/endpoint';

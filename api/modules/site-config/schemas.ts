@@ -1,6 +1,6 @@
 import { array, boolean, mixed, object, type AnyObjectSchema } from 'yup';
-import { SITE_CODE_PATTERN } from '../../../shared/domain/common/sites';
-import { canonicalTimeZones, isTimeZone, LIMIT_TYPES, MAX_INCREASE_DELAY_HOURS, SELF_EXCLUSION_MONTHS } from '../../../shared/domain/site-config/protection-settings';
+import { SITE_CODE_PATTERN } from '../../../shared/domain/common';
+import { canonicalTimeZones, isTimeZone, LIMIT_TYPES, MAX_INCREASE_DELAY_HOURS, SELF_EXCLUSION_MONTHS } from '../../../shared/domain/site-config';
 import { isLocale, LOCALES, type LocaleText } from '../../../shared/i18n/locales';
 import { charCount, charString, documentAs, jsonId, jsonInteger, localeMap, moneyAmount, positiveIdParam, text, zeroOrOne } from '../../http/schema-helpers';
 import { settlementSettingsBody } from '../affiliate/admin-program-schemas';

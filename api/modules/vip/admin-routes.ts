@@ -1,7 +1,5 @@
 import type { AnyObject, InferType, ObjectSchema } from 'yup';
-import { setVipHold } from '../../../shared/domain/vip/hold';
-import { createVipLevel, deleteVipLevel, updateVipLevel } from '../../../shared/domain/vip/levels';
-import { createVipRebate, deleteVipRebate, updateVipRebate } from '../../../shared/domain/vip/rebate-rules';
+import { createVipLevel, createVipRebate, deleteVipLevel, deleteVipRebate, setVipHold, updateVipLevel, updateVipRebate } from '../../../shared/domain/vip';
 import { endpoint, type AdminActor, type Endpoint, type RefusalCodes } from '../../http/endpoint';
 import { createLevelBody, createRebateBody, holdBody, idParams, updateLevelBody, updateRebateBody, userIdParams } from './schemas';
 import { nothing, type JsonSchema } from '../../http/answer-schemas';

@@ -1,6 +1,4 @@
-import { listVipLevels } from '../../../shared/domain/vip/levels';
-import { listVipRebates } from '../../../shared/domain/vip/rebate-rules';
-import { vipStatus } from '../../../shared/domain/vip/status';
+import { listVipLevels, listVipRebates, vipStatus } from '../../../shared/domain/vip';
 import { endpoint } from '../../http/endpoint';
 import { publicSiteQuery } from './schemas';
 import * as answers from './answers';

@@ -1,9 +1,9 @@
 import Decimal from 'decimal.js';
 import { mixed, object, string } from 'yup';
-import { isKnownSite } from '../../../shared/domain/common/sites';
-import { GAME_TYPE_KEYS } from '../../../shared/domain/game/types';
-import { VIP_TIERS, type VipTier } from '../../../shared/domain/vip/levels';
-import { MAX_MONEY } from '../../../shared/domain/wallet/wallet';
+import { isKnownSite } from '../../../shared/domain/common';
+import { GAME_TYPE_KEYS } from '../../../shared/domain/game';
+import { VIP_TIERS, type VipTier } from '../../../shared/domain/vip';
+import { MAX_MONEY } from '../../../shared/domain/wallet';
 import { LOCALES, type LocaleText } from '../../../shared/i18n/locales';
 import { documentAs, jsonInteger as integer, localeMap as localeMapOf, positiveIdParam, queryText, sortOrder, zeroOrOne } from '../../http/schema-helpers';
 

@@ -1,4 +1,4 @@
-import { runMonthlyRelegationNow, settleDailyRebateNow } from '../../../shared/domain/vip/manual-settlement';
+import { runMonthlyRelegationNow, settleDailyRebateNow } from '../../../shared/domain/vip';
 import { endpoint } from '../../http/endpoint';
 import { rebateRunBody, relegationRunBody } from './schemas';
 import * as answers from './answers';

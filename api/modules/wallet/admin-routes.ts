@@ -1,7 +1,4 @@
-import type { BankCardPhoto } from '../../../shared/domain/wallet/instruments/bank-cards';
-import type { InstrumentKind } from '../../../shared/domain/wallet/instruments/kinds';
-import { bankCardPhoto, type PhotoSize } from '../../../shared/domain/wallet/instruments/photos';
-import { listInstruments, reviewInstrument, type ReviewAction } from '../../../shared/domain/wallet/instruments/review';
+import { type BankCardPhoto, bankCardPhoto, type InstrumentKind, listInstruments, type PhotoSize, type ReviewAction, reviewInstrument } from '../../../shared/domain/wallet';
 import { endpoint } from '../../http/endpoint';
 import { sendPhoto } from './photo-answer';
 import { instrumentListQuery, photoParams, photoQuery, reviewBody, reviewParams } from './schemas';

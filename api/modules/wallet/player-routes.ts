@@ -1,7 +1,4 @@
-import { addBankCard, BANK_CARD_PHOTOS, deleteBankCard, listBankCards, type BankCardPhoto } from '../../../shared/domain/wallet/instruments/bank-cards';
-import { addCreditCard, deleteCreditCard, listCreditCards } from '../../../shared/domain/wallet/instruments/credit-cards';
-import { addCryptoAddress, deleteCryptoAddress, listCryptoAddresses } from '../../../shared/domain/wallet/instruments/crypto-addresses';
-import { bankCardPhoto, type PhotoSize } from '../../../shared/domain/wallet/instruments/photos';
+import { addBankCard, addCreditCard, addCryptoAddress, BANK_CARD_PHOTOS, type BankCardPhoto, bankCardPhoto, deleteBankCard, deleteCreditCard, deleteCryptoAddress, listBankCards, listCreditCards, listCryptoAddresses, type PhotoSize } from '../../../shared/domain/wallet';
 import { config } from '../../../shared/config';
 import { endpoint, type Endpoint, type RefusalCodes } from '../../http/endpoint';
 import { limitRule } from '../../http/rate-limit';

@@ -1,8 +1,5 @@
 import { object, string } from 'yup';
-import { BANK_CARD_PHOTOS } from '../../../shared/domain/wallet/instruments/bank-cards';
-import { isCurrentExpiry, isExpiryFormat } from '../../../shared/domain/wallet/instruments/card-data';
-import { DEFAULT_CURRENCY, DEFAULT_NETWORK } from '../../../shared/domain/wallet/instruments/crypto-addresses';
-import { INSTRUMENT_KINDS } from '../../../shared/domain/wallet/instruments/kinds';
+import { BANK_CARD_PHOTOS, DEFAULT_CURRENCY, DEFAULT_NETWORK, INSTRUMENT_KINDS, isCurrentExpiry, isExpiryFormat } from '../../../shared/domain/wallet';
 import { pagingFields, positiveIdParam, queryInt, queryText, text } from '../../http/schema-helpers';
 
 /**

@@ -1,6 +1,5 @@
 import type { WithdrawalStatus } from '../../../shared/db/models';
-import { listSiteWithdrawals } from '../../../shared/domain/withdrawal/lists';
-import { completeWithdrawal, reviewWithdrawal, type ReviewAction } from '../../../shared/domain/withdrawal/review';
+import { completeWithdrawal, listSiteWithdrawals, type ReviewAction, reviewWithdrawal } from '../../../shared/domain/withdrawal';
 import { endpoint } from '../../http/endpoint';
 import { adminListQuery, idParams, reviewBody } from './schemas';
 import * as answers from './answers';

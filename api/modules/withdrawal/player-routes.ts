@@ -1,9 +1,6 @@
 import { config } from '../../../shared/config';
 import type { WithdrawalStatus } from '../../../shared/db/models';
-import { sendWithdrawalCode } from '../../../shared/domain/withdrawal/codes';
-import { listPlayerWithdrawals } from '../../../shared/domain/withdrawal/lists';
-import { requestWithdrawal } from '../../../shared/domain/withdrawal/requests';
-import { turnoverStatus } from '../../../shared/domain/withdrawal/turnover';
+import { listPlayerWithdrawals, requestWithdrawal, sendWithdrawalCode, turnoverStatus } from '../../../shared/domain/withdrawal';
 import { withRealityCheck } from '../responsible-gaming/reality-check';
 import { endpoint } from '../../http/endpoint';
 import { limitRule } from '../../http/rate-limit';

@@ -1,5 +1,5 @@
 import { object } from 'yup';
-import { WITHDRAWAL_STATUSES } from '../../../shared/domain/withdrawal/lists';
+import { WITHDRAWAL_STATUSES } from '../../../shared/domain/withdrawal';
 import { dateRangeFields, jsonId, moneyAmount, pagingFields, queryInt, queryText, text } from '../../http/schema-helpers';
 
 /** Bodies and queries of /withdrawal. */

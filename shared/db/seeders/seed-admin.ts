@@ -1,5 +1,5 @@
 import bcrypt from 'bcrypt';
-import { BCRYPT_ROUNDS } from '../../domain/auth/passwords';
+import { BCRYPT_ROUNDS } from '../../domain/auth';
 import { Admin, AdminGroup } from '../models';
 import { db } from '../sequelize';
 import { SUPER_ADMIN_GROUP } from './data/admin-permissions';

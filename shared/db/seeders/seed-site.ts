@@ -1,7 +1,7 @@
 import type { Transaction } from 'sequelize';
 import { LOCALES, type LocaleText } from '../../i18n/locales';
 import { AffiliateCommissionRate, AgentTier, GameProvider, GameTypeConfig, Mission, PaymentChannel, PaymentChannelGroup, SiteConfig, SiteTheme, VipLevel } from '../models';
-import { activateDefaultTheme, DEFAULT_THEME_ID } from '../../domain/site-config/default-theme';
+import { activateDefaultTheme, DEFAULT_THEME_ID } from './default-theme';
 import { logger } from '../../logger';
 import { db } from '../sequelize';
 import { AGENT_TIERS } from './data/affiliate-program';

@@ -4,9 +4,8 @@ import { Admin, AdminGroup } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
 import { heldBy, ownChange, refusable, requireHeld, requireSitesHeld, sitesHeldBy } from './containment';
-import type { Actor } from '../audit/actor';
-import { changesOf, recordActorAction } from '../audit/operation-log';
-import { BCRYPT_ROUNDS } from '../auth/passwords';
+import { type Actor, changesOf, recordActorAction } from '../audit';
+import { BCRYPT_ROUNDS } from '../auth';
 import { normalizeSites, refuseSite, requireKnownSites, seesAdmin, visibleAdmins, type SiteScope } from './site-scope';
 import { publicAdmin, type PublicAdmin, type PublicGroup } from './views';
 

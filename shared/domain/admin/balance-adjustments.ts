@@ -4,11 +4,9 @@ import type { Transaction } from 'sequelize';
 import { User } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { InputError, Refusal } from '../../errors';
-import { money, moveBalance, WalletError, type WalletResult } from '../wallet/wallet';
-import type { Actor } from '../audit/actor';
-import { recordAdminAction } from '../audit/operation-log';
+import { ledgerKeys, money, moveBalance, WalletError, type WalletResult } from '../wallet';
+import { type Actor, recordAdminAction } from '../audit';
 import { inSite, userNotFound } from './players';
-import { ledgerKeys } from '../wallet/ledger-keys';
 
 /**
  * An operator's balance adjustment of a player (not in the spec; POST /admin/users/:userId/balance-

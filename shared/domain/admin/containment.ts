@@ -1,9 +1,8 @@
 import type { Transaction } from 'sequelize';
 import { Admin, AdminGroup } from '../../db/models';
 import { ForbiddenError, InputError } from '../../errors';
-import { hasPermission, permissionsHeld } from '../auth/tokens';
-import type { Actor } from '../audit/actor';
-import { recordAdminAction } from '../audit/operation-log';
+import { hasPermission, permissionsHeld } from '../auth';
+import { type Actor, recordAdminAction } from '../audit';
 import { siteScopeOf, sitesNotHeld, type SiteScope } from './site-scope';
 
 /**

@@ -2,9 +2,8 @@ import { ForeignKeyConstraintError, UniqueConstraintError, type Transaction } fr
 import { Admin, AdminGroup } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
-import type { Actor } from '../audit/actor';
+import { type Actor, changesOf, recordActorAction } from '../audit';
 import { heldBy, ownChange, refusable, requireHeld } from './containment';
-import { changesOf, recordActorAction } from '../audit/operation-log';
 import { normalizePermissions } from './permissions';
 import { visibleAdmins, type SiteScope } from './site-scope';
 import { publicAdmin, publicGroup, type PublicAdmin, type PublicGroup } from './views';

@@ -2,7 +2,7 @@ import { Op, type WhereOptions } from 'sequelize';
 import { config } from '../../config';
 import { Admin, AdminOperationLog } from '../../db/models';
 import { db } from '../../db/sequelize';
-import { pagination } from '../common/paging';
+import { pagination } from '../common';
 
 /** Reading the operation log (GET /admin/logs/list); its rows are written by ../audit/operation-log.ts. */
 

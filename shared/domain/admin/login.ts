@@ -2,10 +2,8 @@ import bcrypt from 'bcrypt';
 import { Admin } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { Refusal, SessionEndedError } from '../../errors';
-import type { Actor, RequestMeta } from '../audit/actor';
-import { recordActorAction, recordAdminAction } from '../audit/operation-log';
-import { BCRYPT_ROUNDS } from '../auth/passwords';
-import { signAdminToken } from '../auth/tokens';
+import { type Actor, recordActorAction, recordAdminAction, type RequestMeta } from '../audit';
+import { BCRYPT_ROUNDS, signAdminToken } from '../auth';
 import { passAdminLoginTotp, setUpAdminTotpAtLogin } from './totp';
 
 /** A hash to compare against when the account does not exist, so both answers take as long. */

@@ -2,9 +2,9 @@ import { Op, type WhereOptions } from 'sequelize';
 import { GameTransaction, User, VipLevel } from '../../db/models';
 import { Refusal } from '../../errors';
 import type { LocaleText } from '../../i18n/locales';
-import { money } from '../wallet/wallet';
-import { pagination, type Pagination } from '../common/paging';
-import { profileOf, type UserDetail } from '../auth/profile';
+import { money } from '../wallet';
+import { pagination, type Pagination } from '../common';
+import { profileOf, type UserDetail } from '../auth';
 
 /**
  * Operators' player tools (not in the spec; /admin/users, permission module `user`): search players,

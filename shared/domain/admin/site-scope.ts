@@ -1,9 +1,8 @@
 import { Op, type Transaction, type WhereOptions } from 'sequelize';
 import { Admin } from '../../db/models';
 import { ForbiddenError, Refusal } from '../../errors';
-import type { RequestMeta } from '../audit/actor';
-import { recordAdminAction } from '../audit/operation-log';
-import { isKnownSite } from '../common/sites';
+import { recordAdminAction, type RequestMeta } from '../audit';
+import { isKnownSite } from '../common';
 
 /**
  * Administrators and sites (docs/decisions/admin.md, "Administrators bound to sites"). A platform

@@ -2,10 +2,8 @@ import { config } from '../../config';
 import { Admin, AdminGroup } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { Refusal, SessionEndedError } from '../../errors';
-import type { Actor, RequestMeta } from '../audit/actor';
-import { recordActorAction, recordAdminAction } from '../audit/operation-log';
-import { newTotpSecret } from '../auth/totp';
-import { spendTotpCode } from '../auth/totp-codes';
+import { type Actor, recordActorAction, recordAdminAction, type RequestMeta } from '../audit';
+import { newTotpSecret, spendTotpCode } from '../auth';
 import { heldBy, refusable, requireHeld } from './containment';
 
 /**

@@ -1,9 +1,8 @@
 import { QueryTypes } from 'sequelize';
 import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
-import type { Actor } from '../audit/actor';
-import { recordActorAction } from '../audit/operation-log';
-import { uniqueAs } from '../common/unique';
+import { type Actor, recordActorAction } from '../audit';
+import { uniqueAs } from '../common';
 import { codeTaken, lockCodeText } from './codes';
 import { lockTier } from './tiers';
 

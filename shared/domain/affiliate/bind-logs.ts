@@ -1,6 +1,6 @@
 import { Op, type WhereOptions } from 'sequelize';
 import { AffiliateBindLog } from '../../db/models';
-import { pageOffset, pagination } from '../common/paging';
+import { pageOffset, pagination } from '../common';
 
 /**
  * GET /affiliate/admin/bind-logs: the site's bind logs, newest first; `memberId` filters

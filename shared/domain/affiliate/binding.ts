@@ -2,8 +2,7 @@ import { QueryTypes, type Transaction } from 'sequelize';
 import { AffiliateBindLog, type BindAction } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { InputError, Refusal } from '../../errors';
-import type { Actor } from '../audit/actor';
-import { recordActorAction } from '../audit/operation-log';
+import { type Actor, recordActorAction } from '../audit';
 import type { ResolvedCode } from './codes';
 
 /**

@@ -3,8 +3,8 @@ import { config } from '../../config';
 import { AffiliateClick } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { InputError, Refusal } from '../../errors';
-import { rowsInDays } from '../common/day-range';
-import { shiftDay, todayIn } from '../vip/settlement-periods';
+import { rowsInDays } from '../common';
+import { shiftDay, todayIn } from '../vip';
 import { requireAgent } from './agent';
 import { resolveCode } from './codes';
 

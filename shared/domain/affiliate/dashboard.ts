@@ -1,6 +1,6 @@
 import { QueryTypes } from 'sequelize';
 import { db } from '../../db/sequelize';
-import { affiliateBalanceOf } from '../wallet/affiliate-account';
+import { affiliateBalanceOf } from '../wallet';
 import { requireAgent } from './agent';
 import { currentWeekPreview } from './settlement/preview';
 

@@ -1,4 +1,4 @@
-import { pagedRows } from '../common/paging';
+import { pagedRows } from '../common';
 import { requireAgent } from './agent';
 
 /**

@@ -1,11 +1,9 @@
 import Decimal from 'decimal.js';
 import { QueryTypes, type Transaction } from 'sequelize';
 import { db } from '../../db/sequelize';
-import { pagedRows } from '../common/paging';
-import { moveAffiliateBalance } from '../wallet/affiliate-account';
-import { money } from '../wallet/wallet';
+import { pagedRows } from '../common';
+import { ledgerKeys, money, moveAffiliateBalance } from '../wallet';
 import { requireAgent } from './agent';
-import { ledgerKeys } from '../wallet/ledger-keys';
 
 /**
  * VIP milestone bonuses (issue 18): when the post-bet chain's VIP step moves a member up, the

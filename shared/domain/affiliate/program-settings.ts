@@ -4,9 +4,8 @@ import { AffiliateCommissionRate, AffiliateVipMilestone } from '../../db/models'
 import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
 import type { RefusalName } from '../refusals';
-import type { Actor } from '../audit/actor';
-import { recordActorAction } from '../audit/operation-log';
-import { money } from '../wallet/wallet';
+import { type Actor, recordActorAction } from '../audit';
+import { money } from '../wallet';
 import { lockTier, tiersOf } from './tiers';
 
 /**

@@ -1,5 +1,5 @@
 import { config } from '../../config';
-import { storedSettings } from '../site-config/stored-settings';
+import { storedSettings } from '../site-config';
 import { requireAgent } from './agent';
 
 /**

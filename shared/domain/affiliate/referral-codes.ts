@@ -2,7 +2,7 @@ import { QueryTypes } from 'sequelize';
 import { ReferralCode } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
-import { uniqueAs } from '../common/unique';
+import { uniqueAs } from '../common';
 import { requireAgent } from './agent';
 import { codeTaken, lockCodeText } from './codes';
 

@@ -1,13 +1,10 @@
 import Decimal from 'decimal.js';
 import { AffiliateSettlement } from '../../db/models';
 import { Refusal } from '../../errors';
-import { decideStatus } from '../audit/status-transition';
-import type { Actor } from '../audit/actor';
-import { moveAffiliateBalance } from '../wallet/affiliate-account';
-import { money } from '../wallet/wallet';
+import { type Actor, decideStatus } from '../audit';
+import { ledgerKeys, money, moveAffiliateBalance } from '../wallet';
 import { agentsOf } from './settlement-views/lists';
 import { adminSettlementView, settlementColumns, type SettlementRow } from './settlement-views/views';
-import { ledgerKeys } from '../wallet/ledger-keys';
 
 /**
  * The operators' review of an affiliate settlement (permission module `affiliate`):

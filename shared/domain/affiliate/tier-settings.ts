@@ -2,9 +2,8 @@ import { QueryTypes } from 'sequelize';
 import type { AgentTier } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
-import type { Actor } from '../audit/actor';
-import { recordActorAction } from '../audit/operation-log';
-import { money } from '../wallet/wallet';
+import { type Actor, recordActorAction } from '../audit';
+import { money } from '../wallet';
 import { tiersOf } from './tiers';
 
 /**

@@ -1,8 +1,7 @@
 import { QueryTypes, type Transaction } from 'sequelize';
 import { AgentTier } from '../../db/models';
 import { db } from '../../db/sequelize';
-import { money } from '../wallet/wallet';
-import { affiliateBalanceOf } from '../wallet/affiliate-account';
+import { affiliateBalanceOf, money } from '../wallet';
 import { requireAgent } from './agent';
 import { currentWeekPreview } from './settlement/preview';
 

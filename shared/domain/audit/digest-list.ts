@@ -1,5 +1,5 @@
 import { config } from '../../config';
-import { pagedRows, type Paging } from '../common/paging';
+import { pagedRows, type Paging } from '../common';
 
 /**
  * What an operator or an outsider reads of the signed digests (docs/audit-chains.md, "Signed digests"):

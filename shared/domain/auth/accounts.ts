@@ -2,15 +2,14 @@ import { Op, type Transaction } from 'sequelize';
 import type { Locale } from '../../i18n/locales';
 import { SiteConfig, User } from '../../db/models';
 import { Refusal, SessionEndedError } from '../../errors';
-import { recordRegistrationBinding, uplineOf } from '../affiliate/binding';
-import { resolveCode, type ResolvedCode } from '../affiliate/codes';
+import { recordRegistrationBinding, resolveCode, type ResolvedCode, uplineOf } from '../affiliate';
 import { addToOutbox } from '../../queues/outbox';
 import { accountKey } from './account-names';
 import { closeOpenLogins, recordLogin } from './login-records';
 import { forgetTokenVersion, signPlayerToken } from './tokens';
-import { storedSettings } from '../site-config/stored-settings';
-import { createPlayerSeeds } from '../game/fairness/seeds';
-import { pickChannelGroup } from '../deposit/default-group';
+import { storedSettings } from '../site-config';
+import { createPlayerSeeds } from '../game';
+import { pickChannelGroup } from '../deposit';
 
 /**
  * Player accounts: creation (register, first OAuth or widget login), the one login transaction every

@@ -2,7 +2,7 @@ import { UnrecoverableError } from 'bullmq';
 import { User } from '../../db/models';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../i18n/locales';
 import { escapeHtml, MailNotConfiguredError, permanentRefusalCode, sendMail, type OutgoingMail, type SentMail } from '../../integrations/mail';
-import { siteNameIn } from '../site-config/site-name';
+import { siteNameIn } from '../site-config';
 import type { QueuePayloads } from '../../queues/definitions';
 import { cache } from '../../redis';
 import { codeMailState, markCodeMailDone, type CodeMailKind } from './code-mail-outcomes';

@@ -1,5 +1,5 @@
 import type { JobHandler } from '../../queues/job-handler';
-import { deliverDecisionMail } from '../kyc/notices';
+import { deliverDecisionMail } from '../kyc';
 import { writeWelcomeMessage } from './welcome-message';
 import { deliverMail } from './code-mails';
 import { deliverSms } from './mobile-verification';

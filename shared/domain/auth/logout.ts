@@ -4,7 +4,7 @@ import { db } from '../../db/sequelize';
 import { SessionEndedError } from '../../errors';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../i18n/locales';
 import { logger } from '../../logger';
-import { pickChannelGroup } from '../deposit/default-group';
+import { pickChannelGroup } from '../deposit';
 import { closeOpenLogins } from './login-records';
 import { forgetTokenVersion } from './tokens';
 

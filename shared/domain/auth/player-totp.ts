@@ -1,6 +1,6 @@
 import { User } from '../../db/models';
 import { Refusal } from '../../errors';
-import { siteNameIn } from '../site-config/site-name';
+import { siteNameIn } from '../site-config';
 import { playerById } from './accounts';
 import { newTotpSecret } from './totp';
 import { spendTotpCode } from './totp-codes';

@@ -1,6 +1,6 @@
 import type { User } from '../../db/models';
 import { defaultAvatar } from './accounts';
-import { money } from '../wallet/wallet';
+import { money } from '../wallet';
 
 /** The user object of login responses, shared by every login method. */
 export interface LoginUser {

@@ -5,7 +5,7 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from '../../i18n/locales';
 import { WELCOME_MAIL_TEXTS } from '../../i18n/welcome-mail';
 import { escapeHtml, MailNotConfiguredError, permanentRefusalCode, sendMail, type OutgoingMail, type SentMail } from '../../integrations/mail';
 import { logger } from '../../logger';
-import { siteNameIn } from '../site-config/site-name';
+import { siteNameIn } from '../site-config';
 
 /**
  * The welcome mail a registration queues (accounts.ts, when the site's `mail.welcomeRegistration` is

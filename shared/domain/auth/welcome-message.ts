@@ -4,7 +4,7 @@ import { SiteConfig, User } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { LOCALES, pickText, type LocaleText } from '../../i18n/locales';
 import { welcomeText } from './welcome-mail';
-import { forgetUnreadCount } from '../inbox/unread-cache';
+import { forgetUnreadCount } from '../inbox';
 
 /**
  * The welcome inbox message of a registration, written by the `mail` job the

@@ -2,10 +2,8 @@ import { QueryTypes } from 'sequelize';
 import { BetDetail, BetOrder } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
-import { money } from '../wallet/wallet';
-import { playerRowsInDays, type DayRange } from '../common/day-range';
-import { pageOffset, pagination, type Pagination } from '../common/paging';
-import { whereEquals } from '../common/where';
+import { money } from '../wallet';
+import { type DayRange, pageOffset, pagination, type Pagination, playerRowsInDays, whereEquals } from '../common';
 
 /**
  * A player's bet records (GET /bet-record, GET /bet-record/:orderId/details).

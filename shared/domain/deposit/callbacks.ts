@@ -3,7 +3,7 @@ import { config } from '../../config';
 import { db } from '../../db/sequelize';
 import { logger } from '../../logger';
 import { pushAfterCommit, type CommittedRow } from '../../queues/outbox';
-import { moneyAmountOf } from '../wallet/wallet';
+import { moneyAmountOf } from '../wallet';
 import { readPayee } from './payee';
 
 /**

@@ -4,9 +4,8 @@ import { PaymentChannel, PaymentChannelGroup } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
 import type { LocaleText } from '../../i18n/locales';
-import type { Actor } from '../audit/actor';
-import { changesOf, recordAdminAction } from '../audit/operation-log';
-import { uniqueAs } from '../common/unique';
+import { type Actor, changesOf, recordAdminAction } from '../audit';
+import { uniqueAs } from '../common';
 import { checkChannelFields, fitsGroupCurrency, type ChannelCode, type PaymentMethod } from './channel-fields';
 
 /**

@@ -2,9 +2,8 @@ import { QueryTypes, type Transaction } from 'sequelize';
 import { db } from '../../db/sequelize';
 import { pushAfterCommit, type CommittedRow } from '../../queues/outbox';
 import type { OutboxReconciler, OutboxRow } from '../../queues/reconcile';
-import { addMissionDepositProgress } from '../mission/progress';
-import { moveBalance } from '../wallet/wallet';
-import { ledgerKeys } from '../wallet/ledger-keys';
+import { addMissionDepositProgress } from '../mission';
+import { ledgerKeys, moveBalance } from '../wallet';
 
 /**
  * Crediting a paid deposit (docs/architecture.md, "A deposit"; docs/payments.md, "Crediting"). The

@@ -3,9 +3,8 @@ import { PaymentChannel, PaymentChannelGroup, User } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
 import { LOCALES, LOCALE_CURRENCY, type Locale, type LocaleText } from '../../i18n/locales';
-import type { Actor } from '../audit/actor';
+import { type Actor, changesOf } from '../audit';
 import { pickChannelGroup } from './default-group';
-import { changesOf } from '../audit/operation-log';
 import { logChannelAction } from './channel-admin';
 import { fitsGroupCurrency } from './channel-fields';
 

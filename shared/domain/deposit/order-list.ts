@@ -2,9 +2,7 @@ import { QueryTypes } from 'sequelize';
 import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
 import type { Locale } from '../../i18n/locales';
-import { pagedRows, type Paging } from '../common/paging';
-import { playerRowsInDays } from '../common/day-range';
-import { whereEquals } from '../common/where';
+import { pagedRows, type Paging, playerRowsInDays, whereEquals } from '../common';
 import { channelNames, orderView, type OrderRow } from './views';
 
 export const DEPOSIT_STATUSES = ['pending', 'created', 'paid', 'failed'] as const;

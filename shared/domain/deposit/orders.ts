@@ -7,11 +7,12 @@ import { InputError, Refusal } from '../../errors';
 import { createVendorOrder, fiatvendorSettings, type VendorOrderKind } from '../../integrations/fiatvendor';
 import { PaymentHttpError } from '../../integrations/payment-http';
 import { logger } from '../../logger';
-import { requireDepositLevel } from '../kyc/gates';
-import { checkDepositOrder } from '../responsible-gaming/money-checks';
+import { requireDepositLevel } from '../kyc';
+import { checkDepositOrder } from '../responsible-gaming';
 import type { RefusalName } from '../refusals';
 import { availableChannels } from './channels';
 import { depositRate } from './rates';
+import type { PaymentMethod } from './channel-fields';
 
 /**
  * Deposit orders (docs/payments.md, "Creating an order"). The row is written
@@ -27,8 +28,6 @@ import { depositRate } from './rates';
  * gets the first answer again (a client retrying after a lost answer); any other reuse is a 400 naming
  * subOrder.
  */
-export type PaymentMethod = 'fiat' | 'credit' | 'crypto';
-export const PAYMENT_METHODS: readonly PaymentMethod[] = ['fiat', 'credit', 'crypto'];
 
 export interface DepositInput {
   channelId?: number;

@@ -1,4 +1,4 @@
-import { isRealDay } from '../vip/settlement-periods';
+import { isRealDay } from '../vip';
 
 /**
  * Where the player pays an ATM order (docs/payments.md, "Where to pay an ATM order"): the fiat vendor's add

@@ -1,6 +1,6 @@
 import { QueryTypes, type Transaction } from 'sequelize';
 import { db } from '../../db/sequelize';
-import { money } from '../wallet/wallet';
+import { money } from '../wallet';
 
 /**
  * What other areas ask of a player's deposits (promotion deposit conditions, withdrawal turnover): only

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { Op } from 'sequelize';
 import { PaymentChannel, type DepositOrder } from '../../db/models';
 import { pickText, type Locale } from '../../i18n/locales';
-import { money } from '../wallet/wallet';
+import { money } from '../wallet';
 import { keptPayee, type AtmPayee } from './payee';
 import { RATE_SCALE } from './rates';
 

@@ -2,8 +2,7 @@ import type { Transaction } from 'sequelize';
 import { db } from '../../db/sequelize';
 import type { LocaleText } from '../../i18n/locales';
 import { logger } from '../../logger';
-import type { Actor } from '../audit/actor';
-import { recordAdminAction } from '../audit/operation-log';
+import { type Actor, recordAdminAction } from '../audit';
 import { clearProviderListCache } from './cache';
 
 /**

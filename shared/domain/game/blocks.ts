@@ -2,8 +2,8 @@ import { QueryTypes, type Transaction } from 'sequelize';
 import { GameProvider, GameUserBlock, User } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { InputError, Refusal } from '../../errors';
-import type { Actor } from '../audit/actor';
-import { pagination } from '../common/paging';
+import type { Actor } from '../audit';
+import { pagination } from '../common';
 import { logGameAction } from './admin-write';
 import { GAME_TYPE_CODES, isGameTypeCode } from './types';
 

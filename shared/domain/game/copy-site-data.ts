@@ -1,7 +1,7 @@
 import { InputError, Refusal } from '../../errors';
-import type { Actor } from '../audit/actor';
-import { isKnownSite } from '../common/sites';
-import { copySiteRows, SITE_DATA_TABLES, type CopyKind } from '../site-config/copy-site-rows';
+import type { Actor } from '../audit';
+import { isKnownSite } from '../common';
+import { copySiteRows, SITE_DATA_TABLES, type CopyKind } from '../site-config';
 import { lockSiteGameData, logGameAction, writeGameData } from './admin-write';
 
 export type { CopyKind };

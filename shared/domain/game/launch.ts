@@ -3,7 +3,7 @@ import { Refusal } from '../../errors';
 import { ProviderApiError } from '../../integrations/provider-http';
 import { provxLaunchUrl } from '../../integrations/provx';
 import { provyDemoUrl, provyLaunchUrl } from '../../integrations/provy';
-import { checkMayPlay } from '../responsible-gaming/money-checks';
+import { checkMayPlay } from '../responsible-gaming';
 import { findBlockingRule } from './blocks';
 import { recordPlayInBackground } from './play-log';
 

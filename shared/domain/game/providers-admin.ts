@@ -1,9 +1,8 @@
 import type { Transaction } from 'sequelize';
 import { GameProvider } from '../../db/models';
 import { InputError, NotFoundError, Refusal } from '../../errors';
-import type { Actor } from '../audit/actor';
-import { changesOf } from '../audit/operation-log';
-import { uniqueAs } from '../common/unique';
+import { type Actor, changesOf } from '../audit';
+import { uniqueAs } from '../common';
 import { changedFields, logGameAction, writeGameData, type LocaleMap } from './admin-write';
 
 /**

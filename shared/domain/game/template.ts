@@ -3,7 +3,7 @@ import { GameProvider, GameTypeConfig } from '../../db/models';
 import { GAME_TYPES } from '../../db/seeders/data/game-types';
 import { PROVIDER_TEMPLATE } from '../../db/seeders/data/provider-template';
 import { InputError } from '../../errors';
-import type { Actor } from '../audit/actor';
+import type { Actor } from '../audit';
 import { lockSiteGameData, logGameAction, writeGameData, type LocaleMap } from './admin-write';
 import { newTypeConfigRow } from './type-configs';
 

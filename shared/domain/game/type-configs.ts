@@ -2,9 +2,8 @@ import type { Transaction } from 'sequelize';
 import { GameTypeConfig } from '../../db/models';
 import { GAME_TYPES } from '../../db/seeders/data/game-types';
 import { InputError, NotFoundError, Refusal } from '../../errors';
-import type { Actor } from '../audit/actor';
-import { changesOf } from '../audit/operation-log';
-import { uniqueAs } from '../common/unique';
+import { type Actor, changesOf } from '../audit';
+import { uniqueAs } from '../common';
 import { changedFields, logGameAction, writeGameData, type LocaleMap } from './admin-write';
 import { typeKeyOf } from './types';
 

@@ -4,9 +4,8 @@ import type { InboxCategory } from '../../db/models/inbox';
 import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
 import type { LocaleText } from '../../i18n/locales';
-import type { Actor } from '../audit/actor';
-import { recordAdminAction } from '../audit/operation-log';
-import { pageOffset, pagination, type Pagination } from '../common/paging';
+import { type Actor, recordAdminAction } from '../audit';
+import { pageOffset, pagination, type Pagination } from '../common';
 import { forgetUnreadCountsOf } from './unread-cache';
 import { adminMessageView, type AdminMessageView, type StoredMessage } from './views';
 

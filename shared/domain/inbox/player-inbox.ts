@@ -3,7 +3,7 @@ import type { InboxCategory } from '../../db/models/inbox';
 import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
 import type { Locale } from '../../i18n/locales';
-import { pageOffset, pagination, type Pagination } from '../common/paging';
+import { pageOffset, pagination, type Pagination } from '../common';
 import { playerMessageView, type PlayerMessageView, type StoredMessage } from './views';
 import { cachedUnreadCount, forgetUnreadCount } from './unread-cache';
 import { IS_READ, ME, PROMO_SHOWN, VISIBLE } from './visibility';

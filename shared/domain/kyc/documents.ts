@@ -3,8 +3,8 @@ import { config } from '../../config';
 import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
 import { getObject } from '../../integrations/storage';
-import { uniqueAs } from '../common/unique';
-import { IMAGE_FORMATS, storeImages, type ImageFormat, type PreparedImage } from '../uploads/images';
+import { uniqueAs } from '../common';
+import { IMAGE_FORMATS, storeImages, type ImageFormat, type PreparedImage } from '../uploads';
 
 /**
  * KYC documents (docs/kyc.md, "Documents"): one image per upload, through the private upload pipeline

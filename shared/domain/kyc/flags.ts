@@ -1,9 +1,8 @@
 import { QueryTypes, type Transaction } from 'sequelize';
 import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
-import type { Actor } from '../audit/actor';
-import { recordActorAction } from '../audit/operation-log';
-import { pageOffset, pagination } from '../common/paging';
+import { type Actor, recordActorAction } from '../audit';
+import { pageOffset, pagination } from '../common';
 import { pushAfterCommit, type CommittedRow } from '../../queues/outbox';
 
 /**

@@ -1,7 +1,7 @@
 import { QueryTypes, type Transaction } from 'sequelize';
 import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
-import { siteKyc } from '../site-config/kyc-settings';
+import { siteKyc } from '../site-config';
 
 /**
  * The KYC gates where the money moves (docs/kyc.md, "Gates"), each called once, inside the transaction

@@ -7,8 +7,8 @@ import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale, type LocaleText } from 
 import { escapeHtml, MailNotConfiguredError, permanentRefusalCode, sendMail, type SentMail } from '../../integrations/mail';
 import { addToOutbox } from '../../queues/outbox';
 import type { OutboxReconciler, OutboxRow } from '../../queues/reconcile';
-import { forgetUnreadCount } from '../inbox/unread-cache';
-import { siteNameIn } from '../site-config/site-name';
+import { forgetUnreadCount } from '../inbox';
+import { siteNameIn } from '../site-config';
 import type { DocumentKind } from './documents';
 
 /**

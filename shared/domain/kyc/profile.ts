@@ -2,7 +2,7 @@ import { QueryTypes } from 'sequelize';
 import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
 import { flagUnderAge } from './flags';
-import { siteKyc } from '../site-config/kyc-settings';
+import { siteKyc } from '../site-config';
 
 /**
  * The player's KYC profile (level 1 with a verified contact): legal name, date of birth, country

@@ -1,12 +1,11 @@
 import { QueryTypes } from 'sequelize';
 import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
-import type { Actor } from '../audit/actor';
-import { recordActorAction } from '../audit/operation-log';
-import { pageOffset, pagination } from '../common/paging';
+import { type Actor, recordActorAction } from '../audit';
+import { pageOffset, pagination } from '../common';
 import { DOCUMENT_COLUMNS, documentFileUrl, stateOf, type DocumentKind, type DocumentRow, type DocumentState } from './documents';
 import { queueDecisionNotices } from './notices';
-import { siteKyc } from '../site-config/kyc-settings';
+import { siteKyc } from '../site-config';
 
 /**
  * Operators' KYC review (permission module `kyc`; docs/kyc.md, "Review"). The queue lists the site's

@@ -3,14 +3,12 @@ import { UniqueConstraintError, type Transaction } from 'sequelize';
 import { Mission, MissionClaim, User } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
-import { playerClaimPage, type ClaimFilter } from '../common/claim-pages';
-import type { Pagination } from '../common/paging';
-import { checkNotExcludedLocked } from '../responsible-gaming/money-checks';
-import { money, moveBalance } from '../wallet/wallet';
+import { type ClaimFilter, type Pagination, playerClaimPage } from '../common';
+import { checkNotExcludedLocked } from '../responsible-gaming';
+import { ledgerKeys, money, moveBalance } from '../wallet';
 import { periodKeys } from './periods';
 import { currentProgress } from './progress';
 import { vipLevelNumber, type MissionCategory, type MissionPeriodType } from './types';
-import { ledgerKeys } from '../wallet/ledger-keys';
 
 /**
  * Mission claims (POST /mission/:id/claim, GET /mission/claims). A claim pays `rewardAmount` through

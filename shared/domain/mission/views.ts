@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { QueryTypes } from 'sequelize';
 import { Mission, User } from '../../db/models';
 import { db } from '../../db/sequelize';
-import { money } from '../wallet/wallet';
+import { money } from '../wallet';
 import { periodKeys } from './periods';
 import { currentProgress } from './progress';
 import { vipLevelNumber, type MissionCategory, type MissionPeriodType } from './types';

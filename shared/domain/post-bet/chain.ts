@@ -3,7 +3,7 @@ import type { Transaction } from 'sequelize';
 import { BetOrder } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { logger } from '../../logger';
-import type { VipRecalculation } from '../vip/progress';
+import type { VipRecalculation } from '../vip';
 import { POST_BET_STEPS, type PostBetOrder, type PostBetStep, type PostBetStepResults } from './steps';
 import type { TurnoverResult } from './turnover';
 

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { QueryTypes, type Transaction } from 'sequelize';
 import { db } from '../../db/sequelize';
 import type { TurnoverAmount, TurnoverResult } from './turnover';
-import type { ClaimTable } from '../common/claim-pages';
+import type { ClaimTable } from '../common';
 
 /**
  * Claim turnover, one rule for mission claims and promotion claims: a claim's reward must be wagered

@@ -1,7 +1,7 @@
 import type { Transaction } from 'sequelize';
-import { awardVipMilestones } from '../affiliate/milestones';
-import { addMissionProgress } from '../mission/progress';
-import { recalculateVip } from '../vip/progress';
+import { awardVipMilestones } from '../affiliate';
+import { addMissionProgress } from '../mission';
+import { recalculateVip } from '../vip';
 import { advanceClaimTurnover } from './claim-turnover';
 import { addPromotionTurnover, type TurnoverAmount } from './turnover';
 

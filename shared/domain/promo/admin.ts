@@ -3,10 +3,9 @@ import { Promotion, type PromotionConditionType } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { InputError, Refusal } from '../../errors';
 import type { LocaleText } from '../../i18n/locales';
-import type { Actor } from '../audit/actor';
-import { recordAdminAction } from '../audit/operation-log';
-import { pageOffset, pagination, type Pagination } from '../common/paging';
-import { forgetImages, removeStoredFiles, storeImages, type PreparedImage } from '../uploads/images';
+import { type Actor, recordAdminAction } from '../audit';
+import { pageOffset, pagination, type Pagination } from '../common';
+import { forgetImages, removeStoredFiles, storeImages, type PreparedImage } from '../uploads';
 import { conditionValueFor } from './conditions';
 import { adminPromotionView, type AdminPromotionView } from './views';
 

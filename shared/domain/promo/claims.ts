@@ -4,13 +4,11 @@ import { Promotion, PromotionClaim, User } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
 import { pickText, type Locale, type LocaleText } from '../../i18n/locales';
-import { playerClaimPage, type ClaimFilter } from '../common/claim-pages';
-import type { Pagination } from '../common/paging';
-import { checkMayPlay, checkNotExcludedLocked } from '../responsible-gaming/money-checks';
-import { money, moveBalance } from '../wallet/wallet';
+import { type ClaimFilter, type Pagination, playerClaimPage } from '../common';
+import { checkMayPlay, checkNotExcludedLocked } from '../responsible-gaming';
+import { ledgerKeys, money, moveBalance } from '../wallet';
 import { ClaimantFacts, quotaLeft } from './conditions';
 import { isRunning } from './views';
-import { ledgerKeys } from '../wallet/ledger-keys';
 
 /**
  * POST /promo/:id/claim and GET /promo/claims. A claim, in ONE transaction:

@@ -2,9 +2,9 @@ import Decimal from 'decimal.js';
 import type { Transaction } from 'sequelize';
 import type { Promotion, PromotionConditionType } from '../../db/models';
 import { InputError } from '../../errors';
-import { firstPaidDepositAt, paidDepositUsdSum } from '../deposit/totals';
-import { vipLevelNumber } from '../mission/types';
-import { moneyAmountOf } from '../wallet/wallet';
+import { firstPaidDepositAt, paidDepositUsdSum } from '../deposit';
+import { vipLevelNumber } from '../mission';
+import { moneyAmountOf } from '../wallet';
 import { isRunning } from './views';
 
 /**

@@ -2,7 +2,7 @@ import { Op, type WhereOptions } from 'sequelize';
 import { Promotion, PromotionClaim, User } from '../../db/models';
 import { Refusal } from '../../errors';
 import type { Locale } from '../../i18n/locales';
-import { pageOffset, pagination, type Pagination } from '../common/paging';
+import { pageOffset, pagination, type Pagination } from '../common';
 import { ClaimantFacts } from './conditions';
 import { promotionView, type PromotionView } from './views';
 

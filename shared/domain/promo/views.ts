@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import type { Promotion, PromotionConditionType } from '../../db/models';
 import { publicObjectUrl } from '../../integrations/storage';
 import { pickText, type Locale, type LocaleText } from '../../i18n/locales';
-import { money } from '../wallet/wallet';
+import { money } from '../wallet';
 
 /**
  * Promotions as players and administrators see them. Files of this folder:

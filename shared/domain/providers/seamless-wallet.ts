@@ -2,8 +2,8 @@ import { QueryTypes, UniqueConstraintError } from 'sequelize';
 import { db } from '../../db/sequelize';
 import { preparedRows } from '../../db/prepared';
 import { countWalletMovement } from '../../metrics';
-import { EFFECTIVE_BET_WEIGHTS } from '../game/types';
-import { MAX_MONEY, moneyAmountOf, money, WalletError, type LedgerKind, type WalletErrorReason } from '../wallet/wallet';
+import { EFFECTIVE_BET_WEIGHTS } from '../game';
+import { MAX_MONEY, moneyAmountOf, money, WalletError, type LedgerKind, type WalletErrorReason } from '../wallet';
 
 /**
  * Seamless-wallet rules shared by the provider callbacks (provx, provy; docs/providers.md). The

@@ -4,7 +4,7 @@ import { config } from '../../config';
 import { db } from '../../db/sequelize';
 import { logger } from '../../logger';
 import { cache } from '../../redis';
-import { money } from '../wallet/wallet';
+import { money } from '../wallet';
 
 /**
  * The public ranking (GET /ranking, 2.16), per site. Only settled, valid bet orders count.

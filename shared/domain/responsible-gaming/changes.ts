@@ -2,12 +2,11 @@ import Decimal from 'decimal.js';
 import { QueryTypes, type Transaction } from 'sequelize';
 import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
-import type { RequestMeta } from '../audit/actor';
-import { recordAdminAction } from '../audit/operation-log';
-import { forgetUnreadCount } from '../inbox/unread-cache';
+import { recordAdminAction, type RequestMeta } from '../audit';
+import { forgetUnreadCount } from '../inbox';
 import { forfeitOpenClaims, lockOpenClaims } from './promo-forfeits';
 import { exclusionInForce } from './money-checks';
-import { protectionSettings, type LimitPeriod, type LimitType } from '../site-config/protection-settings';
+import { protectionSettings, type LimitPeriod, type LimitType } from '../site-config';
 import { protectionView, type ProtectionView } from './state';
 
 /**

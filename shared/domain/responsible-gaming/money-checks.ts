@@ -2,7 +2,7 @@ import { QueryTypes, type Transaction } from 'sequelize';
 import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
 import type { RefusalName } from '../refusals';
-import { money } from '../wallet/wallet';
+import { money } from '../wallet';
 import type { PlayRefusal } from './refusals';
 
 /**

@@ -1,10 +1,10 @@
 import { QueryTypes } from 'sequelize';
 import { db } from '../../db/sequelize';
 import { InputError, Refusal } from '../../errors';
-import type { Actor } from '../audit/actor';
-import { forgetUnreadCount } from '../inbox/unread-cache';
+import type { Actor } from '../audit';
+import { forgetUnreadCount } from '../inbox';
 import { dropEmptyLimit, recordChange, requirePlayerOfSite, underExclusionLock, underProtectionLock, type ChangedBy } from './changes';
-import type { LimitPeriod, LimitType } from '../site-config/protection-settings';
+import type { LimitPeriod, LimitType } from '../site-config';
 import { protectionHistory, protectionView, type HistoryEntry, type ProtectionView } from './state';
 
 /**

@@ -1,8 +1,7 @@
 import Decimal from 'decimal.js';
 import { QueryTypes, type Transaction } from 'sequelize';
 import { db } from '../../db/sequelize';
-import { ledgerKeys } from '../wallet/ledger-keys';
-import { balanceOf, money, moveBalance } from '../wallet/wallet';
+import { balanceOf, ledgerKeys, money, moveBalance } from '../wallet';
 
 /**
  * Promotion rewards forfeited when a cooling-off or a self-exclusion starts (docs/decisions/responsible-gaming.md, "An

@@ -1,9 +1,9 @@
 import Decimal from 'decimal.js';
 import { QueryTypes, type Transaction } from 'sequelize';
 import { db } from '../../db/sequelize';
-import { money } from '../wallet/wallet';
+import { money } from '../wallet';
 import { dueRealityCheck, type RealityCheck } from './money-checks';
-import { protectionSettings, type LimitPeriod, type LimitType } from '../site-config/protection-settings';
+import { protectionSettings, type LimitPeriod, type LimitType } from '../site-config';
 
 /**
  * What GET /responsible-gaming answers (and the operators' view of a player): the limits, the session

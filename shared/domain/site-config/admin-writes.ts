@@ -3,8 +3,7 @@ import { SiteConfig } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
 import { logger } from '../../logger';
-import type { Actor } from '../audit/actor';
-import { recordAdminAction } from '../audit/operation-log';
+import { type Actor, recordAdminAction } from '../audit';
 import { clearSiteConfigCache } from './public-config';
 
 /** What the administrators' site-config writes share: the transaction, the cache clear, the log row, the config look-up. */

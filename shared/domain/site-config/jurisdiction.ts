@@ -1,5 +1,5 @@
 import { Refusal } from '../../errors';
-import type { Actor } from '../audit/actor';
+import type { Actor } from '../audit';
 import { lockSiteConfig, logSiteConfigAction, siteConfigWrite } from './admin-writes';
 import { profileFloors, type SiteJurisdiction } from './floors';
 

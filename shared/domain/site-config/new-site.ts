@@ -5,11 +5,11 @@ import { seedSiteIn } from '../../db/seeders/seed-site';
 import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
 import type { LocaleText } from '../../i18n/locales';
-import type { Actor } from '../audit/actor';
-import { forgetKnownSites } from '../common/sites';
+import type { Actor } from '../audit';
+import { forgetKnownSites } from '../common';
 import { copySiteRows } from './copy-site-rows';
 import { logSiteConfigAction, siteConfigWrite } from './admin-writes';
-import { activateDefaultTheme, DEFAULT_THEME_ID } from './default-theme';
+import { activateDefaultTheme, DEFAULT_THEME_ID } from '../../db/seeders/default-theme';
 import { profileFloors } from './floors';
 import { adminSiteConfigView, type AdminSiteConfigView } from './views';
 

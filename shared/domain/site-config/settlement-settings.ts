@@ -2,8 +2,7 @@ import { QueryTypes, type Transaction } from 'sequelize';
 import { storedSettings } from './stored-settings';
 import { db } from '../../db/sequelize';
 import { NotFoundError } from '../../errors';
-import type { Actor } from '../audit/actor';
-import { changesOf, recordActorAction } from '../audit/operation-log';
+import { type Actor, changesOf, recordActorAction } from '../audit';
 import type { SettlementPeriodType as PeriodType } from '../../db/models';
 
 /**

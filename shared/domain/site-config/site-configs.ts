@@ -3,8 +3,7 @@ import { SiteConfig, SiteTheme } from '../../db/models';
 import type { MascotEntry } from '../../db/models/site-config';
 import { Refusal } from '../../errors';
 import type { LocaleText } from '../../i18n/locales';
-import type { Actor } from '../audit/actor';
-import { changesOf } from '../audit/operation-log';
+import { type Actor, changesOf } from '../audit';
 import { lockSiteConfig, logSiteConfigAction, siteConfigWrite } from './admin-writes';
 import { adminSiteConfigView, type AdminSiteConfigView } from './views';
 

@@ -1,7 +1,7 @@
 import { SiteConfig } from '../../db/models';
 import type { SiteSettings } from '../../db/models/site-config';
 import { Refusal } from '../../errors';
-import type { Actor } from '../audit/actor';
+import type { Actor } from '../audit';
 import { patchProtectionSettings, protectionSettingsOf, type ProtectionSettings } from './protection-settings';
 import { settlementSettings, writeSettlementSettings, type SettlementSettings } from './settlement-settings';
 import { lockSiteConfig, logSiteConfigAction, siteConfigWrite } from './admin-writes';

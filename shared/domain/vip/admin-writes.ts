@@ -1,6 +1,5 @@
 import type { Transaction } from 'sequelize';
-import type { Actor } from '../audit/actor';
-import { recordAdminAction } from '../audit/operation-log';
+import { type Actor, recordAdminAction } from '../audit';
 
 /** What the administrators' VIP writes share: their operation-log row and the unique-key race. */
 

@@ -1,7 +1,7 @@
 import { User } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
-import type { Actor } from '../audit/actor';
+import type { Actor } from '../audit';
 import { logVipAction } from './admin-writes';
 
 /**

@@ -5,10 +5,9 @@ import { Refusal } from '../../errors';
 import { LOCALES, pickText, type Locale, type LocaleText } from '../../i18n/locales';
 import { logger } from '../../logger';
 import { cache, deleteCacheKeys } from '../../redis';
-import type { Actor } from '../audit/actor';
-import { changesOf } from '../audit/operation-log';
-import { money } from '../wallet/wallet';
-import { uniqueAs } from '../common/unique';
+import { type Actor, changesOf } from '../audit';
+import { money } from '../wallet';
+import { uniqueAs } from '../common';
 import { logVipAction } from './admin-writes';
 
 /**

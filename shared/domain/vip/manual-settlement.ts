@@ -1,6 +1,5 @@
 import { Refusal } from '../../errors';
-import type { Actor } from '../audit/actor';
-import { recordAdminAction } from '../audit/operation-log';
+import { type Actor, recordAdminAction } from '../audit';
 import { settleDailyRebate } from './rebate';
 import { runMonthlyRelegation } from './relegation';
 import { checkMonthFormat, defaultRelegationMonth, isMonthOver } from './settlement-periods';

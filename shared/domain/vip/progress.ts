@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { QueryTypes, type Transaction } from 'sequelize';
 import { db } from '../../db/sequelize';
-import { money } from '../wallet/wallet';
+import { money } from '../wallet';
 
 /**
  * VIP recalculation of the post-bet chain (the level upgrade step).

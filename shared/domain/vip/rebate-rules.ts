@@ -2,10 +2,9 @@ import Decimal from 'decimal.js';
 import { VipRebate } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
-import type { Actor } from '../audit/actor';
-import { changesOf } from '../audit/operation-log';
-import { GAME_TYPE_KEYS } from '../game/types';
-import { uniqueAs } from '../common/unique';
+import { type Actor, changesOf } from '../audit';
+import { GAME_TYPE_KEYS } from '../game';
+import { uniqueAs } from '../common';
 import { logVipAction } from './admin-writes';
 
 /**

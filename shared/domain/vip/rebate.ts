@@ -3,9 +3,8 @@ import { QueryTypes, type Transaction } from 'sequelize';
 import { config } from '../../config';
 import { db } from '../../db/sequelize';
 import { logger } from '../../logger';
-import { GAME_TYPE_TABLE } from '../game/types';
-import { creditFromQuery } from '../wallet/credit-from-query';
-import { money } from '../wallet/wallet';
+import { GAME_TYPE_TABLE } from '../game';
+import { creditFromQuery, money } from '../wallet';
 import { checkRebateDay, defaultRebateDay } from './settlement-periods';
 import { batchSizeOf, ensureRun, forEverySite, runBatches, type BatchOutcome, type RunRow, type SettlementHooks } from './settlement-runs';
 

@@ -5,7 +5,7 @@ import { User, VipLevel, VipRebate } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
 import { pickText, type Locale } from '../../i18n/locales';
-import { money } from '../wallet/wallet';
+import { money } from '../wallet';
 import type { VipTier } from './levels';
 import { countedTowardsLevels } from './progress';
 import { byLevelThenType, rateText } from './rebate-rules';

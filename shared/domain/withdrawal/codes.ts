@@ -3,9 +3,7 @@ import { QueryTypes, type Transaction } from 'sequelize';
 import { User } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
-import { playerById } from '../auth/accounts';
-import { CODE_TTL_MINUTES, queueCodeMail } from '../auth/code-mail-outcomes';
-import { generateVerificationCode } from '../auth/verification-codes';
+import { CODE_TTL_MINUTES, generateVerificationCode, playerById, queueCodeMail } from '../auth';
 
 /**
  * The withdrawal code (send-code): a 6-digit code made like the e-mail verification codes

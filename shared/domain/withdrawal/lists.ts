@@ -1,7 +1,5 @@
 import type { WithdrawalStatus } from '../../db/models';
-import { rowsInDays, type DayRange } from '../common/day-range';
-import { pagedRows } from '../common/paging';
-import { whereEquals } from '../common/where';
+import { type DayRange, pagedRows, rowsInDays, whereEquals } from '../common';
 import { accountsOf, addressesOf, adminView, playerView, type WithdrawalRow } from './views';
 
 export const WITHDRAWAL_STATUSES = ['pending', 'approved', 'rejected', 'completed'] as const satisfies readonly WithdrawalStatus[];

@@ -3,14 +3,12 @@ import { Withdrawal } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
 import type { Locale } from '../../i18n/locales';
-import { playerById } from '../auth/accounts';
-import { requireWithdrawalLevel } from '../kyc/gates';
-import { findApprovedInstrument } from '../wallet/instruments/approved';
-import { moveBalance, WalletError } from '../wallet/wallet';
+import { playerById } from '../auth';
+import { requireWithdrawalLevel } from '../kyc';
+import { findApprovedInstrument, ledgerKeys, moveBalance, WalletError } from '../wallet';
 import { checkWithdrawalCode, consumeWithdrawalCode } from './codes';
 import { turnoverRule } from './turnover';
 import { addressesOf, playerView } from './views';
-import { ledgerKeys } from '../wallet/ledger-keys';
 
 export interface WithdrawalInput {
   /** Plain decimal string (signed: a negative amount is the spec's 2006, not a 400). */

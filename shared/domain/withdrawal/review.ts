@@ -1,11 +1,9 @@
 import Decimal from 'decimal.js';
 import type { Transaction } from 'sequelize';
 import type { WithdrawalStatus } from '../../db/models';
-import { decideStatus } from '../audit/status-transition';
-import type { Actor } from '../audit/actor';
-import { money, moveBalance } from '../wallet/wallet';
+import { type Actor, decideStatus } from '../audit';
+import { ledgerKeys, money, moveBalance } from '../wallet';
 import { accountsOf, addressesOf, adminView, type WithdrawalRow } from './views';
-import { ledgerKeys } from '../wallet/ledger-keys';
 
 /**
  * Operators' decisions on a withdrawal (permission module `withdrawal`): review moves a

@@ -2,9 +2,9 @@ import Decimal from 'decimal.js';
 import type { Transaction } from 'sequelize';
 import { PromotionClaim, User } from '../../db/models';
 import { pickText, type Locale } from '../../i18n/locales';
-import { paidDepositUsdSum } from '../deposit/totals';
-import { exclusionInForce } from '../responsible-gaming/money-checks';
-import { money } from '../wallet/wallet';
+import { paidDepositUsdSum } from '../deposit';
+import { exclusionInForce } from '../responsible-gaming';
+import { money } from '../wallet';
 
 /**
  * The withdrawal turnover rule: every promotion the player claimed has completed its

@@ -1,5 +1,5 @@
 import { CryptoAddress, User, type Withdrawal } from '../../db/models';
-import { money } from '../wallet/wallet';
+import { money } from '../wallet';
 
 /**
  * Withdrawals as players and operators see them (leaves the fields open): the amount, the

@@ -1,5 +1,5 @@
 import type { MissionCategory, MissionPeriodType } from '../../models/mission';
-import type { MissionInput } from '../../../domain/mission/admin';
+import type { MissionInput } from '../../../domain/mission';
 
 /**
  * The default mission table of a site: deposit and bet missions, daily, weekly and monthly,

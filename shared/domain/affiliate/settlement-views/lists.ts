@@ -2,8 +2,7 @@ import { QueryTypes } from 'sequelize';
 import { db } from '../../../db/sequelize';
 import type { SettlementPeriodType, SettlementStatus } from '../../../db/models';
 import { Refusal } from '../../../errors';
-import { pagedRows, type Paging } from '../../common/paging';
-import { whereEquals, type Where } from '../../common/where';
+import { pagedRows, type Paging, type Where, whereEquals } from '../../common';
 import { requireAgent } from '../agent';
 import {
   adminSettlementView,

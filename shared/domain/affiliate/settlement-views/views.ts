@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import type { RiskRuleType, SettlementPeriodType, SettlementStatus } from '../../../db/models';
-import { money } from '../../wallet/wallet';
+import { money } from '../../wallet';
 
 /**
  * Affiliate settlements, their commission rows and risk logs as agents and operators see them:

@@ -1,5 +1,5 @@
 import { config } from '../../../config';
-import { gameTypeValuesSql } from '../../vip/rebate';
+import { gameTypeValuesSql } from '../../vip';
 import { previousPeriod, type Period } from './periods';
 import { agentTierSql, RATE_CTES, rateLookup } from './rates';
 

@@ -1,7 +1,7 @@
 import { config } from '../../../config';
 import type { SettlementPeriodType } from '../../../db/models';
 import { InputError } from '../../../errors';
-import { isRealDay, shiftDay, todayIn } from '../../vip/settlement-periods';
+import { isRealDay, shiftDay, todayIn } from '../../vip';
 
 /**
  * The periods of the affiliate settlements, as calendar days in APP_TIMEZONE: a week runs Monday to

@@ -1,12 +1,12 @@
 import { QueryTypes } from 'sequelize';
 import { User } from '../../../db/models';
 import { db } from '../../../db/sequelize';
-import { money } from '../../wallet/wallet';
+import { money } from '../../wallet';
 import { agentCtes, lineCtes, periodReplacements, totalCtes } from './net-loss';
 import { config } from '../../../config';
-import { todayIn } from '../../vip/settlement-periods';
+import { todayIn } from '../../vip';
 import { periodContaining, type PeriodType } from './periods';
-import { negativeCarryOver } from '../../site-config/settlement-settings';
+import { negativeCarryOver } from '../../site-config';
 
 export interface AgentPeriodPreview {
   activeMemberCount: number;

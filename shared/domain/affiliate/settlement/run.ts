@@ -1,13 +1,13 @@
 import Decimal from 'decimal.js';
 import { QueryTypes, type Transaction } from 'sequelize';
 import { db } from '../../../db/sequelize';
-import { forEverySite } from '../../vip/settlement-runs';
-import { money } from '../../wallet/wallet';
+import { forEverySite } from '../../vip';
+import { money } from '../../wallet';
 import { agentCtes, lineCtes, periodReplacements, totalCtes } from './net-loss';
 import { settledPeriod, type Period, type PeriodType } from './periods';
 import { fixPayingWeek, NEW_SETTLEMENT_STATUS_SQL, payingReplacements } from './paying-period';
 import { flagRisks } from './risk';
-import { settlementSettings } from '../../site-config/settlement-settings';
+import { settlementSettings } from '../../site-config';
 import { upgradeTiers } from './tier-upgrade';
 
 /**

@@ -1,5 +1,4 @@
-import type { Actor } from '../../audit/actor';
-import { recordAdminAction } from '../../audit/operation-log';
+import { type Actor, recordAdminAction } from '../../audit';
 import { runAffiliateSettlement, type SettlementRunResult } from './run';
 
 /**

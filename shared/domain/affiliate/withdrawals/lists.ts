@@ -1,6 +1,5 @@
 import type { AffiliateWithdrawalStatus } from '../../../db/models';
-import { pagedRows, type Paging } from '../../common/paging';
-import { whereEquals } from '../../common/where';
+import { pagedRows, type Paging, whereEquals } from '../../common';
 import { requireAgent } from '../agent';
 import { adminContextOf, adminView, agentView, type AffiliateWithdrawalRow } from './views';
 

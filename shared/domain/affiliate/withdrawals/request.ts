@@ -4,13 +4,10 @@ import { config } from '../../../config';
 import { AffiliateWithdrawal } from '../../../db/models';
 import { db } from '../../../db/sequelize';
 import { Refusal } from '../../../errors';
-import { lockAffiliateAccount, moveAffiliateBalance } from '../../wallet/affiliate-account';
-import { findApprovedInstrument } from '../../wallet/instruments/approved';
-import { money, WalletError } from '../../wallet/wallet';
-import { requireWithdrawalLevel, lockForWithdrawalGate } from '../../kyc/gates';
+import { findApprovedInstrument, ledgerKeys, lockAffiliateAccount, money, moveAffiliateBalance, WalletError } from '../../wallet';
+import { requireWithdrawalLevel, lockForWithdrawalGate } from '../../kyc';
 import { requireAgent } from '../agent';
 import { AFFILIATE_WITHDRAWAL_METHODS, type AffiliateWithdrawalMethod } from './views';
-import { ledgerKeys } from '../../wallet/ledger-keys';
 
 export interface AffiliateWithdrawalInput {
   /** Plain decimal string, at most 6 decimals (signed: zero or negative is the refusal `amountNotPositive`, not a 400). */

@@ -1,12 +1,9 @@
 import Decimal from 'decimal.js';
 import type { Transaction } from 'sequelize';
 import type { AffiliateWithdrawalStatus } from '../../../db/models';
-import { decideStatus } from '../../audit/status-transition';
-import type { Actor } from '../../audit/actor';
-import { moveAffiliateBalance } from '../../wallet/affiliate-account';
-import { money } from '../../wallet/wallet';
+import { type Actor, decideStatus } from '../../audit';
+import { ledgerKeys, money, moveAffiliateBalance } from '../../wallet';
 import { adminContextOf, adminView, type AffiliateWithdrawalRow } from './views';
-import { ledgerKeys } from '../../wallet/ledger-keys';
 
 /**
  * Operators' decisions on a commission withdrawal (permission module `affiliate`): review

@@ -1,5 +1,5 @@
 import { BankCard, CryptoAddress, User, type AffiliateWithdrawal } from '../../../db/models';
-import { money } from '../../wallet/wallet';
+import { money } from '../../wallet';
 
 /** Commission withdrawals as the agent and the operators see them. */
 export type AffiliateWithdrawalRow = Pick<

@@ -1,6 +1,6 @@
 import { QueryTypes } from 'sequelize';
 import { db } from '../../../db/sequelize';
-import { pagination, pageOffset, type Pagination, type Paging } from '../../common/paging';
+import { pagination, pageOffset, type Pagination, type Paging } from '../../common';
 import { resultOf } from './proof';
 import { ensurePlayerSeeds } from './seeds';
 

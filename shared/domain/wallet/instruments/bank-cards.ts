@@ -2,8 +2,8 @@ import { config } from '../../../config';
 import { BankCard } from '../../../db/models';
 import { db } from '../../../db/sequelize';
 import { Refusal } from '../../../errors';
-import { storeImages, type PreparedImage } from '../../uploads/images';
-import { uniqueAs } from '../../common/unique';
+import { storeImages, type PreparedImage } from '../../uploads';
+import { uniqueAs } from '../../common';
 import { baseView, deleteOwnInstrument, ownInstruments } from './kinds';
 
 /**

@@ -1,6 +1,6 @@
 import { CreditCard } from '../../../db/models';
 import { Refusal } from '../../../errors';
-import { uniqueAs } from '../../common/unique';
+import { uniqueAs } from '../../common';
 import { cardFingerprint, lastFour, maskedCardNumber } from './card-data';
 import { baseView, deleteOwnInstrument, ownInstruments } from './kinds';
 

@@ -1,6 +1,6 @@
 import { CryptoAddress } from '../../../db/models';
 import { Refusal } from '../../../errors';
-import { uniqueAs } from '../../common/unique';
+import { uniqueAs } from '../../common';
 import { baseView, deleteOwnInstrument, ownInstruments } from './kinds';
 
 /** Crypto addresses: currency USDT and network TRC-20 unless given. */

@@ -1,7 +1,7 @@
 import { BankCard, UploadedImage } from '../../../db/models';
 import { Refusal } from '../../../errors';
 import { getObject } from '../../../integrations/storage';
-import { IMAGE_FORMATS, type ImageFormat } from '../../uploads/images';
+import { IMAGE_FORMATS, type ImageFormat } from '../../uploads';
 import type { BankCardPhoto } from './bank-cards';
 
 /**

@@ -1,6 +1,6 @@
 import type { Transaction } from 'sequelize';
-import { SiteConfig, SiteTheme } from '../../db/models';
-import type { ThemeColours } from '../../db/models/site-config';
+import { SiteConfig, SiteTheme } from '../models';
+import type { ThemeColours } from '../models/site-config';
 import type { LocaleText } from '../../i18n/locales';
 
 /**
