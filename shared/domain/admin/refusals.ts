@@ -1,6 +1,9 @@
 import { declareRefusals } from '../refusals';
 
-/** Why the admin area says no (shared/domain/refusals.ts): each name with its meaning and its message in every locale; endpoints map the names to their numbers. */
+/**
+ * Why the admin area says no (shared/domain/refusals.ts): each name with its meaning and its message in
+ * every locale; endpoints map the names to their numbers.
+ */
 export const adminRefusals = declareRefusals('admin', {
   credentialsWrong: {
     means: 'no administrator with this account, or a wrong password',

@@ -38,7 +38,10 @@ const methodOrAccountRefused: LocaleText = {
   'vi-VN': 'Phương thức không hợp lệ hoặc tài khoản nhận chưa được duyệt',
 };
 
-/** Why the affiliate area says no (shared/domain/refusals.ts): each name with its meaning and its message in every locale; endpoints map the names to their numbers. */
+/**
+ * Why the affiliate area says no (shared/domain/refusals.ts): each name with its meaning and its message
+ * in every locale; endpoints map the names to their numbers.
+ */
 export const affiliateRefusals = declareRefusals('affiliate', {
   notAgent: {
     means: 'the calling player is not an agent',

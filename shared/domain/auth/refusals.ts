@@ -31,7 +31,10 @@ const codeWrongOrExpired: LocaleText = {
   'vi-VN': 'Mã xác minh không đúng hoặc đã hết hạn',
 };
 
-/** Why the auth area says no (shared/domain/refusals.ts): each name with its meaning and its message in every locale; endpoints map the names to their numbers. */
+/**
+ * Why the auth area says no (shared/domain/refusals.ts): each name with its meaning and its message in
+ * every locale; endpoints map the names to their numbers.
+ */
 export const authRefusals = declareRefusals('auth', {
   accountTaken: {
     means: 'the site already has this account name, as typed or as a look-alike',

@@ -1,6 +1,9 @@
 import { declareRefusals } from '../refusals';
 
-/** Why the bet-record area says no (shared/domain/refusals.ts): each name with its meaning and its message in every locale; endpoints map the names to their numbers. */
+/**
+ * Why the bet-record area says no (shared/domain/refusals.ts): each name with its meaning and its message
+ * in every locale; endpoints map the names to their numbers.
+ */
 export const betRecordRefusals = declareRefusals('bet-record', {
   orderNotFound: {
     means: 'no such bet order of the caller',

@@ -10,7 +10,10 @@ const notAwaitingResolution: LocaleText = {
   'vi-VN': 'Đơn này không chờ xử lý hoặc đã được xử lý theo cách khác',
 };
 
-/** Why the deposit area (deposits and the payment vendor's orders) says no (shared/domain/refusals.ts): each name with its meaning and its message in every locale; endpoints map the names to their numbers. */
+/**
+ * Why the deposit area (deposits and the payment vendor's orders) says no (shared/domain/refusals.ts):
+ * each name with its meaning and its message in every locale; endpoints map the names to their numbers.
+ */
 export const depositRefusals = declareRefusals('deposit', {
   bankCodeFormat: {
     means: 'a bank code is 2 to 20 lowercase letters or digits, starting with a letter',

@@ -17,7 +17,10 @@ const betAmountRange: LocaleText = {
   'vi-VN': 'Số tiền cược phải từ 0.01 đến 10000',
 };
 
-/** Why the game area says no (shared/domain/refusals.ts): each name with its meaning and its message in every locale; endpoints map the names to their numbers. */
+/**
+ * Why the game area says no (shared/domain/refusals.ts): each name with its meaning and its message in
+ * every locale; endpoints map the names to their numbers.
+ */
 export const gameRefusals = declareRefusals('game', {
   notFound: {
     means: 'no such game in the site',

@@ -1,6 +1,9 @@
 import { declareRefusals } from '../refusals';
 
-/** Why the inbox area says no (shared/domain/refusals.ts): each name with its meaning and its message in every locale; endpoints map the names to their numbers. */
+/**
+ * Why the inbox area says no (shared/domain/refusals.ts): each name with its meaning and its message in
+ * every locale; endpoints map the names to their numbers.
+ */
 export const inboxRefusals = declareRefusals('inbox', {
   messageNotFound: {
     means: 'no such message: not the player\'s (own or site-wide) or not of the site',

@@ -1,6 +1,9 @@
 import { declareRefusals } from '../refusals';
 
-/** Why the KYC area says no (shared/domain/refusals.ts): each name with its meaning and its message in every locale; endpoints map the names to their numbers (docs/kyc.md). */
+/**
+ * Why the KYC area says no (shared/domain/refusals.ts): each name with its meaning and its message in
+ * every locale; endpoints map the names to their numbers (docs/kyc.md).
+ */
 export const kycRefusals = declareRefusals('kyc', {
   underAge: {
     means: "the date of birth is below the site's minimum age",

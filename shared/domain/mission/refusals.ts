@@ -1,6 +1,9 @@
 import { declareRefusals } from '../refusals';
 
-/** Why the mission area says no (shared/domain/refusals.ts): each name with its meaning and its message in every locale; endpoints map the names to their numbers. */
+/**
+ * Why the mission area says no (shared/domain/refusals.ts): each name with its meaning and its message in
+ * every locale; endpoints map the names to their numbers.
+ */
 export const missionRefusals = declareRefusals('mission', {
   notClaimable: {
     means: 'no such enabled mission of the player\'s site',

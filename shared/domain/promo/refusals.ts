@@ -1,6 +1,9 @@
 import { declareRefusals } from '../refusals';
 
-/** Why the promo area says no (shared/domain/refusals.ts): each name with its meaning and its message in every locale; endpoints map the names to their numbers. */
+/**
+ * Why the promo area says no (shared/domain/refusals.ts): each name with its meaning and its message in
+ * every locale; endpoints map the names to their numbers.
+ */
 export const promoRefusals = declareRefusals('promo', {
   notFound: {
     means: 'no such promotion on the site (for players: no such enabled one)',

@@ -1,6 +1,9 @@
 import { declareRefusals } from '../refusals';
 
-/** Why player protection says no (shared/domain/refusals.ts): each name with its meaning and its message in every locale; endpoints map the names to their numbers. */
+/**
+ * Why player protection says no (shared/domain/refusals.ts): each name with its meaning and its message in
+ * every locale; endpoints map the names to their numbers.
+ */
 export const responsibleGamingRefusals = declareRefusals('responsible-gaming', {
   selfExcluded: {
     means: 'the player is self-excluded: no deposits, bets or promotion claims until it ends',

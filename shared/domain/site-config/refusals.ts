@@ -10,7 +10,10 @@ const siteConfigurationNotFound: LocaleText = {
   'vi-VN': 'Không tìm thấy cấu hình trang web',
 };
 
-/** Why the site-config area says no (shared/domain/refusals.ts): each name with its meaning and its message in every locale; endpoints map the names to their numbers. */
+/**
+ * Why the site-config area says no (shared/domain/refusals.ts): each name with its meaning and its message
+ * in every locale; endpoints map the names to their numbers.
+ */
 export const siteConfigRefusals = declareRefusals('site-config', {
   siteUnavailable: {
     means: 'the site has no config, or its config is disabled',

@@ -1,6 +1,9 @@
 import { declareRefusals } from '../refusals';
 
-/** Why the vip area says no (shared/domain/refusals.ts): each name with its meaning and its message in every locale; endpoints map the names to their numbers. */
+/**
+ * Why the vip area says no (shared/domain/refusals.ts): each name with its meaning and its message in
+ * every locale; endpoints map the names to their numbers.
+ */
 export const vipRefusals = declareRefusals('vip', {
   playerNotFound: {
     means: 'no such player on the site',

@@ -1,6 +1,9 @@
 import { declareRefusals } from '../refusals';
 
-/** Why the wallet area (the player's instruments and their review) says no (shared/domain/refusals.ts): each name with its meaning and its message in every locale; endpoints map the names to their numbers. */
+/**
+ * Why the wallet area (the player's instruments and their review) says no (shared/domain/refusals.ts):
+ * each name with its meaning and its message in every locale; endpoints map the names to their numbers.
+ */
 export const walletRefusals = declareRefusals('wallet', {
   idCardFrontMissing: {
     means: 'a bank card needs the photo of the ID card\'s front',

@@ -1,6 +1,9 @@
 import { declareRefusals } from '../refusals';
 
-/** Why the withdrawal area says no (shared/domain/refusals.ts): each name with its meaning and its message in every locale; endpoints map the names to their numbers. */
+/**
+ * Why the withdrawal area says no (shared/domain/refusals.ts): each name with its meaning and its message
+ * in every locale; endpoints map the names to their numbers.
+ */
 export const withdrawalRefusals = declareRefusals('withdrawal', {
   emailUnverified: {
     means: 'the player has no verified e-mail',
