@@ -15,7 +15,7 @@ import type { RefusalName } from './domain/refusals';
 export class Refusal extends Error {
   constructor(
     public readonly refusal: RefusalName,
-    /** For logs and as the last-resort message; clients get the error table's text. */
+    /** For logs; clients get the refusal's text (shared/domain/refusal-texts.ts). */
     public readonly detail?: string,
   ) {
     super(detail ? `${refusal}: ${detail}` : refusal);

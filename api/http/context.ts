@@ -22,9 +22,9 @@ export interface RequestContext {
   adminSiteCode: string | null;
   /** The acting administrator's sites (null: a platform administrator), read by the authentication step. */
   adminSites?: readonly string[] | null;
-  /** Set when a route handler fails: the template its error message is looked up under. */
+  /** The matched endpoint's path template (with /api), for the access log and the metrics. */
   routeTemplate?: string;
-  /** Set with routeTemplate: the endpoint's refusal numbers (api/http/endpoint.ts). */
+  /** Set with routeTemplate: the endpoint's refusal map (api/http/endpoint.ts), for its error answers. */
   refusals?: RefusalCodes;
 }
 

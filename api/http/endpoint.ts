@@ -1,8 +1,9 @@
 import type { Request, Response } from 'express';
 import type { AnyObject, InferType, ObjectSchema } from 'yup';
 import type { AuthenticatedAdmin } from '../../shared/domain/auth';
-import type { RefusalName } from '../../shared/domain/refusals';
-import type { Locale } from '../../shared/i18n/locales';
+import type { RefusalName, RefusalWording } from '../../shared/domain/refusals';
+import { refusalTexts } from '../../shared/domain/refusal-texts';
+import type { Locale, LocaleText } from '../../shared/i18n/locales';
 import type { RequestMeta } from '../../shared/domain/audit';
 import type { PreparedImage } from '../../shared/domain/uploads';
 import type { RateLimitRule } from './rate-limit';
@@ -138,22 +139,22 @@ export interface EndpointSpec<A extends AuthSpec, B extends Schema | undefined, 
   summary?: string;
   /**
    * The domain's refusals this endpoint answers (shared/domain/refusals.ts), each with the number its
-   * clients see. The message is the error table's text for that number under this endpoint's path, or
-   * under `textOf` (a path template with /api) when the text is another endpoint's.
+   * clients see. The message is the name's text (shared/domain/refusal-texts.ts), or one of its other
+   * wordings when the map says `{ code, wording }`.
    */
   refusals?: RefusalCodes;
   /** Error codes the endpoint itself answers that no refusal carries (HTTP statuses), for the API document. */
   codes?: number[];
 }
 
-/** Refusal name -> the number an endpoint answers for it. */
-export type RefusalCodes = { readonly [N in RefusalName]?: number | { code: number; textOf: string } };
+/** Refusal name -> the number an endpoint answers for it, with the wording it answers when not the name's text. */
+export type RefusalCodes = { readonly [N in RefusalName]?: number | { readonly code: number; readonly wording: RefusalWording<N> } };
 
-/** The number and the text's path an endpoint answers for a refusal; undefined when it does not map it. */
-export function refusalCode(refusals: RefusalCodes | undefined, name: RefusalName, template: string): { code: number; textPath: string } | undefined {
-  const mapped = refusals?.[name];
+/** The number and the message an endpoint answers for a refusal; undefined when it does not map it. */
+export function refusalCode(refusals: RefusalCodes | undefined, name: RefusalName): { code: number; text: LocaleText } | undefined {
+  const mapped = refusals?.[name] as number | { code: number; wording: string } | undefined;
   if (mapped === undefined) return undefined;
-  return typeof mapped === 'number' ? { code: mapped, textPath: template } : { code: mapped.code, textPath: mapped.textOf };
+  return typeof mapped === 'number' ? { code: mapped, text: refusalTexts(name) } : { code: mapped.code, text: refusalTexts(name, mapped.wording) };
 }
 
 /** Every number an endpoint can answer for a refusal. */

@@ -1,15 +1,15 @@
 import type { NextFunction, Request, Response } from 'express';
 import { ForbiddenError, InputError, NotFoundError, Refusal, SessionEndedError, UnavailableError } from '../../shared/errors';
 import type { Locale } from '../../shared/i18n/locales';
-import { errorMessage } from '../../shared/i18n/messages';
 import { logger } from '../../shared/logger';
 import { sendError } from './envelope';
 import { HttpError } from './errors';
 import { WalletError } from '../../shared/domain/wallet';
 import { refusalCode, type RefusalCodes } from './endpoint';
+import { genericText } from './generic-texts';
 
 function genericMessage(locale: Locale, status: number): string {
-  return errorMessage('*', status, locale) ?? 'Error';
+  return genericText(status, locale) ?? 'Error';
 }
 
 /** What an error answers: HTTP status, envelope code and message, extra envelope fields. */
@@ -22,20 +22,19 @@ export interface ErrorAnswer {
 
 /**
  * The one place where errors get HTTP statuses: a Refusal with the number its endpoint maps it to (HTTP
- * 200 for business codes) and that number's localized text under the endpoint's path (or the map's
- * `textOf`); a Refusal the endpoint does not map is a bug of its declaration, a 500; the domain's InputError as a 400
+ * 200 for business codes) and the refusal's text in the caller's locale (the name's, or the wording the
+ * map picks); a Refusal the endpoint does not map is a bug of its declaration, a 500; the domain's InputError as a 400
  * naming the field, ForbiddenError 403, NotFoundError 404, SessionEndedError 401, UnavailableError 503,
  * a wallet refusal no caller mapped 409 (walletRefusal);
  * the edge's HttpError with its status (body failures are HttpErrors from api/http/body.ts); anything else a 500 with a generic message (never a
  * stack trace).
  */
-export function describeError(err: unknown, locale: Locale, template: string, requestId?: string, refusals?: RefusalCodes): ErrorAnswer {
+export function describeError(err: unknown, locale: Locale, requestId?: string, refusals?: RefusalCodes): ErrorAnswer {
   if (err instanceof Refusal) {
-    const mapped = refusalCode(refusals, err.refusal, template);
+    const mapped = refusalCode(refusals, err.refusal);
     // A refusal its endpoint does not declare is a bug of the declaration: a 500, logged by answerError.
     if (mapped) {
-      const message = errorMessage(mapped.textPath, mapped.code, locale) ?? err.detail ?? `Error ${mapped.code}`;
-      return { status: mapped.code < 1000 ? mapped.code : 200, code: mapped.code, message };
+      return { status: mapped.code < 1000 ? mapped.code : 200, code: mapped.code, message: mapped.text[locale] };
     }
   }
   if (err instanceof InputError) {
@@ -80,7 +79,7 @@ export function answerError(req: Request, res: Response, err: unknown): void {
     res.end();
     return;
   }
-  const answer = describeError(err, req.ctx?.locale ?? 'en-US', req.ctx?.routeTemplate ?? req.baseUrl, req.ctx?.requestId, req.ctx?.refusals);
+  const answer = describeError(err, req.ctx?.locale ?? 'en-US', req.ctx?.requestId, req.ctx?.refusals);
   if (answer.status === 500) logger().error({ err, requestId: req.ctx?.requestId, path: req.originalUrl }, 'unhandled error');
   if (answer.status === 429 && answer.extra?.retryAfter !== undefined) res.setHeader('Retry-After', String(answer.extra.retryAfter));
   sendError(req, res, answer.status, answer.code, answer.message, answer.extra);

@@ -1,7 +1,7 @@
 /**
  * The edge's own refusals, with their HTTP status: validation 400, authentication 401, permission 403,
- * route 404, body 413/415, rate limit 429. Its message is looked up under path '*' unless `detail` gives
- * the precise reason; `extra` adds envelope fields (`errors`, `retryAfter`). The domain never throws it
+ * route 404, body 413/415, rate limit 429. Its message is its status's text (api/http/generic-texts.ts)
+ * unless `detail` gives the precise reason; `extra` adds envelope fields (`errors`, `retryAfter`). The domain never throws it
  * (shared/errors.ts holds the business errors).
  */
 export class HttpError extends Error {

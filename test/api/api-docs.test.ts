@@ -5,7 +5,7 @@ import { startTestStack, type TestStack } from '../helpers/stack';
 /**
  * The API document (GET /api/docs.json, api/http/openapi/) and its Swagger UI page (/api/docs/): the
  * document is valid OpenAPI 3.1 and lists exactly the routes the app serves, with their authentication,
- * request schemas and business codes from the one error table.
+ * request schemas and business codes with their refusals' texts.
  */
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -97,15 +97,15 @@ test('provider callbacks: the X-Signature and X-Timestamp headers', (t) => {
   t.regex(op.description, /provy/);
 });
 
-test('POST /game/simulate: its business codes with the error table texts', async (t) => {
-  const { errorMessage } = await import('../../shared/i18n/messages');
+test('POST /game/simulate: its business codes with their refusals\' texts', async (t) => {
+  const { refusalText } = await import('../../shared/domain/refusal-texts');
   const ok = doc.paths['/api/game/simulate'].post.responses['200'];
   const codes = ok['x-error-codes'] as Array<{ code: number; message: string; messages: Record<string, string> }>;
   const insufficient = codes.find((c) => c.code === 5011);
   t.truthy(insufficient);
-  t.is(insufficient?.message, errorMessage('/api/game/simulate', 5011, 'en-US'));
+  t.is(insufficient?.message, refusalText('game.balanceTooLow', 'en-US'));
   t.is(insufficient?.message, 'Insufficient balance');
-  t.is(insufficient?.messages['zh-TW'], errorMessage('/api/game/simulate', 5011, 'zh-TW'));
+  t.is(insufficient?.messages['zh-TW'], refusalText('game.balanceTooLow', 'zh-TW'));
   t.regex(ok.description, /`5011`: Insufficient balance/);
   // Business codes are answered with HTTP 200 in the error envelope.
   const refusal = ok.content['application/json'].schema.oneOf[1];
@@ -113,21 +113,27 @@ test('POST /game/simulate: its business codes with the error table texts', async
   t.true(refusal.allOf[1].properties.code.enum.includes(5011));
 });
 
-test('every code the error table holds under a served path is listed on that operation with its text', async (t) => {
-  const { ERROR_TEXTS } = await import('../../shared/i18n/error-texts');
-  const served = new Set(documentRoutes().map((route) => route.split(' ')[1]));
+test('every business code an operation answers for a refusal is listed on it with the text it answers', async (t) => {
+  const { endpoints } = await import('../../api/endpoints');
+  const { refusalCode } = await import('../../api/http/endpoint');
+  const served = new Set(documentRoutes());
   const missing: string[] = [];
   let checked = 0;
-  for (const entry of ERROR_TEXTS) {
-    const path = entry.path.replace(/:(\w+)/g, '{$1}');
-    if (entry.path === '*' || !served.has(path)) continue;
-    const listed = Object.values(doc.paths[path] as Record<string, any>).some((op) =>
-      (op?.responses?.['200']?.['x-error-codes'] ?? []).some((c: { code: number; message: string }) => c.code === entry.code && c.message === entry.text['en-US']),
-    );
-    checked += 1;
-    if (!listed) missing.push(`${entry.path} ${entry.code}`);
+  for (const e of endpoints) {
+    const path = `/api${e.path}`.replace(/:(\w+)/g, '{$1}');
+    if (typeof e.answer === 'object' || !served.has(`${e.method.toUpperCase()} ${path}`)) continue;
+    const listed = (doc.paths[path]?.[e.method]?.responses?.['200']?.['x-error-codes'] ?? []) as Array<{ code: number; message: string }>;
+    const first = new Map<number, string>();
+    for (const name of Object.keys(e.refusals ?? {}) as Parameters<typeof refusalCode>[1][]) {
+      const mapped = refusalCode(e.refusals, name);
+      if (mapped && mapped.code >= 1000 && !first.has(mapped.code)) first.set(mapped.code, mapped.text['en-US']);
+    }
+    for (const [code, message] of first) {
+      checked += 1;
+      if (!listed.some((c) => c.code === code && c.message === message)) missing.push(`${e.method.toUpperCase()} ${path} ${code}`);
+    }
   }
-  t.true(checked > 50, `only ${checked} table entries under served paths`);
+  t.true(checked > 50, `only ${checked} codes checked`);
   t.deepEqual(missing, []);
   // POST /mission/:id/claim: the table's 3001-3004 are there, player protection's exclusions (4101, 4102)
   // and the KYC under-age freeze the exclusion rule asks (2303).

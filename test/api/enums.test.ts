@@ -135,7 +135,7 @@ test.serial('the cached copy is what is served, per language', async (t) => {
   t.is(served.ERROR_CODES['/api/auth/register']['2001'], 'cached text');
   t.deepEqual((await enums('en-US')).body.result, en);
 
-  // Without the entry the enums are built afresh, from the error table.
+  // Without the entry the enums are built afresh, from the endpoints' refusal maps.
   await redis.del(key);
   t.deepEqual((await enums('th-TH')).body.result, original);
 });

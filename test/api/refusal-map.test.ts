@@ -1,44 +1,40 @@
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
 import { endpoints } from '../../api/endpoints';
-import { refusalCode, refusalNumbers } from '../../api/http/endpoint';
-import { ERROR_TEXTS } from '../../shared/i18n/error-texts';
-import { hasErrorText } from '../../shared/i18n/messages';
+import { refusalCode } from '../../api/http/endpoint';
+import { refusalDeclaration, refusalNames } from '../../shared/domain/refusal-texts';
 import type { RefusalName } from '../../shared/domain/refusals';
+import { LOCALES } from '../../shared/i18n/locales';
 
 /**
  * The refusal maps of the endpoint declarations (docs/architecture.md, "Errors and refusals") against the
- * one error table: every number an endpoint answers for a refusal has its text, every text of the table
- * belongs to an endpoint that can answer its number, and the domain names only declared refusals.
+ * areas' declarations: every refusal an endpoint maps answers a text in every locale, every other wording
+ * an area declares is one some endpoint answers, and the domain names only declared refusals.
  */
 
 const DOMAIN = path.join(__dirname, '..', '..', 'shared', 'domain');
 
-test('every business number an endpoint maps a refusal to has a text under its path (or textOf)', (t) => {
+test('every refusal an endpoint maps answers a text in every locale', (t) => {
   const missing: string[] = [];
   for (const e of endpoints) {
-    const template = `/api${e.path}`;
     for (const name of Object.keys(e.refusals ?? {}) as RefusalName[]) {
-      const mapped = refusalCode(e.refusals, name, template);
-      if (mapped && mapped.code >= 1000 && !hasErrorText(mapped.textPath, mapped.code)) missing.push(`${e.method.toUpperCase()} ${template} ${name} -> ${mapped.code} (${mapped.textPath})`);
+      const mapped = refusalCode(e.refusals, name);
+      for (const locale of LOCALES) {
+        if (!mapped?.text[locale]?.trim()) missing.push(`${e.method.toUpperCase()} /api${e.path} ${name} ${locale}`);
+      }
     }
   }
   t.deepEqual(missing, []);
 });
 
-test('every text of the error table belongs to an endpoint that answers its number', (t) => {
-  const answered = new Set<string>();
+test('every other wording an area declares is answered by some endpoint', (t) => {
+  const picked = new Set<string>();
   for (const e of endpoints) {
-    const template = `/api${e.path}`;
-    for (const code of [...refusalNumbers(e.refusals), ...(e.codes ?? [])]) answered.add(`${template} ${code}`);
-    for (const name of Object.keys(e.refusals ?? {}) as RefusalName[]) {
-      const mapped = refusalCode(e.refusals, name, template);
-      if (mapped) answered.add(`${mapped.textPath} ${mapped.code}`);
-    }
+    for (const [name, mapped] of Object.entries(e.refusals ?? {})) if (typeof mapped === 'object') picked.add(`${name} ${mapped.wording}`);
   }
-  const orphans = ERROR_TEXTS.filter((entry) => entry.path !== '*' && !answered.has(`${entry.path} ${entry.code}`)).map((entry) => `${entry.path} ${entry.code}`);
-  t.deepEqual(orphans, []);
+  const unused = refusalNames().flatMap((name) => Object.keys(refusalDeclaration(name).wordings ?? {}).map((wording) => `${name} ${wording}`)).filter((w) => !picked.has(w));
+  t.deepEqual(unused, []);
 });
 
 /** Every `new Refusal('<name>'` in the domain and the names its areas declare. */
@@ -47,15 +43,7 @@ function domainFiles(dir: string): string[] {
 }
 
 test('the domain throws only declared refusals, and every area declaration is used', (t) => {
-  const declared = new Set<string>();
-  for (const area of readdirSync(DOMAIN)) {
-    const file = path.join(DOMAIN, area, 'refusals.ts');
-    if (!existsSync(file)) continue;
-    const text = readFileSync(file, 'utf8');
-    const areaName = /declareRefusals\('([^']+)'/.exec(text)?.[1];
-    t.truthy(areaName, `${file} declares its area`);
-    for (const m of text.matchAll(/^\s{2}(\w+): /gm)) declared.add(`${areaName}.${m[1]}`);
-  }
+  const declared = new Set<string>(refusalNames());
   const thrown = new Set<string>();
   for (const file of domainFiles(DOMAIN)) {
     for (const m of readFileSync(file, 'utf8').matchAll(/'([a-z-]+\.[A-Za-z]+)'/g)) if (declared.has(m[1])) thrown.add(m[1]);
@@ -63,4 +51,11 @@ test('the domain throws only declared refusals, and every area declaration is us
   const mapped = new Set(endpoints.flatMap((e) => Object.keys(e.refusals ?? {})));
   t.deepEqual([...mapped].filter((name) => !declared.has(name)), [], 'endpoints map only declared names');
   t.deepEqual([...declared].filter((name) => !thrown.has(name) && !mapped.has(name)), [], 'no declared refusal is unused');
+});
+
+test('each area file declares the area it is registered under', (t) => {
+  for (const area of new Set(refusalNames().map((name) => name.split('.')[0]))) {
+    const text = readFileSync(path.join(DOMAIN, area, 'refusals.ts'), 'utf8');
+    t.is(/declareRefusals\('([^']+)'/.exec(text)?.[1], area, area);
+  }
 });

@@ -1,13 +1,11 @@
+import type { RefusalName } from '../../../shared/domain/refusals';
 import { LOCALES, type Locale } from '../../../shared/i18n/locales';
-import { errorMessage } from '../../../shared/i18n/messages';
+import { refusalCode, type Endpoint } from '../endpoint';
 
-/** A business error code of an endpoint with its texts from the one error table (shared/i18n/messages.ts). */
+/** A business error code of an endpoint with its texts: those of the refusal it answers with that number. */
 export interface CodeText {
   code: number;
-  /**
-   * The en-US text; null when the table has none under this path (the error then names its own path's
-   * text, or answers its English detail).
-   */
+  /** The en-US text; null when no refusal of the endpoint answers the number (a code it lists in `codes`). */
   message: string | null;
   messages: Partial<Record<Locale, string>>;
 }
@@ -15,17 +13,19 @@ export interface CodeText {
 /** Codes below this are HTTP statuses (answered with that status); the others are business codes (HTTP 200). */
 export const FIRST_BUSINESS_CODE = 1000;
 
-/** The texts of `code` under the endpoint's path template (`/api` + its path), as the error mapper finds them. */
-export function codeText(template: string, code: number): CodeText {
-  const messages: Partial<Record<Locale, string>> = {};
-  for (const locale of LOCALES) {
-    const text = errorMessage(template, code, locale);
-    if (text !== undefined) messages[locale] = text;
+/** The texts of `code` as the endpoint answers them: the first refusal of its map with that number. */
+export function codeText(e: Endpoint, code: number): CodeText {
+  for (const name of Object.keys(e.refusals ?? {}) as RefusalName[]) {
+    const mapped = refusalCode(e.refusals, name);
+    if (mapped?.code !== code) continue;
+    const messages: Partial<Record<Locale, string>> = {};
+    for (const locale of LOCALES) messages[locale] = mapped.text[locale];
+    return { code, message: mapped.text['en-US'], messages };
   }
-  return { code, message: messages['en-US'] ?? null, messages };
+  return { code, message: null, messages: {} };
 }
 
 /** A markdown list of business codes for an operation's description. */
 export function codeList(codes: CodeText[]): string {
-  return codes.map((c) => `- \`${c.code}\`: ${c.message ?? '(no text under this path in the error table)'}`).join('\n');
+  return codes.map((c) => `- \`${c.code}\`: ${c.message ?? '(no text: no refusal of this endpoint answers it)'}`).join('\n');
 }

@@ -7,7 +7,7 @@ import { cookieScheme, securitySchemes } from './security';
 /**
  * The API document (OpenAPI 3.1), generated from the endpoint definitions (api/endpoints.ts): one
  * operation per endpoint with its authentication, input schemas (from yup), answer envelope, generic
- * refusals and business error codes with their texts from the one error table.
+ * refusals and business error codes with the texts of the refusals behind them.
  */
 export function buildApiDocument(endpoints: readonly Endpoint[]): Json {
   const paths: Record<string, Record<string, Json>> = {};

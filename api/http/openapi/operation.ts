@@ -1,6 +1,6 @@
-import { errorCodesUnder, errorMessage } from '../../../shared/i18n/messages';
 import { refusalNumbers, type Endpoint } from '../endpoint';
 import type { RateLimitRule } from '../rate-limit';
+import { GENERIC_TEXTS } from '../generic-texts';
 import { codeList, codeText, FIRST_BUSINESS_CODE } from './error-codes';
 import { envelopeSchemas, jsonSchemaOf, ref, type Json } from './schemas';
 import { operationAuth, permissionOf } from './security';
@@ -16,7 +16,7 @@ const GENERIC = [400, 401, 403, 404, 413, 429, 500, 503] as const;
 export const genericResponses: Record<string, Json> = Object.fromEntries(
   GENERIC.map((status) => [
     String(status),
-    { description: errorMessage('*', status, 'en-US') ?? `HTTP ${status}`, content: { 'application/json': { schema: ref('ErrorEnvelope') } } },
+    { description: GENERIC_TEXTS[status]['en-US'], content: { 'application/json': { schema: ref('ErrorEnvelope') } } },
   ]),
 );
 
@@ -66,12 +66,11 @@ function rateLimits(e: Endpoint): { text: string; list: Json[] } | null {
   return { text: `Rate limits: ${list.map((r) => `${r.name} ${r.limit} per ${r.windowSeconds} s per ${r.per}`).join('; ')}.`, list };
 }
 
-function envelopeResponses(e: Endpoint, template: string): Json {
+function envelopeResponses(e: Endpoint): Json {
   const answer = e.answer ?? 'envelope';
-  // The codes the endpoint declares and those the error table holds under its path: a text added to the
-  // table shows in the document without a second list to keep in step.
-  const declared = new Set([...(e.codes ?? []), ...refusalNumbers(e.refusals), ...errorCodesUnder(template)]);
-  const business = [...declared].filter((c) => c >= FIRST_BUSINESS_CODE).sort((a, b) => a - b).map((c) => codeText(template, c));
+  // The codes the endpoint answers: its refusals' numbers, with their texts, and the codes it lists.
+  const declared = new Set([...(e.codes ?? []), ...refusalNumbers(e.refusals)]);
+  const business = [...declared].filter((c) => c >= FIRST_BUSINESS_CODE).sort((a, b) => a - b).map((c) => codeText(e, c));
   const statuses = new Set<number>([400, 500, ...[...(e.codes ?? []), ...refusalNumbers(e.refusals)].filter((c) => c < FIRST_BUSINESS_CODE)]);
   if (e.method !== 'get') statuses.add(413);
   if (e.auth !== 'none') statuses.add(401);
@@ -150,7 +149,7 @@ export function operationOf(e: Endpoint): Json {
     description: [auth.text, limits?.text].filter(Boolean).join('\n\n'),
     security: auth.security,
     parameters: parameters(e),
-    responses: typeof e.answer === 'object' ? answererResponses(e) : envelopeResponses(e, template),
+    responses: typeof e.answer === 'object' ? answererResponses(e) : envelopeResponses(e),
   };
   const permission = permissionOf(e);
   if (permission) operation['x-permission'] = permission;

@@ -13,7 +13,7 @@ import * as answers from './answers';
 const admin = { admin: 'admin' } as const;
 
 export const accountEndpoints = [
-  endpoint({ method: 'get', path: '/admin/profile', result: answers.getAdminProfile, auth: { admin: null }, refusals: { 'admin.adminNotFound': 2001 }, summary: "One's own account and group" }, ({ admin: me }) =>
+  endpoint({ method: 'get', path: '/admin/profile', result: answers.getAdminProfile, auth: { admin: null }, refusals: { 'admin.adminNotFound': { code: 2001, wording: 'account' } }, summary: "One's own account and group" }, ({ admin: me }) =>
     getAdmin(me.id),
   ),
   endpoint({ method: 'get', path: '/admin/list', result: answers.getAdminList, auth: admin, summary: 'The administrators the caller sees, with their group {id, name}' }, ({ req }) => listAdmins(adminSitesOf(req))),
@@ -32,8 +32,8 @@ export const accountEndpoints = [
       auth: admin,
       params: idParams,
       body: updateAdminBody,
-      // A groupId naming no group and a site code naming no site are answered with the create endpoint's texts.
-      refusals: { 'admin.adminNotFound': 2001, 'admin.groupNotFound': { code: 2002, textOf: '/api/admin/create' }, 'admin.siteUnknown': { code: 2003, textOf: '/api/admin/create' } },
+      // A groupId naming no group and a site code naming no site are answered as on create.
+      refusals: { 'admin.adminNotFound': 2001, 'admin.groupNotFound': 2002, 'admin.siteUnknown': 2003 },
       summary: 'Update an administrator (2003 a site code names no site); a new password or disabling ends its tokens',
     },
     ({ actor, params, body }) => updateAdmin(actor, params.id, body),

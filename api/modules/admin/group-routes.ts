@@ -21,7 +21,7 @@ export const groupEndpoints = [
     getGroup(params.id, adminSitesOf(req)),
   ),
   endpoint(
-    { method: 'patch', path: '/admin/groups/:id', result: answers.postAdminGroupsCreate, auth: adminGroup, params: idParams, body: updateGroupBody, refusals: { 'admin.groupNotFound': 2001, 'admin.groupNameTaken': { code: 2003, textOf: '/api/admin/groups/create' } }, summary: 'Update a group (2003 its new name is taken)' },
+    { method: 'patch', path: '/admin/groups/:id', result: answers.postAdminGroupsCreate, auth: adminGroup, params: idParams, body: updateGroupBody, refusals: { 'admin.groupNotFound': 2001, 'admin.groupNameTaken': 2003 }, summary: 'Update a group (2003 its new name is taken)' },
     ({ actor, admin, params, body }) => updateGroup(actor, params.id, body, admin.groupId),
   ),
   endpoint(

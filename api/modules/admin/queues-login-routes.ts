@@ -69,14 +69,14 @@ export const queueLoginEndpoints = [
       // JSON logins get the envelope; a form is redirected (303) to the board.
       result: obj({ code: constant(200), message: str(), result: obj({ loggedIn: constant(true) }) }, { description: 'The result envelope' }),
       limits: [adminLoginPerIp],
-      // The refusals of POST /admin/login, with its texts.
+      // The refusals of POST /admin/login, with its numbers.
       refusals: {
-        'admin.credentialsWrong': { code: 2001, textOf: '/api/admin/login' },
-        'admin.accountDisabled': { code: 2002, textOf: '/api/admin/login' },
-        'auth.totpRequired': { code: adminTotpLoginRefusals['auth.totpRequired'], textOf: '/api/admin/login' },
-        'auth.totpCodeWrong': { code: adminTotpLoginRefusals['auth.totpCodeWrong'], textOf: '/api/admin/login' },
-        'auth.totpLocked': { code: adminTotpLoginRefusals['auth.totpLocked'], textOf: '/api/admin/login' },
-        'admin.totpSetupRequired': { code: adminTotpLoginRefusals['admin.totpSetupRequired'], textOf: '/api/admin/login' },
+        'admin.credentialsWrong': 2001,
+        'admin.accountDisabled': 2002,
+        'auth.totpRequired': adminTotpLoginRefusals['auth.totpRequired'],
+        'auth.totpCodeWrong': adminTotpLoginRefusals['auth.totpCodeWrong'],
+        'auth.totpLocked': adminTotpLoginRefusals['auth.totpLocked'],
+        'admin.totpSetupRequired': adminTotpLoginRefusals['admin.totpSetupRequired'],
       },
       summary: 'Form or JSON {account, password, totpCode (with an authenticator)}, or a Bearer administrator token: sets the board session cookie',
     },

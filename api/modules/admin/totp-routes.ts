@@ -11,7 +11,6 @@ import * as answers from './answers';
  * at login of a member of a group that requires one, and that group setting (permission module
  * `admin-group`). The rules are in shared/domain/admin/totp.ts.
  */
-const groupNotFound = { code: 2001, textOf: '/api/admin/groups/:id' } as const;
 
 export const totpEndpoints = [
   endpoint(
@@ -25,7 +24,7 @@ export const totpEndpoints = [
       result: answers.postAdminEnableTotpAuth,
       auth: { admin: null },
       body: totpCodeBody,
-      refusals: { 'auth.totpNotGenerated': { code: 2001, textOf: '/api/auth/enable-totp-auth' }, 'auth.totpCodeWrong': 2002, 'auth.totpLocked': 2003 },
+      refusals: { 'auth.totpNotGenerated': 2001, 'auth.totpCodeWrong': 2002, 'auth.totpLocked': 2003 },
       summary: "Enable one's authenticator with a current code",
     },
     ({ actor, body }) => enableAdminTotp(actor, body.code),
@@ -51,8 +50,8 @@ export const totpEndpoints = [
       body: adminLoginBody,
       limits: [adminLoginPerIp, adminLoginPerAccount],
       refusals: {
-        'admin.credentialsWrong': { code: 2001, textOf: '/api/admin/login' },
-        'admin.accountDisabled': { code: 2002, textOf: '/api/admin/login' },
+        'admin.credentialsWrong': 2001,
+        'admin.accountDisabled': 2002,
         'admin.totpSetupNotNeeded': 2003,
       },
       summary: 'Account and password of a member of a group that requires an authenticator, without one: a new secret; POST /admin/login with its code then enables it',
@@ -60,7 +59,7 @@ export const totpEndpoints = [
     ({ body, meta }) => startAdminTotpSetup(body.account, body.password, meta),
   ),
   endpoint(
-    { method: 'get', path: '/admin/groups/:id/require-totp', result: answers.getAdminGroupsByIdRequireTotp, auth: { admin: 'admin-group' }, params: idParams, refusals: { 'admin.groupNotFound': groupNotFound }, summary: "Whether the group's members log in with an authenticator" },
+    { method: 'get', path: '/admin/groups/:id/require-totp', result: answers.getAdminGroupsByIdRequireTotp, auth: { admin: 'admin-group' }, params: idParams, refusals: { 'admin.groupNotFound': 2001 }, summary: "Whether the group's members log in with an authenticator" },
     ({ params }) => groupTotpRequirement(params.id),
   ),
   endpoint(
@@ -71,7 +70,7 @@ export const totpEndpoints = [
       auth: { admin: 'admin-group' },
       params: idParams,
       body: requireTotpBody,
-      refusals: { 'admin.groupNotFound': groupNotFound },
+      refusals: { 'admin.groupNotFound': 2001 },
       summary: "Require (1) or not (0) an authenticator at the group's members' next logins",
     },
     ({ actor, params, body }) => setGroupTotpRequirement(actor, params.id, body.requireTotp),

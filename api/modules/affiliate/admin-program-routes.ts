@@ -31,7 +31,7 @@ export const programAdminEndpoints: Endpoint[] = [
       result: answers.postAffiliateAdminCreateAgent,
       auth,
       body: createAgentBody,
-      refusals: { 'affiliate.playerNotFound': 2001, 'affiliate.codeTaken': 2002, 'affiliate.alreadyAgent': 2003 },
+      refusals: { 'affiliate.playerNotFound': 2001, 'affiliate.codeTaken': { code: 2002, wording: 'agentCode' }, 'affiliate.alreadyAgent': 2003 },
       summary: 'Make a player of the site an agent',
     },
     ({ actor, site, body }) => createAgent(actor, site, body),
@@ -43,7 +43,7 @@ export const programAdminEndpoints: Endpoint[] = [
       result: answers.postAffiliateAdminBind,
       auth,
       body: bindBody,
-      refusals: { 'affiliate.playerNotFound': 2001, 'affiliate.agentNotFound': 2002, 'affiliate.bindCycle': 2002, 'affiliate.memberAlreadyBound': 2003, 'affiliate.memberNotBoundThere': 2004 },
+      refusals: { 'affiliate.playerNotFound': { code: 2001, wording: 'member' }, 'affiliate.agentNotFound': 2002, 'affiliate.bindCycle': 2002, 'affiliate.memberAlreadyBound': 2003, 'affiliate.memberNotBoundThere': 2004 },
       summary: "Bind, transfer or unbind a member's agent (one bind log each; 2003 the member already has an agent, or this one; 2004 it has no agent, or another one)",
     },
     ({ actor, admin, site, body }) => bindMember(actor, admin.account, site, { memberId: body.memberId, agentId: body.agentId, action: body.action as BindAction }),
@@ -77,7 +77,7 @@ export const programAdminEndpoints: Endpoint[] = [
     ({ actor, site, params }) => deleteAgentTier(actor, site, params.id),
   ),
   endpoint(
-    { method: 'post', path: '/affiliate/admin/set-agent-tier', result: answers.postAffiliateAdminSetAgentTier, auth, body: setAgentTierBody, refusals: { 'affiliate.agentNotFound': 2001, 'affiliate.tierNotFound': 2002 }, summary: "Set an agent's tier by hand (stops automatic moves)" },
+    { method: 'post', path: '/affiliate/admin/set-agent-tier', result: answers.postAffiliateAdminSetAgentTier, auth, body: setAgentTierBody, refusals: { 'affiliate.agentNotFound': 2001, 'affiliate.tierNotFound': { code: 2002, wording: 'tierCode' } }, summary: "Set an agent's tier by hand (stops automatic moves)" },
     ({ actor, site, body }) => setAgentTier(actor, site, body),
   ),
   endpoint(

@@ -41,7 +41,7 @@ export const agentEndpoints: Endpoint[] = [
     ({ player, body }) => createReferralCode(player.id, { code: body.code, label: body.label }),
   ),
   endpoint(
-    { method: 'delete', path: '/affiliate/referral-codes/:id', result: answers.postAffiliateAdminBind, auth: 'player', params: idParams, refusals: { ...agentOnly, 'affiliate.referralCodeNotFound': 2001 }, summary: 'Delete one of the agent’s referral codes' },
+    { method: 'delete', path: '/affiliate/referral-codes/:id', result: answers.postAffiliateAdminBind, auth: 'player', params: idParams, refusals: { 'affiliate.notAgent': { code: 2001, wording: 'asReferralCodeNotFound' }, 'affiliate.referralCodeNotFound': 2001 }, summary: 'Delete one of the agent’s referral codes' },
     ({ player, params }) => deleteReferralCode(player.id, params.id),
   ),
   endpoint({ method: 'get', path: '/affiliate/alliance-info', result: answers.getAffiliateAllianceInfo, auth: 'none', summary: "The site's agent tiers, enabled commission rates and VIP milestones" }, ({ site }) => allianceInfo(site)),

@@ -72,7 +72,7 @@ export const moneyEndpoints: Endpoint[] = [
     ({ actor, site, params, body }) => reviewAffiliateWithdrawal(actor, site, params.id, body.action as AffiliateReviewAction, body.remark ?? null),
   ),
   endpoint(
-    { method: 'post', path: '/affiliate/admin/withdrawals/:id/complete', result: answers.postAffiliateAdminWithdrawalsByIdComplete, auth: admin, params: idParams, refusals: decided, summary: 'Mark an approved commission withdrawal paid out (frozen moves to totalWithdrawn)' },
+    { method: 'post', path: '/affiliate/admin/withdrawals/:id/complete', result: answers.postAffiliateAdminWithdrawalsByIdComplete, auth: admin, params: idParams, refusals: { ...decided, 'affiliate.withdrawalStatusNotAllowed': { code: 2002, wording: 'complete' } }, summary: 'Mark an approved commission withdrawal paid out (frozen moves to totalWithdrawn)' },
     ({ actor, site, params }) => completeAffiliateWithdrawal(actor, site, params.id),
   ),
 ];

@@ -29,7 +29,7 @@ export const settlementEndpoints: Endpoint[] = [
     ({ player, query }) => listAgentSettlements(player.id, { ...query, periodType: period(query) }),
   ),
   endpoint(
-    { method: 'get', path: '/affiliate/settlements/:id', result: answers.getAffiliateSettlementsById, auth: 'player', params: idParams, refusals: { ...agentOnly, 'affiliate.settlementNotFound': 2001 }, summary: "One of the agent's settlements with its commission rows" },
+    { method: 'get', path: '/affiliate/settlements/:id', result: answers.getAffiliateSettlementsById, auth: 'player', params: idParams, refusals: { 'affiliate.notAgent': { code: 2001, wording: 'asSettlementNotFound' }, 'affiliate.settlementNotFound': 2001 }, summary: "One of the agent's settlements with its commission rows" },
     ({ player, params }) => agentSettlementDetail(player.id, params.id),
   ),
   endpoint(

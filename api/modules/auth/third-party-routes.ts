@@ -81,7 +81,7 @@ export const thirdPartyEndpoints = [
     },
   ),
   endpoint(
-    { method: 'post', path: '/auth/bind-widget', result: answers.postAuthBindWidget, auth: 'player', body: bindWidgetBody, refusals: { ...widgetDataRefusals, 'auth.widgetBoundElsewhere': 2010 }, summary: 'Bind the messenger account' },
+    { method: 'post', path: '/auth/bind-widget', result: answers.postAuthBindWidget, auth: 'player', body: bindWidgetBody, refusals: { ...widgetDataRefusals, 'auth.widgetAuthStale': { code: 2003, wording: 'bind' }, 'auth.widgetBoundElsewhere': 2010 }, summary: 'Bind the messenger account' },
     ({ player, body, req }) => bindWidget(player.id, body, receivedWidgetFields(req.body)),
   ),
   endpoint({ method: 'post', path: '/auth/unbind-oauth', result: answers.postAuthUnbindOauth, auth: 'player', summary: 'Unbind the OAuth account' }, ({ player }) => unbindThirdParty(player.id, 'oauth')),

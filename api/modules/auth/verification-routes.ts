@@ -12,7 +12,7 @@ import {
   sendVerifyMobileBody,
   setPasswordBody,
 } from './verification-schemas';
-import { totpCodeRefusalsAsAtLogin } from './totp-refusals';
+import { totpLoginRefusals } from './totp-refusals';
 import * as answers from './answers';
 
 /**
@@ -46,7 +46,7 @@ export const verificationEndpoints = [
         'auth.emailNotPending': 2002,
         'auth.emailCodeWrong': 2002,
         // Taken meanwhile: the send endpoint's refusal, with its text.
-        'auth.emailTaken': { code: 2001, textOf: '/api/auth/send-verify-email' },
+        'auth.emailTaken': 2001,
       },
       summary: 'Check an e-mail verification code',
     },
@@ -68,9 +68,9 @@ export const verificationEndpoints = [
         'auth.mobileCodeMissing': 2001,
         'auth.mobileNotPending': 2002,
         'auth.mobileCodeWrong': 2002,
-        'auth.smsNotConfigured': 2002,
+        'auth.smsNotConfigured': { code: 2002, wording: 'check' },
         // Taken meanwhile: the send endpoint's refusal, with its text.
-        'auth.mobileTaken': { code: 2001, textOf: '/api/auth/send-verify-mobile' },
+        'auth.mobileTaken': 2001,
       },
       summary: 'Check an SMS verification code',
     },
@@ -85,7 +85,7 @@ export const verificationEndpoints = [
       body: generateTotpBody,
       limits: checkLimit('generate-totp-auth'),
       // Replacing an enabled authenticator switches it off: it needs a current code, answered as the logins answer it.
-      refusals: totpCodeRefusalsAsAtLogin,
+      refusals: totpLoginRefusals,
       summary: 'A new TOTP secret (TOTP disabled until enabled); with TOTP enabled, send a current `code`',
     },
     ({ player, body }) => generateTotp(player.id, body.code),
@@ -98,7 +98,7 @@ export const verificationEndpoints = [
       auth: 'player',
       body: enableTotpBody,
       limits: checkLimit('enable-totp-auth'),
-      refusals: { 'auth.totpNotGenerated': 2001, 'auth.totpCodeWrong': 2002, 'auth.totpLocked': 2003 },
+      refusals: { 'auth.totpNotGenerated': 2001, 'auth.totpCodeWrong': { code: 2002, wording: 'sixDigits' }, 'auth.totpLocked': 2003 },
       summary: 'Enable TOTP with a current code',
     },
     ({ player, body }) => enableTotp(player.id, body.code),
@@ -117,7 +117,7 @@ export const verificationEndpoints = [
     ({ player, body }) => disableTotp(player.id, body.code),
   ),
   endpoint(
-    { method: 'post', path: '/auth/edit-password', result: answers.postAuthUnbindOauth, auth: 'player', body: editPasswordBody, limits: checkLimit('edit-password'), refusals: { 'auth.currentPasswordWrong': 2001, 'auth.passwordsDiffer': 2002 }, summary: 'Change the password' },
+    { method: 'post', path: '/auth/edit-password', result: answers.postAuthUnbindOauth, auth: 'player', body: editPasswordBody, limits: checkLimit('edit-password'), refusals: { 'auth.currentPasswordWrong': 2001, 'auth.passwordsDiffer': { code: 2002, wording: 'passwordCheck' } }, summary: 'Change the password' },
     ({ player, body }) => editPassword(player.id, body.password, body.newPassword, body.confirmPassword),
   ),
   endpoint(

@@ -2,6 +2,7 @@ import { checkHealth, enumsFor } from '../../../shared/domain/common';
 import { array, bool, constant, int, obj, oneOfValues, record, str } from '../../http/answer-schemas';
 import { endpoint } from '../../http/endpoint';
 import { envelopePath } from '../../http/envelope';
+import { errorCodesOf } from './error-codes';
 
 const dependency = obj({ ok: bool(), latencyMs: int(), error: str() }, { optional: ['error'] });
 /** GET /health's value (shared/domain/common/health.ts); a 503 carries the same value. */
@@ -33,10 +34,12 @@ export const commonEndpoints = [
   ),
   endpoint(
     { method: 'get', path: '/common/enums', auth: 'none', result: enums, summary: 'Enums and localized error texts, cached one hour per language' },
-    ({ res, locale }) => {
+    async ({ res, locale }) => {
       res.setHeader('Cache-Control', 'public, max-age=3600');
       res.setHeader('Vary', 'locales');
-      return enumsFor(locale);
+      // The endpoint list holds this endpoint: read it when asked (as the API document does).
+      const { endpoints } = await import('../../endpoints');
+      return enumsFor(locale, () => errorCodesOf(endpoints, locale));
     },
   ),
 ];

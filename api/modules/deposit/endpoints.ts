@@ -14,18 +14,18 @@ import { vendorEndpoints } from './vendor-endpoints';
  * an order's callback history, the resolution of a flagged order. Rules live in shared/domain/deposit/.
  */
 const admin = { admin: 'deposit' } as const;
-/** The player's channel group refusals, answered with the texts of GET /vendor/channels. */
+/** The player's channel group refusals, numbered as on GET /vendor/channels. */
 const channelGroup = {
-  'deposit.noChannelGroup': { code: 2001, textOf: '/api/vendor/channels' },
-  'deposit.channelGroupUnavailable': { code: 2002, textOf: '/api/vendor/channels' },
-  'deposit.channelMissing': { code: 2003, textOf: '/api/vendor/channels' },
+  'deposit.noChannelGroup': 2001,
+  'deposit.channelGroupUnavailable': 2002,
+  'deposit.channelMissing': 2003,
 } as const;
 
 /** The /vendor endpoints (channels, the fiat vendor's orders and the vendors' signed callbacks) come first. */
 export const depositEndpoints = [
   ...vendorEndpoints,
   endpoint(
-    { method: 'get', path: '/deposit/exchange-rate', result: answers.getDepositExchangeRate, auth: 'none', query: exchangeRateQuery, limits: [exchangeRatePerIp], refusals: { 'deposit.bankCodeFormat': 2001, 'deposit.rateUnknown': 2002 }, summary: 'Exchange rates against USD (one currency or all) of a bank' },
+    { method: 'get', path: '/deposit/exchange-rate', result: answers.getDepositExchangeRate, auth: 'none', query: exchangeRateQuery, limits: [exchangeRatePerIp], refusals: { 'deposit.bankCodeFormat': 2001, 'deposit.rateUnknown': { code: 2002, wording: 'ratesUnreadable' } }, summary: 'Exchange rates against USD (one currency or all) of a bank' },
     ({ query }) => exchangeRateView(query.bankCode, query.currency),
   ),
   endpoint(
@@ -50,12 +50,12 @@ export const depositEndpoints = [
         'deposit.noPaymentAddress': 2002,
         'deposit.methodNotSupported': 2004,
         'deposit.rateUnknown': 2005,
-        'deposit.channelUnavailable': 2006,
-        // A fiat or credit order the vendor refuses or does not answer: the texts of add-atm and add-card.
-        'deposit.atmOrderRefused': { code: 2002, textOf: '/api/vendor/fiatvendor/add-atm' },
-        'deposit.atmOrderUnanswered': { code: 2003, textOf: '/api/vendor/fiatvendor/add-atm' },
-        'deposit.cardOrderRefused': { code: 2002, textOf: '/api/vendor/fiatvendor/add-card' },
-        'deposit.cardOrderUnanswered': { code: 2003, textOf: '/api/vendor/fiatvendor/add-card' },
+        'deposit.channelUnavailable': { code: 2006, wording: 'notOpenYet' },
+        // A fiat or credit order the vendor refuses or does not answer, numbered as on add-atm and add-card.
+        'deposit.atmOrderRefused': 2002,
+        'deposit.atmOrderUnanswered': 2003,
+        'deposit.cardOrderRefused': 2002,
+        'deposit.cardOrderUnanswered': 2003,
         ...KYC_GATE_REFUSALS,
       },
       summary: "A deposit order: the fiat vendor's reply, or the crypto address to pay",

@@ -10,12 +10,8 @@ import * as answers from './vendor-answers';
  * is operation-logged. Rules live in shared/domain/deposit/ (channel-admin.ts, group-admin.ts).
  */
 const auth = { admin: 'payment-channel' } as const;
-/** A group's channels that are not the site's (2002) or fiat channels of another currency (2003); its PATCH answers them with the POST's texts. */
+/** A group's channels that are not the site's (2002) or fiat channels of another currency (2003), on its POST and its PATCH. */
 const groupChannelRefusals = { 'deposit.groupChannelUnknown': 2002, 'deposit.groupChannelCurrency': 2003 } as const;
-const groupChannelRefusalsOfPatch = {
-  'deposit.groupChannelUnknown': { code: 2002, textOf: '/api/vendor/admin/groups' },
-  'deposit.groupChannelCurrency': { code: 2003, textOf: '/api/vendor/admin/groups' },
-} as const;
 
 export const paymentChannelAdminEndpoints = [
   endpoint({ method: 'get', path: '/vendor/admin/groups', result: answers.getVendorAdminGroups, auth, summary: "The site's payment channel groups, with the locales each serves" }, ({ site }) => listAdminGroups(site)),
@@ -24,7 +20,7 @@ export const paymentChannelAdminEndpoints = [
     ({ actor, site, body }) => createAdminGroup(actor, site, body),
   ),
   endpoint(
-    { method: 'patch', path: '/vendor/admin/groups/:id', result: answers.postVendorAdminGroups, auth, params: idParams, body: updateGroupBody, refusals: { 'deposit.channelGroupNotFound': 2001, ...groupChannelRefusalsOfPatch }, summary: 'Update a payment channel group (partial; channelIds replace its list; 2002, 2003 as on create)' },
+    { method: 'patch', path: '/vendor/admin/groups/:id', result: answers.postVendorAdminGroups, auth, params: idParams, body: updateGroupBody, refusals: { 'deposit.channelGroupNotFound': 2001, ...groupChannelRefusals }, summary: 'Update a payment channel group (partial; channelIds replace its list; 2002, 2003 as on create)' },
     ({ actor, site, params, body }) => updateAdminGroup(actor, site, params.id, body),
   ),
   endpoint({ method: 'get', path: '/vendor/admin/channels', result: answers.getVendorAdminChannels, auth, summary: "The site's payment channels, by sortOrder, each with the groups that list it" }, ({ site }) => listAdminChannels(site)),
@@ -40,7 +36,7 @@ export const paymentChannelAdminEndpoints = [
       auth,
       params: idParams,
       body: updateChannelBody,
-      refusals: { 'deposit.paymentChannelNotFound': 2001, 'deposit.channelKeyTaken': { code: 2002, textOf: '/api/vendor/admin/channels' }, 'deposit.channelListedByGroup': 2003 },
+      refusals: { 'deposit.paymentChannelNotFound': 2001, 'deposit.channelKeyTaken': 2002, 'deposit.channelListedByGroup': 2003 },
       summary: 'Update a payment channel (partial): receiving address, network, names, enabled, sortOrder... (2003 a group listing the fiat channel serves another currency)',
     },
     ({ actor, site, params, body }) => updateAdminChannel(actor, site, params.id, body),

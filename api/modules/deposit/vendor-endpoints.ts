@@ -16,12 +16,12 @@ import * as answers from './vendor-answers';
  * channels and groups (vendor-admin-routes.ts). Rules live in
  * shared/domain/deposit/.
  */
-/** A fiat vendor order's refusals; a missing exchange rate has the text of POST /deposit. */
+/** A fiat vendor order's refusals; a missing exchange rate numbered as on POST /deposit. */
 const orderRefusals = {
   ...KYC_GATE_REFUSALS,
   ...depositProtectionCodes,
   'deposit.channelUnavailable': 2001,
-  'deposit.rateUnknown': { code: 2005, textOf: '/api/deposit' },
+  'deposit.rateUnknown': 2005,
 } as const;
 
 /** The callbacks' answer once recorded (vendor-callback-auth.ts, `acknowledge`). */
@@ -93,9 +93,10 @@ export const vendorEndpoints = [
       answer: 'raw',
       bodyDocument: usdtPayCallbackBody,
       result: received,
-      // The contract lists 2001/2002 for this path; a signed callback is always acknowledged instead (an order
-      // without a live channel is recorded and flagged), and POST /deposit (crypto) answers them.
-      codes: [2001, 2002],
+      // The contract lists 2001/2002 for this path, with POST /deposit's texts for these two refusals; a signed
+      // callback is always acknowledged instead (an order without a live channel is recorded and flagged), and
+      // POST /deposit (crypto) answers them.
+      refusals: { 'deposit.noUsdtChannel': 2001, 'deposit.noPaymentAddress': 2002 },
       summary: 'USDT: a payment to a channel address (X-Timestamp, X-Signature); always {received: true} once signed',
     },
     async ({ req, res }) => {

@@ -37,7 +37,7 @@ export const adminEndpoints = [
     ({ actor, site, body }) => createProvider(actor, body.siteCode ?? site, body),
   ),
   endpoint(
-    { method: 'patch', path: '/game/admin/providers/:id', result: answers.postGameAdminProviders, auth, params: idParams, body: updateProviderBody, refusals: { 'game.gameCodeTaken': { code: 2001, textOf: '/api/game/admin/providers' } }, summary: 'Update a provider of the site (2001 when another provider of the site has the gameCode)' },
+    { method: 'patch', path: '/game/admin/providers/:id', result: answers.postGameAdminProviders, auth, params: idParams, body: updateProviderBody, refusals: { 'game.gameCodeTaken': 2001 }, summary: 'Update a provider of the site (2001 when another provider of the site has the gameCode)' },
     ({ actor, site, params, body }) => updateProvider(actor, site, params.id, body),
   ),
   endpoint({ method: 'delete', path: '/game/admin/providers/:id', result: answers.deleteGameAdminProvidersById, auth, params: idParams, summary: 'Delete a provider of the site' }, async ({ actor, site, params }) => {
@@ -52,7 +52,7 @@ export const adminEndpoints = [
     ({ actor, site, body }) => createTypeConfig(actor, body.siteCode ?? site, { ...typeConfigInput(body), gameType: body.gameType }),
   ),
   endpoint(
-    { method: 'patch', path: '/game/admin/type-configs/:id', result: answers.postGameAdminTypeConfigs, auth, params: idParams, body: updateTypeConfigBody, refusals: { 'game.typeConfigExists': { code: 2001, textOf: '/api/game/admin/type-configs' } }, summary: 'Update a type config of the site (2001 when another config of the site has the gameType)' },
+    { method: 'patch', path: '/game/admin/type-configs/:id', result: answers.postGameAdminTypeConfigs, auth, params: idParams, body: updateTypeConfigBody, refusals: { 'game.typeConfigExists': 2001 }, summary: 'Update a type config of the site (2001 when another config of the site has the gameType)' },
     ({ actor, site, params, body }) => updateTypeConfig(actor, site, params.id, { ...typeConfigInput(body), siteCode: body.siteCode }),
   ),
   endpoint({ method: 'delete', path: '/game/admin/type-configs/:id', result: answers.deleteGameAdminProvidersById, auth, params: idParams, summary: 'Delete a type config of the site' }, async ({ actor, site, params }) => {

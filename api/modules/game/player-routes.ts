@@ -17,10 +17,8 @@ const simulatePerUser = limitRule('game-simulate', 'player', () => config().limi
 const launchPerUser = limitRule('game-launch', 'player', () => config().limits.launchPerUser);
 const demoPerIp = limitRule('game-demo', 'ip', () => config().limits.demoPerIp);
 
-/** No enabled game of that code: one number whether it is missing or disabled. */
-const noGame = { 'game.notFound': 5001, 'game.disabled': 5001 } as const;
-/** A demo's and simulate's refusals shared with launch answer with the launch texts. */
-const launchText = (code: number) => ({ code, textOf: '/api/game/launch' });
+/** No enabled game of that code: one number and one text whether it is missing or disabled. */
+const noGame = { 'game.notFound': 5001, 'game.disabled': { code: 5001, wording: 'asNotFound' } } as const;
 
 /** The language sent to the provider: the `locales` header, where ko-KR and ja-JP are valid too. */
 function launchLanguage(call: { req: { get(name: string): string | undefined }; locale: Locale }): string {
@@ -68,9 +66,9 @@ export const playerEndpoints = [
       refusals: {
         ...noGame,
         'game.demoUnavailable': 5006,
-        'game.underMaintenance': launchText(5003),
-        'game.providerNotConfigured': launchText(5005),
-        'game.providerFailed': launchText(5004),
+        'game.underMaintenance': 5003,
+        'game.providerNotConfigured': 5005,
+        'game.providerFailed': 5004,
       },
       summary: 'A demo launch of a provy slot game',
     },
@@ -105,7 +103,7 @@ export const playerEndpoints = [
         ...noGame,
         'game.betInvalid': 5010,
         'game.winTooLarge': 5010,
-        'game.playerBlocked': launchText(5010),
+        'game.playerBlocked': 5010,
         'game.balanceTooLow': 5011,
         'game.seedsNotCommitted': 5012,
         'game.playerNotFound': 2001,

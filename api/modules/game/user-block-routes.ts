@@ -49,7 +49,7 @@ export const userBlockEndpoints = [
   endpoint({ method: 'get', path: '/game/admin/user-blocks', result: answers.getGameAdminUserBlocks, auth, query: listQuery, summary: "The site's game blocks, newest first" }, ({ site, query }) =>
     listGameBlocks({ siteCode: site, userId: query.userId, page: query.page, pageSize: query.pageSize }),
   ),
-  endpoint({ method: 'post', path: '/game/admin/user-blocks', result: answers.postGameAdminUserBlocks, auth, body: createBody, refusals: { 'game.playerNotFound': 2001, 'game.notFound': 2003 }, summary: 'Block a player from all games, a game type or one game' }, ({ actor, site, body }) =>
+  endpoint({ method: 'post', path: '/game/admin/user-blocks', result: answers.postGameAdminUserBlocks, auth, body: createBody, refusals: { 'game.playerNotFound': { code: 2001, wording: 'noSuchPlayer' }, 'game.notFound': { code: 2003, wording: 'noSuchGame' } }, summary: 'Block a player from all games, a game type or one game' }, ({ actor, site, body }) =>
     createGameBlock(actor, site, {
       userId: body.userId,
       gameType: body.gameType ?? null,

@@ -34,7 +34,7 @@ export const adminEndpoints = [
       answer: 'raw',
       result: answers.documentImage,
       resultMedia: 'image/*',
-      refusals: { 'kyc.documentNotFound': { code: 2001, textOf: '/api/kyc/documents/:id/file' } },
+      refusals: { 'kyc.documentNotFound': 2001 },
       summary: 'The image of a KYC document of the site (never cached)',
     },
     async ({ site, params, res }) => sendPhoto(res, await documentFile({ admin: true }, site, params.id)),
@@ -47,7 +47,7 @@ export const adminEndpoints = [
       auth,
       params: documentIdParams,
       body: reviewBody,
-      refusals: { 'kyc.documentNotFound': { code: 2001, textOf: '/api/kyc/documents/:id/file' }, 'kyc.documentReviewed': 2002 },
+      refusals: { 'kyc.documentNotFound': 2001, 'kyc.documentReviewed': 2002 },
       summary: 'Approve (with an optional expiry date) or reject (with a reason) a pending KYC document; of two decisions at once, one wins',
     },
     ({ actor, site, params, body }) =>

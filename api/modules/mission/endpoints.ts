@@ -38,7 +38,7 @@ export const missionEndpoints = [
     ({ actor, site, body }) => adminCreateMission(actor, site, { ...body, category: body.category as MissionCategory, periodType: body.periodType as MissionPeriodType }),
   ),
   endpoint(
-    { method: 'patch', path: '/mission/admin/missions/:id', result: answers.postMissionAdminMissions, auth: admin, params: idParams, body: updateMissionBody, refusals: { 'mission.slotTaken': { code: 2001, textOf: '/api/mission/admin/missions' } }, summary: 'Update a mission (partial; 2001 its slot is taken)' },
+    { method: 'patch', path: '/mission/admin/missions/:id', result: answers.postMissionAdminMissions, auth: admin, params: idParams, body: updateMissionBody, refusals: { 'mission.slotTaken': 2001 }, summary: 'Update a mission (partial; 2001 its slot is taken)' },
     ({ actor, site, params, body }) =>
       adminUpdateMission(actor, site, params.id, { ...body, category: body.category as MissionCategory | undefined, periodType: body.periodType as MissionPeriodType | undefined }),
   ),

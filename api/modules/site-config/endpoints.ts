@@ -14,10 +14,8 @@ import * as answers from './answers';
  * clears the site's cached public configuration). Rules live in shared/domain/site-config/.
  */
 const admin = { admin: 'site-config' } as const;
-/** The settings' paths answer a config not found with the config's own text. */
-const configNotFound = { code: 2001, textOf: '/api/site-config/admin/:id' } as const;
 /** A theme's writes lock its config first: the config gone meanwhile is 2001, as on the config's own paths. */
-const themeFound = { 'site-config.configNotFound': 2001, 'site-config.themeNotFound': 2002 } as const;
+const themeFound = { 'site-config.configNotFound': { code: 2001, wording: 'ofSite' }, 'site-config.themeNotFound': 2002 } as const;
 
 export const siteConfigEndpoints = [
   endpoint(
@@ -56,7 +54,7 @@ export const siteConfigEndpoints = [
     ({ actor, site, params, body }) => updateSiteConfig(actor, site, params.id, { ...body, supportedLocales: body.supportedLocales as string[] | undefined }),
   ),
   endpoint(
-    { method: 'get', path: '/site-config/admin/:id/settings', result: answers.getSiteConfigAdminByIdSettings, auth: admin, params: idParams, refusals: { 'site-config.configNotFound': configNotFound }, summary: 'The site\'s settings (welcome mail, mail server without its password, front-end URL, settlement settings, minimum age)' },
+    { method: 'get', path: '/site-config/admin/:id/settings', result: answers.getSiteConfigAdminByIdSettings, auth: admin, params: idParams, refusals: { 'site-config.configNotFound': 2001 }, summary: 'The site\'s settings (welcome mail, mail server without its password, front-end URL, settlement settings, minimum age)' },
     ({ site, params }) => getSiteSettings(site, params.id),
   ),
   endpoint(
@@ -68,7 +66,7 @@ export const siteConfigEndpoints = [
       params: idParams,
       body: siteSettingsBody,
       refusals: {
-        'site-config.configNotFound': configNotFound,
+        'site-config.configNotFound': 2001,
         'site-config.minimumAgeBelowFloor': 2002,
         'site-config.increaseDelayBelowFloor': 2003,
         'site-config.exclusionMinimumBelowFloor': 2004,
@@ -89,7 +87,7 @@ export const siteConfigEndpoints = [
       auth: { admin: 'site-jurisdiction' },
       params: idParams,
       body: jurisdictionBody,
-      refusals: { 'site-config.configNotFound': configNotFound, 'site-config.profileUnknown': 2002 },
+      refusals: { 'site-config.configNotFound': 2001, 'site-config.profileUnknown': 2002 },
       summary: 'Assign the site its jurisdiction profile, whose floors its settings may not go below (administrators bound to no site only)',
     },
     ({ actor, site, params, body }) => assignJurisdiction(actor, site, params.id, body.profile),

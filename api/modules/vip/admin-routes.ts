@@ -44,17 +44,17 @@ function recordEndpoints<C extends Schema, U extends Schema>(
 }
 
 export const adminEndpoints = [
-  // A number taken on PATCH answers the text the error table files under the create path.
+  // A number taken on PATCH is refused as on create.
   ...recordEndpoints('/vip/levels', {
     view: answers.adminVipLevel,
     create: [createLevelBody, createVipLevel, 'Create a VIP level of the site', { 'vip.levelExists': 2003 }],
-    update: [updateLevelBody, updateVipLevel, 'Update a VIP level (partial)', { 'vip.levelNotFound': 2001, 'vip.levelExists': { code: 2003, textOf: '/api/vip/levels' } }],
+    update: [updateLevelBody, updateVipLevel, 'Update a VIP level (partial)', { 'vip.levelNotFound': 2001, 'vip.levelExists': 2003 }],
     remove: [deleteVipLevel, 'Delete a VIP level', { 'vip.levelNotFound': 2001 }],
   }),
   ...recordEndpoints('/vip/rebates', {
     view: answers.vipRebate,
     create: [createRebateBody, createVipRebate, 'Create a rebate rule (level, game type)', { 'vip.rebateRuleExists': 2004 }],
-    update: [updateRebateBody, updateVipRebate, 'Update a rebate rule (partial)', { 'vip.rebateRuleNotFound': 2002, 'vip.rebateRuleExists': { code: 2004, textOf: '/api/vip/rebates' } }],
+    update: [updateRebateBody, updateVipRebate, 'Update a rebate rule (partial)', { 'vip.rebateRuleNotFound': 2002, 'vip.rebateRuleExists': 2004 }],
     remove: [deleteVipRebate, 'Delete a rebate rule', { 'vip.rebateRuleNotFound': 2002 }],
   }),
   endpoint(

@@ -17,7 +17,7 @@ export const playerEndpoints = [
     ({ query, site }) => listVipRebates(query.siteCode ?? site),
   ),
   endpoint(
-    { method: 'get', path: '/vip/status', result: answers.getVipStatus, auth: 'player', refusals: { 'vip.playerNotFound': 2001 }, summary: "The caller's level, progress, this month's effective bet, rebates and the ladder" },
+    { method: 'get', path: '/vip/status', result: answers.getVipStatus, auth: 'player', refusals: { 'vip.playerNotFound': { code: 2001, wording: 'status' } }, summary: "The caller's level, progress, this month's effective bet, rebates and the ladder" },
     ({ player, locale }) => vipStatus(player.id, player.siteCode, locale),
   ),
 ];

@@ -34,7 +34,7 @@ export const adminEndpoints = [
       answer: 'raw',
       result: { type: 'string', format: 'binary', description: 'The image (JPEG, PNG or WebP)' },
       resultMedia: 'image/*',
-      refusals: { 'wallet.bankCardNotFound': { code: 2001, textOf: '/api/wallet/bank-card/:id' } },
+      refusals: { 'wallet.bankCardNotFound': 2001 },
       summary: "One photo of a bank card of the site (the image bytes; `size=thumbnail` once processed)",
     },
     async ({ site, params, query, res }) => sendPhoto(res, await bankCardPhoto({ admin: true }, site, params.id, params.photo as BankCardPhoto, query.size as PhotoSize | undefined)),

@@ -54,7 +54,7 @@ export const playerEndpoints = [
       answer: 'raw',
       result: { type: 'string', format: 'binary', description: 'The image (JPEG, PNG or WebP)' },
       resultMedia: 'image/*',
-      refusals: { 'wallet.bankCardNotFound': { code: 2001, textOf: '/api/wallet/bank-card/:id' } },
+      refusals: { 'wallet.bankCardNotFound': 2001 },
       summary: "One photo of the caller's own bank card (the image bytes; `size=thumbnail` once processed)",
     },
     async ({ player, params, query, res }) =>

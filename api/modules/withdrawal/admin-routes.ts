@@ -22,7 +22,7 @@ export const adminEndpoints = [
     ({ actor, site, params, body }) => reviewWithdrawal(actor, site, params.id, body.action as ReviewAction, body.rejectReason ?? null),
   ),
   endpoint(
-    { method: 'post', path: '/withdrawal/admin/:id/complete', result: answers.postWithdrawalAdminByIdReview, auth, params: idParams, refusals: decided, summary: 'Mark an approved withdrawal paid out (the hold leaves the account)' },
+    { method: 'post', path: '/withdrawal/admin/:id/complete', result: answers.postWithdrawalAdminByIdReview, auth, params: idParams, refusals: { ...decided, 'withdrawal.statusNotAllowed': { code: 2002, wording: 'complete' } }, summary: 'Mark an approved withdrawal paid out (the hold leaves the account)' },
     ({ actor, site, params }) => completeWithdrawal(actor, site, params.id),
   ),
 ];
