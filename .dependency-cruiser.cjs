@@ -28,8 +28,15 @@ module.exports = {
         'An area is imported through its front door, shared/domain/<area>/index.ts, by everything outside it: ' +
         'the API, the workers, the scripts, the rest of shared/ and the other areas (tests may reach inside).',
       severity: 'error',
-      from: { pathNot: '^shared/domain/([^/]+)/' },
+      from: { pathNot: ['^shared/domain/([^/]+)/', '^shared/domain/refusal-texts\\.ts$'] },
       to: { path: '^shared/domain/[^/]+/', pathNot: '^shared/domain/[^/]+/index\\.ts$' },
+    },
+    {
+      name: 'refusal-texts-reads-refusals-only',
+      comment: "shared/domain/refusal-texts.ts collects every area's refusals.ts (names and texts) and nothing else of an area.",
+      severity: 'error',
+      from: { path: '^shared/domain/refusal-texts\\.ts$' },
+      to: { path: '^shared/domain/[^/]+/', pathNot: '^shared/domain/[^/]+/refusals\\.ts$' },
     },
     {
       name: 'area-front-door-between-areas',

@@ -145,6 +145,12 @@ export interface EndpointSpec<A extends AuthSpec, B extends Schema | undefined, 
   refusals?: RefusalCodes;
   /** Error codes the endpoint itself answers that no refusal carries (HTTP statuses), for the API document. */
   codes?: number[];
+  /**
+   * A player's money endpoint: its successful answer carries the X-Reality-Check header while the
+   * player's reality check is due and not acknowledged (api/http/reality-check.ts); with
+   * `header-and-result`, its result carries the check as `realityCheck` too (simulate).
+   */
+  realityCheck?: 'header' | 'header-and-result';
 }
 
 /** Refusal name -> the number an endpoint answers for it, with the wording it answers when not the name's text. */

@@ -1,4 +1,5 @@
 import { refusalNumbers, type Endpoint } from '../endpoint';
+import { REALITY_CHECK_HEADER_DOCUMENT } from '../reality-check';
 import type { RateLimitRule } from '../rate-limit';
 import { GENERIC_TEXTS } from '../generic-texts';
 import { codeList, codeText, FIRST_BUSINESS_CODE } from './error-codes';
@@ -99,6 +100,7 @@ function envelopeResponses(e: Endpoint): Json {
   if (e.refusals && Object.keys(e.refusals).length) {
     ok['x-refusals'] = Object.fromEntries(Object.entries(e.refusals).map(([name, m]) => [name, typeof m === 'number' ? m : m.code]));
   }
+  if (e.realityCheck) ok.headers = REALITY_CHECK_HEADER_DOCUMENT;
   const responses: Json = { 200: ok };
   for (const status of [...statuses].sort((a, b) => a - b)) {
     responses[String(status)] = genericResponses[String(status)] ? responseRef(status) : { description: `HTTP ${status}` };

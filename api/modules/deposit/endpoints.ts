@@ -1,5 +1,4 @@
 import { createDeposit, depositCallbackHistory, depositChannels, type DepositStatus, exchangeRateView, listPlayerDeposits, listSiteDeposits, type PaymentMethod, playerDeposit, type Resolution, resolveFlaggedDeposit } from '../../../shared/domain/deposit';
-import { withRealityCheck } from '../responsible-gaming/reality-check';
 import { depositProtectionCodes } from '../responsible-gaming/refusal-codes';
 import { endpoint } from '../../http/endpoint';
 import { depositCreatePerUser, exchangeRatePerIp } from './limits';
@@ -36,6 +35,7 @@ export const depositEndpoints = [
     {
       method: 'post',
       path: '/deposit',
+      realityCheck: 'header',
       result: answers.postDeposit,
       examples: {
         body: { channelId: 3, paymentMethod: 'crypto', subOrder: 'D20260101A1', orderAmount: '100' },
@@ -60,7 +60,7 @@ export const depositEndpoints = [
       },
       summary: "A deposit order: the fiat vendor's reply, or the crypto address to pay",
     },
-    async ({ site, player, body, res }) => withRealityCheck(res, player.id, await createDeposit(site, player.id, { ...body, paymentMethod: body.paymentMethod as PaymentMethod })),
+    ({ site, player, body }) => createDeposit(site, player.id, { ...body, paymentMethod: body.paymentMethod as PaymentMethod }),
   ),
   endpoint(
     { method: 'get', path: '/deposit/orders', result: answers.getDepositOrders, auth: 'player', query: ordersQuery, summary: "The player's deposit orders, newest first" },

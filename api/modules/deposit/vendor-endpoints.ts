@@ -1,5 +1,4 @@
 import { createVendorDeposit, fiatvendorAddCallback, fiatvendorPayCallback, usdtPayCallback, vendorChannels } from '../../../shared/domain/deposit';
-import { withRealityCheck } from '../responsible-gaming/reality-check';
 import { depositProtectionCodes } from '../responsible-gaming/refusal-codes';
 import { endpoint } from '../../http/endpoint';
 import { depositCreatePerUser } from './limits';
@@ -64,12 +63,12 @@ export const vendorEndpoints = [
     ({ site, player, locale }) => vendorChannels(site, player.id, locale),
   ),
   endpoint(
-    { method: 'post', path: '/vendor/fiatvendor/add-atm', result: answers.postVendorFiatvendorAddAtm, auth: 'player', body: addAtmBody, limits: [depositCreatePerUser], refusals: { ...orderRefusals, 'deposit.atmOrderRefused': 2002, 'deposit.atmOrderUnanswered': 2003 }, summary: "An ATM transfer order at the fiat vendor (the vendor's raw reply)" },
-    async ({ site, player, body, res }) => withRealityCheck(res, player.id, await createVendorDeposit(site, player.id, { ...body, paymentMethod: 'fiat' })),
+    { method: 'post', path: '/vendor/fiatvendor/add-atm', realityCheck: 'header', result: answers.postVendorFiatvendorAddAtm, auth: 'player', body: addAtmBody, limits: [depositCreatePerUser], refusals: { ...orderRefusals, 'deposit.atmOrderRefused': 2002, 'deposit.atmOrderUnanswered': 2003 }, summary: "An ATM transfer order at the fiat vendor (the vendor's raw reply)" },
+    ({ site, player, body }) => createVendorDeposit(site, player.id, { ...body, paymentMethod: 'fiat' }),
   ),
   endpoint(
-    { method: 'post', path: '/vendor/fiatvendor/add-card', result: answers.postVendorFiatvendorAddAtm, auth: 'player', body: addCardBody, limits: [depositCreatePerUser], refusals: { ...orderRefusals, 'deposit.cardOrderRefused': 2002, 'deposit.cardOrderUnanswered': 2003 }, summary: "A card payment order at the fiat vendor (the vendor's raw reply)" },
-    async ({ site, player, body, res }) => withRealityCheck(res, player.id, await createVendorDeposit(site, player.id, { ...body, paymentMethod: 'credit' })),
+    { method: 'post', path: '/vendor/fiatvendor/add-card', realityCheck: 'header', result: answers.postVendorFiatvendorAddAtm, auth: 'player', body: addCardBody, limits: [depositCreatePerUser], refusals: { ...orderRefusals, 'deposit.cardOrderRefused': 2002, 'deposit.cardOrderUnanswered': 2003 }, summary: "A card payment order at the fiat vendor (the vendor's raw reply)" },
+    ({ site, player, body }) => createVendorDeposit(site, player.id, { ...body, paymentMethod: 'credit' }),
   ),
   endpoint(
     { method: 'post', path: '/vendor/fiatvendor/callback/add', auth: { signature: fiatvendorCheck }, answer: 'raw', bodyDocument: fiatAddCallbackBody, result: received, summary: 'Fiat vendor: the order was created (signed by check_sum)' },

@@ -1,7 +1,6 @@
 import { config } from '../../../shared/config';
 import { demoGame, launchGame, listPlayerProviders, listTypeConfigs, providerGameList, recentGames, simulateRound } from '../../../shared/domain/game';
 import { isLocale, LAUNCH_EXTRA_LOCALES, type Locale } from '../../../shared/i18n/locales';
-import { realityCheckHeader } from '../responsible-gaming/reality-check';
 import { launchProtectionCodes, playProtectionCodes } from '../responsible-gaming/refusal-codes';
 import { endpoint } from '../../http/endpoint';
 import { limitRule } from '../../http/rate-limit';
@@ -109,13 +108,10 @@ export const playerEndpoints = [
         'game.playerNotFound': 2001,
         ...playProtectionCodes,
       },
+      realityCheck: 'header-and-result',
       summary: 'Play one local round',
     },
-    async ({ site, player, body, res }) => {
-      const round = await simulateRound({ siteCode: site, userId: player.id, ...body });
-      const realityCheck = await realityCheckHeader(res, player.id);
-      return realityCheck ? { ...round, realityCheck } : round;
-    },
+    ({ site, player, body }) => simulateRound({ siteCode: site, userId: player.id, ...body }),
   ),
   endpoint(
     { method: 'get', path: '/game/recent', result: answers.getGameRecent, auth: 'player', query: recentQuery, summary: "The player's last played games, newest first" },

@@ -1,7 +1,6 @@
 import type { PromotionConditionType } from '../../../shared/db/models';
 import { adminListPromotions, claimPromotion, createPromotion, deletePromotion, getPromotion, listPromotionClaims, listPromotions, PROMO_IMAGES, updatePromotion } from '../../../shared/domain/promo';
 import { config } from '../../../shared/config';
-import { withRealityCheck } from '../responsible-gaming/reality-check';
 import { exclusionCodes } from '../responsible-gaming/refusal-codes';
 import { endpoint } from '../../http/endpoint';
 import { limitRule } from '../../http/rate-limit';
@@ -66,6 +65,7 @@ export const promoEndpoints = [
     {
       method: 'post',
       path: '/promo/:id/claim',
+      realityCheck: 'header',
       result: answers.postPromoByIdClaim,
       auth: 'player',
       params: idParams,
@@ -73,6 +73,6 @@ export const promoEndpoints = [
       refusals: { 'promo.alreadyClaimed': 2001, 'promo.quotaExhausted': 2002, 'promo.conditionNotMet': 2003, 'promo.notRunning': 2004, ...exclusionCodes },
       summary: "Claim a promotion's reward (checks: running, not claimed, quota, condition)",
     },
-    async ({ site, player, params, res }) => withRealityCheck(res, player.id, await claimPromotion(site, player.id, params.id)),
+    ({ site, player, params }) => claimPromotion(site, player.id, params.id),
   ),
 ];

@@ -1,7 +1,6 @@
 import { config } from '../../../shared/config';
 import type { WithdrawalStatus } from '../../../shared/db/models';
 import { listPlayerWithdrawals, requestWithdrawal, sendWithdrawalCode, turnoverStatus } from '../../../shared/domain/withdrawal';
-import { withRealityCheck } from '../responsible-gaming/reality-check';
 import { endpoint } from '../../http/endpoint';
 import { limitRule } from '../../http/rate-limit';
 import { listQuery, requestBody } from './schemas';
@@ -35,6 +34,7 @@ export const playerEndpoints = [
     {
       method: 'post',
       path: '/withdrawal/request',
+      realityCheck: 'header',
       result: answers.postWithdrawalRequest,
       examples: {
         body: { amount: '50', cryptoAddressId: 3, verifyCode: '123456' },
@@ -70,7 +70,7 @@ export const playerEndpoints = [
       },
       summary: 'Request a USDT withdrawal: the amount moves from balance to frozenBalance until reviewed',
     },
-    async ({ site, player, body, locale, res }) => withRealityCheck(res, player.id, await requestWithdrawal(site, player.id, body, locale)),
+    ({ site, player, body, locale }) => requestWithdrawal(site, player.id, body, locale),
   ),
   endpoint(
     { method: 'get', path: '/withdrawal/list', result: answers.getWithdrawalList, auth: 'player', query: listQuery, summary: "The player's withdrawals, newest first" },

@@ -1,8 +1,9 @@
 import type { Response } from 'express';
-import { dueRealityCheck, type RealityCheck } from '../../../shared/domain/responsible-gaming';
+import { dueRealityCheck, type RealityCheck } from '../../shared/domain/responsible-gaming';
 
 /**
- * The reality check on the answers of the player's money endpoints (docs/decisions/responsible-gaming.md, "The reality
+ * The reality check on the answers of the player's money endpoints (those declared with `realityCheck`,
+ * api/http/endpoint.ts, which the pipeline reads; simulate's result carries the check too) (docs/decisions/responsible-gaming.md, "The reality
  * check stays until it is acknowledged"): while a check is due and not acknowledged, every answer
  * carries the session's start, elapsed minutes, net result, when it fell due and from when bets are
  * refused, in the `X-Reality-Check` header (JSON) of every money endpoint, and as `realityCheck` in
@@ -17,8 +18,10 @@ export async function realityCheckHeader(res: Response, userId: number): Promise
   return check;
 }
 
-/** `result` as answered, with the header set when a check is due. */
-export async function withRealityCheck<T>(res: Response, userId: number, result: T): Promise<T> {
-  await realityCheckHeader(res, userId);
-  return result;
-}
+/** The header in the API document, on the endpoints that may carry it. */
+export const REALITY_CHECK_HEADER_DOCUMENT = {
+  [REALITY_CHECK_HEADER]: {
+    description: "While the player's reality check is due and not acknowledged: the check as JSON (session start, elapsed minutes, net result, due since, bets refused from)",
+    schema: { type: 'string' },
+  },
+};
