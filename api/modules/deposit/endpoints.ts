@@ -1,6 +1,7 @@
 import { createDeposit, depositCallbackHistory, depositChannels, type DepositStatus, exchangeRateView, listPlayerDeposits, listSiteDeposits, type PaymentMethod, playerDeposit, type Resolution, resolveFlaggedDeposit } from '../../../shared/domain/deposit';
 import { depositProtectionCodes } from '../responsible-gaming/refusal-codes';
 import { endpoint } from '../../http/endpoint';
+import { fiatCallbackUrls } from './vendor-callback-urls';
 import { depositCreatePerUser, exchangeRatePerIp } from './limits';
 import { adminOrdersQuery, depositBody, exchangeRateQuery, orderIdParams, ordersQuery, resolveBody, subOrderParams } from './schemas';
 import { KYC_GATE_REFUSALS } from '../kyc/gate-refusals';
@@ -60,7 +61,7 @@ export const depositEndpoints = [
       },
       summary: "A deposit order: the fiat vendor's reply, or the crypto address to pay",
     },
-    ({ site, player, body }) => createDeposit(site, player.id, { ...body, paymentMethod: body.paymentMethod as PaymentMethod }),
+    ({ site, player, body }) => createDeposit(site, player.id, { ...body, paymentMethod: body.paymentMethod as PaymentMethod }, fiatCallbackUrls()),
   ),
   endpoint(
     { method: 'get', path: '/deposit/orders', result: answers.getDepositOrders, auth: 'player', query: ordersQuery, summary: "The player's deposit orders, newest first" },

@@ -1,6 +1,7 @@
 import { createVendorDeposit, fiatvendorAddCallback, fiatvendorPayCallback, usdtPayCallback, vendorChannels } from '../../../shared/domain/deposit';
 import { depositProtectionCodes } from '../responsible-gaming/refusal-codes';
 import { endpoint } from '../../http/endpoint';
+import { FIAT_CALLBACK_PATHS, fiatCallbackUrls } from './vendor-callback-urls';
 import { depositCreatePerUser } from './limits';
 import { paymentChannelAdminEndpoints } from './vendor-admin-routes';
 import { constant, obj, str } from '../../http/answer-schemas';
@@ -64,21 +65,21 @@ export const vendorEndpoints = [
   ),
   endpoint(
     { method: 'post', path: '/vendor/fiatvendor/add-atm', realityCheck: 'header', result: answers.postVendorFiatvendorAddAtm, auth: 'player', body: addAtmBody, limits: [depositCreatePerUser], refusals: { ...orderRefusals, 'deposit.atmOrderRefused': 2002, 'deposit.atmOrderUnanswered': 2003 }, summary: "An ATM transfer order at the fiat vendor (the vendor's raw reply)" },
-    ({ site, player, body }) => createVendorDeposit(site, player.id, { ...body, paymentMethod: 'fiat' }),
+    ({ site, player, body }) => createVendorDeposit(site, player.id, { ...body, paymentMethod: 'fiat' }, fiatCallbackUrls()),
   ),
   endpoint(
     { method: 'post', path: '/vendor/fiatvendor/add-card', realityCheck: 'header', result: answers.postVendorFiatvendorAddAtm, auth: 'player', body: addCardBody, limits: [depositCreatePerUser], refusals: { ...orderRefusals, 'deposit.cardOrderRefused': 2002, 'deposit.cardOrderUnanswered': 2003 }, summary: "A card payment order at the fiat vendor (the vendor's raw reply)" },
-    ({ site, player, body }) => createVendorDeposit(site, player.id, { ...body, paymentMethod: 'credit' }),
+    ({ site, player, body }) => createVendorDeposit(site, player.id, { ...body, paymentMethod: 'credit' }, fiatCallbackUrls()),
   ),
   endpoint(
-    { method: 'post', path: '/vendor/fiatvendor/callback/add', auth: { signature: fiatvendorCheck }, answer: 'raw', bodyDocument: fiatAddCallbackBody, result: received, summary: 'Fiat vendor: the order was created (signed by check_sum)' },
+    { method: 'post', path: FIAT_CALLBACK_PATHS.add, auth: { signature: fiatvendorCheck }, answer: 'raw', bodyDocument: fiatAddCallbackBody, result: received, summary: 'Fiat vendor: the order was created (signed by check_sum)' },
     async ({ req, res }) => {
       await fiatvendorAddCallback(signedFields(req), req.body);
       acknowledge(res);
     },
   ),
   endpoint(
-    { method: 'post', path: '/vendor/fiatvendor/callback/pay', auth: { signature: fiatvendorCheck }, answer: 'raw', bodyDocument: fiatPayCallbackBody, result: received, summary: 'Fiat vendor: the order was paid (signed by check_sum)' },
+    { method: 'post', path: FIAT_CALLBACK_PATHS.pay, auth: { signature: fiatvendorCheck }, answer: 'raw', bodyDocument: fiatPayCallbackBody, result: received, summary: 'Fiat vendor: the order was paid (signed by check_sum)' },
     async ({ req, res }) => {
       await fiatvendorPayCallback(signedFields(req), req.body);
       acknowledge(res);

@@ -1,6 +1,5 @@
 import Decimal from 'decimal.js';
 import { UniqueConstraintError } from 'sequelize';
-import { config } from '../../config';
 import { DepositOrder, type PaymentChannel } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { InputError, Refusal } from '../../errors';
@@ -58,8 +57,14 @@ export interface CryptoAnswer {
   subOrder: string;
 }
 
+/** Where the fiat vendor calls back about an order: the API's two signed callback endpoints (the API builds them). */
+export interface VendorCallbackUrls {
+  add: string;
+  pay: string;
+}
+
 /** POST /deposit: a fiat or credit order through the fiat vendor (its raw reply), or a crypto order (the address). */
-export async function createDeposit(siteCode: string, userId: number, input: DepositInput): Promise<unknown> {
+export async function createDeposit(siteCode: string, userId: number, input: DepositInput, callbacks: VendorCallbackUrls): Promise<unknown> {
   const channels = await availableChannels(siteCode, userId);
   const channel = channels.find((c) => c.id === input.channelId);
   const crypto = input.paymentMethod === 'crypto';
@@ -70,15 +75,15 @@ export async function createDeposit(siteCode: string, userId: number, input: Dep
   if (input.paymentMethod === 'fiat' && (!input.expectedCode || !input.expectedAccount)) {
     throw new InputError(input.expectedCode ? 'expectedAccount' : 'expectedCode', 'is required for fiat deposits');
   }
-  return createFiatOrder(siteCode, userId, channel, input);
+  return createFiatOrder(siteCode, userId, channel, input, callbacks);
 }
 
 /** POST /vendor/fiatvendor/add-atm and add-card: an order on the player's fiat vendor channel (`channelUnavailable` when there is none). */
-export async function createVendorDeposit(siteCode: string, userId: number, input: DepositInput): Promise<unknown> {
+export async function createVendorDeposit(siteCode: string, userId: number, input: DepositInput, callbacks: VendorCallbackUrls): Promise<unknown> {
   const channels = await availableChannels(siteCode, userId);
   const channel = channels.find((c) => c.code === 'fiatvendor' && c.paymentMethods.includes(input.paymentMethod));
   if (!channel || !fiatvendorSettings()) throw new Refusal('deposit.channelUnavailable', 'no fiat vendor channel');
-  return createFiatOrder(siteCode, userId, channel, { ...input, channelId: channel.id });
+  return createFiatOrder(siteCode, userId, channel, { ...input, channelId: channel.id }, callbacks);
 }
 
 /** The earlier answer for a repeated subOrder of the same request, else the 400 naming subOrder. */
@@ -160,7 +165,7 @@ function amountValue(amount: string): number | string {
   return String(n) === amount ? n : amount;
 }
 
-async function createFiatOrder(siteCode: string, userId: number, channel: PaymentChannel, input: DepositInput): Promise<unknown> {
+async function createFiatOrder(siteCode: string, userId: number, channel: PaymentChannel, input: DepositInput, callbacks: VendorCallbackUrls): Promise<unknown> {
   const settings = fiatvendorSettings();
   if (!settings) throw new Refusal('deposit.channelUnavailable', 'fiat vendor not configured');
   const exchangeRate = await orderRate(channel.currency);
@@ -168,7 +173,6 @@ async function createFiatOrder(siteCode: string, userId: number, channel: Paymen
   if (!order) return repeated(siteCode, userId, channel, input);
 
   const kind: VendorOrderKind = input.paymentMethod === 'credit' ? 'card' : 'atm';
-  const callbackBase = `${config().publicBaseUrl.replace(/\/+$/, '')}/api/vendor/fiatvendor/callback`;
   const refusals = VENDOR_REFUSALS[kind];
   let reply: unknown;
   try {
@@ -181,8 +185,8 @@ async function createFiatOrder(siteCode: string, userId: number, channel: Paymen
       payer_name: input.payerName,
       payer_mobile: input.payerMobile,
       payer_email: input.payerEmail,
-      add_callback_url: `${callbackBase}/add`,
-      pay_callback_url: `${callbackBase}/pay`,
+      add_callback_url: callbacks.add,
+      pay_callback_url: callbacks.pay,
     });
   } catch (err) {
     if (!(err instanceof PaymentHttpError)) throw err;
