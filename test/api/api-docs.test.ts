@@ -8,7 +8,6 @@ import { startTestStack, type TestStack } from '../helpers/stack';
  * request schemas and business codes from the one error table.
  */
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
 let stack: TestStack;
 let doc: any;
 
