@@ -63,6 +63,7 @@ if (require.main === module) {
       process.once('SIGTERM', () => void shutdown('SIGTERM'));
     })
     .catch((err) => {
+      // eslint-disable-next-line no-console -- the API did not start (the logger may be what failed): say why on stderr
       console.error(err instanceof Error ? err.message : err);
       process.exit(1);
     });

@@ -86,7 +86,7 @@ export async function startPgBouncer(serverUrl: string, poolSize = 20): Promise<
   } catch (err) {
     child.kill('SIGTERM');
     const log = fs.existsSync(path.join(dir, 'pgbouncer.log')) ? fs.readFileSync(path.join(dir, 'pgbouncer.log'), 'utf8') : '';
-    throw new Error(`${(err as Error).message}\n${log.split('\n').slice(-10).join('\n')}`);
+    throw new Error(`${(err as Error).message}\n${log.split('\n').slice(-10).join('\n')}`, { cause: err });
   }
   const auth = `${encodeURIComponent(user)}${password ? `:${encodeURIComponent(password)}` : ''}`;
   return {
@@ -129,7 +129,7 @@ async function main(): Promise<void> {
   const files = process.argv.slice(2).length ? process.argv.slice(2) : MONEY_FILES;
   const services = await ensureServices({ databaseName: 'postgres', log: (msg) => console.log(`  ${msg}`) });
   let bouncer: RunningPgBouncer | undefined;
-  let code = 1;
+  let code: number;
   try {
     bouncer = await startPgBouncer(services.databaseUrl);
     const prepared = process.env.DB_PREPARED_STATEMENTS ?? String(bouncer.preparedStatements);

@@ -74,7 +74,7 @@ export function readOrCreateSecrets(file: string): GeneratedSecrets {
     return withAuditKey(file, readSecrets(file));
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
-      throw new Error(`${file} cannot be used (${(err as Error).message}); delete it to generate new secrets`);
+      throw new Error(`${file} cannot be used (${(err as Error).message}); delete it to generate new secrets`, { cause: err });
     }
   }
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o755 });

@@ -113,6 +113,7 @@ async function main(): Promise<void> {
 
 if (require.main === module) {
   main().catch((err) => {
+    // eslint-disable-next-line no-console -- the workers did not start (the logger may be what failed): say why on stderr
     console.error(err instanceof Error ? err.message : err);
     process.exit(1);
   });

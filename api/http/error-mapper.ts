@@ -86,7 +86,6 @@ export function answerError(req: Request, res: Response, err: unknown): void {
 }
 
 /** Express's error handler: what escaped the pipeline (body parsing, site resolution) as an envelope. */
-// eslint-disable-next-line @typescript-eslint/no-unused-vars
 export function errorMapper(err: unknown, req: Request, res: Response, _next: NextFunction): void {
   answerError(req, res, err);
 }

@@ -1,6 +1,7 @@
 import { HttpError } from './errors';
 
 /** NUL, or a UTF-16 surrogate without its pair: text Postgres cannot store (or stores mangled). */
+// eslint-disable-next-line no-control-regex -- NUL is what it looks for
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** The path (`a.b[2]`) of the first string, or object key, holding unstorable text; null when there is none. */

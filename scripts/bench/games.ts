@@ -67,7 +67,7 @@ async function fund(players: Player[], admin: string, amount: string): Promise<v
   }
 }
 
-async function get(path: string, token: string): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+async function get(path: string, token: string): Promise<any> {
   return request('GET', path, undefined, { authorization: `Bearer ${token}` });
 }
 

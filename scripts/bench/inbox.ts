@@ -32,7 +32,7 @@ export async function benchInbox(): Promise<void> {
   const siteCode = `benchinbox${randomBytes(3).toString('hex')}`;
 
   console.log(`\ninbox: seeding site ${siteCode}: ${players} players, ${siteWide} site-wide messages, one personal message each`);
-  let t0 = Date.now();
+  const t0 = Date.now();
   await seedSite(siteCode, { assetBaseUrl: config().publicAssetBaseUrl });
   const [range] = await sequelize.query<{ first: number; last: number }>(
     `WITH ins AS (
@@ -84,7 +84,6 @@ export async function benchInbox(): Promise<void> {
   console.log(`inbox: unread counts per group: ${Object.entries(counts).map(([g, c]) => `${g} ${c}`).join(', ')}`);
 
   // The statement alone, in Postgres, for the worst player (EXPLAIN ANALYZE execution time).
-  t0 = Date.now();
   const plan = await sequelize.query<{ 'QUERY PLAN': string }>(
     `EXPLAIN (ANALYZE, BUFFERS) ${unreadCountSql}`,
     { replacements: { site: siteCode, userId: worst }, type: QueryTypes.SELECT },

@@ -84,7 +84,7 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
 const target = new URL(base);
 
 /** One request to the stack; the answer's JSON body. */
-export function request(method: 'GET' | 'POST' | 'PUT', path: string, body?: string, headers: Record<string, string> = {}): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+export function request(method: 'GET' | 'POST' | 'PUT', path: string, body?: string, headers: Record<string, string> = {}): Promise<any> {
   return new Promise((resolve, reject) => {
     const req = http.request(
       {
@@ -113,7 +113,7 @@ export function request(method: 'GET' | 'POST' | 'PUT', path: string, body?: str
   });
 }
 
-export async function post(path: string, body: unknown, headers: Record<string, string> = {}): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+export async function post(path: string, body: unknown, headers: Record<string, string> = {}): Promise<any> {
   return request('POST', path, JSON.stringify(body), { 'content-type': 'application/json', ...headers });
 }
 

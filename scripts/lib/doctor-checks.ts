@@ -50,7 +50,8 @@ export function checkNode(): Line {
   if (!range) return line('ok', 'Node', `${process.version} (package.json names no engines.node)`);
   let semver: { satisfies(version: string, range: string): boolean };
   try {
-    semver = require('semver'); // eslint-disable-line @typescript-eslint/no-require-imports
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- optional (only a transitive dependency): loaded where its absence is caught
+    semver = require('semver');
   } catch {
     return line('warn', 'Node', `${process.version}, not compared with ${range} (semver is not installed)`);
   }

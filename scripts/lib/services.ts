@@ -219,7 +219,7 @@ async function ensureDatabase(
       }
     }
   } catch (err) {
-    if (!bestEffort) throw new Error(`could not create database "${databaseName}": ${errorMessage(err)}`);
+    if (!bestEffort) throw new Error(`could not create database "${databaseName}": ${errorMessage(err)}`, { cause: err });
     log(`Postgres: could not check/create database "${databaseName}" (${errorMessage(err)}); continuing`);
   } finally {
     await client.end().catch(() => undefined);
@@ -334,6 +334,7 @@ function postgresRunAs(log: (msg: string) => void): RunAs | undefined {
       throw new Error(
         `running as root: Postgres cannot run as root and creating the OS user "${PG_USER}" failed ` +
           `(${errorMessage(err)}); create it, run as a non-root user, or set DATABASE_URL`,
+        { cause: err },
       );
     }
     log(`Postgres: running as root, created OS user "${PG_USER}" to run the embedded server as`);
@@ -474,7 +475,7 @@ async function startEmbeddedPostgres(
     try {
       await pg.initialise();
     } catch (err) {
-      throw new Error(`embedded Postgres: initdb failed: ${errorMessage(err)}\n${tail}`);
+      throw new Error(`embedded Postgres: initdb failed: ${errorMessage(err)}\n${tail}`, { cause: err });
     } finally {
       if (oldUmask !== undefined) process.umask(oldUmask);
     }
@@ -509,6 +510,7 @@ async function startEmbeddedPostgres(
       `embedded Postgres failed to start on ${HOST}:${port} (data dir ${dataDir})` +
         (err ? `: ${errorMessage(err)}` : '') +
         `\n${tail}`,
+      { cause: err },
     );
   }
 

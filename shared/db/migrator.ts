@@ -47,7 +47,7 @@ export function migrator(sequelize: Sequelize): Umzug<MigrationContext> {
     migrations: {
       glob: ['migrations/*.{ts,js}', { cwd: __dirname, ignore: ['**/*.d.ts'] }],
       resolve: ({ name, path: file, context }) => {
-        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        // eslint-disable-next-line @typescript-eslint/no-require-imports -- a migration file found at run time, loaded synchronously
         const migration = require(file as string) as {
           up: (ctx: MigrationContext) => Promise<void>;
           down?: (ctx: MigrationContext) => Promise<void>;

@@ -25,7 +25,7 @@ export interface RefusalDeclaration {
 }
 
 /** Area -> reason -> its declaration. Areas add themselves (declaration merging). */
-// eslint-disable-next-line @typescript-eslint/no-empty-interface
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- empty here; each area adds its members by declaration merging
 export interface RefusalRegistry {}
 
 /** A refusal's full name: `<area>.<reason>`. */

@@ -353,7 +353,7 @@ test('every account write lands in the operation log, with no password in it', a
 
   const res = await req('GET', `/admin/logs/list?adminId=${actor.admin.id}&module=admin`, { token: actor.token });
   t.is(res.body.code, 200);
-  const items = res.body.result.items as Array<Record<string, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const items = res.body.result.items as Array<Record<string, any>>;
   t.deepEqual(
     items.map((i) => i.action),
     ['delete', 'update', 'create'],

@@ -250,7 +250,7 @@ test('every group write lands in the operation log under module admin-group', as
   await req('DELETE', `/admin/groups/${root.groupId}`, { token: actor.token });
 
   const res = await req('GET', `/admin/logs/list?adminId=${actor.admin.id}`, { token: actor.token });
-  const items = res.body.result.items as Array<Record<string, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const items = res.body.result.items as Array<Record<string, any>>;
   t.deepEqual(
     items.map((i) => [i.module, i.action, i.targetId]),
     [

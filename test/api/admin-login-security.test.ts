@@ -121,7 +121,7 @@ test('failed logins land in the operation log with the account tried, the addres
   const reader = await factories.createAdmin({ permissions: ['admin-log:read'] });
   const res = await stack.request('GET', '/api/admin/logs/list?module=admin&action=login-failed&pageSize=50', { token: reader.token });
   t.is(res.body.code, 200);
-  const items = (res.body.result.items as Array<Record<string, any>>).filter((i) => [ip1, ip2, ip3].includes(i.ip)); // eslint-disable-line @typescript-eslint/no-explicit-any
+  const items = (res.body.result.items as Array<Record<string, any>>).filter((i) => [ip1, ip2, ip3].includes(i.ip));
   const byIp = new Map(items.map((i) => [i.ip, i]));
   t.is(items.length, 3);
   t.deepEqual(byIp.get(ip1)?.detail, { account: admin.account, reason: 'wrong password' });

@@ -200,7 +200,7 @@ test('set-agent-tier: sets and locks the tier; 2001 not an agent of the site, 20
   const agent = await createAgent({ siteCode: site });
   const player = (await factories.createUser({ siteCode: site })).user;
   const away = (await createAgent()).user;
-  let res = await req('POST', '/affiliate/admin/set-agent-tier', { site, body: { agentId: agent.user.id, tierCode: 'gold' } });
+  const res = await req('POST', '/affiliate/admin/set-agent-tier', { site, body: { agentId: agent.user.id, tierCode: 'gold' } });
   ok(t, res);
   t.deepEqual(res.body.result, { agentId: agent.user.id, tierCode: 'gold' });
   await agent.user.reload();

@@ -15,7 +15,6 @@ import { startTestStack, type TestStack } from '../helpers/stack';
 /** Operations whose answer has no declared schema. Lower it when you declare answers; never raise it. */
 const UNTYPED_ANSWERS_AT_MOST = 0;
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
 let stack: TestStack;
 let doc: any;
 

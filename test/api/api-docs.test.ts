@@ -8,7 +8,6 @@ import { startTestStack, type TestStack } from '../helpers/stack';
  * request schemas and business codes with their refusals' texts.
  */
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
 let stack: TestStack;
 let doc: any;
 

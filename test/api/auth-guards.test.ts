@@ -73,7 +73,7 @@ test.after.always(async () => {
 
 interface Answer {
   status: number;
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  body: any;
 }
 
 async function call(method: string, path: string, options: { token?: string; headers?: Record<string, string> } = {}): Promise<Answer> {

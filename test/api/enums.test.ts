@@ -112,8 +112,8 @@ test.serial('each language is cached in Redis for one hour and a second request 
   t.true(ttl >= 3500 && ttl <= 3600, `ttl ${ttl}`);
 
   const second = await enums('vi-VN');
-  const { timestamp: _a, ...firstRest } = first.body; // eslint-disable-line @typescript-eslint/no-unused-vars
-  const { timestamp: _b, ...secondRest } = second.body; // eslint-disable-line @typescript-eslint/no-unused-vars
+  const { timestamp: _a, ...firstRest } = first.body;
+  const { timestamp: _b, ...secondRest } = second.body;
   t.deepEqual(secondRest, firstRest);
 });
 

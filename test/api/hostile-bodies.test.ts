@@ -19,7 +19,7 @@ test.after.always(async () => {
   await stack?.close();
 });
 
-async function send(path: string, body: Buffer | string, headers: Record<string, string>): Promise<{ status: number; body: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+async function send(path: string, body: Buffer | string, headers: Record<string, string>): Promise<{ status: number; body: any }> {
   const res = await fetch(`${stack.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
   return { status: res.status, body: JSON.parse(await res.text()) };
 }

@@ -46,7 +46,7 @@ test.after.always(async () => {
   fs.rmSync(mailDir, { recursive: true, force: true });
 });
 
-const upload = (token: string, kind: string, headers: Record<string, string> = {}) =>
+const upload = (token: string, kind: string) =>
   postMultipart(`${stack.baseUrl}/api/kyc/documents`, token, { kind }, { file: { data: jpeg } }).then((res) => {
     if (res.body.code !== 200) throw new Error(JSON.stringify(res.body));
     return res.body.result as { id: number; kind: string };

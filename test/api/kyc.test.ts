@@ -39,7 +39,7 @@ const upload = (token: string | null, kind: string | null, files: Record<string,
 async function file(pathName: string, token?: string, headers: Record<string, string> = {}) {
   const res = await fetch(`${stack.baseUrl}/api${pathName}`, { headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
   const bytes = Buffer.from(await res.arrayBuffer());
-  let body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  let body: any;
   try {
     body = JSON.parse(bytes.toString('utf8'));
   } catch {

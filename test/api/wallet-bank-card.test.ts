@@ -44,7 +44,7 @@ const stored = async () => ({ files: filesUnder(uploadDir).length, rows: await m
 async function photo(pathName: string, token?: string, headers: Record<string, string> = {}) {
   const res = await fetch(`${stack.baseUrl}/api${pathName}`, { headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
   const bytes = Buffer.from(await res.arrayBuffer());
-  let body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  let body: any;
   try {
     body = JSON.parse(bytes.toString('utf8'));
   } catch {

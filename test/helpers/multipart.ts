@@ -4,7 +4,7 @@ export type Part = { data: Buffer; type?: string; name?: string };
 
 export interface MultipartResponse {
   status: number;
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  body: any;
 }
 
 /** POST `url` with text `fields` and `files` (one part, or several in one field), as `token` when given. */

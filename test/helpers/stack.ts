@@ -28,7 +28,7 @@ export interface RequestOptions {
 export interface ApiResponse {
   status: number;
   headers: Headers;
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  body: any;
   text: string;
 }
 

@@ -110,7 +110,7 @@ test('deposit progress: shared by the tiers, counts once per deposit order, rese
   t.false((await deposit(user.id, '60', sunday, 'dep-1')).counted, 'the same deposit order counts once');
   t.false((await deposit(user.id, '0', sunday, 'dep-zero')).counted);
 
-  let tier1 = await view(user.id, sunday, 'deposit', 'daily', 1);
+  const tier1 = await view(user.id, sunday, 'deposit', 'daily', 1);
   t.is(tier1.currentProgress, '60.000000');
   t.true(tier1.isClaimable);
   const tier2 = await view(user.id, sunday, 'deposit', 'daily', 2);

@@ -20,6 +20,7 @@ import { waitFor } from '../helpers/wait';
 const REDIS_SERVER = findOnPath('redis-server');
 const RESTART_SKIPPED = 'skipped: it needs a redis-server binary on PATH to kill and restart a private Redis';
 const restartTest = REDIS_SERVER ? test.serial : test.serial.skip;
+// eslint-disable-next-line no-console -- a skipped test says so in the run's output
 if (!REDIS_SERVER) console.warn(`outbox.test.ts: the Redis restart test is ${RESTART_SKIPPED}; the other tests run on REDIS_URL`);
 
 function portOpen(port: number): Promise<boolean> {

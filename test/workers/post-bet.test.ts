@@ -409,7 +409,7 @@ test('a batch leaves VIP totals, levels, progress and mission progress where one
   t.is((await userRow(many.id)).total, new Decimal('1200').plus(effectiveBet('3000', '4')).plus('40000').toFixed(6));
   const { progress, claims } = await missionProgress(many.id);
   t.is(progress.length, 3);
-  t.deepEqual(claims.map((c: any) => Number(c.turnoverCompleted)), [1, 0]); // eslint-disable-line @typescript-eslint/no-explicit-any
+  t.deepEqual(claims.map((c: any) => Number(c.turnoverCompleted)), [1, 0]);
 
   // Later: the unsettled bet settles and a processed one is refunded; both ways agree again.
   for (const orders of [oneOrders, manyOrders]) {

@@ -9,8 +9,6 @@ import { createSite } from '../helpers/factories';
 import { startVipWorkerStack } from '../helpers/vip-worker-stack';
 import { waitFor } from '../helpers/wait';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
-
 let vipStack: Awaited<ReturnType<typeof startVipWorkerStack>> | undefined;
 test.before(async () => {
   vipStack = await startVipWorkerStack();

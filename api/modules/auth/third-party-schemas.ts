@@ -8,6 +8,7 @@ import type { WidgetFieldValue } from '../../../shared/integrations/widget';
 export const loginConfigQuery = object({
   redirectAfter: trimmed()
     .max(512)
+    // eslint-disable-next-line no-control-regex -- control characters are what it refuses
     .matches(/^\/(?![/\\])[^\s\\\x00-\x1f\x7f]*$/, { message: 'redirectAfter must be a path on this site, starting with a single /', excludeEmptyString: true })
     .optional(),
 });

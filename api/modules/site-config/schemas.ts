@@ -127,6 +127,7 @@ export const createSiteBody = object({
  * without blanks, control characters, quotes, angle brackets or backslashes, since it lands in players'
  * pages as is.
  */
+// eslint-disable-next-line no-control-regex -- control characters are what it refuses
 const HTTPS_URL = /^https:\/\/[^\s\x00-\x1f\x7f"'`<>\\/][^\s\x00-\x1f\x7f"'`<>\\]*$/;
 const HTTPS_URL_MAX = 500;
 const HTTPS_URL_MESSAGE = `\${path} must be an absolute https URL of at most ${HTTPS_URL_MAX} characters, without spaces, quotes or angle brackets`;

@@ -87,7 +87,6 @@ export async function getUserForAdmin(userId: number, siteCode: string | null): 
   const user = await requireUser(userId, siteCode);
   const level = Number(user.vipLevel);
   const vip = Number.isInteger(level) ? await VipLevel.findOne({ where: { siteCode: user.siteCode, level } }) : null;
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
   const { tokenVersion, ...profile } = profileOf(user, user.avatar);
   return {
     ...profile,

@@ -64,7 +64,7 @@ export async function refreshLiveSports(): Promise<RefreshResult> {
   const previous = new Map((await cachedLiveSports())?.matches.map((m) => [m.fixtureId, m.odds]) ?? []);
   let oddsMissing = 0;
   await mapLimit(matches, ODDS_CONCURRENCY, async (match) => {
-    let odds: LiveMatch['odds'] | null = null;
+    let odds: LiveMatch['odds'] | null;
     try {
       odds = mapOdds(await fetchFixtureOdds(match.fixtureId));
     } catch {
