@@ -11,7 +11,7 @@ import { outboxRelayJob } from '../shared/queues/jobs';
 
 /**
  * The handler each queue's worker runs. The handlers live with the code that owns their work (the
- * `jobs.ts` of their area, docs/architecture.md "Areas and their folders"); this is only the registry,
+ * `jobs.ts` of their area, docs/architecture.md "Areas"); this is only the registry,
  * typed so that a queue without a handler does not compile.
  */
 export const JOB_HANDLERS: JobHandlerRegistry = {
