@@ -1,4 +1,5 @@
 import { declareRefusals } from '../refusals';
+import { WRONG_ACCOUNT_OR_PASSWORD } from '../common';
 
 /**
  * Why the admin area says no (shared/domain/refusals.ts): each name with its meaning and its message in
@@ -7,13 +8,7 @@ import { declareRefusals } from '../refusals';
 export const adminRefusals = declareRefusals('admin', {
   credentialsWrong: {
     means: 'no administrator with this account, or a wrong password',
-    text: {
-      'zh-TW': '帳號或密碼錯誤',
-      'en-US': 'Incorrect account or password',
-      'zh-CN': '账号或密码错误',
-      'th-TH': 'บัญชีหรือรหัสผ่านไม่ถูกต้อง',
-      'vi-VN': 'Tài khoản hoặc mật khẩu không đúng',
-    },
+    text: WRONG_ACCOUNT_OR_PASSWORD,
   },
   accountDisabled: {
     means: 'the administrator account is disabled',

@@ -1,5 +1,6 @@
 import type { LocaleText } from '../../i18n/locales';
 import { declareRefusals } from '../refusals';
+import { AMOUNT_NOT_POSITIVE, REFERRAL_CODE_NOT_FOUND, USER_NOT_FOUND } from '../common';
 
 /** Texts the area answers for more than one refusal (or wording), written once. */
 const referralCodeNotFound: LocaleText = {
@@ -59,13 +60,7 @@ export const affiliateRefusals = declareRefusals('affiliate', {
   },
   refCodeUnknown: {
     means: 'the code names no agent of the site',
-    text: {
-      'zh-TW': '推薦碼無效',
-      'en-US': 'Referral code not found',
-      'zh-CN': '推荐码无效',
-      'th-TH': 'ไม่พบรหัสแนะนำ',
-      'vi-VN': 'Mã giới thiệu không tồn tại',
-    },
+    text: REFERRAL_CODE_NOT_FOUND,
   },
   codeFormat: {
     means: 'a referral code must be 3 to 30 letters or digits',
@@ -112,13 +107,7 @@ export const affiliateRefusals = declareRefusals('affiliate', {
   },
   playerNotFound: {
     means: 'no such player on the site',
-    text: {
-      'zh-TW': '找不到用戶',
-      'en-US': 'User not found',
-      'zh-CN': '找不到用户',
-      'th-TH': 'ไม่พบผู้ใช้',
-      'vi-VN': 'Không tìm thấy người dùng',
-    },
+    text: USER_NOT_FOUND,
     wordings: {
       member: {
         'zh-TW': '找不到會員',
@@ -250,13 +239,7 @@ export const affiliateRefusals = declareRefusals('affiliate', {
   },
   amountNotPositive: {
     means: 'the amount must be above 0',
-    text: {
-      'zh-TW': '金額必須大於 0',
-      'en-US': 'Amount must be greater than 0',
-      'zh-CN': '金额必须大于 0',
-      'th-TH': 'จำนวนเงินต้องมากกว่า 0',
-      'vi-VN': 'Số tiền phải lớn hơn 0',
-    },
+    text: AMOUNT_NOT_POSITIVE,
   },
   methodUnknown: {
     means: 'the method must be bank_card or crypto',

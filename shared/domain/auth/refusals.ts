@@ -1,5 +1,6 @@
 import type { LocaleText } from '../../i18n/locales';
 import { declareRefusals } from '../refusals';
+import { REFERRAL_CODE_NOT_FOUND, VERIFICATION_CODE_WRONG, WRONG_ACCOUNT_OR_PASSWORD } from '../common';
 
 /** Texts the area answers for more than one refusal (or wording), written once. */
 const noVerificationFound: LocaleText = {
@@ -9,13 +10,7 @@ const noVerificationFound: LocaleText = {
   'th-TH': 'ไม่พบข้อมูลการยืนยัน กรุณาขอรหัสก่อน',
   'vi-VN': 'Không có thông tin xác minh, vui lòng gửi mã trước',
 };
-const incorrectVerificationCode: LocaleText = {
-  'zh-TW': '驗證碼錯誤',
-  'en-US': 'Incorrect verification code',
-  'zh-CN': '验证码错误',
-  'th-TH': 'รหัสยืนยันไม่ถูกต้อง',
-  'vi-VN': 'Mã xác minh không đúng',
-};
+const incorrectVerificationCode: LocaleText = VERIFICATION_CODE_WRONG;
 const failedToSendSms: LocaleText = {
   'zh-TW': '簡訊發送失敗',
   'en-US': 'Failed to send SMS',
@@ -48,23 +43,11 @@ export const authRefusals = declareRefusals('auth', {
   },
   refCodeUnknown: {
     means: 'the refCode names no agent of the site',
-    text: {
-      'zh-TW': '推薦碼無效',
-      'en-US': 'Referral code not found',
-      'zh-CN': '推荐码无效',
-      'th-TH': 'ไม่พบรหัสแนะนำ',
-      'vi-VN': 'Mã giới thiệu không tồn tại',
-    },
+    text: REFERRAL_CODE_NOT_FOUND,
   },
   credentialsWrong: {
     means: 'no such account, a wrong password, or an account without a password',
-    text: {
-      'zh-TW': '帳號或密碼錯誤',
-      'en-US': 'Incorrect account or password',
-      'zh-CN': '账号或密码错误',
-      'th-TH': 'บัญชีหรือรหัสผ่านไม่ถูกต้อง',
-      'vi-VN': 'Tài khoản hoặc mật khẩu không đúng',
-    },
+    text: WRONG_ACCOUNT_OR_PASSWORD,
   },
   currentPasswordWrong: {
     means: 'the current password is not the account\'s',

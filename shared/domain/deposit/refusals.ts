@@ -1,5 +1,6 @@
 import type { LocaleText } from '../../i18n/locales';
 import { declareRefusals } from '../refusals';
+import { PLAYER_NOT_FOUND } from '../common';
 
 /** Texts the area answers for more than one refusal (or wording), written once. */
 const notAwaitingResolution: LocaleText = {
@@ -247,13 +248,7 @@ export const depositRefusals = declareRefusals('deposit', {
   },
   playerNotFound: {
     means: 'no such player on the site',
-    text: {
-      'zh-TW': '找不到此站點的玩家',
-      'en-US': 'Player not found',
-      'zh-CN': '找不到此站点的玩家',
-      'th-TH': 'ไม่พบผู้เล่นของไซต์นี้',
-      'vi-VN': 'Không tìm thấy người chơi',
-    },
+    text: PLAYER_NOT_FOUND,
   },
   channelGroupDisabled: {
     means: 'the payment channel group is disabled',

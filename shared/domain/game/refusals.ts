@@ -1,5 +1,6 @@
 import type { LocaleText } from '../../i18n/locales';
 import { declareRefusals } from '../refusals';
+import { BALANCE_TOO_LOW, USER_NOT_FOUND } from '../common';
 
 /** Texts the area answers for more than one refusal (or wording), written once. */
 const gameProviderNotFound: LocaleText = {
@@ -108,13 +109,7 @@ export const gameRefusals = declareRefusals('game', {
   },
   balanceTooLow: {
     means: 'the balance does not cover the bet',
-    text: {
-      'zh-TW': '餘額不足',
-      'en-US': 'Insufficient balance',
-      'zh-CN': '余额不足',
-      'th-TH': 'ยอดเงินไม่เพียงพอ',
-      'vi-VN': 'Số dư không đủ',
-    },
+    text: BALANCE_TOO_LOW,
   },
   seedsNotCommitted: {
     means: 'the player had no server seed: one was made now, and its hash is shown (GET /game/fairness) before any round is drawn with it',
@@ -128,13 +123,7 @@ export const gameRefusals = declareRefusals('game', {
   },
   playerNotFound: {
     means: 'no such player in the site',
-    text: {
-      'zh-TW': '找不到用戶',
-      'en-US': 'User not found',
-      'zh-CN': '找不到用户',
-      'th-TH': 'ไม่พบผู้ใช้',
-      'vi-VN': 'Không tìm thấy người dùng',
-    },
+    text: USER_NOT_FOUND,
     wordings: {
       noSuchPlayer: {
         'zh-TW': '此站點找不到該玩家',

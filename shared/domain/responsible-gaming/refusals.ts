@@ -1,4 +1,5 @@
 import { declareRefusals } from '../refusals';
+import { PLAYER_NOT_FOUND } from '../common';
 
 /**
  * Why player protection says no (shared/domain/refusals.ts): each name with its meaning and its message in
@@ -97,13 +98,7 @@ export const responsibleGamingRefusals = declareRefusals('responsible-gaming', {
   },
   playerNotFound: {
     means: 'no such player in the site',
-    text: {
-      'zh-TW': '找不到此站點的玩家',
-      'en-US': 'Player not found',
-      'zh-CN': '找不到此站点的玩家',
-      'th-TH': 'ไม่พบผู้เล่นของไซต์นี้',
-      'vi-VN': 'Không tìm thấy người chơi',
-    },
+    text: PLAYER_NOT_FOUND,
   },
   realityCheckUnacknowledged: {
     means: 'a reality check fell due more than the grace ago and the player has not acknowledged it: no bets until it is',

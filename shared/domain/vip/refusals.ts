@@ -1,4 +1,5 @@
 import { declareRefusals } from '../refusals';
+import { USER_NOT_FOUND } from '../common';
 
 /**
  * Why the vip area says no (shared/domain/refusals.ts): each name with its meaning and its message in
@@ -7,13 +8,7 @@ import { declareRefusals } from '../refusals';
 export const vipRefusals = declareRefusals('vip', {
   playerNotFound: {
     means: 'no such player on the site',
-    text: {
-      'zh-TW': '找不到用戶',
-      'en-US': 'User not found',
-      'zh-CN': '找不到用户',
-      'th-TH': 'ไม่พบผู้ใช้',
-      'vi-VN': 'Không tìm thấy người dùng',
-    },
+    text: USER_NOT_FOUND,
     wordings: {
       status: {
         'zh-TW': '用戶不存在',

@@ -1,4 +1,5 @@
 import { declareRefusals } from '../refusals';
+import { AMOUNT_NOT_POSITIVE, BALANCE_TOO_LOW, VERIFICATION_CODE_WRONG } from '../common';
 
 /**
  * Why the withdrawal area says no (shared/domain/refusals.ts): each name with its meaning and its message
@@ -37,13 +38,7 @@ export const withdrawalRefusals = declareRefusals('withdrawal', {
   },
   codeWrong: {
     means: 'the withdrawal code is not the one sent',
-    text: {
-      'zh-TW': '驗證碼錯誤',
-      'en-US': 'Incorrect verification code',
-      'zh-CN': '验证码错误',
-      'th-TH': 'รหัสยืนยันไม่ถูกต้อง',
-      'vi-VN': 'Mã xác minh không đúng',
-    },
+    text: VERIFICATION_CODE_WRONG,
   },
   addressNotApproved: {
     means: 'the crypto address is not the player\'s approved one',
@@ -57,23 +52,11 @@ export const withdrawalRefusals = declareRefusals('withdrawal', {
   },
   amountNotPositive: {
     means: 'the amount must be above 0',
-    text: {
-      'zh-TW': '金額必須大於 0',
-      'en-US': 'Amount must be greater than 0',
-      'zh-CN': '金额必须大于 0',
-      'th-TH': 'จำนวนเงินต้องมากกว่า 0',
-      'vi-VN': 'Số tiền phải lớn hơn 0',
-    },
+    text: AMOUNT_NOT_POSITIVE,
   },
   balanceTooLow: {
     means: 'the balance does not cover the amount',
-    text: {
-      'zh-TW': '餘額不足',
-      'en-US': 'Insufficient balance',
-      'zh-CN': '余额不足',
-      'th-TH': 'ยอดเงินไม่เพียงพอ',
-      'vi-VN': 'Số dư không đủ',
-    },
+    text: BALANCE_TOO_LOW,
   },
   promoTurnoverOpen: {
     means: 'a claimed promotion\'s turnover is not complete',
