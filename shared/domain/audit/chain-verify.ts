@@ -3,7 +3,8 @@ import { config } from '../../config';
 import { db } from '../../db/sequelize';
 import { CHAIN_TABLES, type ChainTable } from './chains';
 import { digestSignatureHolds } from './digest-signature';
-import { merkleRoot, type ChainHead } from './merkle';
+import { merkleRoot } from './merkle';
+import { digestHeadMismatches, digestIds, digestRow, headMismatchRows, type DigestRow } from './queries';
 import { checkState, stateProblemText, type StateProblem } from './state-check';
 
 /**
@@ -88,36 +89,9 @@ async function walk(table: ChainTable, transaction: Transaction): Promise<{ rows
   return { rows: Number(count), problems };
 }
 
-interface HeadRow {
-  account: string;
-  headSeq: string | null;
-  headHash: string | null;
-  headRowId: string | null;
-  lastId: string | null;
-  lastSeq: string | null;
-  lastHash: string | null;
-}
-
 /** Each chain's last row against its head: rows deleted at the end, or added past it, show here. */
 async function heads(table: ChainTable, transaction: Transaction): Promise<{ chains: number; problems: ChainProblem[] }> {
-  const rows = await db().query<HeadRow>(
-    `WITH last AS (
-       SELECT DISTINCT ON (${table.account}) ${table.account} AS account, t.id, t."chainSeq" AS seq, t."chainHash" AS hash
-         FROM ${table.chain} t WHERE t."chainSeq" IS NOT NULL ORDER BY ${table.account}, t."chainSeq" DESC, t.id DESC),
-     h AS (SELECT * FROM audit_chain_heads WHERE chain = :chain)
-     SELECT coalesce(h.account, last.account) AS account, h.seq AS "headSeq", h.hash AS "headHash", h."rowId" AS "headRowId",
-            last.id AS "lastId", last.seq AS "lastSeq", last.hash AS "lastHash"
-       FROM h FULL JOIN last ON last.account = h.account
-      WHERE h.account IS NULL OR last.account IS NULL OR last.seq <> h.seq OR last.hash IS DISTINCT FROM h.hash
-      ORDER BY 1
-      LIMIT ${PROBLEMS_PER_CHECK}`,
-    { replacements: { chain: table.chain }, type: QueryTypes.SELECT, transaction },
-  );
-  const [{ count }] = await db().query<{ count: string }>('SELECT count(*) AS count FROM audit_chain_heads WHERE chain = :chain', {
-    replacements: { chain: table.chain },
-    type: QueryTypes.SELECT,
-    transaction,
-  });
+  const { rows, count } = await headMismatchRows(table, transaction, PROBLEMS_PER_CHECK);
   const problems: ChainProblem[] = [];
   for (const row of rows) {
     const where = { chain: table.chain, account: row.account };
@@ -158,16 +132,6 @@ async function unchained(table: ChainTable, transaction: Transaction): Promise<C
   }));
 }
 
-interface DigestRow {
-  id: string;
-  day: string;
-  merkleRoot: string;
-  chainCount: number;
-  heads: ChainHead[];
-  signature: string | null;
-  keyId: string | null;
-}
-
 const digestProblem = (detail: string): ChainProblem => ({ chain: '*', account: null, rowId: null, seq: null, kind: 'digest', detail });
 
 /** A digest's own checks: its root from its heads, its signature by the configured key (docs/audit-chains.md, "Signed digests"). */
@@ -187,31 +151,19 @@ function digestItself(digest: DigestRow, signedBefore: boolean): ChainProblem[] 
 
 /** Every digest: its root from its heads, its signature, and each head still the row at that seq of its chain. */
 async function digests(transaction: Transaction): Promise<{ digests: number; problems: ChainProblem[]; all: Array<Omit<DigestRow, 'heads' | 'signature' | 'keyId'> & { rootHolds: boolean }> }> {
-  const ids = await db().query<{ id: string }>('SELECT id FROM audit_digests ORDER BY id', { type: QueryTypes.SELECT, transaction });
+  const ids = await digestIds(transaction);
   const problems: ChainProblem[] = [];
   const all: Array<Omit<DigestRow, 'heads' | 'signature' | 'keyId'> & { rootHolds: boolean }> = [];
   let signedBefore = false;
   // One digest in memory at a time: each holds a head per chain.
   for (const { id } of ids) {
-    const [digest] = await db().query<DigestRow>(
-      `SELECT id, day::TEXT AS day, "merkleRoot", "chainCount", heads, signature, "keyId" FROM audit_digests WHERE id = :id`,
-      { replacements: { id }, type: QueryTypes.SELECT, transaction },
-    );
+    const digest = await digestRow(transaction, id);
     problems.push(...digestItself(digest, signedBefore));
     signedBefore ||= digest.signature !== null;
     all.push({ id: digest.id, day: digest.day, merkleRoot: digest.merkleRoot, chainCount: digest.chainCount, rootHolds: merkleRoot(digest.heads) === digest.merkleRoot });
   }
   for (const table of CHAIN_TABLES) {
-    const differ = await db().query<{ day: string; account: string; seq: string; hash: string; rowId: string | null }>(
-      `SELECT d.day::TEXT AS day, x.account, x.seq, x.hash, t.id AS "rowId"
-         FROM audit_digests d
-        CROSS JOIN LATERAL jsonb_to_recordset(d.heads) AS x(chain TEXT, account TEXT, seq BIGINT, hash TEXT)
-         LEFT JOIN ${table.chain} t ON ${table.account} = x.account AND t."chainSeq" = x.seq
-        WHERE x.chain = :chain AND (t.id IS NULL OR t."chainHash" IS DISTINCT FROM x.hash)
-        ORDER BY d.id, x.account
-        LIMIT ${PROBLEMS_PER_CHECK}`,
-      { replacements: { chain: table.chain }, type: QueryTypes.SELECT, transaction },
-    );
+    const differ = await digestHeadMismatches(table, transaction, PROBLEMS_PER_CHECK);
     for (const row of differ) {
       problems.push({
         chain: table.chain,

@@ -1,5 +1,6 @@
 import { config } from '../../config';
-import { pagedRows, type Paging } from '../common';
+import type { Paging } from '../common';
+import { digestPage } from './queries';
 
 /**
  * What an operator or an outsider reads of the signed digests (docs/audit-chains.md, "Signed digests"):
@@ -35,15 +36,6 @@ export interface DigestView {
 }
 
 export async function listDigests(paging: Paging) {
-  const { rows, pagination } = await pagedRows<DigestView & { id: string }>(
-    {
-      select: `id, day::TEXT AS day, "merkleRoot", "chainCount", signature, "keyId", "createdAt"`,
-      from: 'audit_digests',
-      where: [],
-      orderBy: 'day DESC, id DESC',
-    },
-    {},
-    paging,
-  );
+  const { rows, pagination } = await digestPage<DigestView & { id: string }>(paging);
   return { list: rows.map((r) => ({ ...r, id: Number(r.id) })), pagination };
 }

@@ -3,7 +3,8 @@ import { config } from '../../config';
 import { db } from '../../db/sequelize';
 import { logger } from '../../logger';
 import { signDigest } from './digest-signature';
-import { merkleRoot, sortedHeads, type ChainHead } from './merkle';
+import { merkleRoot, sortedHeads } from './merkle';
+import { chainHeadRows, insertDigestOnce } from './queries';
 
 /**
  * The daily digest of the chain heads (docs/audit-chains.md): the Merkle root of every chain's head
@@ -26,9 +27,7 @@ export interface Digest {
 
 export async function writeDailyDigest(): Promise<Digest> {
   const digest = await db().transaction({ isolationLevel: Transaction.ISOLATION_LEVELS.REPEATABLE_READ }, async (transaction) => {
-    const heads = (
-      await db().query<ChainHead & { seq: string }>('SELECT chain, account, seq, hash FROM audit_chain_heads', { type: QueryTypes.SELECT, transaction })
-    ).map((h) => ({ chain: h.chain, account: h.account, seq: Number(h.seq), hash: h.hash }));
+    const heads = (await chainHeadRows(transaction)).map((h) => ({ chain: h.chain, account: h.account, seq: Number(h.seq), hash: h.hash }));
     const root = merkleRoot(heads);
     // now() is the transaction's start: the day signed is the day inserted.
     const [{ day }] = await db().query<{ day: string }>('SELECT (now() AT TIME ZONE :tz)::DATE::TEXT AS day', {
@@ -37,19 +36,7 @@ export async function writeDailyDigest(): Promise<Digest> {
       transaction,
     });
     const { signature, keyId } = signDigest({ day, merkleRoot: root, chainCount: heads.length });
-    const [row] = await db().query<Digest>(
-      `WITH added AS (
-         INSERT INTO audit_digests (day, "merkleRoot", "chainCount", heads, signature, "keyId")
-         VALUES (CAST(:day AS DATE), :root, :count, CAST(:heads AS jsonb), :signature, :keyId)
-         ON CONFLICT (day) DO NOTHING
-         RETURNING day::TEXT AS day, "merkleRoot", "chainCount", signature, "keyId", TRUE AS created)
-       SELECT * FROM added
-       UNION ALL
-       SELECT day::TEXT, "merkleRoot", "chainCount", signature, "keyId", FALSE FROM audit_digests WHERE day = CAST(:day AS DATE)
-       LIMIT 1`,
-      { replacements: { day, root, count: heads.length, heads: JSON.stringify(sortedHeads(heads)), signature, keyId }, type: QueryTypes.SELECT, transaction },
-    );
-    return row;
+    return insertDigestOnce(transaction, { day, root, count: heads.length, heads: JSON.stringify(sortedHeads(heads)), signature, keyId });
   });
   logger().info(digest, digest.created ? 'audit digest written' : 'audit digest of the day already written');
   return digest;

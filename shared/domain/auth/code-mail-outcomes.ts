@@ -1,7 +1,7 @@
-import { QueryTypes, type Transaction } from 'sequelize';
-import { db } from '../../db/sequelize';
+import type { Transaction } from 'sequelize';
 import type { QueuePayloads } from '../../queues/definitions';
 import { addToOutbox } from '../../queues/outbox';
+import { nextCodeMailVersion } from './queries';
 
 /**
  * The marks of the code mails (e-mail verification, withdrawal code) in `code_mail_outcomes` (migration
@@ -29,37 +29,8 @@ export async function queueCodeMail(
   kind: CodeMailKind,
   payload: Omit<MailPayload, 'kind' | 'version'>,
 ): Promise<{ id: string; name: CodeMailKind; payload: MailPayload }> {
-  const [{ version }] = await db().query<{ version: number }>(
-    `INSERT INTO code_mail_outcomes ("userId", kind, version) VALUES (:userId, :kind, 1)
-     ON CONFLICT ("userId", kind) DO UPDATE
-       SET version = code_mail_outcomes.version + 1, "doneAt" = NULL, outcome = NULL, "updatedAt" = now()
-     RETURNING version`,
-    { replacements: { userId: payload.userId, kind }, type: QueryTypes.SELECT, transaction },
-  );
+  const version = await nextCodeMailVersion(transaction, payload.userId, kind);
   const full: MailPayload = { ...payload, kind, version };
   const row = await addToOutbox(transaction, 'mail', kind, full);
   return { id: row.id, name: kind, payload: full };
-}
-
-export interface CodeMailState {
-  version: number;
-  doneAt: Date | null;
-}
-
-/** The latest version of the user's `kind` mail and whether it is done; null when none was ever queued. */
-export async function codeMailState(userId: number, kind: CodeMailKind): Promise<CodeMailState | null> {
-  const [row] = await db().query<CodeMailState>(`SELECT version, "doneAt" FROM code_mail_outcomes WHERE "userId" = :userId AND kind = :kind`, {
-    replacements: { userId, kind },
-    type: QueryTypes.SELECT,
-  });
-  return row ?? null;
-}
-
-/** Marks that version's mail done (sent, or given up for good); a newer version is left alone. */
-export async function markCodeMailDone(userId: number, kind: CodeMailKind, version: number, outcome: string): Promise<void> {
-  await db().query(
-    `UPDATE code_mail_outcomes SET "doneAt" = now(), outcome = :outcome, "updatedAt" = now()
-      WHERE "userId" = :userId AND kind = :kind AND version = :version AND "doneAt" IS NULL`,
-    { replacements: { userId, kind, version, outcome: outcome.slice(0, 200) } },
-  );
 }

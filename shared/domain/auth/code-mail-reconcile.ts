@@ -1,10 +1,10 @@
-import { QueryTypes, type Transaction } from 'sequelize';
-import { db } from '../../db/sequelize';
+import type { Transaction } from 'sequelize';
 import type { QueuePayloads } from '../../queues/definitions';
 import { addToOutbox } from '../../queues/outbox';
 import type { OutboxReconciler, OutboxRow } from '../../queues/reconcile';
 import { CODE_TTL_MINUTES } from './code-mail-outcomes';
 import { CODE_MAIL_KINDS, type CodeMailKind } from './code-mail-outcomes';
+import { owedCodeMails } from './queries';
 
 /**
  * The code mails' effect, looked up in Postgres for `mail` outbox rows whose jobs were sent a while ago
@@ -42,23 +42,11 @@ export const codeMailReconciler: OutboxReconciler = {
     const lost = new Map<string, LostMail>();
     for (const mail of rows.map(lostMail)) if (mail) lost.set(`${mail.userId}:${mail.kind}:${mail.version}`, mail);
     if (!lost.size) return 0;
-    const owed = await db().query<{ userId: number; kind: CodeMailKind; version: number }>(
-      `SELECT c."userId", c.kind, c.version
-         FROM jsonb_to_recordset(CAST(:lost AS JSONB)) AS l("userId" INTEGER, kind TEXT, version INTEGER)
-         JOIN code_mail_outcomes c ON c."userId" = l."userId" AND c.kind = l.kind AND c.version = l.version
-         JOIN users u ON u.id = c."userId"
-        WHERE c."doneAt" IS NULL
-          AND c."updatedAt" > now() - make_interval(hours => :owedHours)
-          AND CASE c.kind
-                WHEN 'verify-email' THEN COALESCE(u."emailVerifyCode", '') <> ''
-                ELSE u."withdrawalVerifyCode" IS NOT NULL AND u."withdrawalCodeSentAt" > now() - make_interval(mins => :ttl)
-              END
-        ORDER BY c."userId", c.kind`,
-      {
-        replacements: { lost: JSON.stringify([...lost.values()].map(({ userId, kind, version }) => ({ userId, kind, version }))), owedHours: CODE_MAIL_OWED_HOURS, ttl: CODE_TTL_MINUTES },
-        type: QueryTypes.SELECT,
-        transaction,
-      },
+    const owed = await owedCodeMails(
+      transaction,
+      [...lost.values()].map(({ userId, kind, version }) => ({ userId, kind, version })),
+      CODE_MAIL_OWED_HOURS,
+      CODE_TTL_MINUTES,
     );
     for (const mail of owed) {
       const { payload } = lost.get(`${mail.userId}:${mail.kind}:${mail.version}`)!;

@@ -5,7 +5,8 @@ import { escapeHtml, MailNotConfiguredError, permanentRefusalCode, sendMail, typ
 import { siteNameIn } from '../site-config';
 import type { QueuePayloads } from '../../queues/definitions';
 import { cache } from '../../redis';
-import { codeMailState, markCodeMailDone, type CodeMailKind } from './code-mail-outcomes';
+import type { CodeMailKind } from './code-mail-outcomes';
+import { codeMailState, markCodeMailDone } from './queries';
 import { normalizeEmail, pendingEmailKey } from './email-verification';
 
 /**

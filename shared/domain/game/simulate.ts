@@ -3,7 +3,6 @@ import Decimal from 'decimal.js';
 import { ForeignKeyConstraintError } from 'sequelize';
 import { config } from '../../config';
 import type { GameProvider } from '../../db/models';
-import { preparedRows } from '../../db/prepared';
 import { Refusal } from '../../errors';
 import { pickText } from '../../i18n/locales';
 import { countWalletMovement } from '../../metrics';
@@ -13,6 +12,7 @@ import { cachedProvider } from './cache';
 import { fairRound, outcomeOfFloat, type Outcome, type SimulateResultName } from './fairness/draw';
 import { burntReason, recordBurntNonce } from './fairness/burnt-nonces';
 import { takeRoundSeeds, type RoundSeeds } from './fairness/seeds';
+import { playSimulateRound } from './queries/fairness';
 import { EFFECTIVE_BET_WEIGHTS } from './types';
 
 /**
@@ -119,13 +119,6 @@ function drawRound(bet: Decimal, seeds: RoundSeeds): Round {
   return { roundId: newRoundId(), bet, multiplier, win, winLose: win.minus(bet), result: outcome.result, at: new Date(), seeds };
 }
 
-/** What simulate_round answers. */
-interface PlayedRound {
-  order_id: string;
-  balance_before: string;
-  balance_after: string;
-}
-
 /**
  * Writes the round in ONE statement, its own transaction (database function simulate_round,
  * shared/db/functions/game/simulate-round.sql): the settled bet order with its bet detail
@@ -137,11 +130,7 @@ interface PlayedRound {
  * (GB000, checked under the player's row lock the debit took) or a wallet refusal (WL000) writes nothing.
  */
 async function playRound(input: SimulateInput, game: GameProvider, round: Round): Promise<SimulateResult> {
-  const [played] = await preparedRows<PlayedRound>(
-    'simulate_round',
-    `WITH played AS (SELECT order_id, balance_before, balance_after FROM simulate_round($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)),
-     proof AS (INSERT INTO fairness_rounds ("betOrderId", "userId", "serverSeedHash", "clientSeed", nonce) SELECT order_id, $2, $16, $17, $18 FROM played)
-     SELECT * FROM played`,
+  const [played] = await playSimulateRound(
     [
       input.siteCode,
       input.userId,
@@ -158,10 +147,8 @@ async function playRound(input: SimulateInput, game: GameProvider, round: Round)
       `simulate ${game.gameCode}`,
       `simulate ${game.gameCode} x${round.multiplier.toFixed(2)}`,
       EFFECTIVE_BET_WEIGHTS,
-      round.seeds.serverSeedHash,
-      round.seeds.clientSeed,
-      round.seeds.nonce,
     ],
+    round.seeds,
   );
   countWalletMovement('bet');
   if (round.win.gt(0)) countWalletMovement('win');

@@ -1,10 +1,11 @@
-import { QueryTypes } from 'sequelize';
 import { config } from '../../config';
 import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
 import { getObject } from '../../integrations/storage';
 import { uniqueAs } from '../common';
 import { IMAGE_FORMATS, storeImages, type ImageFormat, type PreparedImage } from '../uploads';
+import { documentFileRow, documentRowsOf, hasPendingDocument, insertDocument } from './queries/documents';
+import { hasProfile } from './queries/profiles';
 
 /**
  * KYC documents (docs/kyc.md, "Documents"): one image per upload, through the private upload pipeline
@@ -60,14 +61,9 @@ export function documentFileUrl(audience: 'player' | 'admin', id: number): strin
   return audience === 'player' ? `${base}/documents/${id}/file` : `${base}/admin/documents/${id}/file`;
 }
 
-export const DOCUMENT_COLUMNS = `d.id, d."siteCode", d."userId", d.kind, d."storageKey", d.status, d.reason, d."expiresAt", d."reviewedBy", d."reviewedAt", d."createdAt"`;
-
 /** The player's documents, newest first. */
 export async function documentsOf(userId: number): Promise<DocumentRow[]> {
-  return db().query<DocumentRow>(`SELECT ${DOCUMENT_COLUMNS} FROM kyc_documents d WHERE d."userId" = :userId ORDER BY d.id DESC`, {
-    replacements: { userId },
-    type: QueryTypes.SELECT,
-  });
+  return documentRowsOf(userId);
 }
 
 const pending = () => new Refusal('kyc.documentPending');
@@ -80,13 +76,8 @@ const pending = () => new Refusal('kyc.documentPending');
  * the document as the player sees it.
  */
 export async function uploadDocument(siteCode: string, userId: number, kind: DocumentKind, image: PreparedImage) {
-  const [profile] = await db().query(`SELECT 1 FROM kyc_profiles WHERE "userId" = :userId`, { replacements: { userId }, type: QueryTypes.SELECT });
-  if (!profile) throw new Refusal('kyc.profileRequired');
-  const [waiting] = await db().query(`SELECT 1 FROM kyc_documents WHERE "userId" = :userId AND kind = :kind AND status = 'pending'`, {
-    replacements: { userId, kind },
-    type: QueryTypes.SELECT,
-  });
-  if (waiting) throw pending();
+  if (!(await hasProfile(userId))) throw new Refusal('kyc.profileRequired');
+  if (await hasPendingDocument(userId, kind)) throw pending();
   const owner = { kind: 'kyc-document', visibility: 'private', siteCode, ownerUserId: userId } as const;
   const row = await storeImages<DocumentRow>(
     [image],
@@ -94,12 +85,7 @@ export async function uploadDocument(siteCode: string, userId: number, kind: Doc
     (work) => db().transaction(work),
     async (transaction, [stored]) => {
       await db().query(`SELECT 1 FROM users WHERE id = :userId FOR NO KEY UPDATE`, { replacements: { userId }, transaction });
-      const [inserted] = await uniqueAs(pending, () =>
-        db().query<DocumentRow>(
-          `INSERT INTO kyc_documents AS d ("siteCode", "userId", kind, "storageKey") VALUES (:siteCode, :userId, :kind, :storageKey) RETURNING ${DOCUMENT_COLUMNS}`,
-          { replacements: { siteCode, userId, kind, storageKey: stored.storageKey }, type: QueryTypes.SELECT, transaction },
-        ),
-      );
+      const [inserted] = await uniqueAs(pending, () => insertDocument(transaction, { siteCode, userId, kind, storageKey: stored.storageKey }));
       return inserted;
     },
   );
@@ -111,12 +97,7 @@ export type DocumentViewer = { player: number } | { admin: true };
 
 /** The document's image bytes and type, for GET /kyc/documents/:id/file and its operators' twin. */
 export async function documentFile(viewer: DocumentViewer, siteCode: string, id: number): Promise<{ data: Buffer; contentType: string }> {
-  const owner = 'player' in viewer ? ` AND d."userId" = :userId` : '';
-  const [row] = await db().query<{ storageKey: string; format: string | null }>(
-    `SELECT d."storageKey", i.format FROM kyc_documents d LEFT JOIN uploaded_images i ON i."storageKey" = d."storageKey"
-      WHERE d.id = :id AND d."siteCode" = :siteCode${owner}`,
-    { replacements: { id, siteCode, userId: 'player' in viewer ? viewer.player : null }, type: QueryTypes.SELECT },
-  );
+  const row = await documentFileRow(siteCode, id, 'player' in viewer ? viewer.player : null);
   if (!row) throw new Refusal('kyc.documentNotFound');
   const data = await getObject(row.storageKey);
   if (!data) throw new Refusal('kyc.documentNotFound', 'the file is missing from storage');

@@ -4,6 +4,7 @@ import { Refusal } from '../../errors';
 import { type Actor, recordActorAction } from '../audit';
 import { pageOffset, pagination } from '../common';
 import { pushAfterCommit, type CommittedRow } from '../../queues/outbox';
+import { decideOpenFlags, flagOwner, flagRowOf, flagRows, freezingFlag, insertUnderAgeFlag } from './queries/flags';
 
 /**
  * KYC flags and the under-age freeze (docs/kyc.md, "Under age: the freeze"). A date of birth below the
@@ -29,47 +30,19 @@ const lockPlayer = (transaction: Transaction, userId: number) =>
 export async function flagUnderAge(siteCode: string, userId: number, detail: { dateOfBirth: string; minimumAge: number }): Promise<void> {
   await db().transaction(async (transaction) => {
     await lockPlayer(transaction, userId);
-    await db().query(
-      `INSERT INTO kyc_flags ("siteCode", "userId", reason, detail)
-       SELECT :siteCode, :userId, 'under-age', CAST(:detail AS JSONB)
-        WHERE kyc_freeze_refusal(:userId) IS NULL`,
-      { replacements: { siteCode, userId, detail: JSON.stringify(detail) }, transaction },
-    );
+    await insertUnderAgeFlag(transaction, siteCode, userId, detail);
   });
 }
 
 /** The freeze as the player sees it in GET /kyc: why and since when, or null. */
 export async function kycFreezeOf(userId: number): Promise<{ reason: 'under-age'; status: 'open' | 'confirmed'; since: Date } | null> {
-  const [row] = await db().query<{ status: 'open' | 'confirmed'; since: Date }>(
-    `SELECT status, "createdAt" AS since FROM kyc_flags
-      WHERE "userId" = :userId AND reason = 'under-age' AND status IN ('open', 'confirmed') ORDER BY id LIMIT 1`,
-    { replacements: { userId }, type: QueryTypes.SELECT },
-  );
+  const row = await freezingFlag(userId);
   return row ? { reason: 'under-age', status: row.status, since: row.since } : null;
 }
 
-interface FlagRow {
-  id: number;
-  userId: number;
-  account: string;
-  reason: string;
-  detail: unknown;
-  status: FlagStatus;
-  createdAt: Date;
-  decidedBy: number | null;
-  decidedAt: Date | null;
-  decisionReason: string | null;
-}
-
-const FLAG_SELECT = `SELECT f.id, f."userId", u.account, f.reason, f.detail, f.status, f."createdAt", f."decidedBy", f."decidedAt", f."decisionReason"
-  FROM kyc_flags f JOIN users u ON u.id = f."userId"`;
-
 /** GET /kyc/admin/flags: the site's flags by status (open unless given), oldest first, paged. */
 export async function listFlags(siteCode: string, filter: { status?: FlagStatus; userId?: number; page: number; pageSize: number }) {
-  const where = `WHERE f."siteCode" = :siteCode AND f.status = :status${filter.userId !== undefined ? ` AND f."userId" = :userId` : ''}`;
-  const replacements = { siteCode, status: filter.status ?? 'open', userId: filter.userId ?? null, limit: filter.pageSize, offset: pageOffset(filter.page, filter.pageSize) };
-  const [{ total }] = await db().query<{ total: number }>(`SELECT count(*)::int AS total FROM kyc_flags f ${where}`, { replacements, type: QueryTypes.SELECT });
-  const items = await db().query<FlagRow>(`${FLAG_SELECT} ${where} ORDER BY f.id ASC LIMIT :limit OFFSET :offset`, { replacements, type: QueryTypes.SELECT });
+  const { total, items } = await flagRows(siteCode, { status: filter.status ?? 'open', userId: filter.userId, limit: filter.pageSize, offset: pageOffset(filter.page, filter.pageSize) });
   return { items, pagination: pagination(filter.page, filter.pageSize, total) };
 }
 
@@ -80,21 +53,12 @@ export async function listFlags(siteCode: string, filter: { status?: FlagStatus;
  * meanwhile (their outbox rows, in the decision's transaction). Answers the flag.
  */
 export async function decideFlag(actor: Actor, siteCode: string, id: number, input: { action: FlagDecision; reason: string }) {
-  const [found] = await db().query<{ userId: number }>(`SELECT "userId" FROM kyc_flags WHERE id = :id AND "siteCode" = :siteCode`, {
-    replacements: { id, siteCode },
-    type: QueryTypes.SELECT,
-  });
+  const found = await flagOwner(siteCode, id);
   if (!found) throw new Refusal('kyc.flagNotFound');
   const status: FlagStatus = input.action === 'confirm' ? 'confirmed' : 'dismissed';
   await db().transaction(async (transaction) => {
     await lockPlayer(transaction, found.userId);
-    const decided = await db().query<{ id: number }>(
-      `UPDATE kyc_flags SET status = :status, "decidedBy" = :adminId, "decidedAt" = now(), "decisionReason" = :reason
-        WHERE "userId" = :userId AND status = 'open'
-          AND (id = :id OR (reason = 'under-age' AND EXISTS (SELECT 1 FROM kyc_flags o WHERE o.id = :id AND o.status = 'open' AND o.reason = 'under-age')))
-        RETURNING id`,
-      { replacements: { id, userId: found.userId, status, adminId: actor.adminId, reason: input.reason }, type: QueryTypes.SELECT, transaction },
-    );
+    const decided = await decideOpenFlags(transaction, { id, userId: found.userId, status, adminId: actor.adminId, reason: input.reason });
     if (!decided.some((row) => row.id === id)) throw new Refusal('kyc.flagDecided');
     const released = status === 'dismissed' ? await releaseHeldDeposits(transaction, found.userId) : [];
     await recordActorAction(actor, transaction, {
@@ -105,8 +69,7 @@ export async function decideFlag(actor: Actor, siteCode: string, id: number, inp
       detail: { userId: found.userId, flags: decided.map((row) => row.id), status, reason: input.reason, creditedDeposits: released },
     });
   });
-  const [row] = await db().query<FlagRow>(`${FLAG_SELECT} WHERE f.id = :id`, { replacements: { id }, type: QueryTypes.SELECT });
-  return row;
+  return flagRowOf(id);
 }
 
 /**

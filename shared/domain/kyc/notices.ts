@@ -1,5 +1,5 @@
 import { UnrecoverableError } from 'bullmq';
-import { QueryTypes, type Transaction } from 'sequelize';
+import type { Transaction } from 'sequelize';
 import { User } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { KYC_DECISION_TEXTS } from '../../i18n/kyc-decision';
@@ -10,6 +10,7 @@ import type { OutboxReconciler, OutboxRow } from '../../queues/reconcile';
 import { forgetUnreadCount } from '../inbox';
 import { siteNameIn } from '../site-config';
 import type { DocumentKind } from './documents';
+import { decidedUnmailed, decisionMailRow, markMailed } from './queries/documents';
 
 /**
  * The player's notices of a decision on a KYC document (docs/kyc.md, "Notices"): an inbox message
@@ -65,10 +66,7 @@ export type DecisionMailOutcome = SentMail | { skipped: 'no e-mail' | 'mail not 
  * the welcome mail: a crash between the send and the mark sends it again.
  */
 export async function deliverDecisionMail(userId: number, documentId: number): Promise<DecisionMailOutcome> {
-  const [doc] = await db().query<{ kind: DocumentKind; status: string; reason: string | null; mailedAt: Date | null }>(
-    `SELECT kind, status, reason, "mailedAt" FROM kyc_documents WHERE id = :documentId AND "userId" = :userId`,
-    { replacements: { documentId, userId }, type: QueryTypes.SELECT },
-  );
+  const doc = await decisionMailRow(userId, documentId);
   if (!doc) throw new UnrecoverableError(`no KYC document ${documentId} of user ${userId}`);
   if (doc.status === 'pending') return { skipped: 'not decided' };
   if (doc.mailedAt) return { skipped: 'already sent' };
@@ -76,9 +74,6 @@ export async function deliverDecisionMail(userId: number, documentId: number): P
   await markMailed(documentId);
   return outcome;
 }
-
-const markMailed = (documentId: number) =>
-  db().query(`UPDATE kyc_documents SET "mailedAt" = now() WHERE id = :documentId AND "mailedAt" IS NULL`, { replacements: { documentId } });
 
 async function sendDecisionMail(userId: number, documentId: number, doc: { kind: DocumentKind; status: string; reason: string | null }): Promise<DecisionMailOutcome> {
   const user = await User.findByPk(userId, { attributes: ['id', 'siteCode', 'email', 'locale'] });
@@ -117,10 +112,7 @@ export const kycDecisionMailReconciler: OutboxReconciler = {
       ...new Set(rows.filter((row) => row.payload.kind === 'kyc-decision').map((row) => Number(row.payload.documentId)).filter((id) => Number.isSafeInteger(id) && id > 0)),
     ];
     if (!ids.length) return 0;
-    const owing = await db().query<{ id: number; userId: number }>(
-      `SELECT id, "userId" FROM kyc_documents WHERE id IN (:ids) AND status <> 'pending' AND "mailedAt" IS NULL ORDER BY id`,
-      { replacements: { ids }, type: QueryTypes.SELECT, transaction },
-    );
+    const owing = await decidedUnmailed(transaction, ids);
     for (const doc of owing) await addToOutbox(transaction, 'mail', 'kyc-decision', { kind: 'kyc-decision', userId: doc.userId, documentId: doc.id });
     return owing.length;
   },

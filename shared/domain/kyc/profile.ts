@@ -1,8 +1,9 @@
-import { QueryTypes } from 'sequelize';
 import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
 import { flagUnderAge } from './flags';
 import { siteKyc } from '../site-config';
+import { heldDocumentCount } from './queries/documents';
+import { profileRow, upsertProfile } from './queries/profiles';
 
 /**
  * The player's KYC profile (level 1 with a verified contact): legal name, date of birth, country
@@ -37,11 +38,7 @@ export function ageOn(dateOfBirth: string, today: Date = new Date()): number {
 }
 
 export async function kycProfileOf(userId: number): Promise<KycProfileView | null> {
-  const [row] = await db().query<KycProfileView>(
-    `SELECT "legalName", to_char("dateOfBirth", 'YYYY-MM-DD') AS "dateOfBirth", country, address, "updatedAt" FROM kyc_profiles WHERE "userId" = :userId`,
-    { replacements: { userId }, type: QueryTypes.SELECT },
-  );
-  return row ?? null;
+  return (await profileRow(userId)) ?? null;
 }
 
 /** PUT /kyc/profile: `kyc.underAge` (flagged), `kyc.profileLocked`; answers the profile. */
@@ -55,21 +52,7 @@ export async function putKycProfile(siteCode: string, userId: number, input: Kyc
     // The player's row first (as the deposit gate and the review take it), so an upload or a review
     // cannot slip between the check and the write.
     await db().query(`SELECT 1 FROM users WHERE id = :userId FOR NO KEY UPDATE`, { replacements: { userId }, transaction });
-    const [held] = await db().query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM kyc_documents d
-        WHERE d."userId" = :userId AND (d.status = 'pending' OR (d.status = 'approved' AND d."expiresAt" > now()))
-          AND EXISTS (SELECT 1 FROM kyc_profiles p WHERE p."userId" = d."userId")`,
-      { replacements: { userId }, type: QueryTypes.SELECT, transaction },
-    );
-    if (held.n > 0) throw new Refusal('kyc.profileLocked');
-    const [row] = await db().query<KycProfileView>(
-      `INSERT INTO kyc_profiles ("userId", "siteCode", "legalName", "dateOfBirth", country, address)
-       VALUES (:userId, :siteCode, :legalName, CAST(:dateOfBirth AS DATE), :country, :address)
-       ON CONFLICT ("userId") DO UPDATE SET "legalName" = EXCLUDED."legalName", "dateOfBirth" = EXCLUDED."dateOfBirth",
-              country = EXCLUDED.country, address = EXCLUDED.address, "updatedAt" = now()
-       RETURNING "legalName", to_char("dateOfBirth", 'YYYY-MM-DD') AS "dateOfBirth", country, address, "updatedAt"`,
-      { replacements: { userId, siteCode, ...input }, type: QueryTypes.SELECT, transaction },
-    );
-    return row;
+    if ((await heldDocumentCount(transaction, userId)) > 0) throw new Refusal('kyc.profileLocked');
+    return upsertProfile(transaction, siteCode, userId, input);
   });
 }

@@ -3,6 +3,7 @@ import { QueryTypes, type Transaction } from 'sequelize';
 import { User } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { periodKeys } from './periods';
+import { insertDepositSource } from './queries';
 import type { MissionCategory, MissionPeriodType } from './types';
 
 /**
@@ -95,13 +96,7 @@ export async function addMissionDepositProgress(
   if (!amount) return { counted: false, periodKeys: null };
   const user = await User.findByPk(userId, { attributes: ['id', 'siteCode'], transaction });
   if (!user) return { counted: false, periodKeys: null };
-  const inserted = await db().query<{ id: string }>(
-    `INSERT INTO mission_progress_sources ("userId", kind, "sourceId", amount)
-     VALUES (:userId, 'deposit', :sourceId, CAST(:amount AS NUMERIC))
-     ON CONFLICT (kind, "sourceId") DO NOTHING RETURNING id`,
-    { replacements: { userId, sourceId: String(depositOrderId).slice(0, 64), amount }, type: QueryTypes.SELECT, transaction },
-  );
-  if (inserted.length === 0) return { counted: false, periodKeys: null };
+  if (!(await insertDepositSource(transaction, userId, String(depositOrderId).slice(0, 64), amount))) return { counted: false, periodKeys: null };
   const at = options.now ?? new Date();
   await addMissionProgress(transaction, [{ siteCode: user.siteCode, userId, category: 'deposit', amount, at }]);
   return { counted: true, periodKeys: periodKeys(at) };

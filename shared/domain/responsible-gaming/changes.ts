@@ -8,6 +8,9 @@ import { forfeitOpenClaims, lockOpenClaims } from './promo-forfeits';
 import { exclusionInForce } from './money-checks';
 import { protectionSettings, type LimitPeriod, type LimitType } from '../site-config';
 import { protectionView, type ProtectionView } from './state';
+import { extendExclusion, lockRgAccount, sessionSettingsRow, updateRealityCheckMinutes, updateSessionLimit } from './queries/accounts';
+import { insertHistoryRow } from './queries/history';
+import { dropEmptyLimit, playerLimitRow, upsertPlayerLimit } from './queries/limits';
 
 /**
  * Changes of a player's protection, by the player (PUT /responsible-gaming/limits, PUT .../session,
@@ -38,7 +41,7 @@ export async function requirePlayerOfSite(site: string, userId: number, transact
 export async function underProtectionLock<T>(site: string, userId: number, change: (t: Transaction) => Promise<T>): Promise<T> {
   return db().transaction(async (transaction) => {
     await requirePlayerOfSite(site, userId, transaction);
-    await db().query('SELECT "userId" FROM rg_account(:userId)', { replacements: { userId }, type: QueryTypes.SELECT, transaction });
+    await lockRgAccount(transaction, userId);
     return change(transaction);
   });
 }
@@ -57,7 +60,7 @@ export async function underExclusionLock<T>(site: string, userId: number, change
     await requirePlayerOfSite(site, userId, transaction);
     const claims = await lockOpenClaims(transaction, userId);
     await db().query('SELECT id FROM users WHERE id = :userId FOR NO KEY UPDATE', { replacements: { userId }, type: QueryTypes.SELECT, transaction });
-    await db().query('SELECT "userId" FROM rg_account(:userId)', { replacements: { userId }, type: QueryTypes.SELECT, transaction });
+    await lockRgAccount(transaction, userId);
     const forfeit = async () => {
       const exclusion = await exclusionInForce(userId, transaction);
       return exclusion && claims.length ? forfeitOpenClaims(transaction, userId, claims, exclusion) : '0.000000';
@@ -68,10 +71,7 @@ export async function underExclusionLock<T>(site: string, userId: number, change
 
 /** The history row and the operation-log row of one change, in its transaction. */
 export async function recordChange(t: Transaction, userId: number, by: ChangedBy, action: string, detail: Record<string, unknown>): Promise<void> {
-  await db().query('INSERT INTO rg_history ("userId", "siteCode", "adminId", action, detail, reason) VALUES (:userId, :site, :adminId, :action, :detail, :reason)', {
-    replacements: { userId, site: by.siteCode, adminId: by.adminId, action, detail: JSON.stringify(detail), reason: by.reason ?? null },
-    transaction: t,
-  });
+  await insertHistoryRow(t, { userId, site: by.siteCode, adminId: by.adminId, action, detail, reason: by.reason ?? null });
   await recordAdminAction(
     {
       adminId: by.adminId,
@@ -85,14 +85,6 @@ export async function recordChange(t: Transaction, userId: number, by: ChangedBy
     },
     { transaction: t },
   );
-}
-
-/** Removes a limit row that holds nothing any more (no amount of the player's, none waiting, no operator's). */
-export async function dropEmptyLimit(t: Transaction, key: { userId: number; type: LimitType; period: LimitPeriod }): Promise<void> {
-  await db().query('DELETE FROM rg_limits WHERE "userId" = :userId AND type = :type AND period = :period AND amount IS NULL AND "pendingFrom" IS NULL AND "operatorAmount" IS NULL', {
-    replacements: key,
-    transaction: t,
-  });
 }
 
 /** How a requested amount relates to the one in force: null is "no limit", the largest. */
@@ -117,12 +109,7 @@ export interface LimitRequest {
 export async function setPlayerLimit(site: string, userId: number, by: ChangedBy, request: LimitRequest): Promise<ProtectionView> {
   return underProtectionLock(site, userId, async (t) => {
     const key = { userId, type: request.type, period: request.period };
-    const [row] = await db().query<{ current: string | null; pendingFrom: Date | null }>(
-      `SELECT rg_limit_in_force(amount, "pendingAmount", "pendingFrom", NULL, now()) AS current,
-              CASE WHEN "pendingFrom" > now() THEN "pendingFrom" END AS "pendingFrom"
-         FROM rg_limits WHERE "userId" = :userId AND type = :type AND period = :period`,
-      { replacements: key, type: QueryTypes.SELECT, transaction: t },
-    );
+    const row = await playerLimitRow(t, key);
     const current = row?.current ?? null;
     const { increaseDelayHours } = await protectionSettings(site, t);
     let action: string;
@@ -138,13 +125,7 @@ export async function setPlayerLimit(site: string, userId: number, by: ChangedBy
       action = 'set-limit';
       next = { amount: request.amount, pendingAmount: null, delayHours: null };
     }
-    await db().query(
-      `INSERT INTO rg_limits ("userId", "siteCode", type, period, amount, "pendingAmount", "pendingFrom")
-       VALUES (:userId, :site, :type, :period, :amount, :pendingAmount, now() + make_interval(hours => :delayHours))
-       ON CONFLICT ("userId", type, period) DO UPDATE
-         SET amount = EXCLUDED.amount, "pendingAmount" = EXCLUDED."pendingAmount", "pendingFrom" = EXCLUDED."pendingFrom", "updatedAt" = now()`,
-      { replacements: { ...key, site, ...next }, transaction: t },
-    );
+    await upsertPlayerLimit(t, key, site, next);
     await dropEmptyLimit(t, key);
     await recordChange(t, userId, by, action, { type: request.type, period: request.period, from: current, to: request.amount, delayHours: next.delayHours });
     return protectionView(site, userId, t);
@@ -164,12 +145,7 @@ export interface SessionRequest {
  */
 export async function setPlayerSession(site: string, userId: number, by: ChangedBy, request: SessionRequest): Promise<ProtectionView> {
   return underProtectionLock(site, userId, async (t) => {
-    const [row] = await db().query<{ current: number | null; pendingFrom: Date | null; realityCheckMinutes: number | null }>(
-      `SELECT rg_session_limit_in_force(a, now()) AS current, CASE WHEN "sessionLimitPendingFrom" > now() THEN "sessionLimitPendingFrom" END AS "pendingFrom",
-              "realityCheckMinutes"
-         FROM rg_accounts a WHERE "userId" = :userId`,
-      { replacements: { userId }, type: QueryTypes.SELECT, transaction: t },
-    );
+    const row = await sessionSettingsRow(t, userId);
     const { increaseDelayHours, floors } = await protectionSettings(site, t);
     if (request.realityCheckMinutes != null && request.realityCheckMinutes > floors.longestRealityCheckMinutes) {
       throw new Refusal('responsible-gaming.realityCheckTooLong', `the site's longest interval is ${floors.longestRealityCheckMinutes} minutes`);
@@ -189,37 +165,16 @@ export async function setPlayerSession(site: string, userId: number, by: Changed
         action = 'set-session-limit';
       }
       if (action) {
-        await db().query(
-          `UPDATE rg_accounts SET "sessionLimitMinutes" = :minutes, "pendingSessionLimitMinutes" = :pending,
-                  "sessionLimitPendingFrom" = now() + make_interval(hours => :delayHours), "updatedAt" = now()
-            WHERE "userId" = :userId`,
-          { replacements: { userId, ...next }, transaction: t },
-        );
+        await updateSessionLimit(t, userId, next);
         await recordChange(t, userId, by, action, { from: current, to: wanted, delayHours: next.delayHours });
       }
     }
     if (request.realityCheckMinutes !== undefined && request.realityCheckMinutes !== row.realityCheckMinutes) {
-      await db().query('UPDATE rg_accounts SET "realityCheckMinutes" = :minutes, "realityCheckAt" = NULL, "updatedAt" = now() WHERE "userId" = :userId', {
-        replacements: { userId, minutes: request.realityCheckMinutes },
-        transaction: t,
-      });
+      await updateRealityCheckMinutes(t, userId, request.realityCheckMinutes);
       await recordChange(t, userId, by, 'set-reality-check', { from: row.realityCheckMinutes, to: request.realityCheckMinutes });
     }
     return protectionView(site, userId, t);
   });
-}
-
-type Exclusion = 'coolingOffUntil' | 'selfExcludedUntil';
-
-/** Extends an exclusion to at least `interval` from now (never shortens one that ends later). */
-async function extendExclusion(t: Transaction, userId: number, column: Exclusion, interval: { days?: number; months?: number }): Promise<{ from: Date | null; to: Date }> {
-  const [row] = await db().query<{ from: Date | null; to: Date }>(
-    `UPDATE rg_accounts a SET "${column}" = GREATEST(coalesce(old."${column}", now()), now() + make_interval(months => :months, days => :days)), "updatedAt" = now()
-       FROM rg_accounts old WHERE a."userId" = :userId AND old."userId" = a."userId"
-     RETURNING CASE WHEN old."${column}" > now() THEN old."${column}" END AS "from", a."${column}" AS "to"`,
-    { replacements: { userId, months: interval.months ?? 0, days: interval.days ?? 0 }, type: QueryTypes.SELECT, transaction: t },
-  );
-  return row;
 }
 
 /**

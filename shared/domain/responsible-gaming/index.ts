@@ -8,3 +8,4 @@ export * from './money-checks';
 export * from './operator-changes';
 export * from './reality-check-ack';
 export * from './state';
+export { withholdExcludedIn } from './queries/accounts';

@@ -1,9 +1,10 @@
-import { QueryTypes, type Transaction } from 'sequelize';
-import { db } from '../../db/sequelize';
+import type { Transaction } from 'sequelize';
 import { Refusal } from '../../errors';
 import type { RefusalName } from '../refusals';
 import { money } from '../wallet';
 import type { PlayRefusal } from './refusals';
+import { accountRefusal, dueRealityCheckRow, exclusionRefusal, exclusionRefusalLocked } from './queries/accounts';
+import { depositCreditRefusal, depositOrderRefusal } from './queries/limits';
 
 /**
  * Player protection where the money moves (docs/decisions/responsible-gaming.md, "Player protection: calendar periods,
@@ -22,12 +23,8 @@ export const protectionRefusal = (name: string): Refusal =>
  * caller inserts the order in the same transaction, so concurrent orders are counted one after another.
  */
 export async function checkDepositOrder(transaction: Transaction, userId: number, amount: string, rate: string): Promise<void> {
-  const [row] = await db().query<{ refusal: string | null }>('SELECT rg_deposit_refusal(:userId, :amount, :rate) AS refusal', {
-    replacements: { userId, amount, rate },
-    type: QueryTypes.SELECT,
-    transaction,
-  });
-  if (row?.refusal) throw protectionRefusal(row.refusal);
+  const refusal = await depositOrderRefusal(transaction, userId, amount, rate);
+  if (refusal) throw protectionRefusal(refusal);
 }
 
 /**
@@ -37,12 +34,8 @@ export async function checkDepositOrder(transaction: Transaction, userId: number
  * credits it in the same transaction.
  */
 export async function checkDepositCredit(transaction: Transaction, orderId: number | string): Promise<void> {
-  const [row] = await db().query<{ refusal: string | null }>('SELECT rg_deposit_credit_refusal(:orderId) AS refusal', {
-    replacements: { orderId },
-    type: QueryTypes.SELECT,
-    transaction,
-  });
-  if (row?.refusal) throw protectionRefusal(row.refusal);
+  const refusal = await depositCreditRefusal(transaction, orderId);
+  if (refusal) throw protectionRefusal(refusal);
 }
 
 /**
@@ -53,13 +46,8 @@ export async function checkDepositCredit(transaction: Transaction, orderId: numb
  * cannot be locked here; the claim asks again at its end with checkNotExcludedLocked.
  */
 export async function checkMayPlay(userId: number, { session }: { session: boolean }, transaction?: Transaction): Promise<void> {
-  const rule = session ? 'rg_account_refusal' : 'rg_exclusion_refusal';
-  const [row] = await db().query<{ refusal: string | null }>(`SELECT ${rule}(a, now()) AS refusal FROM rg_accounts a WHERE "userId" = :userId`, {
-    replacements: { userId },
-    type: QueryTypes.SELECT,
-    transaction,
-  });
-  if (row?.refusal) throw protectionRefusal(row.refusal);
+  const refusal = await accountRefusal(userId, session, transaction);
+  if (refusal) throw protectionRefusal(refusal);
 }
 
 /**
@@ -69,12 +57,8 @@ export async function checkMayPlay(userId: number, { session }: { session: boole
  * or is seen by it: a promotion claim cannot slip past it.
  */
 export async function checkNotExcludedLocked(transaction: Transaction, userId: number): Promise<void> {
-  const [row] = await db().query<{ refusal: string | null }>('SELECT rg_exclusion_refusal(rg_account(:userId), now()) AS refusal', {
-    replacements: { userId },
-    type: QueryTypes.SELECT,
-    transaction,
-  });
-  if (row?.refusal) throw protectionRefusal(row.refusal);
+  const refusal = await exclusionRefusalLocked(transaction, userId);
+  if (refusal) throw protectionRefusal(refusal);
 }
 
 /**
@@ -84,12 +68,7 @@ export async function checkNotExcludedLocked(transaction: Transaction, userId: n
  * none can start until the transaction ends. The withdrawal's turnover rule and the daily rebate ask it.
  */
 export async function exclusionInForce(userId: number, transaction?: Transaction): Promise<PlayRefusal | null> {
-  const [row] = await db().query<{ refusal: PlayRefusal | null }>('SELECT rg_exclusion_refusal(a, now()) AS refusal FROM rg_accounts a WHERE "userId" = :userId', {
-    replacements: { userId },
-    type: QueryTypes.SELECT,
-    transaction,
-  });
-  return row?.refusal ?? null;
+  return exclusionRefusal(userId, transaction);
 }
 
 /** A refusal a money statement raised with SQLSTATE RG000 (simulate_round), as the area's refusal; else null. */
@@ -115,13 +94,7 @@ export interface RealityCheck {
  * player acknowledges it (acknowledgeRealityCheck), so an answer lost on its way loses nothing.
  */
 export async function dueRealityCheck(userId: number, transaction?: Transaction): Promise<RealityCheck | null> {
-  const [row] = await db().query<{ startedAt: Date; elapsedSeconds: string; net: string; dueAt: Date; acknowledgeBy: Date }>(
-    `SELECT a."sessionStartedAt" AS "startedAt", EXTRACT(EPOCH FROM now() - a."sessionStartedAt")::text AS "elapsedSeconds",
-            (a."sessionWin" - a."sessionStake")::text AS net, d.due AS "dueAt", d.due + make_interval(secs => rg_reality_check_grace(a."siteCode")) AS "acknowledgeBy"
-       FROM rg_accounts a, LATERAL (SELECT rg_reality_check_due_at(a, now()) AS due) d
-      WHERE a."userId" = :userId AND d.due IS NOT NULL`,
-    { replacements: { userId }, type: QueryTypes.SELECT, transaction },
-  );
+  const row = await dueRealityCheckRow(userId, transaction);
   if (!row) return null;
   return {
     sessionStartedAt: new Date(row.startedAt).toISOString(),

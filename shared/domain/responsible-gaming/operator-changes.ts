@@ -1,11 +1,11 @@
-import { QueryTypes } from 'sequelize';
-import { db } from '../../db/sequelize';
 import { InputError, Refusal } from '../../errors';
 import type { Actor } from '../audit';
 import { forgetUnreadCount } from '../inbox';
-import { dropEmptyLimit, recordChange, requirePlayerOfSite, underExclusionLock, underProtectionLock, type ChangedBy } from './changes';
+import { recordChange, requirePlayerOfSite, underExclusionLock, underProtectionLock, type ChangedBy } from './changes';
 import type { LimitPeriod, LimitType } from '../site-config';
 import { protectionHistory, protectionView, type HistoryEntry, type ProtectionView } from './state';
+import { exclusionEnd, setExclusionEnd } from './queries/accounts';
+import { dropEmptyLimit, operatorLimitRow, upsertOperatorLimit } from './queries/limits';
 
 /**
  * Operators' player protection (permission module `responsible-gaming`): read a player's state and
@@ -31,16 +31,8 @@ export interface OperatorLimitRequest {
 export async function setOperatorLimit(actor: Actor, site: string, userId: number, request: OperatorLimitRequest): Promise<ProtectionView> {
   return underProtectionLock(site, userId, async (t) => {
     const key = { userId, type: request.type, period: request.period };
-    const [row] = await db().query<{ operatorAmount: string | null }>('SELECT "operatorAmount" FROM rg_limits WHERE "userId" = :userId AND type = :type AND period = :period', {
-      replacements: key,
-      type: QueryTypes.SELECT,
-      transaction: t,
-    });
-    await db().query(
-      `INSERT INTO rg_limits ("userId", "siteCode", type, period, "operatorAmount") VALUES (:userId, :site, :type, :period, :amount)
-       ON CONFLICT ("userId", type, period) DO UPDATE SET "operatorAmount" = EXCLUDED."operatorAmount", "updatedAt" = now()`,
-      { replacements: { ...key, site, amount: request.amount }, transaction: t },
-    );
+    const row = await operatorLimitRow(t, key);
+    await upsertOperatorLimit(t, key, site, request.amount);
     await dropEmptyLimit(t, key);
     await recordChange(t, userId, byOperator(actor, site, request.reason), 'set-operator-limit', { type: request.type, period: request.period, from: row?.operatorAmount ?? null, to: request.amount });
     return protectionView(site, userId, t);
@@ -60,14 +52,10 @@ export async function setOperatorExclusion(actor: Actor, site: string, userId: n
   if (Number.isNaN(until.getTime()) || until.getTime() <= Date.now()) throw new InputError('until', 'must be an instant in the future');
   const column = request.kind === 'cooling-off' ? 'coolingOffUntil' : 'selfExcludedUntil';
   return underExclusionLock(site, userId, async (t, forfeit) => {
-    const [row] = await db().query<{ current: Date | null }>(`SELECT CASE WHEN "${column}" > now() THEN "${column}" END AS current FROM rg_accounts WHERE "userId" = :userId`, {
-      replacements: { userId },
-      type: QueryTypes.SELECT,
-      transaction: t,
-    });
-    if (row.current && until.getTime() < new Date(row.current).getTime()) throw new Refusal('responsible-gaming.exclusionNotShortened');
-    await db().query(`UPDATE rg_accounts SET "${column}" = :until, "updatedAt" = now() WHERE "userId" = :userId`, { replacements: { userId, until }, transaction: t });
-    await recordChange(t, userId, byOperator(actor, site, request.reason), `operator-${request.kind}`, { from: row.current, to: until.toISOString(), forfeited: await forfeit() });
+    const current = await exclusionEnd(t, userId, column);
+    if (current && until.getTime() < new Date(current).getTime()) throw new Refusal('responsible-gaming.exclusionNotShortened');
+    await setExclusionEnd(t, userId, column, until);
+    await recordChange(t, userId, byOperator(actor, site, request.reason), `operator-${request.kind}`, { from: current, to: until.toISOString(), forfeited: await forfeit() });
     return protectionView(site, userId, t);
   }).finally(() => forgetUnreadCount(userId));
 }

@@ -1,7 +1,6 @@
-import { QueryTypes } from 'sequelize';
-import { db } from '../../db/sequelize';
 import { recordChange, underProtectionLock, type ChangedBy } from './changes';
 import { dueRealityCheck, type RealityCheck } from './money-checks';
+import { markRealityCheckAcknowledged } from './queries/accounts';
 
 /**
  * POST /responsible-gaming/reality-check/ack (docs/decisions/responsible-gaming.md, "The reality check stays until it is
@@ -21,11 +20,7 @@ export async function acknowledgeRealityCheck(site: string, userId: number, by: 
   return underProtectionLock(site, userId, async (t) => {
     const due = await dueRealityCheck(userId, t);
     if (!due) return { acknowledged: false, realityCheck: null };
-    await db().query('UPDATE rg_accounts SET "realityCheckAt" = now(), "updatedAt" = now() WHERE "userId" = :userId', {
-      replacements: { userId },
-      type: QueryTypes.UPDATE,
-      transaction: t,
-    });
+    await markRealityCheckAcknowledged(t, userId);
     await recordChange(t, userId, by, 'acknowledge-reality-check', { dueAt: due.dueAt, elapsedMinutes: due.elapsedMinutes, netResult: due.netResult });
     return { acknowledged: true, realityCheck: due };
   });

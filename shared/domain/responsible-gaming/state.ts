@@ -1,9 +1,11 @@
 import Decimal from 'decimal.js';
-import { QueryTypes, type Transaction } from 'sequelize';
-import { db } from '../../db/sequelize';
+import type { Transaction } from 'sequelize';
 import { money } from '../wallet';
 import { dueRealityCheck, type RealityCheck } from './money-checks';
 import { protectionSettings, type LimitPeriod, type LimitType } from '../site-config';
+import { accountViewRow } from './queries/accounts';
+import { historyRows } from './queries/history';
+import { limitRows, missingLimits } from './queries/limits';
 
 /**
  * What GET /responsible-gaming answers (and the operators' view of a player): the limits, the session
@@ -42,57 +44,13 @@ export interface ProtectionView {
   realityCheck: RealityCheck | null;
 }
 
-interface LimitRow {
-  type: LimitType;
-  period: LimitPeriod;
-  player: string | null;
-  operatorAmount: string | null;
-  inForce: string | null;
-  pendingAmount: string | null;
-  pendingFrom: Date | null;
-}
-
-interface AccountRow {
-  sessionLimit: number | null;
-  pendingSessionLimitMinutes: number | null;
-  sessionLimitPendingFrom: Date | null;
-  realityCheckMinutes: number | null;
-  coolingOffUntil: Date | null;
-  selfExcludedUntil: Date | null;
-  sessionStartedAt: Date | null;
-  sessionNet: string | null;
-}
-
 const orNull = (v: string | null) => (v === null ? null : money(v));
 const iso = (v: Date | null) => (v ? new Date(v).toISOString() : null);
-const TYPE_ORDER = "array_position(ARRAY['deposit', 'loss', 'wager']::varchar[], type), array_position(ARRAY['day', 'week', 'month']::varchar[], period)";
 
 export async function protectionView(site: string, userId: number, transaction?: Transaction): Promise<ProtectionView> {
-  const limits = await db().query<LimitRow>(
-    `SELECT type, period, rg_limit_in_force(amount, "pendingAmount", "pendingFrom", NULL, now()) AS player, "operatorAmount",
-            rg_limit_in_force(amount, "pendingAmount", "pendingFrom", "operatorAmount", now()) AS "inForce",
-            CASE WHEN "pendingFrom" > now() THEN "pendingAmount" END AS "pendingAmount",
-            CASE WHEN "pendingFrom" > now() THEN "pendingFrom" END AS "pendingFrom"
-       FROM rg_limits WHERE "userId" = :userId ORDER BY ${TYPE_ORDER}`,
-    { replacements: { userId }, type: QueryTypes.SELECT, transaction },
-  );
-  const [account] = await db().query<AccountRow>(
-    `SELECT rg_session_limit_in_force(a, now()) AS "sessionLimit",
-            CASE WHEN "sessionLimitPendingFrom" > now() THEN "pendingSessionLimitMinutes" END AS "pendingSessionLimitMinutes",
-            CASE WHEN "sessionLimitPendingFrom" > now() THEN "sessionLimitPendingFrom" END AS "sessionLimitPendingFrom",
-            "realityCheckMinutes",
-            CASE WHEN "coolingOffUntil" > now() THEN "coolingOffUntil" END AS "coolingOffUntil",
-            CASE WHEN "selfExcludedUntil" > now() THEN "selfExcludedUntil" END AS "selfExcludedUntil",
-            CASE WHEN "sessionLastAt" > now() - rg_session_pause() THEN "sessionStartedAt" END AS "sessionStartedAt",
-            "sessionWin" - "sessionStake" AS "sessionNet"
-       FROM rg_accounts a WHERE "userId" = :userId`,
-    { replacements: { userId }, type: QueryTypes.SELECT, transaction },
-  );
-  const [missing] = await db().query<{ types: LimitType[] }>('SELECT rg_missing_limits(:userId, :site, now()) AS types', {
-    replacements: { userId, site },
-    type: QueryTypes.SELECT,
-    transaction,
-  });
+  const limits = await limitRows(userId, transaction);
+  const account = await accountViewRow(userId, transaction);
+  const missing = await missingLimits(userId, site, transaction);
   const settings = await protectionSettings(site, transaction);
   const shown = limits.filter((l) => l.player !== null || l.operatorAmount !== null || l.pendingFrom !== null);
   return {
@@ -113,7 +71,7 @@ export async function protectionView(site: string, userId: number, transaction?:
     selfExcludedUntil: iso(account?.selfExcludedUntil ?? null),
     session: account?.sessionStartedAt ? { startedAt: iso(account.sessionStartedAt)!, netResult: money(new Decimal(account.sessionNet ?? 0)) } : null,
     requiredLimits: settings.requiredLimits,
-    missingLimits: missing.types,
+    missingLimits: missing,
     increaseDelayHours: settings.increaseDelayHours,
     realityCheck: await dueRealityCheck(userId, transaction),
   };
@@ -130,9 +88,6 @@ export interface HistoryEntry {
 
 /** The player's protection history, newest first (every change, by the player or an operator). */
 export async function protectionHistory(userId: number, limit = 200): Promise<HistoryEntry[]> {
-  const rows = await db().query<Omit<HistoryEntry, 'createdAt'> & { createdAt: Date }>(
-    'SELECT id, "adminId", action, detail, reason, "createdAt" FROM rg_history WHERE "userId" = :userId ORDER BY id DESC LIMIT :limit',
-    { replacements: { userId, limit }, type: QueryTypes.SELECT },
-  );
+  const rows = await historyRows(userId, limit);
   return rows.map((r) => ({ ...r, id: Number(r.id), createdAt: new Date(r.createdAt).toISOString() }));
 }

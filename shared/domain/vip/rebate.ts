@@ -4,6 +4,7 @@ import { config } from '../../config';
 import { db } from '../../db/sequelize';
 import { logger } from '../../logger';
 import { GAME_TYPE_TABLE } from '../game';
+import { withholdExcludedIn } from '../responsible-gaming';
 import { creditFromQuery, money } from '../wallet';
 import { checkRebateDay, defaultRebateDay } from './settlement-periods';
 import { batchSizeOf, ensureRun, forEverySite, runBatches, type BatchOutcome, type RunRow, type SettlementHooks } from './settlement-runs';
@@ -213,11 +214,7 @@ async function collectDue(transaction: Transaction, due: string, { siteCode, day
  */
 async function withholdExcluded(transaction: Transaction, due: string): Promise<void> {
   await db().query(`SELECT u.id FROM users u WHERE u.id IN (SELECT "userId" FROM ${due}) ORDER BY u.id FOR UPDATE OF u`, { transaction });
-  const [, withheld] = await db().query(
-    `UPDATE ${due} d SET withheld = rg_exclusion_refusal(a, now()) FROM rg_accounts a
-      WHERE a."userId" = d."userId" AND rg_exclusion_refusal(a, now()) IS NOT NULL`,
-    { transaction },
-  );
+  const withheld = await withholdExcludedIn(transaction, due);
   const count = (withheld as { rowCount?: number } | number | undefined);
   const rows = typeof count === 'number' ? count : (count?.rowCount ?? 0);
   if (rows) logger().info({ rows }, 'daily rebate withheld from excluded players');

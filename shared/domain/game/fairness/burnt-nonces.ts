@@ -1,6 +1,6 @@
-import { db } from '../../../db/sequelize';
 import { Refusal } from '../../../errors';
 import { logger } from '../../../logger';
+import { insertBurntNonce } from '../queries/fairness';
 import type { RoundSeeds } from './seeds';
 
 /**
@@ -23,11 +23,7 @@ export function burntReason(refusal: unknown): string {
  */
 export async function recordBurntNonce(userId: number, seeds: RoundSeeds, reason: string): Promise<void> {
   try {
-    await db().query(
-      `INSERT INTO fairness_burnt_nonces ("userId", "serverSeedHash", nonce, "clientSeed", reason) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT DO NOTHING`,
-      { bind: [userId, seeds.serverSeedHash, seeds.nonce, seeds.clientSeed, reason.slice(0, 64)] },
-    );
+    await insertBurntNonce(userId, seeds, reason.slice(0, 64));
   } catch (err) {
     logger().warn({ err, userId, nonce: seeds.nonce }, 'could not record a burnt nonce');
   }

@@ -1,6 +1,5 @@
-import { QueryTypes } from 'sequelize';
-import { db } from '../../../db/sequelize';
 import { pagination, pageOffset, type Pagination, type Paging } from '../../common';
+import { nonceUseRows, seedSummaryRows, type NonceUseRow as UseRow } from '../queries/fairness';
 import { resultOf } from './proof';
 import { ensurePlayerSeeds } from './seeds';
 
@@ -51,36 +50,9 @@ export interface FairnessHistory {
   pagination: Pagination;
 }
 
-interface SeedRow {
-  serverSeedHash: string;
-  serverSeed: string | null;
-  current: boolean;
-  nonces: string;
-  revealedAt: Date | null;
-}
-
-interface UseRow {
-  serverSeedHash: string;
-  nonce: string;
-  clientSeed: string;
-  orderId: string | null;
-  roundId: string | null;
-  multiplier: string | null;
-  reason: string | null;
-}
-
 /** The player's seeds, the current one first, then the rotated ones from the last rotated; one seed when asked. */
 async function playerSeeds(userId: number, serverSeedHash?: string): Promise<SeedSummary[]> {
-  const rows = await db().query<SeedRow>(
-    `SELECT * FROM (
-       SELECT "serverSeedHash", NULL::TEXT AS "serverSeed", TRUE AS current, nonce::TEXT AS nonces, NULL::TIMESTAMPTZ AS "revealedAt"
-         FROM fairness_seeds WHERE "userId" = $1
-       UNION ALL
-       SELECT "serverSeedHash", "serverSeed", FALSE, "nonceCount"::TEXT, "revealedAt" FROM fairness_revealed_seeds WHERE "userId" = $1) s
-      WHERE $2::TEXT IS NULL OR "serverSeedHash" = $2
-      ORDER BY current DESC, "revealedAt" DESC, "serverSeedHash"`,
-    { bind: [userId, serverSeedHash ?? null], type: QueryTypes.SELECT },
-  );
+  const rows = await seedSummaryRows(userId, serverSeedHash);
   return rows.map((row) => ({ ...row, nonces: Number(row.nonces) }));
 }
 
@@ -109,20 +81,11 @@ function pageSlices(seeds: SeedSummary[], paging: Paging): Slice[] {
 /** The rounds and burnt records of the slices' nonces. */
 async function usesOf(userId: number, slices: Slice[]): Promise<Map<string, UseRow>> {
   if (slices.length === 0) return new Map();
-  const rows = await db().query<UseRow>(
-    `WITH q AS (SELECT * FROM unnest($2::TEXT[], $3::BIGINT[], $4::BIGINT[]) AS q(h, low, high))
-     SELECT r."serverSeedHash", r.nonce::TEXT AS nonce, r."clientSeed", r."betOrderId"::TEXT AS "orderId", o."gameNumber" AS "roundId",
-            o.multiplier::TEXT AS multiplier, NULL::TEXT AS reason
-       FROM q JOIN fairness_rounds r ON r."serverSeedHash" = q.h AND r.nonce BETWEEN q.low AND q.high
-       LEFT JOIN bet_orders o ON o.id = r."betOrderId"
-      WHERE r."userId" = $1
-     UNION ALL
-     SELECT b."serverSeedHash", b.nonce::TEXT, b."clientSeed", NULL, NULL, NULL, b.reason
-       FROM q JOIN fairness_burnt_nonces b ON b."userId" = $1 AND b."serverSeedHash" = q.h AND b.nonce BETWEEN q.low AND q.high`,
-    {
-      bind: [userId, slices.map((s) => s.seed.serverSeedHash), slices.map((s) => s.low), slices.map((s) => s.high)],
-      type: QueryTypes.SELECT,
-    },
+  const rows = await nonceUseRows(
+    userId,
+    slices.map((s) => s.seed.serverSeedHash),
+    slices.map((s) => s.low),
+    slices.map((s) => s.high),
   );
   // A nonce is a round's or a burnt one's, never both (a burnt record follows a round that wrote nothing); a round wins if it were.
   const uses = new Map<string, UseRow>();

@@ -1,7 +1,6 @@
 import Decimal from 'decimal.js';
-import { QueryTypes } from 'sequelize';
-import { db } from '../../../db/sequelize';
 import { NotFoundError } from '../../../errors';
+import { proofRow } from '../queries/fairness';
 import { DRAW_TABLE } from './draw';
 
 /**
@@ -21,28 +20,11 @@ export interface RoundProof {
   nonce: number;
 }
 
-interface ProofRow {
-  orderId: string;
-  roundId: string;
-  multiplier: string;
-  serverSeedHash: string;
-  serverSeed: string | null;
-  clientSeed: string;
-  nonce: string;
-}
-
 /** The table's result of a multiplier (each multiplier is one row's); also the history's (history.ts). */
 export const resultOf = (multiplier: string) => DRAW_TABLE.find((row) => new Decimal(row.multiplier).eq(multiplier))?.result ?? null;
 
 export async function roundProof(userId: number, orderId: number): Promise<RoundProof> {
-  const [row] = await db().query<ProofRow>(
-    `SELECT r."betOrderId" AS "orderId", o."gameNumber" AS "roundId", o.multiplier, r."serverSeedHash", v."serverSeed", r."clientSeed", r.nonce
-       FROM fairness_rounds r
-       JOIN bet_orders o ON o.id = r."betOrderId"
-       LEFT JOIN fairness_revealed_seeds v ON v."serverSeedHash" = r."serverSeedHash" AND v."userId" = r."userId"
-      WHERE r."betOrderId" = $1 AND r."userId" = $2`,
-    { bind: [orderId, userId], type: QueryTypes.SELECT },
-  );
+  const row = await proofRow(userId, orderId);
   if (!row) throw new NotFoundError('round not found');
   return {
     orderId: Number(row.orderId),

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { QueryTypes, type Transaction } from 'sequelize';
-import { preparedRows } from '../../../db/prepared';
-import { db } from '../../../db/sequelize';
+import type { Transaction } from 'sequelize';
 import { Refusal } from '../../../errors';
+import { insertPlayerSeeds, rotateSeedRow, seedRowMade, takeNonce, updateClientSeed, type SeedRow } from '../queries/fairness';
 import { serverSeedHashOf } from './draw';
 
 /**
@@ -38,13 +37,6 @@ export interface Rotation extends FairnessState {
 const newServerSeed = () => randomBytes(32).toString('hex');
 export const newClientSeed = () => randomBytes(16).toString('hex');
 
-interface SeedRow {
-  serverSeed: string;
-  serverSeedHash: string;
-  clientSeed: string;
-  nonce: string;
-}
-
 /** The row's values for a new player: fresh seeds, nonce `nonce`. */
 function freshValues(userId: number, nonce: number): unknown[] {
   const serverSeed = newServerSeed();
@@ -57,10 +49,7 @@ function freshValues(userId: number, nonce: number): unknown[] {
  * player has seeds already.
  */
 export async function createPlayerSeeds(userId: number, transaction?: Transaction): Promise<void> {
-  await db().query(
-    `INSERT INTO fairness_seeds ("userId", "serverSeed", "serverSeedHash", "clientSeed", nonce) VALUES ($1, $2, $3, $4, $5) ON CONFLICT ("userId") DO NOTHING`,
-    { bind: freshValues(userId, 0), transaction },
-  );
+  await insertPlayerSeeds(freshValues(userId, 0), transaction);
 }
 
 /**
@@ -72,13 +61,7 @@ export async function createPlayerSeeds(userId: number, transaction?: Transactio
  */
 async function seedRow(userId: number): Promise<SeedRow> {
   const values = freshValues(userId, 0);
-  const rows = await db().query<SeedRow>(
-    `WITH made AS (
-       INSERT INTO fairness_seeds ("userId", "serverSeed", "serverSeedHash", "clientSeed", nonce) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT ("userId") DO NOTHING RETURNING "serverSeed", "serverSeedHash", "clientSeed", nonce)
-     SELECT * FROM made UNION ALL SELECT "serverSeed", "serverSeedHash", "clientSeed", nonce FROM fairness_seeds WHERE "userId" = $1 LIMIT 1`,
-    { bind: values, type: QueryTypes.SELECT },
-  );
+  const rows = await seedRowMade(values);
   // A row another request made at the same moment is not in this statement's snapshot: read it again.
   return rows[0] ?? (await seedRow(userId));
 }
@@ -102,11 +85,7 @@ export async function fairnessState(userId: number): Promise<FairnessState> {
 /** PUT /game/fairness/client-seed: the next rounds use `clientSeed`; the server seed and the nonce stay. */
 export async function setClientSeed(userId: number, clientSeed: string): Promise<FairnessState> {
   await seedRow(userId);
-  const [row] = await db().query<SeedRow>(
-    `UPDATE fairness_seeds SET "clientSeed" = $2, "updatedAt" = now() WHERE "userId" = $1 RETURNING "serverSeedHash", "clientSeed", nonce`,
-    { bind: [userId, clientSeed], type: QueryTypes.SELECT },
-  );
-  return stateOf(row);
+  return stateOf(await updateClientSeed(userId, clientSeed));
 }
 
 /**
@@ -119,19 +98,7 @@ export async function setClientSeed(userId: number, clientSeed: string): Promise
 export async function rotateServerSeed(userId: number): Promise<Rotation> {
   await seedRow(userId);
   const serverSeed = newServerSeed();
-  const [row] = await db().query<SeedRow & { previousServerSeed: string; previousServerSeedHash: string }>(
-    `WITH old AS (SELECT "serverSeed", "serverSeedHash", nonce FROM fairness_seeds WHERE "userId" = $1 FOR UPDATE),
-     rotated AS (
-       UPDATE fairness_seeds s SET "serverSeed" = $2, "serverSeedHash" = $3, nonce = 0, "updatedAt" = now()
-         FROM old WHERE s."userId" = $1
-       RETURNING old."serverSeed" AS "previousServerSeed", old."serverSeedHash" AS "previousServerSeedHash", old.nonce AS "previousNonce",
-                 s."serverSeedHash", s."clientSeed", s.nonce),
-     revealed AS (
-       INSERT INTO fairness_revealed_seeds ("serverSeedHash", "userId", "serverSeed", "nonceCount")
-       SELECT "previousServerSeedHash", $1, "previousServerSeed", "previousNonce" FROM rotated)
-     SELECT * FROM rotated`,
-    { bind: [userId, serverSeed, serverSeedHashOf(serverSeed)], type: QueryTypes.SELECT },
-  );
+  const row = await rotateSeedRow(userId, serverSeed, serverSeedHashOf(serverSeed));
   return { previousServerSeed: row.previousServerSeed, previousServerSeedHash: row.previousServerSeedHash, ...stateOf(row) };
 }
 
@@ -146,14 +113,7 @@ export async function rotateServerSeed(userId: number): Promise<Rotation> {
  * a round nor a burnt record, which the history lists as `unrecorded` (docs/decisions/game.md).
  */
 export async function takeRoundSeeds(userId: number): Promise<RoundSeeds> {
-  const [row] = await preparedRows<SeedRow>(
-    'fairness_take_nonce',
-    `UPDATE fairness_seeds AS s SET nonce = s.nonce + 1
-       FROM (SELECT set_config('synchronous_commit', 'off', true)) AS no_flush_wait
-      WHERE s."userId" = $1::INTEGER
-     RETURNING s."serverSeed", s."serverSeedHash", s."clientSeed", s.nonce - 1 AS nonce`,
-    [userId],
-  );
+  const [row] = await takeNonce(userId);
   if (!row) {
     // Never made inside a round: the seed is made and committed now, and this round is refused, so its
     // hash can be read before the next round draws with it (docs/decisions/game.md, "Every player has a
