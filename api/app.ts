@@ -41,7 +41,10 @@ export function buildApp(): Express {
   // Public uploads (promotion images) for a stack without a CDN: PUBLIC_ASSET_BASE_URL set to
   // `<this API's origin>/assets` serves them from `<UPLOAD_DIR>/public`. Keys are random and never
   // rewritten, so answers may be cached for good; private files live outside this folder.
-  app.use('/assets', express.static(path.join(config().uploadDir, 'public'), { index: false, dotfiles: 'deny', redirect: false, immutable: true, maxAge: '365d' }));
+  app.use(
+    '/assets',
+    express.static(path.join(config().uploadDir, 'public'), { index: false, dotfiles: 'deny', redirect: false, immutable: true, maxAge: '365d' }),
+  );
 
   app.use(notFound);
   app.use(errorMapper);

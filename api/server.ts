@@ -13,10 +13,7 @@ import { buildApp } from './app';
  * Starts the API on HOST (loopback unless set) and PORT; resolves once it listens. The returned function
  * closes it gracefully.
  */
-export async function startApi(
-  port = config().port,
-  host = config().host,
-): Promise<{ server: Server; port: number; host: string; stop: () => Promise<void> }> {
+export async function startApi(port = config().port, host = config().host): Promise<{ server: Server; port: number; host: string; stop: () => Promise<void> }> {
   const app = buildApp();
   const server = createServer(app).listen(port, host);
   await new Promise<void>((resolve, reject) => {

@@ -11,7 +11,7 @@ import { bootServices } from './lib/boot';
  * and the report names the digest's day. Exit status 0 when everything holds, 1 otherwise (also when the
  * arguments are wrong or the check itself could not run).
  */
-const USAGE = 'usage: npm run audit:verify [-- --root <the 64 hex digits of a digest\'s Merkle root>]\n';
+const USAGE = "usage: npm run audit:verify [-- --root <the 64 hex digits of a digest's Merkle root>]\n";
 
 function rootArgument(): string | undefined | Error {
   let parsed;

@@ -25,7 +25,15 @@ import { base, closeClient, connections, duration } from './bench/lib';
  * deposits (pay callbacks; scripts/bench/deposits.ts) needs the stack started with USDT_CALLBACK_SECRET and
  * BENCH_USDT_SECRET set to the same value.
  */
-const SECTIONS: Record<string, () => Promise<void>> = { edge: benchEdge, accounts: benchAccounts, games: benchGames, vip: benchVip, deposits: benchDeposits, inbox: benchInbox, affiliate: benchAffiliate };
+const SECTIONS: Record<string, () => Promise<void>> = {
+  edge: benchEdge,
+  accounts: benchAccounts,
+  games: benchGames,
+  vip: benchVip,
+  deposits: benchDeposits,
+  inbox: benchInbox,
+  affiliate: benchAffiliate,
+};
 /** Sections run when BENCH_ONLY is not set; `vip` and `affiliate` (about a minute each, seed 1 000 000 orders) only on request. */
 const DEFAULT_SECTIONS = ['edge', 'accounts', 'games'];
 

@@ -15,7 +15,11 @@ function arg(name: string): string | undefined {
 }
 
 async function json(baseUrl: string, method: string, path: string, body?: unknown): Promise<{ code?: number; result?: { token?: string } }> {
-  const res = await fetch(`${baseUrl}${path}`, { method, headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: body ? { 'content-type': 'application/json' } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
   return (await res.json()) as { code?: number; result?: { token?: string } };
 }
 
@@ -24,11 +28,23 @@ async function main(): Promise<void> {
   const doc = (await (await fetch(`${baseUrl}/api/docs.json`)).json()) as Record<string, unknown>;
   const account = `probe${randomBytes(4).toString('hex')}`;
   const registered = await json(baseUrl, 'POST', '/api/auth/register', { account, password: 'probe-password', name: 'Contract probe' });
-  const admin = await json(baseUrl, 'POST', '/api/admin/login', { account: process.env.ADMIN_ACCOUNT ?? 'admin', password: process.env.ADMIN_PASSWORD ?? 'admin123456' });
+  const admin = await json(baseUrl, 'POST', '/api/admin/login', {
+    account: process.env.ADMIN_ACCOUNT ?? 'admin',
+    password: process.env.ADMIN_PASSWORD ?? 'admin123456',
+  });
   const playerToken = registered.result?.token;
   const adminToken = admin.result?.token;
-  if (!playerToken || !adminToken) throw new Error(`could not get tokens (register: ${registered.code}, admin login: ${admin.code}); set ADMIN_ACCOUNT and ADMIN_PASSWORD`);
-  const report = await runProbe(doc, { baseUrl, playerToken, adminToken, perOperation: Number(arg('per-operation') ?? 3), seed: Number(arg('seed') ?? 42), siteCode: process.env.SITE_CODE ?? 'default', otherSiteCode: arg('other-site') });
+  if (!playerToken || !adminToken)
+    throw new Error(`could not get tokens (register: ${registered.code}, admin login: ${admin.code}); set ADMIN_ACCOUNT and ADMIN_PASSWORD`);
+  const report = await runProbe(doc, {
+    baseUrl,
+    playerToken,
+    adminToken,
+    perOperation: Number(arg('per-operation') ?? 3),
+    seed: Number(arg('seed') ?? 42),
+    siteCode: process.env.SITE_CODE ?? 'default',
+    otherSiteCode: arg('other-site'),
+  });
   console.log(describeProbe(report));
   for (const line of report.refusals) console.log(`  ${line}`);
 }

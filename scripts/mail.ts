@@ -23,7 +23,11 @@ async function newestFiles(dir: string, count: number): Promise<string[]> {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw err;
   }
-  return names.filter((n) => n.endsWith(DEV_MAIL_EXTENSION) && !n.startsWith('.')).sort().reverse().slice(0, count);
+  return names
+    .filter((n) => n.endsWith(DEV_MAIL_EXTENSION) && !n.startsWith('.'))
+    .sort()
+    .reverse()
+    .slice(0, count);
 }
 
 /** The text `npm run mail` prints for the newest `count` mails of `dir`. */

@@ -39,15 +39,35 @@ async function main(): Promise<void> {
       nodes.push(
         spawn(
           redisServer,
-          ['--port', String(port), '--bind', '127.0.0.1', '--cluster-enabled', 'yes', '--cluster-config-file', 'nodes.conf', '--cluster-node-timeout', '5000',
-            '--dir', nodeDir, '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction'],
+          [
+            '--port',
+            String(port),
+            '--bind',
+            '127.0.0.1',
+            '--cluster-enabled',
+            'yes',
+            '--cluster-config-file',
+            'nodes.conf',
+            '--cluster-node-timeout',
+            '5000',
+            '--dir',
+            nodeDir,
+            '--save',
+            '',
+            '--appendonly',
+            'no',
+            '--maxmemory-policy',
+            'noeviction',
+          ],
           { stdio: ['ignore', log, log] },
         ),
       );
       fs.closeSync(log);
     }
     for (const port of ports) await waitForPort(port, 10_000, `redis-server :${port}`);
-    const create = spawnSync(redisCli, ['--cluster', 'create', ...ports.map((p) => `127.0.0.1:${p}`), '--cluster-replicas', '0', '--cluster-yes'], { encoding: 'utf8' });
+    const create = spawnSync(redisCli, ['--cluster', 'create', ...ports.map((p) => `127.0.0.1:${p}`), '--cluster-replicas', '0', '--cluster-yes'], {
+      encoding: 'utf8',
+    });
     if (create.status !== 0) throw new Error(`redis-cli --cluster create failed:\n${create.stdout}${create.stderr}`);
     const until = Date.now() + 20_000;
     for (;;) {
@@ -58,7 +78,12 @@ async function main(): Promise<void> {
     }
     const clusterNodes = ports.map((p) => `127.0.0.1:${p}`).join(',');
     console.log(`  Redis Cluster of 3 masters on ${clusterNodes} (${dir})`);
-    code = await runTests([...FILES, ...process.argv.slice(2)], { ...process.env, DATABASE_URL: services.databaseUrl, REDIS_URL: `redis://127.0.0.1:${ports[0]}`, REDIS_CLUSTER_NODES: clusterNodes });
+    code = await runTests([...FILES, ...process.argv.slice(2)], {
+      ...process.env,
+      DATABASE_URL: services.databaseUrl,
+      REDIS_URL: `redis://127.0.0.1:${ports[0]}`,
+      REDIS_CLUSTER_NODES: clusterNodes,
+    });
   } catch (err) {
     console.error(`test:redis-cluster: ${(err as Error).message}`);
     code = 1;

@@ -46,7 +46,11 @@ export function verifyHistoryReport(saved: unknown, serverSeeds: readonly string
   const seeds = new Map<string, CheckedSeed>();
   for (const seed of pages.flatMap((page) => page.seeds ?? [])) {
     const known = seeds.get(seed.serverSeedHash);
-    seeds.set(seed.serverSeedHash, { serverSeedHash: seed.serverSeedHash, serverSeed: seed.serverSeed ?? known?.serverSeed ?? null, nonces: Math.max(seed.nonces, known?.nonces ?? 0) });
+    seeds.set(seed.serverSeedHash, {
+      serverSeedHash: seed.serverSeedHash,
+      serverSeed: seed.serverSeed ?? known?.serverSeed ?? null,
+      nonces: Math.max(seed.nonces, known?.nonces ?? 0),
+    });
   }
   for (const serverSeed of serverSeeds) {
     const seed = seeds.get(serverSeedHashOf(serverSeed));

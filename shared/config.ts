@@ -242,7 +242,8 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
   /** AUDIT_SIGNING_KEY, else (outside production) the generated one: the development file's, or this process's in tests. */
   const signingKey = (): AuditSigningKey => {
     let raw = str('AUDIT_SIGNING_KEY');
-    if (raw === undefined && production) problems.push('AUDIT_SIGNING_KEY is required in production (an Ed25519 private key: PKCS8 PEM, or the base64 of its 32-byte seed)');
+    if (raw === undefined && production)
+      problems.push('AUDIT_SIGNING_KEY is required in production (an Ed25519 private key: PKCS8 PEM, or the base64 of its 32-byte seed)');
     else if (raw === undefined && (nodeEnv === 'test' || !options.devSecretsFile)) raw = processSecrets().AUDIT_SIGNING_KEY;
     else if (raw === undefined) {
       try {
@@ -263,12 +264,16 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
   const databaseUrl = url('DATABASE_URL', ['postgres:', 'postgresql:']);
   if (!databaseUrl) problems.push('DATABASE_URL is required (for example postgres://postgres@127.0.0.1:5432/gaming)');
   const redisClusterNodes: Array<{ host: string; port: number }> = [];
-  for (const entry of (str('REDIS_CLUSTER_NODES') ?? '').split(',').map((e) => e.trim()).filter(Boolean)) {
+  for (const entry of (str('REDIS_CLUSTER_NODES') ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     const m = /^([A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:]+\]):(\d{1,5})$/.exec(entry);
     if (!m || Number(m[2]) < 1 || Number(m[2]) > 65535) problems.push(`REDIS_CLUSTER_NODES must list host:port pairs, comma separated (got "${entry}")`);
     else redisClusterNodes.push({ host: m[1].replace(/^\[|\]$/g, ''), port: Number(m[2]) });
   }
-  const redisUrl = url('REDIS_URL', ['redis:', 'rediss:']) ?? (redisClusterNodes.length ? `redis://${redisClusterNodes[0].host}:${redisClusterNodes[0].port}` : undefined);
+  const redisUrl =
+    url('REDIS_URL', ['redis:', 'rediss:']) ?? (redisClusterNodes.length ? `redis://${redisClusterNodes[0].host}:${redisClusterNodes[0].port}` : undefined);
   if (!redisUrl) problems.push('REDIS_URL is required (for example redis://127.0.0.1:6379)');
 
   const siteCode = str('SITE_CODE') ?? 'default';
@@ -292,7 +297,13 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
   if (adminPassword.length < 6) problems.push('ADMIN_PASSWORD must be at least 6 characters');
 
   const workerQueuesRaw = str('WORKER_QUEUES') ?? 'all';
-  const workerQueues = workerQueuesRaw === 'all' ? 'all' : workerQueuesRaw.split(',').map((q) => q.trim()).filter(Boolean);
+  const workerQueues =
+    workerQueuesRaw === 'all'
+      ? 'all'
+      : workerQueuesRaw
+          .split(',')
+          .map((q) => q.trim())
+          .filter(Boolean);
 
   const workerConcurrency: Record<string, number> = {};
   for (const [key, value] of Object.entries(env)) {
@@ -309,7 +320,10 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
   const unitBytes: Record<string, number> = { b: 1, kb: 1024, mb: 1024 * 1024 };
   const bodyLimit = bodyLimitParts ? Number(bodyLimitParts[1]) * unitBytes[bodyLimitParts[2].toLowerCase()] : 0;
 
-  const metricsAllow = (str('METRICS_ALLOW') ?? '127.0.0.1,::1').split(',').map((a) => a.trim()).filter(Boolean);
+  const metricsAllow = (str('METRICS_ALLOW') ?? '127.0.0.1,::1')
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
   for (const entry of metricsAllow) {
     if (!parseAllowEntry(entry)) problems.push(`METRICS_ALLOW must list IP addresses or CIDR ranges, comma separated (got "${entry}")`);
   }

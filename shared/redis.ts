@@ -39,7 +39,10 @@ function openClient(options: RedisOptions): Redis {
   if (!nodes.length) return new Redis(config().redisUrl, { lazyConnect: false, ...options });
   const { keyPrefix, enableOfflineQueue, enableAutoPipelining, ...perNode } = options;
   const url = new URL(config().redisUrl);
-  const auth = { ...(url.username ? { username: decodeURIComponent(url.username) } : {}), ...(url.password ? { password: decodeURIComponent(url.password) } : {}) };
+  const auth = {
+    ...(url.username ? { username: decodeURIComponent(url.username) } : {}),
+    ...(url.password ? { password: decodeURIComponent(url.password) } : {}),
+  };
   const cluster = new Cluster(nodes, {
     keyPrefix,
     enableOfflineQueue: enableOfflineQueue ?? true,

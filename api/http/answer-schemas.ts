@@ -70,7 +70,8 @@ export const localeTexts = (description?: string): JsonSchema =>
 export const pagination = obj({ page: int(), pageSize: int(), total: int(), totalPages: int() });
 
 /** A paged list: `{<rows>: [item], pagination}` (the rows' key is the endpoint's, `list` unless told). */
-export const paged = (item: JsonSchema, rows = 'list', extra: Record<string, JsonSchema> = {}): JsonSchema => obj({ [rows]: array(item), pagination, ...extra });
+export const paged = (item: JsonSchema, rows = 'list', extra: Record<string, JsonSchema> = {}): JsonSchema =>
+  obj({ [rows]: array(item), pagination, ...extra });
 
 /** An answer with no value: `result` is null. */
 export const nothing: JsonSchema = { type: 'null' };

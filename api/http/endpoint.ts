@@ -36,12 +36,7 @@ export interface SignatureCheck {
  * whose group grants `<module>:read` (GET) or `<module>:write` (other methods), or any signed-in
  * administrator (`module: null`); a signed server-to-server callback.
  */
-export type AuthSpec =
-  | 'none'
-  | 'optional-player'
-  | 'player'
-  | { admin: string | null; cookie?: string }
-  | { signature: SignatureCheck };
+export type AuthSpec = 'none' | 'optional-player' | 'player' | { admin: string | null; cookie?: string } | { signature: SignatureCheck };
 
 export interface Player {
   id: number;
@@ -168,14 +163,23 @@ export function refusalNumbers(refusals: RefusalCodes | undefined): number[] {
   return [...new Set(Object.values(refusals ?? {}).map((m) => (typeof m === 'number' ? m : m.code)))];
 }
 
-export interface Endpoint<A extends AuthSpec = AuthSpec, B extends Schema | undefined = Schema | undefined, Q extends Schema | undefined = Schema | undefined, P extends Schema | undefined = Schema | undefined, R = unknown> extends EndpointSpec<A, B, Q, P> {
+export interface Endpoint<
+  A extends AuthSpec = AuthSpec,
+  B extends Schema | undefined = Schema | undefined,
+  Q extends Schema | undefined = Schema | undefined,
+  P extends Schema | undefined = Schema | undefined,
+  R = unknown,
+> extends EndpointSpec<A, B, Q, P> {
   handler: (call: Call<A, B, Q, P>) => Promise<R> | R;
 }
 
 /** Declares one endpoint; `handler` gets the validated, typed input and the authenticated caller. */
-export function endpoint<A extends AuthSpec, B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined, R = unknown>(
-  spec: EndpointSpec<A, B, Q, P>,
-  handler: (call: Call<A, B, Q, P>) => Promise<R> | R,
-): Endpoint {
+export function endpoint<
+  A extends AuthSpec,
+  B extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  P extends Schema | undefined = undefined,
+  R = unknown,
+>(spec: EndpointSpec<A, B, Q, P>, handler: (call: Call<A, B, Q, P>) => Promise<R> | R): Endpoint {
   return { ...spec, handler } as unknown as Endpoint;
 }

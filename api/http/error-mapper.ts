@@ -38,7 +38,12 @@ export function describeError(err: unknown, locale: Locale, requestId?: string, 
     }
   }
   if (err instanceof InputError) {
-    return { status: 400, code: 400, message: `Invalid ${err.source}: ${err.field}: ${err.reason}`, extra: { errors: [{ field: err.field, message: err.reason }] } };
+    return {
+      status: 400,
+      code: 400,
+      message: `Invalid ${err.source}: ${err.field}: ${err.reason}`,
+      extra: { errors: [{ field: err.field, message: err.reason }] },
+    };
   }
   if (err instanceof ForbiddenError) return { status: 403, code: 403, message: err.message };
   if (err instanceof NotFoundError) return { status: 404, code: 404, message: err.message };

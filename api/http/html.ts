@@ -35,7 +35,11 @@ export const HTML_MAX_LENGTH = 20_000;
 /** One HTML string in a JSON body: must be a string of at most `maxLength` characters; stored sanitized. */
 export const htmlText = (maxLength = HTML_MAX_LENGTH) =>
   documentAs(mixed<string>(), { type: 'string', maxLength, description: 'HTML, stored sanitized' })
-    .test('html', `\${path} must be an HTML text of at most ${maxLength} characters`, (v) => v === undefined || (typeof v === 'string' && charCount(v) <= maxLength))
+    .test(
+      'html',
+      `\${path} must be an HTML text of at most ${maxLength} characters`,
+      (v) => v === undefined || (typeof v === 'string' && charCount(v) <= maxLength),
+    )
     .transform((value: unknown) => (typeof value === 'string' && charCount(value) <= maxLength ? sanitizeOperatorHtml(value) : value));
 
 /**

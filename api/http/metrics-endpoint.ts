@@ -13,7 +13,8 @@ import { HttpError } from './errors';
 export async function metricsEndpoint(req: Request, res: Response, next: NextFunction): Promise<void> {
   req.ctx.routeTemplate = '/metrics';
   try {
-    if (!isMetricsClient(peerAddress(req.socket.remoteAddress), config().metrics.allow)) throw new HttpError(403, 'Forbidden: metrics are served to METRICS_ALLOW only');
+    if (!isMetricsClient(peerAddress(req.socket.remoteAddress), config().metrics.allow))
+      throw new HttpError(403, 'Forbidden: metrics are served to METRICS_ALLOW only');
     const { contentType, body } = await scrapeMetrics();
     res.setHeader('Cache-Control', 'no-store');
     res.type(contentType).send(body);

@@ -104,10 +104,12 @@ function handlerOf(e: Endpoint): RequestHandler {
         res,
       };
       if (late.length) {
-        await countRequest(late.flatMap((rule) => {
-          const key = (rule.key as (c: unknown) => string | undefined)(call);
-          return key ? [{ rule, key }] : [];
-        }));
+        await countRequest(
+          late.flatMap((rule) => {
+            const key = (rule.key as (c: unknown) => string | undefined)(call);
+            return key ? [{ rule, key }] : [];
+          }),
+        );
       }
       let result = await e.handler(call as never);
       if (e.realityCheck && caller.player) {

@@ -21,7 +21,8 @@ export async function realityCheckHeader(res: Response, userId: number): Promise
 /** The header in the API document, on the endpoints that may carry it. */
 export const REALITY_CHECK_HEADER_DOCUMENT = {
   [REALITY_CHECK_HEADER]: {
-    description: "While the player's reality check is due and not acknowledged: the check as JSON (session start, elapsed minutes, net result, due since, bets refused from)",
+    description:
+      "While the player's reality check is due and not acknowledged: the check as JSON (session start, elapsed minutes, net result, due since, bets refused from)",
     schema: { type: 'string' },
   },
 };

@@ -16,7 +16,8 @@ import { MAX_MONEY, moneyAmountOf, type MoneyAmountRules } from '../../shared/do
  * date, a colour): yup's description cannot say it, so the field says it (api/http/openapi/schemas.ts
  * reads it). `nullable()` on the field adds null.
  */
-export const documentAs = <S extends { meta: (meta: Record<string, unknown>) => S }>(schema: S, jsonSchema: Record<string, unknown>): S => schema.meta({ jsonSchema });
+export const documentAs = <S extends { meta: (meta: Record<string, unknown>) => S }>(schema: S, jsonSchema: Record<string, unknown>): S =>
+  schema.meta({ jsonSchema });
 
 // ---------------------------------------------------------------------------------------------------
 // Strings
@@ -220,7 +221,9 @@ export const moneyAmount = (rules: MoneyAmountRules = {}) =>
       if (value === undefined || value === null) return true;
       if (typeof value === 'string' && moneyAmountOf(value, rules) === value) return true;
       const sign = rules.signed ? 'a signed' : 'a non-negative';
-      return this.createError({ message: `${this.path} must be ${sign} decimal (string or number) with at most 6 decimals, at most ${MAX_MONEY.toFixed(6)} in size` });
+      return this.createError({
+        message: `${this.path} must be ${sign} decimal (string or number) with at most 6 decimals, at most ${MAX_MONEY.toFixed(6)} in size`,
+      });
     });
 
 /**
@@ -229,7 +232,13 @@ export const moneyAmount = (rules: MoneyAmountRules = {}) =>
  */
 const MULTIPLIER = /^\d{1,8}(\.\d{1,2})?$/;
 export const multiplierAmount = () =>
-  documentAs(charString(), { type: ['string', 'number'], pattern: MULTIPLIER.source, minimum: 0, maximum: 99999999.99, description: 'A decimal string or a JSON number, at most 2 decimals' })
+  documentAs(charString(), {
+    type: ['string', 'number'],
+    pattern: MULTIPLIER.source,
+    minimum: 0,
+    maximum: 99999999.99,
+    description: 'A decimal string or a JSON number, at most 2 decimals',
+  })
     .transform((_value: unknown, original: unknown) => (typeof original === 'number' && Number.isFinite(original) ? String(original) : original))
     .typeError('${path} must be a decimal number')
     .matches(MULTIPLIER, '${path} must be a non-negative number with at most 2 decimals');
@@ -261,7 +270,8 @@ export const isCalendarDate = (v: string | undefined) => {
 };
 
 /** A `YYYY-MM-DD` query parameter; an empty value counts as absent. */
-export const queryDate = () => documentAs(queryText().test('date', '${path} must be a date YYYY-MM-DD', isCalendarDate), { type: 'string', ...CALENDAR_DATE_JSON });
+export const queryDate = () =>
+  documentAs(queryText().test('date', '${path} must be a date YYYY-MM-DD', isCalendarDate), { type: 'string', ...CALENDAR_DATE_JSON });
 
 /** `startDate` and `endDate` query fields (whole days); endDate must not be before startDate. */
 export const dateRangeFields = () => ({

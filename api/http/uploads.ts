@@ -34,7 +34,13 @@ function parserOf(spec: UploadSpec) {
   if (!parser) {
     parser = multer({
       storage: multer.memoryStorage(),
-      limits: { fileSize: MAX_IMAGE_BYTES, files: spec.fields.length + 1, fields: MAX_TEXT_FIELDS, fieldSize: spec.textBytes ?? MAX_TEXT_BYTES, parts: spec.fields.length + MAX_TEXT_FIELDS },
+      limits: {
+        fileSize: MAX_IMAGE_BYTES,
+        files: spec.fields.length + 1,
+        fields: MAX_TEXT_FIELDS,
+        fieldSize: spec.textBytes ?? MAX_TEXT_BYTES,
+        parts: spec.fields.length + MAX_TEXT_FIELDS,
+      },
     }).fields(spec.fields.map((name) => ({ name, maxCount: 1 })));
     parsers.set(spec, parser);
   }
@@ -72,7 +78,10 @@ export function readUploads(req: Request, res: Response, spec: UploadSpec): Prom
 export async function uploadedImages(req: Request, spec: UploadSpec): Promise<Record<string, PreparedImage>> {
   const files = (req.files ?? {}) as Record<string, Express.Multer.File[] | undefined>;
   const missing = spec.required?.find((field) => !files[field]?.[0]);
-  if (missing) throw new HttpError(400, `Invalid body: ${missing} is required (one image)`, { errors: [{ field: missing, message: `${missing} is required (one image)` }] });
+  if (missing)
+    throw new HttpError(400, `Invalid body: ${missing} is required (one image)`, {
+      errors: [{ field: missing, message: `${missing} is required (one image)` }],
+    });
   const present = spec.fields.flatMap((field) => {
     const file = files[field]?.[0];
     return file ? [{ field, bytes: file.buffer }] : [];

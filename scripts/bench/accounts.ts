@@ -43,10 +43,15 @@ export async function benchAccounts(): Promise<void> {
   // The reader is not among the rotating logins: each login ends the account's earlier tokens.
   const [reader] = await registerPlayers(`bench_${run}_reader`, 1);
   let next = 0;
-  const login = await measure('POST /api/auth/login (200 accounts in turn)', `${base}/api/auth/login`, { 'content-type': 'application/json' }, {
-    method: 'POST',
-    requests: [{ setupRequest: (req) => ({ ...req, body: JSON.stringify({ account: accounts[next++ % accounts.length], password: 'bench-password' }) }) }],
-  });
+  const login = await measure(
+    'POST /api/auth/login (200 accounts in turn)',
+    `${base}/api/auth/login`,
+    { 'content-type': 'application/json' },
+    {
+      method: 'POST',
+      requests: [{ setupRequest: (req) => ({ ...req, body: JSON.stringify({ account: accounts[next++ % accounts.length], password: 'bench-password' }) }) }],
+    },
+  );
   const ceiling = await bcryptCeiling();
   // The reader's token version is cached after its first request (and after the refill hold).
   await new Promise((r) => setTimeout(r, 6000));
@@ -54,6 +59,8 @@ export async function benchAccounts(): Promise<void> {
     authorization: `Bearer ${reader.token}`,
   });
   console.log('\n## Accounts');
-  console.log(`bcrypt ceiling (cost 10, same run): ${ceiling} compares/s; login ${login.reqPerSec} req/s = ${Math.round((login.reqPerSec / ceiling) * 100)} % of it`);
+  console.log(
+    `bcrypt ceiling (cost 10, same run): ${ceiling} compares/s; login ${login.reqPerSec} req/s = ${Math.round((login.reqPerSec / ceiling) * 100)} % of it`,
+  );
   printTable([login, detail]);
 }

@@ -38,7 +38,9 @@ export async function benchAffiliate(): Promise<void> {
   const tz = config().appTimezone;
   const r = { siteCode, weekStart: WEEK_START, tz };
 
-  console.log(`\naffiliate: seeding site ${siteCode}: ${agents} agents, ${members} members, ${orders} bet orders, ${rewards} rewards in the week of ${WEEK_START} (${tz})`);
+  console.log(
+    `\naffiliate: seeding site ${siteCode}: ${agents} agents, ${members} members, ${orders} bet orders, ${rewards} rewards in the week of ${WEEK_START} (${tz})`,
+  );
   let t0 = Date.now();
   await seed(siteCode, { agents, members, orders, rewards, tz });
   console.log(`affiliate: seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
@@ -67,19 +69,25 @@ export async function benchAffiliate(): Promise<void> {
   const result = await runAffiliateSettlement({ periodType: 'weekly', date: RUN_DATE, siteCode }).finally(() => clearInterval(sampler));
   const runMs = Date.now() - t0;
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
-  const [written] = await db().query<{ commissions: string }>(
-    `SELECT COUNT(*)::text AS commissions FROM affiliate_commissions WHERE "siteCode" = :siteCode`,
-    { replacements: r, type: QueryTypes.SELECT },
-  );
+  const [written] = await db().query<{ commissions: string }>(`SELECT COUNT(*)::text AS commissions FROM affiliate_commissions WHERE "siteCode" = :siteCode`, {
+    replacements: r,
+    type: QueryTypes.SELECT,
+  });
 
   const s = (ms: number) => (ms / 1000).toFixed(2);
   const mb = (n: number) => (n / 1024 / 1024).toFixed(0);
   console.log('\n| measurement | wall s | rows | peak RSS MB (start) |');
   console.log('|---|---:|---:|---:|');
   console.log(`| (a) one SQL aggregate of net loss per (agent, level) | ${s(aggregateMs)} | ${orders} orders -> ${agg.groups} groups | - |`);
-  console.log(`| (b) floor: lines aggregate + ${floor.settlements} settlement + ${floor.commissions} commission rows (scratch tables) | ${s(floor.total)} | aggregate ${s(floor.aggregate)} + inserts ${s(floor.total - floor.aggregate)} | - |`);
-  console.log(`| runAffiliateSettlement weekly | ${s(runMs)} | ${result.settlementsCreated} settlements, ${written.commissions} commissions, ${result.totalCommission} | ${mb(peakRss)} (${mb(baseRss)}) |`);
-  console.log(`affiliate: run / floor = ${(runMs / Math.max(1, floor.total)).toFixed(2)}x; run / aggregate = ${(runMs / Math.max(1, aggregateMs)).toFixed(1)}x; RSS growth ${mb(peakRss - baseRss)} MB`);
+  console.log(
+    `| (b) floor: lines aggregate + ${floor.settlements} settlement + ${floor.commissions} commission rows (scratch tables) | ${s(floor.total)} | aggregate ${s(floor.aggregate)} + inserts ${s(floor.total - floor.aggregate)} | - |`,
+  );
+  console.log(
+    `| runAffiliateSettlement weekly | ${s(runMs)} | ${result.settlementsCreated} settlements, ${written.commissions} commissions, ${result.totalCommission} | ${mb(peakRss)} (${mb(baseRss)}) |`,
+  );
+  console.log(
+    `affiliate: run / floor = ${(runMs / Math.max(1, floor.total)).toFixed(2)}x; run / aggregate = ${(runMs / Math.max(1, aggregateMs)).toFixed(1)}x; RSS growth ${mb(peakRss - baseRss)} MB`,
+  );
 }
 
 interface SeedSize {
@@ -94,7 +102,10 @@ interface SeedSize {
 async function seed(siteCode: string, { agents, members, orders, rewards, tz }: SeedSize): Promise<void> {
   const q = <T extends object>(sql: string, replacements: Record<string, unknown>) => db().query<T>(sql, { replacements, type: QueryTypes.SELECT });
   const run = (sql: string, replacements: Record<string, unknown>) => db().query(sql, { replacements });
-  await run(`INSERT INTO agent_tiers ("siteCode", "tierCode", "tierName", "sortOrder") VALUES (:siteCode, 'bronze', 'Bronze', 1), (:siteCode, 'silver', 'Silver', 2)`, { siteCode });
+  await run(
+    `INSERT INTO agent_tiers ("siteCode", "tierCode", "tierName", "sortOrder") VALUES (:siteCode, 'bronze', 'Bronze', 1), (:siteCode, 'silver', 'Silver', 2)`,
+    { siteCode },
+  );
   await run(
     `INSERT INTO affiliate_commission_rates ("siteCode", "agentTier", "agentLevel", "gameType", "commissionRate")
      VALUES (:siteCode, 'bronze', 1, NULL, 30), (:siteCode, 'bronze', 2, NULL, 10), (:siteCode, 'bronze', 3, NULL, 5), (:siteCode, 'bronze', 1, 'live', 40)`,
@@ -179,9 +190,11 @@ async function writeFloor(r: Record<string, unknown>): Promise<{ aggregate: numb
         FROM activity a JOIN users m ON m.id = a."userId"
         CROSS JOIN LATERAL (VALUES (1, m."level1AgentId"), (2, m."level2AgentId"), (3, m."level3AgentId")) up(level, "agentId")
        WHERE up."agentId" IS NOT NULL`);
-    const settlements = await timed(`INSERT INTO floor_settlements ("siteCode", "agentId", "periodType", "weekStart", "weekEnd", "totalNetLoss", "totalCommission")
+    const settlements =
+      await timed(`INSERT INTO floor_settlements ("siteCode", "agentId", "periodType", "weekStart", "weekEnd", "totalNetLoss", "totalCommission")
       SELECT :siteCode, "agentId", 'weekly', CAST(:weekStart AS date), CAST(:weekStart AS date) + 6, SUM(net), GREATEST(SUM(net) * 0.1, 0) FROM floor_lines GROUP BY "agentId"`);
-    const commissions = await timed(`INSERT INTO floor_commissions ("settlementId", "siteCode", "agentId", "memberId", "memberAccount", "agentLevel", "gameType",
+    const commissions =
+      await timed(`INSERT INTO floor_commissions ("settlementId", "siteCode", "agentId", "memberId", "memberAccount", "agentLevel", "gameType",
                                                                "netLoss", "commissionRate", "commissionAmount", "weekStart", "weekEnd")
       SELECT "agentId", :siteCode, "agentId", "memberId", account, level, "gameType", net, 10, round(net * 0.1, 6), CAST(:weekStart AS date), CAST(:weekStart AS date) + 6
         FROM floor_lines`);

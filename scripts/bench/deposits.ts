@@ -41,25 +41,36 @@ async function writeOrders(pool: Pool, playerIds: number[], prefix: string, coun
 
 function signedHeaders(body: string): Record<string, string> {
   const timestamp = String(Math.floor(Date.now() / 1000));
-  return { 'content-type': 'application/json', 'x-timestamp': timestamp, 'x-signature': createHmac('sha256', usdtSecret as string).update(`${timestamp}.${body}`).digest('hex') };
+  return {
+    'content-type': 'application/json',
+    'x-timestamp': timestamp,
+    'x-signature': createHmac('sha256', usdtSecret as string)
+      .update(`${timestamp}.${body}`)
+      .digest('hex'),
+  };
 }
 
 /** Signed pay callbacks, each for the next pending order. */
 async function callbackFigure(orders: string[], seconds: number): Promise<Figure> {
   let next = 0;
-  return measure('POST /api/vendor/usdt/callback/pay (a new order each)', `${base}/api/vendor/usdt/callback/pay`, {}, {
-    duration: seconds,
-    method: 'POST',
-    requests: [
-      {
-        setupRequest: (req) => {
-          const subOrder = orders[next++ % orders.length];
-          const body = JSON.stringify({ subOrder, payAmount: Number(AMOUNT), txHash: `0x${subOrder}`, payTime: new Date().toISOString() });
-          return { ...req, body, headers: { ...req.headers, ...signedHeaders(body) } };
+  return measure(
+    'POST /api/vendor/usdt/callback/pay (a new order each)',
+    `${base}/api/vendor/usdt/callback/pay`,
+    {},
+    {
+      duration: seconds,
+      method: 'POST',
+      requests: [
+        {
+          setupRequest: (req) => {
+            const subOrder = orders[next++ % orders.length];
+            const body = JSON.stringify({ subOrder, payAmount: Number(AMOUNT), txHash: `0x${subOrder}`, payTime: new Date().toISOString() });
+            return { ...req, body, headers: { ...req.headers, ...signedHeaders(body) } };
+          },
         },
-      },
-    ],
-  });
+      ],
+    },
+  );
 }
 
 /** The writes of one pay callback straight through pg, each on its own order. */
@@ -79,9 +90,10 @@ async function sqlCeiling(pool: Pool, orders: string[], seconds: number): Promis
          "callbackData" = COALESCE("callbackData", '{}'::jsonb) || jsonb_build_object('pay', CAST($5 AS JSONB)), "updatedAt" = now() WHERE id = $1 AND status = 'pending'`,
       [id, AMOUNT, 'now', `0xc-${subOrder}-${randomUUID().slice(0, 8)}`, JSON.stringify({ subOrder })],
     );
-    await client.query(`INSERT INTO outbox (queue, name, payload, "createdAt", attempts, "sentAt") VALUES ('deposit-credit', 'bench-ceiling', CAST($1 AS JSONB), now(), 0, now())`, [
-      JSON.stringify({ depositOrderId: 0 }),
-    ]);
+    await client.query(
+      `INSERT INTO outbox (queue, name, payload, "createdAt", attempts, "sentAt") VALUES ('deposit-credit', 'bench-ceiling', CAST($1 AS JSONB), now(), 0, now())`,
+      [JSON.stringify({ depositOrderId: 0 })],
+    );
     await client.query(
       `INSERT INTO deposit_callbacks ("siteCode", vendor, kind, "subOrder", "txHash", "depositOrderId", outcome, body) VALUES ('default', 'usdt', 'pay', $1, $2, $3, 'bench-ceiling', CAST($4 AS JSONB))`,
       [subOrder, `0xc-${subOrder}`, id, JSON.stringify({ subOrder })],
@@ -108,7 +120,11 @@ export async function benchDeposits(): Promise<void> {
     for (let i = 0; i < SLICES; i += 1) {
       const ceilingOrders = await writeOrders(pool, ids, `BC${run}t${i}`, perRun);
       const apiOrders = await writeOrders(pool, ids, `BD${run}t${i}`, perRun);
-      turns.push({ tpcb: await tpcbCeiling(databaseUrl, slice), ceiling: await sqlCeiling(pool, ceilingOrders, slice), api: await callbackFigure(apiOrders, slice) });
+      turns.push({
+        tpcb: await tpcbCeiling(databaseUrl, slice),
+        ceiling: await sqlCeiling(pool, ceilingOrders, slice),
+        api: await callbackFigure(apiOrders, slice),
+      });
     }
     const tpcb = medianFigure(turns.map((t) => t.tpcb));
     const ceiling = medianFigure(turns.map((t) => t.ceiling));
@@ -136,10 +152,16 @@ export async function benchDeposits(): Promise<void> {
     }
     console.log('\n## Deposits');
     printTable([tpcb, ceiling, api], tpcb.reqPerSec);
-    console.log(`\npay callbacks = ${percentile(shares, 50)} % of the TPC-B-like ceiling (median of ${SLICES} turns: ${shares.join(', ')} %); target >= 50 %, p99 < 100 ms`);
-    console.log(`pay callbacks = ${percentile(sqlShares, 50)} % of their own writes straight through pg (${sqlShares.join(', ')} %): the rest is the API's share`);
+    console.log(
+      `\npay callbacks = ${percentile(shares, 50)} % of the TPC-B-like ceiling (median of ${SLICES} turns: ${shares.join(', ')} %); target >= 50 %, p99 < 100 ms`,
+    );
+    console.log(
+      `pay callbacks = ${percentile(sqlShares, 50)} % of their own writes straight through pg (${sqlShares.join(', ')} %): the rest is the API's share`,
+    );
     const once = books.paid === books.rows && books.usd === books.ledger && books.credited === books.paid;
-    console.log(`money: ${books.paid} orders paid, ${books.credited} credited, ${books.rows} ledger rows, paid ${books.usd} USD, credited ${books.ledger} USD: ${once ? 'each credited once' : 'NOT EXACTLY ONCE'}`);
+    console.log(
+      `money: ${books.paid} orders paid, ${books.credited} credited, ${books.rows} ledger rows, paid ${books.usd} USD, credited ${books.ledger} USD: ${once ? 'each credited once' : 'NOT EXACTLY ONCE'}`,
+    );
     if (!once) process.exitCode = 1;
   } finally {
     await pool.end();

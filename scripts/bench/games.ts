@@ -118,7 +118,8 @@ async function probeTurnover(probe: Player): Promise<string> {
 
 /** Limits that never bind in a bench run, on every limit type and period, a session limit and a reality check. */
 async function setProtectionLimits(players: Player[]): Promise<void> {
-  const put = (token: string, path: string, body: unknown) => request('PUT', path, JSON.stringify(body), { 'content-type': 'application/json', authorization: `Bearer ${token}` });
+  const put = (token: string, path: string, body: unknown) =>
+    request('PUT', path, JSON.stringify(body), { 'content-type': 'application/json', authorization: `Bearer ${token}` });
   for (const p of players) {
     for (const type of ['deposit', 'loss', 'wager']) {
       for (const period of ['day', 'week', 'month']) {
@@ -141,11 +142,16 @@ function medianFigure(figures: Figure[]): Figure {
 async function simulateFigure(players: Player[], seconds: number): Promise<Figure> {
   let next = 0;
   const body = JSON.stringify({ gameCode: GAME.gameCode, productId: GAME.productId, betAmount: Number(BET) });
-  return measure(`POST /api/game/simulate (${players.length} players)`, `${base}/api/game/simulate`, { 'content-type': 'application/json' }, {
-    duration: seconds,
-    method: 'POST',
-    requests: [{ setupRequest: (req) => ({ ...req, body, headers: { ...req.headers, authorization: `Bearer ${players[next++ % players.length].token}` } }) }],
-  });
+  return measure(
+    `POST /api/game/simulate (${players.length} players)`,
+    `${base}/api/game/simulate`,
+    { 'content-type': 'application/json' },
+    {
+      duration: seconds,
+      method: 'POST',
+      requests: [{ setupRequest: (req) => ({ ...req, body, headers: { ...req.headers, authorization: `Bearer ${players[next++ % players.length].token}` } }) }],
+    },
+  );
 }
 
 /** One probe player simulates, then polls its user detail until the VIP total moved: that is the lag. */
@@ -153,7 +159,11 @@ async function postBetLag(probe: Player, until: number): Promise<number[]> {
   const lags: number[] = [];
   let total = new Decimal((await get('/api/auth/user-detail', probe.token)).result.totalEffectiveBet);
   while (Date.now() < until) {
-    const res = await post('/api/game/simulate', { gameCode: GAME.gameCode, productId: GAME.productId, betAmount: Number(BET) }, { authorization: `Bearer ${probe.token}` });
+    const res = await post(
+      '/api/game/simulate',
+      { gameCode: GAME.gameCode, productId: GAME.productId, betAmount: Number(BET) },
+      { authorization: `Bearer ${probe.token}` },
+    );
     if (res.code !== 200) throw new Error(`probe simulate failed (${res.code} ${res.message})`);
     const committed = Date.now();
     const expected = total.plus(BET);
@@ -173,7 +183,9 @@ async function postBetLag(probe: Player, until: number): Promise<number[]> {
 
 function signed(body: string): Record<string, string> {
   const timestamp = String(Math.floor(Date.now() / 1000));
-  const signature = createHmac('sha256', provySecret as string).update(`${timestamp}.${body}`).digest('hex');
+  const signature = createHmac('sha256', provySecret as string)
+    .update(`${timestamp}.${body}`)
+    .digest('hex');
   return { 'content-type': 'application/json', 'x-timestamp': timestamp, 'x-signature': signature };
 }
 
@@ -206,7 +218,14 @@ async function providerPairs(players: Player[], seconds: number): Promise<Provid
       const player = players[i % players.length];
       while (Date.now() < end) {
         const round = randomUUID();
-        const bet = JSON.stringify({ transactionId: `b-${round}`, roundId: round, playerId: String(player.id), gameCode: GAME.gameCode, productId: GAME.productId, betAmount: BET });
+        const bet = JSON.stringify({
+          transactionId: `b-${round}`,
+          roundId: round,
+          playerId: String(player.id),
+          gameCode: GAME.gameCode,
+          productId: GAME.productId,
+          betAmount: BET,
+        });
         const win = JSON.stringify({ transactionId: `w-${round}`, betTransactionId: `b-${round}`, roundId: round, playerId: String(player.id), amount: '0.5' });
         const started = Date.now();
         const a = await call('/api/game/provy/bet', bet);
@@ -235,7 +254,10 @@ async function providerPairs(players: Player[], seconds: number): Promise<Provid
     pairs: figure('provy bet + win callback pairs', pairs, latency.pairs, '(pairs/s; latency of the pair)'),
     bets: figure('provy bet callbacks', n, latency.bets),
     wins: figure('provy win callbacks', n, latency.wins),
-    callbacks: { ...figure('provy money callbacks (bet or win)', 2 * n, [...latency.bets, ...latency.wins], '(callbacks/s; latency of one callback)'), cpuMsPerOp: callbacksCpu },
+    callbacks: {
+      ...figure('provy money callbacks (bet or win)', 2 * n, [...latency.bets, ...latency.wins], '(callbacks/s; latency of one callback)'),
+      cpuMsPerOp: callbacksCpu,
+    },
   };
 }
 
@@ -262,10 +284,16 @@ async function sqlCeiling(players: Player[], seconds: number): Promise<Figure> {
       const orderId = order.rows[0].id;
       // The API's outbox row, born sent here so the relay and the post-bet worker never see the
       // ceiling's orders (post-bet rows are delivered in batches by the relay, not per request).
-      await client.query(`INSERT INTO outbox (queue, name, payload, "createdAt", attempts, "sentAt") VALUES ('post-bet', 'settled', CAST($1 AS JSONB), now(), 0, now()) RETURNING id`, [
-        JSON.stringify({ betOrderId: Number(orderId) }),
-      ]);
-      for (const [kind, amount] of win ? [['bet', `-${BET}`], ['win', '2']] : [['bet', `-${BET}`]]) {
+      await client.query(
+        `INSERT INTO outbox (queue, name, payload, "createdAt", attempts, "sentAt") VALUES ('post-bet', 'settled', CAST($1 AS JSONB), now(), 0, now()) RETURNING id`,
+        [JSON.stringify({ betOrderId: Number(orderId) })],
+      );
+      for (const [kind, amount] of win
+        ? [
+            ['bet', `-${BET}`],
+            ['win', '2'],
+          ]
+        : [['bet', `-${BET}`]]) {
         // The round's keys are new (shared/domain/wallet/wallet.ts newKey): balance update + ledger row in one statement.
         await client.query(
           `WITH updated AS (
@@ -301,7 +329,10 @@ async function setLedgerChain(on: boolean): Promise<void> {
 
 /** Simulate, then the provider callbacks, of `players` for `seconds` each. */
 type Pair = { simulate: Figure; provider: ProviderFigures };
-const pairOf = async (players: Player[], seconds: number): Promise<Pair> => ({ simulate: await simulateFigure(players, seconds), provider: await providerPairs(players, seconds) });
+const pairOf = async (players: Player[], seconds: number): Promise<Pair> => ({
+  simulate: await simulateFigure(players, seconds),
+  provider: await providerPairs(players, seconds),
+});
 
 /** Simulate and the callbacks with the ledger's chain trigger off, then on again whatever happens. */
 async function withoutChains(players: Player[], seconds: number): Promise<Pair> {
@@ -317,7 +348,7 @@ async function withoutChains(players: Player[], seconds: number): Promise<Pair> 
 const shareOf = (figure: Figure, ceiling: Figure) => Math.round((figure.reqPerSec / ceiling.reqPerSec) * 100);
 
 export async function benchGames(): Promise<void> {
-  if (!provySecret) throw new Error('set BENCH_PROVY_SECRET (or PROVY_SECRET) to the stack\'s PROVY_SECRET');
+  if (!provySecret) throw new Error("set BENCH_PROVY_SECRET (or PROVY_SECRET) to the stack's PROVY_SECRET");
   const run = Date.now().toString(36);
   const admin = await adminToken();
   const players = (await registerPlayers(`bench_${run}_g`, connections)).map((p) => ({ id: p.id, token: p.token }));
@@ -365,7 +396,10 @@ export async function benchGames(): Promise<void> {
   const after = await balances(everyone, admin);
   const moved = (await winLoseOf(everyone)).minus(winLose);
   console.log('\n## Games');
-  printTable([tpcb, ...(pgbench ? [pgbench] : []), ceiling, simulate, provider('callbacks'), provider('bets'), provider('wins'), provider('pairs'), providerList], tpcb.reqPerSec);
+  printTable(
+    [tpcb, ...(pgbench ? [pgbench] : []), ceiling, simulate, provider('callbacks'), provider('bets'), provider('wins'), provider('pairs'), providerList],
+    tpcb.reqPerSec,
+  );
   console.log(`\nsimulate = ${median(simulateShares)} % of the TPC-B-like ceiling (median of ${SLICES} turns: ${simulateShares.join(', ')} %)`);
   console.log(`provider money callbacks = ${median(callbackShares)} % of the TPC-B-like ceiling (turns: ${callbackShares.join(', ')} %)`);
   console.log(`simulate = ${median(sqlShares)} % of its own SQL straight through pg (turns: ${sqlShares.join(', ')} %)`);
@@ -374,8 +408,16 @@ export async function benchGames(): Promise<void> {
   if (withLimits) {
     const simulateRg = sharesOf((t) => [t.limited!.simulate, t.simulate]);
     const callbacksRg = sharesOf((t) => [t.limited!.provider.callbacks, t.provider.callbacks]);
-    printTable([medianFigure(turns.map((t) => ({ ...t.limited!.simulate, name: 'POST /api/game/simulate, players with limits' }))), medianFigure(turns.map((t) => ({ ...t.limited!.provider.callbacks, name: 'provy money callbacks, players with limits' })))], tpcb.reqPerSec);
-    console.log(`player protection (BENCH_RG=1): simulate with limits = ${median(simulateRg)} % of without (turns: ${simulateRg.join(', ')} %); provider callbacks with limits = ${median(callbacksRg)} % of without (turns: ${callbacksRg.join(', ')} %)`);
+    printTable(
+      [
+        medianFigure(turns.map((t) => ({ ...t.limited!.simulate, name: 'POST /api/game/simulate, players with limits' }))),
+        medianFigure(turns.map((t) => ({ ...t.limited!.provider.callbacks, name: 'provy money callbacks, players with limits' }))),
+      ],
+      tpcb.reqPerSec,
+    );
+    console.log(
+      `player protection (BENCH_RG=1): simulate with limits = ${median(simulateRg)} % of without (turns: ${simulateRg.join(', ')} %); provider callbacks with limits = ${median(callbacksRg)} % of without (turns: ${callbacksRg.join(', ')} %)`,
+    );
   }
   if (chainsOffToo) {
     const simulateChained = sharesOf((t) => [t.simulate, t.off!.simulate]);
@@ -391,10 +433,17 @@ export async function benchGames(): Promise<void> {
     `machine CPU per operation (every process on both cores, /proc/stat; median of the turns): TPC-B-like transaction ${cpu(turns.map((t) => t.tpcb))} ms, ` +
       `simulate round ${cpu(turns.map((t) => t.simulate))} ms, provider callback ${cpu(turns.map((t) => t.provider.callbacks))} ms`,
   );
-  console.log(`post-bet lag while simulate and the callbacks ran: ${lags.length} samples, p50 ${percentile(lags, 50)} ms, p99 ${percentile(lags, 99)} ms, max ${Math.max(...lags)} ms`);
-  if (promotionClaims) console.log(`promotion turnover on: ${everyone.length} players each with an open promotion claim; the probe's claim turnover ${await probeTurnover(probe)}`);
+  console.log(
+    `post-bet lag while simulate and the callbacks ran: ${lags.length} samples, p50 ${percentile(lags, 50)} ms, p99 ${percentile(lags, 99)} ms, max ${Math.max(...lags)} ms`,
+  );
+  if (promotionClaims)
+    console.log(
+      `promotion turnover on: ${everyone.length} players each with an open promotion claim; the probe's claim turnover ${await probeTurnover(probe)}`,
+    );
   else console.log('promotion turnover off: no promotion claims (BENCH_PROMO_CLAIMS=0)');
   const conserved = before.plus(moved).eq(after);
-  console.log(`money: players' balances ${before.toFixed(6)} -> ${after.toFixed(6)}, their winLose ${moved.toFixed(6)} (house result ${moved.neg().toFixed(6)}): ${conserved ? 'conserved' : 'NOT CONSERVED'}`);
+  console.log(
+    `money: players' balances ${before.toFixed(6)} -> ${after.toFixed(6)}, their winLose ${moved.toFixed(6)} (house result ${moved.neg().toFixed(6)}): ${conserved ? 'conserved' : 'NOT CONSERVED'}`,
+  );
   if (!conserved) process.exitCode = 1;
 }

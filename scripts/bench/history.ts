@@ -99,21 +99,29 @@ export async function benchHistory(): Promise<void> {
   for (const [i, week] of WEEKS.entries()) await addOrders(siteCode, first, members, periodOrders, week.weekStart, 7, `w${i}-`);
   await addOrders(siteCode, first, members, small, HISTORY_FROM, HISTORY_DAYS, 'h1-');
   await run('ANALYZE bet_orders; ANALYZE users');
-  console.log(`history: site ${siteCode}, ${members} members, ${periodOrders} orders in each of two weeks, ${small} older orders; seeded in ${s(Date.now() - t0)} s`);
+  console.log(
+    `history: site ${siteCode}, ${members} members, ${periodOrders} orders in each of two weeks, ${small} older orders; seeded in ${s(Date.now() - t0)} s`,
+  );
   const one = await timedRuns(siteCode, WEEKS[0]);
-  console.log(`history: ${small} older orders: settlement ${s(one.settlementMs)} s (${one.settlement.settlementsCreated} settlements), rebate ${s(one.rebateMs)} s (${JSON.stringify(one.rebate).slice(0, 120)})`);
+  console.log(
+    `history: ${small} older orders: settlement ${s(one.settlementMs)} s (${one.settlement.settlementsCreated} settlements), rebate ${s(one.rebateMs)} s (${JSON.stringify(one.rebate).slice(0, 120)})`,
+  );
 
   t0 = Date.now();
   await addOrders(siteCode, first, members, large - small, HISTORY_FROM, HISTORY_DAYS, 'h2-');
   await run('ANALYZE bet_orders');
   console.log(`history: grown to ${large} older orders in ${s(Date.now() - t0)} s`);
   const five = await timedRuns(siteCode, WEEKS[1]);
-  console.log(`history: ${large} older orders: settlement ${s(five.settlementMs)} s (${five.settlement.settlementsCreated} settlements), rebate ${s(five.rebateMs)} s (${JSON.stringify(five.rebate).slice(0, 120)})`);
+  console.log(
+    `history: ${large} older orders: settlement ${s(five.settlementMs)} s (${five.settlement.settlementsCreated} settlements), rebate ${s(five.rebateMs)} s (${JSON.stringify(five.rebate).slice(0, 120)})`,
+  );
 
   const ratio = (a: number, b: number) => b / Math.max(1, a);
   console.log('\n| run | with ' + small + ' older orders | with ' + large + ' | ratio |');
   console.log('|---|---:|---:|---:|');
-  console.log(`| weekly affiliate settlement | ${s(one.settlementMs)} s | ${s(five.settlementMs)} s | ${ratio(one.settlementMs, five.settlementMs).toFixed(2)} |`);
+  console.log(
+    `| weekly affiliate settlement | ${s(one.settlementMs)} s | ${s(five.settlementMs)} s | ${ratio(one.settlementMs, five.settlementMs).toFixed(2)} |`,
+  );
   console.log(`| daily VIP rebate | ${s(one.rebateMs)} s | ${s(five.rebateMs)} s | ${ratio(one.rebateMs, five.rebateMs).toFixed(2)} |`);
 }
 

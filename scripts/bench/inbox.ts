@@ -75,19 +75,27 @@ export async function benchInbox(): Promise<void> {
   }
   const worst = Number(range.first) + 2;
   const counts: Record<string, number> = {};
-  for (const [group, id] of [['read-all mark', Number(range.first)], ['10 read one by one', Number(range.first) + 1], ['never read', worst]] as const) {
+  for (const [group, id] of [
+    ['read-all mark', Number(range.first)],
+    ['10 read one by one', Number(range.first) + 1],
+    ['never read', worst],
+  ] as const) {
     const res = await fetch(`${base}/api/inbox/unread-count`, { headers: { authorization: `Bearer ${tokenOf(id)}` } });
     const body = (await res.json()) as { code: number; result?: { unreadCount: number } };
     if (body.code !== 200) throw new Error(`GET /api/inbox/unread-count answered ${JSON.stringify(body)} (same JWT secret as the stack?)`);
     counts[group] = body.result?.unreadCount ?? NaN;
   }
-  console.log(`inbox: unread counts per group: ${Object.entries(counts).map(([g, c]) => `${g} ${c}`).join(', ')}`);
+  console.log(
+    `inbox: unread counts per group: ${Object.entries(counts)
+      .map(([g, c]) => `${g} ${c}`)
+      .join(', ')}`,
+  );
 
   // The statement alone, in Postgres, for the worst player (EXPLAIN ANALYZE execution time).
-  const plan = await sequelize.query<{ 'QUERY PLAN': string }>(
-    `EXPLAIN (ANALYZE, BUFFERS) ${unreadCountSql}`,
-    { replacements: { site: siteCode, userId: worst }, type: QueryTypes.SELECT },
-  );
+  const plan = await sequelize.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${unreadCountSql}`, {
+    replacements: { site: siteCode, userId: worst },
+    type: QueryTypes.SELECT,
+  });
   const execution = plan.map((r) => r['QUERY PLAN']).find((l) => l.startsWith('Execution Time')) ?? '';
   console.log(`inbox: the unread-count statement for a never-read player in Postgres: ${execution}`);
 
@@ -99,7 +107,9 @@ export async function benchInbox(): Promise<void> {
     await sequelize.query(unreadCountSql, { replacements: { site: siteCode, userId: Number(range.first) + ((i * 97) % players) }, type: QueryTypes.SELECT });
     statementMs.push(Number(process.hrtime.bigint() - started) / 1e6);
   }
-  console.log(`inbox: the statement alone, 1 000 players one after another: p50 ${percentile(statementMs, 50).toFixed(2)} ms, p99 ${percentile(statementMs, 99).toFixed(2)} ms`);
+  console.log(
+    `inbox: the statement alone, 1 000 players one after another: p50 ${percentile(statementMs, 50).toFixed(2)} ms, p99 ${percentile(statementMs, 99).toFixed(2)} ms`,
+  );
 
   const rotate = (tokens: string[]): Partial<autocannon.Options> => {
     let next = 0;
@@ -112,7 +122,14 @@ export async function benchInbox(): Promise<void> {
     figures.push(await measure('GET /api (our pipeline, no I/O)', `${base}/api`));
     figures.push(await measure('GET /api/health (Postgres + Redis round trip)', `${base}/api/health`));
     figures.push(await measure(`GET /api/inbox/unread-count, ${all.length} players of the three groups`, `${base}/api/inbox/unread-count`, {}, rotate(all)));
-    figures.push(await measure(`GET /api/inbox/unread-count, never-read players only (${counts['never read']} unread)`, `${base}/api/inbox/unread-count`, {}, rotate(neverRead)));
+    figures.push(
+      await measure(
+        `GET /api/inbox/unread-count, never-read players only (${counts['never read']} unread)`,
+        `${base}/api/inbox/unread-count`,
+        {},
+        rotate(neverRead),
+      ),
+    );
   } finally {
     ceiling.stop();
   }

@@ -52,12 +52,7 @@ export function cpuPerOp(from: number | null, to: number | null, operations: num
 }
 
 /** One autocannon run after a `warmup`: median req/s and latency p50/p99 over `duration` seconds (or `extra.duration`). */
-export async function measure(
-  name: string,
-  url: string,
-  headers: Record<string, string> = {},
-  extra: Partial<autocannon.Options> = {},
-): Promise<Figure> {
+export async function measure(name: string, url: string, headers: Record<string, string> = {}, extra: Partial<autocannon.Options> = {}): Promise<Figure> {
   if (warmup > 0) await autocannon({ url, connections, headers, ...extra, duration: warmup });
   const busyBefore = machineBusyMs();
   const result = await autocannon({ url, connections, duration, headers, ...extra });
@@ -172,7 +167,15 @@ export async function transactionLoops(name: string, pool: Pool, seconds: number
       }
     }),
   );
-  return { name, reqPerSec: Math.round(done / seconds), p50: percentile(latencies, 50), p99: percentile(latencies, 99), non2xx: 0, errors: 0, cpuMsPerOp: busy.perOp(done) };
+  return {
+    name,
+    reqPerSec: Math.round(done / seconds),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    non2xx: 0,
+    errors: 0,
+    cpuMsPerOp: busy.perOp(done),
+  };
 }
 
 /**

@@ -111,6 +111,6 @@ export async function pgbenchCrossCheck(databaseUrl: string, seconds: number): P
     p99: NaN,
     non2xx: 0,
     errors: 0,
-    note: '(p50 column: pgbench\'s average latency)',
+    note: "(p50 column: pgbench's average latency)",
   };
 }

@@ -87,7 +87,9 @@ export async function benchVip(): Promise<void> {
   console.log(
     `| settleDailyRebate (batch ${batchSize}) | ${(rebateMs / 1000).toFixed(2)} | ${result.usersProcessed} users | ${agg.groups} (${result.usersPaid} users, ${result.totalRebate}) | ${mb(peakRss)} (${mb(baseRss)}) |`,
   );
-  console.log(`vip: rebate / ceiling = ${(rebateMs / Math.max(1, ceilingMs)).toFixed(1)}x; payments per second ${(Number(agg.groups) / (rebateMs / 1000)).toFixed(0)}`);
+  console.log(
+    `vip: rebate / ceiling = ${(rebateMs / Math.max(1, ceilingMs)).toFixed(1)}x; payments per second ${(Number(agg.groups) / (rebateMs / 1000)).toFixed(0)}`,
+  );
   const floor = await writeFloor(siteCode, day, tz);
   const x = (ms: number) => `${(ms / 1000).toFixed(2)} s = ${(ms / Math.max(1, ceilingMs)).toFixed(1)}x`;
   console.log(

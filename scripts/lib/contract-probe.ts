@@ -50,7 +50,16 @@ export interface ProbeReport {
  * permissions or its authenticator, signed callbacks (a signature is not in the document's schemas) and
  * the UI's files. Deletes run last, so that they take nothing from the other operations.
  */
-const SKIP = [/^patch \/api\/admin\/(groups\/)?\{id\}$/, /\/logout$/, /\/password/, /totp/, /\/callback\//, /^post \/api\/game\/prov[xy]\//, /\/docs\//, /\/admin\/queues\//];
+const SKIP = [
+  /^patch \/api\/admin\/(groups\/)?\{id\}$/,
+  /\/logout$/,
+  /\/password/,
+  /totp/,
+  /\/callback\//,
+  /^post \/api\/game\/prov[xy]\//,
+  /\/docs\//,
+  /\/admin\/queues\//,
+];
 
 /** A 1x1 PNG: what a multipart file field of the document (an image) gets. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');

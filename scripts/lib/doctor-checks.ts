@@ -109,7 +109,13 @@ async function checkMigrations(url: string): Promise<Line> {
   const sequelize = probeSequelize(url);
   try {
     const [meta] = await sequelize.query<{ table: string | null }>(`SELECT to_regclass('"SequelizeMeta"')::text AS "table"`, { type: QueryTypes.SELECT });
-    if (!meta?.table) return line('warn', 'Migrations', 'none applied yet (no SequelizeMeta table): every migration is pending', 'npm run migrate (npm start applies them too)');
+    if (!meta?.table)
+      return line(
+        'warn',
+        'Migrations',
+        'none applied yet (no SequelizeMeta table): every migration is pending',
+        'npm run migrate (npm start applies them too)',
+      );
     const pending = (await migrator(sequelize).pending()).map((m) => m.name);
     if (!pending.length) return line('ok', 'Migrations', 'none pending');
     const names = pending.length > 2 ? `${pending[0]} ... ${pending[pending.length - 1]}` : pending.join(', ');
@@ -123,7 +129,9 @@ async function checkMigrations(url: string): Promise<Line> {
 
 export async function checkPostgres(plan: Plan): Promise<Line[]> {
   if (!plan.url) {
-    return [line('warn', 'Postgres', `not reachable (${plan.source}); npm start would start the embedded Postgres`, 'set DATABASE_URL to use a server of your own')];
+    return [
+      line('warn', 'Postgres', `not reachable (${plan.source}); npm start would start the embedded Postgres`, 'set DATABASE_URL to use a server of your own'),
+    ];
   }
   const target = where(plan.url);
   try {
@@ -150,7 +158,14 @@ export async function checkRedis(plan: Plan): Promise<Line[]> {
     const binary = findOnPath('redis-server');
     return binary
       ? [line('warn', 'Redis', `not reachable (${plan.source}); npm start would start ${binary}`, 'set REDIS_URL to use a server of your own')]
-      : [line('fail', 'Redis', `not reachable (${plan.source}) and redis-server is not installed`, 'apt-get install redis-server, brew install redis, or set REDIS_URL')];
+      : [
+          line(
+            'fail',
+            'Redis',
+            `not reachable (${plan.source}) and redis-server is not installed`,
+            'apt-get install redis-server, brew install redis, or set REDIS_URL',
+          ),
+        ];
   }
   const target = where(plan.url);
   const client = new Redis(plan.url, {
@@ -186,11 +201,21 @@ async function evictionPolicy(client: Redis): Promise<Line> {
     const reply = await client.config('GET', 'maxmemory-policy');
     policy = Array.isArray(reply) ? reply[1] : reply['maxmemory-policy'];
   } catch (err) {
-    return line('warn', 'Redis policy', `maxmemory-policy not readable (${message(err)}; CONFIG is often disabled on managed Redis)`, 'make sure the provider sets it to noeviction, as BullMQ requires');
+    return line(
+      'warn',
+      'Redis policy',
+      `maxmemory-policy not readable (${message(err)}; CONFIG is often disabled on managed Redis)`,
+      'make sure the provider sets it to noeviction, as BullMQ requires',
+    );
   }
   return policy === 'noeviction'
     ? line('ok', 'Redis policy', 'maxmemory-policy noeviction, as BullMQ requires')
-    : line('warn', 'Redis policy', `maxmemory-policy is ${policy ?? 'unknown'}: Redis may evict queued jobs; BullMQ requires noeviction`, 'redis-cli CONFIG SET maxmemory-policy noeviction (and in redis.conf)');
+    : line(
+        'warn',
+        'Redis policy',
+        `maxmemory-policy is ${policy ?? 'unknown'}: Redis may evict queued jobs; BullMQ requires noeviction`,
+        'redis-cli CONFIG SET maxmemory-policy noeviction (and in redis.conf)',
+      );
 }
 
 /**
@@ -229,15 +254,35 @@ function secretsLine(config: Config, env: Env, file: string): Line {
 export function integrationLines(config: Config): Line[] {
   const i = config.integrations;
   const list: { name: string; vars: Record<string, string | undefined>; without: string }[] = [
-    { name: 'provx', vars: { PROVX_BASE_URL: i.provx.baseUrl, PROVX_API_KEY: i.provx.apiKey, PROVX_SECRET: i.provx.secret }, without: 'provx real-money launches and wallet callbacks answer "not configured"' },
-    { name: 'provy', vars: { PROVY_BASE_URL: i.provy.baseUrl, PROVY_API_KEY: i.provy.apiKey, PROVY_SECRET: i.provy.secret }, without: 'provy real-money launches and wallet callbacks answer "not configured"' },
+    {
+      name: 'provx',
+      vars: { PROVX_BASE_URL: i.provx.baseUrl, PROVX_API_KEY: i.provx.apiKey, PROVX_SECRET: i.provx.secret },
+      without: 'provx real-money launches and wallet callbacks answer "not configured"',
+    },
+    {
+      name: 'provy',
+      vars: { PROVY_BASE_URL: i.provy.baseUrl, PROVY_API_KEY: i.provy.apiKey, PROVY_SECRET: i.provy.secret },
+      without: 'provy real-money launches and wallet callbacks answer "not configured"',
+    },
     { name: 'Mail (SMTP)', vars: { SMTP_URL: i.smtp.url, MAIL_FROM: i.smtp.from }, without: 'mail goes out only for sites with serviceProviders.email' },
-    { name: 'SMS (Twilio)', vars: { TWILIO_ACCOUNT_SID: i.twilio.accountSid, TWILIO_AUTH_TOKEN: i.twilio.authToken, TWILIO_VERIFY_SERVICE_SID: i.twilio.verifyServiceSid }, without: 'SMS codes are logged, not sent; in production sending fails' },
-    { name: 'Live sports', vars: { LIVE_SPORTS_BASE_URL: i.liveSports.baseUrl, LIVE_SPORTS_API_KEY: i.liveSports.apiKey }, without: 'no live-sports feed, the lists stay empty' },
+    {
+      name: 'SMS (Twilio)',
+      vars: { TWILIO_ACCOUNT_SID: i.twilio.accountSid, TWILIO_AUTH_TOKEN: i.twilio.authToken, TWILIO_VERIFY_SERVICE_SID: i.twilio.verifyServiceSid },
+      without: 'SMS codes are logged, not sent; in production sending fails',
+    },
+    {
+      name: 'Live sports',
+      vars: { LIVE_SPORTS_BASE_URL: i.liveSports.baseUrl, LIVE_SPORTS_API_KEY: i.liveSports.apiKey },
+      without: 'no live-sports feed, the lists stay empty',
+    },
     { name: 'Exchange rate', vars: { EXCHANGE_RATE_BASE_URL: i.exchangeRate.baseUrl }, without: 'nothing uses it yet' },
     { name: 'OAuth', vars: { OAUTH_CLIENT_ID: i.oauth.clientId }, without: 'no OAuth login; login-config answers "not configured"' },
     { name: 'Widget login', vars: { WIDGET_BOT_TOKEN: i.widget.botToken }, without: 'no messenger-widget login' },
-    { name: 'fiatvendor', vars: { FIATVENDOR_BASE_URL: i.fiatvendor.baseUrl, FIATVENDOR_MERCHANT_ID: i.fiatvendor.merchantId, FIATVENDOR_SECRET: i.fiatvendor.secret }, without: 'deposits are not built yet' },
+    {
+      name: 'fiatvendor',
+      vars: { FIATVENDOR_BASE_URL: i.fiatvendor.baseUrl, FIATVENDOR_MERCHANT_ID: i.fiatvendor.merchantId, FIATVENDOR_SECRET: i.fiatvendor.secret },
+      without: 'deposits are not built yet',
+    },
     { name: 'USDT', vars: { USDT_CALLBACK_SECRET: i.usdt.secret }, without: 'deposits are not built yet' },
   ];
   // Unset integrations are expected in development; production should decide on each.

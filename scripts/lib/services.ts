@@ -189,12 +189,7 @@ class LogTail {
  * Creates `databaseName` on the server of `url` (connecting to its `postgres` database) when missing.
  * bestEffort: log instead of throwing (no permission, no `postgres` db, ...).
  */
-async function ensureDatabase(
-  url: string,
-  databaseName: string,
-  log: (msg: string) => void,
-  bestEffort: boolean,
-): Promise<void> {
+async function ensureDatabase(url: string, databaseName: string, log: (msg: string) => void, bestEffort: boolean): Promise<void> {
   if (!databaseName || databaseName === 'postgres') return;
   let adminUrl: string;
   try {
@@ -389,12 +384,7 @@ interface EmbeddedPg {
   stop(): Promise<void>;
 }
 
-async function startEmbeddedPostgres(
-  port: number,
-  databaseName: string,
-  reason: string,
-  log: (msg: string) => void,
-): Promise<EmbeddedPg> {
+async function startEmbeddedPostgres(port: number, databaseName: string, reason: string, log: (msg: string) => void): Promise<EmbeddedPg> {
   const url = `postgres://${PG_USER}:${PG_PASSWORD}@${HOST}:${port}/${encodeURIComponent(databaseName)}`;
 
   const pkgDir = binariesPackageDir();
@@ -416,16 +406,10 @@ async function startEmbeddedPostgres(
   // Data dir: persistent in the project; under os.tmpdir() when the project dir is not usable
   // (e.g. root with the project under /root, which user postgres cannot enter).
   const ownerTag = runAs ? runAs.uid : (process.getuid?.() ?? 'user');
-  const candidates = [
-    path.join(PROJECT_ROOT, '.data', 'pg'),
-    path.join(os.tmpdir(), `gaming-embedded-pg-${ownerTag}-${port}`),
-  ];
+  const candidates = [path.join(PROJECT_ROOT, '.data', 'pg'), path.join(os.tmpdir(), `gaming-embedded-pg-${ownerTag}-${port}`)];
   const dataDir = candidates.find((dir) => prepareDataDir(dir, runAs));
   if (!dataDir) {
-    throw new Error(
-      `embedded Postgres: no usable data directory (tried ${candidates.join(', ')})` +
-        (runAs ? ` for OS user "${PG_USER}"` : ''),
-    );
+    throw new Error(`embedded Postgres: no usable data directory (tried ${candidates.join(', ')})` + (runAs ? ` for OS user "${PG_USER}"` : ''));
   }
 
   // Already running from an earlier/concurrent run on this data dir: reuse it, do not own it.
@@ -439,9 +423,7 @@ async function startEmbeddedPostgres(
     return { url, stop: async () => undefined };
   }
   if (await probeTcp(HOST, port)) {
-    throw new Error(
-      `embedded Postgres: port ${port} on ${HOST} is taken by something else; set EMBEDDED_PG_PORT to a free port or set DATABASE_URL`,
-    );
+    throw new Error(`embedded Postgres: port ${port} on ${HOST} is taken by something else; set EMBEDDED_PG_PORT to a free port or set DATABASE_URL`);
   }
 
   const initialised = fs.existsSync(path.join(dataDir, 'PG_VERSION'));
@@ -506,12 +488,9 @@ async function startEmbeddedPostgres(
     await pg.start();
   } catch (err) {
     await stop();
-    throw new Error(
-      `embedded Postgres failed to start on ${HOST}:${port} (data dir ${dataDir})` +
-        (err ? `: ${errorMessage(err)}` : '') +
-        `\n${tail}`,
-      { cause: err },
-    );
+    throw new Error(`embedded Postgres failed to start on ${HOST}:${port} (data dir ${dataDir})` + (err ? `: ${errorMessage(err)}` : '') + `\n${tail}`, {
+      cause: err,
+    });
   }
 
   try {
@@ -553,12 +532,7 @@ interface ChildRedis {
   stop(): Promise<void>;
 }
 
-async function startRedisServer(
-  binary: string,
-  port: number,
-  reason: string,
-  log: (msg: string) => void,
-): Promise<ChildRedis> {
+async function startRedisServer(binary: string, port: number, reason: string, log: (msg: string) => void): Promise<ChildRedis> {
   const url = `redis://${HOST}:${port}`;
   if (await probeTcp(HOST, port)) {
     if (await redisPing(port)) {
@@ -570,11 +544,10 @@ async function startRedisServer(
 
   log(`Redis: ${reason}; starting ${binary} on ${HOST}:${port}`);
   const tail = new LogTail();
-  const child = spawn(
-    binary,
-    ['--port', String(port), '--bind', HOST, '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction'],
-    { cwd: os.tmpdir(), stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child = spawn(binary, ['--port', String(port), '--bind', HOST, '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction'], {
+    cwd: os.tmpdir(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout?.on('data', (d: Buffer) => tail.push(d.toString('utf8')));
   child.stderr?.on('data', (d: Buffer) => tail.push(d.toString('utf8')));
   let spawnError: Error | undefined;

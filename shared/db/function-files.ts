@@ -83,7 +83,9 @@ async function dropFunctions(sequelize: Sequelize, transaction: Transaction, row
     const dependents = rows.filter((r) => r.signature === signature && r.dependent);
     const refused = dependents.filter((r) => !r.trigger || !mayGo(r.trigger));
     if (refused.length) {
-      throw new Error(`${why}: cannot drop ${signature}: ${refused.map((r) => r.dependent).join(', ')} depends on it (only a trigger its file creates again may)`);
+      throw new Error(
+        `${why}: cannot drop ${signature}: ${refused.map((r) => r.dependent).join(', ')} depends on it (only a trigger its file creates again may)`,
+      );
     }
     await sequelize.query(`DROP FUNCTION ${signature}${dependents.length ? ' CASCADE' : ''}`, { transaction });
   }
@@ -131,7 +133,12 @@ export async function applyFunctionFiles(sequelize: Sequelize, { all = false } =
   }
   await sequelize.transaction(async (transaction) => {
     await sequelize.query(`SELECT pg_advisory_xact_lock(hashtext('db_function_files'))`, { transaction });
-    const undeclared = await functionsWithDependents(sequelize, transaction, files.flatMap((f) => f.functions), false);
+    const undeclared = await functionsWithDependents(
+      sequelize,
+      transaction,
+      files.flatMap((f) => f.functions),
+      false,
+    );
     // A trigger that depends on an undeclared function came from the same deleted file: it goes too.
     const dropped = await dropFunctions(sequelize, transaction, undeclared, () => true, 'a function no file declares');
     if (dropped.length) logger().info({ event: 'undeclared-functions-dropped', dropped }, 'migration');

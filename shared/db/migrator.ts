@@ -15,7 +15,10 @@ export interface MigrationContext {
  * fails, applies them again).
  */
 class SchemaAndFunctions extends Umzug<MigrationContext> {
-  constructor(private readonly sequelize: Sequelize, options: ConstructorParameters<typeof Umzug<MigrationContext>>[0]) {
+  constructor(
+    private readonly sequelize: Sequelize,
+    options: ConstructorParameters<typeof Umzug<MigrationContext>>[0],
+  ) {
     super(options);
   }
 
@@ -31,7 +34,9 @@ class SchemaAndFunctions extends Umzug<MigrationContext> {
       return await super.down(options);
     } catch (err) {
       // A rollback that fails leaves the schema where it stopped: the functions go back where it can take them.
-      await applyFunctionFiles(this.sequelize).catch((again) => logger().warn({ err: again }, 'migration: functions not applied again after a failed rollback'));
+      await applyFunctionFiles(this.sequelize).catch((again) =>
+        logger().warn({ err: again }, 'migration: functions not applied again after a failed rollback'),
+      );
       throw err;
     }
   }

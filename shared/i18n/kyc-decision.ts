@@ -42,7 +42,12 @@ export const KYC_DECISION_TEXTS: Record<Locale, KycDecisionTexts> = {
     rejected: (k, r) => `${k} ของคุณไม่ผ่านการตรวจสอบ: ${r} กรุณาอัปโหลดใหม่`,
   },
   'vi-VN': {
-    kinds: { 'id-front': 'giấy tờ tùy thân (mặt trước)', 'id-back': 'giấy tờ tùy thân (mặt sau)', selfie: 'ảnh chân dung', 'address-proof': 'giấy tờ chứng minh địa chỉ' },
+    kinds: {
+      'id-front': 'giấy tờ tùy thân (mặt trước)',
+      'id-back': 'giấy tờ tùy thân (mặt sau)',
+      selfie: 'ảnh chân dung',
+      'address-proof': 'giấy tờ chứng minh địa chỉ',
+    },
     approvedTitle: 'Giấy tờ xác minh đã được duyệt',
     approved: (k) => `${k} của bạn đã được duyệt.`,
     rejectedTitle: 'Giấy tờ xác minh bị từ chối',

@@ -38,7 +38,9 @@ export function checkSumText(fields: ReadonlyArray<readonly [string, string]>): 
 
 /** check_sum of the fields (name and value text as sent, check_sum itself excluded). */
 export function fiatvendorCheckSum(secret: string, fields: ReadonlyArray<readonly [string, string]>): string {
-  return createHmac('sha256', secret).update(checkSumText(fields.filter(([name]) => name !== 'check_sum'))).digest('hex');
+  return createHmac('sha256', secret)
+    .update(checkSumText(fields.filter(([name]) => name !== 'check_sum')))
+    .digest('hex');
 }
 
 /** A request body's fields as the signature reads them: strings as they are, anything else as its JSON text. */
@@ -51,7 +53,11 @@ export function signedBody(secret: string, body: Record<string, string | number 
 export type VendorOrderKind = 'atm' | 'card';
 
 /** Creates an order at the vendor and returns its raw reply (PaymentHttpError when it gives none). */
-export async function createVendorOrder(settings: FiatvendorSettings, kind: VendorOrderKind, body: Record<string, string | number | undefined>): Promise<unknown> {
+export async function createVendorOrder(
+  settings: FiatvendorSettings,
+  kind: VendorOrderKind,
+  body: Record<string, string | number | undefined>,
+): Promise<unknown> {
   return paymentJsonRequest({
     integration: 'fiatvendor',
     method: 'POST',

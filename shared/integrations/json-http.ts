@@ -45,7 +45,10 @@ export async function jsonCall(call: JsonCall, fail: (kind: CallFailure, message
     text = await res.text();
   } catch (err) {
     const timedOut = (err as Error)?.name === 'TimeoutError' || (err as Error)?.name === 'AbortError';
-    logger().warn({ ...call.log, ms: Date.now() - started, err: (err as Error)?.message }, timedOut ? `${call.label} call timed out` : `${call.label} unreachable`);
+    logger().warn(
+      { ...call.log, ms: Date.now() - started, err: (err as Error)?.message },
+      timedOut ? `${call.label} call timed out` : `${call.label} unreachable`,
+    );
     throw fail(timedOut ? 'timeout' : 'network', timedOut ? `no answer within ${call.timeoutMs} ms` : `unreachable: ${(err as Error)?.message}`);
   }
   if (!res.ok) {

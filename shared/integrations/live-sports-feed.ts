@@ -79,7 +79,14 @@ async function feedGet(path: string, query: Record<string, string | number>): Pr
   if (!settings) throw new LiveSportsFeedError('not-configured', 'LIVE_SPORTS_BASE_URL or LIVE_SPORTS_API_KEY not set');
   const url = urlUnder(settings.baseUrl, path, query);
   const log = { feed: 'live-sports', path, query };
-  const call = { label: 'live-sports feed', log, url, headers: { [LIVE_SPORTS_API_KEY_HEADER]: settings.apiKey }, timeoutMs: liveSportsTimeoutMs(), where: ` on ${path}` };
+  const call = {
+    label: 'live-sports feed',
+    log,
+    url,
+    headers: { [LIVE_SPORTS_API_KEY_HEADER]: settings.apiKey },
+    timeoutMs: liveSportsTimeoutMs(),
+    where: ` on ${path}`,
+  };
   const { body, status, text, started } = await jsonCall(call, (kind, message, code) => new LiveSportsFeedError(kind, message, code));
   const errors = (body as { errors?: unknown })?.errors;
   const hasErrors = Array.isArray(errors) ? errors.length > 0 : Boolean(errors && typeof errors === 'object' && Object.keys(errors).length > 0);

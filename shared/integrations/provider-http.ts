@@ -36,7 +36,15 @@ export interface ProviderRequest {
 /** One JSON call to a provider; resolves with the parsed body of a 2xx answer, else ProviderApiError. */
 export async function providerJsonRequest(provider: ProviderCode, baseUrl: string, request: ProviderRequest): Promise<unknown> {
   const url = urlUnder(baseUrl, request.path, request.query);
-  const call = { label: 'provider', log: { provider, method: request.method, path: request.path }, method: request.method, url, headers: request.headers, body: request.body, timeoutMs: providerTimeoutMs() };
+  const call = {
+    label: 'provider',
+    log: { provider, method: request.method, path: request.path },
+    method: request.method,
+    url,
+    headers: request.headers,
+    body: request.body,
+    timeoutMs: providerTimeoutMs(),
+  };
   const answer = await jsonCall(call, (kind, message, status) => new ProviderApiError(provider, kind, message, status));
   return answer.body;
 }

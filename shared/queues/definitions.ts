@@ -21,7 +21,14 @@ export interface QueuePayloads {
    * code_mail_outcomes (a job whose version is no longer the latest is dropped; absent on older rows);
    * `documentId`: the KYC document whose decision a `kyc-decision` mail tells.
    */
-  mail: { kind: 'verify-email' | 'welcome' | 'withdrawal-code' | 'kyc-decision'; userId: number; to?: string; subject?: string; version?: number; documentId?: number };
+  mail: {
+    kind: 'verify-email' | 'welcome' | 'withdrawal-code' | 'kyc-decision';
+    userId: number;
+    to?: string;
+    subject?: string;
+    version?: number;
+    documentId?: number;
+  };
   /** An SMS verification to start for a user's pending number (`to`, E.164: a superseded number is dropped). */
   sms: { kind: 'verify-mobile'; userId: number; to?: string };
   /** An uploaded image to resize and store. */

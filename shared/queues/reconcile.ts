@@ -64,15 +64,19 @@ async function lockCursor(transaction: Transaction, queue: QueueName): Promise<s
     replacements: { queue },
     transaction,
   });
-  const [row] = await db().query<{ throughId: string }>(
-    `SELECT "throughId" FROM outbox_reconcile_cursors WHERE queue = :queue FOR UPDATE SKIP LOCKED`,
-    { replacements: { queue }, type: QueryTypes.SELECT, transaction },
-  );
+  const [row] = await db().query<{ throughId: string }>(`SELECT "throughId" FROM outbox_reconcile_cursors WHERE queue = :queue FOR UPDATE SKIP LOCKED`, {
+    replacements: { queue },
+    type: QueryTypes.SELECT,
+    transaction,
+  });
   return row ? String(row.throughId) : null;
 }
 
 /** One batch in one transaction: the rows past the cursor that are due, their missing effects, the cursor moved past them. */
-async function reconcileBatch(reconciler: OutboxReconciler, options: Required<ReconcileOptions>): Promise<{ examined: number; redelivered: number; more: boolean }> {
+async function reconcileBatch(
+  reconciler: OutboxReconciler,
+  options: Required<ReconcileOptions>,
+): Promise<{ examined: number; redelivered: number; more: boolean }> {
   return db().transaction(async (transaction) => {
     const through = await lockCursor(transaction, reconciler.queue);
     if (through === null) return { examined: 0, redelivered: 0, more: false };

@@ -88,7 +88,11 @@ export async function addAndWait<Q extends QueueName>(
  * under the row's job id, so with the after-commit push and the relay it is one job, with the queue's
  * own retries. The job is never removed: the row must take effect even when the wait gives up.
  */
-export function waitForOutboxJob<Q extends QueueName>(name: Q, row: { id: string; name: string; payload: QueuePayloads[Q] }, timeoutMs: number): Promise<JobOutcome> {
+export function waitForOutboxJob<Q extends QueueName>(
+  name: Q,
+  row: { id: string; name: string; payload: QueuePayloads[Q] },
+  timeoutMs: number,
+): Promise<JobOutcome> {
   return addAndWait(name, row.name, row.payload, { jobId: jobId('outbox', row.id) }, timeoutMs, { removeOnTimeout: false });
 }
 

@@ -93,7 +93,7 @@ test('without the admin permission: 403; read-only can read but not write', asyn
   t.is((await req('GET', '/admin/list', { token: other.token })).status, 403);
 });
 
-test('GET /admin/profile: one\'s own account with its group, for any signed-in administrator', async (t) => {
+test("GET /admin/profile: one's own account with its group, for any signed-in administrator", async (t) => {
   const { admin, token } = await factories.createAdmin({ permissions: [] });
   const res = await req('GET', '/admin/profile', { token });
   t.is(res.status, 200);
@@ -146,7 +146,10 @@ test('GET /admin/:id: the profile shape; 2001 when missing; a non-numeric id is 
     const r = await req('GET', `/admin/${bad}`, { token: root.token });
     t.is(r.status, 400, bad);
     t.is(r.body.code, 400);
-    t.deepEqual(r.body.errors.map((e: { field: string }) => e.field), ['id']);
+    t.deepEqual(
+      r.body.errors.map((e: { field: string }) => e.field),
+      ['id'],
+    );
   }
 });
 
@@ -216,7 +219,10 @@ test('POST /admin/create: bad input is a 400 naming the field, never a 500', asy
     const res = await req('POST', '/admin/create', { token: root.token, body });
     t.is(res.status, 400, JSON.stringify(body));
     t.is(res.body.code, 400);
-    t.true(res.body.errors.some((e: { field: string }) => e.field === field), `${field}: ${res.text}`);
+    t.true(
+      res.body.errors.some((e: { field: string }) => e.field === field),
+      `${field}: ${res.text}`,
+    );
   }
   const array = await req('POST', '/admin/create', { token: root.token, body: [base] });
   t.is(array.status, 400);
@@ -300,7 +306,7 @@ test('a password change ends the old tokens; the new password logs in, the old o
   t.regex(stored!.password, /^\$2[aby]\$10\$/);
 });
 
-test('a rename does not end the administrator\'s tokens', async (t) => {
+test("a rename does not end the administrator's tokens", async (t) => {
   const { admin, token } = await factories.createAdmin({ permissions: [] });
   await req('PATCH', `/admin/${admin.id}`, { token: root.token, body: { name: 'Still In' } });
   const profile = await req('GET', '/admin/profile', { token });
@@ -312,7 +318,10 @@ test('an administrator cannot disable its own account (400 on status)', async (t
   const self = await factories.createAdmin({ permissions: ['admin:write', 'admin:read'] });
   const res = await req('PATCH', `/admin/${self.admin.id}`, { token: self.token, body: { status: 0 } });
   t.is(res.status, 400);
-  t.deepEqual(res.body.errors.map((e: { field: string }) => e.field), ['status']);
+  t.deepEqual(
+    res.body.errors.map((e: { field: string }) => e.field),
+    ['status'],
+  );
   t.is((await req('GET', '/admin/profile', { token: self.token })).body.result.status, 1);
   // It may rename itself.
   const renamed = await req('PATCH', `/admin/${self.admin.id}`, { token: self.token, body: { name: 'Me' } });
@@ -392,5 +401,8 @@ test('fixed paths are not captured by /admin/:id', async (t) => {
   t.is(bad.body.code, 2001);
   const wrongType = await req('POST', '/admin/login', { body: { account: ['a'], password: 'whatever1' } });
   t.is(wrongType.status, 400);
-  t.deepEqual(wrongType.body.errors.map((e: { field: string }) => e.field), ['account']);
+  t.deepEqual(
+    wrongType.body.errors.map((e: { field: string }) => e.field),
+    ['account'],
+  );
 });

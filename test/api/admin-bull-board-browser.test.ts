@@ -60,15 +60,24 @@ if (!chromiumPath) {
 
     // Every declared queue is on the board.
     for (const name of QUEUE_NAMES) {
-      await page.locator(`a[href$="/queue/${encodeURIComponent(name)}"]`).first().waitFor({ state: 'visible' });
+      await page
+        .locator(`a[href$="/queue/${encodeURIComponent(name)}"]`)
+        .first()
+        .waitFor({ state: 'visible' });
       t.true(await page.getByText(name, { exact: true }).first().isVisible(), `queue ${name} is shown`);
     }
 
     // Opening one queue shows its page, with the waiting job.
     await Promise.all([page.waitForURL(/\/api\/admin\/queues\/queue\/mail$/), page.locator('a[href$="/queue/mail"]').first().click()]);
     await page.getByText('mail', { exact: true }).first().waitFor({ state: 'visible' });
-    await page.getByText(/^waiting$/i).first().click();
-    await page.getByText(/browser-check-1/).first().waitFor({ state: 'visible' });
+    await page
+      .getByText(/^waiting$/i)
+      .first()
+      .click();
+    await page
+      .getByText(/browser-check-1/)
+      .first()
+      .waitFor({ state: 'visible' });
     const screenshot = path.join(dir, 'bull-board-mail.png');
     await page.screenshot({ path: screenshot, fullPage: true });
     t.true((await stat(screenshot)).size > 1000);

@@ -92,7 +92,10 @@ test('invalid permission strings are a 400 naming the bad string', async (t) => 
     t.is(res.status, 400, bad);
     t.is(res.body.code, 400);
     t.true(res.body.message.includes(`"${bad}"`), res.body.message);
-    t.deepEqual(res.body.errors.map((e: { field: string }) => e.field), ['permissions']);
+    t.deepEqual(
+      res.body.errors.map((e: { field: string }) => e.field),
+      ['permissions'],
+    );
   }
   const group = (await createGroup()).body.result;
   const patch = await req('PATCH', `/admin/groups/${group.id}`, { token: root.token, body: { permissions: ['vip:write', 'vip:admin'] } });
@@ -120,7 +123,10 @@ test('POST /admin/groups/create: bad input is a 400 naming the field, never a 50
   for (const [body, field] of cases) {
     const res = await createGroup(body);
     t.is(res.status, 400, JSON.stringify(body));
-    t.true(res.body.errors.some((e: { field: string }) => e.field === field), `${field}: ${res.text}`);
+    t.true(
+      res.body.errors.some((e: { field: string }) => e.field === field),
+      `${field}: ${res.text}`,
+    );
   }
   const max = await createGroup({ name: 'n'.repeat(50), description: 'd'.repeat(255) });
   t.is(max.body.code, 200);
@@ -134,7 +140,11 @@ test('a group name already in use is refused with 2003 on create and rename; not
   t.is(dup.body.code, 2003);
   t.is(dup.body.message, 'An admin group with this name already exists');
   const named = (await req('GET', '/admin/groups/list', { token: root.token })).body.result.filter((g: { name: string }) => g.name === first.name);
-  t.deepEqual(named.map((g: { id: number }) => g.id), [first.id], 'no second group was created');
+  t.deepEqual(
+    named.map((g: { id: number }) => g.id),
+    [first.id],
+    'no second group was created',
+  );
   const other = (await createGroup()).body.result;
   const rename = await req('PATCH', `/admin/groups/${other.id}`, { token: root.token, headers: en, body: { name: first.name, description: 'renamed' } });
   t.is(rename.status, 200);
@@ -172,7 +182,10 @@ test('GET /admin/groups/list and /admin/groups/:id (with its administrators); 20
   t.is(missing.body.path, '/api/admin/groups/99999999');
   const badId = await req('GET', '/admin/groups/abc', { token: root.token });
   t.is(badId.status, 400);
-  t.deepEqual(badId.body.errors.map((e: { field: string }) => e.field), ['id']);
+  t.deepEqual(
+    badId.body.errors.map((e: { field: string }) => e.field),
+    ['id'],
+  );
 });
 
 test('PATCH /admin/groups/:id updates the fields and answers the group; 2001 missing', async (t) => {
@@ -211,7 +224,10 @@ test('an administrator cannot disable its own group (400 on status)', async (t) 
   const self = await factories.createAdmin({ permissions: ['admin-group:read', 'admin-group:write'] });
   const res = await req('PATCH', `/admin/groups/${self.admin.groupId}`, { token: self.token, body: { status: 0 } });
   t.is(res.status, 400);
-  t.deepEqual(res.body.errors.map((e: { field: string }) => e.field), ['status']);
+  t.deepEqual(
+    res.body.errors.map((e: { field: string }) => e.field),
+    ['status'],
+  );
   t.is((await req('GET', `/admin/groups/${self.admin.groupId}`, { token: self.token })).body.result.status, 1);
 });
 

@@ -130,14 +130,18 @@ test('filters by administrator, module and action', async (t) => {
   t.is(byAction.body.result.total, 2);
   const byAdmin = await list(`adminId=${other.admin.id}`);
   t.is(byAdmin.body.result.total, 2);
-  t.true(byAdmin.body.result.items.every((i: { adminId: number; admin: { account: string } }) => i.adminId === other.admin.id && i.admin.account === other.admin.account));
+  t.true(
+    byAdmin.body.result.items.every(
+      (i: { adminId: number; admin: { account: string } }) => i.adminId === other.admin.id && i.admin.account === other.admin.account,
+    ),
+  );
   const all = await list(`adminId=${other.admin.id}&module=filter-test-2&action=delete`);
   t.is(all.body.result.total, 1);
   const nobody = await list('adminId=99999999');
   t.is(nobody.body.result.total, 0);
 });
 
-test('a login lands in the log; a deleted administrator\'s rows keep adminId with admin null', async (t) => {
+test("a login lands in the log; a deleted administrator's rows keep adminId with admin null", async (t) => {
   const { admin, password } = await factories.createAdmin({ permissions: [] });
   const login = await req('POST', '/admin/login', { body: { account: admin.account, password } });
   t.is(login.body.code, 200);
@@ -184,6 +188,9 @@ test('bad query parameters are a 400 naming them, never a 500', async (t) => {
     const res = await list(query);
     t.is(res.status, 400, query);
     t.is(res.body.code, 400);
-    t.true(res.body.errors.some((e: { field: string }) => e.field === field), `${query}: ${res.text}`);
+    t.true(
+      res.body.errors.some((e: { field: string }) => e.field === field),
+      `${query}: ${res.text}`,
+    );
   }
 });

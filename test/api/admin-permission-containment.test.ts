@@ -46,7 +46,10 @@ function forbidden(t: import('ava').ExecutionContext, res: { status: number; bod
 test('admin:write cannot create an administrator in a group holding more than it holds', async (t) => {
   const actor = await factories.createAdmin({ permissions: ADMIN_RW });
   const account = unique('acc');
-  const intoStar = await req('POST', '/admin/create', { token: actor.token, body: { account, password: 'secret-pass-1', name: 'Boss', groupId: root.groupId } });
+  const intoStar = await req('POST', '/admin/create', {
+    token: actor.token,
+    body: { account, password: 'secret-pass-1', name: 'Boss', groupId: root.groupId },
+  });
   forbidden(t, intoStar, '*');
   t.regex(intoStar.body.message, /^Permission denied: /);
   t.is(await models.Admin.count({ where: { account } }), 0);
@@ -58,11 +61,20 @@ test('admin:write cannot create an administrator in a group holding more than it
   t.is(await models.Admin.count({ where: { account } }), 0);
 
   // A group holding only what the actor holds is fine.
-  const ok = await req('POST', '/admin/create', { token: actor.token, body: { account, password: 'secret-pass-1', name: 'Peer', groupId: await groupWith(['admin:read']) } });
+  const ok = await req('POST', '/admin/create', {
+    token: actor.token,
+    body: { account, password: 'secret-pass-1', name: 'Peer', groupId: await groupWith(['admin:read']) },
+  });
   t.is(ok.body.code, 200);
 
   const logged = await refusals(actor.admin.id);
-  t.deepEqual(logged.map((r) => [r.module, r.action]), [['admin', 'create-refused'], ['admin', 'create-refused']]);
+  t.deepEqual(
+    logged.map((r) => [r.module, r.action]),
+    [
+      ['admin', 'create-refused'],
+      ['admin', 'create-refused'],
+    ],
+  );
   t.deepEqual((logged[0].detail as { refused: { missing: string[] } }).refused.missing, ['*']);
   t.is((logged[0].detail as { groupId: number }).groupId, root.groupId);
   t.is(logged[0].path, '/api/admin/create');
@@ -91,7 +103,10 @@ test("admin:write cannot reset a super administrator's password and log in as th
   t.is((await req('PATCH', `/admin/${peer.admin.id}`, { token: actor.token, body: { password: 'new-pass-123' } })).body.code, 200);
 
   const logged = await refusals(actor.admin.id);
-  t.deepEqual(logged.map((r) => r.action), ['update-refused', 'update-refused', 'update-refused', 'delete-refused']);
+  t.deepEqual(
+    logged.map((r) => r.action),
+    ['update-refused', 'update-refused', 'update-refused', 'delete-refused'],
+  );
   t.true(logged.every((r) => r.module === 'admin' && r.targetId === String(boss.admin.id)));
   t.deepEqual((logged[0].detail as { changes: unknown }).changes, { password: 'changed' });
   t.regex(logged[0].summary ?? '', /^refused to update administrator/);
@@ -102,12 +117,18 @@ test('nobody changes their own group or status; nobody moves another into a grou
   const actor = await factories.createAdmin({ permissions: ADMIN_RW });
   const self = await req('PATCH', `/admin/${actor.admin.id}`, { token: actor.token, body: { groupId: root.groupId } });
   t.is(self.status, 400);
-  t.deepEqual(self.body.errors.map((e: { field: string }) => e.field), ['groupId']);
+  t.deepEqual(
+    self.body.errors.map((e: { field: string }) => e.field),
+    ['groupId'],
+  );
   t.is((await req('GET', '/admin/profile', { token: actor.token })).body.result.groupId, actor.admin.groupId);
   // Not even a super administrator, and not even to a smaller group.
   const rootMove = await req('PATCH', `/admin/${root.id}`, { token: root.token, body: { groupId: await groupWith([]) } });
   t.is(rootMove.status, 400);
-  t.deepEqual(rootMove.body.errors.map((e: { field: string }) => e.field), ['groupId']);
+  t.deepEqual(
+    rootMove.body.errors.map((e: { field: string }) => e.field),
+    ['groupId'],
+  );
   const rootStatus = await req('PATCH', `/admin/${root.id}`, { token: root.token, body: { status: 0 } });
   t.is(rootStatus.status, 400);
   // Naming one's current group and status changes nothing, so it is allowed.
@@ -118,10 +139,13 @@ test('nobody changes their own group or status; nobody moves another into a grou
   t.is((await models.Admin.findByPk(peer.admin.id))?.groupId, peer.admin.groupId);
 
   const logged = await refusals(actor.admin.id);
-  t.deepEqual(logged.map((r) => [r.action, (r.detail as { refused: { field?: string } }).refused.field ?? null]), [
-    ['update-refused', 'groupId'],
-    ['update-refused', null],
-  ]);
+  t.deepEqual(
+    logged.map((r) => [r.action, (r.detail as { refused: { field?: string } }).refused.field ?? null]),
+    [
+      ['update-refused', 'groupId'],
+      ['update-refused', null],
+    ],
+  );
   t.is((await refusals(root.id)).length, 2);
 });
 
@@ -134,7 +158,11 @@ test('admin-group:write cannot give its own group `*` or any permission it lacks
   t.is((await req('GET', '/admin/list', { token: actor.token })).status, 403, 'still without admin:read');
 
   forbidden(t, await req('POST', '/admin/groups/create', { token: actor.token, body: { name: unique('g'), permissions: ['*'] } }), '*');
-  forbidden(t, await req('POST', '/admin/groups/create', { token: actor.token, body: { name: unique('g'), permissions: ['admin-group:read', 'queues:read'] } }), 'queues:read');
+  forbidden(
+    t,
+    await req('POST', '/admin/groups/create', { token: actor.token, body: { name: unique('g'), permissions: ['admin-group:read', 'queues:read'] } }),
+    'queues:read',
+  );
   t.is((await req('POST', '/admin/groups/create', { token: actor.token, body: { name: unique('g'), permissions: ['admin-group:read'] } })).body.code, 200);
 
   // A group holding more than the actor can be neither changed (not even stripped) nor deleted.
@@ -170,7 +198,11 @@ test('only `*` holds `*`: every module permission listed one by one does not gra
   const everything = ADMIN_MODULES.flatMap((m) => [`${m}:read`, `${m}:write`]);
   const actor = await factories.createAdmin({ permissions: everything });
   forbidden(t, await req('POST', '/admin/groups/create', { token: actor.token, body: { name: unique('g'), permissions: ['*'] } }), '*');
-  forbidden(t, await req('POST', '/admin/create', { token: actor.token, body: { account: unique('a'), password: 'secret-pass-1', name: 'x', groupId: root.groupId } }), '*');
+  forbidden(
+    t,
+    await req('POST', '/admin/create', { token: actor.token, body: { account: unique('a'), password: 'secret-pass-1', name: 'x', groupId: root.groupId } }),
+    '*',
+  );
   // Everything it lists, it can grant.
   t.is((await req('POST', '/admin/groups/create', { token: actor.token, body: { name: unique('g'), permissions: everything } })).body.code, 200);
 });

@@ -19,7 +19,20 @@ let siteA: string;
 let siteB: string;
 let siteC: string;
 
-const OPERATOR = ['user:read', 'user:write', 'withdrawal:read', 'withdrawal:write', 'site-config:read', 'site-config:write', 'game:read', 'game:write', 'admin-log:read', 'queues:read', 'admin-group:read', 'admin-group:write'];
+const OPERATOR = [
+  'user:read',
+  'user:write',
+  'withdrawal:read',
+  'withdrawal:write',
+  'site-config:read',
+  'site-config:write',
+  'game:read',
+  'game:write',
+  'admin-log:read',
+  'queues:read',
+  'admin-group:read',
+  'admin-group:write',
+];
 const MANAGER = ['admin:read', 'admin:write'];
 
 test.before(async () => {
@@ -63,7 +76,10 @@ test('a bound administrator reads and writes its site, named or not', async (t) 
   for (const site of [undefined, siteA]) {
     const list = await req('GET', `/admin/users?account=${tag}`, as(token, site));
     t.is(list.body.code, 200, list.text);
-    t.deepEqual(list.body.result.items.map((u: { account: string }) => u.account), [`${tag}a`]);
+    t.deepEqual(
+      list.body.result.items.map((u: { account: string }) => u.account),
+      [`${tag}a`],
+    );
   }
   t.is((await req('GET', `/admin/users?account=${tag}&siteCode=${siteA}`, as(token))).body.result.pagination.total, 1);
   t.is((await req('GET', `/admin/users/${mine.user.id}`, as(token))).body.code, 200);
@@ -82,7 +98,11 @@ test('another site is a 403, logged: its list, a write, a row by id, a body nami
   forbidden(t, await req('GET', `/admin/users?siteCode=${siteB}`, as(token)), /not one of your sites/);
   forbidden(t, await req('GET', '/withdrawal/admin/list', as(token, siteB)), /not one of your sites/);
   forbidden(t, await req('GET', `/admin/users/${theirs.user.id}`, as(token, siteB)), /not one of your sites/);
-  forbidden(t, await req('POST', `/admin/users/${theirs.user.id}/balance-adjustments`, as(token, siteB, { amount: '5', reason: 'other site' })), /not one of your sites/);
+  forbidden(
+    t,
+    await req('POST', `/admin/users/${theirs.user.id}/balance-adjustments`, as(token, siteB, { amount: '5', reason: 'other site' })),
+    /not one of your sites/,
+  );
   t.is((await theirs.user.reload()).balance, '10.000000', 'the refused write changed nothing');
   // Its own site does not reach another site's rows: they are not found.
   t.is((await req('GET', `/admin/users/${theirs.user.id}`, as(token))).body.code, 2001);
@@ -91,7 +111,10 @@ test('another site is a 403, logged: its list, a write, a row by id, a body nami
   // A withdrawal of the other site, addressed by id.
   const player = await readyPlayer({ siteCode: siteB, balance: '50' });
   await giveCode(player.user);
-  const requested = await stack.request('POST', '/api/withdrawal/request', { token: player.token, body: { amount: '20', cryptoAddressId: player.address.id, verifyCode: CODE } });
+  const requested = await stack.request('POST', '/api/withdrawal/request', {
+    token: player.token,
+    body: { amount: '20', cryptoAddressId: player.address.id, verifyCode: CODE },
+  });
   t.is(requested.body.code, 200, requested.text);
   const id = requested.body.result.id as number;
   forbidden(t, await req('POST', `/withdrawal/admin/${id}/review`, as(token, siteB, { action: 'approve' })), /not one of your sites/);
@@ -99,9 +122,21 @@ test('another site is a 403, logged: its list, a write, a row by id, a body nami
   t.is((await models.Withdrawal.findByPk(id))?.status, 'pending');
 
   // A body naming another site, or a site that does not exist: the same refusal, before validation.
-  forbidden(t, await req('POST', '/game/admin/copy-site-data', as(token, undefined, { sourceSiteCode: siteA, targetSiteCode: siteB, type: 'providers' })), /in targetSiteCode is not one of your sites/);
-  forbidden(t, await req('POST', '/game/admin/providers', as(token, undefined, { siteCode: 'no-such-site', gameCode: unique('g'), providerCode: 'provx', gameType: 1 })), /"no-such-site" in siteCode is not one of your sites/);
-  forbidden(t, await req('POST', '/site-config/admin', as(token, undefined, { siteCode: unique('new'), siteName: { 'en-US': 'New' }, supportedLocales: ['en-US'] })), /in siteCode is not one of your sites/);
+  forbidden(
+    t,
+    await req('POST', '/game/admin/copy-site-data', as(token, undefined, { sourceSiteCode: siteA, targetSiteCode: siteB, type: 'providers' })),
+    /in targetSiteCode is not one of your sites/,
+  );
+  forbidden(
+    t,
+    await req('POST', '/game/admin/providers', as(token, undefined, { siteCode: 'no-such-site', gameCode: unique('g'), providerCode: 'provx', gameType: 1 })),
+    /"no-such-site" in siteCode is not one of your sites/,
+  );
+  forbidden(
+    t,
+    await req('POST', '/site-config/admin', as(token, undefined, { siteCode: unique('new'), siteName: { 'en-US': 'New' }, supportedLocales: ['en-US'] })),
+    /in siteCode is not one of your sites/,
+  );
   // An unknown site is refused like any other site it does not hold (not a 400 telling it is unknown).
   forbidden(t, await req('GET', '/admin/users', as(token, 'no-such-site')), /not one of your sites/);
 
@@ -117,7 +152,10 @@ test('lists across sites show only its sites; several sites need one named', asy
   const { admin, token } = await bound([siteA], [...OPERATOR, ...MANAGER]);
   const configs = await req('GET', '/site-config/admin/list', as(token));
   t.is(configs.body.code, 200, configs.text);
-  t.deepEqual(configs.body.result.map((c: { siteCode: string }) => c.siteCode), [siteA]);
+  t.deepEqual(
+    configs.body.result.map((c: { siteCode: string }) => c.siteCode),
+    [siteA],
+  );
   const all = await req('GET', '/site-config/admin/list', as(root.token));
   t.true(all.body.result.length > 2, 'a platform administrator without a site sees every site');
 
@@ -129,7 +167,10 @@ test('lists across sites show only its sites; several sites need one named', asy
   t.true(listed.includes(admin.id) && listed.includes(peer.admin.id));
   for (const hidden of [root.id, stranger.admin.id, both.admin.id]) t.false(listed.includes(hidden));
   const group = await req('GET', `/admin/groups/${peer.admin.groupId}`, as(token));
-  t.deepEqual(group.body.result.admins.map((a: { id: number }) => a.id), [peer.admin.id]);
+  t.deepEqual(
+    group.body.result.admins.map((a: { id: number }) => a.id),
+    [peer.admin.id],
+  );
   t.is((await req('GET', `/admin/groups/${stranger.admin.groupId}`, as(token))).body.result.admins.length, 0);
 
   // The operation log: the rows of its site only.
@@ -157,22 +198,30 @@ test('lists across sites show only its sites; several sites need one named', asy
   t.deepEqual(profile.body.result.sites, [siteA, siteB].sort());
 });
 
-test('it cannot widen its own or anyone\'s sites, nor reach other administrators', async (t) => {
+test("it cannot widen its own or anyone's sites, nor reach other administrators", async (t) => {
   const actor = await bound([siteA], [...MANAGER, 'user:read']);
   const groupId = (await models.AdminGroup.create({ name: unique('grp'), permissions: ['user:read'], description: '', status: 1 })).id;
-  const create = (sites: unknown) => req('POST', '/admin/create', as(actor.token, undefined, { account: unique('acc'), password: 'secret-pass-1', name: 'Sub', groupId, ...(sites === undefined ? {} : { sites }) }));
+  const create = (sites: unknown) =>
+    req(
+      'POST',
+      '/admin/create',
+      as(actor.token, undefined, { account: unique('acc'), password: 'secret-pass-1', name: 'Sub', groupId, ...(sites === undefined ? {} : { sites }) }),
+    );
 
   forbidden(t, await create([siteA, siteB]), new RegExp(`would act on ${siteB}, which you do not hold`));
   forbidden(t, await create(null), /would act on every site/);
   const inherited = await create(undefined);
   t.is(inherited.body.code, 200, inherited.text);
-  t.deepEqual((await models.Admin.findByPk(inherited.body.result.id))?.sites, [siteA], 'without sites: the creator\'s');
+  t.deepEqual((await models.Admin.findByPk(inherited.body.result.id))?.sites, [siteA], "without sites: the creator's");
 
   // Its own sites: a 400 naming the field, as for its own group.
   for (const sites of [[siteA, siteB], null]) {
     const own = await req('PATCH', `/admin/${actor.admin.id}`, as(actor.token, undefined, { sites }));
     t.is(own.status, 400, own.text);
-    t.deepEqual(own.body.errors.map((e: { field: string }) => e.field), ['sites']);
+    t.deepEqual(
+      own.body.errors.map((e: { field: string }) => e.field),
+      ['sites'],
+    );
   }
   const peer = await bound([siteA], ['user:read']);
   forbidden(t, await req('PATCH', `/admin/${peer.admin.id}`, as(actor.token, undefined, { sites: [siteA, siteB] })), /would act on/);
@@ -180,7 +229,10 @@ test('it cannot widen its own or anyone\'s sites, nor reach other administrators
   t.deepEqual((await peer.admin.reload()).sites, [siteA]);
   const stranger = await bound([siteB], ['user:read']);
   const platformPeer = await bound(null, ['user:read']);
-  for (const [target, sites] of [[stranger.admin.id, siteB], [platformPeer.admin.id, 'every site']] as const) {
+  for (const [target, sites] of [
+    [stranger.admin.id, siteB],
+    [platformPeer.admin.id, 'every site'],
+  ] as const) {
     const acts = new RegExp(`acts on ${sites}, which you do not hold`);
     forbidden(t, await req('PATCH', `/admin/${target}`, as(actor.token, undefined, { name: 'Taken' })), acts);
     forbidden(t, await req('DELETE', `/admin/${target}`, as(actor.token)), acts);
@@ -195,7 +247,11 @@ test('it cannot widen its own or anyone\'s sites, nor reach other administrators
 
   // Groups and Bull Board are the platform's.
   const groupWriter = await bound([siteA], ['admin-group:read', 'admin-group:write', 'queues:read']);
-  forbidden(t, await req('POST', '/admin/groups/create', as(groupWriter.token, undefined, { name: unique('g'), permissions: [] })), /admin-group:write is for platform administrators/);
+  forbidden(
+    t,
+    await req('POST', '/admin/groups/create', as(groupWriter.token, undefined, { name: unique('g'), permissions: [] })),
+    /admin-group:write is for platform administrators/,
+  );
   forbidden(t, await stack.request('GET', '/api/admin/queues/api/queues', { token: groupWriter.token }), /queues:read is for platform administrators/);
   t.is((await req('GET', '/admin/groups/list', as(groupWriter.token))).body.code, 200);
 });
@@ -206,7 +262,10 @@ test('platform administrators bind accounts to existing sites; a binding takes e
   for (const bad of [[], ['bad code'], 'x', [7]]) {
     const res = await make(bad);
     t.is(res.status, 400, JSON.stringify(bad));
-    t.deepEqual(res.body.errors.map((e: { field: string }) => e.field.replace(/\[\d+\]$/, '')), ['sites']);
+    t.deepEqual(
+      res.body.errors.map((e: { field: string }) => e.field.replace(/\[\d+\]$/, '')),
+      ['sites'],
+    );
   }
   // A well-formed code that names no site is refused with 2003 (the create endpoint's text); nothing changes.
   const en = (body: unknown) => ({ token: root.token, body, headers: { locales: 'en-US' } });
@@ -216,7 +275,11 @@ test('platform administrators bind accounts to existing sites; a binding takes e
   t.is(unknown.body.message, 'One of the sites does not exist');
   t.is((await models.Admin.findByPk(target.admin.id))?.sites, null, 'still a platform administrator');
   const account = unique('acc');
-  const created = await req('POST', '/admin/create', en({ account, password: 'secret-pass-1', name: 'Nowhere', groupId: root.groupId, sites: ['no-such-site'] }));
+  const created = await req(
+    'POST',
+    '/admin/create',
+    en({ account, password: 'secret-pass-1', name: 'Nowhere', groupId: root.groupId, sites: ['no-such-site'] }),
+  );
   t.is(created.status, 200);
   t.is(created.body.code, 2003);
   t.is(created.body.message, 'One of the sites does not exist');

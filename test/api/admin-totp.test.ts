@@ -108,9 +108,15 @@ test('an administrator enables its authenticator; login then answers 2020 withou
   isBiz(t, await login(admin.account, `${password}x`, await code(30)), 2001, '/api/admin/login');
 
   const failures = await models.AdminOperationLog.findAll({ where: { action: 'login-failed', targetId: String(admin.id) } });
-  t.deepEqual(failures.map((row) => (row.detail as { reason: string }).reason).sort(), ['wrong authenticator code', 'wrong authenticator code', 'wrong authenticator code', 'wrong password'].sort());
+  t.deepEqual(
+    failures.map((row) => (row.detail as { reason: string }).reason).sort(),
+    ['wrong authenticator code', 'wrong authenticator code', 'wrong authenticator code', 'wrong password'].sort(),
+  );
   const switches = await models.AdminOperationLog.findAll({ where: { adminId: admin.id, action: ['totp-setup', 'totp-enable'] }, order: [['id', 'ASC']] });
-  t.deepEqual(switches.map((row) => row.action), ['totp-setup', 'totp-enable']);
+  t.deepEqual(
+    switches.map((row) => row.action),
+    ['totp-setup', 'totp-enable'],
+  );
 });
 
 test('disabling needs a current code: 400 without, 2002 wrong, 2001 when not enabled; then the password alone logs in', async (t) => {
@@ -146,14 +152,21 @@ test('lock-out: after 5 wrong codes even the right code is 2022, on the board to
   t.is((await login(admin.account, password, await code())).body.code, 200);
 });
 
-const form = (fields: Record<string, string>) => ({ rawBody: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+const form = (fields: Record<string, string>) => ({
+  rawBody: new URLSearchParams(fields).toString(),
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+});
 
 test("Bull Board's login form asks for the code: without or wrong it comes back to the form; with it, the session cookie", async (t) => {
   const { admin, password, code, wrong } = await totpAdmin();
   const page = await stack.request('GET', '/api/admin/queues/login');
   t.regex(page.text, /name="totpCode"/);
 
-  const attempts: Array<Record<string, string>> = [{ account: admin.account, password }, { account: admin.account, password, totpCode: '' }, { account: admin.account, password, totpCode: wrong() }];
+  const attempts: Array<Record<string, string>> = [
+    { account: admin.account, password },
+    { account: admin.account, password, totpCode: '' },
+    { account: admin.account, password, totpCode: wrong() },
+  ];
   for (const fields of attempts) {
     const back = await stack.request('POST', '/api/admin/queues/login', form(fields));
     t.is(back.status, 303);
@@ -181,7 +194,12 @@ test('a group that requires an authenticator: its member without one gets 2023, 
   t.is((await stack.request('GET', groupPath, { token: root.token })).body.result.requireTotp, 1);
   const bad = await stack.request('PATCH', groupPath, { token: root.token, body: { requireTotp: 2 } });
   t.is(bad.status, 400);
-  isBiz(t, await stack.request('PATCH', '/api/admin/groups/999999999/require-totp', { token: root.token, body: { requireTotp: 1 } }), 2001, '/api/admin/groups/999999999/require-totp');
+  isBiz(
+    t,
+    await stack.request('PATCH', '/api/admin/groups/999999999/require-totp', { token: root.token, body: { requireTotp: 1 } }),
+    2001,
+    '/api/admin/groups/999999999/require-totp',
+  );
 
   const { account } = member.admin;
   isBiz(t, await login(account, member.password), 2023, '/api/admin/login');
@@ -211,10 +229,13 @@ test('a group that requires an authenticator: its member without one gets 2023, 
   isBiz(t, await post('login-totp-setup', undefined, { account: other.admin.account, password: other.password }), 2003, '/api/admin/login-totp-setup');
 
   const logged = await models.AdminOperationLog.findAll({ where: { adminId: member.admin.id, action: ['totp-setup', 'totp-enable'] }, order: [['id', 'ASC']] });
-  t.deepEqual(logged.map((row) => row.action), ['totp-setup', 'totp-enable']);
+  t.deepEqual(
+    logged.map((row) => row.action),
+    ['totp-setup', 'totp-enable'],
+  );
 });
 
-test('the group setting needs admin-group:write and the group\'s permissions', async (t) => {
+test("the group setting needs admin-group:write and the group's permissions", async (t) => {
   const member = await factories.createAdmin({ permissions: ['deposit:read'] });
   const reader = await factories.createAdmin({ permissions: ['admin-group:read'] });
   const path = `/api/admin/groups/${member.admin.groupId}/require-totp`;

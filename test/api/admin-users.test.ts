@@ -24,7 +24,8 @@ test.after.always(async () => {
   await stack?.close();
 });
 
-const adjust = (userId: number, body: unknown, options: AdminRequestOptions = {}) => req('POST', `/admin/users/${userId}/balance-adjustments`, { body, ...options });
+const adjust = (userId: number, body: unknown, options: AdminRequestOptions = {}) =>
+  req('POST', `/admin/users/${userId}/balance-adjustments`, { body, ...options });
 
 /** The invariant of the wallet: balance = sum of the ledger. */
 async function ledgerOf(userId: number) {
@@ -43,10 +44,21 @@ async function assertInvariant(t: ExecutionContext, userId: number, balance: str
   t.is(l.rows, rows);
 }
 
-const adjustLogs = (userId: number) => models.AdminOperationLog.findAll({ where: { module: 'user', action: 'balance-adjust', targetId: String(userId) }, order: [['id', 'ASC']] });
+const adjustLogs = (userId: number) =>
+  models.AdminOperationLog.findAll({ where: { module: 'user', action: 'balance-adjust', targetId: String(userId) }, order: [['id', 'ASC']] });
 
 const noSecrets = (t: ExecutionContext, text: string) => {
-  for (const secret of ['$2b$', '$2a$', '"password"', 'tokenVersion', 'totpAuthSecret', 'emailVerifyCode', 'mobileVerifyCode', 'withdrawalVerifyCode', 'idempotencyKey']) {
+  for (const secret of [
+    '$2b$',
+    '$2a$',
+    '"password"',
+    'tokenVersion',
+    'totpAuthSecret',
+    'emailVerifyCode',
+    'mobileVerifyCode',
+    'withdrawalVerifyCode',
+    'idempotencyKey',
+  ]) {
     t.false(text.includes(secret), `no ${secret} in the answer`);
   }
 };
@@ -116,9 +128,25 @@ test('GET /admin/users: account substring search (case-insensitive, wildcards li
   t.is(r.items.length, 10);
   t.true(r.items.every((u: { siteCode: string; account: string }) => u.siteCode === site && u.account.startsWith(tag)));
   const ids = r.items.map((u: { id: number }) => u.id);
-  t.deepEqual(ids, [...ids].sort((a: number, b: number) => b - a), 'newest first');
+  t.deepEqual(
+    ids,
+    [...ids].sort((a: number, b: number) => b - a),
+    'newest first',
+  );
   t.deepEqual(Object.keys(r.items[0]).sort(), [
-    'account', 'agentCode', 'balance', 'createdAt', 'email', 'frozenBalance', 'id', 'lastActivityAt', 'locale', 'mobile', 'name', 'siteCode', 'vipLevel',
+    'account',
+    'agentCode',
+    'balance',
+    'createdAt',
+    'email',
+    'frozenBalance',
+    'id',
+    'lastActivityAt',
+    'locale',
+    'mobile',
+    'name',
+    'siteCode',
+    'vipLevel',
   ]);
   t.is(r.items[0].balance, '0.000000');
   noSecrets(t, first.text);
@@ -131,7 +159,11 @@ test('GET /admin/users: account substring search (case-insensitive, wildcards li
   t.is(beyond.body.result.pagination.total, 13);
 
   const literal = await req('GET', `/admin/users?account=${encodeURIComponent('%odd')}`, { site });
-  t.deepEqual(literal.body.result.items.map((u: { account: string }) => u.account), [`${tag}%odd`], '% matches itself');
+  t.deepEqual(
+    literal.body.result.items.map((u: { account: string }) => u.account),
+    [`${tag}%odd`],
+    '% matches itself',
+  );
   const underscore = await req('GET', `/admin/users?account=${encodeURIComponent(`${tag}_0`)}`, { site });
   t.is(underscore.body.result.pagination.total, 10, '_ matches itself');
 
@@ -150,7 +182,13 @@ test('GET /admin/users: account substring search (case-insensitive, wildcards li
 
 test('GET /admin/users/:userId: the player with balance and VIP, never secrets; 2001 when missing', async (t) => {
   const { user } = await factories.createUser({ balance: '12.5' });
-  await user.update({ totpAuthSecret: 'JBSWY3DPEHPK3PXP', emailVerifyCode: '123456', withdrawalVerifyCode: '654321', mobileVerifyCode: '+15550001', vipLevel: '3' });
+  await user.update({
+    totpAuthSecret: 'JBSWY3DPEHPK3PXP',
+    emailVerifyCode: '123456',
+    withdrawalVerifyCode: '654321',
+    mobileVerifyCode: '+15550001',
+    vipLevel: '3',
+  });
   const res = await req('GET', `/admin/users/${user.id}`);
   t.is(res.status, 200);
   t.is(res.body.code, 200);
@@ -174,7 +212,10 @@ test('GET /admin/users/:userId: the player with balance and VIP, never secrets; 
   const missing = await req('GET', '/admin/users/99999999');
   t.is(missing.status, 200);
   t.is(missing.body.code, 2001);
-  t.is(missing.body.message, (await stack.request('GET', '/api/common/enums', { headers: { locales: 'en-US' } })).body.result.ERROR_CODES['/api/admin/users/:userId']['2001']);
+  t.is(
+    missing.body.message,
+    (await stack.request('GET', '/api/common/enums', { headers: { locales: 'en-US' } })).body.result.ERROR_CODES['/api/admin/users/:userId']['2001'],
+  );
   t.is(missing.body.data, null);
   t.is(missing.body.path, '/api/admin/users/99999999');
   for (const id of ['abc', '0', '-3', '1.5', '12345678901']) {
@@ -184,7 +225,7 @@ test('GET /admin/users/:userId: the player with balance and VIP, never secrets; 
   }
 });
 
-test('site isolation: another site\'s x-site-code neither sees, lists nor adjusts a player', async (t) => {
+test("site isolation: another site's x-site-code neither sees, lists nor adjusts a player", async (t) => {
   const site = await factories.createSite();
   const other = await factories.createSite();
   const { user } = await factories.createUser({ siteCode: site, balance: '10', account: account('iso') });
@@ -215,8 +256,30 @@ test('GET /admin/users/:userId/ledger: rows newest first with their fields, page
   const { items, pagination } = res.body.result;
   t.deepEqual(pagination, { page: 1, pageSize: 2, total: 4, totalPages: 2 });
   t.is(items.length, 2);
-  t.deepEqual(Object.keys(items[0]).sort(), ['amount', 'balanceAfter', 'balanceBefore', 'betOrderId', 'createdAt', 'frozenAmount', 'id', 'kind', 'refId', 'refType', 'remark']);
-  t.like(items[0], { kind: 'adjustment', amount: '-0.000001', balanceBefore: '92.250000', balanceAfter: '92.249999', frozenAmount: '0.000000', remark: 'move -0.000001', refType: 'admin', refId: String(root.id), betOrderId: null });
+  t.deepEqual(Object.keys(items[0]).sort(), [
+    'amount',
+    'balanceAfter',
+    'balanceBefore',
+    'betOrderId',
+    'createdAt',
+    'frozenAmount',
+    'id',
+    'kind',
+    'refId',
+    'refType',
+    'remark',
+  ]);
+  t.like(items[0], {
+    kind: 'adjustment',
+    amount: '-0.000001',
+    balanceBefore: '92.250000',
+    balanceAfter: '92.249999',
+    frozenAmount: '0.000000',
+    remark: 'move -0.000001',
+    refType: 'admin',
+    refId: String(root.id),
+    betOrderId: null,
+  });
   t.like(items[1], { amount: '2.250000', balanceBefore: '90.000000', balanceAfter: '92.250000' });
   t.is(typeof items[0].id, 'string');
   t.true(BigInt(items[0].id) > BigInt(items[1].id));
@@ -255,7 +318,13 @@ test('a credit and a debit: balances, one ledger row each, balance = sum of ledg
   t.is(logs[0].adminId, root.id);
   t.is(logs[0].method, 'POST');
   t.is(logs[0].path, `/api/admin/users/${user.id}/balance-adjustments`);
-  t.like(logs[0].detail as object, { amount: '25.123456', reason: 'goodwill for outage #12', balanceBefore: '10.000000', balanceAfter: '35.123456', ledgerId: credit.body.result.ledgerId });
+  t.like(logs[0].detail as object, {
+    amount: '25.123456',
+    reason: 'goodwill for outage #12',
+    balanceBefore: '10.000000',
+    balanceAfter: '35.123456',
+    ledgerId: credit.body.result.ledgerId,
+  });
   t.like(logs[1].detail as object, { amount: '-5.500000', reason: 'chargeback' });
 
   // Debiting to exactly zero is allowed.
@@ -327,7 +396,10 @@ test('Idempotency-Key: the same key sent 5 times at once pays once', async (t) =
   const answers = await Promise.all(
     Array.from({ length: 5 }, () => adjust(user.id, { amount: '7.77', reason: 'double click' }, { headers: { 'Idempotency-Key': 'burst-1' } })),
   );
-  t.true(answers.every((a) => a.status === 200 && a.body.code === 200), answers.map((a) => a.text).join('\n'));
+  t.true(
+    answers.every((a) => a.status === 200 && a.body.code === 200),
+    answers.map((a) => a.text).join('\n'),
+  );
   t.is(new Set(answers.map((a) => a.body.result.ledgerId)).size, 1);
   t.is(answers.filter((a) => !a.body.result.replayed).length, 1);
   t.true(answers.every((a) => a.body.result.balanceAfter === '7.770000'));
@@ -370,10 +442,17 @@ test('bad adjustment input is a 400 naming the field, never a 500, and moves not
     const res = await adjust(user.id, body);
     t.is(res.status, 400, JSON.stringify(body).slice(0, 80));
     t.is(res.body.code, 400);
-    t.true(res.body.errors.some((e: { field: string }) => e.field === field), `${field}: ${res.text.slice(0, 200)}`);
+    t.true(
+      res.body.errors.some((e: { field: string }) => e.field === field),
+      `${field}: ${res.text.slice(0, 200)}`,
+    );
   }
   for (const rawBody of ['{"amount":', '[]', '"1"', 'null']) {
-    const res = await stack.request('POST', `/api/admin/users/${user.id}/balance-adjustments`, { token: root.token, rawBody, headers: { 'content-type': 'application/json' } });
+    const res = await stack.request('POST', `/api/admin/users/${user.id}/balance-adjustments`, {
+      token: root.token,
+      rawBody,
+      headers: { 'content-type': 'application/json' },
+    });
     t.is(res.status, 400, rawBody);
   }
   t.is((await adjust(0, { amount: '1', reason: 'x' })).status, 400);

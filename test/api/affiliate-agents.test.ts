@@ -15,7 +15,12 @@ let models: typeof import('../../shared/db/models');
 let factories: typeof import('../helpers/factories');
 
 test.before(async () => {
-  stack = await startTestStack({ TRUST_PROXY: 'true', RATE_LIMIT_TRACK_CLICK_PER_IP: '5', APP_TIMEZONE: 'Asia/Taipei', PUBLIC_BASE_URL: 'https://api.example.test' });
+  stack = await startTestStack({
+    TRUST_PROXY: 'true',
+    RATE_LIMIT_TRACK_CLICK_PER_IP: '5',
+    APP_TIMEZONE: 'Asia/Taipei',
+    PUBLIC_BASE_URL: 'https://api.example.test',
+  });
   models = await import('../../shared/db/models');
   factories = await import('../helpers/factories');
 });
@@ -154,11 +159,20 @@ test('downline: members of levels 1 to 3 newest first, the level filter, paging;
   t.truthy(Date.parse(items[0].registeredAt));
 
   res = await api('GET', '/affiliate/downline?level=1', { token });
-  t.deepEqual(res.body.result.items.map((i: { userId: number }) => i.userId), [e.id, a.id]);
+  t.deepEqual(
+    res.body.result.items.map((i: { userId: number }) => i.userId),
+    [e.id, a.id],
+  );
   res = await api('GET', '/affiliate/downline?level=3', { token });
-  t.deepEqual(res.body.result.items.map((i: { userId: number }) => i.userId), [c.id]);
+  t.deepEqual(
+    res.body.result.items.map((i: { userId: number }) => i.userId),
+    [c.id],
+  );
   res = await api('GET', '/affiliate/downline?page=2&pageSize=3', { token });
-  t.deepEqual(res.body.result.items.map((i: { userId: number }) => i.userId), [a.id]);
+  t.deepEqual(
+    res.body.result.items.map((i: { userId: number }) => i.userId),
+    [a.id],
+  );
   t.deepEqual(res.body.result.pagination, { page: 2, pageSize: 3, total: 4, totalPages: 2 });
   for (const q of ['level=4', 'level=0', 'level=x', 'pageSize=51', 'page=0']) {
     t.is((await api('GET', `/affiliate/downline?${q}`, { token })).status, 400, q);
@@ -231,7 +245,10 @@ test('referral codes: create, list, delete; format 2004; in use 2002 (any case, 
 
   res = await api('GET', '/affiliate/referral-codes', { token });
   ok(t, res);
-  t.deepEqual(res.body.result.items.map((c: { code: string }) => c.code), ['Summer2026', 'NoLabel1']);
+  t.deepEqual(
+    res.body.result.items.map((c: { code: string }) => c.code),
+    ['Summer2026', 'NoLabel1'],
+  );
   t.like(res.body.result.items[0], { id, label: 'summer', enabled: 1, convertCount: 0 });
   t.truthy(res.body.result.items[0].createdAt);
   t.deepEqual((await api('GET', '/affiliate/referral-codes', { token: other.token })).body.result, { items: [] });
@@ -281,7 +298,9 @@ test('referral codes: two agents racing for one code: one 200, one 2002', async 
   const third = await agentInNewSite();
   for (let round = 0; round < 3; round += 1) {
     const code = `Contest${round}${Date.now().toString(36)}`;
-    const results = await Promise.all([token, other.token, third.token].map((tk, i) => api('POST', '/affiliate/referral-codes', { token: tk, body: { code: i ? code.toLowerCase() : code } })));
+    const results = await Promise.all(
+      [token, other.token, third.token].map((tk, i) => api('POST', '/affiliate/referral-codes', { token: tk, body: { code: i ? code.toLowerCase() : code } })),
+    );
     t.deepEqual(results.map((r) => r.body.code).sort(), [200, 2002, 2002], results.map((r) => r.text).join('\n'));
   }
 });
@@ -329,7 +348,14 @@ test('tier-info: current tier (null code = the lowest), the next by sortOrder or
   const { moveAffiliateBalance } = await import('../../shared/domain/wallet');
   const { db } = await import('../../shared/db/sequelize');
   await db().transaction((transaction) =>
-    moveAffiliateBalance(transaction, { userId: user.id, siteCode, kind: 'commission', available: '1234.5', earned: '1234.5', idempotencyKey: `test:tier:${user.id}` }),
+    moveAffiliateBalance(transaction, {
+      userId: user.id,
+      siteCode,
+      kind: 'commission',
+      available: '1234.5',
+      earned: '1234.5',
+      idempotencyKey: `test:tier:${user.id}`,
+    }),
   );
   const { insertBetOrder } = await import('../helpers/bets');
   const m1 = (await createMember(user)).user; // active: a valid settled bet now

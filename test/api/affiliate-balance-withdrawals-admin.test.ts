@@ -25,12 +25,16 @@ test.after.always(async () => {
 /** A pending commission withdrawal of `amount` by a fresh agent with `commission`. */
 async function pendingWithdrawal(amount = '40', commission = '100', siteCode?: string) {
   const agent = await helpers.agentWithCommission(commission, { siteCode });
-  const res = await stack.request('POST', '/api/affiliate/withdrawals/request', { token: agent.token, body: { amount, method: 'crypto', targetId: agent.address.id } });
+  const res = await stack.request('POST', '/api/affiliate/withdrawals/request', {
+    token: agent.token,
+    body: { amount, method: 'crypto', targetId: agent.address.id },
+  });
   if (res.body.code !== 200) throw new Error(res.text);
   return { ...agent, id: res.body.result.id as number };
 }
 
-const review = (id: number, body: unknown, options: { token?: string; site?: string } = {}) => req('POST', `/affiliate/admin/withdrawals/${id}/review`, { body, ...options });
+const review = (id: number, body: unknown, options: { token?: string; site?: string } = {}) =>
+  req('POST', `/affiliate/admin/withdrawals/${id}/review`, { body, ...options });
 const complete = (id: number, options: { token?: string; site?: string } = {}) => req('POST', `/affiliate/admin/withdrawals/${id}/complete`, options);
 const logsOf = (id: number, action: string) => models.AdminOperationLog.count({ where: { module: 'affiliate', action, targetId: String(id) } });
 const ledgerRows = (key: string) => models.AffiliateLedger.count({ where: { idempotencyKey: key } });
@@ -42,7 +46,17 @@ test('approve then complete: frozen moves to totalWithdrawn once; the agent sees
 
   let res = await review(w.id, { action: 'approved', remark: 'checked' });
   t.is(res.body.code, 200, res.text);
-  t.like(res.body.result, { id: w.id, status: 'approved', amount: '40.000000', method: 'crypto', targetId: w.address.id, remark: 'checked', agentId: w.user.id, agentAccount: w.user.account, completedAt: null });
+  t.like(res.body.result, {
+    id: w.id,
+    status: 'approved',
+    amount: '40.000000',
+    method: 'crypto',
+    targetId: w.address.id,
+    remark: 'checked',
+    agentId: w.user.id,
+    agentAccount: w.user.account,
+    completedAt: null,
+  });
   t.truthy(res.body.result.reviewedAt);
   t.deepEqual(await helpers.balanceMatchingLedger(w.user.id), sums('60.000000', '40.000000', '100.000000', '0.000000'));
 
@@ -121,7 +135,10 @@ test('two operators at once: one wins, the others get 2002, money moves once', a
   const raced = await pendingWithdrawal('3', '3');
   t.is((await review(raced.id, { action: 'approved' })).body.code, 200);
   const race = await Promise.all([complete(raced.id), review(raced.id, { action: 'rejected' })]);
-  t.deepEqual(race.map((r) => r.body.code), [200, 2002]);
+  t.deepEqual(
+    race.map((r) => r.body.code),
+    [200, 2002],
+  );
   t.deepEqual(await helpers.balanceMatchingLedger(raced.user.id), sums('0.000000', '0.000000', '3.000000', '3.000000'));
 });
 
@@ -134,7 +151,10 @@ test("another site's withdrawal is not found (2001) for its administrators; the 
   t.is((await complete(w.id)).body.code, 2001);
   t.is((await review(home.id, { action: 'rejected' }, { site: other })).body.code, 2001);
   let list = await req('GET', '/affiliate/admin/withdrawals?pageSize=50', { site: other });
-  t.deepEqual(list.body.result.items.map((i: { id: number }) => i.id), [w.id]);
+  t.deepEqual(
+    list.body.result.items.map((i: { id: number }) => i.id),
+    [w.id],
+  );
   list = await req('GET', '/affiliate/admin/withdrawals?pageSize=50');
   t.false(list.body.result.items.some((i: { id: number }) => i.id === w.id));
   t.true(list.body.result.items.some((i: { id: number }) => i.id === home.id));
@@ -164,7 +184,10 @@ test('admin list: filters by status, paged, newest first, with the agent account
     address: b.address.address,
   });
   const c = await helpers.agentWithCommission('5');
-  const cw = await stack.request('POST', '/api/affiliate/withdrawals/request', { token: c.token, body: { amount: 5, method: 'bank_card', targetId: c.card.id } });
+  const cw = await stack.request('POST', '/api/affiliate/withdrawals/request', {
+    token: c.token,
+    body: { amount: 5, method: 'bank_card', targetId: c.card.id },
+  });
   t.is(cw.body.code, 200, cw.text);
   res = await req('GET', '/affiliate/admin/withdrawals?status=pending&pageSize=50');
   t.deepEqual(res.body.result.items.find((i: { id: number }) => i.id === cw.body.result.id).target, {
@@ -185,7 +208,14 @@ test('admin list: filters by status, paged, newest first, with the agent account
 
 test('review body and ids: hostile input is a 400 and changes nothing', async (t) => {
   const w = await pendingWithdrawal('1', '1');
-  for (const body of [{}, { action: 'approve' }, { action: 'reject' }, { action: 1 }, { action: 'rejected', remark: 5 }, { action: 'rejected', remark: 'x'.repeat(256) }]) {
+  for (const body of [
+    {},
+    { action: 'approve' },
+    { action: 'reject' },
+    { action: 1 },
+    { action: 'rejected', remark: 5 },
+    { action: 'rejected', remark: 'x'.repeat(256) },
+  ]) {
     const res = await review(w.id, body);
     t.is(res.status, 400, `${JSON.stringify(body)}: ${res.text}`);
   }

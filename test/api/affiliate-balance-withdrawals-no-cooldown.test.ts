@@ -25,7 +25,12 @@ test('back-to-back requests pass while the balance lasts; then 2004', async (t) 
   const a = await helpers.agentWithCommission('30');
   for (let i = 0; i < 3; i += 1) t.is((await ask(a.token, { amount: 10, method: 'crypto', targetId: a.address.id })).body.code, 200);
   t.like((await ask(a.token, { amount: 0.000001, method: 'crypto', targetId: a.address.id })).body, { code: 2004, path: '/api/affiliate/withdrawals/request' });
-  t.deepEqual(await helpers.balanceMatchingLedger(a.user.id), { available: '0.000000', frozen: '30.000000', totalEarned: '30.000000', totalWithdrawn: '0.000000' });
+  t.deepEqual(await helpers.balanceMatchingLedger(a.user.id), {
+    available: '0.000000',
+    frozen: '30.000000',
+    totalEarned: '30.000000',
+    totalWithdrawn: '0.000000',
+  });
 });
 
 test('two concurrent requests with money for one: one succeeds, the other 2004; the hold moves once', async (t) => {
@@ -36,7 +41,12 @@ test('two concurrent requests with money for one: one succeeds, the other 2004; 
   ]);
   t.deepEqual(both.map((r) => r.body.code).sort(), [200, 2004]);
   t.is(await models.AffiliateWithdrawal.count({ where: { agentId: a.user.id } }), 1);
-  t.deepEqual(await helpers.balanceMatchingLedger(a.user.id), { available: '40.000000', frozen: '60.000000', totalEarned: '100.000000', totalWithdrawn: '0.000000' });
+  t.deepEqual(await helpers.balanceMatchingLedger(a.user.id), {
+    available: '40.000000',
+    frozen: '60.000000',
+    totalEarned: '100.000000',
+    totalWithdrawn: '0.000000',
+  });
 });
 
 test('ten concurrent requests on a balance for four: exactly four holds', async (t) => {
@@ -45,5 +55,10 @@ test('ten concurrent requests on a balance for four: exactly four holds', async 
   t.is(all.filter((r) => r.body.code === 200).length, 4);
   t.is(all.filter((r) => r.body.code === 2004).length, 6);
   t.is(await models.AffiliateWithdrawal.count({ where: { agentId: a.user.id } }), 4);
-  t.deepEqual(await helpers.balanceMatchingLedger(a.user.id), { available: '0.000000', frozen: '100.000000', totalEarned: '100.000000', totalWithdrawn: '0.000000' });
+  t.deepEqual(await helpers.balanceMatchingLedger(a.user.id), {
+    available: '0.000000',
+    frozen: '100.000000',
+    totalEarned: '100.000000',
+    totalWithdrawn: '0.000000',
+  });
 });

@@ -65,7 +65,10 @@ test('request: every code in the spec order (2005, 2001, 2002, 2003, 2004), then
   // 2005 before anything: a player who is not an agent, even with a zero amount and an unknown method.
   const player = await factories.createUser();
   const pcard = await helpers.approvedBankCard(player.user);
-  for (const body of [{ amount: 0, method: 'paypal', targetId: 1 }, { amount: 10, method: 'bank_card', targetId: pcard.id }]) {
+  for (const body of [
+    { amount: 0, method: 'paypal', targetId: 1 },
+    { amount: 10, method: 'bank_card', targetId: pcard.id },
+  ]) {
     const res = await ask(player.token, body);
     t.like(res.body, { code: 2005, path: REQUEST }, res.text);
   }
@@ -102,7 +105,12 @@ test('request: every code in the spec order (2005, 2001, 2002, 2003, 2004), then
   // 2004: more than available (no cooldown yet).
   let res = await ask(a.token, { amount: '100.000001', ...card });
   t.like(res.body, { code: 2004, path: REQUEST }, res.text);
-  t.deepEqual(await helpers.balanceMatchingLedger(a.user.id), { available: '100.000000', frozen: '0.000000', totalEarned: '100.000000', totalWithdrawn: '0.000000' });
+  t.deepEqual(await helpers.balanceMatchingLedger(a.user.id), {
+    available: '100.000000',
+    frozen: '0.000000',
+    totalEarned: '100.000000',
+    totalWithdrawn: '0.000000',
+  });
 
   // Success: {id, amount, status}; available to frozen; the row as the agent lists it.
   res = await ask(a.token, { amount: 40.5, ...card });
@@ -110,7 +118,12 @@ test('request: every code in the spec order (2005, 2001, 2002, 2003, 2004), then
   t.deepEqual(Object.keys(res.body.result).sort(), ['amount', 'id', 'status']);
   t.like(res.body.result, { amount: '40.500000', status: 'pending' });
   const id = res.body.result.id as number;
-  t.deepEqual(await helpers.balanceMatchingLedger(a.user.id), { available: '59.500000', frozen: '40.500000', totalEarned: '100.000000', totalWithdrawn: '0.000000' });
+  t.deepEqual(await helpers.balanceMatchingLedger(a.user.id), {
+    available: '59.500000',
+    frozen: '40.500000',
+    totalEarned: '100.000000',
+    totalWithdrawn: '0.000000',
+  });
   t.deepEqual((await balanceOf(a.token)).body.result, { available: '59.500000', frozen: '40.500000', totalEarned: '100.000000', totalWithdrawn: '0.000000' });
   t.is(await models.AffiliateLedger.count({ where: { idempotencyKey: `affiliate:withdrawal:hold:${id}` } }), 1);
 
@@ -122,7 +135,12 @@ test('request: every code in the spec order (2005, 2001, 2002, 2003, 2004), then
   // But 2002 comes before 2003.
   res = await ask(a.token, { amount: 1, method: 'bank_card', targetId: pending.id });
   t.is(res.body.code, 2002);
-  t.deepEqual(await helpers.balanceMatchingLedger(a.user.id), { available: '59.500000', frozen: '40.500000', totalEarned: '100.000000', totalWithdrawn: '0.000000' });
+  t.deepEqual(await helpers.balanceMatchingLedger(a.user.id), {
+    available: '59.500000',
+    frozen: '40.500000',
+    totalEarned: '100.000000',
+    totalWithdrawn: '0.000000',
+  });
   t.is(await models.AffiliateWithdrawal.count({ where: { agentId: a.user.id } }), 1);
 });
 
@@ -147,7 +165,12 @@ test('bad input is a 400 naming the field: amount type, decimals and size; metho
     t.is(res.status, 400, `${JSON.stringify(body)}: ${res.text}`);
     t.regex(String(res.body.message), new RegExp(field), `${JSON.stringify(body)}: ${res.text}`);
   }
-  t.deepEqual(await helpers.balanceMatchingLedger(a.user.id), { available: '10.000000', frozen: '0.000000', totalEarned: '10.000000', totalWithdrawn: '0.000000' });
+  t.deepEqual(await helpers.balanceMatchingLedger(a.user.id), {
+    available: '10.000000',
+    frozen: '0.000000',
+    totalEarned: '10.000000',
+    totalWithdrawn: '0.000000',
+  });
   t.is((await stack.request('POST', REQUEST, { body: { amount: 1, method: 'crypto', targetId: a.address.id } })).status, 401);
 });
 
@@ -169,15 +192,27 @@ test('cooldown: 24 hours from the previous request that was not rejected', async
   // An approved (or completed) one does count.
   t.is((await req('POST', `/affiliate/admin/withdrawals/${third.body.result.id}/review`, { body: { action: 'approved', remark: null } })).body.code, 200);
   t.is((await ask(a.token, body)).body.code, 2003);
-  t.deepEqual(await helpers.balanceMatchingLedger(a.user.id), { available: '80.000000', frozen: '20.000000', totalEarned: '100.000000', totalWithdrawn: '0.000000' });
+  t.deepEqual(await helpers.balanceMatchingLedger(a.user.id), {
+    available: '80.000000',
+    frozen: '20.000000',
+    totalEarned: '100.000000',
+    totalWithdrawn: '0.000000',
+  });
 });
 
 test('concurrent requests with money for one: exactly one succeeds, the others wait on the account and get 2003', async (t) => {
   const a = await helpers.agentWithCommission('100');
-  const results = await Promise.all(Array.from({ length: 8 }, (_, i) => ask(a.token, { amount: 60, method: i % 2 ? 'crypto' : 'bank_card', targetId: i % 2 ? a.address.id : a.card.id })));
+  const results = await Promise.all(
+    Array.from({ length: 8 }, (_, i) => ask(a.token, { amount: 60, method: i % 2 ? 'crypto' : 'bank_card', targetId: i % 2 ? a.address.id : a.card.id })),
+  );
   t.deepEqual(results.map((r) => r.body.code).sort(), [200, 2003, 2003, 2003, 2003, 2003, 2003, 2003]);
   t.is(await models.AffiliateWithdrawal.count({ where: { agentId: a.user.id } }), 1);
-  t.deepEqual(await helpers.balanceMatchingLedger(a.user.id), { available: '40.000000', frozen: '60.000000', totalEarned: '100.000000', totalWithdrawn: '0.000000' });
+  t.deepEqual(await helpers.balanceMatchingLedger(a.user.id), {
+    available: '40.000000',
+    frozen: '60.000000',
+    totalEarned: '100.000000',
+    totalWithdrawn: '0.000000',
+  });
 });
 
 test("list: the agent's own withdrawals, newest first, paged, with the 2.8 fields; 2001 for a player who is not an agent", async (t) => {
@@ -194,14 +229,30 @@ test("list: the agent's own withdrawals, newest first, paged, with the 2.8 field
   let res = await stack.request('GET', '/api/affiliate/withdrawals', { token: a.token });
   t.is(res.body.code, 200, res.text);
   t.deepEqual(res.body.result.pagination, { page: 1, pageSize: 10, total: 3, totalPages: 1 });
-  t.deepEqual(res.body.result.items.map((i: { id: number }) => i.id), [...ids].reverse());
+  t.deepEqual(
+    res.body.result.items.map((i: { id: number }) => i.id),
+    [...ids].reverse(),
+  );
   const item = res.body.result.items[0];
   t.deepEqual(Object.keys(item).sort(), ['amount', 'completedAt', 'createdAt', 'id', 'method', 'remark', 'reviewedAt', 'status', 'targetId']);
-  t.like(item, { id: ids[2], amount: '3.000000', method: 'bank_card', targetId: a.card.id, status: 'pending', remark: null, reviewedAt: null, completedAt: null });
+  t.like(item, {
+    id: ids[2],
+    amount: '3.000000',
+    method: 'bank_card',
+    targetId: a.card.id,
+    status: 'pending',
+    remark: null,
+    reviewedAt: null,
+    completedAt: null,
+  });
   res = await stack.request('GET', '/api/affiliate/withdrawals?page=2&pageSize=2', { token: a.token });
-  t.deepEqual(res.body.result.items.map((i: { id: number }) => i.id), [ids[0]]);
+  t.deepEqual(
+    res.body.result.items.map((i: { id: number }) => i.id),
+    [ids[0]],
+  );
   t.like(res.body.result.pagination, { page: 2, pageSize: 2, total: 3, totalPages: 2 });
-  for (const q of ['page=0', 'pageSize=51', 'page=abc']) t.is((await stack.request('GET', `/api/affiliate/withdrawals?${q}`, { token: a.token })).status, 400, q);
+  for (const q of ['page=0', 'pageSize=51', 'page=abc'])
+    t.is((await stack.request('GET', `/api/affiliate/withdrawals?${q}`, { token: a.token })).status, 400, q);
 
   const player = await factories.createUser();
   res = await stack.request('GET', '/api/affiliate/withdrawals', { token: player.token });

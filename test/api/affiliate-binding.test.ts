@@ -86,7 +86,10 @@ test('bind, transfer, unbind: levels of the member and its downline, one bind lo
       ['unbind', y.id, null, 'admin', operator, site],
     ],
   );
-  t.is(await models.AdminOperationLog.count({ where: { module: 'affiliate', targetId: String(m.id), action: ['bind:bind', 'bind:transfer', 'bind:unbind'] } }), 3);
+  t.is(
+    await models.AdminOperationLog.count({ where: { module: 'affiliate', targetId: String(m.id), action: ['bind:bind', 'bind:transfer', 'bind:unbind'] } }),
+    3,
+  );
 });
 
 test('bind codes: 2001 member missing, 2002 agent missing or a cycle, 2003 already bound, 2004 not bound there; a missing agentId or a bad body is a 400; nothing changes', async (t) => {
@@ -146,7 +149,10 @@ test('two opposite binds at once: one wins, the other is refused as a cycle', as
     const site = await factories.createSite();
     const a = (await createAgent({ siteCode: site })).user;
     const b = (await createAgent({ siteCode: site })).user;
-    const results = await Promise.all([bind(site, { memberId: a.id, agentId: b.id, action: 'bind' }), bind(site, { memberId: b.id, agentId: a.id, action: 'bind' })]);
+    const results = await Promise.all([
+      bind(site, { memberId: a.id, agentId: b.id, action: 'bind' }),
+      bind(site, { memberId: b.id, agentId: a.id, action: 'bind' }),
+    ]);
     t.deepEqual(results.map((r) => r.body.code).sort(), [200, 2002], results.map((r) => r.text).join('\n'));
     const [la, lb] = [await levels(a), await levels(b)];
     t.true((la[0] === b.id && lb[0] === null) || (lb[0] === a.id && la[0] === null), JSON.stringify({ la, lb }));
@@ -170,16 +176,29 @@ test('bind-logs: the site only, newest first, filters by member and by agent (ei
   const items = res.body.result.items as Array<Record<string, unknown>>;
   t.deepEqual(Object.keys(items[0]).sort(), ['action', 'createdAt', 'id', 'memberId', 'newAgentId', 'oldAgentId', 'operatorAccount', 'source']);
   t.like(items[0], { memberId: member.id, oldAgentId: y.id, newAgentId: x1.id, action: 'transfer', source: 'admin', operatorAccount: operator });
-  t.deepEqual(items.map((i) => i.action), ['transfer', 'unbind', 'transfer', 'bind']);
+  t.deepEqual(
+    items.map((i) => i.action),
+    ['transfer', 'unbind', 'transfer', 'bind'],
+  );
 
   res = await req('GET', `/affiliate/admin/bind-logs?memberId=${m.id}`, { site });
-  t.deepEqual(res.body.result.items.map((i: { action: string }) => i.action), ['transfer', 'bind']);
+  t.deepEqual(
+    res.body.result.items.map((i: { action: string }) => i.action),
+    ['transfer', 'bind'],
+  );
   res = await req('GET', `/affiliate/admin/bind-logs?agentId=${y.id}`, { site });
-  t.deepEqual(res.body.result.items.map((i: { memberId: number }) => i.memberId), [member.id, m.id], 'old or new agent');
+  t.deepEqual(
+    res.body.result.items.map((i: { memberId: number }) => i.memberId),
+    [member.id, m.id],
+    'old or new agent',
+  );
   res = await req('GET', `/affiliate/admin/bind-logs?agentId=${x1.id}&memberId=${m.id}`, { site });
   t.is(res.body.result.items.length, 2);
   res = await req('GET', '/affiliate/admin/bind-logs?page=2&pageSize=3', { site });
-  t.deepEqual(res.body.result.items.map((i: { action: string }) => i.action), ['bind']);
+  t.deepEqual(
+    res.body.result.items.map((i: { action: string }) => i.action),
+    ['bind'],
+  );
   t.deepEqual((await req('GET', `/affiliate/admin/bind-logs?memberId=${away.m.id}`, { site })).body.result.items, [], "another site's log");
   for (const q of ['memberId=x', 'agentId=0', 'pageSize=51']) t.is((await req('GET', `/affiliate/admin/bind-logs?${q}`, { site })).status, 400, q);
 });

@@ -35,7 +35,7 @@ async function bet(user: import('../../shared/db/models').User, amount: string) 
   await chain.applyPostBet(order.id);
 }
 
-test('an excluded agent\'s milestone bonus is recorded withheld and never paid; another agent is paid', async (t) => {
+test("an excluded agent's milestone bonus is recorded withheld and never paid; another agent is paid", async (t) => {
   const siteCode = await factories.createSite();
   await models.AffiliateVipMilestone.destroy({ where: { siteCode } });
   await models.AffiliateVipMilestone.create({ siteCode, vipLevel: 2, bonusAmount: '10', enabled: 1, description: 'level 2' });

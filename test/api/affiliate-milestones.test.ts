@@ -73,7 +73,10 @@ test('a jump over several levels pays each enabled milestone passed, to the leve
 
   // A later bet to level 5 pays 5 only.
   await bet(member.user, '30000');
-  t.deepEqual((await awardsOf(member.user.id)).map((a) => a.vipLevel), [2, 4, 5]);
+  t.deepEqual(
+    (await awardsOf(member.user.id)).map((a) => a.vipLevel),
+    [2, 4, 5],
+  );
   t.deepEqual(await helpers.balanceMatchingLedger(agent.user.id), earned('160.500000'));
 });
 
@@ -113,7 +116,7 @@ test('concurrent award calls for the same member and level pay once', async (t) 
   t.deepEqual(await helpers.balanceMatchingLedger(agent.user.id), earned('7.000000'));
 });
 
-test('nothing for a member without an agent, one whose upline is no longer an agent, another site\'s milestones, or no upgrade', async (t) => {
+test("nothing for a member without an agent, one whose upline is no longer an agent, another site's milestones, or no upgrade", async (t) => {
   const siteCode = await siteWithMilestones({ 2: ['10'] });
   const otherSite = await siteWithMilestones({ 3: ['99'] });
   const { user: loner } = await factories.createUser({ siteCode });
@@ -132,14 +135,17 @@ test('nothing for a member without an agent, one whose upline is no longer an ag
   const agent = await affiliates.createAgent({ siteCode });
   const member = await affiliates.createMember(agent.user);
   await bet(member.user, '6000');
-  t.deepEqual((await awardsOf(member.user.id)).map((a) => a.vipLevel), [2]);
+  t.deepEqual(
+    (await awardsOf(member.user.id)).map((a) => a.vipLevel),
+    [2],
+  );
   // A bet that moves no level pays nothing more.
   await bet(member.user, '10');
   t.deepEqual(await helpers.balanceMatchingLedger(agent.user.id), earned('10.000000'));
   t.truthy(otherSite);
 });
 
-test('one batch of many members awards set-based: each agent gets the sum of its members\' milestones', async (t) => {
+test("one batch of many members awards set-based: each agent gets the sum of its members' milestones", async (t) => {
   const siteCode = await siteWithMilestones({ 2: ['1.5'], 3: ['2.25'], 4: ['0'] });
   const a = await affiliates.createAgent({ siteCode });
   const b = await affiliates.createAgent({ siteCode });
@@ -155,15 +161,15 @@ test('one batch of many members awards set-based: each agent gets the sum of its
   t.deepEqual(await helpers.balanceMatchingLedger(a.user.id), earned('9.000000'));
   t.deepEqual(await helpers.balanceMatchingLedger(b.user.id), earned('3.750000'));
   // The zero bonus is recorded (the agent sees it) but moves no money.
-  const [{ n }] = await db().query<{ n: string }>(
-    `SELECT COUNT(*)::text AS n FROM affiliate_milestone_awards WHERE "memberId" = :id AND "vipLevel" = 4`,
-    { replacements: { id: members[2].user.id }, type: QueryTypes.SELECT },
-  );
+  const [{ n }] = await db().query<{ n: string }>(`SELECT COUNT(*)::text AS n FROM affiliate_milestone_awards WHERE "memberId" = :id AND "vipLevel" = 4`, {
+    replacements: { id: members[2].user.id },
+    type: QueryTypes.SELECT,
+  });
   t.is(n, '1');
   t.is(await models.AffiliateLedger.count({ where: { userId: a.user.id } }), 5);
 });
 
-test('GET /affiliate/vip-milestones: the agent\'s awards, newest first, paged, with the member account; 2001 for a player who is not an agent', async (t) => {
+test("GET /affiliate/vip-milestones: the agent's awards, newest first, paged, with the member account; 2001 for a player who is not an agent", async (t) => {
   const siteCode = await siteWithMilestones({ 2: ['10'], 3: ['20'] });
   const agent = await affiliates.createAgent({ siteCode });
   const other = await affiliates.createAgent({ siteCode });
@@ -180,7 +186,12 @@ test('GET /affiliate/vip-milestones: the agent\'s awards, newest first, paged, w
   const items = res.body.result.items;
   t.deepEqual(Object.keys(items[0]).sort(), ['bonusAmount', 'createdAt', 'id', 'memberAccount', 'memberId', 'vipLevel', 'withheld']);
   t.deepEqual(
-    items.map((i: { memberId: number; memberAccount: string; vipLevel: number; bonusAmount: string }) => [i.memberId, i.memberAccount, i.vipLevel, i.bonusAmount]),
+    items.map((i: { memberId: number; memberAccount: string; vipLevel: number; bonusAmount: string }) => [
+      i.memberId,
+      i.memberAccount,
+      i.vipLevel,
+      i.bonusAmount,
+    ]),
     [
       [m2.user.id, m2.user.account, 2, '10.000000'],
       [m1.user.id, m1.user.account, 3, '20.000000'],
@@ -188,7 +199,10 @@ test('GET /affiliate/vip-milestones: the agent\'s awards, newest first, paged, w
     ],
   );
   res = await stack.request('GET', '/api/affiliate/vip-milestones?page=2&pageSize=2', { token: agent.token });
-  t.deepEqual(res.body.result.items.map((i: { vipLevel: number; memberId: number }) => [i.memberId, i.vipLevel]), [[m1.user.id, 2]]);
+  t.deepEqual(
+    res.body.result.items.map((i: { vipLevel: number; memberId: number }) => [i.memberId, i.vipLevel]),
+    [[m1.user.id, 2]],
+  );
   t.like(res.body.result.pagination, { page: 2, pageSize: 2, total: 3, totalPages: 2 });
   t.is((await stack.request('GET', '/api/affiliate/vip-milestones?pageSize=0', { token: agent.token })).status, 400);
 
@@ -200,7 +214,7 @@ test('GET /affiliate/vip-milestones: the agent\'s awards, newest first, paged, w
   t.deepEqual(res.body.result, earned('40.000000'));
 });
 
-test('the award waits for, but never deadlocks with, a batch holding the agent\'s and member\'s rows as relegation does (FOR NO KEY UPDATE, id order)', async (t) => {
+test("the award waits for, but never deadlocks with, a batch holding the agent's and member's rows as relegation does (FOR NO KEY UPDATE, id order)", async (t) => {
   const siteCode = await siteWithMilestones({ 2: ['5'] });
   const agent = await affiliates.createAgent({ siteCode });
   const member = await affiliates.createMember(agent.user); // created after the agent: a higher id

@@ -64,7 +64,9 @@ test('create-agent: the player becomes an agent (agentSince, logged); 2001, 2002
 test('create-agent: two players racing for one code, one 200 and one 2002', async (t) => {
   const site = await factories.createSite();
   const [a, b] = await Promise.all([factories.createUser({ siteCode: site }), factories.createUser({ siteCode: site })]);
-  const results = await Promise.all([a, b].map((p, i) => req('POST', '/affiliate/admin/create-agent', { site, body: { userId: p.user.id, agentCode: i ? 'RACEcode' : 'racecode' } })));
+  const results = await Promise.all(
+    [a, b].map((p, i) => req('POST', '/affiliate/admin/create-agent', { site, body: { userId: p.user.id, agentCode: i ? 'RACEcode' : 'racecode' } })),
+  );
   t.deepEqual(results.map((r) => r.body.code).sort(), [200, 2002], results.map((r) => r.text).join('\n'));
   t.is(await models.User.count({ where: { siteCode: site, agentCode: ['racecode', 'RACEcode'] } }), 1);
 });
@@ -76,19 +78,45 @@ test('commission rates: seeded defaults, upsert by (tier, level, game type), del
   const site = await factories.createSite();
   let res = await req('GET', '/affiliate/admin/commission-rates', { site });
   ok(t, res);
-  const seeded = res.body.result.items as Array<{ id: number; agentTier: string; agentLevel: number; gameType: string | null; commissionRate: string; enabled: number }>;
+  const seeded = res.body.result.items as Array<{
+    id: number;
+    agentTier: string;
+    agentLevel: number;
+    gameType: string | null;
+    commissionRate: string;
+    enabled: number;
+  }>;
   t.is(seeded.length, 12);
   t.deepEqual(Object.keys(seeded[0]).sort(), ['agentLevel', 'agentTier', 'commissionRate', 'enabled', 'gameType', 'id']);
   t.deepEqual(
     seeded.map((r) => `${r.agentTier}:${r.agentLevel}:${r.commissionRate}`),
-    ['bronze:1:30.00', 'bronze:2:10.00', 'bronze:3:5.00', 'silver:1:35.00', 'silver:2:12.00', 'silver:3:6.00', 'gold:1:40.00', 'gold:2:15.00', 'gold:3:8.00', 'platinum:1:45.00', 'platinum:2:18.00', 'platinum:3:10.00'],
+    [
+      'bronze:1:30.00',
+      'bronze:2:10.00',
+      'bronze:3:5.00',
+      'silver:1:35.00',
+      'silver:2:12.00',
+      'silver:3:6.00',
+      'gold:1:40.00',
+      'gold:2:15.00',
+      'gold:3:8.00',
+      'platinum:1:45.00',
+      'platinum:2:18.00',
+      'platinum:3:10.00',
+    ],
   );
 
-  res = await req('POST', '/affiliate/admin/commission-rates', { site, body: { agentTier: 'silver', agentLevel: 2, gameType: 'slot', commissionRate: 12.5, enabled: 1 } });
+  res = await req('POST', '/affiliate/admin/commission-rates', {
+    site,
+    body: { agentTier: 'silver', agentLevel: 2, gameType: 'slot', commissionRate: 12.5, enabled: 1 },
+  });
   ok(t, res);
   t.like(res.body.result, { agentTier: 'silver', agentLevel: 2, gameType: 'slot', commissionRate: '12.50', enabled: 1 });
   const slotId = res.body.result.id as number;
-  res = await req('POST', '/affiliate/admin/commission-rates', { site, body: { agentTier: 'silver', agentLevel: 2, gameType: 'slot', commissionRate: '13', enabled: 0 } });
+  res = await req('POST', '/affiliate/admin/commission-rates', {
+    site,
+    body: { agentTier: 'silver', agentLevel: 2, gameType: 'slot', commissionRate: '13', enabled: 0 },
+  });
   t.like(res.body.result, { id: slotId, commissionRate: '13.00', enabled: 0 });
   // gameType null (or absent) is the tier's default: the seeded row is updated, not duplicated.
   res = await req('POST', '/affiliate/admin/commission-rates', { site, body: { agentTier: 'bronze', agentLevel: 1, commissionRate: 100 } });
@@ -139,10 +167,14 @@ test('VIP milestones: upsert by vipLevel, list, delete; 2001 for levels outside 
   t.deepEqual(res.body.result, { id, vipLevel: 5, bonusAmount: '30.000000', description: 'changed', enabled: 0 });
   ok(t, await req('POST', '/affiliate/admin/vip-milestones', { site, body: { vipLevel: 2, bonusAmount: '1' } }));
   res = await req('GET', '/affiliate/admin/vip-milestones', { site });
-  t.deepEqual(res.body.result.items.map((m: { vipLevel: number }) => m.vipLevel), [2, 5]);
+  t.deepEqual(
+    res.body.result.items.map((m: { vipLevel: number }) => m.vipLevel),
+    [2, 5],
+  );
   t.is(await logCount('vip-milestone:upsert', id), 2);
 
-  for (const vipLevel of [1, 16, 0]) t.is((await req('POST', '/affiliate/admin/vip-milestones', { site, body: { vipLevel, bonusAmount: 1 } })).body.code, 2001, String(vipLevel));
+  for (const vipLevel of [1, 16, 0])
+    t.is((await req('POST', '/affiliate/admin/vip-milestones', { site, body: { vipLevel, bonusAmount: 1 } })).body.code, 2001, String(vipLevel));
   for (const body of [{ vipLevel: 3 }, { vipLevel: 3, bonusAmount: -1 }, { vipLevel: 3, bonusAmount: '1.1234567' }, { vipLevel: '3', bonusAmount: 1 }]) {
     t.is((await req('POST', '/affiliate/admin/vip-milestones', { site, body })).status, 400, JSON.stringify(body));
   }
@@ -161,16 +193,37 @@ test('agent tiers: seeded four, upsert by tierCode, delete with its rates; 2001 
   let res = await req('GET', '/affiliate/admin/agent-tiers', { site });
   ok(t, res);
   const tiers = res.body.result.items as Array<{ id: number; tierCode: string }>;
-  t.deepEqual(res.body.result.items[1], { id: tiers[1].id, tierCode: 'silver', tierName: 'Silver', minTotalEarned: '1000.000000', minActiveMembers: 5, sortOrder: 20 });
-  t.deepEqual(tiers.map((x) => x.tierCode), ['bronze', 'silver', 'gold', 'platinum']);
+  t.deepEqual(res.body.result.items[1], {
+    id: tiers[1].id,
+    tierCode: 'silver',
+    tierName: 'Silver',
+    minTotalEarned: '1000.000000',
+    minActiveMembers: 5,
+    sortOrder: 20,
+  });
+  t.deepEqual(
+    tiers.map((x) => x.tierCode),
+    ['bronze', 'silver', 'gold', 'platinum'],
+  );
 
-  res = await req('POST', '/affiliate/admin/agent-tiers', { site, body: { tierCode: 'diamond', tierName: 'Diamond', minTotalEarned: '100000', minActiveMembers: 100, sortOrder: 50 } });
+  res = await req('POST', '/affiliate/admin/agent-tiers', {
+    site,
+    body: { tierCode: 'diamond', tierName: 'Diamond', minTotalEarned: '100000', minActiveMembers: 100, sortOrder: 50 },
+  });
   ok(t, res);
   const diamond = res.body.result.id as number;
   t.like(res.body.result, { tierCode: 'diamond', minTotalEarned: '100000.000000', minActiveMembers: 100, sortOrder: 50 });
-  res = await req('POST', '/affiliate/admin/agent-tiers', { site, body: { tierCode: 'silver', tierName: 'Silver+', minTotalEarned: 500, minActiveMembers: 3, sortOrder: 20 } });
+  res = await req('POST', '/affiliate/admin/agent-tiers', {
+    site,
+    body: { tierCode: 'silver', tierName: 'Silver+', minTotalEarned: 500, minActiveMembers: 3, sortOrder: 20 },
+  });
   t.like(res.body.result, { id: tiers[1].id, tierName: 'Silver+', minTotalEarned: '500.000000', minActiveMembers: 3 });
-  for (const body of [{ tierCode: 'bad code', tierName: 'x' }, { tierCode: 'ok' }, { tierCode: 'ok', tierName: 'x', minActiveMembers: -1 }, { tierCode: 'ok', tierName: 'x', minTotalEarned: 'abc' }]) {
+  for (const body of [
+    { tierCode: 'bad code', tierName: 'x' },
+    { tierCode: 'ok' },
+    { tierCode: 'ok', tierName: 'x', minActiveMembers: -1 },
+    { tierCode: 'ok', tierName: 'x', minTotalEarned: 'abc' },
+  ]) {
     t.is((await req('POST', '/affiliate/admin/agent-tiers', { site, body })).status, 400, JSON.stringify(body));
   }
 
@@ -192,7 +245,10 @@ test('agent tiers: seeded four, upsert by tierCode, delete with its rates; 2001 
   t.is(res.body.code, 2002);
   t.is(res.body.path, `/api/affiliate/admin/agent-tiers/${tiers[2].id}`);
   ok(t, await req('DELETE', `/affiliate/admin/agent-tiers/${tiers[0].id}`, { site })); // nobody on bronze now
-  t.deepEqual((await req('GET', '/affiliate/admin/agent-tiers', { site })).body.result.items.map((x: { tierCode: string }) => x.tierCode), ['silver', 'gold', 'platinum']);
+  t.deepEqual(
+    (await req('GET', '/affiliate/admin/agent-tiers', { site })).body.result.items.map((x: { tierCode: string }) => x.tierCode),
+    ['silver', 'gold', 'platinum'],
+  );
 });
 
 test('set-agent-tier: sets and locks the tier; 2001 not an agent of the site, 2002 unknown tier', async (t) => {

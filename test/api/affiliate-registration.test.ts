@@ -54,7 +54,14 @@ test('register with an agentCode: three levels, registerIp and device, one bind 
   const res = await register(siteCode, a2.agentCode as string, { device: 'fp-123' }, '198.18.1.1');
   t.is(res.body.code, 200, res.text);
   const user = await userOf(res);
-  t.like(user.get({ plain: true }), { level1AgentId: a2.id, level2AgentId: a1.id, level3AgentId: a0.id, referralCodeId: null, registerIp: '198.18.1.1', registerDevice: 'fp-123' });
+  t.like(user.get({ plain: true }), {
+    level1AgentId: a2.id,
+    level2AgentId: a1.id,
+    level3AgentId: a0.id,
+    referralCodeId: null,
+    registerIp: '198.18.1.1',
+    registerDevice: 'fp-123',
+  });
   const logs = await logsOf(user.id);
   t.is(logs.length, 1);
   t.like(logs[0], { siteCode, memberId: user.id, oldAgentId: null, newAgentId: a2.id, action: 'bind', source: 'register', operatorAccount: null });
@@ -68,7 +75,14 @@ test('register with a referral code (any case): its agent, convertCount + 1, ref
   const res = await register(siteCode, code.toUpperCase(), {}, '198.18.1.2');
   t.is(res.body.code, 200, res.text);
   const user = await userOf(res);
-  t.like(user.get({ plain: true }), { level1AgentId: a2.id, level2AgentId: a1.id, level3AgentId: a0.id, referralCodeId: rc.id, registerIp: '198.18.1.2', registerDevice: 'UA-registration' });
+  t.like(user.get({ plain: true }), {
+    level1AgentId: a2.id,
+    level2AgentId: a1.id,
+    level3AgentId: a0.id,
+    referralCodeId: rc.id,
+    registerIp: '198.18.1.2',
+    registerDevice: 'UA-registration',
+  });
   await rc.reload();
   t.is(rc.convertCount, 1);
   t.like((await logsOf(user.id))[0], { newAgentId: a2.id, action: 'bind', source: 'register' });
@@ -84,7 +98,10 @@ test('concurrent registrations through one referral code count each once', async
   const { siteCode, a2 } = await chain();
   const rc = await models.ReferralCode.create({ siteCode, agentId: a2.id, code: `Busy${randomInt(1e6, 9e6)}` });
   const results = await Promise.all(Array.from({ length: 8 }, (_, i) => register(siteCode, rc.code, {}, `198.18.2.${i + 1}`)));
-  t.deepEqual(results.map((r) => r.body.code), Array(8).fill(200));
+  t.deepEqual(
+    results.map((r) => r.body.code),
+    Array(8).fill(200),
+  );
   await rc.reload();
   t.is(rc.convertCount, 8);
   t.is(await models.User.count({ where: { referralCodeId: rc.id, level1AgentId: a2.id } }), 8);
@@ -113,7 +130,14 @@ test('register without a refCode: no upline, no bind log, registerIp and device 
   const res = await register(siteCode, undefined, {}, '198.18.3.3');
   t.is(res.body.code, 200, res.text);
   const user = await userOf(res);
-  t.like(user.get({ plain: true }), { level1AgentId: null, level2AgentId: null, level3AgentId: null, referralCodeId: null, registerIp: '198.18.3.3', registerDevice: 'UA-registration' });
+  t.like(user.get({ plain: true }), {
+    level1AgentId: null,
+    level2AgentId: null,
+    level3AgentId: null,
+    referralCodeId: null,
+    registerIp: '198.18.3.3',
+    registerDevice: 'UA-registration',
+  });
   t.is((await logsOf(user.id)).length, 0);
 });
 
@@ -130,7 +154,10 @@ function sign(fields: Record<string, string | number>) {
 }
 const widgetFields = () => ({ id: randomInt(1_000_000, 2_000_000_000), first_name: 'Ada', auth_date: Math.floor(Date.now() / 1000) });
 const loginWidget = (site: string, refCode: string) =>
-  stack.request('POST', '/api/auth/login-widget', { body: { ...sign(widgetFields()), refCode }, headers: { 'site-name': site, 'x-forwarded-for': '198.18.4.4', 'user-agent': 'UA-widget' } });
+  stack.request('POST', '/api/auth/login-widget', {
+    body: { ...sign(widgetFields()), refCode },
+    headers: { 'site-name': site, 'x-forwarded-for': '198.18.4.4', 'user-agent': 'UA-widget' },
+  });
 
 test('widget login of a new player with a referral code binds it the same way; an unknown code is ignored as before', async (t) => {
   const { siteCode, a0, a1, a2 } = await chain();
@@ -139,7 +166,14 @@ test('widget login of a new player with a referral code binds it the same way; a
   t.is(res.body.code, 200, res.text);
   t.true(res.body.result.isNewUser);
   const user = await userOf(res);
-  t.like(user.get({ plain: true }), { level1AgentId: a2.id, level2AgentId: a1.id, level3AgentId: a0.id, referralCodeId: rc.id, registerIp: '198.18.4.4', registerDevice: 'UA-widget' });
+  t.like(user.get({ plain: true }), {
+    level1AgentId: a2.id,
+    level2AgentId: a1.id,
+    level3AgentId: a0.id,
+    referralCodeId: rc.id,
+    registerIp: '198.18.4.4',
+    registerDevice: 'UA-widget',
+  });
   await rc.reload();
   t.is(rc.convertCount, 1);
   t.like((await logsOf(user.id))[0], { newAgentId: a2.id, action: 'bind', source: 'register' });

@@ -39,10 +39,13 @@ async function settlementOf(options: { riskFlagged?: 0 | 1; totalCommission?: st
     weekStart: options.weekStart ?? '2026-11-09',
     riskFlagged: options.riskFlagged,
     totalCommission: options.totalCommission,
-    commissions: options.totalCommission === '0' ? [] : [
-      { member: m1.user, agentLevel: 1, gameType: '1', netLoss: '100', commissionRate: '30' },
-      { member: m2.user, agentLevel: 2, gameType: '1', netLoss: '50', commissionRate: '10' },
-    ],
+    commissions:
+      options.totalCommission === '0'
+        ? []
+        : [
+            { member: m1.user, agentLevel: 1, gameType: '1', netLoss: '100', commissionRate: '30' },
+            { member: m2.user, agentLevel: 2, gameType: '1', netLoss: '50', commissionRate: '10' },
+          ],
   });
   return { agent, settlement };
 }
@@ -64,7 +67,12 @@ test('approved: the commission is credited once to available and totalEarned; a 
   const credited = { available: '35.000000', totalEarned: '35.000000', ledgerAvailable: '35.000000', ledgerEarned: '35.000000', ledgerRows: 1 };
   t.deepEqual(await affiliateSums(agent.user.id), credited);
   const ledger = await models.AffiliateLedger.findOne({ where: { userId: agent.user.id } });
-  t.like(ledger?.get({ plain: true }), { kind: 'commission', idempotencyKey: `affiliate:settlement:${settlement.id}`, refType: 'affiliate_settlement', refId: String(settlement.id) });
+  t.like(ledger?.get({ plain: true }), {
+    kind: 'commission',
+    idempotencyKey: `affiliate:settlement:${settlement.id}`,
+    refType: 'affiliate_settlement',
+    refId: String(settlement.id),
+  });
 
   for (const body of [{ action: 'approved' }, { action: 'rejected', remark: 'late' }]) {
     const again = await review(settlement.id, body);
@@ -74,7 +82,14 @@ test('approved: the commission is credited once to available and totalEarned; a 
   const logs = await logsOf(settlement.id);
   t.is(logs.length, 1);
   t.like(logs[0].get({ plain: true }), { action: 'settlement-approved', adminId: root.id });
-  t.like(logs[0].detail as object, { agentId: agent.user.id, totalCommission: '35.000000', credited: '35.000000', from: 'pending', to: 'approved', remark: 'checked' });
+  t.like(logs[0].detail as object, {
+    agentId: agent.user.id,
+    totalCommission: '35.000000',
+    credited: '35.000000',
+    from: 'pending',
+    to: 'approved',
+    remark: 'checked',
+  });
 
   // The agent sees it approved.
   const mine = await stack.request('GET', `/api/affiliate/settlements/${settlement.id}`, { token: agent.token });
@@ -105,7 +120,10 @@ test('rejected: nothing is credited, the state is final', async (t) => {
   t.is((await review(settlement.id, { action: 'rejected' })).body.code, 2002);
   t.deepEqual(await affiliateSums(agent.user.id), NOTHING);
   t.is((await models.AffiliateSettlement.findByPk(settlement.id))?.status, 'rejected');
-  t.like((await logsOf(settlement.id)).map((l) => l.get({ plain: true })), [{ action: 'settlement-rejected' }]);
+  t.like(
+    (await logsOf(settlement.id)).map((l) => l.get({ plain: true })),
+    [{ action: 'settlement-rejected' }],
+  );
 });
 
 test('approved with a total commission of 0 moves no money and still ends approved', async (t) => {
@@ -121,7 +139,8 @@ test('approved with a total commission of 0 moves no money and still ends approv
 test('five reviewers at once (approve and reject mixed): exactly one succeeds, the others get 2002, money moves at most once', async (t) => {
   for (let round = 0; round < 3; round++) {
     const { agent, settlement } = await settlementOf();
-    const actions: Array<'approved' | 'rejected'> = round === 1 ? ['rejected', 'approved', 'rejected', 'approved', 'rejected'] : ['approved', 'rejected', 'approved', 'rejected', 'approved'];
+    const actions: Array<'approved' | 'rejected'> =
+      round === 1 ? ['rejected', 'approved', 'rejected', 'approved', 'rejected'] : ['approved', 'rejected', 'approved', 'rejected', 'approved'];
     const answers = await Promise.all(actions.map((action) => review(settlement.id, { action })));
     const codes = answers.map((r) => r.body.code);
     t.deepEqual([...codes].sort(), [200, 2002, 2002, 2002, 2002], JSON.stringify(answers.map((r) => r.text)));
@@ -130,7 +149,9 @@ test('five reviewers at once (approve and reject mixed): exactly one succeeds, t
     const sums = await affiliateSums(agent.user.id);
     t.deepEqual(
       sums,
-      winner === 'approved' ? { available: '35.000000', totalEarned: '35.000000', ledgerAvailable: '35.000000', ledgerEarned: '35.000000', ledgerRows: 1 } : NOTHING,
+      winner === 'approved'
+        ? { available: '35.000000', totalEarned: '35.000000', ledgerAvailable: '35.000000', ledgerEarned: '35.000000', ledgerRows: 1 }
+        : NOTHING,
     );
     t.is((await logsOf(settlement.id)).length, 1);
   }
@@ -143,7 +164,14 @@ test("unknown and another site's settlements are 2001 and stay pending; bad inpu
   t.like(res.body, { code: 2001, path: `/api/affiliate/admin/settlements/${settlement.id}/review`, message: '找不到結算紀錄' });
   res = await review(2147483647, { action: 'rejected' });
   t.is(res.body.code, 2001);
-  for (const body of [{}, { action: 'approve' }, { action: 1 }, { action: 'approved', remark: 5 }, { action: 'approved', remark: 'x'.repeat(256) }, 'approved']) {
+  for (const body of [
+    {},
+    { action: 'approve' },
+    { action: 1 },
+    { action: 'approved', remark: 5 },
+    { action: 'approved', remark: 'x'.repeat(256) },
+    'approved',
+  ]) {
     t.is((await review(settlement.id, body)).status, 400, JSON.stringify(body));
   }
   for (const id of ['0', 'abc', '2147483648']) {

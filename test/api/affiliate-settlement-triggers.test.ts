@@ -49,7 +49,10 @@ test('401 without a token, 403 without the affiliate permission', async (t) => {
 
 test('weekly trigger: last week of the x-site-code site, {settlementsCreated, totalCommission, riskFlagged}, once, operation-logged', async (t) => {
   // Seven days ago is always in last week (Monday-Sunday, Taipei); now is in this week.
-  const { siteCode, agent } = await site([{ amount: '100', at: daysAgo(7) }, { amount: '1000', at: daysAgo(0) }]);
+  const { siteCode, agent } = await site([
+    { amount: '100', at: daysAgo(7) },
+    { amount: '1000', at: daysAgo(0) },
+  ]);
   const res = await post('/trigger-settlement', undefined, { site: siteCode });
   t.is(res.status, 200);
   t.deepEqual(res.body.result, { settlementsCreated: 1, totalCommission: '30.000000', riskFlagged: 0 });

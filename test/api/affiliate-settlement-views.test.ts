@@ -92,13 +92,26 @@ test('GET /affiliate/settlements: every field, newest period first, weekly and d
     riskFlagged: 1,
     createdAt: new Date(f.newer.createdAt).toISOString(),
   });
-  t.like(res.body.result.items[0], { periodType: 'daily', weekStart: '2026-11-10', weekEnd: '2026-11-10', status: 'pending', riskFlagged: 0, totalCommission: '6.000000' });
+  t.like(res.body.result.items[0], {
+    periodType: 'daily',
+    weekStart: '2026-11-10',
+    weekEnd: '2026-11-10',
+    status: 'pending',
+    riskFlagged: 0,
+    totalCommission: '6.000000',
+  });
 
   res = await get('/affiliate/settlements?page=2&pageSize=2', f.agent.token);
   t.deepEqual(res.body.result.pagination, { page: 2, pageSize: 2, total: 3, totalPages: 2 });
-  t.deepEqual(res.body.result.items.map((i: { id: number }) => i.id), [f.older.id]);
+  t.deepEqual(
+    res.body.result.items.map((i: { id: number }) => i.id),
+    [f.older.id],
+  );
   res = await get('/affiliate/settlements?periodType=weekly', f.agent.token);
-  t.deepEqual(res.body.result.items.map((i: { id: number }) => i.id), [f.newer.id, f.older.id]);
+  t.deepEqual(
+    res.body.result.items.map((i: { id: number }) => i.id),
+    [f.newer.id, f.older.id],
+  );
 
   // The sub-agent has none; the lists are each agent's own.
   res = await get('/affiliate/settlements', f.sub.token);
@@ -114,10 +127,42 @@ test("GET /affiliate/settlements/:id: the settlement and its rows; another agent
   t.is(res.body.code, 200, res.text);
   t.like(res.body.result.settlement, { id: f.newer.id, weekStart: '2026-11-09', totalCommission: '54.400000', status: 'pendingReview', riskFlagged: 1 });
   t.deepEqual(res.body.result.commissions, [
-    { memberId: f.m1.user.id, memberAccount: f.m1.user.account, agentLevel: 1, gameType: '1', netLoss: '200.500000', commissionRate: '30.00', commissionAmount: '60.150000' },
-    { memberId: f.m1.user.id, memberAccount: f.m1.user.account, agentLevel: 1, gameType: '4', netLoss: '10.000000', commissionRate: '12.50', commissionAmount: '1.250000' },
-    { memberId: f.m2.user.id, memberAccount: f.m2.user.account, agentLevel: 1, gameType: '1', netLoss: '-40.000000', commissionRate: '30.00', commissionAmount: '-12.000000' },
-    { memberId: f.m3.user.id, memberAccount: f.m3.user.account, agentLevel: 2, gameType: null, netLoss: '50.000000', commissionRate: '10.00', commissionAmount: '5.000000' },
+    {
+      memberId: f.m1.user.id,
+      memberAccount: f.m1.user.account,
+      agentLevel: 1,
+      gameType: '1',
+      netLoss: '200.500000',
+      commissionRate: '30.00',
+      commissionAmount: '60.150000',
+    },
+    {
+      memberId: f.m1.user.id,
+      memberAccount: f.m1.user.account,
+      agentLevel: 1,
+      gameType: '4',
+      netLoss: '10.000000',
+      commissionRate: '12.50',
+      commissionAmount: '1.250000',
+    },
+    {
+      memberId: f.m2.user.id,
+      memberAccount: f.m2.user.account,
+      agentLevel: 1,
+      gameType: '1',
+      netLoss: '-40.000000',
+      commissionRate: '30.00',
+      commissionAmount: '-12.000000',
+    },
+    {
+      memberId: f.m3.user.id,
+      memberAccount: f.m3.user.account,
+      agentLevel: 2,
+      gameType: null,
+      netLoss: '50.000000',
+      commissionRate: '10.00',
+      commissionAmount: '5.000000',
+    },
   ]);
 
   // Another agent of the same site (the sub-agent), and an agent of another site.
@@ -151,7 +196,19 @@ test('GET /affiliate/commissions: the rows with every field, newest period first
     ],
   );
   t.deepEqual(Object.keys(items[1]).sort(), [
-    'agentLevel', 'commissionAmount', 'commissionRate', 'gameType', 'id', 'memberAccount', 'memberId', 'netLoss', 'periodType', 'settlementId', 'status', 'weekEnd', 'weekStart',
+    'agentLevel',
+    'commissionAmount',
+    'commissionRate',
+    'gameType',
+    'id',
+    'memberAccount',
+    'memberId',
+    'netLoss',
+    'periodType',
+    'settlementId',
+    'status',
+    'weekEnd',
+    'weekStart',
   ]);
   t.like(items[1], {
     memberId: f.m1.user.id,
@@ -166,15 +223,30 @@ test('GET /affiliate/commissions: the rows with every field, newest period first
   t.true(Number.isInteger(items[1].id));
 
   res = await get('/affiliate/commissions?weekStart=2026-11-02', f.agent.token);
-  t.deepEqual(res.body.result.items.map((i: { settlementId: number }) => i.settlementId), [f.older.id]);
-  t.like(res.body.result.items[0], { memberId: f.m1.user.id, netLoss: '100.000000', commissionAmount: '30.000000', weekStart: '2026-11-02', weekEnd: '2026-11-08' });
+  t.deepEqual(
+    res.body.result.items.map((i: { settlementId: number }) => i.settlementId),
+    [f.older.id],
+  );
+  t.like(res.body.result.items[0], {
+    memberId: f.m1.user.id,
+    netLoss: '100.000000',
+    commissionAmount: '30.000000',
+    weekStart: '2026-11-02',
+    weekEnd: '2026-11-08',
+  });
   res = await get('/affiliate/commissions?weekStart=2026-11-10', f.agent.token);
-  t.deepEqual(res.body.result.items.map((i: { periodType: string }) => i.periodType), ['daily']);
+  t.deepEqual(
+    res.body.result.items.map((i: { periodType: string }) => i.periodType),
+    ['daily'],
+  );
   res = await get('/affiliate/commissions?weekStart=2026-11-16', f.agent.token);
   t.is(res.body.result.pagination.total, 0);
   res = await get('/affiliate/commissions?periodType=weekly&pageSize=2&page=2', f.agent.token);
   t.deepEqual(res.body.result.pagination, { page: 2, pageSize: 2, total: 5, totalPages: 3 });
-  t.deepEqual(res.body.result.items.map((i: { memberAccount: string }) => i.memberAccount), [f.m2.user.account, f.m3.user.account]);
+  t.deepEqual(
+    res.body.result.items.map((i: { memberAccount: string }) => i.memberAccount),
+    [f.m2.user.account, f.m3.user.account],
+  );
 
   // Another agent sees none of them.
   res = await get('/affiliate/commissions', f.sub.token);
@@ -216,16 +288,31 @@ test("GET /affiliate/admin/settlements: the site's settlements with their agents
   });
 
   res = await list('?status=pendingReview');
-  t.deepEqual(res.body.result.items.map((i: { id: number }) => i.id), [b.newer.id, a.newer.id]);
+  t.deepEqual(
+    res.body.result.items.map((i: { id: number }) => i.id),
+    [b.newer.id, a.newer.id],
+  );
   res = await list('?weekStart=2026-11-02');
-  t.deepEqual(res.body.result.items.map((i: { id: number }) => i.id), [b.older.id, a.older.id]);
+  t.deepEqual(
+    res.body.result.items.map((i: { id: number }) => i.id),
+    [b.older.id, a.older.id],
+  );
   res = await list('?periodType=daily');
-  t.deepEqual(res.body.result.items.map((i: { id: number }) => i.id), [b.daily.id, a.daily.id]);
+  t.deepEqual(
+    res.body.result.items.map((i: { id: number }) => i.id),
+    [b.daily.id, a.daily.id],
+  );
   res = await list(`?agentId=${a.agent.user.id}&status=pending`);
-  t.deepEqual(res.body.result.items.map((i: { id: number }) => i.id), [a.daily.id, a.older.id]);
+  t.deepEqual(
+    res.body.result.items.map((i: { id: number }) => i.id),
+    [a.daily.id, a.older.id],
+  );
   res = await list('?pageSize=4&page=2');
   t.deepEqual(res.body.result.pagination, { page: 2, pageSize: 4, total: 6, totalPages: 2 });
-  t.deepEqual(res.body.result.items.map((i: { id: number }) => i.id), [b.older.id, a.older.id]);
+  t.deepEqual(
+    res.body.result.items.map((i: { id: number }) => i.id),
+    [b.older.id, a.older.id],
+  );
   for (const q of ['?status=paid', '?weekStart=2026-13-01', '?agentId=x', '?pageSize=51']) {
     t.is((await list(q)).status, 400, q);
   }

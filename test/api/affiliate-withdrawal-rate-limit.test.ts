@@ -32,7 +32,12 @@ test('a third request within the minute is a 429 that writes nothing; another ag
   t.is(over.status, 429);
   t.is(over.body.code, 429);
   t.is(await models.AffiliateWithdrawal.count({ where: { agentId: a.user.id } }), 2);
-  t.deepEqual(await helpers.balanceMatchingLedger(a.user.id), { available: '90.000000', frozen: '10.000000', totalEarned: '100.000000', totalWithdrawn: '0.000000' });
+  t.deepEqual(await helpers.balanceMatchingLedger(a.user.id), {
+    available: '90.000000',
+    frozen: '10.000000',
+    totalEarned: '100.000000',
+    totalWithdrawn: '0.000000',
+  });
   t.is((await request(b)).body.code, 200);
   const tooMuch = { amount: 1000, method: 'crypto', targetId: b.address.id };
   t.is((await stack.request('POST', '/api/affiliate/withdrawals/request', { token: b.token, body: tooMuch })).body.code, 2004, 'a refused request counts too');

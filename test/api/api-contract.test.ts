@@ -38,7 +38,9 @@ test('every request field has a type (parameters and body fields, nested)', (t) 
 });
 
 test('an answer that leaves its schema fails the request, naming the operation', async (t) => {
-  const error = await t.throwsAsync(checkAnswer('GET', '/api/health', 200, 'application/json', { code: 200, message: 'ok', result: { status: 'fine' }, timestamp: 1, path: '/api/health' }));
+  const error = await t.throwsAsync(
+    checkAnswer('GET', '/api/health', 200, 'application/json', { code: 200, message: 'ok', result: { status: 'fine' }, timestamp: 1, path: '/api/health' }),
+  );
   t.regex(error.message, /getHealth \(GET \/api\/health\), HTTP 200, leaves the API document/);
   const refusal = await t.throwsAsync(checkAnswer('POST', '/api/withdrawal/admin/12/review', 401, 'application/json; charset=utf-8', { code: 401 }));
   t.regex(refusal.message, /\(POST \/api\/withdrawal\/admin\/\{id\}\/review\), HTTP 401/);

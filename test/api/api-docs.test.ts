@@ -96,7 +96,7 @@ test('provider callbacks: the X-Signature and X-Timestamp headers', (t) => {
   t.regex(op.description, /provy/);
 });
 
-test('POST /game/simulate: its business codes with their refusals\' texts', async (t) => {
+test("POST /game/simulate: its business codes with their refusals' texts", async (t) => {
   const { refusalText } = await import('../../shared/domain/refusal-texts');
   const ok = doc.paths['/api/game/simulate'].post.responses['200'];
   const codes = ok['x-error-codes'] as Array<{ code: number; message: string; messages: Record<string, string> }>;

@@ -49,14 +49,29 @@ async function agentLedger(): Promise<{ userId: number; rows: LedgerRow[] }> {
 
 test.serial('the affiliate chain recomputes outside the database from the definition of docs/audit-chains.md', async (t) => {
   const { userId, rows } = await agentLedger();
-  t.deepEqual(rows.map((r) => Number(r.chainSeq)), [1, 2, 3]);
+  t.deepEqual(
+    rows.map((r) => Number(r.chainSeq)),
+    [1, 2, 3],
+  );
   const money = (v: unknown) => JSON.stringify(new Decimal(String(v)).toFixed(6));
   const textOrNull = (v: string | null) => (v === null ? 'null' : JSON.stringify(v));
   let prev = '';
   for (const r of rows) {
     const content = `[${[
-      r.id, JSON.stringify(r.siteCode), String(userId), JSON.stringify(r.kind), money(r.availableAmount), money(r.frozenAmount), money(r.earnedAmount),
-      money(r.withdrawnAmount), money(r.availableAfter), money(r.frozenAfter), JSON.stringify(r.idempotencyKey), textOrNull(r.refType), textOrNull(r.refId), r.us,
+      r.id,
+      JSON.stringify(r.siteCode),
+      String(userId),
+      JSON.stringify(r.kind),
+      money(r.availableAmount),
+      money(r.frozenAmount),
+      money(r.earnedAmount),
+      money(r.withdrawnAmount),
+      money(r.availableAfter),
+      money(r.frozenAfter),
+      JSON.stringify(r.idempotencyKey),
+      textOrNull(r.refType),
+      textOrNull(r.refId),
+      r.us,
     ].join(', ')}]`;
     const hash = createHash('sha256').update(`${prev}\n${r.chainSeq}\n${content}`, 'utf8').digest('hex');
     t.is(r.chainHash, hash, `row ${r.id}: ${content}`);
@@ -98,7 +113,11 @@ test.serial('each hashed column changed behind the API is named by the verifier;
       // The row left its place (another id, another chain): it is named, whatever the kind.
       t.true(named.length > 0, `${column}: ${verify.verifyReportText(report)}`);
     } else {
-      t.deepEqual(named.map((p) => ({ kind: p.kind, account: p.account, seq: p.seq })), [{ kind: 'changed', account: String(userId), seq: target.chainSeq }], `${column}: ${verify.verifyReportText(report)}`);
+      t.deepEqual(
+        named.map((p) => ({ kind: p.kind, account: p.account, seq: p.seq })),
+        [{ kind: 'changed', account: String(userId), seq: target.chainSeq }],
+        `${column}: ${verify.verifyReportText(report)}`,
+      );
     }
     await exec(
       `UPDATE affiliate_ledger l SET id = k.id, "siteCode" = k."siteCode", "userId" = k."userId", kind = k.kind, "availableAmount" = k."availableAmount",

@@ -44,7 +44,8 @@ interface Row {
 
 const sql = <T extends object>(text: string, replacements: Record<string, unknown> = {}) => db().query<T>(text, { replacements, type: QueryTypes.SELECT });
 const exec = (text: string, replacements: Record<string, unknown> = {}) => db().query(text, { replacements });
-const ledgerRows = (userId: number) => sql<Row & Record<string, string | null>>('SELECT * FROM game_transactions WHERE "userId" = :userId ORDER BY "chainSeq"', { userId });
+const ledgerRows = (userId: number) =>
+  sql<Row & Record<string, string | null>>('SELECT * FROM game_transactions WHERE "userId" = :userId ORDER BY "chainSeq"', { userId });
 
 /** A player with an opening balance and `rounds` simulate rounds: 1 + rounds..2 x rounds ledger rows. */
 async function playerWithRounds(rounds: number): Promise<number> {
@@ -72,25 +73,45 @@ test.serial('ledger rows chain per account: seq 1, 2, 3..., each hash over the p
   const userId = await playerWithRounds(3);
   const rows = await ledgerRows(userId);
   t.true(rows.length >= 4);
-  t.deepEqual(rows.map((r) => Number(r.chainSeq)), rows.map((_, i) => i + 1));
+  t.deepEqual(
+    rows.map((r) => Number(r.chainSeq)),
+    rows.map((_, i) => i + 1),
+  );
   // Recomputed outside the database, from the definition in docs/audit-chains.md.
   let prev = '';
   for (const r of rows) {
     const money = (v: unknown) => new Decimal(String(v)).toFixed(6);
     const micros = BigInt(new Date(r.createdAt as unknown as string).getTime()) * 1000n;
-    const [{ us }] = await sql<{ us: string }>('SELECT (extract(epoch FROM "createdAt") * 1000000)::BIGINT AS us FROM game_transactions WHERE id = :id', { id: r.id });
+    const [{ us }] = await sql<{ us: string }>('SELECT (extract(epoch FROM "createdAt") * 1000000)::BIGINT AS us FROM game_transactions WHERE id = :id', {
+      id: r.id,
+    });
     t.is(BigInt(us) / 1000n, micros / 1000n); // the same instant, to the millisecond JavaScript keeps
     const content = `[${[
-      r.id, JSON.stringify(r.siteCode), String(userId), JSON.stringify(r.kind), JSON.stringify(money(r.amount)), JSON.stringify(money(r.balanceBefore)),
-      JSON.stringify(money(r.balanceAfter)), JSON.stringify(money(r.frozenAmount)), JSON.stringify(money(r.frozenBefore)), JSON.stringify(money(r.frozenAfter)),
-      JSON.stringify(r.idempotencyKey), r.refType === null ? 'null' : JSON.stringify(r.refType), r.refId === null ? 'null' : JSON.stringify(r.refId),
-      r.betOrderId === null ? 'null' : r.betOrderId, r.remark === null ? 'null' : JSON.stringify(r.remark), us,
+      r.id,
+      JSON.stringify(r.siteCode),
+      String(userId),
+      JSON.stringify(r.kind),
+      JSON.stringify(money(r.amount)),
+      JSON.stringify(money(r.balanceBefore)),
+      JSON.stringify(money(r.balanceAfter)),
+      JSON.stringify(money(r.frozenAmount)),
+      JSON.stringify(money(r.frozenBefore)),
+      JSON.stringify(money(r.frozenAfter)),
+      JSON.stringify(r.idempotencyKey),
+      r.refType === null ? 'null' : JSON.stringify(r.refType),
+      r.refId === null ? 'null' : JSON.stringify(r.refId),
+      r.betOrderId === null ? 'null' : r.betOrderId,
+      r.remark === null ? 'null' : JSON.stringify(r.remark),
+      us,
     ].join(', ')}]`;
     const hash = createHash('sha256').update(`${prev}\n${r.chainSeq}\n${content}`, 'utf8').digest('hex');
     t.is(r.chainHash, hash, `row ${r.id}`);
     prev = hash;
   }
-  const [head] = await sql<{ seq: string; hash: string; rowId: string }>(`SELECT seq, hash, "rowId" FROM audit_chain_heads WHERE chain = 'game_transactions' AND account = :a`, { a: String(userId) });
+  const [head] = await sql<{ seq: string; hash: string; rowId: string }>(
+    `SELECT seq, hash, "rowId" FROM audit_chain_heads WHERE chain = 'game_transactions' AND account = :a`,
+    { a: String(userId) },
+  );
   t.deepEqual(head, { seq: String(rows.length), hash: prev, rowId: rows[rows.length - 1].id });
 });
 
@@ -101,13 +122,18 @@ test.serial('operation-log rows chain per site; rows of other sites and without 
   await audit.recordAdminAction({ adminId: 1, siteCode: 'other-site', module: 'test', action: 'one', summary: 'elsewhere' });
   await audit.recordAdminAction({ adminId: 1, siteCode: null, module: 'test', action: 'one', detail: { a: [1, 'x'] } });
   await audit.recordAdminAction({ adminId: 1, siteCode: 'default', module: 'test', action: 'two', summary: 'second' });
-  const rows = await sql<{ siteCode: string | null; chainSeq: string }>(`SELECT "siteCode", "chainSeq" FROM admin_operation_logs WHERE module = 'test' ORDER BY id`);
-  t.deepEqual(rows.map((r) => [r.siteCode, Number(r.chainSeq)]), [
-    ['default', before + 1],
-    ['other-site', 1],
-    [null, Number(rows[2].chainSeq)],
-    ['default', before + 2],
-  ]);
+  const rows = await sql<{ siteCode: string | null; chainSeq: string }>(
+    `SELECT "siteCode", "chainSeq" FROM admin_operation_logs WHERE module = 'test' ORDER BY id`,
+  );
+  t.deepEqual(
+    rows.map((r) => [r.siteCode, Number(r.chainSeq)]),
+    [
+      ['default', before + 1],
+      ['other-site', 1],
+      [null, Number(rows[2].chainSeq)],
+      ['default', before + 2],
+    ],
+  );
   const [star] = await sql<{ seq: string }>(`SELECT seq FROM audit_chain_heads WHERE chain = 'admin_operation_logs' AND account = '*'`);
   t.is(star.seq, rows[2].chainSeq);
 });
@@ -178,7 +204,11 @@ test.serial('a row inserted out of order (a copy of a chained row, triggers off)
     db().transaction(async (transaction) => {
       await db().query(`SET LOCAL session_replication_role = replica`, { transaction });
       const [[made]] = (await db().query(
-        `INSERT INTO game_transactions (${Object.keys(row).map((c) => `"${c}"`).join(', ')}) VALUES (${Object.keys(row).map((c) => `:${c}`).join(', ')}) RETURNING id`,
+        `INSERT INTO game_transactions (${Object.keys(row)
+          .map((c) => `"${c}"`)
+          .join(', ')}) VALUES (${Object.keys(row)
+          .map((c) => `:${c}`)
+          .join(', ')}) RETURNING id`,
         { replacements: row, transaction },
       )) as unknown as [[{ id: string }]];
       return made.id;
@@ -199,7 +229,9 @@ test.serial('a row inserted out of order (a copy of a chained row, triggers off)
 test.serial('an operation-log row changed behind the API is named with its site', async (t) => {
   await audit.recordAdminAction({ adminId: 1, siteCode: 'tamper-site', module: 'test', action: 'keep', summary: 'as written' });
   await audit.recordAdminAction({ adminId: 1, siteCode: 'tamper-site', module: 'test', action: 'keep', summary: 'second' });
-  const [row] = await sql<{ id: string; chainSeq: string }>(`SELECT id, "chainSeq" FROM admin_operation_logs WHERE "siteCode" = 'tamper-site' ORDER BY id LIMIT 1`);
+  const [row] = await sql<{ id: string; chainSeq: string }>(
+    `SELECT id, "chainSeq" FROM admin_operation_logs WHERE "siteCode" = 'tamper-site' ORDER BY id LIMIT 1`,
+  );
   await exec(`UPDATE admin_operation_logs SET summary = 'rewritten' WHERE id = :id`, { id: row.id });
   const report = await verify.verifyChains();
   t.deepEqual(problemsOf(report, 'admin_operation_logs', 'tamper-site'), [{ kind: 'changed', rowId: row.id, seq: row.chainSeq }]);
@@ -207,7 +239,7 @@ test.serial('an operation-log row changed behind the API is named with its site'
   t.true((await verify.verifyChains()).ok);
 });
 
-test.serial("the affiliate ledger chains per agent; a row changed behind the API is named", async (t) => {
+test.serial('the affiliate ledger chains per agent; a row changed behind the API is named', async (t) => {
   const account = await import('../../shared/domain/wallet');
   const { user } = await factories.createUser();
   const base = { userId: user.id, siteCode: user.siteCode };
@@ -217,7 +249,10 @@ test.serial("the affiliate ledger chains per agent; a row changed behind the API
   await move({ kind: 'withdrawal-hold', available: '-4', frozen: '4', idempotencyKey: `chain:h:${user.id}` });
   await move({ kind: 'withdrawal-payout', frozen: '-4', withdrawn: '4', idempotencyKey: `chain:p:${user.id}` });
   const rows = await sql<{ id: string; chainSeq: string }>('SELECT id, "chainSeq" FROM affiliate_ledger WHERE "userId" = :u ORDER BY id', { u: user.id });
-  t.deepEqual(rows.map((r) => Number(r.chainSeq)), [1, 2, 3]);
+  t.deepEqual(
+    rows.map((r) => Number(r.chainSeq)),
+    [1, 2, 3],
+  );
   t.true((await verify.verifyChains()).ok);
   await exec(`UPDATE affiliate_ledger SET "withdrawnAmount" = 40 WHERE id = :id`, { id: rows[2].id });
   t.deepEqual(problemsOf(await verify.verifyChains(), 'affiliate_ledger', String(user.id)), [{ kind: 'changed', rowId: rows[2].id, seq: rows[2].chainSeq }]);
@@ -229,7 +264,10 @@ test.serial('the digest is a daily schedule of its own queue', async (t) => {
   const { SCHEDULES } = await import('../../shared/queues/schedules');
   const { JOB_HANDLERS } = await import('../../workers/job-handlers');
   const { auditDigestJob } = await import('../../shared/domain/audit');
-  t.like(SCHEDULES.find((s) => s.queue === 'audit-digest'), { id: 'audit-digest-daily', pattern: '45 23 * * *' });
+  t.like(
+    SCHEDULES.find((s) => s.queue === 'audit-digest'),
+    { id: 'audit-digest-daily', pattern: '45 23 * * *' },
+  );
   t.is(JOB_HANDLERS['audit-digest'], auditDigestJob);
 });
 
@@ -240,7 +278,9 @@ test.serial('the daily digest: Merkle root of every head, once a day, append-onl
   t.regex(first.merkleRoot, /^[0-9a-f]{64}$/);
   const [{ count }] = await sql<{ count: string }>('SELECT count(*) AS count FROM audit_chain_heads');
   t.is(first.chainCount, Number(count));
-  const [stored] = await sql<{ heads: Array<{ chain: string; account: string; seq: number; hash: string }>; merkleRoot: string }>('SELECT heads, "merkleRoot" FROM audit_digests');
+  const [stored] = await sql<{ heads: Array<{ chain: string; account: string; seq: number; hash: string }>; merkleRoot: string }>(
+    'SELECT heads, "merkleRoot" FROM audit_digests',
+  );
   const live = await sql<{ chain: string; account: string; seq: string; hash: string }>('SELECT chain, account, seq, hash FROM audit_chain_heads');
   t.deepEqual(
     stored.heads.map((h) => `${h.chain}/${h.account}/${h.seq}/${h.hash}`).sort(),
@@ -275,7 +315,10 @@ test.serial('the daily digest: Merkle root of every head, once a day, append-onl
      UPDATE game_transactions g SET "chainHash" = c.hash FROM c WHERE g.id = c.id`,
     { u: userId },
   );
-  await exec(`UPDATE audit_chain_heads h SET hash = g."chainHash" FROM game_transactions g WHERE h.chain = 'game_transactions' AND h.account = :a AND g.id = h."rowId"`, { a: String(userId) });
+  await exec(
+    `UPDATE audit_chain_heads h SET hash = g."chainHash" FROM game_transactions g WHERE h.chain = 'game_transactions' AND h.account = :a AND g.id = h."rowId"`,
+    { a: String(userId) },
+  );
   const report = await verify.verifyChains();
   const last = (await ledgerRows(userId)).at(-1)!;
   // The chain itself holds; only the digest, written before, disagrees.

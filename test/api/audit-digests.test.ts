@@ -43,13 +43,17 @@ const behindTriggers = (text: string, replacements: Record<string, unknown> = {}
 async function runScript(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const root = path.join(__dirname, '..', '..');
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import=tsx', path.join(root, 'scripts', 'audit-verify.ts'), ...args], { cwd: root, env: process.env }, (err, stdout, stderr) =>
-      resolve({ code: err ? Number((err as { code?: number }).code) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      ['--import=tsx', path.join(root, 'scripts', 'audit-verify.ts'), ...args],
+      { cwd: root, env: process.env },
+      (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: number }).code) : 0, stdout, stderr }),
     );
   });
 }
 
-const signedText = (d: { day: string; merkleRoot: string; chainCount: number }) => Buffer.from(`audit-digest\n${d.day}\n${d.merkleRoot}\n${d.chainCount}`, 'utf8');
+const signedText = (d: { day: string; merkleRoot: string; chainCount: number }) =>
+  Buffer.from(`audit-digest\n${d.day}\n${d.merkleRoot}\n${d.chainCount}`, 'utf8');
 
 let written: Awaited<ReturnType<typeof import('../../shared/domain/audit/digest').writeDailyDigest>>;
 let player: number;
@@ -75,11 +79,14 @@ test.serial('the digest is signed; the signature checks with the served public k
   t.false(verifySignature(null, signedText({ ...written, day: '1999-01-01' }), publicKey, signature));
 });
 
-test.serial('the verifier checks each digest\'s signature: a digest changed behind the trigger is named', async (t) => {
+test.serial("the verifier checks each digest's signature: a digest changed behind the trigger is named", async (t) => {
   t.true((await verify.verifyChains()).ok);
   await behindTriggers('UPDATE audit_digests SET "chainCount" = "chainCount" + 1 WHERE day = CAST(:day AS DATE)', { day: written.day });
   const report = await verify.verifyChains();
-  t.deepEqual(report.problems.map((p) => [p.kind, p.detail]), [['digest', `the signature of the digest of ${written.day} does not hold: its day, root or chain count was changed`]]);
+  t.deepEqual(
+    report.problems.map((p) => [p.kind, p.detail]),
+    [['digest', `the signature of the digest of ${written.day} does not hold: its day, root or chain count was changed`]],
+  );
   await behindTriggers('UPDATE audit_digests SET "chainCount" = "chainCount" - 1 WHERE day = CAST(:day AS DATE)', { day: written.day });
   t.true((await verify.verifyChains()).ok);
 });
@@ -88,7 +95,13 @@ test.serial('GET /audit/admin/digests: paged, newest first, with roots and signa
   const list = await req('GET', '/audit/admin/digests?page=1&pageSize=5');
   t.is(list.status, 200, list.text);
   t.like(list.body.result.pagination, { page: 1, pageSize: 5, total: 1 });
-  t.like(list.body.result.list[0], { day: written.day, merkleRoot: written.merkleRoot, chainCount: written.chainCount, signature: written.signature, keyId: written.keyId });
+  t.like(list.body.result.list[0], {
+    day: written.day,
+    merkleRoot: written.merkleRoot,
+    chainCount: written.chainCount,
+    signature: written.signature,
+    keyId: written.keyId,
+  });
 
   const reader = await factories.createAdmin({ permissions: ['audit:read'] });
   t.is((await req('GET', '/audit/admin/digests', { token: reader.token })).status, 200);

@@ -65,19 +65,37 @@ test.serial('real activity (bets, a deposit, a withdrawal hold, an agent balance
     t.is(res.body.code, 200, res.text);
   }
   const order = await models.DepositOrder.create({
-    siteCode: user.siteCode, userId: user.id, channelId: 1, channelCode: 'usdt', currency: 'USDT', subOrder: `SO${randomBytes(8).toString('hex')}`,
-    orderAmount: '25', paymentMethod: 'crypto', status: 'paid', exchangeRate: '1', payAmount: '25', usdAmount: '25', request: {}, paidAt: new Date(),
+    siteCode: user.siteCode,
+    userId: user.id,
+    channelId: 1,
+    channelCode: 'usdt',
+    currency: 'USDT',
+    subOrder: `SO${randomBytes(8).toString('hex')}`,
+    orderAmount: '25',
+    paymentMethod: 'crypto',
+    status: 'paid',
+    exchangeRate: '1',
+    payAmount: '25',
+    usdAmount: '25',
+    request: {},
+    paidAt: new Date(),
   });
   const { creditDeposit } = await import('../../shared/domain/deposit');
   t.like(await creditDeposit(Number(order.id)), { credited: true });
 
   const ready = await readyPlayer({ balance: '50' });
-  const held = await stack.request('POST', '/api/withdrawal/request', { token: ready.token, body: { amount: '20', cryptoAddressId: ready.address.id, verifyCode: CODE } });
+  const held = await stack.request('POST', '/api/withdrawal/request', {
+    token: ready.token,
+    body: { amount: '20', cryptoAddressId: ready.address.id, verifyCode: CODE },
+  });
   t.is(held.body.code, 200, held.text);
   const withdrawal = await one<{ id: number }>('SELECT id FROM withdrawals WHERE "userId" = :u', { u: ready.user.id });
 
   const agent = await agentWithCommission('100');
-  const agentHeld = await stack.request('POST', '/api/affiliate/withdrawals/request', { token: agent.token, body: { amount: 30, method: 'crypto', targetId: agent.address.id } });
+  const agentHeld = await stack.request('POST', '/api/affiliate/withdrawals/request', {
+    token: agent.token,
+    body: { amount: 30, method: 'crypto', targetId: agent.address.id },
+  });
   t.is(agentHeld.body.code, 200, agentHeld.text);
   const agentWithdrawal = await one<{ id: number }>('SELECT id FROM affiliate_withdrawals WHERE "agentId" = :u', { u: agent.user.id });
 
@@ -85,7 +103,14 @@ test.serial('real activity (bets, a deposit, a withdrawal hold, an agent balance
   t.is((await stack.request('POST', '/api/responsible-gaming/cooling-off', { token: excluded.token, body: { days: 1 } })).body.code, 200);
   t.is((await stack.request('POST', '/api/responsible-gaming/self-exclusion', { token: excluded.token, body: { months: 12 } })).body.code, 200);
 
-  activity = { player: user.id, withdrawer: ready.user.id, withdrawalId: withdrawal.id, agent: agent.user.id, agentWithdrawalId: agentWithdrawal.id, excluded: excluded.user.id };
+  activity = {
+    player: user.id,
+    withdrawer: ready.user.id,
+    withdrawalId: withdrawal.id,
+    agent: agent.user.id,
+    agentWithdrawalId: agentWithdrawal.id,
+    excluded: excluded.user.id,
+  };
   const report = await verify.verifyChains();
   t.deepEqual(report.problems, [], verify.verifyReportText(report));
   const run = await runScript();
@@ -98,8 +123,13 @@ test.serial('each kind of state changed in SQL is named (table, id, field, expec
   t.truthy(a, 'the activity of the first test');
   const before = {
     player: await one<{ balance: string }>('SELECT balance::TEXT AS balance FROM users WHERE id = :id', { id: a.player }),
-    withdrawer: await one<{ balance: string; frozen: string }>('SELECT balance::TEXT AS balance, "frozenBalance"::TEXT AS frozen FROM users WHERE id = :id', { id: a.withdrawer }),
-    agent: await one<{ available: string; frozen: string }>('SELECT available::TEXT AS available, frozen::TEXT AS frozen FROM affiliate_accounts WHERE "userId" = :id', { id: a.agent }),
+    withdrawer: await one<{ balance: string; frozen: string }>('SELECT balance::TEXT AS balance, "frozenBalance"::TEXT AS frozen FROM users WHERE id = :id', {
+      id: a.withdrawer,
+    }),
+    agent: await one<{ available: string; frozen: string }>(
+      'SELECT available::TEXT AS available, frozen::TEXT AS frozen FROM affiliate_accounts WHERE "userId" = :id',
+      { id: a.agent },
+    ),
     excluded: await one<{ self: Date }>('SELECT "selfExcludedUntil" AS self FROM rg_accounts WHERE "userId" = :id', { id: a.excluded }),
   };
   t.is(before.withdrawer.frozen, '20.000000');
@@ -116,7 +146,10 @@ test.serial('each kind of state changed in SQL is named (table, id, field, expec
   // A self-exclusion ended early, and a cooling-off that no history row explains.
   await exec(`UPDATE rg_accounts SET "selfExcludedUntil" = '2020-01-01T00:00:00Z' WHERE "userId" = :id`, { id: a.excluded });
   const stranger = await factories.createUser();
-  await exec(`INSERT INTO rg_accounts ("userId", "siteCode", "coolingOffUntil") VALUES (:id, :site, '2030-01-01T00:00:00Z')`, { id: stranger.user.id, site: stranger.user.siteCode });
+  await exec(`INSERT INTO rg_accounts ("userId", "siteCode", "coolingOffUntil") VALUES (:id, :site, '2030-01-01T00:00:00Z')`, {
+    id: stranger.user.id,
+    site: stranger.user.siteCode,
+  });
 
   const report = await verify.verifyChains();
   t.false(report.ok);
@@ -125,23 +158,40 @@ test.serial('each kind of state changed in SQL is named (table, id, field, expec
     { table: 'users', id: String(a.withdrawer), field: 'frozenBalance', expected: '0.000000', found: '20.000000' },
     { table: 'affiliate_accounts', id: String(a.agent), field: 'available', expected: before.agent.available, found: plus(before.agent.available, 10) },
     { table: 'affiliate_accounts', id: String(a.agent), field: 'frozen', expected: '0.000000', found: '30.000000' },
-    { table: 'rg_accounts', id: String(a.excluded), field: 'selfExcludedUntil', expected: before.excluded.self.toISOString(), found: '2020-01-01T00:00:00.000Z' },
+    {
+      table: 'rg_accounts',
+      id: String(a.excluded),
+      field: 'selfExcludedUntil',
+      expected: before.excluded.self.toISOString(),
+      found: '2020-01-01T00:00:00.000Z',
+    },
     { table: 'rg_accounts', id: String(stranger.user.id), field: 'coolingOffUntil', expected: null, found: '2030-01-01T00:00:00.000Z' },
   ]);
   t.is(report.problems.filter((p) => p.kind !== 'state').length, 0, verify.verifyReportText(report));
   const run = await runScript();
   t.is(run.code, 1, run.stdout);
-  t.regex(run.stdout, new RegExp(`state +users ${a.player} balance: expected ${before.player.balance} \\(the balanceAfter of game_transactions row \\d+\\), found ${plus(before.player.balance, 5000)}`));
-  t.regex(run.stdout, new RegExp(`state +users ${a.withdrawer} frozenBalance: expected 0.000000 \\(the sum of the pending and approved withdrawals\\), found 20.000000`));
+  t.regex(
+    run.stdout,
+    new RegExp(
+      `state +users ${a.player} balance: expected ${before.player.balance} \\(the balanceAfter of game_transactions row \\d+\\), found ${plus(before.player.balance, 5000)}`,
+    ),
+  );
+  t.regex(
+    run.stdout,
+    new RegExp(`state +users ${a.withdrawer} frozenBalance: expected 0.000000 \\(the sum of the pending and approved withdrawals\\), found 20.000000`),
+  );
   t.regex(run.stdout, new RegExp(`state +rg_accounts ${stranger.user.id} coolingOffUntil: expected null \\(no cooling-off in rg_history\\)`));
 
   // A frozen balance changed: it differs from the ledger's last row and from the open holds.
   await exec(`UPDATE withdrawals SET status = 'pending' WHERE id = :id`, { id: a.withdrawalId });
   await exec('UPDATE users SET "frozenBalance" = "frozenBalance" + 1 WHERE id = :id', { id: a.withdrawer });
-  t.deepEqual(stateOf(await verify.verifyChains()).filter((p) => p.id === String(a.withdrawer)), [
-    { table: 'users', id: String(a.withdrawer), field: 'frozenBalance', expected: '20.000000', found: '21.000000' },
-    { table: 'users', id: String(a.withdrawer), field: 'frozenBalance', expected: '20.000000', found: '21.000000' },
-  ]);
+  t.deepEqual(
+    stateOf(await verify.verifyChains()).filter((p) => p.id === String(a.withdrawer)),
+    [
+      { table: 'users', id: String(a.withdrawer), field: 'frozenBalance', expected: '20.000000', found: '21.000000' },
+      { table: 'users', id: String(a.withdrawer), field: 'frozenBalance', expected: '20.000000', found: '21.000000' },
+    ],
+  );
 
   // Put back: no problem.
   await exec('UPDATE users SET balance = balance - 5000 WHERE id = :id', { id: a.player });

@@ -110,7 +110,10 @@ test('look-alikes registered at the same moment: exactly one player is created, 
   const variants = [name, name.toUpperCase(), fullWidth(name), `${name[0].toUpperCase()}${name.slice(1)}`, fullWidth(name.toUpperCase())];
   const answers = await Promise.all(variants.map((v) => register(v)));
   t.deepEqual(answers.map((a) => a.body.code).sort(), [200, 2001, 2001, 2001, 2001], answers.map((a) => a.text).join('\n'));
-  const [row] = await db().query<{ n: string }>('SELECT COUNT(*)::text AS n FROM users WHERE "accountKey" = :key', { replacements: { key: name }, type: QueryTypes.SELECT });
+  const [row] = await db().query<{ n: string }>('SELECT COUNT(*)::text AS n FROM users WHERE "accountKey" = :key', {
+    replacements: { key: name },
+    type: QueryTypes.SELECT,
+  });
   t.is(row.n, '1');
 });
 

@@ -112,10 +112,11 @@ test('register: an account that exists in the site is 2001, in another site it i
 
 test('register: concurrent registrations of one account give one player and 2001 for the rest, never 500', async (t) => {
   const account = freshAccount();
-  const answers = await Promise.all(
-    Array.from({ length: 6 }, (_, i) => register({ account, password: 'secret123', name: `Racer ${i}` }, freshIp())),
+  const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => register({ account, password: 'secret123', name: `Racer ${i}` }, freshIp())));
+  t.deepEqual(
+    answers.map((a) => a.status),
+    Array(6).fill(200),
   );
-  t.deepEqual(answers.map((a) => a.status), Array(6).fill(200));
   t.is(answers.filter((a) => a.body.code === 200).length, 1);
   t.is(answers.filter((a) => a.body.code === 2001).length, 5);
   t.is(await User.count({ where: { account } }), 1);
@@ -333,7 +334,10 @@ test('login logs: the previous LOGIN row becomes LOGOUT; device from the body wi
   const first = await login({ account: user.account, password, device: 'fingerprint-A' }, ip, { 'user-agent': 'UA-one' });
   t.is(first.body.code, 200);
   let rows = await UserLoginLog.findAll({ where: { userId: user.id }, order: [['id', 'ASC']] });
-  t.deepEqual(rows.map((r) => [r.action, r.device, r.ip]), [['LOGIN', 'fingerprint-A', ip]]);
+  t.deepEqual(
+    rows.map((r) => [r.action, r.device, r.ip]),
+    [['LOGIN', 'fingerprint-A', ip]],
+  );
 
   const second = await login({ account: user.account, password }, ip, { 'user-agent': 'UA-two' });
   t.is(second.body.code, 200);
@@ -370,7 +374,10 @@ test('login failures: one 2001 for unknown account and wrong password, each with
   t.is(ghostRows[0].ip, ip);
 
   const rows = await UserLoginLog.findAll({ where: { userId: user.id } });
-  t.deepEqual(rows.map((r) => [r.action, r.remark, r.device]), [['LOGIN_FAIL', 'WRONG_PASSWORD', 'UA-fail']]);
+  t.deepEqual(
+    rows.map((r) => [r.action, r.remark, r.device]),
+    [['LOGIN_FAIL', 'WRONG_PASSWORD', 'UA-fail']],
+  );
   t.is((await User.findByPk(user.id))!.tokenVersion, 0);
 });
 
@@ -409,7 +416,6 @@ test('login: sites are isolated; one account name in two sites is two players', 
   t.truthy(failRow);
   // A's token does not open B's site.
   t.is((await call('GET', '/api/auth/user-detail', { token: a.body.result.token, ip, headers: { 'site-name': siteB } })).status, 401);
-
 });
 
 test('login: bad input is a 400 envelope naming the field, never a 500', async (t) => {
@@ -429,7 +435,10 @@ test('login: bad input is a 400 envelope naming the field, never a 500', async (
     const res = await call('POST', '/api/auth/login', { body, ip });
     t.is(res.status, 400, JSON.stringify(body));
     t.is(res.body.code, 400);
-    t.true(res.body.errors.some((e: { field: string }) => e.field === field), JSON.stringify(res.body.errors));
+    t.true(
+      res.body.errors.some((e: { field: string }) => e.field === field),
+      JSON.stringify(res.body.errors),
+    );
   }
   const empty = await call('POST', '/api/auth/login', { ip });
   t.is(empty.status, 400);

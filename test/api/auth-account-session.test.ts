@@ -47,7 +47,13 @@ const SECRETS = ['password', 'totpAuthSecret', 'emailVerifyCode', 'mobileVerifyC
 
 test('user-detail: every field but the password and secrets, hasPassword, first mascot when no avatar', async (t) => {
   const { user, token } = await createUser({ balance: '7.25' });
-  await user.update({ totpAuthSecret: 'JBSWY3DPEHPK3PXP', emailVerifyCode: '482913', withdrawalVerifyCode: '771234', mobileVerifyCode: '+886912|654321', totalEffectiveBet: '100' });
+  await user.update({
+    totpAuthSecret: 'JBSWY3DPEHPK3PXP',
+    emailVerifyCode: '482913',
+    withdrawalVerifyCode: '771234',
+    mobileVerifyCode: '+886912|654321',
+    totalEffectiveBet: '100',
+  });
   const res = await stack.request('GET', '/api/auth/user-detail', { token });
   t.is(res.status, 200);
   t.is(res.body.code, 200);
@@ -68,7 +74,18 @@ test('user-detail: every field but the password and secrets, hasPassword, first 
   t.is(detail.siteCode, 'default');
   t.is(detail.hasPassword, true);
   t.false('loginLogs' in detail);
-  for (const field of ['email', 'mobile', 'widget', 'oauth', 'vendorGroupId', 'agentCode', 'level1AgentId', 'level2AgentId', 'level3AgentId', 'lastActivityAt']) {
+  for (const field of [
+    'email',
+    'mobile',
+    'widget',
+    'oauth',
+    'vendorGroupId',
+    'agentCode',
+    'level1AgentId',
+    'level2AgentId',
+    'level3AgentId',
+    'lastActivityAt',
+  ]) {
     t.true(field in detail, field);
   }
   t.is(typeof detail.createdAt, 'string');
@@ -85,7 +102,7 @@ test('user-detail: every field but the password and secrets, hasPassword, first 
   t.is(other.body.result.avatar, 'https://cdn.example.com/own.png');
 });
 
-test('user-detail?related=loginLogs: the latest 20 rows, newest first, only the user\'s own', async (t) => {
+test("user-detail?related=loginLogs: the latest 20 rows, newest first, only the user's own", async (t) => {
   const { user, token } = await createUser();
   const { user: someoneElse } = await createUser();
   const base = Date.now() - 3_600_000;
@@ -111,7 +128,10 @@ test('user-detail?related=loginLogs: the latest 20 rows, newest first, only the 
     Array.from({ length: 20 }, (_, i) => `device-${23 - i}`),
   );
   const ids = logs.map((l: { id: number }) => l.id);
-  t.deepEqual(ids, [...ids].sort((a, b) => b - a));
+  t.deepEqual(
+    ids,
+    [...ids].sort((a, b) => b - a),
+  );
   t.deepEqual(Object.keys(logs[0]).sort(), ['action', 'createdAt', 'device', 'id', 'ip', 'lastUse', 'remark', 'userId']);
   t.true(logs.every((l: { userId: number }) => l.userId === user.id));
   t.is(typeof logs[0].id, 'number');
@@ -222,7 +242,10 @@ test('logout: locale from the header, channel group re-matched, tokens ended, ca
 
   // The session's LOGIN row is closed.
   const logs = await UserLoginLog.findAll({ where: { userId: user.id } });
-  t.deepEqual(logs.map((l) => l.action), ['LOGOUT']);
+  t.deepEqual(
+    logs.map((l) => l.action),
+    ['LOGOUT'],
+  );
 });
 
 test('logout without a locales header keeps the locale; a currency without an enabled group gives null', async (t) => {
@@ -273,7 +296,7 @@ test('PATCH locale: changes the locale only; 2001 for an unsupported one; 400 fo
 // ---------------------------------------------------------------------------------------------------
 // mascots and avatar
 
-test('mascots: public, the site\'s ten mascots as {id, label, url} with labels in the request locale', async (t) => {
+test("mascots: public, the site's ten mascots as {id, label, url} with labels in the request locale", async (t) => {
   const en = await stack.request('GET', '/api/auth/mascots', { headers: { locales: 'en-US' } });
   t.is(en.status, 200);
   t.is(en.body.code, 200);
@@ -294,7 +317,12 @@ test('mascots: public, the site\'s ten mascots as {id, label, url} with labels i
   // Another site's list, replaced by its operator (labels may be plain strings).
   const site = await createSite();
   await SiteConfig.update(
-    { mascots: [{ id: 'mascot-cat', label: { 'en-US': 'Cat', 'zh-TW': '貓' }, url: 'https://cdn.example.com/cat.png' }, { id: 'mascot-plain', label: 'Plain', url: 'https://cdn.example.com/plain.png' }] },
+    {
+      mascots: [
+        { id: 'mascot-cat', label: { 'en-US': 'Cat', 'zh-TW': '貓' }, url: 'https://cdn.example.com/cat.png' },
+        { id: 'mascot-plain', label: 'Plain', url: 'https://cdn.example.com/plain.png' },
+      ],
+    },
     { where: { siteCode: site } },
   );
   const other = await stack.request('GET', '/api/auth/mascots', { headers: { 'site-name': site, locales: 'vi-VN' } });

@@ -47,7 +47,10 @@ test.before(async () => {
   models = await import('../../shared/db/models');
   tokens = await import('../../shared/domain/auth');
   const jwk = { ...publicKey.export({ format: 'jwk' }), kid: KID, alg: 'RS256', use: 'sig' };
-  nock(PROVIDER).persist().get('/jwks').reply(200, { keys: [jwk] });
+  nock(PROVIDER)
+    .persist()
+    .get('/jwks')
+    .reply(200, { keys: [jwk] });
 });
 
 test.after.always(async () => {
@@ -425,7 +428,11 @@ test('2008: an id_token that fails verification', async (t) => {
     'wrong issuer': idToken(profile(sub, { iss: 'https://evil.test' })),
     expired: idToken(profile(sub, { exp: nowS() - 3600 })),
     'no expiry': jwt.sign({ iss: PROVIDER, aud: CLIENT_ID, ...profile(sub) }, privateKey, { algorithm: 'RS256', keyid: KID }),
-    'HS256 with the client secret': jwt.sign({ iss: PROVIDER, aud: CLIENT_ID, ...profile(sub) }, CLIENT_SECRET, { algorithm: 'HS256', keyid: KID, expiresIn: 300 }),
+    'HS256 with the client secret': jwt.sign({ iss: PROVIDER, aud: CLIENT_ID, ...profile(sub) }, CLIENT_SECRET, {
+      algorithm: 'HS256',
+      keyid: KID,
+      expiresIn: 300,
+    }),
     'not a JWT': 'not.a.jwt',
   };
   for (const [name, token] of Object.entries(cases)) {

@@ -44,7 +44,10 @@ test.before(async () => {
   models = await import('../../shared/db/models');
   totpCodes = await import('../../shared/domain/auth');
   const jwk = { ...publicKey.export({ format: 'jwk' }), kid: KID, alg: 'RS256', use: 'sig' };
-  nock(PROVIDER).persist().get('/jwks').reply(200, { keys: [jwk] });
+  nock(PROVIDER)
+    .persist()
+    .get('/jwks')
+    .reply(200, { keys: [jwk] });
 });
 
 test.after.always(async () => {
@@ -89,7 +92,8 @@ function isBiz(t: { is: (a: unknown, b: unknown, m?: string) => void }, res: Api
   t.is(res.body.path, `/api/auth/${path}`);
 }
 
-const passwordLogin = (account: string, password: string, totpCode?: string) => stack.request('POST', '/api/auth/login', { body: { account, password, totpCode } });
+const passwordLogin = (account: string, password: string, totpCode?: string) =>
+  stack.request('POST', '/api/auth/login', { body: { account, password, totpCode } });
 
 // ------------------------------------------------------------------------------------------------
 // Password login
@@ -104,7 +108,10 @@ test('password login: 2020 without a code, 2021 for a wrong one (LOGIN_FAIL row)
 
   isBiz(t, await passwordLogin(user.account, password, await wrongCode(code)), 2021, 'login');
   const fails = await models.UserLoginLog.findAll({ where: { userId: user.id, action: 'LOGIN_FAIL' } });
-  t.deepEqual(fails.map((r) => r.remark), ['WRONG_TOTP']);
+  t.deepEqual(
+    fails.map((r) => r.remark),
+    ['WRONG_TOTP'],
+  );
 
   const right = await code();
   const ok = await passwordLogin(user.account, password, right);

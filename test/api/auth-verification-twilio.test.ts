@@ -102,7 +102,9 @@ test('send-verify-mobile: a twilio refusal (400) or outage (503) is 2002', async
   ] as const) {
     const { token } = await createUser();
     const number = national();
-    const scope = nock(TWILIO).post(VERIFICATIONS, (b: Record<string, string>) => b.To === e164(number)).reply(...twilioReply(status, body));
+    const scope = nock(TWILIO)
+      .post(VERIFICATIONS, (b: Record<string, string>) => b.To === e164(number))
+      .reply(...twilioReply(status, body));
     const res = await post('send-verify-mobile', token, { mobile: number, country: { label: '886-Taiwan' } });
     t.is(res.status, 200);
     t.is(res.body.code, 2002, `${status}: ${res.text}`);
@@ -157,7 +159,9 @@ test('check-verify-mobile: a wrong code (pending), an expired verification (404)
     [429, { code: 60202, message: 'Max check attempts reached', status: 429 }],
   ] as const) {
     const { user, token, number } = await pendingUser();
-    const scope = nock(TWILIO).post(CHECK, (b: Record<string, string>) => b.To === e164(number)).reply(...twilioReply(status, body));
+    const scope = nock(TWILIO)
+      .post(CHECK, (b: Record<string, string>) => b.To === e164(number))
+      .reply(...twilioReply(status, body));
     const res = await post('check-verify-mobile', token, { mobile: number, code: '482913' });
     t.is(res.body.code, 2002, `${status}: ${res.text}`);
     t.true(scope.isDone());
@@ -175,7 +179,9 @@ test('check-verify-mobile: another number than the pending one is 2002 without a
 
 test('check-verify-mobile: twilio down (500) is a 503 envelope, the record is kept', async (t) => {
   const { user, token, number } = await pendingUser();
-  const scope = nock(TWILIO).post(CHECK, (b: Record<string, string>) => b.To === e164(number)).reply(...twilioReply(500, { code: 20500, message: 'Internal error', status: 500 }));
+  const scope = nock(TWILIO)
+    .post(CHECK, (b: Record<string, string>) => b.To === e164(number))
+    .reply(...twilioReply(500, { code: 20500, message: 'Internal error', status: 500 }));
   const res = await post('check-verify-mobile', token, { mobile: number, code: '482913' });
   t.is(res.status, 503, res.text);
   t.is(res.body.code, 503);

@@ -63,7 +63,10 @@ test('weak codes: all-equal, runs, repeated blocks, palindromes and the blacklis
   for (const code of ['193847', '502938', '071364']) t.false(isWeakCode(code), code);
   // A draw of 42 becomes 000042; a weak draw is replaced by the next one.
   const draws = [123456, 111111, 42];
-  t.is(generateVerificationCode(() => draws.shift() as number), '000042');
+  t.is(
+    generateVerificationCode(() => draws.shift() as number),
+    '000042',
+  );
   t.is(generateVerificationCode(() => randomInt(0, 1_000_000)).length, 6);
 });
 
@@ -101,7 +104,15 @@ test('send-verify-mobile (development mode) stores <e164>|<code>; check with it 
   t.false(isWeakCode(code));
   t.is(user.mobile, null);
 
-  isBiz(t, await post('check-verify-mobile', token, { mobile: '0912345678', code: code === '999999' ? '999998' : String((Number(code) + 1) % 1_000_000).padStart(6, '0') }), 2002, 'check-verify-mobile');
+  isBiz(
+    t,
+    await post('check-verify-mobile', token, {
+      mobile: '0912345678',
+      code: code === '999999' ? '999998' : String((Number(code) + 1) % 1_000_000).padStart(6, '0'),
+    }),
+    2002,
+    'check-verify-mobile',
+  );
   isBiz(t, await post('check-verify-mobile', token, { mobile: '0987654321', code }), 2002, 'check-verify-mobile');
 
   const ok = await post('check-verify-mobile', token, { mobile: '0912345678', code });
@@ -260,7 +271,12 @@ test('enable-totp-auth refuses malformed codes with 400', async (t) => {
 test('edit-password: 2002 mismatch, 2001 wrong current password, success keeps the token valid', async (t) => {
   const { user, token, password } = await createUser();
   isBiz(t, await post('edit-password', token, { password, newPassword: 'new-pass-1', confirmPassword: 'new-pass-2' }), 2002, 'edit-password');
-  isBiz(t, await post('edit-password', token, { password: 'not-my-password', newPassword: 'new-pass-1', confirmPassword: 'new-pass-1' }), 2001, 'edit-password');
+  isBiz(
+    t,
+    await post('edit-password', token, { password: 'not-my-password', newPassword: 'new-pass-1', confirmPassword: 'new-pass-1' }),
+    2001,
+    'edit-password',
+  );
   await user.reload();
   t.true(await bcrypt.compare(password, user.password));
 
@@ -343,7 +359,11 @@ test('bad input is a 400 naming the field, never a 500', async (t) => {
       t.notRegex(res.text, /Error:|\\n\s*at |stack/);
     }
   }
-  const malformed = await stack.request('POST', '/api/auth/check-verify-email', { token, rawBody: '{"code":', headers: { 'content-type': 'application/json' } });
+  const malformed = await stack.request('POST', '/api/auth/check-verify-email', {
+    token,
+    rawBody: '{"code":',
+    headers: { 'content-type': 'application/json' },
+  });
   t.is(malformed.status, 400);
 });
 

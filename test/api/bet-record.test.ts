@@ -116,7 +116,10 @@ test('paging: default page size 10, newest first, totals independent of the page
   t.deepEqual(one.body.result.pagination, { page: 1, pageSize: 10, total: 12, totalPages: 2 });
   t.deepEqual(two.body.result.pagination, { page: 2, pageSize: 10, total: 12, totalPages: 2 });
   t.deepEqual(one.body.result.items.map((i: { betAmount: string }) => i.betAmount).slice(0, 3), ['12.000000', '11.000000', '10.000000']);
-  t.deepEqual(two.body.result.items.map((i: { betAmount: string }) => i.betAmount), ['2.000000', '1.000000']);
+  t.deepEqual(
+    two.body.result.items.map((i: { betAmount: string }) => i.betAmount),
+    ['2.000000', '1.000000'],
+  );
   const totals = { totalBetCount: 12, betAmount: '78.000000', betEffective: '78.000000', winLose: '3.000000' }; // 6 x 1.5 - 6 x 1
   for (const res of [one, two, three]) t.like(res.body.result, totals);
 
@@ -149,7 +152,10 @@ test('bad paging and filters are 400 naming the field', async (t) => {
     const res = await get(`/api/bet-record?${query}`, token);
     t.is(res.status, 400, query);
     t.is(res.body.code, 400, query);
-    t.true(res.body.errors.some((e: { field: string }) => e.field === field), query);
+    t.true(
+      res.body.errors.some((e: { field: string }) => e.field === field),
+      query,
+    );
   }
   t.is((await get('/api/bet-record?pageSize=50', token)).status, 200);
   t.is((await get('/api/bet-record?startDate=2026-03-01&endDate=2026-03-01', token)).status, 200);
@@ -169,16 +175,25 @@ test('status filter: the list follows it, the totals stay over the valid orders'
   t.like(all.body.result, validTotals);
 
   const valid = await get('/api/bet-record?status=valid', token);
-  t.deepEqual(valid.body.result.items.map((i: { status: string }) => i.status), ['valid', 'valid']);
+  t.deepEqual(
+    valid.body.result.items.map((i: { status: string }) => i.status),
+    ['valid', 'valid'],
+  );
   t.like(valid.body.result, validTotals);
 
   const inv = await get('/api/bet-record?status=invalid', token);
-  t.deepEqual(inv.body.result.items.map((i: { id: number }) => i.id), [Number(invalid.id)]);
+  t.deepEqual(
+    inv.body.result.items.map((i: { id: number }) => i.id),
+    [Number(invalid.id)],
+  );
   t.is(inv.body.result.pagination.total, 1);
   t.like(inv.body.result, validTotals);
 
   const can = await get('/api/bet-record?status=cancelled', token);
-  t.deepEqual(can.body.result.items.map((i: { id: number }) => i.id), [Number(cancelled.id)]);
+  t.deepEqual(
+    can.body.result.items.map((i: { id: number }) => i.id),
+    [Number(cancelled.id)],
+  );
   t.like(can.body.result, validTotals);
 });
 
@@ -188,7 +203,10 @@ test('gameType filter applies to the list and the totals', async (t) => {
   await makeOrder(user, { betAmount: '10', gameType: '9', status: 'invalid' });
   await makeOrder(user, { betAmount: '30', gameType: '1', winLose: '-30' });
   const crypto = await get('/api/bet-record?gameType=9', token);
-  t.deepEqual(crypto.body.result.items.map((i: { gameType: string }) => i.gameType), ['9', '9']);
+  t.deepEqual(
+    crypto.body.result.items.map((i: { gameType: string }) => i.gameType),
+    ['9', '9'],
+  );
   t.like(crypto.body.result, { totalBetCount: 1, betAmount: '100.000000', betEffective: '50.000000', winLose: '50.000000' });
   const sports = await get('/api/bet-record?gameType=1', token);
   t.is(sports.body.result.items.length, 1);
@@ -213,7 +231,10 @@ test('date range: whole days in APP_TIMEZONE, the end day included to its last m
 
   const ids = (res: { body: { result: { items: Array<{ id: number }> } } }) => res.body.result.items.map((i) => i.id).sort((a, b) => a - b);
   const range = await get('/api/bet-record?startDate=2026-03-10&endDate=2026-03-12', token);
-  t.deepEqual(ids(range), [atStart, middle, endDay, endLast].map((o) => Number(o.id)).sort((a, b) => a - b));
+  t.deepEqual(
+    ids(range),
+    [atStart, middle, endDay, endLast].map((o) => Number(o.id)).sort((a, b) => a - b),
+  );
   t.like(range.body.result, { totalBetCount: 4, betAmount: '30.000000' });
 
   const from = await get('/api/bet-record?startDate=2026-03-13', token);
@@ -221,7 +242,10 @@ test('date range: whole days in APP_TIMEZONE, the end day included to its last m
   const until = await get('/api/bet-record?endDate=2026-03-09', token);
   t.deepEqual(ids(until), [Number(beforeStart.id)]);
   const oneDay = await get('/api/bet-record?startDate=2026-03-12&endDate=2026-03-12', token);
-  t.deepEqual(ids(oneDay), [Number(endDay.id), Number(endLast.id)].sort((a, b) => a - b));
+  t.deepEqual(
+    ids(oneDay),
+    [Number(endDay.id), Number(endLast.id)].sort((a, b) => a - b),
+  );
   t.is(oneDay.body.result.betAmount, '24.000000');
 });
 
@@ -233,7 +257,10 @@ test("only the caller's orders of the caller's site are listed", async (t) => {
   await makeOrder(other, { betAmount: '500' });
   await makeOrder(user, { betAmount: '50', siteCode: otherSite }); // a stray row under another site
   const res = await get('/api/bet-record', token);
-  t.deepEqual(res.body.result.items.map((i: { id: number }) => i.id), [Number(mine.id)]);
+  t.deepEqual(
+    res.body.result.items.map((i: { id: number }) => i.id),
+    [Number(mine.id)],
+  );
   t.is(res.body.result.betAmount, '5.000000');
 });
 

@@ -16,7 +16,14 @@ let stack: TestStack;
 
 test.before(async () => {
   // Rate limits out of the way: the probe measures validation, not limits.
-  const unlimited = ['RATE_LIMIT_REGISTER_PER_IP', 'RATE_LIMIT_LOGIN_PER_IP', 'RATE_LIMIT_LOGIN_PER_ACCOUNT', 'RATE_LIMIT_DEPOSIT_PER_USER', 'VERIFY_SEND_LIMIT_PER_USER', 'VERIFY_SEND_LIMIT_PER_IP'];
+  const unlimited = [
+    'RATE_LIMIT_REGISTER_PER_IP',
+    'RATE_LIMIT_LOGIN_PER_IP',
+    'RATE_LIMIT_LOGIN_PER_ACCOUNT',
+    'RATE_LIMIT_DEPOSIT_PER_USER',
+    'VERIFY_SEND_LIMIT_PER_USER',
+    'VERIFY_SEND_LIMIT_PER_IP',
+  ];
   stack = await startTestStack(Object.fromEntries(unlimited.map((name) => [name, '100000'])));
 });
 test.after.always(async () => {

@@ -20,7 +20,11 @@ let factories: AdminStack['factories'];
 let models: AdminStack['models'];
 let site: string;
 test.before(async () => {
-  ({ stack, req, factories, models } = await startAdminStack({ permissions: ['deposit:read', 'deposit:write'], env: { ...DEPOSIT_ENV, DEPOSIT_EXPIRE_AFTER_MINUTES: '60' }, headers: { locales: 'en-US' } }));
+  ({ stack, req, factories, models } = await startAdminStack({
+    permissions: ['deposit:read', 'deposit:write'],
+    env: { ...DEPOSIT_ENV, DEPOSIT_EXPIRE_AFTER_MINUTES: '60' },
+    headers: { locales: 'en-US' },
+  }));
   site = await factories.createSite();
   await resetDepositMocks();
 });
@@ -28,7 +32,8 @@ test.after.always(async () => {
   await stack?.close();
 });
 
-const player = (token: string, method: string, path: string, body?: unknown) => stack.request(method, `/api${path}`, { token, body, headers: { 'site-name': site, locales: 'en-US' } });
+const player = (token: string, method: string, path: string, body?: unknown) =>
+  stack.request(method, `/api${path}`, { token, body, headers: { 'site-name': site, locales: 'en-US' } });
 
 async function order(token: string, amount: string): Promise<DepositOrder> {
   const subOrder = unique();
@@ -41,7 +46,9 @@ async function order(token: string, amount: string): Promise<DepositOrder> {
 /** An order of `amount` made `daysAgo` days ago, expired by the sweep, then paid late: flagged `late-payment`. */
 async function latePaid(token: string, amount: string, daysAgo = 0): Promise<DepositOrder> {
   const made = await order(token, amount);
-  await db().query(`UPDATE deposit_orders SET "createdAt" = now() - make_interval(days => :days, mins => 90) WHERE id = :id`, { replacements: { id: made.id, days: daysAgo } });
+  await db().query(`UPDATE deposit_orders SET "createdAt" = now() - make_interval(days => :days, mins => 90) WHERE id = :id`, {
+    replacements: { id: made.id, days: daysAgo },
+  });
   await expireDeposits();
   await postUsdtCallback(stack, { subOrder: made.subOrder, payAmount: amount, txHash: unique('0x'), payTime: 'now' });
   const flagged = (await DepositOrder.findByPk(made.id))!;
@@ -55,7 +62,8 @@ async function paid(token: string, amount: string): Promise<void> {
   await creditDeposit(Number(made.id));
 }
 
-const resolve = (id: string | number, action: 'credit' | 'fail') => req('POST', `/deposit/admin/orders/${id}/resolve`, { site, body: { action, reason: 'checked with the chain' } });
+const resolve = (id: string | number, action: 'credit' | 'fail') =>
+  req('POST', `/deposit/admin/orders/${id}/resolve`, { site, body: { action, reason: 'checked with the chain' } });
 const balanceOf = async (userId: number) => (await models.User.findByPk(userId))!.balance;
 
 function code(t: ExecutionContext, res: ApiResponse, expected: number): void {
@@ -82,12 +90,12 @@ test.serial('a late payment that would pass the deposit limit is not credited (4
   t.like((await DepositOrder.findByPk(late.id))!.get({ plain: true }), { status: 'failed', resolution: 'fail', payAmount: '80.000000' });
 });
 
-test.serial('a late payment credited today counts against today\'s deposit limit, though its order was made days ago', async (t) => {
+test.serial("a late payment credited today counts against today's deposit limit, though its order was made days ago", async (t) => {
   const { user, token } = await createDepositor({ siteCode: site });
   await dayLimit(t, token, '100');
   const late = await latePaid(token, '30', 3);
   code(t, await resolve(late.id, 'credit'), 200);
-  t.like((await creditDeposit(Number(late.id))), { credited: true, usdAmount: '30.000000' });
+  t.like(await creditDeposit(Number(late.id)), { credited: true, usdAmount: '30.000000' });
   t.is(await balanceOf(user.id), '30.000000');
   const channel = await usdtChannel(site);
   code(t, await player(token, 'POST', '/deposit', { channelId: channel.id, paymentMethod: 'crypto', subOrder: unique(), orderAmount: '80' }), 4104);
@@ -104,12 +112,12 @@ test.serial('a paid amount above the order that takes lifetime deposits past the
   t.is(await balanceOf(user.id), '0.000000');
 });
 
-test.serial('an excluded player\'s late payment is credited: the money is the player\'s, new deposits stay refused', async (t) => {
+test.serial("an excluded player's late payment is credited: the money is the player's, new deposits stay refused", async (t) => {
   const { user, token } = await createDepositor({ siteCode: site });
   const late = await latePaid(token, '25');
   code(t, await player(token, 'POST', '/responsible-gaming/cooling-off', { days: 7 }), 200);
   code(t, await resolve(late.id, 'credit'), 200);
-  t.like((await creditDeposit(Number(late.id))), { credited: true });
+  t.like(await creditDeposit(Number(late.id)), { credited: true });
   t.is(await balanceOf(user.id), '25.000000');
   const channel = await usdtChannel(site);
   code(t, await player(token, 'POST', '/deposit', { channelId: channel.id, paymentMethod: 'crypto', subOrder: unique(), orderAmount: '10' }), 4102);

@@ -1,7 +1,17 @@
 import test from 'ava';
 import nock from 'nock';
 import { DepositCallback, DepositOrder } from '../../shared/db/models';
-import { createDepositor, resetDepositMocks, DEPOSIT_ENV, FIATVENDOR, fiatChannel, fiatSigned, postFiatCallback, unique, usdtChannel } from '../helpers/deposits';
+import {
+  createDepositor,
+  resetDepositMocks,
+  DEPOSIT_ENV,
+  FIATVENDOR,
+  fiatChannel,
+  fiatSigned,
+  postFiatCallback,
+  unique,
+  usdtChannel,
+} from '../helpers/deposits';
 import { createSite } from '../helpers/factories';
 import { startTestStack, type TestStack } from '../helpers/stack';
 
@@ -127,7 +137,10 @@ test.serial('a malformed payee is recorded as invalid and changes nothing; a wel
   for (const payee of malformed) {
     t.deepEqual((await addCallback(subOrder, payee)).body, { received: true }, JSON.stringify(payee));
   }
-  t.deepEqual(await outcomes(subOrder), malformed.map(() => 'invalid'));
+  t.deepEqual(
+    await outcomes(subOrder),
+    malformed.map(() => 'invalid'),
+  );
   const records = await DepositCallback.findAll({ where: { subOrder } });
   t.true(records.every((r) => r.depositOrderId !== null && r.siteCode === site));
   const order = (await DepositOrder.findOne({ where: { subOrder } }))!;

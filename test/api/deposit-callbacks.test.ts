@@ -52,7 +52,10 @@ async function fiatOrder(token: string, amount = '3200') {
   const subOrder = unique();
   nock(FIATVENDOR).post('/order/atm').reply(200, { status: true, sub_order: subOrder });
   const channel = await fiatChannel(site);
-  const res = await stack.request('POST', '/api/deposit', { token, body: { channelId: channel.id, paymentMethod: 'fiat', subOrder, orderAmount: amount, expectedCode: '004', expectedAccount: '12345678901234' } });
+  const res = await stack.request('POST', '/api/deposit', {
+    token,
+    body: { channelId: channel.id, paymentMethod: 'fiat', subOrder, orderAmount: amount, expectedCode: '004', expectedAccount: '12345678901234' },
+  });
   if (res.body.code !== 200) throw new Error(JSON.stringify(res.body));
   return subOrder;
 }
@@ -79,10 +82,13 @@ async function ledger(userId: number) {
 }
 
 async function missionDeposit(userId: number): Promise<string | null> {
-  const [row] = await db().query<{ progress: string }>(`SELECT progress::text FROM mission_progress WHERE "userId" = :userId AND category = 'deposit' AND "periodType" = 'daily'`, {
-    replacements: { userId },
-    type: QueryTypes.SELECT,
-  });
+  const [row] = await db().query<{ progress: string }>(
+    `SELECT progress::text FROM mission_progress WHERE "userId" = :userId AND category = 'deposit' AND "periodType" = 'daily'`,
+    {
+      replacements: { userId },
+      type: QueryTypes.SELECT,
+    },
+  );
   return row?.progress ?? null;
 }
 
@@ -101,7 +107,13 @@ test.serial('fiat: add makes the order created, pay makes it paid; the worker cr
   t.deepEqual(pay.body, { received: true });
   await credited(subOrder);
   const paid = await order(subOrder);
-  t.like(paid.get({ plain: true }), { status: 'paid', payAmount: '3200.000000', usdAmount: '100.000000', exchangeRate: '32.0000000000', payTime: '2026-11-25 14:00:00' });
+  t.like(paid.get({ plain: true }), {
+    status: 'paid',
+    payAmount: '3200.000000',
+    usdAmount: '100.000000',
+    exchangeRate: '32.0000000000',
+    payTime: '2026-11-25 14:00:00',
+  });
   t.deepEqual(await ledger(user.id), { balance: '100.000000', ledgerSum: '100.000000', deposits: 1 });
   t.is(await missionDeposit(user.id), '100.000000');
 
@@ -211,50 +223,56 @@ test.serial('expiry: unpaid orders past DEPOSIT_EXPIRE_AFTER_MINUTES become fail
   t.deepEqual(await ledger(user.id), { balance: '0.000000', ledgerSum: '0.000000', deposits: 0 });
 });
 
-test.serial('bad signatures are refused (401) and leave nothing recorded: wrong check_sum, missing, re-printed numbers, wrong secret, stale or missing timestamp', async (t) => {
-  const { token } = await createDepositor({ siteCode: site });
-  const subOrder = await fiatOrder(token, '3200');
-  const usdtOrder = await cryptoOrder(token, '10');
-  const before = await DepositCallback.count();
-  const payText = fiatPayText(subOrder, '3200.00');
+test.serial(
+  'bad signatures are refused (401) and leave nothing recorded: wrong check_sum, missing, re-printed numbers, wrong secret, stale or missing timestamp',
+  async (t) => {
+    const { token } = await createDepositor({ siteCode: site });
+    const subOrder = await fiatOrder(token, '3200');
+    const usdtOrder = await cryptoOrder(token, '10');
+    const before = await DepositCallback.count();
+    const payText = fiatPayText(subOrder, '3200.00');
 
-  const forged: string[] = [
-    fiatSigned(payText, 'another-secret'),
-    payText,
-    // check_sum computed over the number re-printed (3200) while the body says 3200.00.
-    `${payText.slice(0, -1)},"check_sum":"${fiatvendorCheckSum('fiat-secret-for-tests', [['sub_order', subOrder], ['pay_amount', '3200']])}"}`,
-    fiatSigned(payText).replace('3200.00', '3300.00'),
-    fiatSigned(payText).replace(/"check_sum":"[0-9a-f]+"/, '"check_sum":"zz"'),
-    // A field named twice: which value was signed is ambiguous.
-    fiatSigned(payText).replace('"pay_time"', '"pay_amount":1,"pay_time"'),
-  ];
-  for (const text of forged) {
-    const res = await postFiatCallback(stack, 'pay', text);
-    t.is(res.status, 401, text.slice(0, 80));
-    t.is(res.body.code, 401);
-  }
-  t.is((await postFiatCallback(stack, 'add', fiatAddText(subOrder, '3200'))).status, 401);
-  // Not JSON at all: the body step refuses it (400) before anything else.
-  t.is((await postFiatCallback(stack, 'pay', 'not json')).status, 400);
+    const forged: string[] = [
+      fiatSigned(payText, 'another-secret'),
+      payText,
+      // check_sum computed over the number re-printed (3200) while the body says 3200.00.
+      `${payText.slice(0, -1)},"check_sum":"${fiatvendorCheckSum('fiat-secret-for-tests', [
+        ['sub_order', subOrder],
+        ['pay_amount', '3200'],
+      ])}"}`,
+      fiatSigned(payText).replace('3200.00', '3300.00'),
+      fiatSigned(payText).replace(/"check_sum":"[0-9a-f]+"/, '"check_sum":"zz"'),
+      // A field named twice: which value was signed is ambiguous.
+      fiatSigned(payText).replace('"pay_time"', '"pay_amount":1,"pay_time"'),
+    ];
+    for (const text of forged) {
+      const res = await postFiatCallback(stack, 'pay', text);
+      t.is(res.status, 401, text.slice(0, 80));
+      t.is(res.body.code, 401);
+    }
+    t.is((await postFiatCallback(stack, 'add', fiatAddText(subOrder, '3200'))).status, 401);
+    // Not JSON at all: the body step refuses it (400) before anything else.
+    t.is((await postFiatCallback(stack, 'pay', 'not json')).status, 400);
 
-  const body = JSON.stringify({ subOrder: usdtOrder, payAmount: 10, txHash: unique('0x'), payTime: 'now' });
-  const stale = String(Math.floor(Date.now() / 1000) - 301);
-  const usdtForged: Array<Record<string, string>> = [
-    usdtHeaders(body, { secret: 'wrong' }),
-    usdtHeaders(body, { timestamp: stale }),
-    { 'content-type': 'application/json', 'x-timestamp': stale, 'x-signature': providerSignatureOf(USDT_SECRET, stale, body) },
-    { 'content-type': 'application/json' },
-    { ...usdtHeaders(body), 'x-signature': 'ABC' },
-  ];
-  for (const headers of usdtForged) {
-    const res = await stack.request('POST', '/api/vendor/usdt/callback/pay', { rawBody: body, headers });
-    t.is(res.status, 401);
-  }
-  // A body changed after signing.
-  const signed = usdtHeaders(body);
-  t.is((await stack.request('POST', '/api/vendor/usdt/callback/pay', { rawBody: body.replace('10', '11'), headers: signed })).status, 401);
+    const body = JSON.stringify({ subOrder: usdtOrder, payAmount: 10, txHash: unique('0x'), payTime: 'now' });
+    const stale = String(Math.floor(Date.now() / 1000) - 301);
+    const usdtForged: Array<Record<string, string>> = [
+      usdtHeaders(body, { secret: 'wrong' }),
+      usdtHeaders(body, { timestamp: stale }),
+      { 'content-type': 'application/json', 'x-timestamp': stale, 'x-signature': providerSignatureOf(USDT_SECRET, stale, body) },
+      { 'content-type': 'application/json' },
+      { ...usdtHeaders(body), 'x-signature': 'ABC' },
+    ];
+    for (const headers of usdtForged) {
+      const res = await stack.request('POST', '/api/vendor/usdt/callback/pay', { rawBody: body, headers });
+      t.is(res.status, 401);
+    }
+    // A body changed after signing.
+    const signed = usdtHeaders(body);
+    t.is((await stack.request('POST', '/api/vendor/usdt/callback/pay', { rawBody: body.replace('10', '11'), headers: signed })).status, 401);
 
-  t.is(await DepositCallback.count(), before);
-  t.is((await order(subOrder)).status, 'pending');
-  t.is((await order(usdtOrder)).status, 'pending');
-});
+    t.is(await DepositCallback.count(), before);
+    t.is((await order(subOrder)).status, 'pending');
+    t.is((await order(usdtOrder)).status, 'pending');
+  },
+);

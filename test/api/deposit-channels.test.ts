@@ -18,7 +18,8 @@ test.after.always(async () => {
   await stack?.close();
 });
 
-const get = (path: string, token?: string, headers: Record<string, string> = {}) => stack.request('GET', `/api${path}`, { token, headers: { locales: 'en-US', ...headers } });
+const get = (path: string, token?: string, headers: Record<string, string> = {}) =>
+  stack.request('GET', `/api${path}`, { token, headers: { locales: 'en-US', ...headers } });
 
 test.serial('GET /vendor/channels: the group of the locale currency with its enabled channels, names in the request locale', async (t) => {
   const site = await createSite();
@@ -30,7 +31,12 @@ test.serial('GET /vendor/channels: the group of the locale currency with its ena
   t.is(result.groupId, fresh!.vendorGroupId);
   t.is(result.groupName, 'TWD Deposit');
   t.deepEqual(
-    result.channels.map((c: { name: string; currency: string; paymentMethods: string[]; enabled: number }) => [c.name, c.currency, c.paymentMethods, c.enabled]),
+    result.channels.map((c: { name: string; currency: string; paymentMethods: string[]; enabled: number }) => [
+      c.name,
+      c.currency,
+      c.paymentMethods,
+      c.enabled,
+    ]),
     [
       ['TWD Bank Transfer & Card', 'TWD', ['fiat', 'credit'], 1],
       ['USDT (TRC20)', 'USDT', ['crypto'], 1],
@@ -78,11 +84,14 @@ test.serial('GET /deposit/channels: each channel with its exchange rate; USDT at
   const { token } = await createDepositor({ siteCode: site });
   const res = await get('/deposit/channels', token);
   t.is(res.body.code, 200);
-  t.deepEqual(res.body.result.channels.map((c: { currency: string; exchangeRate: unknown }) => [c.currency, c.exchangeRate]), [
-    ['TWD', { buy: 31.42, sell: 31.92 }],
-    ['USDT', { buy: 1, sell: 1 }],
-    ['USDT', { buy: 1, sell: 1 }],
-  ]);
+  t.deepEqual(
+    res.body.result.channels.map((c: { currency: string; exchangeRate: unknown }) => [c.currency, c.exchangeRate]),
+    [
+      ['TWD', { buy: 31.42, sell: 31.92 }],
+      ['USDT', { buy: 1, sell: 1 }],
+      ['USDT', { buy: 1, sell: 1 }],
+    ],
+  );
 
   // A THB player's channels: THB has no rate here, the USDT channels still convert.
   const { token: thb } = await createDepositor({ siteCode: site, locale: 'th-TH' });
@@ -115,7 +124,11 @@ test.serial('GET /deposit/exchange-rate: all rates or one currency, public; cach
 
   // Slow service (past EXCHANGE_RATE_HTTP_TIMEOUT_MS): the last good ones again.
   await cache().del('cache:deposit:rates:bot');
-  nock(RATES).get('/rates').query({ bank: 'bot' }).delay(2000).reply(200, { base: 'USD', rates: { TWD: { buy: 1, sell: 1 } } });
+  nock(RATES)
+    .get('/rates')
+    .query({ bank: 'bot' })
+    .delay(2000)
+    .reply(200, { base: 'USD', rates: { TWD: { buy: 1, sell: 1 } } });
   t.deepEqual((await get('/deposit/exchange-rate?bankCode=bot&currency=TWD')).body.result.TWD, { buy: 31.42, sell: 31.92 });
 });
 
@@ -125,9 +138,15 @@ test.serial('GET /deposit/exchange-rate: 2001 bank code format; 2002 no usable r
     t.like(res.body, { code: 2001, message: 'Invalid bank code format' }, bankCode);
   }
   // A bank never fetched, answering something that is not a rate table: 2002.
-  nock(RATES).get('/rates').query({ bank: 'nobank' }).reply(200, { base: 'USD', rates: { TWD: { buy: 'abc', sell: -1 } } });
+  nock(RATES)
+    .get('/rates')
+    .query({ bank: 'nobank' })
+    .reply(200, { base: 'USD', rates: { TWD: { buy: 'abc', sell: -1 } } });
   t.like((await get('/deposit/exchange-rate?bankCode=nobank')).body, { code: 2002, message: 'Failed to parse exchange rates' });
-  nock(RATES).get('/rates').query({ bank: 'eurbank' }).reply(200, { base: 'EUR', rates: { TWD: { buy: 1, sell: 1 } } });
+  nock(RATES)
+    .get('/rates')
+    .query({ bank: 'eurbank' })
+    .reply(200, { base: 'EUR', rates: { TWD: { buy: 1, sell: 1 } } });
   t.is((await get('/deposit/exchange-rate?bankCode=eurbank')).body.code, 2002);
   nock(RATES).get('/rates').query({ bank: 'down' }).replyWithError('connect ECONNREFUSED');
   t.is((await get('/deposit/exchange-rate?bankCode=down')).body.code, 2002);

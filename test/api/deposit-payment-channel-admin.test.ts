@@ -26,9 +26,18 @@ test.after.always(async () => {
 const TRC20 = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 const ERC20 = '0x52908400098527886E0F7030069857D2E4169EE7';
 const names = (text: string) => ({ 'en-US': text, 'zh-TW': `${text} (TW)` });
-const usdtBody = (extra: Record<string, unknown> = {}) => ({ code: 'usdt', name: names('Fresh USDT'), currency: 'USDT', paymentMethods: ['crypto'], network: 'TRC20', ...extra });
-const logsOf = (siteCode: string, action: string) => AdminOperationLog.findAll({ where: { module: 'payment-channel', siteCode, action }, order: [['id', 'ASC']] });
-const player = (method: string, path: string, token: string, body?: unknown) => stack.request(method, `/api${path}`, { token, body, headers: { locales: 'en-US' } });
+const usdtBody = (extra: Record<string, unknown> = {}) => ({
+  code: 'usdt',
+  name: names('Fresh USDT'),
+  currency: 'USDT',
+  paymentMethods: ['crypto'],
+  network: 'TRC20',
+  ...extra,
+});
+const logsOf = (siteCode: string, action: string) =>
+  AdminOperationLog.findAll({ where: { module: 'payment-channel', siteCode, action }, order: [['id', 'ASC']] });
+const player = (method: string, path: string, token: string, body?: unknown) =>
+  stack.request(method, `/api${path}`, { token, body, headers: { locales: 'en-US' } });
 
 const ENDPOINTS: Array<[string, string]> = [
   ['GET', '/vendor/admin/groups'],
@@ -78,7 +87,12 @@ test('channels: bad input is a 400 naming the field and writes nothing', async (
     ['POST', '/vendor/admin/channels', usdtBody({ name: { 'fr-FR': 'USDT' } }), 'name'],
     ['POST', '/vendor/admin/channels', usdtBody({ paymentAddress: 12 }), 'paymentAddress'],
     ['POST', '/vendor/admin/channels', { code: 'fiatvendor', name: names('Bank'), currency: 'TWD', paymentMethods: ['fiat'], network: 'TRC20' }, 'network'],
-    ['POST', '/vendor/admin/channels', { code: 'fiatvendor', name: names('Bank'), currency: 'TWD', paymentMethods: ['fiat'], paymentAddress: TRC20 }, 'paymentAddress'],
+    [
+      'POST',
+      '/vendor/admin/channels',
+      { code: 'fiatvendor', name: names('Bank'), currency: 'TWD', paymentMethods: ['fiat'], paymentAddress: TRC20 },
+      'paymentAddress',
+    ],
     ['POST', '/vendor/admin/channels', { code: 'fiatvendor', name: names('Bank'), currency: 'TWD', paymentMethods: ['crypto'] }, 'paymentMethods'],
     ['PATCH', `/vendor/admin/channels/${trc.id}`, { paymentAddress: ERC20 }, 'paymentAddress'],
     ['PATCH', `/vendor/admin/channels/${trc.id}`, { paymentAddress: ` ${TRC20}` }, 'paymentAddress'],
@@ -91,7 +105,10 @@ test('channels: bad input is a 400 naming the field and writes nothing', async (
   for (const [method, path, body, field] of cases) {
     const res = await req(method, path, { site, body });
     t.is(res.status, 400, `${JSON.stringify(body)}: ${res.body.message}`);
-    t.true((res.body.errors as Array<{ field: string }>).some((e) => e.field === field), `${JSON.stringify(body)} names ${field}: ${res.body.message}`);
+    t.true(
+      (res.body.errors as Array<{ field: string }>).some((e) => e.field === field),
+      `${JSON.stringify(body)} names ${field}: ${res.body.message}`,
+    );
   }
   t.is(await PaymentChannel.count({ where: { siteCode: site } }), before);
   t.is((await PaymentChannel.findByPk(trc.id))!.paymentAddress, TRC20);
@@ -117,7 +134,10 @@ test('groups: unknown currency, a repeated channel, wrong types: 400 naming the 
   for (const [body, field] of cases) {
     const res = await req('POST', '/vendor/admin/groups', { site, body });
     t.is(res.status, 400, `${JSON.stringify(body)}: ${res.body.message}`);
-    t.true((res.body.errors as Array<{ field: string }>).some((e) => e.field === field), `${JSON.stringify(body)} names ${field}: ${res.body.message}`);
+    t.true(
+      (res.body.errors as Array<{ field: string }>).some((e) => e.field === field),
+      `${JSON.stringify(body)} names ${field}: ${res.body.message}`,
+    );
   }
   // Channels the site does not have (2002) or a fiat channel of another currency (2003): refusals, on create and update alike.
   const unknownChannel = 'A channel of the group is not a payment channel of the site';
@@ -153,7 +173,7 @@ test('groups: unknown currency, a repeated channel, wrong types: 400 naming the 
   t.is((await logsOf(site, 'create-group')).length + (await logsOf(site, 'update-group')).length + (await logsOf(site, 'update-channel')).length, 0);
 });
 
-test('site isolation: another site\'s group, channel or player is not found; lists show the site\'s own', async (t) => {
+test("site isolation: another site's group, channel or player is not found; lists show the site's own", async (t) => {
   const site = await factories.createSite();
   const other = await factories.createSite();
   const [foreignChannel] = await PaymentChannel.findAll({ where: { siteCode: other } });
@@ -162,137 +182,177 @@ test('site isolation: another site\'s group, channel or player is not found; lis
   const { user: stranger } = await createDepositor({ siteCode: other });
   const { user: own } = await createDepositor({ siteCode: site });
 
-  t.like((await req('PATCH', `/vendor/admin/channels/${foreignChannel.id}`, { site, body: { enabled: 0 } })).body, { code: 2001, message: 'Payment channel not found' });
-  t.like((await req('PATCH', `/vendor/admin/groups/${foreignGroup.id}`, { site, body: { enabled: 0 } })).body, { code: 2001, message: 'Payment channel group not found' });
-  t.like((await req('PUT', `/vendor/admin/users/${stranger.id}/group`, { site, body: { groupId: ownGroup.id } })).body, { code: 2001, message: 'Player not found' });
-  t.like((await req('PUT', `/vendor/admin/users/${own.id}/group`, { site, body: { groupId: foreignGroup.id } })).body, { code: 2002, message: 'Payment channel group not found' });
+  t.like((await req('PATCH', `/vendor/admin/channels/${foreignChannel.id}`, { site, body: { enabled: 0 } })).body, {
+    code: 2001,
+    message: 'Payment channel not found',
+  });
+  t.like((await req('PATCH', `/vendor/admin/groups/${foreignGroup.id}`, { site, body: { enabled: 0 } })).body, {
+    code: 2001,
+    message: 'Payment channel group not found',
+  });
+  t.like((await req('PUT', `/vendor/admin/users/${stranger.id}/group`, { site, body: { groupId: ownGroup.id } })).body, {
+    code: 2001,
+    message: 'Player not found',
+  });
+  t.like((await req('PUT', `/vendor/admin/users/${own.id}/group`, { site, body: { groupId: foreignGroup.id } })).body, {
+    code: 2002,
+    message: 'Payment channel group not found',
+  });
   t.is((await PaymentChannel.findByPk(foreignChannel.id))!.enabled, 1);
   t.is((await PaymentChannelGroup.findByPk(foreignGroup.id))!.enabled, 1);
 
   const channels = await req('GET', '/vendor/admin/channels', { site });
-  t.deepEqual(channels.body.result.map((c: { key: string }) => c.key), ['fiatvendor-twd', 'usdt-trc20', 'usdt-erc20']);
+  t.deepEqual(
+    channels.body.result.map((c: { key: string }) => c.key),
+    ['fiatvendor-twd', 'usdt-trc20', 'usdt-erc20'],
+  );
   t.true(channels.body.result.every((c: { siteCode: string }) => c.siteCode === site));
   const groups = await req('GET', '/vendor/admin/groups', { site });
-  t.deepEqual(groups.body.result.map((g: { currency: string }) => g.currency), ['TWD', 'USD', 'CNY', 'THB', 'VND']);
+  t.deepEqual(
+    groups.body.result.map((g: { currency: string }) => g.currency),
+    ['TWD', 'USD', 'CNY', 'THB', 'VND'],
+  );
   t.like(groups.body.result[0], { servesLocales: ['zh-TW'], assignedToNewPlayersOf: ['zh-TW'], enabled: 1 });
 });
 
-test.serial('a crypto deposit answers 2002 until an administrator sets the address on a freshly configured channel; moving a player changes their channels (the answer now also says the group is the operator\'s choice, vendorGroupLocked)', async (t) => {
-  const site = await factories.createSite();
-  const { token, user } = await createDepositor({ siteCode: site });
-  const seededGroup = (await User.findByPk(user.id))!.vendorGroupId;
+test.serial(
+  "a crypto deposit answers 2002 until an administrator sets the address on a freshly configured channel; moving a player changes their channels (the answer now also says the group is the operator's choice, vendorGroupLocked)",
+  async (t) => {
+    const site = await factories.createSite();
+    const { token, user } = await createDepositor({ siteCode: site });
+    const seededGroup = (await User.findByPk(user.id))!.vendorGroupId;
 
-  const created = await req('POST', '/vendor/admin/channels', { site, body: usdtBody({ network: 'ERC20', key: 'usdt-vip', sortOrder: 5 }) });
-  t.is(created.body.code, 200, created.body.message);
-  const channel = created.body.result;
-  t.like(channel, { key: 'usdt-vip', code: 'usdt', currency: 'USDT', network: 'ERC20', paymentAddress: null, enabled: 1, sortOrder: 5, groupIds: [] });
-  t.is((await req('POST', '/vendor/admin/channels', { site, body: usdtBody({ key: 'usdt-vip' }) })).body.code, 2002);
+    const created = await req('POST', '/vendor/admin/channels', { site, body: usdtBody({ network: 'ERC20', key: 'usdt-vip', sortOrder: 5 }) });
+    t.is(created.body.code, 200, created.body.message);
+    const channel = created.body.result;
+    t.like(channel, { key: 'usdt-vip', code: 'usdt', currency: 'USDT', network: 'ERC20', paymentAddress: null, enabled: 1, sortOrder: 5, groupIds: [] });
+    t.is((await req('POST', '/vendor/admin/channels', { site, body: usdtBody({ key: 'usdt-vip' }) })).body.code, 2002);
 
-  const group = await req('POST', '/vendor/admin/groups', { site, body: { groupName: names('VIP TWD'), currency: 'TWD', channelIds: [channel.id] } });
-  t.is(group.body.code, 200, group.body.message);
-  t.like(group.body.result, { currency: 'TWD', channelIds: [channel.id], enabled: 1, servesLocales: ['zh-TW'], assignedToNewPlayersOf: [] });
+    const group = await req('POST', '/vendor/admin/groups', { site, body: { groupName: names('VIP TWD'), currency: 'TWD', channelIds: [channel.id] } });
+    t.is(group.body.code, 200, group.body.message);
+    t.like(group.body.result, { currency: 'TWD', channelIds: [channel.id], enabled: 1, servesLocales: ['zh-TW'], assignedToNewPlayersOf: [] });
 
-  const moved = await req('PUT', `/vendor/admin/users/${user.id}/group`, { site, body: { groupId: group.body.result.id } });
-  t.deepEqual(moved.body.result, { userId: user.id, vendorGroupId: group.body.result.id, vendorGroupLocked: 1 });
-  const seen = await player('GET', '/vendor/channels', token);
-  t.like(seen.body.result, { groupId: group.body.result.id, groupName: 'VIP TWD' });
-  t.deepEqual(seen.body.result.channels.map((c: { id: number }) => c.id), [channel.id]);
+    const moved = await req('PUT', `/vendor/admin/users/${user.id}/group`, { site, body: { groupId: group.body.result.id } });
+    t.deepEqual(moved.body.result, { userId: user.id, vendorGroupId: group.body.result.id, vendorGroupLocked: 1 });
+    const seen = await player('GET', '/vendor/channels', token);
+    t.like(seen.body.result, { groupId: group.body.result.id, groupName: 'VIP TWD' });
+    t.deepEqual(
+      seen.body.result.channels.map((c: { id: number }) => c.id),
+      [channel.id],
+    );
 
-  const order = (subOrder: string) => player('POST', '/deposit', token, { channelId: channel.id, paymentMethod: 'crypto', subOrder, orderAmount: '50' });
-  t.like((await order(unique())).body, { code: 2002, message: 'This channel has no payment address' });
+    const order = (subOrder: string) => player('POST', '/deposit', token, { channelId: channel.id, paymentMethod: 'crypto', subOrder, orderAmount: '50' });
+    t.like((await order(unique())).body, { code: 2002, message: 'This channel has no payment address' });
 
-  const set = await req('PATCH', `/vendor/admin/channels/${channel.id}`, { site, body: { paymentAddress: ERC20 } });
-  t.like(set.body.result, { paymentAddress: ERC20, groupIds: [group.body.result.id] });
-  const subOrder = unique();
-  const ok = await order(subOrder);
-  t.deepEqual(ok.body.result, { paymentAddress: ERC20, network: 'ERC20', currency: 'USDT', orderAmount: 50, subOrder });
+    const set = await req('PATCH', `/vendor/admin/channels/${channel.id}`, { site, body: { paymentAddress: ERC20 } });
+    t.like(set.body.result, { paymentAddress: ERC20, groupIds: [group.body.result.id] });
+    const subOrder = unique();
+    const ok = await order(subOrder);
+    t.deepEqual(ok.body.result, { paymentAddress: ERC20, network: 'ERC20', currency: 'USDT', orderAmount: 50, subOrder });
 
-  // Back to the seeded group: the seeded channels again, the new one not.
-  await req('PUT', `/vendor/admin/users/${user.id}/group`, { site, body: { groupId: seededGroup } });
-  const back = await player('GET', '/vendor/channels', token);
-  t.is(back.body.result.groupId, seededGroup);
-  t.false(back.body.result.channels.some((c: { id: number }) => c.id === channel.id));
+    // Back to the seeded group: the seeded channels again, the new one not.
+    await req('PUT', `/vendor/admin/users/${user.id}/group`, { site, body: { groupId: seededGroup } });
+    const back = await player('GET', '/vendor/channels', token);
+    t.is(back.body.result.groupId, seededGroup);
+    t.false(back.body.result.channels.some((c: { id: number }) => c.id === channel.id));
 
-  // The operation log: one row per write, in the site, under the module.
-  t.is((await logsOf(site, 'create-channel')).length, 1);
-  t.is((await logsOf(site, 'create-group')).length, 1);
-  const updates = await logsOf(site, 'update-channel');
-  t.is(updates.length, 1);
-  t.deepEqual((updates[0].detail as { changes: unknown }).changes, { paymentAddress: { from: null, to: ERC20 } });
-  const moves = await logsOf(site, 'move-player');
-  t.is(moves.length, 2);
-  t.like(moves[0], { targetId: String(user.id) });
-  t.deepEqual((moves[0].detail as { vendorGroupId: unknown }).vendorGroupId, { from: seededGroup, to: group.body.result.id });
-});
+    // The operation log: one row per write, in the site, under the module.
+    t.is((await logsOf(site, 'create-channel')).length, 1);
+    t.is((await logsOf(site, 'create-group')).length, 1);
+    const updates = await logsOf(site, 'update-channel');
+    t.is(updates.length, 1);
+    t.deepEqual((updates[0].detail as { changes: unknown }).changes, { paymentAddress: { from: null, to: ERC20 } });
+    const moves = await logsOf(site, 'move-player');
+    t.is(moves.length, 2);
+    t.like(moves[0], { targetId: String(user.id) });
+    t.deepEqual((moves[0].detail as { vendorGroupId: unknown }).vendorGroupId, { from: seededGroup, to: group.body.result.id });
+  },
+);
 
-test.serial('a player an operator moved keeps that group across a locale change, logout and login, until an operator moves them again; groupId null hands them back to the locale\'s group', async (t) => {
-  const site = await factories.createSite();
-  const { user, password } = await createDepositor({ siteCode: site });
-  const playerHeaders = (locale: string) => ({ 'site-name': site, locales: locale });
-  const login = async () => {
-    const res = await stack.request('POST', '/api/auth/login', { body: { account: user.account, password }, headers: playerHeaders('en-US') });
-    t.is(res.body.code, 200, res.text);
-    return res.body.result.token as string;
-  };
-  const logout = (token: string, locale: string) => stack.request('POST', '/api/auth/logout', { token, headers: playerHeaders(locale) });
-  const channelsSeen = async (token: string) => {
-    const res = await stack.request('GET', '/api/vendor/channels', { token, headers: playerHeaders('en-US') });
-    t.is(res.body.code, 200, res.text);
-    return { groupId: res.body.result.groupId as number, ids: res.body.result.channels.map((c: { id: number }) => c.id) as number[] };
-  };
-  const groupOf = async (currency: string) => (await PaymentChannelGroup.findOne({ where: { siteCode: site, currency, enabled: 1 }, order: [['id', 'ASC']] }))!.id;
-  const twd = await groupOf('TWD');
-  const usd = await groupOf('USD');
-  const thb = await groupOf('THB');
-  t.is((await User.findByPk(user.id))!.vendorGroupId, twd);
+test.serial(
+  "a player an operator moved keeps that group across a locale change, logout and login, until an operator moves them again; groupId null hands them back to the locale's group",
+  async (t) => {
+    const site = await factories.createSite();
+    const { user, password } = await createDepositor({ siteCode: site });
+    const playerHeaders = (locale: string) => ({ 'site-name': site, locales: locale });
+    const login = async () => {
+      const res = await stack.request('POST', '/api/auth/login', { body: { account: user.account, password }, headers: playerHeaders('en-US') });
+      t.is(res.body.code, 200, res.text);
+      return res.body.result.token as string;
+    };
+    const logout = (token: string, locale: string) => stack.request('POST', '/api/auth/logout', { token, headers: playerHeaders(locale) });
+    const channelsSeen = async (token: string) => {
+      const res = await stack.request('GET', '/api/vendor/channels', { token, headers: playerHeaders('en-US') });
+      t.is(res.body.code, 200, res.text);
+      return { groupId: res.body.result.groupId as number, ids: res.body.result.channels.map((c: { id: number }) => c.id) as number[] };
+    };
+    const groupOf = async (currency: string) =>
+      (await PaymentChannelGroup.findOne({ where: { siteCode: site, currency, enabled: 1 }, order: [['id', 'ASC']] }))!.id;
+    const twd = await groupOf('TWD');
+    const usd = await groupOf('USD');
+    const thb = await groupOf('THB');
+    t.is((await User.findByPk(user.id))!.vendorGroupId, twd);
 
-  // A USD group of one channel for a zh-TW player: the locale's currency would never pick it.
-  const erc = (await PaymentChannel.findOne({ where: { siteCode: site, key: 'usdt-erc20' } }))!;
-  const vip = (await req('POST', '/vendor/admin/groups', { site, body: { groupName: names('VIP'), currency: 'USD', channelIds: [erc.id] } })).body.result;
-  t.like((await req('PUT', `/vendor/admin/users/${user.id}/group`, { site, body: { groupId: vip.id } })).body, { code: 200, result: { userId: user.id, vendorGroupId: vip.id, vendorGroupLocked: 1 } });
+    // A USD group of one channel for a zh-TW player: the locale's currency would never pick it.
+    const erc = (await PaymentChannel.findOne({ where: { siteCode: site, key: 'usdt-erc20' } }))!;
+    const vip = (await req('POST', '/vendor/admin/groups', { site, body: { groupName: names('VIP'), currency: 'USD', channelIds: [erc.id] } })).body.result;
+    t.like((await req('PUT', `/vendor/admin/users/${user.id}/group`, { site, body: { groupId: vip.id } })).body, {
+      code: 200,
+      result: { userId: user.id, vendorGroupId: vip.id, vendorGroupLocked: 1 },
+    });
 
-  let token = await login();
-  t.deepEqual(await channelsSeen(token), { groupId: vip.id, ids: [erc.id] });
-  t.is((await stack.request('PATCH', '/api/auth/locale', { token, body: { locale: 'th-TH' }, headers: playerHeaders('th-TH') })).body.code, 200);
-  t.deepEqual((await logout(token, 'vi-VN')).body.result, { locale: 'vi-VN', vendorGroupId: vip.id });
-  token = await login();
-  t.deepEqual(await channelsSeen(token), { groupId: vip.id, ids: [erc.id] });
-  t.deepEqual((await logout(token, 'zh-TW')).body.result, { locale: 'zh-TW', vendorGroupId: vip.id });
+    let token = await login();
+    t.deepEqual(await channelsSeen(token), { groupId: vip.id, ids: [erc.id] });
+    t.is((await stack.request('PATCH', '/api/auth/locale', { token, body: { locale: 'th-TH' }, headers: playerHeaders('th-TH') })).body.code, 200);
+    t.deepEqual((await logout(token, 'vi-VN')).body.result, { locale: 'vi-VN', vendorGroupId: vip.id });
+    token = await login();
+    t.deepEqual(await channelsSeen(token), { groupId: vip.id, ids: [erc.id] });
+    t.deepEqual((await logout(token, 'zh-TW')).body.result, { locale: 'zh-TW', vendorGroupId: vip.id });
 
-  // The operator moves the player again: that choice sticks in turn.
-  t.like((await req('PUT', `/vendor/admin/users/${user.id}/group`, { site, body: { groupId: thb } })).body.result, { vendorGroupId: thb, vendorGroupLocked: 1 });
-  token = await login();
-  t.deepEqual((await logout(token, 'en-US')).body.result, { locale: 'en-US', vendorGroupId: thb });
-  token = await login();
-  t.is((await channelsSeen(token)).groupId, thb);
+    // The operator moves the player again: that choice sticks in turn.
+    t.like((await req('PUT', `/vendor/admin/users/${user.id}/group`, { site, body: { groupId: thb } })).body.result, {
+      vendorGroupId: thb,
+      vendorGroupLocked: 1,
+    });
+    token = await login();
+    t.deepEqual((await logout(token, 'en-US')).body.result, { locale: 'en-US', vendorGroupId: thb });
+    token = await login();
+    t.is((await channelsSeen(token)).groupId, thb);
 
-  // groupId null: back to the automatic choice, the group of the player's locale (en-US: USD) now and at each logout.
-  const back = await req('PUT', `/vendor/admin/users/${user.id}/group`, { site, body: { groupId: null } });
-  t.deepEqual(back.body.result, { userId: user.id, vendorGroupId: usd, vendorGroupLocked: 0 });
-  t.is((await channelsSeen(token)).groupId, usd);
-  t.deepEqual((await logout(token, 'zh-TW')).body.result, { locale: 'zh-TW', vendorGroupId: twd });
+    // groupId null: back to the automatic choice, the group of the player's locale (en-US: USD) now and at each logout.
+    const back = await req('PUT', `/vendor/admin/users/${user.id}/group`, { site, body: { groupId: null } });
+    t.deepEqual(back.body.result, { userId: user.id, vendorGroupId: usd, vendorGroupLocked: 0 });
+    t.is((await channelsSeen(token)).groupId, usd);
+    t.deepEqual((await logout(token, 'zh-TW')).body.result, { locale: 'zh-TW', vendorGroupId: twd });
 
-  // A chosen group an operator disables no longer serves: the next logout picks the locale's group and lets the choice go.
-  t.is((await req('PUT', `/vendor/admin/users/${user.id}/group`, { site, body: { groupId: vip.id } })).body.code, 200);
-  t.is((await req('PATCH', `/vendor/admin/groups/${vip.id}`, { site, body: { enabled: 0 } })).body.code, 200);
-  token = await login();
-  t.deepEqual((await logout(token, 'zh-TW')).body.result, { locale: 'zh-TW', vendorGroupId: twd });
-  t.like((await User.findByPk(user.id))!.get({ plain: true }), { vendorGroupId: twd, vendorGroupLocked: 0 });
-  t.is((await req('PATCH', `/vendor/admin/groups/${vip.id}`, { site, body: { enabled: 1 } })).body.code, 200);
-  token = await login();
-  t.deepEqual((await logout(token, 'en-US')).body.result, { locale: 'en-US', vendorGroupId: usd });
+    // A chosen group an operator disables no longer serves: the next logout picks the locale's group and lets the choice go.
+    t.is((await req('PUT', `/vendor/admin/users/${user.id}/group`, { site, body: { groupId: vip.id } })).body.code, 200);
+    t.is((await req('PATCH', `/vendor/admin/groups/${vip.id}`, { site, body: { enabled: 0 } })).body.code, 200);
+    token = await login();
+    t.deepEqual((await logout(token, 'zh-TW')).body.result, { locale: 'zh-TW', vendorGroupId: twd });
+    t.like((await User.findByPk(user.id))!.get({ plain: true }), { vendorGroupId: twd, vendorGroupLocked: 0 });
+    t.is((await req('PATCH', `/vendor/admin/groups/${vip.id}`, { site, body: { enabled: 1 } })).body.code, 200);
+    token = await login();
+    t.deepEqual((await logout(token, 'en-US')).body.result, { locale: 'en-US', vendorGroupId: usd });
 
-  // Each move is one operation-log row saying whether the group is the operator's choice; the same move again writes none.
-  t.like((await req('PUT', `/vendor/admin/users/${user.id}/group`, { site, body: { groupId: null } })).body.result, { vendorGroupId: usd, vendorGroupLocked: 0 });
-  const moves = await logsOf(site, 'move-player');
-  t.deepEqual(moves.map((m) => (m.detail as { vendorGroupLocked: unknown }).vendorGroupLocked), [
-    { from: 0, to: 1 },
-    { from: 1, to: 1 },
-    { from: 1, to: 0 },
-    { from: 0, to: 1 },
-  ]);
-  t.deepEqual((moves[2].detail as { vendorGroupId: unknown }).vendorGroupId, { from: thb, to: usd });
-});
+    // Each move is one operation-log row saying whether the group is the operator's choice; the same move again writes none.
+    t.like((await req('PUT', `/vendor/admin/users/${user.id}/group`, { site, body: { groupId: null } })).body.result, {
+      vendorGroupId: usd,
+      vendorGroupLocked: 0,
+    });
+    const moves = await logsOf(site, 'move-player');
+    t.deepEqual(
+      moves.map((m) => (m.detail as { vendorGroupLocked: unknown }).vendorGroupLocked),
+      [
+        { from: 0, to: 1 },
+        { from: 1, to: 1 },
+        { from: 1, to: 0 },
+        { from: 0, to: 1 },
+      ],
+    );
+    t.deepEqual((moves[2].detail as { vendorGroupId: unknown }).vendorGroupId, { from: thb, to: usd });
+  },
+);
 
 test('PUT /vendor/admin/users/:id/group: groupId missing, a string, 0 or fractional is a 400 naming groupId; nothing changes', async (t) => {
   const site = await factories.createSite();
@@ -332,7 +392,10 @@ test.serial('groups and channels: updates are partial and logged; disabled group
   t.is((await logsOf(site, 'update-group')).length, 1);
 
   const disabled = await req('POST', '/vendor/admin/groups', { site, body: { groupName: names('Off'), currency: 'TWD', enabled: 0 } });
-  t.like((await req('PUT', `/vendor/admin/users/${user.id}/group`, { site, body: { groupId: disabled.body.result.id } })).body, { code: 2003, message: 'Payment channel group is disabled' });
+  t.like((await req('PUT', `/vendor/admin/users/${user.id}/group`, { site, body: { groupId: disabled.body.result.id } })).body, {
+    code: 2003,
+    message: 'Payment channel group is disabled',
+  });
   t.is((await User.findByPk(user.id))!.vendorGroupId, groupId);
   t.is((await req('PUT', `/vendor/admin/users/${user.id}/group`, { site, body: { groupId: 'x' } })).status, 400);
 });

@@ -15,7 +15,12 @@ import { awayFromMinuteEdge } from '../helpers/wait';
 let stack: TestStack;
 let site: string;
 test.before(async () => {
-  stack = await startTestStack({ ...DEPOSIT_ENV, RATE_LIMIT_DEPOSIT_PER_USER: '2', RATE_LIMIT_EXCHANGE_RATE_PER_IP: '3', RATE_LIMIT_PROMO_CLAIM_PER_USER: '2' });
+  stack = await startTestStack({
+    ...DEPOSIT_ENV,
+    RATE_LIMIT_DEPOSIT_PER_USER: '2',
+    RATE_LIMIT_EXCHANGE_RATE_PER_IP: '3',
+    RATE_LIMIT_PROMO_CLAIM_PER_USER: '2',
+  });
   site = await createSite();
 });
 test.beforeEach(resetDepositMocks);
@@ -34,7 +39,13 @@ test.serial('deposit orders: POST /deposit and add-atm share one budget per play
   const crypto = (subOrder: string, who = token) => post('/deposit', who, { channelId: usdt.id, paymentMethod: 'crypto', subOrder, orderAmount: '10' });
   t.is((await crypto(unique())).body.code, 200);
   t.is((await crypto(unique())).body.code, 200);
-  const atm = await post('/vendor/fiatvendor/add-atm', token, { channelId: fiat.id, subOrder: unique(), orderAmount: 3200, expectedCode: '004', expectedAccount: '12345678901234' });
+  const atm = await post('/vendor/fiatvendor/add-atm', token, {
+    channelId: fiat.id,
+    subOrder: unique(),
+    orderAmount: 3200,
+    expectedCode: '004',
+    expectedAccount: '12345678901234',
+  });
   t.is(atm.status, 429);
   t.is(atm.body.code, 429);
   const late = unique();

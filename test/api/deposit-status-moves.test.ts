@@ -36,7 +36,11 @@ let workers: RunningWorkers | undefined;
 let site: string;
 test.before(async () => {
   let factories: AdminStack['factories'];
-  ({ stack, req, factories, models } = await startAdminStack({ permissions: ['deposit:read', 'deposit:write'], env: DEPOSIT_ENV, headers: { locales: 'en-US' } }));
+  ({ stack, req, factories, models } = await startAdminStack({
+    permissions: ['deposit:read', 'deposit:write'],
+    env: DEPOSIT_ENV,
+    headers: { locales: 'en-US' },
+  }));
   workers = startWorkers(['deposit-credit', 'outbox-relay']);
   site = await factories.createSite();
 });
@@ -49,7 +53,14 @@ test.after.always(async () => {
 async function fiatOrder(token: string, amount: string): Promise<DepositOrder> {
   const subOrder = unique();
   nock(FIATVENDOR).post('/order/atm').reply(200, { status: true, sub_order: subOrder });
-  const body = { channelId: (await fiatChannel(site)).id, paymentMethod: 'fiat', subOrder, orderAmount: amount, expectedCode: '004', expectedAccount: '12345678901234' };
+  const body = {
+    channelId: (await fiatChannel(site)).id,
+    paymentMethod: 'fiat',
+    subOrder,
+    orderAmount: amount,
+    expectedCode: '004',
+    expectedAccount: '12345678901234',
+  };
   const res = await stack.request('POST', '/api/deposit', { token, body });
   if (res.body.code !== 200) throw new Error(JSON.stringify(res.body));
   return order(subOrder);
@@ -57,7 +68,10 @@ async function fiatOrder(token: string, amount: string): Promise<DepositOrder> {
 
 async function cryptoOrder(token: string, amount: string): Promise<DepositOrder> {
   const subOrder = unique();
-  const res = await stack.request('POST', '/api/deposit', { token, body: { channelId: (await usdtChannel(site)).id, paymentMethod: 'crypto', subOrder, orderAmount: amount } });
+  const res = await stack.request('POST', '/api/deposit', {
+    token,
+    body: { channelId: (await usdtChannel(site)).id, paymentMethod: 'crypto', subOrder, orderAmount: amount },
+  });
   if (res.body.code !== 200) throw new Error(JSON.stringify(res.body));
   return order(subOrder);
 }
@@ -67,7 +81,8 @@ const statusOf = async (subOrder: string) => (await order(subOrder)).status;
 const outcomes = async (subOrder: string) => (await DepositCallback.findAll({ where: { subOrder }, order: [['id', 'ASC']] })).map((c) => c.outcome);
 const balanceOf = async (userId: number) => (await models.User.findByPk(userId))!.balance;
 const credited = (subOrder: string) => waitFor(`order ${subOrder} credited`, async () => (await order(subOrder)).creditedAt);
-const resolve = (o: DepositOrder, action: 'credit' | 'fail') => req('POST', `/deposit/admin/orders/${o.id}/resolve`, { site, body: { action, reason: `status moves: ${action}` } });
+const resolve = (o: DepositOrder, action: 'credit' | 'fail') =>
+  req('POST', `/deposit/admin/orders/${o.id}/resolve`, { site, body: { action, reason: `status moves: ${action}` } });
 const payFiat = (o: DepositOrder, amount: string) => postFiatCallback(stack, 'pay', fiatSigned(fiatPayText(o.subOrder, amount)));
 const addFiat = (o: DepositOrder, amount: string) => postFiatCallback(stack, 'add', fiatSigned(fiatAddText(o.subOrder, amount)));
 /** Created long enough ago for the expiry sweep (DEPOSIT_EXPIRE_AFTER_MINUTES, 1440). */

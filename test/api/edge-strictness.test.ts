@@ -35,13 +35,17 @@ test.after.always(async () => {
   await stack?.close();
 });
 
-const admin = (method: string, url: string, body?: unknown) => stack.request(method, `/api${url}`, { token: adminToken, body, headers: { 'x-site-code': site } });
+const admin = (method: string, url: string, body?: unknown) =>
+  stack.request(method, `/api${url}`, { token: adminToken, body, headers: { 'x-site-code': site } });
 
 /** A 400 envelope naming `field`. */
 function refusedField(t: ExecutionContext, res: ApiResponse, field: string, label: string) {
   t.is(res.status, 400, `${label}: ${res.text.slice(0, 300)}`);
   t.is(res.body.code, 400, label);
-  t.true((res.body.errors ?? []).some((e: { field: string }) => e.field === field), `${label}: ${res.text.slice(0, 300)}`);
+  t.true(
+    (res.body.errors ?? []).some((e: { field: string }) => e.field === field),
+    `${label}: ${res.text.slice(0, 300)}`,
+  );
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -64,7 +68,10 @@ test('provider callbacks: the right signature upper-cased or prefixed is INVALID
   const ts = String(Math.floor(Date.now() / 1000));
   const digest = providerSignatureOf(PROVIDER_SECRETS.provx, ts, raw);
   const post = (signature: string) =>
-    stack.request('POST', '/api/game/provx/Bet', { rawBody: raw, headers: { 'content-type': 'application/json', 'x-timestamp': ts, 'x-signature': signature } });
+    stack.request('POST', '/api/game/provx/Bet', {
+      rawBody: raw,
+      headers: { 'content-type': 'application/json', 'x-timestamp': ts, 'x-signature': signature },
+    });
   for (const [label, signature] of Object.entries(spoiled(digest))) {
     const res = await post(signature);
     t.is(res.status, 401, label);
@@ -91,14 +98,20 @@ test('fiat vendor: check_sum upper-cased, padded with spaces or prefixed is a 40
   // The same body with the exact digest is taken (an unknown order, recorded as such).
   const ok = await postFiatCallback(stack, 'pay', withSum(digest));
   t.deepEqual(ok.body, { received: true });
-  t.deepEqual((await models.DepositCallback.findAll({ where: { subOrder } })).map((c) => c.outcome), ['unknown-order']);
+  t.deepEqual(
+    (await models.DepositCallback.findAll({ where: { subOrder } })).map((c) => c.outcome),
+    ['unknown-order'],
+  );
 });
 
 test('USDT: X-Signature upper-cased or prefixed is a 401 and the order stays pending; lowercase pays it', async (t) => {
   const { token } = await createDepositor({ siteCode: site });
   const channel = await usdtChannel(site);
   const subOrder = unique();
-  const created = await stack.request('POST', '/api/deposit', { token, body: { channelId: channel.id, paymentMethod: 'crypto', subOrder, orderAmount: '100' } });
+  const created = await stack.request('POST', '/api/deposit', {
+    token,
+    body: { channelId: channel.id, paymentMethod: 'crypto', subOrder, orderAmount: '100' },
+  });
   t.is(created.body.code, 200, created.text);
   const text = JSON.stringify({ subOrder, payAmount: 100, txHash: uniqueId('0x'), payTime: '2026-11-25T14:00:00Z' });
   const headers = usdtHeaders(text);
@@ -119,9 +132,19 @@ test('USDT: X-Signature upper-cased or prefixed is a 401 and the order stays pen
 test('money fields refuse " 5" and "5 " with a 400 naming the field (shared helper and VIP), and take "5"', async (t) => {
   const { user, token } = await factories.createUser({ balance: '50', siteCode: site });
   for (const amount of [' 5', '5 ', ' 5 ', '\t5']) {
-    refusedField(t, await admin('POST', `/admin/users/${user.id}/balance-adjustments`, { amount, reason: 'x' }), 'amount', `adjustment ${JSON.stringify(amount)}`);
+    refusedField(
+      t,
+      await admin('POST', `/admin/users/${user.id}/balance-adjustments`, { amount, reason: 'x' }),
+      'amount',
+      `adjustment ${JSON.stringify(amount)}`,
+    );
     refusedField(t, await admin('PATCH', '/vip/levels/1', { minChip: amount }), 'minChip', `vip ${JSON.stringify(amount)}`);
-    refusedField(t, await stack.request('POST', '/api/deposit', { token, body: { channelId: 1, paymentMethod: 'crypto', subOrder: unique(), orderAmount: amount } }), 'orderAmount', `deposit ${JSON.stringify(amount)}`);
+    refusedField(
+      t,
+      await stack.request('POST', '/api/deposit', { token, body: { channelId: 1, paymentMethod: 'crypto', subOrder: unique(), orderAmount: amount } }),
+      'orderAmount',
+      `deposit ${JSON.stringify(amount)}`,
+    );
   }
   t.is((await models.User.findByPk(user.id))!.balance, '50.000000');
   const ok = await admin('POST', `/admin/users/${user.id}/balance-adjustments`, { amount: '5', reason: 'x' });
@@ -150,12 +173,18 @@ test('a vendor callback amount with spaces is invalid: recorded as such, the ord
   const { token } = await createDepositor({ siteCode: site });
   const channel = await usdtChannel(site);
   const subOrder = unique();
-  t.is((await stack.request('POST', '/api/deposit', { token, body: { channelId: channel.id, paymentMethod: 'crypto', subOrder, orderAmount: '100' } })).body.code, 200);
+  t.is(
+    (await stack.request('POST', '/api/deposit', { token, body: { channelId: channel.id, paymentMethod: 'crypto', subOrder, orderAmount: '100' } })).body.code,
+    200,
+  );
   const text = JSON.stringify({ subOrder, payAmount: ' 100', txHash: uniqueId('0x'), payTime: '2026-11-25T14:00:00Z' });
   const res = await stack.request('POST', '/api/vendor/usdt/callback/pay', { rawBody: text, headers: usdtHeaders(text) });
   t.deepEqual(res.body, { received: true });
   t.is((await models.DepositOrder.findOne({ where: { subOrder } }))!.status, 'pending');
-  t.deepEqual((await models.DepositCallback.findAll({ where: { subOrder } })).map((c) => c.outcome), ['invalid']);
+  t.deepEqual(
+    (await models.DepositCallback.findAll({ where: { subOrder } })).map((c) => c.outcome),
+    ['invalid'],
+  );
   // The wallet's reader is where the rule lives.
   const { moneyAmountOf } = await import('../../shared/domain/wallet');
   for (const bad of [' 5', '5 ', ' 5 ', '5\n']) t.is(moneyAmountOf(bad), null, JSON.stringify(bad));
@@ -169,7 +198,8 @@ const EMOJI = '\u{1F600}';
 
 test('string limits count characters: 6 emoji are a 6-character password, 5 are too short; 50 emoji fill a 50-character name', async (t) => {
   const account = `e${unique('').slice(0, 10)}`;
-  const register = (password: string, name: string) => stack.request('POST', '/api/auth/register', { body: { account, password, name }, headers: { 'site-name': site } });
+  const register = (password: string, name: string) =>
+    stack.request('POST', '/api/auth/register', { body: { account, password, name }, headers: { 'site-name': site } });
   refusedField(t, await register(EMOJI.repeat(5), 'Emoji'), 'password', '5 emoji password');
   refusedField(t, await register('secret123', EMOJI.repeat(51)), 'name', '51 emoji name');
   const ok = await register(EMOJI.repeat(6), EMOJI.repeat(50));
@@ -204,7 +234,8 @@ test('every string limit of every endpoint counts characters (built on charStrin
   const visit = (schema: AnySchema | undefined, where: string): void => {
     if (!schema) return;
     const s = schema as AnySchema & { fields?: Record<string, AnySchema>; innerType?: AnySchema };
-    const lengthTest = (test: { name?: string; params?: Record<string, unknown> }) => ['min', 'max', 'length'].some((name) => test.name === name && test.params?.[name] !== undefined);
+    const lengthTest = (test: { name?: string; params?: Record<string, unknown> }) =>
+      ['min', 'max', 'length'].some((name) => test.name === name && test.params?.[name] !== undefined);
     if (s.type === 'string' && s.describe().tests.some(lengthTest)) {
       limited.push(where);
       t.true(s instanceof CharStringSchema, `${where} counts UTF-16 units`);
@@ -248,7 +279,10 @@ test.serial('mascot URLs must be absolute https URLs without blanks, quotes or a
     t.is(res.status, 400, url);
     t.regex(res.body.message ?? '', /mascots\[0\]\.url must be an absolute https URL/, url);
   }
-  t.deepEqual(((await models.SiteConfig.findByPk(config!.id))!.mascots as Array<{ url: string }>).map((m) => m.url), [good]);
+  t.deepEqual(
+    ((await models.SiteConfig.findByPk(config!.id))!.mascots as Array<{ url: string }>).map((m) => m.url),
+    [good],
+  );
 });
 
 // ------------------------------------------------------------------------------------------------

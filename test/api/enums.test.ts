@@ -72,7 +72,10 @@ test.serial('login log actions are exactly the five, labelled per language', asy
   for (const locale of LOCALES) {
     const labels = (await enums(locale)).body.result.AUTH_ENUM.LOGIN_LOG.ACTION;
     t.deepEqual(Object.keys(labels).sort(), [...ACTIONS].sort(), locale);
-    t.true(Object.values(labels).every((v) => typeof v === 'string' && v !== ''), locale);
+    t.true(
+      Object.values(labels).every((v) => typeof v === 'string' && v !== ''),
+      locale,
+    );
   }
 });
 

@@ -81,11 +81,21 @@ test.serial('GET /game/admin/preview-template: the built-in template, writing no
 // ------------------------------------------------------------------------------------------------
 // load-template
 
-test('POST /game/admin/load-template: the built-in template replaces the site\'s rows only', async (t) => {
+test("POST /game/admin/load-template: the built-in template replaces the site's rows only", async (t) => {
   const site = await factories.createSite();
   const other = await factories.createSite();
   // Operator changes that the template load must replace.
-  await models.GameProvider.create({ siteCode: site, gameCode: 'custom-1', providerCode: 'provx', gameType: 2, name: {}, areaBlock: false, maintain: true, enable: true, sortOrder: 1 });
+  await models.GameProvider.create({
+    siteCode: site,
+    gameCode: 'custom-1',
+    providerCode: 'provx',
+    gameType: 2,
+    name: {},
+    areaBlock: false,
+    maintain: true,
+    enable: true,
+    sortOrder: 1,
+  });
   await models.GameProvider.update({ enable: false }, { where: { siteCode: site, gameCode: 'provx-slot-01' } });
   await models.GameTypeConfig.destroy({ where: { siteCode: site, gameType: 10 } });
   const otherBefore = await snapshot(other);
@@ -184,7 +194,12 @@ test('POST /game/admin/load-template is atomic: a database failure after the del
   await failInsertsOf('game_providers', site, 'gameCode', 'explode');
   const res = await req('POST', '/game/admin/load-template', {
     site,
-    body: { providers: [{ gameCode: 'fine', providerCode: 'provx', gameType: 1 }, { gameCode: 'explode', providerCode: 'provx', gameType: 1 }] },
+    body: {
+      providers: [
+        { gameCode: 'fine', providerCode: 'provx', gameType: 1 },
+        { gameCode: 'explode', providerCode: 'provx', gameType: 1 },
+      ],
+    },
   });
   t.is(res.status, 500);
   t.is(res.body.code, 500);
@@ -211,7 +226,10 @@ test('POST /game/admin/load-template: bad arrays are 400 naming the element, nev
   for (const [body, field] of cases) {
     const res = await req('POST', '/game/admin/load-template', { site, body });
     t.is(res.status, 400, JSON.stringify(body).slice(0, 80));
-    t.true(res.body.errors.some((e: { field: string }) => e.field === field), `${field}: ${res.text.slice(0, 300)}`);
+    t.true(
+      res.body.errors.some((e: { field: string }) => e.field === field),
+      `${field}: ${res.text.slice(0, 300)}`,
+    );
   }
   t.is(await snapshot(site), before);
 });
@@ -219,11 +237,31 @@ test('POST /game/admin/load-template: bad arrays are 400 naming the element, nev
 // ------------------------------------------------------------------------------------------------
 // copy-site-data
 
-test('POST /game/admin/copy-site-data: providers of the source replace the target\'s', async (t) => {
+test("POST /game/admin/copy-site-data: providers of the source replace the target's", async (t) => {
   const source = await factories.createSite();
   const target = await factories.createSite();
-  await models.GameProvider.create({ siteCode: source, gameCode: 'src-only', providerCode: 'provy', gameType: 9, name: { 'en-US': 'S' }, areaBlock: true, maintain: false, enable: false, sortOrder: 3 });
-  await models.GameProvider.create({ siteCode: target, gameCode: 'target-only', providerCode: 'provx', gameType: 1, name: {}, areaBlock: false, maintain: false, enable: true, sortOrder: 1 });
+  await models.GameProvider.create({
+    siteCode: source,
+    gameCode: 'src-only',
+    providerCode: 'provy',
+    gameType: 9,
+    name: { 'en-US': 'S' },
+    areaBlock: true,
+    maintain: false,
+    enable: false,
+    sortOrder: 3,
+  });
+  await models.GameProvider.create({
+    siteCode: target,
+    gameCode: 'target-only',
+    providerCode: 'provx',
+    gameType: 1,
+    name: {},
+    areaBlock: false,
+    maintain: false,
+    enable: true,
+    sortOrder: 1,
+  });
   const sourceBefore = await snapshot(source);
   const targetTypesBefore = JSON.stringify(await models.GameTypeConfig.findAll({ where: { siteCode: target }, order: [['id', 'ASC']], raw: true }));
   const keys = await seedCache(target);
@@ -241,7 +279,11 @@ test('POST /game/admin/copy-site-data: providers of the source replace the targe
   t.deepEqual(strip(dst as unknown as Array<Record<string, unknown>>), strip(src as unknown as Array<Record<string, unknown>>));
   t.false(dst.some((p) => p.gameCode === 'target-only'));
   t.is(await snapshot(source), sourceBefore, 'the source is untouched');
-  t.is(JSON.stringify(await models.GameTypeConfig.findAll({ where: { siteCode: target }, order: [['id', 'ASC']], raw: true })), targetTypesBefore, 'the other kind is untouched');
+  t.is(
+    JSON.stringify(await models.GameTypeConfig.findAll({ where: { siteCode: target }, order: [['id', 'ASC']], raw: true })),
+    targetTypesBefore,
+    'the other kind is untouched',
+  );
 
   const [log] = await logsOf('copy-site-data', target);
   t.truthy(log);
@@ -258,7 +300,10 @@ test('POST /game/admin/copy-site-data: typeConfigs', async (t) => {
   const res = await req('POST', '/game/admin/copy-site-data', { body: { sourceSiteCode: source, targetSiteCode: target, type: 'typeConfigs' } });
   t.deepEqual(res.body.result, { copied: 5 });
   const types = (await req('GET', '/game/admin/type-configs', { site: target })).body.result;
-  t.deepEqual(types.map((c: { gameType: number }) => c.gameType), [4, 5, 8, 9, 10]);
+  t.deepEqual(
+    types.map((c: { gameType: number }) => c.gameType),
+    [4, 5, 8, 9, 10],
+  );
   const fish = types.find((c: { gameType: number }) => c.gameType === 10);
   t.false(fish.enabled);
   t.is(fish.icon, 'mdi-off');
@@ -266,10 +311,20 @@ test('POST /game/admin/copy-site-data: typeConfigs', async (t) => {
   t.is(await models.GameProvider.count({ where: { siteCode: target } }), 32, 'providers untouched');
 });
 
-test('POST /game/admin/copy-site-data is atomic: a failure while copying keeps the target\'s rows', async (t) => {
+test("POST /game/admin/copy-site-data is atomic: a failure while copying keeps the target's rows", async (t) => {
   const source = await factories.createSite();
   const target = await factories.createSite();
-  await models.GameProvider.create({ siteCode: source, gameCode: 'explode', providerCode: 'provx', gameType: 1, name: {}, areaBlock: false, maintain: false, enable: true, sortOrder: 999 });
+  await models.GameProvider.create({
+    siteCode: source,
+    gameCode: 'explode',
+    providerCode: 'provx',
+    gameType: 1,
+    name: {},
+    areaBlock: false,
+    maintain: false,
+    enable: true,
+    sortOrder: 999,
+  });
   await failInsertsOf('game_providers', target, 'gameCode', 'explode');
   const before = await snapshot(target);
   const res = await req('POST', '/game/admin/copy-site-data', { body: { sourceSiteCode: source, targetSiteCode: target, type: 'providers' } });
@@ -319,7 +374,10 @@ test('POST /game/admin/copy-site-data: site codes of the right form that differ;
   for (const [body, field] of cases) {
     const res = await req('POST', '/game/admin/copy-site-data', { body });
     t.is(res.status, 400, JSON.stringify(body));
-    t.true(res.body.errors.some((e: { field: string }) => e.field === field), `${field}: ${res.text.slice(0, 300)}`);
+    t.true(
+      res.body.errors.some((e: { field: string }) => e.field === field),
+      `${field}: ${res.text.slice(0, 300)}`,
+    );
   }
   t.is(await snapshot(target), before);
 });

@@ -40,7 +40,20 @@ async function newProvider(site: string, body: Record<string, unknown> = {}) {
   return res.body.result;
 }
 
-const PROVIDER_KEYS = ['areaBlock', 'createdAt', 'enable', 'gameCode', 'gameType', 'id', 'maintain', 'name', 'providerCode', 'siteCode', 'sortOrder', 'updatedAt'];
+const PROVIDER_KEYS = [
+  'areaBlock',
+  'createdAt',
+  'enable',
+  'gameCode',
+  'gameType',
+  'id',
+  'maintain',
+  'name',
+  'providerCode',
+  'siteCode',
+  'sortOrder',
+  'updatedAt',
+];
 const TYPE_CONFIG_KEYS = ['createdAt', 'enabled', 'gameType', 'icon', 'id', 'label', 'siteCode', 'sortOrder', 'typeKey', 'updatedAt'];
 
 // ------------------------------------------------------------------------------------------------
@@ -110,7 +123,10 @@ test('GET /game/admin/providers: the administrator view of the site, sorted, fil
   t.deepEqual(Object.keys(list[0]).sort(), PROVIDER_KEYS);
   t.true(list.every((p: { siteCode: string }) => p.siteCode === site));
   const orders = list.map((p: { sortOrder: number }) => p.sortOrder);
-  t.deepEqual(orders, [...orders].sort((a: number, b: number) => a - b));
+  t.deepEqual(
+    orders,
+    [...orders].sort((a: number, b: number) => a - b),
+  );
   const first = list[0];
   t.is(typeof first.id, 'number');
   t.is(typeof first.gameType, 'number');
@@ -200,14 +216,22 @@ test('POST /game/admin/providers: gameCode is unique per site (2001), not across
   const site = await factories.createSite();
   const other = await factories.createSite();
   const before = await models.GameProvider.count({ where: { siteCode: site } });
-  const dup = await req('POST', '/game/admin/providers', { site, body: { gameCode: 'provx-slot-01', providerCode: 'provy', gameType: 3 }, headers: { locales: 'en-US' } });
+  const dup = await req('POST', '/game/admin/providers', {
+    site,
+    body: { gameCode: 'provx-slot-01', providerCode: 'provy', gameType: 3 },
+    headers: { locales: 'en-US' },
+  });
   t.is(dup.status, 200);
   t.is(dup.body.code, 2001);
   t.is(dup.body.data, null);
   t.is(dup.body.path, '/api/game/admin/providers');
   t.is(dup.body.message, 'This game code already exists in this site');
   t.is(await models.GameProvider.count({ where: { siteCode: site, gameCode: 'provx-slot-01' } }), 1);
-  t.like(await models.GameProvider.findOne({ where: { siteCode: site, gameCode: 'provx-slot-01' }, raw: true }), { providerCode: 'provx', gameType: 2 }, 'the stored provider is unchanged');
+  t.like(
+    await models.GameProvider.findOne({ where: { siteCode: site, gameCode: 'provx-slot-01' }, raw: true }),
+    { providerCode: 'provx', gameType: 2 },
+    'the stored provider is unchanged',
+  );
   t.is(await models.GameProvider.count({ where: { siteCode: site } }), before);
   t.is((await logsOf('provider-create', site)).length, 0, 'a refused write logs nothing');
 
@@ -267,10 +291,17 @@ test('POST /game/admin/providers: bad bodies are 400 naming the field, never 500
     const res = await req('POST', '/game/admin/providers', { site, body });
     t.is(res.status, 400, JSON.stringify(body).slice(0, 80));
     t.is(res.body.code, 400);
-    t.true(res.body.errors.some((e: { field: string }) => e.field.startsWith(field)), `${field}: ${res.text.slice(0, 200)}`);
+    t.true(
+      res.body.errors.some((e: { field: string }) => e.field.startsWith(field)),
+      `${field}: ${res.text.slice(0, 200)}`,
+    );
   }
   for (const rawBody of ['{"gameCode":', '[1,2]', '"text"', 'null']) {
-    const res = await stack.request('POST', '/api/game/admin/providers', { token: root.token, rawBody, headers: { 'content-type': 'application/json', 'x-site-code': site } });
+    const res = await stack.request('POST', '/api/game/admin/providers', {
+      token: root.token,
+      rawBody,
+      headers: { 'content-type': 'application/json', 'x-site-code': site },
+    });
     t.is(res.status, 400, rawBody);
   }
   t.is((await logsOf('provider-create', site)).length, 0);
@@ -280,7 +311,10 @@ test('PATCH /game/admin/providers/:id: partial update, log with changes, cache c
   const site = await factories.createSite();
   const p = await newProvider(site, { name: { 'en-US': 'Old' } });
   const keys = await seedCache(site);
-  const res = await req('PATCH', `/game/admin/providers/${p.id}`, { site, body: { maintain: true, name: { 'en-US': 'New', 'th-TH': 'ใหม่' }, sortOrder: 99, siteCode: site } });
+  const res = await req('PATCH', `/game/admin/providers/${p.id}`, {
+    site,
+    body: { maintain: true, name: { 'en-US': 'New', 'th-TH': 'ใหม่' }, sortOrder: 99, siteCode: site },
+  });
   t.is(res.status, 200);
   t.is(res.body.code, 200);
   const r = res.body.result;
@@ -343,7 +377,7 @@ test('PATCH /game/admin/providers/:id: 404, duplicate gameCode (2001), moving si
   t.is((await logsOf('provider-update', site)).length, 0);
 });
 
-test('site isolation: another site\'s x-site-code neither sees nor changes nor deletes a provider', async (t) => {
+test("site isolation: another site's x-site-code neither sees nor changes nor deletes a provider", async (t) => {
   const site = await factories.createSite();
   const other = await factories.createSite();
   const p = await newProvider(site, { sortOrder: 7 });
@@ -389,15 +423,21 @@ test('DELETE /game/admin/providers/:id: result null, row gone, log, cache cleare
 // ------------------------------------------------------------------------------------------------
 // Type configs
 
-test('GET /game/admin/type-configs: the site\'s configs with label, enabled, typeKey', async (t) => {
+test("GET /game/admin/type-configs: the site's configs with label, enabled, typeKey", async (t) => {
   const site = await factories.createSite();
   const res = await req('GET', '/game/admin/type-configs', { site });
   t.is(res.body.code, 200);
   const list = res.body.result;
   t.is(list.length, 8);
   t.deepEqual(Object.keys(list[0]).sort(), TYPE_CONFIG_KEYS);
-  t.deepEqual(list.map((c: { gameType: number }) => c.gameType), [1, 2, 3, 4, 5, 8, 9, 10]);
-  t.deepEqual(list.map((c: { typeKey: string }) => c.typeKey), ['sports', 'slot', 'live', 'lottery', 'chess', 'esports', 'crypto', 'fish']);
+  t.deepEqual(
+    list.map((c: { gameType: number }) => c.gameType),
+    [1, 2, 3, 4, 5, 8, 9, 10],
+  );
+  t.deepEqual(
+    list.map((c: { typeKey: string }) => c.typeKey),
+    ['sports', 'slot', 'live', 'lottery', 'chess', 'esports', 'crypto', 'fish'],
+  );
   t.true(list.every((c: { siteCode: string; enabled: boolean }) => c.siteCode === site && c.enabled === true));
   t.is(list[1].label['en-US'], 'Slots');
 });
@@ -435,7 +475,14 @@ test('POST/PATCH/DELETE /game/admin/type-configs: name and enable in, label and 
   t.is(dup.body.message, 'This site already has a configuration for this game type');
   t.is(await models.GameTypeConfig.count({ where: { siteCode: site } }), configsBefore);
   t.like(await models.GameTypeConfig.findByPk(c.id, { raw: true }), { gameType: 2, enabled: false, sortOrder: 3 }, 'the stored config is unchanged');
-  for (const body of [{}, { gameType: 6 }, { gameType: '2' }, { gameType: 2, enable: 'yes' }, { gameType: 2, name: 'x' }, { gameType: 2, icon: 'x'.repeat(65) }]) {
+  for (const body of [
+    {},
+    { gameType: 6 },
+    { gameType: '2' },
+    { gameType: 2, enable: 'yes' },
+    { gameType: 2, name: 'x' },
+    { gameType: 2, icon: 'x'.repeat(65) },
+  ]) {
     const res = await req('POST', '/game/admin/type-configs', { site, body });
     t.is(res.status, 400, JSON.stringify(body));
   }
@@ -463,7 +510,8 @@ test('POST/PATCH/DELETE /game/admin/type-configs: name and enable in, label and 
 
 test('players see an administrator change at once: the cached GET /game/provider list is refreshed', async (t) => {
   const site = await factories.createSite();
-  const list = async () => (await stack.request('GET', '/api/game/provider?gameType=2', { headers: { 'site-name': site } })).body.result as Array<{ gameCode: string }>;
+  const list = async () =>
+    (await stack.request('GET', '/api/game/provider?gameType=2', { headers: { 'site-name': site } })).body.result as Array<{ gameCode: string }>;
   const before = await list();
   t.true(before.some((p) => p.gameCode === 'provy-slot-02'));
   t.is(await cache().exists(providerListKey(site, 2)), 1, 'the player list is cached');

@@ -68,7 +68,11 @@ test('simulate of a blocked player is 5010 with the launch text and moves nothin
   t.is((await simulate(type.token, 'provy-crypto-01', 3001)).body.code, 200);
   t.is((await simulate(game.token, 'provy-slot-01', 2002)).body.code, 200);
   // The amount check comes first, as before (5010 with simulate's own text).
-  const tooMuch = await stack.request('POST', '/api/game/simulate', { token: all.token, body: { gameCode: 'provy-slot-01', productId: 2001, betAmount: 10001 }, headers: { locales: 'en-US' } });
+  const tooMuch = await stack.request('POST', '/api/game/simulate', {
+    token: all.token,
+    body: { gameCode: 'provy-slot-01', productId: 2001, betAmount: 10001 },
+    headers: { locales: 'en-US' },
+  });
   t.is(tooMuch.body.code, 5010);
   t.not(tooMuch.body.message, BLOCKED_TEXT);
   await ledgerHolds(t, type.user.id);
@@ -79,10 +83,17 @@ test('provx Bet and a BetResult that debits its bet are refused for a blocked pl
   await block(user.id, { gameCode: 'provx-slot-01' });
   const before = await state(user.id);
   providerRefused(t, await provx('Bet', { transactionId: id('bet'), roundId: id('round'), userId: user.id, gameCode: 'provx-slot-01', amount: '10' }), 'provx');
-  providerRefused(t, await provx('BetResult', { transactionId: id('res'), roundId: id('round'), userId: user.id, gameCode: 'provx-slot-01', betAmount: '4', winAmount: '8' }), 'provx');
+  providerRefused(
+    t,
+    await provx('BetResult', { transactionId: id('res'), roundId: id('round'), userId: user.id, gameCode: 'provx-slot-01', betAmount: '4', winAmount: '8' }),
+    'provx',
+  );
   t.deepEqual(await state(user.id), before);
   // Another game is not blocked.
-  t.like((await provx('Bet', { transactionId: id('bet'), roundId: id('round'), userId: user.id, gameCode: 'provx-slot-02', amount: '10' })).body, { status: 'OK', balance: '90.000000' });
+  t.like((await provx('Bet', { transactionId: id('bet'), roundId: id('round'), userId: user.id, gameCode: 'provx-slot-02', amount: '10' })).body, {
+    status: 'OK',
+    balance: '90.000000',
+  });
 });
 
 test('provy bet of a blocked player is refused and moves nothing; a block of one product does not act on callbacks', async (t) => {

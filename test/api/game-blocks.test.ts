@@ -41,7 +41,17 @@ test('create at each level: the answer names the level; launch gives 5010 only w
 
   const a = await create({ userId: all.user.id, reason: 'fraud review' });
   t.is(a.body.code, 200, JSON.stringify(a.body));
-  t.like(a.body.result, { userId: all.user.id, account: all.user.account, siteCode: 'default', level: 'all', gameType: null, gameCode: null, productId: null, reason: 'fraud review', createdBy: adminId });
+  t.like(a.body.result, {
+    userId: all.user.id,
+    account: all.user.account,
+    siteCode: 'default',
+    level: 'all',
+    gameType: null,
+    gameCode: null,
+    productId: null,
+    reason: 'fraud review',
+    createdBy: adminId,
+  });
   t.regex(a.body.result.createdAt, /Z$/);
   const b = await create({ userId: type.user.id, gameType: 9 });
   t.like(b.body.result, { level: 'gameType', gameType: 9, gameCode: null });
@@ -71,7 +81,10 @@ test('delete lifts the block; the second delete is 2002; both writes are in the 
   t.is(again.body.code, 2002);
 
   const logs = await models.AdminOperationLog.findAll({ where: { module: 'game', targetId: String(id) }, order: [['id', 'ASC']] });
-  t.deepEqual(logs.map((l) => l.action), ['user-block.create', 'user-block.delete']);
+  t.deepEqual(
+    logs.map((l) => l.action),
+    ['user-block.create', 'user-block.delete'],
+  );
   t.is(logs[0].adminId, adminId);
   t.is(logs[0].siteCode, 'default');
   t.is(logs[0].method, 'POST');
@@ -101,7 +114,14 @@ test('list: newest first, filtered by userId, paginated, site-scoped', async (t)
   await create({ userId: user.id, gameCode: 'provy-slot-02' });
   const res = await stack.request('GET', `${PATH}?userId=${user.id}`, { token: adminToken });
   t.is(res.body.code, 200);
-  t.deepEqual(res.body.result.items.map((b: { level: string; gameType: number | null }) => [b.level, b.gameType]), [['game', null], ['gameType', 3], ['gameType', 1]]);
+  t.deepEqual(
+    res.body.result.items.map((b: { level: string; gameType: number | null }) => [b.level, b.gameType]),
+    [
+      ['game', null],
+      ['gameType', 3],
+      ['gameType', 1],
+    ],
+  );
   t.deepEqual(res.body.result.pagination, { page: 1, pageSize: 20, total: 3, totalPages: 1 });
   const page = await stack.request('GET', `${PATH}?userId=${user.id}&page=2&pageSize=2`, { token: adminToken });
   t.is(page.body.result.items.length, 1);
@@ -131,7 +151,16 @@ test('site scoping: the user must be a player of the administrator site (2001); 
   const byQuery = await stack.request('POST', `${PATH}?siteCode=${site}`, { token: adminToken, body: { userId: local.user.id, gameType: 3 } });
   t.is(byQuery.body.result.siteCode, site);
   // The player of that site is blocked there.
-  t.is((await stack.request('POST', '/api/game/launch', { token: local.token, headers: { 'site-name': site }, body: { device: 'desktop', gameCode: 'provy-slot-01', productId: 1 } })).body.code, 5010);
+  t.is(
+    (
+      await stack.request('POST', '/api/game/launch', {
+        token: local.token,
+        headers: { 'site-name': site },
+        body: { device: 'desktop', gameCode: 'provy-slot-01', productId: 1 },
+      })
+    ).body.code,
+    5010,
+  );
   // Deleting from the default site does not find another site's block.
   t.is((await stack.request('DELETE', `${PATH}/${bySite.body.result.id}`, { token: adminToken })).body.code, 2002);
   t.is((await stack.request('DELETE', `${PATH}/${bySite.body.result.id}`, { token: adminToken, headers: { 'x-site-code': site } })).body.code, 200);
@@ -153,7 +182,10 @@ test('validation: unknown gameType, gameType with gameCode, productId without ga
   for (const [body, field] of cases) {
     const res = await create(body);
     t.is(res.status, 400, JSON.stringify(body));
-    t.true((res.body.errors as Array<{ field: string }>).some((e) => e.field === field), JSON.stringify(res.body));
+    t.true(
+      (res.body.errors as Array<{ field: string }>).some((e) => e.field === field),
+      JSON.stringify(res.body),
+    );
   }
   t.is(await models.GameUserBlock.count({ where: { userId: user.id } }), 0);
   t.is((await stack.request('DELETE', `${PATH}/abc`, { token: adminToken })).status, 400);

@@ -33,7 +33,8 @@ test.after.always(async () => {
   await drainOutboxAndClose(models, stack, 5000);
 });
 
-const play = (token: string, betAmount = 1) => stack.request('POST', '/api/game/simulate', { token, body: { gameCode: 'provy-slot-01', productId: 1, betAmount } });
+const play = (token: string, betAmount = 1) =>
+  stack.request('POST', '/api/game/simulate', { token, body: { gameCode: 'provy-slot-01', productId: 1, betAmount } });
 const history = (token: string, query = '') => stack.request('GET', `/api/game/fairness/history${query}`, { token });
 const rotate = (token: string) => stack.request('POST', '/api/game/fairness/rotate', { token });
 
@@ -75,14 +76,22 @@ test('every nonce of the current and past seeds is listed once, with its round o
   const pages = await allPages(token);
   const entries = entriesOf(pages);
   t.is(pages[0].pagination.total, nonce);
-  t.deepEqual(entries.map((e) => e.nonce), Array.from({ length: nonce }, (_, i) => nonce - 1 - i), 'newest first, each nonce once');
+  t.deepEqual(
+    entries.map((e) => e.nonce),
+    Array.from({ length: nonce }, (_, i) => nonce - 1 - i),
+    'newest first, each nonce once',
+  );
   t.deepEqual(pages[0].seeds, [{ serverSeedHash: seedHash, serverSeed: null, current: true, nonces: nonce, revealedAt: null }]);
   for (const entry of entries) {
     const answer = played[entry.nonce];
     t.is(entry.serverSeedHash, seedHash);
     t.is(entry.serverSeed, null);
     if (answer.code === 200) {
-      t.like(entry, { status: 'round', orderId: answer.result?.orderId, roundId: answer.result?.roundId, result: answer.result?.result, reason: null }, `nonce ${entry.nonce}`);
+      t.like(
+        entry,
+        { status: 'round', orderId: answer.result?.orderId, roundId: answer.result?.roundId, result: answer.result?.result, reason: null },
+        `nonce ${entry.nonce}`,
+      );
     } else {
       t.like(entry, { status: 'burnt', orderId: null, result: null }, `nonce ${entry.nonce}`);
       t.is(entry.reason, entry.nonce === 13 ? 'game.playerBlocked' : 'game.balanceTooLow', `nonce ${entry.nonce}`);
@@ -93,7 +102,9 @@ test('every nonce of the current and past seeds is listed once, with its round o
   // After rotation the old seed is listed with its revealed seed, and the new seed's rounds before it.
   const { previousServerSeed } = (await rotate(token)).body.result;
   const { moveBalance } = await import('../../shared/domain/wallet');
-  await db().transaction((transaction) => moveBalance(transaction, { userId: user.id, amount: '1', kind: 'adjustment', idempotencyKey: `test:top-up:${user.id}` }));
+  await db().transaction((transaction) =>
+    moveBalance(transaction, { userId: user.id, amount: '1', kind: 'adjustment', idempotencyKey: `test:top-up:${user.id}` }),
+  );
   const next = await play(token, 0.01);
   t.is(next.body.code, 200, JSON.stringify(next.body));
   const after = await allPages(token, 50);
@@ -102,9 +113,13 @@ test('every nonce of the current and past seeds is listed once, with its round o
   t.like(listed[0], { serverSeedHash: next.body.result.serverSeedHash, serverSeed: null, nonce: 0, status: 'round', orderId: next.body.result.orderId });
   t.like(after[0].seeds[1], { serverSeedHash: seedHash, serverSeed: previousServerSeed, current: false, nonces: nonce });
   const old = listed.filter((e) => e.serverSeedHash === seedHash);
-  t.deepEqual(old.map((e) => [e.nonce, e.status, e.reason]), entries.map((e) => [e.nonce, e.status, e.reason]));
+  t.deepEqual(
+    old.map((e) => [e.nonce, e.status, e.reason]),
+    entries.map((e) => [e.nonce, e.status, e.reason]),
+  );
   t.true(old.every((e) => e.serverSeed === previousServerSeed));
-  for (const e of old.filter((entry) => entry.status === 'round')) t.is(fairRound(previousServerSeed, e.clientSeed as string, e.nonce).result as string | null, e.result);
+  for (const e of old.filter((entry) => entry.status === 'round'))
+    t.is(fairRound(previousServerSeed, e.clientSeed as string, e.nonce).result as string | null, e.result);
 
   // One seed's nonces alone.
   const one = entriesOf(await allPages(token, 5, `&serverSeedHash=${seedHash}`));
@@ -123,7 +138,10 @@ test('every nonce of the current and past seeds is listed once, with its round o
   t.false(verifyHistoryReport(without).ok);
   t.false(verifyHistoryReport([...after, { items: [old[0]], seeds: [] }]).ok);
   const round = old.find((e) => e.status === 'round') as Entry;
-  const forged = after.map((page) => ({ ...page, items: page.items.map((e: Entry) => (e === round ? { ...e, result: e.result === 'lose' ? 'mega' : 'lose' } : e)) }));
+  const forged = after.map((page) => ({
+    ...page,
+    items: page.items.map((e: Entry) => (e === round ? { ...e, result: e.result === 'lose' ? 'mega' : 'lose' } : e)),
+  }));
   t.regex(verifyHistoryReport(forged).text, new RegExp(`problem: nonce ${round.nonce}: the round paid`));
 
   // The command line, from a saved file.
@@ -134,7 +152,9 @@ test('every nonce of the current and past seeds is listed once, with its round o
   const { stdout } = await run(process.execPath, ['--import=tsx', path.join(root, 'scripts', 'verify-round.ts'), '--history', file], { cwd: root });
   t.regex(stdout, /OK: every nonce accounted for, every round recomputes/);
   writeFileSync(file, JSON.stringify(without));
-  const failed = await run(process.execPath, ['--import=tsx', path.join(root, 'scripts', 'verify-round.ts'), '--history', file], { cwd: root }).catch((err: { code: number; stdout: string }) => err);
+  const failed = await run(process.execPath, ['--import=tsx', path.join(root, 'scripts', 'verify-round.ts'), '--history', file], { cwd: root }).catch(
+    (err: { code: number; stdout: string }) => err,
+  );
   t.is((failed as { code: number }).code, 1);
 });
 
@@ -147,7 +167,14 @@ test('a nonce taken with neither a round nor a burnt record (a crash between the
   t.is(lost.nonce, 1);
   t.is((await play(token)).body.code, 200);
   const pages = await allPages(token);
-  t.deepEqual(entriesOf(pages).map((e) => [e.nonce, e.status]), [[2, 'round'], [1, 'unrecorded'], [0, 'round']]);
+  t.deepEqual(
+    entriesOf(pages).map((e) => [e.nonce, e.status]),
+    [
+      [2, 'round'],
+      [1, 'unrecorded'],
+      [0, 'round'],
+    ],
+  );
   t.like(entriesOf(pages)[1], { clientSeed: null, orderId: null, reason: null });
   const { previousServerSeed } = (await rotate(token)).body.result;
   const report = verifyHistoryReport(await allPages(token), [previousServerSeed]);
@@ -155,7 +182,7 @@ test('a nonce taken with neither a round nor a burnt record (a crash between the
   t.regex(report.text, /2 rounds, 0 burnt, 1 unrecorded \(1: taken, then neither played nor refused on record\)/);
 });
 
-test('the history is the player\'s own, needs a player, and refuses a bad page or seed hash with a 400', async (t) => {
+test("the history is the player's own, needs a player, and refuses a bad page or seed hash with a 400", async (t) => {
   const { token } = await factories.createUser({ balance: '5' });
   const other = await factories.createUser({ balance: '5' });
   t.is((await play(other.token)).body.code, 200);
@@ -174,12 +201,18 @@ test('the history is the player\'s own, needs a player, and refuses a bad page o
   }
 });
 
-test('a round refused by player protection burns its nonce with the protection refusal\'s name', async (t) => {
+test("a round refused by player protection burns its nonce with the protection refusal's name", async (t) => {
   const { token } = await factories.createUser({ balance: '5' });
   t.is((await play(token)).body.code, 200);
   const excluded = await stack.request('POST', '/api/responsible-gaming/self-exclusion', { token, body: { months: 6 } });
   t.is(excluded.body.code, 200, JSON.stringify(excluded.body));
   t.is((await play(token)).body.code, 4101);
   const entries = entriesOf(await allPages(token));
-  t.deepEqual(entries.map((e) => [e.nonce, e.status, e.reason]), [[1, 'burnt', 'responsible-gaming.selfExcluded'], [0, 'round', null]]);
+  t.deepEqual(
+    entries.map((e) => [e.nonce, e.status, e.reason]),
+    [
+      [1, 'burnt', 'responsible-gaming.selfExcluded'],
+      [0, 'round', null],
+    ],
+  );
 });

@@ -18,10 +18,13 @@ test.after.always(async () => {
 
 async function storedSeed(userId: number) {
   const { db } = await import('../../shared/db/sequelize');
-  const rows = await db().query<{ serverSeedHash: string; nonce: string }>(`SELECT "serverSeedHash", nonce::TEXT AS nonce FROM fairness_seeds WHERE "userId" = $1`, {
-    bind: [userId],
-    type: QueryTypes.SELECT,
-  });
+  const rows = await db().query<{ serverSeedHash: string; nonce: string }>(
+    `SELECT "serverSeedHash", nonce::TEXT AS nonce FROM fairness_seeds WHERE "userId" = $1`,
+    {
+      bind: [userId],
+      type: QueryTypes.SELECT,
+    },
+  );
   return rows[0] ?? null;
 }
 
@@ -40,10 +43,17 @@ test('an account made by a first OAuth or widget login has a server seed in the 
   const { db } = await import('../../shared/db/sequelize');
   const { createThirdPartyPlayer } = await import('../../shared/domain/auth');
   const ctx = { siteCode: 'default', locale: 'en-US' as const, meta: { ip: '198.18.0.9', device: 'test' } };
-  for (const fields of [{ account: `oauth_fair${Date.now() % 1e8}`, name: 'O', oauth: `sub-${Date.now()}` }, { account: `widget_fair${Date.now() % 1e8}`, name: 'W', widget: `w-${Date.now()}` }]) {
+  for (const fields of [
+    { account: `oauth_fair${Date.now() % 1e8}`, name: 'O', oauth: `sub-${Date.now()}` },
+    { account: `widget_fair${Date.now() % 1e8}`, name: 'W', widget: `w-${Date.now()}` },
+  ]) {
     const seen = await db().transaction(async (transaction) => {
       const user = await createThirdPartyPlayer(ctx, fields, transaction);
-      const [row] = await db().query<{ n: string }>(`SELECT COUNT(*)::TEXT AS n FROM fairness_seeds WHERE "userId" = $1`, { bind: [user.id], transaction, type: QueryTypes.SELECT });
+      const [row] = await db().query<{ n: string }>(`SELECT COUNT(*)::TEXT AS n FROM fairness_seeds WHERE "userId" = $1`, {
+        bind: [user.id],
+        transaction,
+        type: QueryTypes.SELECT,
+      });
       return { id: user.id, inTransaction: row.n };
     });
     t.is(seen.inTransaction, '1', fields.account);
@@ -56,12 +66,16 @@ test('a player without seeds (made outside registration) is never drawn with a s
   const { db } = await import('../../shared/db/sequelize');
   const { user, token } = await createUser({ balance: '100' });
   await db().query(`DELETE FROM fairness_seeds WHERE "userId" = $1`, { bind: [user.id] });
-  const play = () => stack.request('POST', '/api/game/simulate', { token, body: { gameCode: 'provy-slot-01', productId: 2001, betAmount: 1 }, headers: { locales: 'en-US' } });
+  const play = () =>
+    stack.request('POST', '/api/game/simulate', { token, body: { gameCode: 'provy-slot-01', productId: 2001, betAmount: 1 }, headers: { locales: 'en-US' } });
   const refused = await play();
   t.like(refused.body, { code: 5012, message: 'Your fairness seed was only just made: check its hash, then play the next round' });
   const made = await storedSeed(user.id);
   t.like(made, { nonce: '0' }, 'the refused round took no nonce');
-  const [{ n }] = await db().query<{ n: string }>(`SELECT COUNT(*)::TEXT AS n FROM bet_orders WHERE "userId" = $1`, { bind: [user.id], type: QueryTypes.SELECT });
+  const [{ n }] = await db().query<{ n: string }>(`SELECT COUNT(*)::TEXT AS n FROM bet_orders WHERE "userId" = $1`, {
+    bind: [user.id],
+    type: QueryTypes.SELECT,
+  });
   t.is(n, '0');
   const shown = await stack.request('GET', '/api/game/fairness', { token });
   t.is(shown.body.result.serverSeedHash, made?.serverSeedHash);

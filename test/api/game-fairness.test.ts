@@ -53,9 +53,18 @@ test('GET /game/fairness commits to a server seed before play: its hash, a rando
 test('concurrent first calls of a new player agree on one server seed', async (t) => {
   const { token } = await factories.createUser({ balance: '100' });
   const answers = await Promise.all([...Array.from({ length: 10 }, () => get(token)), ...Array.from({ length: 5 }, () => play(token))]);
-  t.true(answers.every((res) => res.body.code === 200), JSON.stringify(answers.find((res) => res.body.code !== 200)?.body));
+  t.true(
+    answers.every((res) => res.body.code === 200),
+    JSON.stringify(answers.find((res) => res.body.code !== 200)?.body),
+  );
   t.is(new Set(answers.map((res) => res.body.result.serverSeedHash)).size, 1);
-  t.deepEqual(answers.slice(10).map((res) => res.body.result.nonce).sort((a, b) => a - b), [0, 1, 2, 3, 4]);
+  t.deepEqual(
+    answers
+      .slice(10)
+      .map((res) => res.body.result.nonce)
+      .sort((a, b) => a - b),
+    [0, 1, 2, 3, 4],
+  );
 });
 
 test('the fairness endpoints need a player', async (t) => {
@@ -91,14 +100,24 @@ test('rounds carry the committed hash, the client seed and nonces 0, 1, 2...; ro
     t.is(res.body.code, 200, JSON.stringify(res.body));
     rounds.push(res.body.result);
   }
-  t.deepEqual(rounds.map((r) => r.nonce), [0, 1, 2, 3, 4]);
+  t.deepEqual(
+    rounds.map((r) => r.nonce),
+    [0, 1, 2, 3, 4],
+  );
   t.true(rounds.every((r) => r.serverSeedHash === committed.serverSeedHash && r.clientSeed === 'round-check'));
   t.is((await get(token)).body.result.nonce, 5);
 
   // Before rotation the proof shows the hash only.
   const hidden = await proof(token, rounds[0].orderId);
   t.is(hidden.body.code, 200, JSON.stringify(hidden.body));
-  t.like(hidden.body.result, { orderId: rounds[0].orderId, roundId: rounds[0].roundId, serverSeed: null, serverSeedHash: committed.serverSeedHash, clientSeed: 'round-check', nonce: 0 });
+  t.like(hidden.body.result, {
+    orderId: rounds[0].orderId,
+    roundId: rounds[0].roundId,
+    serverSeed: null,
+    serverSeedHash: committed.serverSeedHash,
+    clientSeed: 'round-check',
+    nonce: 0,
+  });
 
   const rotated = await rotate(token);
   t.is(rotated.body.code, 200, JSON.stringify(rotated.body));
@@ -137,9 +156,15 @@ test('20 concurrent rounds of one player never share a nonce, and each recompute
   const { token } = await factories.createUser({ balance: '1000' });
   const committed = (await get(token)).body.result;
   const responses = await Promise.all(Array.from({ length: 20 }, () => play(token)));
-  t.true(responses.every((res) => res.body.code === 200), JSON.stringify(responses.find((res) => res.body.code !== 200)?.body));
+  t.true(
+    responses.every((res) => res.body.code === 200),
+    JSON.stringify(responses.find((res) => res.body.code !== 200)?.body),
+  );
   const nonces = responses.map((res) => res.body.result.nonce).sort((a, b) => a - b);
-  t.deepEqual(nonces, Array.from({ length: 20 }, (_, i) => i));
+  t.deepEqual(
+    nonces,
+    Array.from({ length: 20 }, (_, i) => i),
+  );
   const { previousServerSeed } = (await rotate(token)).body.result;
   t.is(sha256(previousServerSeed), committed.serverSeedHash);
   for (const res of responses) {
@@ -165,10 +190,16 @@ test('npm run verify-round prints the outcome a round paid, with each step', asy
   const { previousServerSeed } = (await rotate(token)).body.result;
   const root = path.join(__dirname, '..', '..');
   const run = promisify(execFile);
-  const { stdout } = await run(process.execPath, ['--import=tsx', path.join(root, 'scripts', 'verify-round.ts'), previousServerSeed, 'cli', String(round.nonce)], { cwd: root });
+  const { stdout } = await run(
+    process.execPath,
+    ['--import=tsx', path.join(root, 'scripts', 'verify-round.ts'), previousServerSeed, 'cli', String(round.nonce)],
+    { cwd: root },
+  );
   t.regex(stdout, new RegExp(`server seed hash\\s+${round.serverSeedHash}`));
   t.regex(stdout, /message\s+cli:0/);
   t.regex(stdout, new RegExp(`outcome\\s+${round.result} x${fairRound(previousServerSeed, 'cli', 0).multiplier}\\n`));
-  const usage = await run(process.execPath, ['--import=tsx', path.join(root, 'scripts', 'verify-round.ts'), 'only-one'], { cwd: root }).catch((err: { code: number; stderr: string }) => err);
+  const usage = await run(process.execPath, ['--import=tsx', path.join(root, 'scripts', 'verify-round.ts'), 'only-one'], { cwd: root }).catch(
+    (err: { code: number; stderr: string }) => err,
+  );
   t.is((usage as { code: number }).code, 2);
 });

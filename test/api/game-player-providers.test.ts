@@ -99,7 +99,12 @@ test('launch provy crypto maps to product 3; other game types send no product', 
 
 test('launch passes the locale, ko-KR and ja-JP included; an unknown locale falls back to zh-TW', async (t) => {
   const { token, user } = await factories.createUser();
-  for (const [header, expected] of [['ko-KR', 'ko-KR'], ['ja-JP', 'ja-JP'], ['th-TH', 'th-TH'], ['fr-FR', 'zh-TW']]) {
+  for (const [header, expected] of [
+    ['ko-KR', 'ko-KR'],
+    ['ja-JP', 'ja-JP'],
+    ['th-TH', 'th-TH'],
+    ['fr-FR', 'zh-TW'],
+  ]) {
     const { seen } = provyLaunch(user.id);
     const res = await launch(token, { device: 'desktop', gameCode: 'provy-slot-02', productId: 5 }, header);
     t.is(res.body.code, 200);
@@ -120,7 +125,16 @@ test('launch provx: X-Api-Key, base URL path prefix kept, camelCase body', async
   const res = await launch(token, { device: 'desktop', gameCode: 'provx-live-02', productId: 77 }, 'vi-VN');
   t.deepEqual(res.body.result, { url: 'https://play.provx.test/s/abc' });
   t.true(scope.isDone());
-  t.deepEqual(seen[0], { playerId: String(user.id), account: user.account, siteCode: user.siteCode, gameId: 77, gameType: 3, device: 'desktop', language: 'vi-VN', currency: 'USD' });
+  t.deepEqual(seen[0], {
+    playerId: String(user.id),
+    account: user.account,
+    siteCode: user.siteCode,
+    gameId: 77,
+    gameType: 3,
+    device: 'desktop',
+    language: 'vi-VN',
+    currency: 'USD',
+  });
 });
 
 test('launch: a provider error status, a time-out, a body without a URL or a refused key are 5004, and log no play', async (t) => {
@@ -144,7 +158,14 @@ test('launch: a provider error status, a time-out, a body without a URL or a ref
 
 test('launch risk check: blocks on all games, the game type, the game (and its product) give 5010; unrelated blocks do not', async (t) => {
   const block = async (userId: number, fields: { gameType?: number; gameCode?: string; productId?: string }) =>
-    models.GameUserBlock.create({ siteCode: 'default', userId, gameType: fields.gameType ?? null, gameCode: fields.gameCode ?? null, productId: fields.productId ?? null, reason: 'test' });
+    models.GameUserBlock.create({
+      siteCode: 'default',
+      userId,
+      gameType: fields.gameType ?? null,
+      gameCode: fields.gameCode ?? null,
+      productId: fields.productId ?? null,
+      reason: 'test',
+    });
   const body = { device: 'desktop', gameCode: 'provy-slot-01', productId: 2001 };
 
   const all = await factories.createUser();
@@ -188,7 +209,17 @@ test('launch: the risk check comes before the provider call, and maintenance bef
   const { scope } = provyLaunch(user.id);
   t.is((await launch(token, { device: 'desktop', gameCode: 'provy-slot-01', productId: 1 })).body.code, 5010);
   t.false(scope.isDone()); // provy was never called
-  const maintain = await models.GameProvider.create({ siteCode: 'default', gameCode: 'maint-slot', providerCode: 'provy', gameType: 2, name: {}, areaBlock: false, maintain: true, enable: true, sortOrder: 1 });
+  const maintain = await models.GameProvider.create({
+    siteCode: 'default',
+    gameCode: 'maint-slot',
+    providerCode: 'provy',
+    gameType: 2,
+    name: {},
+    areaBlock: false,
+    maintain: true,
+    enable: true,
+    sortOrder: 1,
+  });
   t.is((await launch(token, { device: 'desktop', gameCode: maintain.gameCode, productId: 1 })).body.code, 5003);
 });
 
@@ -204,13 +235,18 @@ test('demo provy slot: product 2, no player, {url}; no play log; provider failur
       seen.push(body as Body);
       return { Url: 'https://demo.provy.test/424242' };
     });
-  const res = await stack.request('POST', '/api/game/demo', { body: { device: 'mobile', gameCode: 'provy-slot-02', productId: 424242 }, headers: { locales: 'ja-JP' } });
+  const res = await stack.request('POST', '/api/game/demo', {
+    body: { device: 'mobile', gameCode: 'provy-slot-02', productId: 424242 },
+    headers: { locales: 'ja-JP' },
+  });
   t.deepEqual(res.body.result, { url: 'https://demo.provy.test/424242' });
   t.true(scope.isDone());
   t.deepEqual(seen[0], { ProductId: 2, GameId: 424242, Device: 'mobile', Language: 'ja-JP' });
   t.is(await models.GamePlayLog.count({ where: { gameCode: 'provy-slot-02', productId: '424242' } }), 0);
 
-  nock(PROVY).post('/v1/game/demo', (body: Body) => body.GameId === 434343).reply(502, 'bad gateway');
+  nock(PROVY)
+    .post('/v1/game/demo', (body: Body) => body.GameId === 434343)
+    .reply(502, 'bad gateway');
   const failed = await stack.request('POST', '/api/game/demo', { body: { device: 'mobile', gameCode: 'provy-slot-02', productId: 434343 } });
   t.is(failed.body.code, 5004);
   t.is(failed.body.path, '/api/game/demo');
@@ -224,7 +260,17 @@ test('demo provy slot: product 2, no player, {url}; no play log; provider failur
 test('game list: the provider answer is passed through with fallback false, and cached', async (t) => {
   const { token } = await factories.createUser();
   const provyGames = [
-    { ProductId: 2, GameId: 2001, GameName: 'Golden Pharaoh', CategoryId: 1, Category: 'Video Slots', HasDemo: true, MobileAvailable: true, DesktopAvailable: true, RTP: '96.50' },
+    {
+      ProductId: 2,
+      GameId: 2001,
+      GameName: 'Golden Pharaoh',
+      CategoryId: 1,
+      Category: 'Video Slots',
+      HasDemo: true,
+      MobileAvailable: true,
+      DesktopAvailable: true,
+      RTP: '96.50',
+    },
   ];
   const scope = nock(PROVY)
     .matchHeader('authorization', 'Bearer provy-key')
@@ -260,7 +306,10 @@ test('game list: 403, time-out, error and empty list answer the test list with f
     t.is(res.body.code, 200, language);
     t.true(res.body.result.fallback, language);
     t.true(res.body.result.games.length > 0);
-    t.true(res.body.result.games.every((g: { GameName: string; ProductId: number }) => g.GameName.startsWith('[TEST] ') && g.ProductId === 3), language);
+    t.true(
+      res.body.result.games.every((g: { GameName: string; ProductId: number }) => g.GameName.startsWith('[TEST] ') && g.ProductId === 3),
+      language,
+    );
     t.true(scope.isDone(), language);
   }
 });

@@ -33,7 +33,10 @@ test.after.always(async () => {
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-async function addGame(siteCode: string, fields: Partial<{ gameCode: string; providerCode: string; gameType: number; enable: boolean; maintain: boolean; sortOrder: number }> = {}) {
+async function addGame(
+  siteCode: string,
+  fields: Partial<{ gameCode: string; providerCode: string; gameType: number; enable: boolean; maintain: boolean; sortOrder: number }> = {},
+) {
   return models.GameProvider.create({
     siteCode,
     gameCode: fields.gameCode ?? `g-${Math.random().toString(36).slice(2, 10)}`,
@@ -61,8 +64,19 @@ test('GET /game/provider lists the enabled providers of the site in the player v
   const list = res.body.result as Array<Record<string, unknown>>;
   t.is(list.length, 32); // the template: 4 per game type, all enabled
   t.false(list.some((p) => p.gameCode === disabled.gameCode));
-  t.deepEqual(Object.keys(list[0]).sort(), ['areaBlock', 'createdAt', 'enable', 'gameCode', 'gameType', 'gameTypeLabel', 'id', 'maintain', 'providerCode'].sort());
-  t.like(list[0], { gameCode: 'provx-sports-01', providerCode: 'provx', gameType: 1, gameTypeLabel: 'sports', enable: true, maintain: false, areaBlock: false });
+  t.deepEqual(
+    Object.keys(list[0]).sort(),
+    ['areaBlock', 'createdAt', 'enable', 'gameCode', 'gameType', 'gameTypeLabel', 'id', 'maintain', 'providerCode'].sort(),
+  );
+  t.like(list[0], {
+    gameCode: 'provx-sports-01',
+    providerCode: 'provx',
+    gameType: 1,
+    gameTypeLabel: 'sports',
+    enable: true,
+    maintain: false,
+    areaBlock: false,
+  });
   t.regex(list[0].createdAt as string, ISO);
   t.true(list.every((p) => p.enable === true));
   const crypto = list.find((p) => p.gameType === 9);
@@ -128,7 +142,10 @@ test('GET /game/type-configs lists every type config of the site by sortOrder (2
   t.is(typeof (list[1].label as Record<string, string>)['en-US'], 'string');
   t.regex(list[1].createdAt as string, ISO);
   const orders = list.map((c) => c.sortOrder as number);
-  t.deepEqual(orders, [...orders].sort((a, b) => a - b));
+  t.deepEqual(
+    orders,
+    [...orders].sort((a, b) => a - b),
+  );
 });
 
 // ---------------------------------------------------------------------------------------------------
@@ -145,7 +162,8 @@ test('POST /game/launch: 5001 unknown game, 5002 disabled, 5003 maintenance, 500
   const { token, user } = await factories.createUser();
   const disabled = await addGame(user.siteCode, { enable: false });
   const maintain = await addGame(user.siteCode, { maintain: true });
-  const launch = (gameCode: string) => stack.request('POST', '/api/game/launch', { token, body: { device: 'desktop', gameCode, productId: 2001 }, headers: { locales: 'en-US' } });
+  const launch = (gameCode: string) =>
+    stack.request('POST', '/api/game/launch', { token, body: { device: 'desktop', gameCode, productId: 2001 }, headers: { locales: 'en-US' } });
 
   const missing = await launch('no-such-game');
   t.is(missing.status, 200);
@@ -182,7 +200,10 @@ test('POST /game/launch validates its body', async (t) => {
   for (const [body, field] of cases) {
     const res = await stack.request('POST', '/api/game/launch', { token, body });
     t.is(res.status, 400, JSON.stringify(body));
-    t.true((res.body.errors as Array<{ field: string }>).some((e) => e.field === field), JSON.stringify(res.body));
+    t.true(
+      (res.body.errors as Array<{ field: string }>).some((e) => e.field === field),
+      JSON.stringify(res.body),
+    );
   }
   const malformed = await stack.request('POST', '/api/game/launch', { token, rawBody: '{"device":', headers: { 'content-type': 'application/json' } });
   t.is(malformed.status, 400);
@@ -194,7 +215,8 @@ test('POST /game/launch validates its body', async (t) => {
 test('POST /game/demo (public): 5001 unknown or disabled, 5006 not a provy slot game, 5005 provy not configured', async (t) => {
   const site = await factories.createSite();
   const disabled = await addGame(site, { enable: false });
-  const demo = (gameCode: string) => stack.request('POST', '/api/game/demo', { body: { device: 'mobile', gameCode, productId: 2001 }, headers: { 'site-name': site, locales: 'en-US' } });
+  const demo = (gameCode: string) =>
+    stack.request('POST', '/api/game/demo', { body: { device: 'mobile', gameCode, productId: 2001 }, headers: { 'site-name': site, locales: 'en-US' } });
   t.is((await demo('no-such-game')).body.code, 5001);
   t.is((await demo(disabled.gameCode)).body.code, 5001);
   const provxSlot = await demo('provx-slot-01');
@@ -217,7 +239,13 @@ test('GET /game/recent: newest first, productId as a string, limit 1..20 default
   const { token, user } = await factories.createUser();
   const base = Date.now() - 60_000;
   await models.GamePlayLog.bulkCreate(
-    Array.from({ length: 12 }, (_, i) => ({ siteCode: user.siteCode, userId: user.id, gameCode: `game-${i}`, productId: String(100 + i), lastPlayedAt: new Date(base + i * 1000) })),
+    Array.from({ length: 12 }, (_, i) => ({
+      siteCode: user.siteCode,
+      userId: user.id,
+      gameCode: `game-${i}`,
+      productId: String(100 + i),
+      lastPlayedAt: new Date(base + i * 1000),
+    })),
   );
   const other = await factories.createUser();
   await models.GamePlayLog.create({ siteCode: user.siteCode, userId: other.user.id, gameCode: 'someone-else', productId: '1', lastPlayedAt: new Date() });
@@ -252,7 +280,10 @@ test('GET /game/list: provider not configured answers the built-in test list wit
   t.true(provy.body.result.fallback);
   const items = provy.body.result.games as Array<Record<string, unknown>>;
   t.true(items.length > 0);
-  t.deepEqual(Object.keys(items[0]).sort(), ['CategoryId', 'Category', 'DesktopAvailable', 'GameId', 'GameName', 'HasDemo', 'MobileAvailable', 'ProductId', 'RTP'].sort());
+  t.deepEqual(
+    Object.keys(items[0]).sort(),
+    ['CategoryId', 'Category', 'DesktopAvailable', 'GameId', 'GameName', 'HasDemo', 'MobileAvailable', 'ProductId', 'RTP'].sort(),
+  );
   t.true(items.every((g) => g.ProductId === 2 && typeof g.GameId === 'number' && (g.GameName as string).startsWith('[TEST] ') && typeof g.RTP === 'string'));
 
   const crypto = await stack.request('GET', '/api/game/list?gameCode=provy-crypto-01', { token });

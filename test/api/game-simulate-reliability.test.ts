@@ -40,10 +40,10 @@ interface LedgerRow {
 }
 
 async function ledgerOf(userId: number): Promise<{ balance: Decimal; rows: LedgerRow[] }> {
-  const rows = await db().query<LedgerRow>(
-    `SELECT kind, amount, "balanceAfter", "betOrderId" FROM game_transactions WHERE "userId" = :userId ORDER BY id`,
-    { replacements: { userId }, type: QueryTypes.SELECT },
-  );
+  const rows = await db().query<LedgerRow>(`SELECT kind, amount, "balanceAfter", "betOrderId" FROM game_transactions WHERE "userId" = :userId ORDER BY id`, {
+    replacements: { userId },
+    type: QueryTypes.SELECT,
+  });
   const [user] = await db().query<{ balance: string }>('SELECT balance FROM users WHERE id = :userId', { replacements: { userId }, type: QueryTypes.SELECT });
   return { balance: new Decimal(user.balance), rows };
 }
@@ -58,7 +58,10 @@ test.serial('200 concurrent rounds, every draw a loss, balance for 50: exactly 5
   simulate.setSimulateRandomSourceForTests(() => 0); // bucket 0: lose
   const { token, user } = await factories.createUser({ balance: '50' });
   const responses = await fire(token, 200);
-  t.true(responses.every((r) => r.status === 200), JSON.stringify(responses.find((r) => r.status !== 200)?.body));
+  t.true(
+    responses.every((r) => r.status === 200),
+    JSON.stringify(responses.find((r) => r.status !== 200)?.body),
+  );
   const ok = responses.filter((r) => r.body.code === 200);
   const refused = responses.filter((r) => r.body.code !== 200);
   t.is(ok.length, 50);
@@ -66,7 +69,10 @@ test.serial('200 concurrent rounds, every draw a loss, balance for 50: exactly 5
   t.true(refused.every((r) => r.body.code === 5011));
   t.true(ok.every((r) => r.body.result.result === 'lose' && r.body.result.winAmount === 0 && r.body.result.profit === -1));
   // Every success saw its own balance: 50 distinct "after" values 0..49.
-  t.deepEqual(ok.map((r) => r.body.result.balanceAfter).sort((a, b) => a - b), Array.from({ length: 50 }, (_, i) => i));
+  t.deepEqual(
+    ok.map((r) => r.body.result.balanceAfter).sort((a, b) => a - b),
+    Array.from({ length: 50 }, (_, i) => i),
+  );
 
   const { balance, rows } = await ledgerOf(user.id);
   t.is(balance.toFixed(6), '0.000000');
@@ -90,7 +96,10 @@ test.serial('200 concurrent rounds with the real draw: never negative, refusals 
   t.true(responses.every((r) => r.status === 200));
   const ok = responses.filter((r) => r.body.code === 200);
   const refused = responses.filter((r) => r.body.code !== 200);
-  t.true(refused.every((r) => r.body.code === 5011), JSON.stringify(refused.find((r) => r.body.code !== 5011)?.body));
+  t.true(
+    refused.every((r) => r.body.code === 5011),
+    JSON.stringify(refused.find((r) => r.body.code !== 5011)?.body),
+  );
   t.true(ok.length >= 50, `only ${ok.length} rounds went through`); // 50 always fit; wins pay for more
 
   const { balance, rows } = await ledgerOf(user.id);

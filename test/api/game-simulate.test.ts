@@ -26,7 +26,9 @@ test.after.always(async () => {
   await drainOutboxAndClose(models, stack, 5000);
 });
 
-async function ledger(userId: number): Promise<{ balance: string; sum: string; rows: Array<{ kind: string; amount: string; idempotencyKey: string; betOrderId: string | null }> }> {
+async function ledger(
+  userId: number,
+): Promise<{ balance: string; sum: string; rows: Array<{ kind: string; amount: string; idempotencyKey: string; betOrderId: string | null }> }> {
   const rows = await db().query<{ kind: string; amount: string; idempotencyKey: string; betOrderId: string | null }>(
     `SELECT kind, amount, "idempotencyKey", "betOrderId" FROM game_transactions WHERE "userId" = :userId ORDER BY id`,
     { replacements: { userId }, type: QueryTypes.SELECT },
@@ -46,7 +48,23 @@ test('a round answers every field (now with its seeds and nonce), and writes bet
   t.is(res.status, 200);
   t.is(res.body.code, 200, JSON.stringify(res.body));
   const r = res.body.result;
-  t.deepEqual(Object.keys(r).sort(), ['balanceAfter', 'balanceBefore', 'betAmount', 'clientSeed', 'multiplier', 'nonce', 'orderId', 'profit', 'result', 'roundId', 'serverSeedHash', 'winAmount'].sort());
+  t.deepEqual(
+    Object.keys(r).sort(),
+    [
+      'balanceAfter',
+      'balanceBefore',
+      'betAmount',
+      'clientSeed',
+      'multiplier',
+      'nonce',
+      'orderId',
+      'profit',
+      'result',
+      'roundId',
+      'serverSeedHash',
+      'winAmount',
+    ].sort(),
+  );
   t.regex(r.serverSeedHash, /^[0-9a-f]{64}$/);
   t.is(r.nonce, 0); // the player's first round
   t.regex(r.roundId, /^SIM_\d{13}_[0-9a-f]{12}$/);
@@ -104,7 +122,10 @@ test('a round answers every field (now with its seeds and nonce), and writes bet
   t.true(outbox.some((o) => (o.payload as { betOrderId: number }).betOrderId === r.orderId));
 
   const recent = await stack.request('GET', '/api/game/recent', { token });
-  t.deepEqual(recent.body.result.map((g: { gameCode: string; productId: string }) => [g.gameCode, g.productId]), [['provy-crypto-01', '3001']]);
+  t.deepEqual(
+    recent.body.result.map((g: { gameCode: string; productId: string }) => [g.gameCode, g.productId]),
+    [['provy-crypto-01', '3001']],
+  );
 });
 
 test('twenty rounds: one bet row per round, a win row exactly for winning rounds, balance = sum of the ledger', async (t) => {
@@ -141,9 +162,29 @@ test('amounts at both ends of the range are accepted; 0.01 to 10000 inclusive', 
 
 test('refusals change nothing: 5010 out of range, 5011 balance too low, 5001 unknown or disabled game', async (t) => {
   const { token, user } = await factories.createUser({ balance: '5' });
-  const disabled = await models.GameProvider.create({ siteCode: 'default', gameCode: 'sim-disabled', providerCode: 'provy', gameType: 2, name: {}, areaBlock: false, maintain: false, enable: false, sortOrder: 1 });
+  const disabled = await models.GameProvider.create({
+    siteCode: 'default',
+    gameCode: 'sim-disabled',
+    providerCode: 'provy',
+    gameType: 2,
+    name: {},
+    areaBlock: false,
+    maintain: false,
+    enable: false,
+    sortOrder: 1,
+  });
   const other = await factories.createSite();
-  const foreign = await models.GameProvider.create({ siteCode: other, gameCode: 'sim-foreign', providerCode: 'provy', gameType: 2, name: {}, areaBlock: false, maintain: false, enable: true, sortOrder: 1 });
+  const foreign = await models.GameProvider.create({
+    siteCode: other,
+    gameCode: 'sim-foreign',
+    providerCode: 'provy',
+    gameType: 2,
+    name: {},
+    areaBlock: false,
+    maintain: false,
+    enable: true,
+    sortOrder: 1,
+  });
   const cases: Array<[unknown, number, string]> = [
     [{ gameCode: 'provy-slot-01', productId: 1, betAmount: 0 }, 5010, 'Bet amount must be between 0.01 and 10000'],
     [{ gameCode: 'provy-slot-01', productId: 1, betAmount: 0.009 }, 5010, 'Bet amount must be between 0.01 and 10000'],
@@ -190,11 +231,17 @@ test('bad input is a 400 naming the field and changes nothing', async (t) => {
     const res = await play(token, body);
     t.is(res.status, 400, JSON.stringify(body));
     t.is(res.body.code, 400);
-    t.true((res.body.errors as Array<{ field: string }>).some((e) => e.field === field), JSON.stringify(res.body));
+    t.true(
+      (res.body.errors as Array<{ field: string }>).some((e) => e.field === field),
+      JSON.stringify(res.body),
+    );
   }
   // A huge number is a number: its range is the rule's 5010.
   t.is((await play(token, { ...ok, betAmount: 1e21 })).body.code, 5010);
-  t.is((await stack.request('POST', '/api/game/simulate', { token, rawBody: '{"betAmount": NaN}', headers: { 'content-type': 'application/json' } })).status, 400);
+  t.is(
+    (await stack.request('POST', '/api/game/simulate', { token, rawBody: '{"betAmount": NaN}', headers: { 'content-type': 'application/json' } })).status,
+    400,
+  );
   t.is((await stack.request('POST', '/api/game/simulate', { token, rawBody: '[1,2]', headers: { 'content-type': 'application/json' } })).status, 400);
   const l = await ledger(user.id);
   t.is(l.balance, '50.000000');
@@ -285,7 +332,13 @@ test('draw (now r = HMAC/2^52): each row holds weight/10000 of the 2^52 values, 
     const next = row === DRAW_TABLE[DRAW_TABLE.length - 1] ? 2n ** 52n : (cumulative * 2n ** 52n + 9999n) / 10000n;
     const probability = new Decimal((next - previous).toString()).div(new Decimal(2).pow(52));
     // Exactly the weight, up to one value in 2^52 at each end.
-    t.true(probability.minus(row.weight / 10000).abs().lte(new Decimal(2).pow(-51)), `${row.result}: ${probability}`);
+    t.true(
+      probability
+        .minus(row.weight / 10000)
+        .abs()
+        .lte(new Decimal(2).pow(-51)),
+      `${row.result}: ${probability}`,
+    );
     counts[row.result] = probability.toFixed(12);
     paid = paid.plus(probability.times(row.multiplier));
     previous = next;

@@ -46,7 +46,11 @@ test('an encoding we do not read is a 415 envelope', async (t) => {
 
 test('well-formed gzip, deflate and br JSON bodies are read', async (t) => {
   const body = JSON.stringify({ account: 'nobody-here', password: 'wrong-password' });
-  for (const [encoding, data] of [['gzip', gzipSync(body)], ['deflate', deflateSync(body)], ['br', brotliCompressSync(body)]] as const) {
+  for (const [encoding, data] of [
+    ['gzip', gzipSync(body)],
+    ['deflate', deflateSync(body)],
+    ['br', brotliCompressSync(body)],
+  ] as const) {
     const res = await send('/api/auth/login', data, { 'content-encoding': encoding });
     t.is(res.status, 200, encoding);
     t.is(res.body.code, 2001, encoding); // read, validated, and refused as a wrong login
@@ -57,7 +61,10 @@ test('a NUL in the register name is a 400 naming name, and no player is stored',
   const account = `nul_${Date.now()}`;
   const res = await send('/api/auth/register', JSON.stringify({ account, password: 'secret123', name: 'bad\u0000name' }), {});
   t.is(res.status, 400);
-  t.deepEqual(res.body.errors.map((e: { field: string }) => e.field), ['name']);
+  t.deepEqual(
+    res.body.errors.map((e: { field: string }) => e.field),
+    ['name'],
+  );
   t.is(await models.User.count({ where: { account } }), 0);
 });
 

@@ -51,11 +51,19 @@ test('query ids: the same bounds', async (t) => {
 test('JSON body ids: 1e308, 2147483648, -1, 1.5 and 0 are a 400 naming the field; nothing is created', async (t) => {
   for (const id of BAD_NUMBERS) {
     badRequest(t, await req('POST', '/game/admin/user-blocks', { body: { userId: id } }), 'userId', `user-blocks userId ${id}`);
-    badRequest(t, await req('POST', '/admin/create', { body: { account: `ops${Date.now()}`, password: 'secret123', name: 'Ops', groupId: id } }), 'groupId', `admin groupId ${id}`);
+    badRequest(
+      t,
+      await req('POST', '/admin/create', { body: { account: `ops${Date.now()}`, password: 'secret123', name: 'Ops', groupId: id } }),
+      'groupId',
+      `admin groupId ${id}`,
+    );
   }
   const blocks = await req('GET', '/game/admin/user-blocks');
   t.deepEqual(blocks.body.result.items, []);
   // The largest INTEGER is an id: it names no player of the site (2001), no group (2002).
   t.is((await req('POST', '/game/admin/user-blocks', { body: { userId: 2147483647 } })).body.code, 2001);
-  t.is((await req('POST', '/admin/create', { body: { account: `ops${Date.now()}`, password: 'secret123', name: 'Ops', groupId: 2147483647 } })).body.code, 2002);
+  t.is(
+    (await req('POST', '/admin/create', { body: { account: `ops${Date.now()}`, password: 'secret123', name: 'Ops', groupId: 2147483647 } })).body.code,
+    2002,
+  );
 });

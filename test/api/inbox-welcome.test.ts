@@ -31,9 +31,10 @@ async function register(locale: string) {
   return { account, userId: res.body.result.user.id as number, token: res.body.result.token as string };
 }
 
-const welcomeOf = (userId: number) => waitFor('the welcome message', async () => (await InboxMessage.findAll({ where: { userId } })).find((m) => m.sourceKey === `welcome:${userId}`));
+const welcomeOf = (userId: number) =>
+  waitFor('the welcome message', async () => (await InboxMessage.findAll({ where: { userId } })).find((m) => m.sourceKey === `welcome:${userId}`));
 
-test('a registration leaves one unread welcome message in the player\'s locale', async (t) => {
+test("a registration leaves one unread welcome message in the player's locale", async (t) => {
   const { account, userId, token } = await register('vi-VN');
   const row = await welcomeOf(userId);
   t.is(row.category, 'system');
@@ -59,10 +60,15 @@ test('the welcome job run again (by hand, by the reconcile sweep, or at once) wr
   const together = await Promise.all(Array.from({ length: 5 }, () => writeWelcomeMessage(userId)));
   t.true(together.every((r) => !r.created && r.messageId === null));
   const rows = await InboxMessage.findAll({ where: { userId } });
-  t.deepEqual(rows.map((r) => r.id), [first.id]);
+  t.deepEqual(
+    rows.map((r) => r.id),
+    [first.id],
+  );
   t.is((await stack.request('GET', '/api/inbox/unread-count', { token })).body.result.unreadCount, 1);
   // One outbox row carried it.
-  const outbox = (await OutboxMessage.findAll({ where: { queue: 'mail', name: 'welcome' } })).filter((r) => (r.payload as { userId?: number }).userId === userId);
+  const outbox = (await OutboxMessage.findAll({ where: { queue: 'mail', name: 'welcome' } })).filter(
+    (r) => (r.payload as { userId?: number }).userId === userId,
+  );
   t.is(outbox.length, 1);
 });
 

@@ -20,8 +20,10 @@ test.after.always(async () => {
   await stack?.close();
 });
 
-const player = (token: string, locale = 'en-US') => (method: string, path: string, body?: unknown) =>
-  stack.request(method, `/api${path}`, { token, body, headers: { locales: locale } });
+const player =
+  (token: string, locale = 'en-US') =>
+  (method: string, path: string, body?: unknown) =>
+    stack.request(method, `/api${path}`, { token, body, headers: { locales: locale } });
 
 const message = (extra: Record<string, unknown> = {}) => ({
   title: { 'en-US': 'Maintenance', 'zh-TW': '維護公告' },
@@ -54,14 +56,27 @@ const unread = async (token: string) => {
 
 test('player endpoints answer 401 without a player token; admin endpoints 401 without an admin token', async (t) => {
   const { token: playerToken } = await factories.createUser();
-  for (const [method, path] of [['GET', '/inbox'], ['GET', '/inbox/unread-count'], ['POST', '/inbox/1/read'], ['POST', '/inbox/read-all']]) {
-    for (const headers of [{} as Record<string, string>, { authorization: 'Bearer not-a-jwt' }, { authorization: `Bearer ${(await factories.createAdmin()).token}` }]) {
+  for (const [method, path] of [
+    ['GET', '/inbox'],
+    ['GET', '/inbox/unread-count'],
+    ['POST', '/inbox/1/read'],
+    ['POST', '/inbox/read-all'],
+  ]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { authorization: 'Bearer not-a-jwt' },
+      { authorization: `Bearer ${(await factories.createAdmin()).token}` },
+    ]) {
       const res = await stack.request(method, `/api${path}`, { headers });
       t.is(res.status, 401, `${method} ${path}`);
       t.is(res.body.message, 'Unauthorized');
     }
   }
-  for (const [method, path] of [['POST', '/inbox/admin/send'], ['GET', '/inbox/admin/list'], ['DELETE', '/inbox/admin/1']]) {
+  for (const [method, path] of [
+    ['POST', '/inbox/admin/send'],
+    ['GET', '/inbox/admin/list'],
+    ['DELETE', '/inbox/admin/1'],
+  ]) {
     for (const token of [null, playerToken]) {
       const res = await req(method, path, { token, body: message() });
       t.is(res.status, 401, `${method} ${path}`);
@@ -99,7 +114,7 @@ test('send: a personal and a site-wide message, stored once with raw locale maps
   t.is(logs.length, 2);
 });
 
-test('players see their own and their site-wide messages, in the request locale; not others\' nor another site\'s', async (t) => {
+test("players see their own and their site-wide messages, in the request locale; not others' nor another site's", async (t) => {
   const { site, a, b } = await siteWithPlayers();
   const other = await siteWithPlayers();
   const toA = await send(site, { userId: a.user.id, title: { 'en-US': 'For A', 'zh-TW': '給 A' } });
@@ -110,7 +125,10 @@ test('players see their own and their site-wide messages, in the request locale;
   const res = await player(a.token)('GET', '/inbox');
   t.is(res.body.code, 200, res.text);
   t.deepEqual(res.body.result.pagination, { page: 1, pageSize: 10, total: 2, totalPages: 1 });
-  t.deepEqual(res.body.result.items.map((m: { id: number }) => m.id), [wide.id, toA.id]);
+  t.deepEqual(
+    res.body.result.items.map((m: { id: number }) => m.id),
+    [wide.id, toA.id],
+  );
   const [first, second] = res.body.result.items;
   t.deepEqual(Object.keys(first).sort(), ['category', 'content', 'createdAt', 'id', 'isRead', 'title']);
   t.like(first, { title: 'Maintenance', content: '<p>Back <b>soon</b></p>', category: 'promo', isRead: false });
@@ -123,24 +141,36 @@ test('players see their own and their site-wide messages, in the request locale;
 
   // Category filter and paging.
   const promo = await player(a.token)('GET', '/inbox?category=promo');
-  t.deepEqual(promo.body.result.items.map((m: { id: number }) => m.id), [wide.id]);
+  t.deepEqual(
+    promo.body.result.items.map((m: { id: number }) => m.id),
+    [wide.id],
+  );
   const paged = await player(a.token)('GET', '/inbox?page=2&pageSize=1');
-  t.deepEqual(paged.body.result.items.map((m: { id: number }) => m.id), [toA.id]);
+  t.deepEqual(
+    paged.body.result.items.map((m: { id: number }) => m.id),
+    [toA.id],
+  );
   t.deepEqual(paged.body.result.pagination, { page: 2, pageSize: 1, total: 2, totalPages: 2 });
 
   // The other site's player sees only that site's message.
   const otherList = await player(other.a.token)('GET', '/inbox');
-  t.deepEqual(otherList.body.result.items.map((m: { title: string }) => m.title), ['Other site']);
+  t.deepEqual(
+    otherList.body.result.items.map((m: { title: string }) => m.title),
+    ['Other site'],
+  );
 });
 
-test('a site-wide message sent before a player registered is not in that player\'s inbox', async (t) => {
+test("a site-wide message sent before a player registered is not in that player's inbox", async (t) => {
   const site = await factories.createSite();
   await send(site);
   const late = await factories.createUser({ siteCode: site });
   t.is((await player(late.token)('GET', '/inbox')).body.result.pagination.total, 0);
   t.is(await unread(late.token), 0);
   const after = await send(site);
-  t.deepEqual((await player(late.token)('GET', '/inbox')).body.result.items.map((m: { id: number }) => m.id), [after.id]);
+  t.deepEqual(
+    (await player(late.token)('GET', '/inbox')).body.result.items.map((m: { id: number }) => m.id),
+    [after.id],
+  );
   t.is(await unread(late.token), 1);
 });
 
@@ -209,7 +239,7 @@ test('send refuses bad input with a 400 naming the field', async (t) => {
 // ------------------------------------------------------------------------------------------------
 // Read state
 
-test('read one: isRead and the unread count follow; another player\'s or another site\'s message is 2001', async (t) => {
+test("read one: isRead and the unread count follow; another player's or another site's message is 2001", async (t) => {
   const { site, a, b } = await siteWithPlayers();
   const other = await siteWithPlayers();
   const wide = await send(site);
@@ -227,7 +257,13 @@ test('read one: isRead and the unread count follow; another player\'s or another
   t.is((await player(a.token)('POST', `/inbox/${wide.id}/read`)).body.code, 200);
   t.is(await models.InboxRead.count({ where: { userId: a.user.id } }), 1);
   const list = await player(a.token)('GET', '/inbox');
-  t.deepEqual(list.body.result.items.map((m: { id: number; isRead: boolean }) => [m.id, m.isRead]), [[toA.id, false], [wide.id, true]].sort((x, y) => (y[0] as number) - (x[0] as number)));
+  t.deepEqual(
+    list.body.result.items.map((m: { id: number; isRead: boolean }) => [m.id, m.isRead]),
+    [
+      [toA.id, false],
+      [wide.id, true],
+    ].sort((x, y) => (y[0] as number) - (x[0] as number)),
+  );
 
   for (const id of [toB.id, otherWide.id, 999_999_999]) {
     const res = await player(a.token)('POST', `/inbox/${id}/read`);
@@ -241,7 +277,7 @@ test('read one: isRead and the unread count follow; another player\'s or another
   }
 });
 
-test('read-all marks the player\'s site-wide and personal messages read, for that player only; later messages are unread', async (t) => {
+test("read-all marks the player's site-wide and personal messages read, for that player only; later messages are unread", async (t) => {
   const { site, a, b } = await siteWithPlayers();
   for (let i = 0; i < 3; i += 1) await send(site);
   await send(site, { userId: a.user.id });
@@ -265,7 +301,10 @@ test('read-all marks the player\'s site-wide and personal messages read, for tha
   await player(a.token)('POST', `/inbox/${later.id}/read`);
   t.is(await unread(a.token), 1);
   const items = (await player(a.token)('GET', '/inbox')).body.result.items;
-  t.deepEqual(items.filter((m: { isRead: boolean }) => !m.isRead).map((m: { id: number }) => m.id), [laterPersonal.id]);
+  t.deepEqual(
+    items.filter((m: { isRead: boolean }) => !m.isRead).map((m: { id: number }) => m.id),
+    [laterPersonal.id],
+  );
   // read-all again, and with nothing to read.
   await player(a.token)('POST', '/inbox/read-all');
   t.is(await unread(a.token), 0);
@@ -278,16 +317,23 @@ test('read-all and reads of one player at the same time leave a consistent count
   const { site, a } = await siteWithPlayers();
   const sent = [];
   for (let i = 0; i < 5; i += 1) sent.push(await send(site));
-  const calls = [player(a.token)('POST', '/inbox/read-all'), ...sent.map((m) => player(a.token)('POST', `/inbox/${m.id}/read`)), player(a.token)('POST', '/inbox/read-all')];
+  const calls = [
+    player(a.token)('POST', '/inbox/read-all'),
+    ...sent.map((m) => player(a.token)('POST', `/inbox/${m.id}/read`)),
+    player(a.token)('POST', '/inbox/read-all'),
+  ];
   const answers = await Promise.all(calls);
-  t.true(answers.every((r) => r.body.code === 200), JSON.stringify(answers.map((r) => r.body)));
+  t.true(
+    answers.every((r) => r.body.code === 200),
+    JSON.stringify(answers.map((r) => r.body)),
+  );
   t.is(await unread(a.token), 0);
 });
 
 // ------------------------------------------------------------------------------------------------
 // Administrators' list and delete
 
-test('admin list: the site\'s messages with raw locale maps, newest first, filtered by category, paged', async (t) => {
+test("admin list: the site's messages with raw locale maps, newest first, filtered by category, paged", async (t) => {
   const { site, a } = await siteWithPlayers();
   const other = await factories.createSite();
   const one = await send(site, { userId: a.user.id });
@@ -295,15 +341,21 @@ test('admin list: the site\'s messages with raw locale maps, newest first, filte
   await send(other);
   const res = await req('GET', '/inbox/admin/list', { site });
   t.is(res.body.code, 200, res.text);
-  t.deepEqual(res.body.result.items.map((m: { id: number }) => m.id), [two.id, one.id]);
+  t.deepEqual(
+    res.body.result.items.map((m: { id: number }) => m.id),
+    [two.id, one.id],
+  );
   t.deepEqual(res.body.result.items[1], { ...res.body.result.items[1], userId: a.user.id, title: message().title, content: message().content });
   t.deepEqual(res.body.result.pagination, { page: 1, pageSize: 10, total: 2, totalPages: 1 });
   const promo = await req('GET', '/inbox/admin/list?category=promo&pageSize=1', { site });
-  t.deepEqual(promo.body.result.items.map((m: { id: number }) => m.id), [two.id]);
+  t.deepEqual(
+    promo.body.result.items.map((m: { id: number }) => m.id),
+    [two.id],
+  );
   t.is(promo.body.result.pagination.total, 1);
 });
 
-test('admin delete removes the message and its read records; another site\'s message is 2001', async (t) => {
+test("admin delete removes the message and its read records; another site's message is 2001", async (t) => {
   const { site, a, b } = await siteWithPlayers();
   const other = await factories.createSite();
   const wide = await send(site);
@@ -321,7 +373,10 @@ test('admin delete removes the message and its read records; another site\'s mes
   t.is(res.body.result, null);
   t.is(await models.InboxMessage.findByPk(wide.id), null);
   t.is(await models.InboxRead.count({ where: { messageId: String(wide.id) } }), 0);
-  t.deepEqual((await player(a.token)('GET', '/inbox')).body.result.items.map((m: { id: number }) => m.id), [keep.id]);
+  t.deepEqual(
+    (await player(a.token)('GET', '/inbox')).body.result.items.map((m: { id: number }) => m.id),
+    [keep.id],
+  );
   t.is((await player(a.token)('POST', `/inbox/${wide.id}/read`)).body.code, 2001);
 
   const again = await req('DELETE', `/inbox/admin/${wide.id}`, { site });
@@ -338,7 +393,14 @@ test('the unread count is cached per player and follows every change made throug
   await send(site);
   t.is(await unread(a.token), 1);
   // A row written behind the API's back is not seen while nothing changed: the count is the cached one...
-  await models.InboxMessage.create({ siteCode: site, userId: a.user.id, title: { 'en-US': 'x' }, content: { 'en-US': 'x' }, category: 'system', sourceKey: null });
+  await models.InboxMessage.create({
+    siteCode: site,
+    userId: a.user.id,
+    title: { 'en-US': 'x' },
+    content: { 'en-US': 'x' },
+    category: 'system',
+    sourceKey: null,
+  });
   t.is(await unread(a.token), 1);
   // ...a site-wide send makes every player's count of the site stale,
   const wide = await send(site);

@@ -42,7 +42,7 @@ async function gatesWaiting(): Promise<number> {
   return Number(row.n);
 }
 
-test('a deposit order waits for a transaction holding the player\'s row, then counts its order: past T2 it is refused (2301)', async (t) => {
+test("a deposit order waits for a transaction holding the player's row, then counts its order: past T2 it is refused (2301)", async (t) => {
   const { user, token } = await createDepositor({ siteCode: site });
   await giveLevel(user, 1);
   const channel = await usdtChannel(site);
@@ -62,7 +62,11 @@ test('a deposit order waits for a transaction holding the player\'s row, then co
 
     let answer: ApiResponse | undefined;
     const order = stack
-      .request('POST', '/api/deposit', { token, body: { channelId: channel.id, paymentMethod: 'crypto', subOrder: unique(), orderAmount: '100' }, headers: { locales: 'en-US' } })
+      .request('POST', '/api/deposit', {
+        token,
+        body: { channelId: channel.id, paymentMethod: 'crypto', subOrder: unique(), orderAmount: '100' },
+        headers: { locales: 'en-US' },
+      })
       .then((res) => (answer = res));
     // The request reaches the gate and waits there for the held row; it must not answer meanwhile.
     await waitFor('the order waiting for the held row, or its answer', async () => answer !== undefined || (await gatesWaiting()) > 0, 10_000);
@@ -80,6 +84,13 @@ test('a deposit order waits for a transaction holding the player\'s row, then co
     if (open) await holder.query('ROLLBACK').catch(() => undefined);
     await holder.end();
   }
-  const orders = await db().query<{ amount: string }>(`SELECT "orderAmount"::text AS amount FROM deposit_orders WHERE "userId" = :id`, { replacements: { id: user.id }, type: QueryTypes.SELECT });
-  t.deepEqual(orders.map((o) => Number(o.amount)), [1950], 'the refused order wrote nothing');
+  const orders = await db().query<{ amount: string }>(`SELECT "orderAmount"::text AS amount FROM deposit_orders WHERE "userId" = :id`, {
+    replacements: { id: user.id },
+    type: QueryTypes.SELECT,
+  });
+  t.deepEqual(
+    orders.map((o) => Number(o.amount)),
+    [1950],
+    'the refused order wrote nothing',
+  );
 });

@@ -19,7 +19,8 @@ let stack: TestStack;
 let db: typeof import('../../shared/db/sequelize').db;
 let adminToken: string;
 const SITE = 'default';
-const FROZEN_TEXT = "The account is frozen: the date of birth given is below the site's minimum age; deposits, bets and promotion claims are refused until an operator decides";
+const FROZEN_TEXT =
+  "The account is frozen: the date of birth given is below the site's minimum age; deposits, bets and promotion claims are refused until an operator decides";
 
 test.before(async () => {
   stack = await startTestStack({ ...providerEnv(), ...DEPOSIT_ENV, RATE_LIMIT_DEPOSIT_PER_USER: '1000', RATE_LIMIT_SIMULATE_PER_USER: '1000' });
@@ -36,16 +37,28 @@ const headers = { locales: 'en-US' };
 const api = (method: string, path: string, token: string, body?: unknown) => stack.request(method, `/api${path}`, { token, body, headers });
 const admin = (method: string, path: string, body?: unknown) => api(method, path, adminToken, body);
 const play = (token: string) => api('POST', '/game/simulate', token, { gameCode: 'provy-slot-01', productId: 2001, betAmount: 10 });
-const deposit = async (token: string) => api('POST', '/deposit', token, { channelId: (await usdtChannel(SITE)).id, paymentMethod: 'crypto', subOrder: unique(), orderAmount: '10' });
-const provx = (userId: number) => providerCall(stack, 'provx', 'Bet', { transactionId: id('bet'), roundId: id('round'), gameCode: 'provx-slot-01', userId, amount: '1' });
-const provy = (userId: number) => providerCall(stack, 'provy', 'bet', { transactionId: id('bet'), roundId: id('round'), gameCode: 'provy-slot-01', productId: 2, playerId: userId, betAmount: '1' });
+const deposit = async (token: string) =>
+  api('POST', '/deposit', token, { channelId: (await usdtChannel(SITE)).id, paymentMethod: 'crypto', subOrder: unique(), orderAmount: '10' });
+const provx = (userId: number) =>
+  providerCall(stack, 'provx', 'Bet', { transactionId: id('bet'), roundId: id('round'), gameCode: 'provx-slot-01', userId, amount: '1' });
+const provy = (userId: number) =>
+  providerCall(stack, 'provy', 'bet', {
+    transactionId: id('bet'),
+    roundId: id('round'),
+    gameCode: 'provy-slot-01',
+    productId: 2,
+    playerId: userId,
+    betAmount: '1',
+  });
 const underAge = (token: string) => api('PUT', '/kyc/profile', token, { ...PROFILE, dateOfBirth: '2014-03-02' });
 
 async function player(balance = '1000') {
   const made = await createDepositor({ siteCode: SITE });
   await User.update({ locale: 'en-US' }, { where: { id: made.user.id } });
   const { moveBalance } = await import('../../shared/domain/wallet');
-  await db().transaction((transaction) => moveBalance(transaction, { userId: made.user.id, amount: balance, kind: 'adjustment', idempotencyKey: `test:freeze-opening:${made.user.id}` }));
+  await db().transaction((transaction) =>
+    moveBalance(transaction, { userId: made.user.id, amount: balance, kind: 'adjustment', idempotencyKey: `test:freeze-opening:${made.user.id}` }),
+  );
   return made;
 }
 
@@ -55,7 +68,10 @@ function frozen(t: ExecutionContext, res: ApiResponse, what: string): void {
 }
 
 async function flagOf(userId: number): Promise<number> {
-  const [row] = await db().query<{ id: number }>(`SELECT id FROM kyc_flags WHERE "userId" = :userId ORDER BY id DESC LIMIT 1`, { replacements: { userId }, type: QueryTypes.SELECT });
+  const [row] = await db().query<{ id: number }>(`SELECT id FROM kyc_flags WHERE "userId" = :userId ORDER BY id DESC LIMIT 1`, {
+    replacements: { userId },
+    type: QueryTypes.SELECT,
+  });
   return row.id;
 }
 
@@ -105,7 +121,15 @@ test.serial('the vendor\u2019s credit of a frozen player is held; a dismissal cr
   const list = await admin('GET', `/kyc/admin/flags?userId=${user.id}`);
   t.is(list.body.code, 200, list.text);
   const flagId = await flagOf(user.id);
-  t.like(list.body.result.items[0], { id: flagId, userId: user.id, account: user.account, reason: 'under-age', status: 'open', decidedBy: null, detail: { dateOfBirth: '2014-03-02', minimumAge: 18 } });
+  t.like(list.body.result.items[0], {
+    id: flagId,
+    userId: user.id,
+    account: user.account,
+    reason: 'under-age',
+    status: 'open',
+    decidedBy: null,
+    detail: { dateOfBirth: '2014-03-02', minimumAge: 18 },
+  });
 
   t.is((await admin('POST', `/kyc/admin/flags/${flagId}/decision`, { action: 'dismiss' })).status, 400, 'a reason is required');
   t.is((await admin('POST', `/kyc/admin/flags/${flagId}/decision`, { action: 'unfreeze', reason: 'typo' })).status, 400);
@@ -138,30 +162,37 @@ test.serial('a confirmation keeps the account frozen for good', async (t) => {
   frozen(t, await deposit(token), 'deposit');
   frozen(t, await play(token), 'simulate');
   const listed = (await admin('GET', `/kyc/admin/flags?status=confirmed&userId=${user.id}`)).body.result.items;
-  t.deepEqual(listed.map((f: { id: number }) => f.id), [flagId]);
+  t.deepEqual(
+    listed.map((f: { id: number }) => f.id),
+    [flagId],
+  );
 });
 
-test.serial('ten bets at once (simulate and provider) while the flag is being written: once it commits, every one waiting is refused and nothing moves', async (t) => {
-  const { Client } = await import('pg');
-  const { user, token } = await player();
-  const before = await snapshot(user.id);
-  // The flag's transaction in flight, as flagUnderAge writes it: the player's row locked, the flag inserted, not yet committed.
-  const holder = new Client({ connectionString: stack.databaseUrl });
-  await holder.connect();
-  try {
-    await holder.query('BEGIN');
-    await holder.query('SELECT 1 FROM users WHERE id = $1 FOR NO KEY UPDATE', [user.id]);
-    await holder.query(`INSERT INTO kyc_flags ("siteCode", "userId", reason, detail) VALUES ($1, $2, 'under-age', '{}')`, [SITE, user.id]);
-    const racing = Promise.all([...Array.from({ length: 5 }, () => play(token)), ...Array.from({ length: 5 }, () => provx(user.id))]);
-    const waiting = async () => Number((await holder.query('SELECT count(*) AS n FROM pg_stat_activity WHERE pg_backend_pid() = ANY (pg_blocking_pids(pid))')).rows[0].n);
-    for (let i = 0; i < 60 && (await waiting()) < 10; i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
-    await holder.query('COMMIT');
-    const answers = await racing;
-    for (const res of answers.slice(0, 5)) frozen(t, res, 'simulate');
-    for (const res of answers.slice(5)) t.like(res.body, { status: 'ERROR', errorCode: 3007 });
-  } finally {
-    await holder.query('ROLLBACK').catch(() => undefined);
-    await holder.end();
-  }
-  t.deepEqual(await snapshot(user.id), before, 'nothing moved');
-});
+test.serial(
+  'ten bets at once (simulate and provider) while the flag is being written: once it commits, every one waiting is refused and nothing moves',
+  async (t) => {
+    const { Client } = await import('pg');
+    const { user, token } = await player();
+    const before = await snapshot(user.id);
+    // The flag's transaction in flight, as flagUnderAge writes it: the player's row locked, the flag inserted, not yet committed.
+    const holder = new Client({ connectionString: stack.databaseUrl });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT 1 FROM users WHERE id = $1 FOR NO KEY UPDATE', [user.id]);
+      await holder.query(`INSERT INTO kyc_flags ("siteCode", "userId", reason, detail) VALUES ($1, $2, 'under-age', '{}')`, [SITE, user.id]);
+      const racing = Promise.all([...Array.from({ length: 5 }, () => play(token)), ...Array.from({ length: 5 }, () => provx(user.id))]);
+      const waiting = async () =>
+        Number((await holder.query('SELECT count(*) AS n FROM pg_stat_activity WHERE pg_backend_pid() = ANY (pg_blocking_pids(pid))')).rows[0].n);
+      for (let i = 0; i < 60 && (await waiting()) < 10; i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+      await holder.query('COMMIT');
+      const answers = await racing;
+      for (const res of answers.slice(0, 5)) frozen(t, res, 'simulate');
+      for (const res of answers.slice(5)) t.like(res.body, { status: 'ERROR', errorCode: 3007 });
+    } finally {
+      await holder.query('ROLLBACK').catch(() => undefined);
+      await holder.end();
+    }
+    t.deepEqual(await snapshot(user.id), before, 'nothing moved');
+  },
+);

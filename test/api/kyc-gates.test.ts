@@ -31,7 +31,8 @@ test.after.always(async () => {
 });
 
 const headersOf = (siteCode: string) => ({ locales: 'en-US', 'x-site-code': siteCode });
-const post = (path: string, token: string, body: unknown, siteCode = site) => stack.request('POST', `/api${path}`, { token, body, headers: headersOf(siteCode) });
+const post = (path: string, token: string, body: unknown, siteCode = site) =>
+  stack.request('POST', `/api${path}`, { token, body, headers: headersOf(siteCode) });
 
 async function depositor(level: 0 | 1 | 2 | 3, siteCode = site) {
   const made = await createDepositor({ siteCode });
@@ -48,7 +49,11 @@ async function usdtOrder(token: string, orderAmount: string, siteCode = site, su
 
 async function setKyc(siteCode: string, kyc: Record<string, unknown>) {
   const config = await SiteConfig.findOne({ where: { siteCode } });
-  const res = await stack.request('PATCH', `/api/site-config/admin/${config!.id}/settings`, { token: adminToken, body: { kyc }, headers: { 'x-site-code': siteCode } });
+  const res = await stack.request('PATCH', `/api/site-config/admin/${config!.id}/settings`, {
+    token: adminToken,
+    body: { kyc },
+    headers: { 'x-site-code': siteCode },
+  });
   if (res.body.code !== 200) throw new Error(res.text);
   return res.body.result;
 }
@@ -59,7 +64,12 @@ test('deposits, T2 (2000 USD by default): up to it at level 0 and 1, one micro-u
     t.is(await usdtOrder(token, '2000.000001'), 2301, `level ${level}: one order above T2`);
     t.is(await usdtOrder(token, '1999.999999'), 200);
     t.is(await usdtOrder(token, '0.000001'), 200, 'exactly at T2 with the pending order');
-    const res = await post('/deposit', token, { channelId: (await usdtChannel(site)).id, paymentMethod: 'crypto', subOrder: unique(), orderAmount: '0.000001' });
+    const res = await post('/deposit', token, {
+      channelId: (await usdtChannel(site)).id,
+      paymentMethod: 'crypto',
+      subOrder: unique(),
+      orderAmount: '0.000001',
+    });
     t.like(res.body, { code: 2301, message: 'Identity verification level 2 is required (identity document and selfie approved)', path: '/api/deposit' });
   }
   const { token } = await depositor(2);
@@ -70,8 +80,17 @@ test('deposits, lifetime: paid orders count at their USD amount, failed ones do 
   const { user, token } = await depositor(1);
   await paidDeposit(user, '1500');
   await DepositOrder.create({
-    siteCode: site, userId: user.id, channelId: 1, channelCode: 'usdt', currency: 'USDT', subOrder: unique(), orderAmount: '5000',
-    paymentMethod: 'crypto', status: 'failed', exchangeRate: '1', request: {},
+    siteCode: site,
+    userId: user.id,
+    channelId: 1,
+    channelCode: 'usdt',
+    currency: 'USDT',
+    subOrder: unique(),
+    orderAmount: '5000',
+    paymentMethod: 'crypto',
+    status: 'failed',
+    exchangeRate: '1',
+    request: {},
   });
   t.is(await usdtOrder(token, '500.000001'), 2301);
   t.is(await usdtOrder(token, '500'), 200);
@@ -80,7 +99,12 @@ test('deposits, lifetime: paid orders count at their USD amount, failed ones do 
 test('deposits, T3 (10000 USD by default): level 2 up to it, above needs level 3 (2302); level 3 passes', async (t) => {
   const two = await depositor(2);
   t.is(await usdtOrder(two.token, '10000'), 200);
-  const res = await post('/deposit', two.token, { channelId: (await usdtChannel(site)).id, paymentMethod: 'crypto', subOrder: unique(), orderAmount: '0.000001' });
+  const res = await post('/deposit', two.token, {
+    channelId: (await usdtChannel(site)).id,
+    paymentMethod: 'crypto',
+    subOrder: unique(),
+    orderAmount: '0.000001',
+  });
   t.like(res.body, { code: 2302, message: 'Identity verification level 3 is required (proof of address approved)' });
   const one = await depositor(1);
   t.is(await usdtOrder(one.token, '10000.000001'), 2302, 'a level-1 player past T3 is told level 3');
@@ -97,12 +121,19 @@ test('deposits in another currency are counted in USD at the order\u2019s rate, 
   nock(FIATVENDOR).post('/order/atm').reply(200, { status: true });
   const ok = await post('/deposit', fiat.token, { channelId: channel.id, paymentMethod: 'fiat', subOrder: unique(), orderAmount: '64000', ...atm });
   t.deepEqual(ok.body.result, { status: true });
-  t.is((await post('/deposit', fiat.token, { channelId: channel.id, paymentMethod: 'fiat', subOrder: unique(), orderAmount: '0.000032', ...atm })).body.code, 2301);
+  t.is(
+    (await post('/deposit', fiat.token, { channelId: channel.id, paymentMethod: 'fiat', subOrder: unique(), orderAmount: '0.000032', ...atm })).body.code,
+    2301,
+  );
 
   const vendor = await depositor(1);
   t.is((await post('/vendor/fiatvendor/add-atm', vendor.token, { subOrder: unique(), orderAmount: '64000.000032', ...atm })).body.code, 2301);
   const card = await post('/vendor/fiatvendor/add-card', vendor.token, { subOrder: unique(), orderAmount: '64000.000032', userCardLastValue: '1234' });
-  t.like(card.body, { code: 2301, path: '/api/vendor/fiatvendor/add-card', message: 'Identity verification level 2 is required (identity document and selfie approved)' });
+  t.like(card.body, {
+    code: 2301,
+    path: '/api/vendor/fiatvendor/add-card',
+    message: 'Identity verification level 2 is required (identity document and selfie approved)',
+  });
   t.is(await DepositOrder.count({ where: { userId: vendor.user.id } }), 0, 'a refused order is not written');
   t.true(nock.isDone());
 });
@@ -132,7 +163,8 @@ test('per-site thresholds: T2 and T3 set by the operator apply at and around the
 
 test('settings input: amounts are money, T3 not below T2, days 1 to 3650, unknown keys refused', async (t) => {
   const config = await SiteConfig.findOne({ where: { siteCode: site } });
-  const patch = (kyc: unknown) => stack.request('PATCH', `/api/site-config/admin/${config!.id}/settings`, { token: adminToken, body: { kyc }, headers: { 'x-site-code': site } });
+  const patch = (kyc: unknown) =>
+    stack.request('PATCH', `/api/site-config/admin/${config!.id}/settings`, { token: adminToken, body: { kyc }, headers: { 'x-site-code': site } });
   for (const kyc of [
     { depositLevel2AboveUsd: '-1' },
     { depositLevel2AboveUsd: '1.1234567' },
@@ -160,7 +192,10 @@ test('twenty orders at once at the edge of T2: exactly those that fit pass', asy
   const codes = results.map((r) => r.body.code);
   t.is(codes.filter((c) => c === 200).length, 13, JSON.stringify(codes)); // 13 x 150 = 1950; a 14th would be 2100
   t.is(codes.filter((c) => c === 2301).length, 7);
-  const [{ total }] = await db().query<{ total: string }>(`SELECT sum("orderAmount")::text AS total FROM deposit_orders WHERE "userId" = :id`, { replacements: { id: user.id }, type: QueryTypes.SELECT });
+  const [{ total }] = await db().query<{ total: string }>(`SELECT sum("orderAmount")::text AS total FROM deposit_orders WHERE "userId" = :id`, {
+    replacements: { id: user.id },
+    type: QueryTypes.SELECT,
+  });
   t.is(Number(total), 1950);
 });
 
@@ -178,7 +213,11 @@ test('withdrawals: every one needs level 2 by default (2301, nothing held); leve
   const one = await levelOneWithdrawer();
   const before = await balancesAndLedger(one.user.id);
   const refused = await withdraw(one.token, one.address.id, '0.000001');
-  t.like(refused.body, { code: 2301, path: '/api/withdrawal/request', message: 'Identity verification level 2 is required (identity document and selfie approved)' });
+  t.like(refused.body, {
+    code: 2301,
+    path: '/api/withdrawal/request',
+    message: 'Identity verification level 2 is required (identity document and selfie approved)',
+  });
   t.deepEqual(await balancesAndLedger(one.user.id), before, 'nothing held');
   const two = await readyPlayer();
   t.is((await withdraw(two.token, two.address.id, '10')).body.code, 200);
@@ -194,7 +233,9 @@ test('withdrawals above the site\u2019s amount: at it level 1 passes, one micro-
 
 test('an expired identity document lowers the level: the withdrawal and the deposit are refused until a new one is approved', async (t) => {
   const ready = await readyPlayer();
-  await db().query(`UPDATE kyc_documents SET "expiresAt" = now() - interval '1 second' WHERE "userId" = :id AND kind = 'selfie'`, { replacements: { id: ready.user.id } });
+  await db().query(`UPDATE kyc_documents SET "expiresAt" = now() - interval '1 second' WHERE "userId" = :id AND kind = 'selfie'`, {
+    replacements: { id: ready.user.id },
+  });
   t.is((await withdraw(ready.token, ready.address.id, '10')).body.code, 2301);
   await approvedDocument(ready.user, 'selfie');
   t.is((await withdraw(ready.token, ready.address.id, '10')).body.code, 200);

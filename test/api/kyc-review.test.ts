@@ -67,38 +67,55 @@ const review = (id: number, body: Record<string, unknown>, token?: string) => re
 const logsOf = (targetId: number) => models.AdminOperationLog.findAll({ where: { module: 'kyc', targetId: String(targetId) } });
 const tomorrowPlus = (days: number) => new Date(Date.now() + (days + 1) * 86400_000).toISOString().slice(0, 10);
 
-test.serial('the queue: pending documents of the site, oldest first, with the player, level and profile; filters by state, level, kind and player', async (t) => {
-  const a = await levelOnePlayer();
-  const b = await factories.createUser();
-  await giveProfile(b.user); // documents need the profile first; without a contact b stays level 0
-  const first = await upload(a.token, 'id-front');
-  const second = await upload(b.token, 'selfie');
-  const third = await upload(a.token, 'id-back');
+test.serial(
+  'the queue: pending documents of the site, oldest first, with the player, level and profile; filters by state, level, kind and player',
+  async (t) => {
+    const a = await levelOnePlayer();
+    const b = await factories.createUser();
+    await giveProfile(b.user); // documents need the profile first; without a contact b stays level 0
+    const first = await upload(a.token, 'id-front');
+    const second = await upload(b.token, 'selfie');
+    const third = await upload(a.token, 'id-back');
 
-  const all = await req('GET', '/kyc/admin/queue?pageSize=50');
-  t.is(all.body.code, 200);
-  const ids = all.body.result.items.map((d: { id: number }) => d.id);
-  t.deepEqual(ids.filter((id: number) => [first.id, second.id, third.id].includes(id)), [first.id, second.id, third.id]);
-  t.deepEqual([...ids].sort((x: number, y: number) => x - y), ids, 'oldest first');
-  const item = all.body.result.items.find((d: { id: number }) => d.id === first.id);
-  t.like(item, { userId: a.user.id, account: a.user.account, level: 1, kind: 'id-front', status: 'pending', profile: PROFILE, flagged: false });
-  t.regex(item.fileUrl, new RegExp(`/api/kyc/admin/documents/${first.id}/file$`));
+    const all = await req('GET', '/kyc/admin/queue?pageSize=50');
+    t.is(all.body.code, 200);
+    const ids = all.body.result.items.map((d: { id: number }) => d.id);
+    t.deepEqual(
+      ids.filter((id: number) => [first.id, second.id, third.id].includes(id)),
+      [first.id, second.id, third.id],
+    );
+    t.deepEqual(
+      [...ids].sort((x: number, y: number) => x - y),
+      ids,
+      'oldest first',
+    );
+    const item = all.body.result.items.find((d: { id: number }) => d.id === first.id);
+    t.like(item, { userId: a.user.id, account: a.user.account, level: 1, kind: 'id-front', status: 'pending', profile: PROFILE, flagged: false });
+    t.regex(item.fileUrl, new RegExp(`/api/kyc/admin/documents/${first.id}/file$`));
 
-  const ofA = await req('GET', `/kyc/admin/queue?userId=${a.user.id}`);
-  t.deepEqual(ofA.body.result.items.map((d: { id: number }) => d.id), [first.id, third.id]);
-  const levelZero = await req('GET', `/kyc/admin/queue?level=0&pageSize=50`);
-  t.true(levelZero.body.result.items.some((d: { id: number }) => d.id === second.id));
-  t.false(levelZero.body.result.items.some((d: { id: number }) => d.id === first.id));
-  const selfies = await req('GET', `/kyc/admin/queue?kind=selfie&userId=${b.user.id}`);
-  t.deepEqual(selfies.body.result.items.map((d: { id: number }) => d.id), [second.id]);
-  t.deepEqual((await req('GET', `/kyc/admin/queue?state=approved&userId=${a.user.id}`)).body.result.items, []);
-  for (const q of ['state=done', 'level=4', 'level=x', 'kind=passport', 'userId=0', 'pageSize=51']) t.is((await req('GET', `/kyc/admin/queue?${q}`)).status, 400, q);
+    const ofA = await req('GET', `/kyc/admin/queue?userId=${a.user.id}`);
+    t.deepEqual(
+      ofA.body.result.items.map((d: { id: number }) => d.id),
+      [first.id, third.id],
+    );
+    const levelZero = await req('GET', `/kyc/admin/queue?level=0&pageSize=50`);
+    t.true(levelZero.body.result.items.some((d: { id: number }) => d.id === second.id));
+    t.false(levelZero.body.result.items.some((d: { id: number }) => d.id === first.id));
+    const selfies = await req('GET', `/kyc/admin/queue?kind=selfie&userId=${b.user.id}`);
+    t.deepEqual(
+      selfies.body.result.items.map((d: { id: number }) => d.id),
+      [second.id],
+    );
+    t.deepEqual((await req('GET', `/kyc/admin/queue?state=approved&userId=${a.user.id}`)).body.result.items, []);
+    for (const q of ['state=done', 'level=4', 'level=x', 'kind=passport', 'userId=0', 'pageSize=51'])
+      t.is((await req('GET', `/kyc/admin/queue?${q}`)).status, 400, q);
 
-  // Another site's queue does not show them; a site-bound operator of that site sees only its own.
-  const site = await factories.createSite();
-  const elsewhere = await req('GET', '/kyc/admin/queue?pageSize=50', { site });
-  t.false(elsewhere.body.result.items.some((d: { id: number }) => [first.id, second.id, third.id].includes(d.id)));
-});
+    // Another site's queue does not show them; a site-bound operator of that site sees only its own.
+    const site = await factories.createSite();
+    const elsewhere = await req('GET', '/kyc/admin/queue?pageSize=50', { site });
+    t.false(elsewhere.body.result.items.some((d: { id: number }) => [first.id, second.id, third.id].includes(d.id)));
+  },
+);
 
 test.serial('approve and reject: the state, the reason, the expiry, the level, the operation log, the inbox message and the mail', async (t) => {
   const p = await levelOnePlayer();
@@ -120,7 +137,10 @@ test.serial('approve and reject: the state, the reason, the expiry, the level, t
   const status = (await req('GET', '/kyc', { token: p.token })).body.result;
   t.is(status.level, 1);
   t.deepEqual(status.missing, ['selfie']);
-  t.like(status.documents.find((d: { id: number }) => d.id === selfie.id), { status: 'rejected', reason: 'Face not visible' });
+  t.like(
+    status.documents.find((d: { id: number }) => d.id === selfie.id),
+    { status: 'rejected', reason: 'Face not visible' },
+  );
 
   // Resubmission after a rejection, approved: level 2.
   const again = await upload(p.token, 'selfie');
@@ -144,46 +164,53 @@ test.serial('approve and reject: the state, the reason, the expiry, the level, t
 
   // And a mail per decision, sent by the mail worker to the verified address.
   const email = p.user.email!;
-  const mails = await waitFor('four decision mails', async () => {
-    const files = fs.readdirSync(mailDir).filter((f) => f.endsWith('.eml'));
-    const parsed = await Promise.all(files.map(async (f) => simpleParser(fs.readFileSync(path.join(mailDir, f)))));
-    const mine = parsed.filter((m) => JSON.stringify(m.to ?? '').includes(email));
-    return mine.length >= 4 ? mine : null;
-  }, 15_000);
+  const mails = await waitFor(
+    'four decision mails',
+    async () => {
+      const files = fs.readdirSync(mailDir).filter((f) => f.endsWith('.eml'));
+      const parsed = await Promise.all(files.map(async (f) => simpleParser(fs.readFileSync(path.join(mailDir, f)))));
+      const mine = parsed.filter((m) => JSON.stringify(m.to ?? '').includes(email));
+      return mine.length >= 4 ? mine : null;
+    },
+    15_000,
+  );
   t.true(mails.some((m) => /rejected/.test(m.subject ?? '') && /Face not visible/.test(m.text ?? '')));
   t.is(mails.filter((m) => /approved/.test(m.subject ?? '')).length, 3);
 });
 
-test.serial('review input: reject needs a reason, expiresAt must be a future date and is for approvals only; another site\u2019s or a missing document is 2001', async (t) => {
-  const p = await levelOnePlayer();
-  const doc = await upload(p.token, 'address-proof');
-  const cases: Array<[Record<string, unknown>, string]> = [
-    [{ action: 'reject' }, 'reason'],
-    [{ action: 'reject', reason: '' }, 'reason'],
-    [{ action: 'reject', reason: 'x'.repeat(301) }, 'reason'],
-    [{ action: 'approve', expiresAt: '2020-01-01' }, 'expiresAt'],
-    [{ action: 'approve', expiresAt: new Date().toISOString().slice(0, 10) }, 'expiresAt'],
-    [{ action: 'approve', expiresAt: '2030-02-30' }, 'expiresAt'],
-    [{ action: 'reject', reason: 'blurred', expiresAt: tomorrowPlus(10) }, 'expiresAt'],
-    [{ action: 'accept' }, 'action'],
-    [{}, 'action'],
-  ];
-  for (const [body, field] of cases) {
-    const res = await review(doc.id, body);
-    t.is(res.status, 400, JSON.stringify(body));
-    t.true(JSON.stringify(res.body).includes(field), JSON.stringify(res.body));
-  }
-  t.is((await review(2147483647, { action: 'approve' })).body.code, 2001);
-  t.is((await req('POST', '/kyc/admin/documents/abc/review', { body: { action: 'approve' } })).status, 400);
-  const site = await factories.createSite();
-  t.is((await req('POST', `/kyc/admin/documents/${doc.id}/review`, { site, body: { action: 'approve' } })).body.code, 2001);
-  const reader = await factories.createAdmin({ permissions: ['kyc:read'] });
-  t.is((await review(doc.id, { action: 'approve' }, reader.token)).status, 403, 'kyc:read cannot decide');
-  t.is((await logsOf(doc.id)).length, 0);
-  t.is((await review(doc.id, { action: 'approve' })).body.code, 200);
-  t.is((await review(doc.id, { action: 'approve' })).body.code, 2002, 'a decided document is not decided again');
-  t.is((await review(doc.id, { action: 'reject', reason: 'changed my mind' })).body.code, 2002);
-});
+test.serial(
+  'review input: reject needs a reason, expiresAt must be a future date and is for approvals only; another site\u2019s or a missing document is 2001',
+  async (t) => {
+    const p = await levelOnePlayer();
+    const doc = await upload(p.token, 'address-proof');
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ action: 'reject' }, 'reason'],
+      [{ action: 'reject', reason: '' }, 'reason'],
+      [{ action: 'reject', reason: 'x'.repeat(301) }, 'reason'],
+      [{ action: 'approve', expiresAt: '2020-01-01' }, 'expiresAt'],
+      [{ action: 'approve', expiresAt: new Date().toISOString().slice(0, 10) }, 'expiresAt'],
+      [{ action: 'approve', expiresAt: '2030-02-30' }, 'expiresAt'],
+      [{ action: 'reject', reason: 'blurred', expiresAt: tomorrowPlus(10) }, 'expiresAt'],
+      [{ action: 'accept' }, 'action'],
+      [{}, 'action'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await review(doc.id, body);
+      t.is(res.status, 400, JSON.stringify(body));
+      t.true(JSON.stringify(res.body).includes(field), JSON.stringify(res.body));
+    }
+    t.is((await review(2147483647, { action: 'approve' })).body.code, 2001);
+    t.is((await req('POST', '/kyc/admin/documents/abc/review', { body: { action: 'approve' } })).status, 400);
+    const site = await factories.createSite();
+    t.is((await req('POST', `/kyc/admin/documents/${doc.id}/review`, { site, body: { action: 'approve' } })).body.code, 2001);
+    const reader = await factories.createAdmin({ permissions: ['kyc:read'] });
+    t.is((await review(doc.id, { action: 'approve' }, reader.token)).status, 403, 'kyc:read cannot decide');
+    t.is((await logsOf(doc.id)).length, 0);
+    t.is((await review(doc.id, { action: 'approve' })).body.code, 200);
+    t.is((await review(doc.id, { action: 'approve' })).body.code, 2002, 'a decided document is not decided again');
+    t.is((await review(doc.id, { action: 'reject', reason: 'changed my mind' })).body.code, 2002);
+  },
+);
 
 test.serial('operators deciding at once: exactly one wins; one log row, one inbox message, one mail row', async (t) => {
   const p = await levelOnePlayer();

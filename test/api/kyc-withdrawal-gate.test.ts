@@ -18,7 +18,11 @@ let stack: TestStack;
 let site: string;
 
 test.before(async () => {
-  stack = await startTestStack({ AFFILIATE_WITHDRAWAL_COOLDOWN_HOURS: '0', RATE_LIMIT_AFFILIATE_WITHDRAWAL_PER_USER: '1000', VERIFY_CHECK_LIMIT_PER_USER: '1000' });
+  stack = await startTestStack({
+    AFFILIATE_WITHDRAWAL_COOLDOWN_HOURS: '0',
+    RATE_LIMIT_AFFILIATE_WITHDRAWAL_PER_USER: '1000',
+    VERIFY_CHECK_LIMIT_PER_USER: '1000',
+  });
   site = await createSite();
   const config = await SiteConfig.findOne({ where: { siteCode: site } });
   const res = await stack.request('PATCH', `/api/site-config/admin/${config!.id}/settings`, {
@@ -32,18 +36,22 @@ test.after.always(async () => {
   await stack?.close();
 });
 
-const post = (path: string, token: string, body: unknown) => stack.request('POST', `/api${path}`, { token, body, headers: { locales: 'en-US', 'x-site-code': site } });
+const post = (path: string, token: string, body: unknown) =>
+  stack.request('POST', `/api${path}`, { token, body, headers: { locales: 'en-US', 'x-site-code': site } });
 
 /** A level-1 agent of the site (e-mail and profile, no identity documents) who can also withdraw as a player: a mobile, a balance, a live code. */
 async function levelOneAgent(balance = '5000', commission = '5000') {
   const made = await agentWithCommission(commission, { siteCode: site, kycLevel: 1 });
   await User.update({ mobile: `+88692${String(made.user.id).padStart(7, '0')}` }, { where: { id: made.user.id } });
-  await db().transaction((transaction) => moveBalance(transaction, { userId: made.user.id, amount: balance, kind: 'adjustment', idempotencyKey: `test:gate-opening:${made.user.id}` }));
+  await db().transaction((transaction) =>
+    moveBalance(transaction, { userId: made.user.id, amount: balance, kind: 'adjustment', idempotencyKey: `test:gate-opening:${made.user.id}` }),
+  );
   await giveCode(made.user);
   return made;
 }
 
-const withdraw = (token: string, addressId: number, amount: string) => post('/withdrawal/request', token, { amount, cryptoAddressId: addressId, verifyCode: CODE });
+const withdraw = (token: string, addressId: number, amount: string) =>
+  post('/withdrawal/request', token, { amount, cryptoAddressId: addressId, verifyCode: CODE });
 const commission = (token: string, targetId: number, amount: string, method: 'crypto' | 'bank_card' = 'crypto') =>
   post('/affiliate/withdrawals/request', token, { amount, method, targetId });
 
@@ -66,11 +74,18 @@ test('the agent path passes the same gate: commission withdrawals count with pla
   const a = await levelOneAgent();
   t.is((await withdraw(a.token, a.address.id, '150')).body.code, 200);
   const refused = await commission(a.token, a.address.id, '50.000001');
-  t.like(refused.body, { code: 2301, path: '/api/affiliate/withdrawals/request', message: 'Identity verification level 2 is required (identity document and selfie approved)' });
+  t.like(refused.body, {
+    code: 2301,
+    path: '/api/affiliate/withdrawals/request',
+    message: 'Identity verification level 2 is required (identity document and selfie approved)',
+  });
   t.is((await commission(a.token, a.address.id, '50')).body.code, 200);
   await giveCode(a.user);
   t.is((await withdraw(a.token, a.address.id, '0.000001')).body.code, 2301, 'and the other way round');
-  const [{ n }] = await db().query<{ n: number }>(`SELECT count(*)::int AS n FROM affiliate_withdrawals WHERE "agentId" = :id`, { replacements: { id: a.user.id }, type: QueryTypes.SELECT });
+  const [{ n }] = await db().query<{ n: number }>(`SELECT count(*)::int AS n FROM affiliate_withdrawals WHERE "agentId" = :id`, {
+    replacements: { id: a.user.id },
+    type: QueryTypes.SELECT,
+  });
   t.is(n, 1, 'the refused commission withdrawal left no row');
 });
 
@@ -101,6 +116,8 @@ test('refused withdrawals and those older than 30 days do not count', async (t) 
   await db().query(`UPDATE withdrawals SET "createdAt" = now() - interval '30 days 1 minute' WHERE "userId" = :id`, { replacements: { id: a.user.id } });
   await giveCode(a.user);
   t.is((await withdraw(a.token, a.address.id, '199')).body.code, 200, 'the older one is out of the window');
-  await db().query(`UPDATE withdrawals SET status = 'rejected' WHERE "userId" = :id AND "createdAt" > now() - interval '1 day'`, { replacements: { id: a.user.id } });
+  await db().query(`UPDATE withdrawals SET status = 'rejected' WHERE "userId" = :id AND "createdAt" > now() - interval '1 day'`, {
+    replacements: { id: a.user.id },
+  });
   t.is((await commission(a.token, a.address.id, '199')).body.code, 200, 'a rejected one does not count');
 });

@@ -77,14 +77,24 @@ test('the minimum age: 18 by default, at and around the birthday; 21 where the s
   const justUnder = await req('PUT', '/kyc/profile', { token, body: { ...PROFILE, dateOfBirth: yearsAgo(18, 1) } });
   t.is(justUnder.body.code, 2001);
   t.is(justUnder.body.path, '/api/kyc/profile');
-  t.is(await db().query(`SELECT 1 FROM kyc_profiles WHERE "userId" = ${user.id}`).then(([rows]) => rows.length), 0, 'nothing stored');
+  t.is(
+    await db()
+      .query(`SELECT 1 FROM kyc_profiles WHERE "userId" = ${user.id}`)
+      .then(([rows]) => rows.length),
+    0,
+    'nothing stored',
+  );
   const [flags] = await db().query(`SELECT reason, detail FROM kyc_flags WHERE "userId" = ${user.id}`);
   t.deepEqual(flags, [{ reason: 'under-age', detail: { dateOfBirth: yearsAgo(18, 1), minimumAge: 18 } }]);
   t.is((await req('PUT', '/kyc/profile', { token, body: { ...PROFILE, dateOfBirth: yearsAgo(18) } })).body.code, 200, 'the 18th birthday is today');
 
   const site = await factories.createSite();
   const config = await models.SiteConfig.findOne({ where: { siteCode: site } });
-  const patched = await req('PATCH', `/site-config/admin/${config!.id}/settings`, { site, body: { minimumAge: 21 }, token: (await factories.createAdmin()).token });
+  const patched = await req('PATCH', `/site-config/admin/${config!.id}/settings`, {
+    site,
+    body: { minimumAge: 21 },
+    token: (await factories.createAdmin()).token,
+  });
   t.is(patched.body.code, 200, JSON.stringify(patched.body));
   const other = await factories.createUser({ siteCode: site });
   const headers = { 'x-site-code': site };
@@ -138,7 +148,10 @@ test('upload: each kind is stored private, re-encoded without EXIF, pending; the
 
   for (const kind of ['id-back', 'selfie', 'address-proof']) t.is((await upload(token, kind, { file: { data: await png() } })).body.code, 200, kind);
   const status = (await req('GET', '/kyc', { token })).body.result;
-  t.deepEqual(status.documents.map((d: { kind: string }) => d.kind), ['address-proof', 'selfie', 'id-back', 'id-front']);
+  t.deepEqual(
+    status.documents.map((d: { kind: string }) => d.kind),
+    ['address-proof', 'selfie', 'id-back', 'id-front'],
+  );
   t.false(JSON.stringify(status).includes(row.storageKey));
   t.is(status.level, 0, 'pending documents make no level');
 });
@@ -262,9 +275,18 @@ test('an approved document past its expiry shows as expired and no longer counts
 });
 
 test('every KYC endpoint: 401 without a token, 403 for an operator without the kyc permission', async (t) => {
-  for (const [method, p] of [['GET', '/kyc'], ['PUT', '/kyc/profile'], ['GET', '/kyc/documents/1/file']]) t.is((await req(method, p, { token: null, body: {} })).status, 401, p);
+  for (const [method, p] of [
+    ['GET', '/kyc'],
+    ['PUT', '/kyc/profile'],
+    ['GET', '/kyc/documents/1/file'],
+  ])
+    t.is((await req(method, p, { token: null, body: {} })).status, 401, p);
   const outsider = await factories.createAdmin({ permissions: ['wallet:read', 'wallet:write'] });
-  for (const [method, p] of [['GET', '/kyc/admin/queue'], ['POST', '/kyc/admin/documents/1/review'], ['GET', '/kyc/admin/documents/1/file']]) {
+  for (const [method, p] of [
+    ['GET', '/kyc/admin/queue'],
+    ['POST', '/kyc/admin/documents/1/review'],
+    ['GET', '/kyc/admin/documents/1/file'],
+  ]) {
     t.is((await req(method, p, { token: null, body: { action: 'approve' } })).status, 401, p);
     t.is((await req(method, p, { token: outsider.token, body: { action: 'approve' } })).status, 403, p);
   }
@@ -278,10 +300,12 @@ test('the profile comes first: an upload without one is 2002; documents already 
   t.deepEqual((await req('GET', '/kyc', { token })).body.result.documents, []);
 
   // Documents uploaded before profiles were required (rows as they were left): pending and approved ones.
-  const pending = await db().query(
-    `INSERT INTO kyc_documents ("siteCode", "userId", kind, "storageKey") VALUES (:siteCode, :userId, 'selfie', 'private/kyc-document/legacy-${user.id}.jpg') RETURNING id`,
-    { replacements: { siteCode: user.siteCode, userId: user.id } },
-  ).then(([rows]) => (rows as Array<{ id: number }>)[0].id);
+  const pending = await db()
+    .query(
+      `INSERT INTO kyc_documents ("siteCode", "userId", kind, "storageKey") VALUES (:siteCode, :userId, 'selfie', 'private/kyc-document/legacy-${user.id}.jpg') RETURNING id`,
+      { replacements: { siteCode: user.siteCode, userId: user.id } },
+    )
+    .then(([rows]) => (rows as Array<{ id: number }>)[0].id);
   await approvedDocument(user, 'id-front');
   await approvedDocument(user, 'id-back');
   t.is((await req('GET', '/kyc', { token })).body.result.level, 0, 'stuck without a profile');
@@ -289,7 +313,11 @@ test('the profile comes first: an upload without one is 2002; documents already 
   const put = await req('PUT', '/kyc/profile', { token, body: PROFILE });
   t.is(put.body.code, 200, JSON.stringify(put.body));
   t.is((await req('GET', '/kyc', { token })).body.result.level, 1);
-  t.is((await req('PUT', '/kyc/profile', { token, body: { ...PROFILE, address: '9 Other Road, Taipei' } })).body.code, 2002, 'once stored, the profile is locked by the documents');
+  t.is(
+    (await req('PUT', '/kyc/profile', { token, body: { ...PROFILE, address: '9 Other Road, Taipei' } })).body.code,
+    2002,
+    'once stored, the profile is locked by the documents',
+  );
 
   const review = await req('POST', `/kyc/admin/documents/${pending}/review`, { body: { action: 'approve' } });
   t.is(review.body.code, 200, JSON.stringify(review.body));

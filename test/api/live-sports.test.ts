@@ -35,8 +35,23 @@ interface FixtureSpec {
 
 function fixture(f: FixtureSpec) {
   return {
-    fixture: { id: f.id, referee: null, timezone: 'UTC', date: f.date, timestamp: Date.parse(f.date) / 1000, status: { short: f.short ?? 'NS', long: f.long ?? 'Not Started', elapsed: f.elapsed ?? null } },
-    league: { id: 39, name: 'Premier League', country: 'England', logo: 'https://media.test/leagues/39.png', flag: null, season: 2026, round: 'Regular Season - 12' },
+    fixture: {
+      id: f.id,
+      referee: null,
+      timezone: 'UTC',
+      date: f.date,
+      timestamp: Date.parse(f.date) / 1000,
+      status: { short: f.short ?? 'NS', long: f.long ?? 'Not Started', elapsed: f.elapsed ?? null },
+    },
+    league: {
+      id: 39,
+      name: 'Premier League',
+      country: 'England',
+      logo: 'https://media.test/leagues/39.png',
+      flag: null,
+      season: 2026,
+      round: 'Regular Season - 12',
+    },
     teams: {
       home: { id: f.id * 10 + 1, name: `Home ${f.id}`, logo: `https://media.test/teams/${f.id * 10 + 1}.png`, winner: null },
       away: { id: f.id * 10 + 2, name: `Away ${f.id}`, logo: `https://media.test/teams/${f.id * 10 + 2}.png`, winner: null },
@@ -49,10 +64,27 @@ const page = (response: unknown[]) => ({ get: 'fixtures', parameters: {}, errors
 
 function oddsBody(fixtureId: number, prices = ['1.85', '3.40', '4.20'], extraMarkets = 3) {
   const bets = [
-    { id: 1, name: 'Match Winner', values: [{ value: 'Home', odd: prices[0] }, { value: 'Draw', odd: prices[1] }, { value: 'Away', odd: prices[2] }] },
+    {
+      id: 1,
+      name: 'Match Winner',
+      values: [
+        { value: 'Home', odd: prices[0] },
+        { value: 'Draw', odd: prices[1] },
+        { value: 'Away', odd: prices[2] },
+      ],
+    },
     ...Array.from({ length: extraMarkets }, (_, i) => ({ id: 100 + i, name: `Market ${i}`, values: [{ value: 'Yes', odd: '1.50' }] })),
   ];
-  return page([{ fixture: { id: fixtureId }, update: '2026-11-22T10:00:00+00:00', bookmakers: [{ id: 8, name: 'Bet365', bets }, { id: 6, name: 'Bwin', bets: [bets[0], { id: 100, name: 'Market 0', values: [] }, { id: 200, name: 'Other', values: [] }] }] }]);
+  return page([
+    {
+      fixture: { id: fixtureId },
+      update: '2026-11-22T10:00:00+00:00',
+      bookmakers: [
+        { id: 8, name: 'Bet365', bets },
+        { id: 6, name: 'Bwin', bets: [bets[0], { id: 100, name: 'Market 0', values: [] }, { id: 200, name: 'Other', values: [] }] },
+      ],
+    },
+  ]);
 }
 
 /** The feed: live and upcoming fixtures, and odds per fixture id (a function of the id), with the key required. */
@@ -91,12 +123,18 @@ test.serial('refresh maps every 2.17 field, sends the key, puts in-play first th
   );
   const result = await refreshLiveSports();
   t.deepEqual(result, { configured: true, ok: true, count: 4, oddsMissing: 1 });
-  t.deepEqual(scope.pendingMocks().filter((m) => m.includes('/fixtures')), []); // both fixtures calls made, with the key
+  t.deepEqual(
+    scope.pendingMocks().filter((m) => m.includes('/fixtures')),
+    [],
+  ); // both fixtures calls made, with the key
   t.deepEqual(oddsCalls.sort(), [1001, 1002, 2001, 2002]);
 
   const list = await apiList();
   // In play first (HT kicked off at 12:30 UTC, before the 2H one at 13:00), then upcoming by kickoff; FT dropped, duplicate once.
-  t.deepEqual(list.map((m) => m.fixtureId), [1002, 1001, 2001, 2002]);
+  t.deepEqual(
+    list.map((m) => m.fixtureId),
+    [1002, 1001, 2001, 2002],
+  );
   t.deepEqual(list[1], {
     fixtureId: 1001,
     kickoffAt: '2026-11-22T13:00:00+00:00',
@@ -131,7 +169,12 @@ test.serial('refresh maps every 2.17 field, sends the key, puts in-play first th
 
 test.serial('without the API key header the feed does not answer (matchHeader)', async (t) => {
   // A scope that insists on another key: the client's real key does not match, so the call fails.
-  nock(FEED).matchHeader('x-apisports-key', 'another-key').get('/fixtures').query(true).times(2).reply(200, page([LIVE_2H]));
+  nock(FEED)
+    .matchHeader('x-apisports-key', 'another-key')
+    .get('/fixtures')
+    .query(true)
+    .times(2)
+    .reply(200, page([LIVE_2H]));
   const result = await refreshLiveSports();
   t.like(result, { configured: true, ok: false });
 });
@@ -141,16 +184,27 @@ test.serial('30 fixtures in the feed: 20 listed, in-play first, odds asked only 
     fixture({ id: 500 + i, date: `2026-11-22T1${i}:00:00+00:00`, short: ['1H', '2H', 'ET', 'P', 'HT'][i], long: 'In Play', elapsed: 10 + i, goals: [i, 0] }),
   );
   // Upcoming kick-offs before some live ones, to prove in-play wins over kickoff.
-  const upcoming = Array.from({ length: 25 }, (_, i) => fixture({ id: 600 + i, date: new Date(Date.UTC(2026, 10, 22, 8, 0) + (24 - i) * 15 * 60_000).toISOString() }));
+  const upcoming = Array.from({ length: 25 }, (_, i) =>
+    fixture({ id: 600 + i, date: new Date(Date.UTC(2026, 10, 22, 8, 0) + (24 - i) * 15 * 60_000).toISOString() }),
+  );
   const { oddsCalls } = feed(live, upcoming);
   const result = await refreshLiveSports();
   t.like(result, { ok: true, count: 20, oddsMissing: 0 });
   const list = await apiList();
   t.is(list.length, 20);
-  t.deepEqual(list.slice(0, 5).map((m) => m.fixtureId), [500, 501, 502, 503, 504]);
+  t.deepEqual(
+    list.slice(0, 5).map((m) => m.fixtureId),
+    [500, 501, 502, 503, 504],
+  );
   const kickoffs = list.slice(5).map((m) => Date.parse(m.kickoffAt));
-  t.deepEqual([...kickoffs].sort((a, b) => a - b), kickoffs);
-  t.deepEqual(list.slice(5).map((m) => m.fixtureId), Array.from({ length: 15 }, (_, i) => 624 - i));
+  t.deepEqual(
+    [...kickoffs].sort((a, b) => a - b),
+    kickoffs,
+  );
+  t.deepEqual(
+    list.slice(5).map((m) => m.fixtureId),
+    Array.from({ length: 15 }, (_, i) => 624 - i),
+  );
   t.is(oddsCalls.length, 20);
   t.deepEqual([...oddsCalls].sort(), list.map((m) => m.fixtureId).sort());
 });
@@ -167,16 +221,38 @@ function t_ok(result: Awaited<ReturnType<typeof refreshLiveSports>>) {
 
 const failures: Array<[string, (scope: nock.Scope) => void, RegExp]> = [
   ['HTTP 500', (s) => s.get('/fixtures').query(true).times(2).reply(500, { message: 'down' }), /HTTP 500/],
-  ['a time-out', (s) => s.get('/fixtures').query(true).times(2).delay(1000).reply(200, page([NEXT_LATE])), /no answer within 300 ms/],
+  [
+    'a time-out',
+    (s) =>
+      s
+        .get('/fixtures')
+        .query(true)
+        .times(2)
+        .delay(1000)
+        .reply(200, page([NEXT_LATE])),
+    /no answer within 300 ms/,
+  ],
   ['malformed JSON', (s) => s.get('/fixtures').query(true).times(2).reply(200, '{"response": [', { 'content-type': 'application/json' }), /not JSON/],
   ['a body without a response array', (s) => s.get('/fixtures').query(true).times(2).reply(200, { response: 'nope', errors: [] }), /no response array/],
-  ['errors reported on HTTP 200', (s) => s.get('/fixtures').query(true).times(2).reply(200, { errors: { token: 'Error/Missing application key' }, response: [] }), /feed reported errors/],
+  [
+    'errors reported on HTTP 200',
+    (s) =>
+      s
+        .get('/fixtures')
+        .query(true)
+        .times(2)
+        .reply(200, { errors: { token: 'Error/Missing application key' }, response: [] }),
+    /feed reported errors/,
+  ],
 ];
 
 for (const [name, reply, message] of failures) {
   test.serial(`a feed failure (${name}) keeps the last good list and records the error`, async (t) => {
     const good = await seedGoodList();
-    t.deepEqual(good.map((m) => m.fixtureId), [1001, 2001]);
+    t.deepEqual(
+      good.map((m) => m.fixtureId),
+      [1001, 2001],
+    );
     const goodStatus = await liveSportsStatus();
 
     reply(nock(FEED).matchHeader('x-apisports-key', KEY));
@@ -192,7 +268,7 @@ for (const [name, reply, message] of failures) {
   });
 }
 
-test.serial('an odds call that fails keeps that fixture\'s last good odds', async (t) => {
+test.serial("an odds call that fails keeps that fixture's last good odds", async (t) => {
   const good = await seedGoodList();
   t.is(good[0].odds.home, '1.85');
   feed([fixture({ id: 1001, date: '2026-11-22T13:00:00+00:00', short: '2H', long: 'Second Half', elapsed: 80, goals: [3, 1] })], [NEXT_EARLY], (id) =>
@@ -222,7 +298,10 @@ test.serial('the live-sports worker refreshes on a manual job; a feed failure fa
     const done = await queue('live-sports').getJob(job.id as string);
     t.deepEqual(done?.returnvalue, { configured: true, ok: true, count: 3, oddsMissing: 0 });
     const list = await apiList();
-    t.deepEqual(list.map((m) => m.fixtureId), [1002, 2001, 2002]);
+    t.deepEqual(
+      list.map((m) => m.fixtureId),
+      [1002, 2001, 2002],
+    );
     // The workers upsert the 30-minute scheduler of this queue.
     const scheduler = await waitFor('the live-sports scheduler', () => queue('live-sports').getJobScheduler('live-sports-refresh'));
     t.like(scheduler, { pattern: '*/30 * * * *' });

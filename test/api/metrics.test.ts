@@ -39,8 +39,7 @@ test.serial('a scrape after traffic holds requests, wallet movements, provider c
   t.regex(res.headers.get('content-type') ?? '', /^text\/plain/);
   const scrape = res.text;
 
-  const count = (route: string, status: string, method = 'POST') =>
-    sample(scrape, 'http_request_duration_seconds_count', { method, route, status });
+  const count = (route: string, status: string, method = 'POST') => sample(scrape, 'http_request_duration_seconds_count', { method, route, status });
   t.true((count('/api/auth/login', '200') ?? 0) >= 1, 'the login is timed under its route template');
   t.true((count('/api/game/simulate', '200') ?? 0) >= 1);
   t.true((count('/api/game/provy/getBalance', '200') ?? 0) >= 1);

@@ -54,8 +54,18 @@ test('GET /mission anonymous: the site missions with null progress and false fla
   t.is(list.length, 30);
   const first = list[0];
   t.deepEqual(Object.keys(first).sort(), [
-    'category', 'currentProgress', 'id', 'isClaimable', 'isClaimed', 'meetsVip', 'periodType', 'rewardAmount', 'threshold', 'tier',
-    'turnoverMultiplier', 'vipRequired',
+    'category',
+    'currentProgress',
+    'id',
+    'isClaimable',
+    'isClaimed',
+    'meetsVip',
+    'periodType',
+    'rewardAmount',
+    'threshold',
+    'tier',
+    'turnoverMultiplier',
+    'vipRequired',
   ]);
   for (const m of list) {
     t.is(m.currentProgress, null);
@@ -93,7 +103,10 @@ test('GET /mission: an invalid token is 401, not anonymous', async (t) => {
 
 test('player endpoints need a token: 401', async (t) => {
   const id = await missionId('deposit', 'daily', 1);
-  for (const [method, path] of [['GET', '/api/mission/claims'], ['POST', `/api/mission/${id}/claim`]] as const) {
+  for (const [method, path] of [
+    ['GET', '/api/mission/claims'],
+    ['POST', `/api/mission/${id}/claim`],
+  ] as const) {
     const res = await stack.request(method, path, { headers: siteHeaders() });
     t.is(res.status, 401, path);
     t.is(res.body.message, 'Unauthorized');
@@ -149,9 +162,7 @@ test('POST /mission/:id/claim sent 10 times concurrently pays once; the others g
   const { user, token } = await createUser({ siteCode: site });
   await deposit(user.id, '5000');
   const id = await missionId('deposit', 'weekly', 2);
-  const responses = await Promise.all(
-    Array.from({ length: 10 }, () => stack.request('POST', `/api/mission/${id}/claim`, { token, headers: siteHeaders() })),
-  );
+  const responses = await Promise.all(Array.from({ length: 10 }, () => stack.request('POST', `/api/mission/${id}/claim`, { token, headers: siteHeaders() })));
   const codes = responses.map((r) => r.body.code);
   t.is(codes.filter((c) => c === 200).length, 1);
   t.is(codes.filter((c) => c === 3002).length, 9);
@@ -189,16 +200,37 @@ test('GET /mission/claims: items, tabs, pagination, date range and turnover comp
   t.deepEqual(all.body.result.pagination, { page: 1, pageSize: 10, total: 3, totalPages: 1 });
   const item = all.body.result.items[0];
   t.deepEqual(Object.keys(item).sort(), [
-    'category', 'claimedAt', 'completedTurnover', 'id', 'missionId', 'periodKey', 'periodType', 'requiredTurnover', 'rewardAmount', 'tier',
+    'category',
+    'claimedAt',
+    'completedTurnover',
+    'id',
+    'missionId',
+    'periodKey',
+    'periodType',
+    'requiredTurnover',
+    'rewardAmount',
+    'tier',
     'turnoverCompleted',
   ]);
-  t.like(item, { missionId: weekly1, category: 'deposit', periodType: 'weekly', tier: 1, rewardAmount: '5.000000', requiredTurnover: '15.000000', completedTurnover: '0.000000', turnoverCompleted: 0 });
+  t.like(item, {
+    missionId: weekly1,
+    category: 'deposit',
+    periodType: 'weekly',
+    tier: 1,
+    rewardAmount: '5.000000',
+    requiredTurnover: '15.000000',
+    completedTurnover: '0.000000',
+    turnoverCompleted: 0,
+  });
   t.regex(item.periodKey, /^\d{4}-W\d{2}$/);
 
   // Turnover: 1x3 = 3 and 3x3 = 9 complete with 10 of effective bet; 5x3 = 15 does not.
   await settleBet(user, '10');
   const pending = await get('?tab=pending');
-  t.deepEqual(pending.body.result.items.map((i: { missionId: number }) => i.missionId), [weekly1]);
+  t.deepEqual(
+    pending.body.result.items.map((i: { missionId: number }) => i.missionId),
+    [weekly1],
+  );
   t.is(pending.body.result.items[0].completedTurnover, '10.000000');
   const completed = await get('?tab=completed');
   t.deepEqual(completed.body.result.items.map((i: { missionId: number }) => i.missionId).sort(), [daily1, daily2].sort());
@@ -235,7 +267,10 @@ test('GET /mission/claims: bad query is 400 naming the field, never 500', async 
   for (const [query, field] of cases) {
     const res = await stack.request('GET', `/api/mission/claims${query}`, { token, headers: siteHeaders() });
     t.is(res.status, 400, query);
-    t.true(res.body.errors?.some((e: { field: string }) => e.field === field), query);
+    t.true(
+      res.body.errors?.some((e: { field: string }) => e.field === field),
+      query,
+    );
   }
 });
 
@@ -306,7 +341,11 @@ test('admin mission CRUD: list, create, duplicate slot 2001, patch, delete (2002
   const patched = await stack.request('PATCH', `/api/mission/admin/missions/${id}`, { token: adminToken, headers, body: { enabled: 0, threshold: '100' } });
   t.like(patched.body.result, { enabled: 0, threshold: '100.000000' });
   // Moving it into a taken slot is refused with the create endpoint's 2001 text; the mission is unchanged.
-  const moved = await stack.request('PATCH', `/api/mission/admin/missions/${id}`, { token: adminToken, headers: { ...headers, locales: 'en-US' }, body: { tier: 1, threshold: '5' } });
+  const moved = await stack.request('PATCH', `/api/mission/admin/missions/${id}`, {
+    token: adminToken,
+    headers: { ...headers, locales: 'en-US' },
+    body: { tier: 1, threshold: '5' },
+  });
   t.is(moved.status, 200);
   t.is(moved.body.code, 2001);
   t.is(moved.body.message, 'The site already has a mission for this category, period and tier');
@@ -323,7 +362,10 @@ test('admin mission CRUD: list, create, duplicate slot 2001, patch, delete (2002
   await deposit(user.id, '60');
   const depositTier1 = (await Mission.findOne({ where: { siteCode: newSite, category: 'deposit', periodType: 'daily', tier: 1 } }))!.id;
   t.is((await stack.request('POST', `/api/mission/${depositTier1}/claim`, { token, headers: { 'site-name': newSite } })).body.code, 200);
-  const refused = await stack.request('DELETE', `/api/mission/admin/missions/${depositTier1}`, { token: adminToken, headers: { ...headers, locales: 'en-US' } });
+  const refused = await stack.request('DELETE', `/api/mission/admin/missions/${depositTier1}`, {
+    token: adminToken,
+    headers: { ...headers, locales: 'en-US' },
+  });
   t.is(refused.status, 200);
   t.is(refused.body.code, 2002);
   t.is(refused.body.message, 'The mission has claims and cannot be deleted; disable it instead');
@@ -356,7 +398,10 @@ test('admin mission bodies: bad input is 400 naming the field, never 500', async
   for (const [body, field] of cases) {
     const res = await stack.request('POST', '/api/mission/admin/missions', { token: adminToken, headers: adminHeaders(), body });
     t.is(res.status, 400, JSON.stringify(body));
-    t.true(res.body.errors?.some((e: { field: string }) => e.field === field), JSON.stringify(body));
+    t.true(
+      res.body.errors?.some((e: { field: string }) => e.field === field),
+      JSON.stringify(body),
+    );
   }
   const id = await missionId('bet', 'monthly', 1);
   const empty = await stack.request('PATCH', `/api/mission/admin/missions/${id}`, { token: adminToken, headers: adminHeaders(), body: {} });

@@ -24,7 +24,10 @@ let site: string;
 
 test.before(async () => {
   uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promo-admin-'));
-  ({ stack, factories, models, req, root } = await startAdminStack({ permissions: ['promo:read', 'promo:write'], env: { UPLOAD_DIR: uploadDir, PUBLIC_ASSET_BASE_URL: 'https://cdn.example.com/assets' } }));
+  ({ stack, factories, models, req, root } = await startAdminStack({
+    permissions: ['promo:read', 'promo:write'],
+    env: { UPLOAD_DIR: uploadDir, PUBLIC_ASSET_BASE_URL: 'https://cdn.example.com/assets' },
+  }));
   jpeg = await jpegWithExif();
   site = await factories.createSite();
 });
@@ -47,8 +50,14 @@ const FIELDS = {
   turnoverMultiplier: '3.5',
 };
 
-const send = (method: string, url: string, fields: Record<string, string>, files: Record<string, Part | Part[]> = {}, token: string | null = root.token, siteCode = site) =>
-  sendMultipart(method, `${stack.baseUrl}/api${url}`, token, fields, files, { 'x-site-code': siteCode });
+const send = (
+  method: string,
+  url: string,
+  fields: Record<string, string>,
+  files: Record<string, Part | Part[]> = {},
+  token: string | null = root.token,
+  siteCode = site,
+) => sendMultipart(method, `${stack.baseUrl}/api${url}`, token, fields, files, { 'x-site-code': siteCode });
 const create = (fields: Record<string, string> = FIELDS, files: Record<string, Part | Part[]> = {}, token?: string | null, siteCode?: string) =>
   send('POST', '/promo', fields, files, token === undefined ? root.token : token, siteCode);
 const keyOf = (url: string) => `public/${url.slice('https://cdn.example.com/assets/'.length)}`;
@@ -92,13 +101,29 @@ test('POST /promo (multipart): stored with sanitized HTML and public image URLs;
 test('POST /promo as JSON, with defaults: enabled 1, maxClaims 0, multiplier 0, no images', async (t) => {
   const res = await req('POST', '/promo', {
     site,
-    body: { title: { 'en-US': 'VIP gift' }, content: { 'en-US': 'Hi' }, startTime: '2026-01-01', endTime: '2099-01-01', conditionType: 'vip_level', conditionValue: '5', rewardAmount: 10 },
+    body: {
+      title: { 'en-US': 'VIP gift' },
+      content: { 'en-US': 'Hi' },
+      startTime: '2026-01-01',
+      endTime: '2099-01-01',
+      conditionType: 'vip_level',
+      conditionValue: '5',
+      rewardAmount: 10,
+    },
   });
   t.is(res.body.code, 200);
   t.like(res.body.result, { enabled: 1, maxClaims: 0, turnoverMultiplier: '0.00', conditionValue: '5', imgPc: null, imgMobile: null, tag: '', actionHtml: '' });
   const first = await req('POST', '/promo', {
     site,
-    body: { title: { 'en-US': 'First' }, content: { 'en-US': 'Hi' }, startTime: '2026-01-01', endTime: '2099-01-01', conditionType: 'first_deposit', conditionValue: '77', rewardAmount: '1' },
+    body: {
+      title: { 'en-US': 'First' },
+      content: { 'en-US': 'Hi' },
+      startTime: '2026-01-01',
+      endTime: '2099-01-01',
+      conditionType: 'first_deposit',
+      conditionValue: '77',
+      rewardAmount: '1',
+    },
   });
   t.is(first.body.result.conditionValue, '0');
 });
@@ -133,11 +158,18 @@ test('POST /promo: every field validated with a 400 naming it', async (t) => {
   for (const [field, change] of cases) {
     const res = await create({ ...FIELDS, ...change });
     t.is(res.status, 400, `${field} ${JSON.stringify(change)}`);
-    t.true(res.body.errors.some((e: { field: string }) => e.field === field), `${field}: ${JSON.stringify(res.body.errors)}`);
+    t.true(
+      res.body.errors.some((e: { field: string }) => e.field === field),
+      `${field}: ${JSON.stringify(res.body.errors)}`,
+    );
   }
   const missing = await create({ tag: 'x' });
   t.is(missing.status, 400);
-  for (const field of ['title', 'content', 'startTime', 'endTime', 'conditionType', 'rewardAmount']) t.true(missing.body.errors.some((e: { field: string }) => e.field === field), field);
+  for (const field of ['title', 'content', 'startTime', 'endTime', 'conditionType', 'rewardAmount'])
+    t.true(
+      missing.body.errors.some((e: { field: string }) => e.field === field),
+      field,
+    );
   // A JSON body with wrong types.
   const json = await req('POST', '/promo', { site, body: { ...FIELDS, title: ['a'], rewardAmount: { a: 1 }, maxClaims: '1x' } });
   t.is(json.status, 400);
@@ -165,7 +197,12 @@ test.serial('POST /promo: hostile uploads are refused and nothing is stored', as
 
 test('PATCH /promo/:id: fields and one image; the replaced image is removed, the other kept', async (t) => {
   const made = (await create(FIELDS, { imgPc: { data: jpeg }, imgMobile: { data: jpeg } })).body.result;
-  const res = await send('PATCH', `/promo/${made.id}`, { tag: 'summer', enabled: '0', title: JSON.stringify({ 'en-US': 'Summer' }) }, { imgPc: { data: await png() } });
+  const res = await send(
+    'PATCH',
+    `/promo/${made.id}`,
+    { tag: 'summer', enabled: '0', title: JSON.stringify({ 'en-US': 'Summer' }) },
+    { imgPc: { data: await png() } },
+  );
   t.is(res.body.code, 200);
   const p = res.body.result;
   t.like(p, { tag: 'summer', enabled: 0, title: { 'en-US': 'Summer' }, imgMobile: made.imgMobile, rewardAmount: '25.500000', isActive: false });
@@ -198,7 +235,14 @@ test.serial('PATCH /promo/:id: maxClaims below the claims made is 2002 and chang
   t.is(below.body.path, `/api/promo/${made.id}`);
   t.is(below.body.message, 'The claim limit cannot be below the claims already made');
   // With a new image: the refusal keeps neither the image nor the fields.
-  const multipart = await sendMultipart('PATCH', `${stack.baseUrl}/api/promo/${made.id}`, root.token, { maxClaims: '1' }, { imgPc: { data: await png() } }, { 'x-site-code': site, locales: 'en-US' });
+  const multipart = await sendMultipart(
+    'PATCH',
+    `${stack.baseUrl}/api/promo/${made.id}`,
+    root.token,
+    { maxClaims: '1' },
+    { imgPc: { data: await png() } },
+    { 'x-site-code': site, locales: 'en-US' },
+  );
   t.is(multipart.body.code, 2002);
   t.is(multipart.body.message, 'The claim limit cannot be below the claims already made');
   t.deepEqual({ files: filesUnder(uploadDir).length, images: await models.UploadedImage.count() }, before);
@@ -213,7 +257,15 @@ test.serial('PATCH /promo/:id: maxClaims below the claims made is 2002 and chang
 test('DELETE /promo/:id: the promotion and its stored images go, its claims stay; 2001 after', async (t) => {
   const made = (await create(FIELDS, { imgPc: { data: jpeg } })).body.result;
   const { user } = await factories.createUser({ siteCode: site });
-  await models.PromotionClaim.create({ siteCode: site, userId: user.id, promoId: made.id, promoTitle: made.title, rewardAmount: '1', requiredTurnover: '0', turnoverCompleted: 1 });
+  await models.PromotionClaim.create({
+    siteCode: site,
+    userId: user.id,
+    promoId: made.id,
+    promoTitle: made.title,
+    rewardAmount: '1',
+    requiredTurnover: '0',
+    turnoverCompleted: 1,
+  });
   t.is((await req('DELETE', `/promo/${made.id}`, { site: await factories.createSite() })).body.code, 2001, "another site's");
   const res = await req('DELETE', `/promo/${made.id}`, { site });
   t.is(res.body.code, 200);
@@ -234,8 +286,14 @@ test('GET /promo/admin/list: every promotion of the site with stored maps; filte
   t.is(res.body.code, 200);
   t.is(res.body.result.pagination.total, 2);
   t.deepEqual(res.body.result.items[0].title, { 'en-US': 'Deposit bonus', 'zh-TW': '存款禮' });
-  t.deepEqual((await req('GET', '/promo/admin/list?enabled=0', { site: own })).body.result.items.map((p: { tag: string }) => p.tag), ['draft']);
-  t.deepEqual((await req('GET', '/promo/admin/list?tag=live', { site: own })).body.result.items.map((p: { tag: string }) => p.tag), ['live']);
+  t.deepEqual(
+    (await req('GET', '/promo/admin/list?enabled=0', { site: own })).body.result.items.map((p: { tag: string }) => p.tag),
+    ['draft'],
+  );
+  t.deepEqual(
+    (await req('GET', '/promo/admin/list?tag=live', { site: own })).body.result.items.map((p: { tag: string }) => p.tag),
+    ['live'],
+  );
   // Players never see the disabled draft.
   t.is((await stack.request('GET', '/api/promo', { headers: { 'site-name': own } })).body.result.pagination.total, 1);
 });

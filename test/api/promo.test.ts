@@ -36,19 +36,51 @@ test('GET /promo anonymous: items resolved to the locale, images null, isActive 
   t.deepEqual(items.map((p: { id: number }) => p.id).sort(), [running.id, ended.id].sort());
   const first = items.find((p: { id: number }) => p.id === running.id);
   t.deepEqual(Object.keys(first).sort(), [
-    'actionHtml', 'claimedCount', 'conditionType', 'conditionValue', 'content', 'createdAt', 'enabled', 'endTime', 'id', 'imgMobile', 'imgPc', 'isActive',
-    'maxClaims', 'rewardAmount', 'startTime', 'tag', 'title', 'turnoverMultiplier', 'updatedAt',
+    'actionHtml',
+    'claimedCount',
+    'conditionType',
+    'conditionValue',
+    'content',
+    'createdAt',
+    'enabled',
+    'endTime',
+    'id',
+    'imgMobile',
+    'imgPc',
+    'isActive',
+    'maxClaims',
+    'rewardAmount',
+    'startTime',
+    'tag',
+    'title',
+    'turnoverMultiplier',
+    'updatedAt',
   ]);
-  t.like(first, { title: 'Welcome bonus', content: '<p>Claim it</p>', imgPc: null, imgMobile: null, isActive: true, rewardAmount: '10.000000', turnoverMultiplier: '0.00', tag: 'weekly' });
+  t.like(first, {
+    title: 'Welcome bonus',
+    content: '<p>Claim it</p>',
+    imgPc: null,
+    imgMobile: null,
+    isActive: true,
+    rewardAmount: '10.000000',
+    turnoverMultiplier: '0.00',
+    tag: 'weekly',
+  });
   t.false(items.find((p: { id: number }) => p.id === ended.id).isActive);
   // The request locale picks the text.
   const zh = await stack.request('GET', `/api/promo/${running.id}`, { headers: { 'site-name': own, locales: 'zh-TW' } });
   t.is(zh.body.result.title, '歡迎禮');
   // Filters: tag, and activeOnly=1 leaves the ended one out.
   const tagged = await stack.request('GET', '/api/promo?tag=weekly', { headers: { 'site-name': own } });
-  t.deepEqual(tagged.body.result.items.map((p: { id: number }) => p.id), [running.id]);
+  t.deepEqual(
+    tagged.body.result.items.map((p: { id: number }) => p.id),
+    [running.id],
+  );
   const active = await stack.request('GET', '/api/promo?activeOnly=1', { headers: { 'site-name': own } });
-  t.deepEqual(active.body.result.items.map((p: { id: number }) => p.id), [running.id]);
+  t.deepEqual(
+    active.body.result.items.map((p: { id: number }) => p.id),
+    [running.id],
+  );
 });
 
 test('GET /promo with a token: isClaimed and isClaimable per promotion', async (t) => {
@@ -73,7 +105,7 @@ test('GET /promo with a token: isClaimed and isClaimable per promotion', async (
   t.is((await stack.request('GET', '/api/promo', { token: 'nope', headers: { 'site-name': own } })).status, 401);
 });
 
-test('GET /promo/:id: 2001 for a missing, disabled or other site\'s promotion; 400 for a bad id', async (t) => {
+test("GET /promo/:id: 2001 for a missing, disabled or other site's promotion; 400 for a bad id", async (t) => {
   const other = await createSite();
   const foreign = await createPromotion({ siteCode: other });
   const disabled = await createPromotion({ siteCode: site, enabled: 0 });
@@ -96,7 +128,14 @@ test('POST /promo/:id/claim: reward through the wallet, claim row, then 2001; ba
   t.is(res.body.code, 200);
   t.deepEqual(res.body.result, { rewardAmount: '12.500000', newBalance: '17.500000' });
   const row = await PromotionClaim.findOne({ where: { promoId: promo.id, userId: user.id } });
-  t.like(row!.get({ plain: true }), { siteCode: site, rewardAmount: '12.500000', requiredTurnover: '37.500000', completedTurnover: '0.000000', turnoverCompleted: 0, promoTag: 'bonus' });
+  t.like(row!.get({ plain: true }), {
+    siteCode: site,
+    rewardAmount: '12.500000',
+    requiredTurnover: '37.500000',
+    completedTurnover: '0.000000',
+    turnoverCompleted: 0,
+    promoTag: 'bonus',
+  });
   t.truthy(row!.ledgerId);
   await promo.reload();
   t.is(promo.claimedCount, 1);
@@ -111,7 +150,10 @@ test('POST /promo/:id/claim: turnoverMultiplier 0 completes at once', async (t) 
   const { user, token } = await createUser({ siteCode: site });
   const promo = await createPromotion({ siteCode: site, turnoverMultiplier: '0' });
   t.is((await claim(promo.id, token)).body.code, 200);
-  t.like((await PromotionClaim.findOne({ where: { promoId: promo.id, userId: user.id } }))!.get({ plain: true }), { requiredTurnover: '0.000000', turnoverCompleted: 1 });
+  t.like((await PromotionClaim.findOne({ where: { promoId: promo.id, userId: user.id } }))!.get({ plain: true }), {
+    requiredTurnover: '0.000000',
+    turnoverCompleted: 1,
+  });
 });
 
 test('POST /promo/:id/claim: 2004 missing, other site, disabled, not started, ended; 401 without a token', async (t) => {
@@ -187,7 +229,7 @@ test('one player claiming ten times at once: one success, nine 2001, paid once',
   t.true(await ledgerMatches(user.id));
 });
 
-test('GET /promo/claims: the caller\'s claims with tabs, dates and paging', async (t) => {
+test("GET /promo/claims: the caller's claims with tabs, dates and paging", async (t) => {
   const { user, token } = await createUser({ siteCode: site });
   const other = await createUser({ siteCode: site });
   const pending = await createPromotion({ siteCode: site, turnoverMultiplier: '2', title: { 'en-US': 'Pending one' } });
@@ -199,10 +241,33 @@ test('GET /promo/claims: the caller\'s claims with tabs, dates and paging', asyn
   t.is(all.body.code, 200);
   t.is(all.body.result.pagination.total, 2);
   const item = all.body.result.items.find((c: { promoId: number }) => c.promoId === pending.id);
-  t.deepEqual(Object.keys(item).sort(), ['claimedAt', 'completedTurnover', 'id', 'promoId', 'promoTag', 'promoTitle', 'requiredTurnover', 'rewardAmount', 'turnoverCompleted']);
-  t.like(item, { promoTitle: 'Pending one', promoTag: 'bonus', rewardAmount: '10.000000', requiredTurnover: '20.000000', completedTurnover: '0.000000', turnoverCompleted: 0 });
-  t.deepEqual((await list('?tab=pending')).body.result.items.map((c: { promoId: number }) => c.promoId), [pending.id]);
-  t.deepEqual((await list('?tab=completed')).body.result.items.map((c: { promoId: number }) => c.promoId), [done.id]);
+  t.deepEqual(Object.keys(item).sort(), [
+    'claimedAt',
+    'completedTurnover',
+    'id',
+    'promoId',
+    'promoTag',
+    'promoTitle',
+    'requiredTurnover',
+    'rewardAmount',
+    'turnoverCompleted',
+  ]);
+  t.like(item, {
+    promoTitle: 'Pending one',
+    promoTag: 'bonus',
+    rewardAmount: '10.000000',
+    requiredTurnover: '20.000000',
+    completedTurnover: '0.000000',
+    turnoverCompleted: 0,
+  });
+  t.deepEqual(
+    (await list('?tab=pending')).body.result.items.map((c: { promoId: number }) => c.promoId),
+    [pending.id],
+  );
+  t.deepEqual(
+    (await list('?tab=completed')).body.result.items.map((c: { promoId: number }) => c.promoId),
+    [done.id],
+  );
   t.is((await list('?tab=all&pageSize=1&page=2')).body.result.items.length, 1);
   t.is((await list('?startDate=2000-01-01&endDate=2000-01-02')).body.result.pagination.total, 0);
   t.is((await list('?tab=open')).status, 400);

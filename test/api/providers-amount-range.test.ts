@@ -75,7 +75,10 @@ test('provx JackpotResult and BetResult past the column: 3006, nothing moves, st
   const jackpot = { transactionId: uniqueId('jp'), roundId: uniqueId('round'), userId: user.id, gameCode: 'provx-slot-01', amount: MAX };
   await refusedTwice(t, 'provx', 'JackpotResult', jackpot, user.id);
   const round = uniqueId('round');
-  t.is((await call('provx', 'Bet', { transactionId: uniqueId('bet'), roundId: round, userId: user.id, gameCode: 'provx-slot-01', amount: '5' })).body.errorCode, 0);
+  t.is(
+    (await call('provx', 'Bet', { transactionId: uniqueId('bet'), roundId: round, userId: user.id, gameCode: 'provx-slot-01', amount: '5' })).body.errorCode,
+    0,
+  );
   const result = { transactionId: uniqueId('res'), roundId: round, userId: user.id, gameCode: 'provx-slot-01', winAmount: MAX };
   await refusedTwice(t, 'provx', 'BetResult', result, user.id);
   t.like(await roundOrder(user.id, round), { settled: false, winAmount: '0.000000' });
@@ -98,12 +101,26 @@ test("a win the balance holds but the round's win total does not: 3006, nothing 
 test('a single amount larger than the column holds is BAD_REQUEST (1003) before anything is read', async (t) => {
   const { user } = await factories.createUser({ balance: '100' });
   for (const amount of ['1000000000000', 1e12, '1e3', '9999999999999.5']) {
-    const res = await call('provy', 'bet', { transactionId: uniqueId('bet'), roundId: uniqueId('round'), playerId: user.id, gameCode: 'provy-slot-01', betAmount: '1', winAmount: amount });
+    const res = await call('provy', 'bet', {
+      transactionId: uniqueId('bet'),
+      roundId: uniqueId('round'),
+      playerId: user.id,
+      gameCode: 'provy-slot-01',
+      betAmount: '1',
+      winAmount: amount,
+    });
     t.is(res.status, 400, res.text);
     t.is(res.body.code, 1003, res.text);
     t.regex(res.body.message, /winAmount/);
   }
-  const ok = await call('provy', 'bet', { transactionId: uniqueId('bet'), roundId: uniqueId('round'), playerId: user.id, gameCode: 'provy-slot-01', betAmount: '1', winAmount: '0' });
+  const ok = await call('provy', 'bet', {
+    transactionId: uniqueId('bet'),
+    roundId: uniqueId('round'),
+    playerId: user.id,
+    gameCode: 'provy-slot-01',
+    betAmount: '1',
+    winAmount: '0',
+  });
   t.is(ok.body.code, 0, ok.text);
 });
 

@@ -1,7 +1,16 @@
 import { createHmac } from 'node:crypto';
 import test, { type ExecutionContext } from 'ava';
 import { QueryTypes } from 'sequelize';
-import { PROVIDER_SECRETS, ledgerHolds, providerCall, roundOrder, snapshot, startProviderStack, uniqueId, type ProviderStack } from '../helpers/provider-requests';
+import {
+  PROVIDER_SECRETS,
+  ledgerHolds,
+  providerCall,
+  roundOrder,
+  snapshot,
+  startProviderStack,
+  uniqueId,
+  type ProviderStack,
+} from '../helpers/provider-requests';
 import type { ApiResponse, TestStack } from '../helpers/stack';
 
 /** Provider provx callbacks (docs/providers.md): money flows, idempotency, cancels, refusals. */
@@ -59,7 +68,17 @@ test('bets, result and the round: order, details, ledger and post-bet outbox are
   t.is(second.body.balance, '84.750000');
 
   let o = await order(user.id, round);
-  t.like(o, { betAmount: '15.250000', totalBetCount: 2, betEffective: '15.250000', winLose: '-15.250000', gameType: '2', gamePlatform: 'provx', gameCode: 'provx-slot-01', status: 'valid', settled: false });
+  t.like(o, {
+    betAmount: '15.250000',
+    totalBetCount: 2,
+    betEffective: '15.250000',
+    winLose: '-15.250000',
+    gameType: '2',
+    gamePlatform: 'provx',
+    gameCode: 'provx-slot-01',
+    status: 'valid',
+    settled: false,
+  });
   t.is((await snapshot(user.id)).postBet, 0, 'no post-bet before the result');
 
   const result = await provx('BetResult', { transactionId: id('res'), roundId: round, userId: user.id, gameCode: 'provx-slot-01', winAmount: '30.5' });
@@ -117,7 +136,14 @@ test('a BetResult for an unknown round needs betAmount: then bet and result in o
   t.deepEqual(await snapshot(user.id), before);
 
   const round = id('round');
-  const res = await provx('BetResult', { transactionId: id('res'), roundId: round, userId: user.id, gameCode: 'provx-slot-01', betAmount: '4', winAmount: '0' });
+  const res = await provx('BetResult', {
+    transactionId: id('res'),
+    roundId: round,
+    userId: user.id,
+    gameCode: 'provx-slot-01',
+    betAmount: '4',
+    winAmount: '0',
+  });
   t.is(res.body.balance, '16.000000');
   t.like(await order(user.id, round), { betAmount: '4.000000', winAmount: '0.000000', winLose: '-4.000000', settled: true, totalBetCount: 1 });
   const s = await ledgerHolds(t, user.id);

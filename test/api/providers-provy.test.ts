@@ -62,9 +62,23 @@ test('a bet settles at once (post-bet), a later win credits it (no second post-b
   const b = bet(user.id, { betAmount: '12.5' });
   const placed = await provy('bet', b);
   t.is(placed.status, 200);
-  t.like(placed.body, { code: 0, message: 'Success', data: { playerId: String(user.id), currency: 'USD', balance: '87.500000', transactionId: b.transactionId } });
+  t.like(placed.body, {
+    code: 0,
+    message: 'Success',
+    data: { playerId: String(user.id), currency: 'USD', balance: '87.500000', transactionId: b.transactionId },
+  });
   let o = await order(user.id, b.roundId);
-  t.like(o, { betAmount: '12.500000', betEffective: '12.500000', winLose: '-12.500000', settled: true, status: 'valid', gamePlatform: 'provy', gameType: '2', productId: '2', totalBetCount: 1 });
+  t.like(o, {
+    betAmount: '12.500000',
+    betEffective: '12.500000',
+    winLose: '-12.500000',
+    settled: true,
+    status: 'valid',
+    gamePlatform: 'provy',
+    gameType: '2',
+    productId: '2',
+    totalBetCount: 1,
+  });
   t.truthy(o.settledAt);
   t.is((await snapshot(user.id)).postBet, 1, 'provy bet triggers the post-bet chain');
 
@@ -184,7 +198,7 @@ test('* cancel before bet: the unknown id is cancelled (tombstone) and the late 
   t.is(s.calls, 1);
 });
 
-test('a win for an unknown bet, another player\'s bet or another round is refused', async (t) => {
+test("a win for an unknown bet, another player's bet or another round is refused", async (t) => {
   const { user } = await factories.createUser({ balance: '30' });
   const other = await factories.createUser({ balance: '30' });
   const b = bet(user.id);
@@ -237,13 +251,15 @@ test('* a replay after other movements returns the stored first answer with the 
   t.deepEqual(await ledgerHolds(t, user.id), before, 'the replay changed nothing');
 });
 
-test('* two players\' wins with the same transaction id at the same moment: one is credited, the other is a duplicate', async (t) => {
+test("* two players' wins with the same transaction id at the same moment: one is credited, the other is a duplicate", async (t) => {
   const players = await Promise.all([factories.createUser({ balance: '100' }), factories.createUser({ balance: '100' })]);
   const bets = players.map(({ user }) => bet(user.id, { betAmount: '10' }));
   for (const b of bets) t.is((await provy('bet', b)).body.code, 0);
   const winId = id('win');
   const answers = await Promise.all(
-    bets.map((b, i) => provy('win', { transactionId: winId, betTransactionId: b.transactionId, roundId: b.roundId, playerId: players[i].user.id, amount: '25' })),
+    bets.map((b, i) =>
+      provy('win', { transactionId: winId, betTransactionId: b.transactionId, roundId: b.roundId, playerId: players[i].user.id, amount: '25' }),
+    ),
   );
   t.deepEqual(answers.map((a) => a.body.code).sort(), [0, 3002]);
   const balances = await Promise.all(players.map(({ user }) => ledgerHolds(t, user.id)));
@@ -285,7 +301,12 @@ test('* malformed bodies, bad amounts, unknown game or player are refused and no
     [base],
   ];
   for (const body of badRequests) refused(t, await provy('bet', body), 1003, 400);
-  refused(t, await provy('win', { transactionId: id('win'), betTransactionId: base.transactionId, roundId: base.roundId, playerId: user.id, amount: '-2' }), 1003, 400);
+  refused(
+    t,
+    await provy('win', { transactionId: id('win'), betTransactionId: base.transactionId, roundId: base.roundId, playerId: user.id, amount: '-2' }),
+    1003,
+    400,
+  );
   refused(t, await provy('cancelBet', { transactionId: id('cancel'), playerId: user.id }), 1003, 400);
   refused(t, await provy('bet', { ...base, gameCode: 'provx-slot-01' }), 2002); // provx's game, not provy's
   refused(t, await provy('bet', { ...base, gameCode: 'nope' }), 2002);

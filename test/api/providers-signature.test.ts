@@ -60,7 +60,13 @@ async function counts(userId: number) {
        FROM users u WHERE u.id = :userId`,
     { replacements: { userId }, type: QueryTypes.SELECT },
   );
-  return { balance: new Decimal(row.balance).toFixed(6), ledger: new Decimal(row.ledger).toFixed(6), ledgerRows: row.ledgerRows, calls: row.calls, orders: row.orders };
+  return {
+    balance: new Decimal(row.balance).toFixed(6),
+    ledger: new Decimal(row.ledger).toFixed(6),
+    ledgerRows: row.ledgerRows,
+    calls: row.calls,
+    orders: row.orders,
+  };
 }
 
 function refusedShape(t: ExecutionContext, provider: Provider, res: ApiResponse, status: number, code: number, label: string): void {
@@ -92,7 +98,14 @@ for (const provider of ['provx', 'provy'] as const) {
     for (const [label, options] of cases) {
       refusedShape(t, provider, await send(provider, method, body, options), 401, 1001, label);
     }
-    refusedShape(t, provider, await send(provider, provider === 'provx' ? 'GetBalance' : 'getBalance', { userId: user.id, playerId: user.id }, { signature: null }), 401, 1001, 'balance unsigned');
+    refusedShape(
+      t,
+      provider,
+      await send(provider, provider === 'provx' ? 'GetBalance' : 'getBalance', { userId: user.id, playerId: user.id }, { signature: null }),
+      401,
+      1001,
+      'balance unsigned',
+    );
     t.deepEqual(await counts(user.id), before);
 
     // The same request correctly signed (lowercase hex, timestamp at the edge of the window) passes.

@@ -98,9 +98,36 @@ test('realtime (the default): newest settled valid bets of the site, masked, all
   t.is(res.status, 200);
   t.is(res.body.code, 200);
   t.deepEqual(res.body.result, [
-    { id: Number(newest.id), gameName: 'Golden Dragon', playerName: 'A***e', time: '2026-01-03T00:00:00.000Z', betAmount: '2.000000', multiplier: '3.50', payout: '7.000000', isAnonymous: true },
-    { id: Number(newer.id), gameName: 'Fish Party', playerName: 'B***y', time: '2026-01-02T00:00:00.000Z', betAmount: '4.000000', multiplier: '0.00', payout: '0.000000', isAnonymous: true },
-    { id: Number(old.id), gameName: 'Golden Dragon', playerName: 'A***e', time: '2026-01-01T00:00:00.000Z', betAmount: '10.000000', multiplier: '2.50', payout: '25.000000', isAnonymous: true },
+    {
+      id: Number(newest.id),
+      gameName: 'Golden Dragon',
+      playerName: 'A***e',
+      time: '2026-01-03T00:00:00.000Z',
+      betAmount: '2.000000',
+      multiplier: '3.50',
+      payout: '7.000000',
+      isAnonymous: true,
+    },
+    {
+      id: Number(newer.id),
+      gameName: 'Fish Party',
+      playerName: 'B***y',
+      time: '2026-01-02T00:00:00.000Z',
+      betAmount: '4.000000',
+      multiplier: '0.00',
+      payout: '0.000000',
+      isAnonymous: true,
+    },
+    {
+      id: Number(old.id),
+      gameName: 'Golden Dragon',
+      playerName: 'A***e',
+      time: '2026-01-01T00:00:00.000Z',
+      betAmount: '10.000000',
+      multiplier: '2.50',
+      payout: '25.000000',
+      isAnonymous: true,
+    },
   ]);
   t.deepEqual((await ranking(siteCode, '?type=realtime')).body.result, res.body.result);
 });
@@ -153,9 +180,21 @@ test('daily, weekly, monthly over HTTP: bets with a payout in the current period
   for (const type of ['daily', 'weekly', 'monthly']) {
     const res = await ranking(siteCode, `?type=${type}`);
     t.is(res.status, 200, type);
-    t.deepEqual(res.body.result.map((e: RankingEntry) => e.id), [big, middle, small].map((o) => Number(o.id)), type);
-    t.deepEqual(res.body.result.map((e: RankingEntry) => e.payout), ['90.000000', '40.000000', '15.000000'], type);
-    t.deepEqual(res.body.result.map((e: RankingEntry) => e.playerName), ['b***b', 'a***e', 'a***e'], type);
+    t.deepEqual(
+      res.body.result.map((e: RankingEntry) => e.id),
+      [big, middle, small].map((o) => Number(o.id)),
+      type,
+    );
+    t.deepEqual(
+      res.body.result.map((e: RankingEntry) => e.payout),
+      ['90.000000', '40.000000', '15.000000'],
+      type,
+    );
+    t.deepEqual(
+      res.body.result.map((e: RankingEntry) => e.playerName),
+      ['b***b', 'a***e', 'a***e'],
+      type,
+    );
     t.deepEqual(res.body.result[0], {
       id: Number(big.id),
       gameName: 'Golden Dragon',
@@ -196,7 +235,10 @@ test('period boundaries in APP_TIMEZONE (day, Monday-based week, month), inclusi
   t.deepEqual(await labels('weekly'), [4, 5, 6, 7, 8, 9]);
   t.deepEqual(await labels('monthly'), [2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
   // Highest payout first.
-  t.deepEqual(((await computeRanking(siteCode, 'weekly', 3, now)) as RankingEntry[]).map((e) => e.payout), ['9.000000', '8.000000', '7.000000']);
+  t.deepEqual(
+    ((await computeRanking(siteCode, 'weekly', 3, now)) as RankingEntry[]).map((e) => e.payout),
+    ['9.000000', '8.000000', '7.000000'],
+  );
 });
 
 test('total: cumulative payout per account, masked account, highest first, per site', async (t) => {

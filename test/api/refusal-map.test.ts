@@ -33,13 +33,17 @@ test('every other wording an area declares is answered by some endpoint', (t) =>
   for (const e of endpoints) {
     for (const [name, mapped] of Object.entries(e.refusals ?? {})) if (typeof mapped === 'object') picked.add(`${name} ${mapped.wording}`);
   }
-  const unused = refusalNames().flatMap((name) => Object.keys(refusalDeclaration(name).wordings ?? {}).map((wording) => `${name} ${wording}`)).filter((w) => !picked.has(w));
+  const unused = refusalNames()
+    .flatMap((name) => Object.keys(refusalDeclaration(name).wordings ?? {}).map((wording) => `${name} ${wording}`))
+    .filter((w) => !picked.has(w));
   t.deepEqual(unused, []);
 });
 
 /** Every `new Refusal('<name>'` in the domain and the names its areas declare. */
 function domainFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? domainFiles(path.join(dir, d.name)) : d.name.endsWith('.ts') ? [path.join(dir, d.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+    d.isDirectory() ? domainFiles(path.join(dir, d.name)) : d.name.endsWith('.ts') ? [path.join(dir, d.name)] : [],
+  );
 }
 
 test('the domain throws only declared refusals, and every area declaration is used', (t) => {
@@ -49,8 +53,16 @@ test('the domain throws only declared refusals, and every area declaration is us
     for (const m of readFileSync(file, 'utf8').matchAll(/'([a-z-]+\.[A-Za-z]+)'/g)) if (declared.has(m[1])) thrown.add(m[1]);
   }
   const mapped = new Set(endpoints.flatMap((e) => Object.keys(e.refusals ?? {})));
-  t.deepEqual([...mapped].filter((name) => !declared.has(name)), [], 'endpoints map only declared names');
-  t.deepEqual([...declared].filter((name) => !thrown.has(name) && !mapped.has(name)), [], 'no declared refusal is unused');
+  t.deepEqual(
+    [...mapped].filter((name) => !declared.has(name)),
+    [],
+    'endpoints map only declared names',
+  );
+  t.deepEqual(
+    [...declared].filter((name) => !thrown.has(name) && !mapped.has(name)),
+    [],
+    'no declared refusal is unused',
+  );
 });
 
 test('each area file declares the area it is registered under', (t) => {

@@ -54,9 +54,12 @@ async function betAndCheck(t: ExecutionContext, userId: number, bet: () => Promi
 
 /** Every period the player played in ended a second ago (its totals are those of days gone by). */
 const periodsEnded = (userId: number) =>
-  db().query(`UPDATE rg_accounts SET "dayEnd" = now() - interval '1 second', "weekEnd" = now() - interval '1 second', "monthEnd" = now() - interval '1 second' WHERE "userId" = :u`, {
-    replacements: { u: userId },
-  });
+  db().query(
+    `UPDATE rg_accounts SET "dayEnd" = now() - interval '1 second', "weekEnd" = now() - interval '1 second', "monthEnd" = now() - interval '1 second' WHERE "userId" = :u`,
+    {
+      replacements: { u: userId },
+    },
+  );
 
 test.serial('a simulate round of a Taipei site: its day, week and month end at midnight, Monday and the 1st in Taipei', async (t) => {
   const { user, token } = await createUser({ siteCode: site, balance: '100' });
@@ -75,7 +78,13 @@ test.serial('a simulate round of a Taipei site: its day, week and month end at m
 test.serial('a provider bet (provx Bet) of a Taipei site: the same Taipei periods', async (t) => {
   const { user } = await createUser({ siteCode: site, balance: '100' });
   const bet = async () => {
-    const res = await providerCall(stack, 'provx', 'Bet', { transactionId: id('bet'), roundId: id('round'), userId: user.id, gameCode: 'provx-slot-01', amount: '3' });
+    const res = await providerCall(stack, 'provx', 'Bet', {
+      transactionId: id('bet'),
+      roundId: id('round'),
+      userId: user.id,
+      gameCode: 'provx-slot-01',
+      amount: '3',
+    });
     t.like(res.body, { status: 'OK' }, res.text);
   };
   await betAndCheck(t, user.id, bet, 'the first bet starts the Taipei periods');

@@ -32,8 +32,10 @@ test.after.always(async () => {
   await stack?.close();
 });
 
-const api = (method: string, path: string, token: string, body?: unknown) => stack.request(method, `/api${path}`, { token, body, headers: { 'site-name': site, locales: 'en-US' } });
-const withdraw = (token: string, addressId: number, amount: string) => api('POST', '/withdrawal/request', token, { amount, cryptoAddressId: addressId, verifyCode: '482916' });
+const api = (method: string, path: string, token: string, body?: unknown) =>
+  stack.request(method, `/api${path}`, { token, body, headers: { 'site-name': site, locales: 'en-US' } });
+const withdraw = (token: string, addressId: number, amount: string) =>
+  api('POST', '/withdrawal/request', token, { amount, cryptoAddressId: addressId, verifyCode: '482916' });
 const missionClaim = (token: string, id: number) => api('POST', `/mission/${id}/claim`, token);
 const promoClaim = (token: string, id: number) => api('POST', `/promo/${id}/claim`, token);
 
@@ -57,10 +59,10 @@ async function walletHistory(userId: number): Promise<Array<{ kind: string; amou
 }
 
 async function missionIds(): Promise<number[]> {
-  const rows = await db().query<{ id: number }>(
-    `SELECT id FROM missions WHERE "siteCode" = :site AND category = 'deposit' AND tier IN (1, 2) ORDER BY id`,
-    { replacements: { site }, type: QueryTypes.SELECT },
-  );
+  const rows = await db().query<{ id: number }>(`SELECT id FROM missions WHERE "siteCode" = :site AND category = 'deposit' AND tier IN (1, 2) ORDER BY id`, {
+    replacements: { site },
+    type: QueryTypes.SELECT,
+  });
   return rows.map((r) => r.id);
 }
 
@@ -103,7 +105,9 @@ test.serial('a cooling-off forfeits no more than the balance: the reward of 30 w
   const promo = await createPromotion({ siteCode: site, rewardAmount: '30', turnoverMultiplier: '2' });
   const { user, token } = await readyPlayer({ siteCode: site, balance: '0' });
   code(t, await promoClaim(token, promo.id), 200);
-  await db().transaction((transaction) => moveBalance(transaction, { userId: user.id, amount: '-25', kind: 'adjustment', idempotencyKey: `test:spent:${user.id}` }));
+  await db().transaction((transaction) =>
+    moveBalance(transaction, { userId: user.id, amount: '-25', kind: 'adjustment', idempotencyKey: `test:spent:${user.id}` }),
+  );
   code(t, await api('POST', '/responsible-gaming/cooling-off', token, { days: 7 }), 200);
   const [forfeit] = await walletHistory(user.id);
   t.like(forfeit, { kind: 'promo-forfeit', amount: '-5.000000', balanceAfter: '0.000000' });
@@ -117,62 +121,74 @@ test.serial('a cooling-off forfeits no more than the balance: the reward of 30 w
 
 test.serial('an excluded player claims no mission reward (4101, 4102) and nothing is paid or written', async (t) => {
   const [daily] = await missionIds();
-  for (const [path, body, expected] of [['/responsible-gaming/self-exclusion', { months: 6 }, 4101], ['/responsible-gaming/cooling-off', { days: 1 }, 4102]] as const) {
+  for (const [path, body, expected] of [
+    ['/responsible-gaming/self-exclusion', { months: 6 }, 4101],
+    ['/responsible-gaming/cooling-off', { days: 1 }, 4102],
+  ] as const) {
     const { user, token } = await readyPlayer({ siteCode: site, balance: '10' });
     await db().transaction((tx) => addMissionDepositProgress(tx, user.id, '5000', `dep-${randomBytes(6).toString('hex')}`));
     code(t, await api('POST', path, token, body), 200);
     code(t, await missionClaim(token, daily), expected);
     t.is((await balancesAndLedger(user.id)).balance, '10.000000');
-    const [{ n }] = await db().query<{ n: number }>('SELECT count(*)::int AS n FROM mission_claims WHERE "userId" = :id', { replacements: { id: user.id }, type: QueryTypes.SELECT });
+    const [{ n }] = await db().query<{ n: number }>('SELECT count(*)::int AS n FROM mission_claims WHERE "userId" = :id', {
+      replacements: { id: user.id },
+      type: QueryTypes.SELECT,
+    });
     t.is(n, 0);
   }
 });
 
-test.serial('claims waiting on an exclusion that is starting (its transaction holds the player row) are refused once it commits, and pay nothing', async (t) => {
-  const [daily] = await missionIds();
-  const promo = await createPromotion({ siteCode: site, rewardAmount: '7' });
-  const { user, token } = await readyPlayer({ siteCode: site, balance: '10' });
-  await db().transaction((tx) => addMissionDepositProgress(tx, user.id, '5000', `dep-${randomBytes(6).toString('hex')}`));
-  const holder = new Client({ connectionString: stack.databaseUrl });
-  await holder.connect();
-  try {
-    // An exclusion starting as every exclusion starts: the player's row, then the protection row.
-    await holder.query('BEGIN');
-    await holder.query('SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE', [user.id]);
-    await holder.query('SELECT rg_account($1)', [user.id]);
-    await holder.query(`UPDATE rg_accounts SET "selfExcludedUntil" = now() + interval '6 months' WHERE "userId" = $1`, [user.id]);
-    const claims = [missionClaim(token, daily), promoClaim(token, promo.id)];
-    await new Promise((r) => setTimeout(r, 500));
-    await holder.query('COMMIT');
-    for (const res of await Promise.all(claims)) code(t, res, 4101);
-  } finally {
-    await holder.end();
-  }
-  t.is((await balancesAndLedger(user.id)).balance, '10.000000');
-});
-
-test.serial('a self-exclusion racing mission and promotion claims: every claim is paid before it or refused after it, open promotion rewards end forfeited, the ledger holds', async (t) => {
-  const ids = await missionIds();
-  const promos = await Promise.all([1, 2, 3].map(() => createPromotion({ siteCode: site, rewardAmount: '7', turnoverMultiplier: '3' })));
-  for (let round = 0; round < 3; round += 1) {
+test.serial(
+  'claims waiting on an exclusion that is starting (its transaction holds the player row) are refused once it commits, and pay nothing',
+  async (t) => {
+    const [daily] = await missionIds();
+    const promo = await createPromotion({ siteCode: site, rewardAmount: '7' });
     const { user, token } = await readyPlayer({ siteCode: site, balance: '10' });
     await db().transaction((tx) => addMissionDepositProgress(tx, user.id, '5000', `dep-${randomBytes(6).toString('hex')}`));
-    const claims = [...ids.map((id) => missionClaim(token, id)), ...promos.map((p) => promoClaim(token, p.id))];
-    const exclusion = api('POST', '/responsible-gaming/self-exclusion', token, { months: 6 });
-    const answers = await Promise.all([...claims, exclusion]);
-    code(t, answers[answers.length - 1], 200);
-    for (const res of answers.slice(0, -1)) t.true([200, 4101].includes(res.body.code), res.text);
-    // Any promotion reward paid before the exclusion was forfeited by it; none is still open.
-    const open = await PromotionClaim.count({ where: { userId: user.id, turnoverCompleted: 0 } });
-    t.is(open, 0);
-    const paid = await db().query<{ kind: string; total: string }>(
-      `SELECT kind, sum(amount)::text AS total FROM game_transactions WHERE "userId" = :id AND kind IN ('promo-reward', 'promo-forfeit') GROUP BY kind`,
-      { replacements: { id: user.id }, type: QueryTypes.SELECT },
-    );
-    const total = paid.reduce((sum, row) => sum + Number(row.total), 0);
-    t.is(total, 0);
-    t.true(await ledgerMatches(user.id));
-    // After it, nothing pays.
-    code(t, await missionClaim(token, ids[0]), 4101);
-  }
-});
+    const holder = new Client({ connectionString: stack.databaseUrl });
+    await holder.connect();
+    try {
+      // An exclusion starting as every exclusion starts: the player's row, then the protection row.
+      await holder.query('BEGIN');
+      await holder.query('SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE', [user.id]);
+      await holder.query('SELECT rg_account($1)', [user.id]);
+      await holder.query(`UPDATE rg_accounts SET "selfExcludedUntil" = now() + interval '6 months' WHERE "userId" = $1`, [user.id]);
+      const claims = [missionClaim(token, daily), promoClaim(token, promo.id)];
+      await new Promise((r) => setTimeout(r, 500));
+      await holder.query('COMMIT');
+      for (const res of await Promise.all(claims)) code(t, res, 4101);
+    } finally {
+      await holder.end();
+    }
+    t.is((await balancesAndLedger(user.id)).balance, '10.000000');
+  },
+);
+
+test.serial(
+  'a self-exclusion racing mission and promotion claims: every claim is paid before it or refused after it, open promotion rewards end forfeited, the ledger holds',
+  async (t) => {
+    const ids = await missionIds();
+    const promos = await Promise.all([1, 2, 3].map(() => createPromotion({ siteCode: site, rewardAmount: '7', turnoverMultiplier: '3' })));
+    for (let round = 0; round < 3; round += 1) {
+      const { user, token } = await readyPlayer({ siteCode: site, balance: '10' });
+      await db().transaction((tx) => addMissionDepositProgress(tx, user.id, '5000', `dep-${randomBytes(6).toString('hex')}`));
+      const claims = [...ids.map((id) => missionClaim(token, id)), ...promos.map((p) => promoClaim(token, p.id))];
+      const exclusion = api('POST', '/responsible-gaming/self-exclusion', token, { months: 6 });
+      const answers = await Promise.all([...claims, exclusion]);
+      code(t, answers[answers.length - 1], 200);
+      for (const res of answers.slice(0, -1)) t.true([200, 4101].includes(res.body.code), res.text);
+      // Any promotion reward paid before the exclusion was forfeited by it; none is still open.
+      const open = await PromotionClaim.count({ where: { userId: user.id, turnoverCompleted: 0 } });
+      t.is(open, 0);
+      const paid = await db().query<{ kind: string; total: string }>(
+        `SELECT kind, sum(amount)::text AS total FROM game_transactions WHERE "userId" = :id AND kind IN ('promo-reward', 'promo-forfeit') GROUP BY kind`,
+        { replacements: { id: user.id }, type: QueryTypes.SELECT },
+      );
+      const total = paid.reduce((sum, row) => sum + Number(row.total), 0);
+      t.is(total, 0);
+      t.true(await ledgerMatches(user.id));
+      // After it, nothing pays.
+      code(t, await missionClaim(token, ids[0]), 4101);
+    }
+  },
+);

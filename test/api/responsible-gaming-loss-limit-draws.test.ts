@@ -24,7 +24,8 @@ test.before(async () => {
 test.after.always(async () => stack?.close());
 
 const LOSS_LIMIT_REFUSAL = 4105;
-const api = (method: string, path: string, token: string, body?: unknown) => stack.request(method, `/api${path}`, { token, body, headers: { locales: 'en-US' } });
+const api = (method: string, path: string, token: string, body?: unknown) =>
+  stack.request(method, `/api${path}`, { token, body, headers: { locales: 'en-US' } });
 const play = (token: string, betAmount: number) => api('POST', '/game/simulate', token, { gameCode: 'provy-slot-01', productId: 2001, betAmount });
 
 async function limitedPlayer(t: ExecutionContext, limit: string) {
@@ -65,7 +66,10 @@ test.serial('80 rounds on real draws at a binding loss limit: each is decided on
   t.true(refusals > 0, 'the limit never bound: the test proves nothing');
   t.is(wonAfterRefusal, 0);
   // The running totals agree with the answers, and the day's loss never passed the limit.
-  const [row] = await db().query<{ stake: string; win: string }>('SELECT "dayStake"::text AS stake, "dayWin"::text AS win FROM rg_accounts WHERE "userId" = :u', { replacements: { u: user.id }, type: QueryTypes.SELECT });
+  const [row] = await db().query<{ stake: string; win: string }>(
+    'SELECT "dayStake"::text AS stake, "dayWin"::text AS win FROM rg_accounts WHERE "userId" = :u',
+    { replacements: { u: user.id }, type: QueryTypes.SELECT },
+  );
   t.is(new Decimal(row.stake).minus(row.win).toString(), loss.toString());
   t.true(loss.lte(limit));
   await ledgerHolds(t, user.id);

@@ -31,16 +31,21 @@ test.after.always(async () => {
 
 const headers = { locales: 'en-US' };
 const api = (method: string, path: string, token: string, body?: unknown) => stack.request(method, `/api${path}`, { token, body, headers });
-const provx = (body: Record<string, unknown>) => providerCall(stack, 'provx', 'Bet', { transactionId: id('bet'), roundId: id('round'), gameCode: 'provx-slot-01', ...body });
-const provyBet = (body: Record<string, unknown>) => providerCall(stack, 'provy', 'bet', { transactionId: id('bet'), roundId: id('round'), gameCode: 'provy-slot-01', productId: 2, ...body });
+const provx = (body: Record<string, unknown>) =>
+  providerCall(stack, 'provx', 'Bet', { transactionId: id('bet'), roundId: id('round'), gameCode: 'provx-slot-01', ...body });
+const provyBet = (body: Record<string, unknown>) =>
+  providerCall(stack, 'provy', 'bet', { transactionId: id('bet'), roundId: id('round'), gameCode: 'provy-slot-01', productId: 2, ...body });
 const play = (token: string, betAmount = 10) => api('POST', '/game/simulate', token, { gameCode: 'provy-slot-01', productId: 2001, betAmount });
-const deposit = (token: string, channelId: number, orderAmount: string) => api('POST', '/deposit', token, { channelId, paymentMethod: 'crypto', subOrder: unique(), orderAmount });
+const deposit = (token: string, channelId: number, orderAmount: string) =>
+  api('POST', '/deposit', token, { channelId, paymentMethod: 'crypto', subOrder: unique(), orderAmount });
 
 async function player(balance = '1000') {
   return createDepositor({ siteCode: SITE }).then(async (made) => {
     if (balance !== '0') {
       const { moveBalance } = await import('../../shared/domain/wallet');
-      await db().transaction((transaction) => moveBalance(transaction, { userId: made.user.id, amount: balance, kind: 'adjustment', idempotencyKey: `test:rg-opening:${made.user.id}` }));
+      await db().transaction((transaction) =>
+        moveBalance(transaction, { userId: made.user.id, amount: balance, kind: 'adjustment', idempotencyKey: `test:rg-opening:${made.user.id}` }),
+      );
     }
     return made;
   });
@@ -100,8 +105,15 @@ test.serial('a loss limit counts stakes minus wins: a win makes room, a provy be
   // A win of a round whose (free) bet came before makes room: stakes 40, wins 20, loss 20; two more
   // lost rounds of 10 reach the limit again.
   const round = id('round');
-  t.like((await providerCall(stack, 'provx', 'Bet', { transactionId: id('bet'), roundId: round, userId: user.id, gameCode: 'provx-slot-01', amount: '0' })).body, { status: 'OK' });
-  t.like((await providerCall(stack, 'provx', 'BetResult', { transactionId: id('res'), roundId: round, userId: user.id, gameCode: 'provx-slot-01', winAmount: '20' })).body, { status: 'OK' });
+  t.like(
+    (await providerCall(stack, 'provx', 'Bet', { transactionId: id('bet'), roundId: round, userId: user.id, gameCode: 'provx-slot-01', amount: '0' })).body,
+    { status: 'OK' },
+  );
+  t.like(
+    (await providerCall(stack, 'provx', 'BetResult', { transactionId: id('res'), roundId: round, userId: user.id, gameCode: 'provx-slot-01', winAmount: '20' }))
+      .body,
+    { status: 'OK' },
+  );
   t.is((await play(token, 10)).body.code, 200);
   t.is((await play(token, 10)).body.code, 200);
   refused(t, await play(token, 0.01), 4105);
@@ -128,7 +140,10 @@ test.serial('20 concurrent bets at the edge of a limit: exactly the ones that fi
   const ss = await Promise.all(Array.from({ length: 20 }, () => play(s.token, 5)));
   t.is(ss.filter((r) => r.body.code === 200).length, 11);
   t.is(ss.filter((r) => r.body.code === 4106).length, 9);
-  const [{ stakes }] = await db().query<{ stakes: string }>('SELECT coalesce(sum("betAmount"), 0)::text AS stakes FROM bet_orders WHERE "userId" = :u', { replacements: { u: s.user.id }, type: QueryTypes.SELECT });
+  const [{ stakes }] = await db().query<{ stakes: string }>('SELECT coalesce(sum("betAmount"), 0)::text AS stakes FROM bet_orders WHERE "userId" = :u', {
+    replacements: { u: s.user.id },
+    type: QueryTypes.SELECT,
+  });
   t.is(Number(stakes), 55);
   for (const p of [x, y, s]) await ledgerHolds(t, p.user.id);
 });
@@ -149,7 +164,10 @@ test.serial('a deposit limit counts paid and open orders of the period, not fail
   const all = await Promise.all(Array.from({ length: 20 }, () => deposit(other.token, usdt.id, '10')));
   t.is(all.filter((r) => r.body.code === 200).length, 5);
   t.is(all.filter((r) => r.body.code === 4104).length, 15);
-  const [{ n }] = await db().query<{ n: string }>(`SELECT count(*)::text AS n FROM deposit_orders WHERE "userId" = :u AND status <> 'failed'`, { replacements: { u: other.user.id }, type: QueryTypes.SELECT });
+  const [{ n }] = await db().query<{ n: string }>(`SELECT count(*)::text AS n FROM deposit_orders WHERE "userId" = :u AND status <> 'failed'`, {
+    replacements: { u: other.user.id },
+    type: QueryTypes.SELECT,
+  });
   t.is(n, '5');
 });
 
@@ -159,45 +177,66 @@ test.serial("every deposit path counts: the fiat vendor's add-atm and add-card o
   await setLimit(t, token, 'deposit', 'month', '120');
   t.is((await deposit(token, usdt.id, '60')).body.code, 200);
   // 3200 TWD at 32 per USD is 100 USD: past the 60 left. No interceptor is set, so a vendor call would fail the test another way.
-  refused(t, await api('POST', '/vendor/fiatvendor/add-atm', token, { subOrder: unique(), orderAmount: '3200', expectedCode: '004', expectedAccount: '12345678901234' }), 4104);
+  refused(
+    t,
+    await api('POST', '/vendor/fiatvendor/add-atm', token, { subOrder: unique(), orderAmount: '3200', expectedCode: '004', expectedAccount: '12345678901234' }),
+    4104,
+  );
   refused(t, await api('POST', '/vendor/fiatvendor/add-card', token, { subOrder: unique(), orderAmount: '3200', userCardLastValue: '1234' }), 4104);
   const { DepositOrder } = await import('../../shared/db/models');
   t.is(await DepositOrder.count({ where: { userId: user.id } }), 1);
 });
 
-test.serial('cooling-off and self-exclusion: no deposits, bets, launches or promotion claims; the account can still be read; wins of earlier bets settle', async (t) => {
-  const { user, token } = await player();
-  const usdt = await usdtChannel(SITE);
-  const round = id('round');
-  t.like((await providerCall(stack, 'provx', 'Bet', { transactionId: id('bet'), roundId: round, userId: user.id, gameCode: 'provx-slot-01', amount: '10' })).body, { status: 'OK' });
-  const cooling = await api('POST', '/responsible-gaming/cooling-off', token, { days: 1 });
-  t.is(cooling.body.code, 200, cooling.text);
-  const until = Date.parse(cooling.body.result.coolingOffUntil);
-  t.true(Math.abs(until - Date.now() - 24 * 3600_000) < 60_000);
+test.serial(
+  'cooling-off and self-exclusion: no deposits, bets, launches or promotion claims; the account can still be read; wins of earlier bets settle',
+  async (t) => {
+    const { user, token } = await player();
+    const usdt = await usdtChannel(SITE);
+    const round = id('round');
+    t.like(
+      (await providerCall(stack, 'provx', 'Bet', { transactionId: id('bet'), roundId: round, userId: user.id, gameCode: 'provx-slot-01', amount: '10' })).body,
+      { status: 'OK' },
+    );
+    const cooling = await api('POST', '/responsible-gaming/cooling-off', token, { days: 1 });
+    t.is(cooling.body.code, 200, cooling.text);
+    const until = Date.parse(cooling.body.result.coolingOffUntil);
+    t.true(Math.abs(until - Date.now() - 24 * 3600_000) < 60_000);
 
-  const before = await snapshot(user.id);
-  refused(t, await play(token), 4102);
-  providerRefused(t, await provx({ userId: user.id, amount: '1' }), 'coolingOff');
-  provyRefused(t, await provyBet({ playerId: user.id, betAmount: '0' }), 'coolingOff');
-  refused(t, await deposit(token, usdt.id, '10'), 4102);
-  refused(t, await api('POST', '/game/launch', token, { gameCode: 'provx-slot-01', productId: 1, device: 'desktop' }), 4102);
-  refused(t, await api('POST', '/promo/1/claim', token), 4102);
-  t.deepEqual(await snapshot(user.id), before);
-  // Reading the account works; a shorter cooling-off does not end it early.
-  t.is((await api('GET', '/auth/user-detail', token)).body.code, 200);
-  const shorter = await api('POST', '/responsible-gaming/cooling-off', token, { days: 1 });
-  t.true(Date.parse(shorter.body.result.coolingOffUntil) >= until);
-  // Money owed still settles.
-  t.like((await providerCall(stack, 'provx', 'BetResult', { transactionId: id('res'), roundId: round, userId: user.id, gameCode: 'provx-slot-01', winAmount: '25' })).body, { status: 'OK', balance: '1015.000000' });
+    const before = await snapshot(user.id);
+    refused(t, await play(token), 4102);
+    providerRefused(t, await provx({ userId: user.id, amount: '1' }), 'coolingOff');
+    provyRefused(t, await provyBet({ playerId: user.id, betAmount: '0' }), 'coolingOff');
+    refused(t, await deposit(token, usdt.id, '10'), 4102);
+    refused(t, await api('POST', '/game/launch', token, { gameCode: 'provx-slot-01', productId: 1, device: 'desktop' }), 4102);
+    refused(t, await api('POST', '/promo/1/claim', token), 4102);
+    t.deepEqual(await snapshot(user.id), before);
+    // Reading the account works; a shorter cooling-off does not end it early.
+    t.is((await api('GET', '/auth/user-detail', token)).body.code, 200);
+    const shorter = await api('POST', '/responsible-gaming/cooling-off', token, { days: 1 });
+    t.true(Date.parse(shorter.body.result.coolingOffUntil) >= until);
+    // Money owed still settles.
+    t.like(
+      (
+        await providerCall(stack, 'provx', 'BetResult', {
+          transactionId: id('res'),
+          roundId: round,
+          userId: user.id,
+          gameCode: 'provx-slot-01',
+          winAmount: '25',
+        })
+      ).body,
+      { status: 'OK', balance: '1015.000000' },
+    );
 
-  const excluded = await player();
-  const res = await api('POST', '/responsible-gaming/self-exclusion', excluded.token, { months: 6 });
-  t.is(res.body.code, 200, res.text);
-  refused(t, await play(excluded.token), 4101);
-  providerRefused(t, await provx({ userId: excluded.user.id, amount: '1' }), 'selfExcluded');
-  refused(t, await deposit(excluded.token, usdt.id, '10'), 4101);
-  await ledgerHolds(t, user.id);
-});
+    const excluded = await player();
+    const res = await api('POST', '/responsible-gaming/self-exclusion', excluded.token, { months: 6 });
+    t.is(res.body.code, 200, res.text);
+    refused(t, await play(excluded.token), 4101);
+    providerRefused(t, await provx({ userId: excluded.user.id, amount: '1' }), 'selfExcluded');
+    refused(t, await deposit(excluded.token, usdt.id, '10'), 4101);
+    await ledgerHolds(t, user.id);
+  },
+);
 
 test.serial('the session limit: a bet after the limit is refused until a 30-minute pause starts a new session', async (t) => {
   const { user, token } = await player();
@@ -208,7 +247,10 @@ test.serial('the session limit: a bet after the limit is refused until a 30-minu
   const view = await api('GET', '/responsible-gaming', token);
   t.like(view.body.result.session, { netResult: '-10.000000' });
   // The session started 61 minutes ago and the player played a minute ago: the limit has run out.
-  await db().query(`UPDATE rg_accounts SET "sessionStartedAt" = now() - interval '61 minutes', "sessionLastAt" = now() - interval '1 minute' WHERE "userId" = :u`, { replacements: { u: user.id } });
+  await db().query(
+    `UPDATE rg_accounts SET "sessionStartedAt" = now() - interval '61 minutes', "sessionLastAt" = now() - interval '1 minute' WHERE "userId" = :u`,
+    { replacements: { u: user.id } },
+  );
   refused(t, await play(token, 10), 4103);
   providerRefused(t, await provx({ userId: user.id, amount: '1' }), 'sessionLimit');
   refused(t, await api('POST', '/game/launch', token, { gameCode: 'provx-slot-01', productId: 1, device: 'desktop' }), 4103);
@@ -246,7 +288,10 @@ test.serial("periods are calendar periods in the site's time zone: a day ends at
   await db().query(`UPDATE rg_accounts SET "dayEnd" = now() - interval '1 second' WHERE "userId" = :u`, { replacements: { u: user.id } });
   t.like((await provx({ userId: user.id, amount: '20' })).body, { status: 'OK' });
   providerRefused(t, await provx({ userId: user.id, amount: '1' }), 'wagerLimit');
-  const [row] = await db().query<{ dayStake: string; weekStake: string; dayEnd: Date }>('SELECT "dayStake", "weekStake", "dayEnd" FROM rg_accounts WHERE "userId" = :u', { replacements: { u: user.id }, type: QueryTypes.SELECT });
+  const [row] = await db().query<{ dayStake: string; weekStake: string; dayEnd: Date }>(
+    'SELECT "dayStake", "weekStake", "dayEnd" FROM rg_accounts WHERE "userId" = :u',
+    { replacements: { u: user.id }, type: QueryTypes.SELECT },
+  );
   t.is(Number(row.dayStake), 20);
   t.is(Number(row.weekStake), 50);
   t.true(new Date(row.dayEnd).getTime() > Date.now());
@@ -263,10 +308,15 @@ test.serial("periods are calendar periods in the site's time zone: a day ends at
   await setLimit(t, depositor.token, 'deposit', 'day', '100');
   await awayFromMidnights([TAIPEI_OFFSET_MS, 0]);
   const midnight = new Date(dayStart(Date.now(), TAIPEI_OFFSET_MS));
-  for (const [amount, createdAt] of [['90', new Date(midnight.getTime() - 1000)], ['10', new Date(midnight.getTime() + 1000)]] as const) {
+  for (const [amount, createdAt] of [
+    ['90', new Date(midnight.getTime() - 1000)],
+    ['10', new Date(midnight.getTime() + 1000)],
+  ] as const) {
     const order = await deposit(depositor.token, usdt.id, amount);
     t.is(order.body.code, 200, order.text);
-    await db().query(`UPDATE deposit_orders SET "createdAt" = :createdAt WHERE "userId" = :u AND "orderAmount" = :amount`, { replacements: { u: depositor.user.id, createdAt, amount } });
+    await db().query(`UPDATE deposit_orders SET "createdAt" = :createdAt WHERE "userId" = :u AND "orderAmount" = :amount`, {
+      replacements: { u: depositor.user.id, createdAt, amount },
+    });
   }
   t.is((await deposit(depositor.token, usdt.id, '90')).body.code, 200, 'today in Taipei: 10 + 90, at the limit');
   refused(t, await deposit(depositor.token, usdt.id, '0.01'), 4104);
@@ -301,30 +351,35 @@ test.serial('an increase waits the delay: the old limit still refuses until it i
   t.like(view.body.result.limits[0], { amount: '100.000000', inForce: '100.000000', pendingAmount: null, pendingFrom: null });
 });
 
-test.serial('the reality check: once its interval has passed, every money answer carries the session time and net result until it is acknowledged', async (t) => {
-  const { user, token } = await player();
-  const usdt = await usdtChannel(SITE);
-  await api('PUT', '/responsible-gaming/session', token, { realityCheckMinutes: 15 });
-  simulate.setSimulateRandomSourceForTests(() => 0);
-  const first = await play(token, 10);
-  t.is(first.body.result.realityCheck, undefined);
-  t.is(first.headers.get('x-reality-check'), null);
-  // The session started 15 minutes 20 seconds ago: due (and within the 60 s grace).
-  await db().query(`UPDATE rg_accounts SET "sessionStartedAt" = now() - interval '15 minutes 20 seconds' WHERE "userId" = :u`, { replacements: { u: user.id } });
-  const due = await play(token, 10);
-  t.like(due.body.result.realityCheck, { elapsedMinutes: 15, netResult: '-20.000000' });
-  t.deepEqual(JSON.parse(due.headers.get('x-reality-check')!), due.body.result.realityCheck);
-  // Not acknowledged: the next answer carries it again.
-  t.like((await play(token, 10)).body.result.realityCheck, { elapsedMinutes: 15, netResult: '-30.000000' });
-  t.like((await api('POST', '/responsible-gaming/reality-check/ack', token)).body.result, { acknowledged: true });
-  t.is((await play(token, 10)).body.result.realityCheck, undefined);
-  // The next interval, on a deposit answer (the header).
-  await db().query(`UPDATE rg_accounts SET "realityCheckAt" = now() - interval '15 minutes' WHERE "userId" = :u`, { replacements: { u: user.id } });
-  const order = await deposit(token, usdt.id, '10');
-  t.is(order.body.code, 200);
-  t.like(JSON.parse(order.headers.get('x-reality-check')!), { elapsedMinutes: 15, netResult: '-40.000000' });
-  simulate.setSimulateRandomSourceForTests(null);
-});
+test.serial(
+  'the reality check: once its interval has passed, every money answer carries the session time and net result until it is acknowledged',
+  async (t) => {
+    const { user, token } = await player();
+    const usdt = await usdtChannel(SITE);
+    await api('PUT', '/responsible-gaming/session', token, { realityCheckMinutes: 15 });
+    simulate.setSimulateRandomSourceForTests(() => 0);
+    const first = await play(token, 10);
+    t.is(first.body.result.realityCheck, undefined);
+    t.is(first.headers.get('x-reality-check'), null);
+    // The session started 15 minutes 20 seconds ago: due (and within the 60 s grace).
+    await db().query(`UPDATE rg_accounts SET "sessionStartedAt" = now() - interval '15 minutes 20 seconds' WHERE "userId" = :u`, {
+      replacements: { u: user.id },
+    });
+    const due = await play(token, 10);
+    t.like(due.body.result.realityCheck, { elapsedMinutes: 15, netResult: '-20.000000' });
+    t.deepEqual(JSON.parse(due.headers.get('x-reality-check')!), due.body.result.realityCheck);
+    // Not acknowledged: the next answer carries it again.
+    t.like((await play(token, 10)).body.result.realityCheck, { elapsedMinutes: 15, netResult: '-30.000000' });
+    t.like((await api('POST', '/responsible-gaming/reality-check/ack', token)).body.result, { acknowledged: true });
+    t.is((await play(token, 10)).body.result.realityCheck, undefined);
+    // The next interval, on a deposit answer (the header).
+    await db().query(`UPDATE rg_accounts SET "realityCheckAt" = now() - interval '15 minutes' WHERE "userId" = :u`, { replacements: { u: user.id } });
+    const order = await deposit(token, usdt.id, '10');
+    t.is(order.body.code, 200);
+    t.like(JSON.parse(order.headers.get('x-reality-check')!), { elapsedMinutes: 15, netResult: '-40.000000' });
+    simulate.setSimulateRandomSourceForTests(null);
+  },
+);
 
 test.serial('a promotion claim racing a cooling-off that starts at the same instant: the claim waits for it, is refused (4102) and pays nothing', async (t) => {
   const { createPromotion } = await import('../helpers/promotions');

@@ -29,8 +29,10 @@ test.after.always(async () => {
 
 const headers = { locales: 'en-US' };
 const api = (method: string, path: string, token: string, body?: unknown) => stack.request(method, `/api${path}`, { token, body, headers });
-const provx = (userId: number, amount = '1') => providerCall(stack, 'provx', 'Bet', { transactionId: id('bet'), roundId: id('round'), gameCode: 'provx-slot-01', userId, amount });
-const provyBet = (playerId: number) => providerCall(stack, 'provy', 'bet', { transactionId: id('bet'), roundId: id('round'), gameCode: 'provy-slot-01', productId: 2, playerId, betAmount: '1' });
+const provx = (userId: number, amount = '1') =>
+  providerCall(stack, 'provx', 'Bet', { transactionId: id('bet'), roundId: id('round'), gameCode: 'provx-slot-01', userId, amount });
+const provyBet = (playerId: number) =>
+  providerCall(stack, 'provy', 'bet', { transactionId: id('bet'), roundId: id('round'), gameCode: 'provy-slot-01', productId: 2, playerId, betAmount: '1' });
 const play = (token: string, betAmount = 10) => api('POST', '/game/simulate', token, { gameCode: 'provy-slot-01', productId: 2001, betAmount });
 const ack = (token: string) => api('POST', '/responsible-gaming/reality-check/ack', token);
 const UNACKNOWLEDGED = 'Acknowledge your reality check (time played and net result) to keep betting';
@@ -39,7 +41,9 @@ const UNACKNOWLEDGED = 'Acknowledge your reality check (time played and net resu
 async function playerInSession(ago: string) {
   const made = await createDepositor({ siteCode: SITE });
   const { moveBalance } = await import('../../shared/domain/wallet');
-  await db().transaction((transaction) => moveBalance(transaction, { userId: made.user.id, amount: '1000', kind: 'adjustment', idempotencyKey: `test:rc-opening:${made.user.id}` }));
+  await db().transaction((transaction) =>
+    moveBalance(transaction, { userId: made.user.id, amount: '1000', kind: 'adjustment', idempotencyKey: `test:rc-opening:${made.user.id}` }),
+  );
   await api('PUT', '/responsible-gaming/session', made.token, { realityCheckMinutes: 15 });
   const first = await play(made.token, 10);
   if (first.body?.code !== 200 || first.body.result.realityCheck !== undefined) throw new Error(`first round: ${first.text}`);
@@ -47,7 +51,9 @@ async function playerInSession(ago: string) {
   return made;
 }
 const startedAgo = (userId: number, ago: string) =>
-  db().query(`UPDATE rg_accounts SET "sessionStartedAt" = now() - CAST(:ago AS INTERVAL), "sessionLastAt" = now() WHERE "userId" = :userId`, { replacements: { userId, ago } });
+  db().query(`UPDATE rg_accounts SET "sessionStartedAt" = now() - CAST(:ago AS INTERVAL), "sessionLastAt" = now() WHERE "userId" = :userId`, {
+    replacements: { userId, ago },
+  });
 
 function refused(t: ExecutionContext, res: ApiResponse, code = 4108): void {
   t.is(res.status, 200, res.text);
@@ -65,7 +71,12 @@ test.serial('a due check is carried by every money answer until it is acknowledg
   // The deadline is the due time plus the site's grace (60 s unless set).
   t.is(Date.parse(again.body.result.realityCheck.acknowledgeBy) - Date.parse(again.body.result.realityCheck.dueAt), 60_000);
   // A deposit answer (the header) and the player's own view carry it too.
-  const order = await api('POST', '/deposit', token, { channelId: (await usdtChannel(SITE)).id, paymentMethod: 'crypto', subOrder: unique(), orderAmount: '10' });
+  const order = await api('POST', '/deposit', token, {
+    channelId: (await usdtChannel(SITE)).id,
+    paymentMethod: 'crypto',
+    subOrder: unique(),
+    orderAmount: '10',
+  });
   t.like(JSON.parse(order.headers.get('x-reality-check')!), { elapsedMinutes: 15 });
   t.like((await api('GET', '/responsible-gaming', token)).body.result.realityCheck, { dueAt: once.body.result.realityCheck.dueAt });
 
@@ -80,25 +91,28 @@ test.serial('a due check is carried by every money answer until it is acknowledg
   await ledgerHolds(t, user.id);
 });
 
-test.serial('after the grace the next bet is refused (simulate 4108, provx and provy 3007, the launch 4108) and nothing moves; the acknowledgement lets betting go on', async (t) => {
-  const { user, token } = await playerInSession('16 minutes 5 seconds');
-  const before = await snapshot(user.id);
-  refused(t, await play(token, 10));
-  t.like((await provx(user.id)).body, { status: 'ERROR', errorCode: 3007, message: 'Refused by player protection: realityCheckUnacknowledged' });
-  t.deepEqual((await provyBet(user.id)).body, { code: 3007, message: 'Refused by player protection: realityCheckUnacknowledged', data: null });
-  refused(t, await api('POST', '/game/launch', token, { gameCode: 'provx-slot-01', productId: 1, device: 'desktop' }));
-  t.deepEqual(await snapshot(user.id), before);
-  // The player's view tells a client what to show and that bets are refused now.
-  const view = (await api('GET', '/responsible-gaming', token)).body.result.realityCheck;
-  t.true(Date.parse(view.acknowledgeBy) <= Date.now());
+test.serial(
+  'after the grace the next bet is refused (simulate 4108, provx and provy 3007, the launch 4108) and nothing moves; the acknowledgement lets betting go on',
+  async (t) => {
+    const { user, token } = await playerInSession('16 minutes 5 seconds');
+    const before = await snapshot(user.id);
+    refused(t, await play(token, 10));
+    t.like((await provx(user.id)).body, { status: 'ERROR', errorCode: 3007, message: 'Refused by player protection: realityCheckUnacknowledged' });
+    t.deepEqual((await provyBet(user.id)).body, { code: 3007, message: 'Refused by player protection: realityCheckUnacknowledged', data: null });
+    refused(t, await api('POST', '/game/launch', token, { gameCode: 'provx-slot-01', productId: 1, device: 'desktop' }));
+    t.deepEqual(await snapshot(user.id), before);
+    // The player's view tells a client what to show and that bets are refused now.
+    const view = (await api('GET', '/responsible-gaming', token)).body.result.realityCheck;
+    t.true(Date.parse(view.acknowledgeBy) <= Date.now());
 
-  t.like((await ack(token)).body.result, { acknowledged: true });
-  const next = await play(token, 10);
-  t.is(next.body.code, 200, next.text);
-  t.is(next.body.result.realityCheck, undefined);
-  t.like((await provx(user.id)).body, { status: 'OK' });
-  await ledgerHolds(t, user.id);
-});
+    t.like((await ack(token)).body.result, { acknowledged: true });
+    const next = await play(token, 10);
+    t.is(next.body.code, 200, next.text);
+    t.is(next.body.result.realityCheck, undefined);
+    t.like((await provx(user.id)).body, { status: 'OK' });
+    await ledgerHolds(t, user.id);
+  },
+);
 
 test.serial('20 concurrent bets after the grace are all refused (simulate and provx); nothing moves', async (t) => {
   const { user, token } = await playerInSession('17 minutes');

@@ -25,7 +25,8 @@ test.after.always(async () => {
   await stack?.close();
 });
 
-const api = (method: string, path: string, token: string | undefined, body?: unknown) => stack.request(method, `/api${path}`, { token, body, headers: { locales: 'en-US' } });
+const api = (method: string, path: string, token: string | undefined, body?: unknown) =>
+  stack.request(method, `/api${path}`, { token, body, headers: { locales: 'en-US' } });
 const hoursFromNow = (iso: string) => (Date.parse(iso) - Date.now()) / 3600_000;
 
 test('GET /responsible-gaming: a new player has no limits, no exclusions and no session; 401 without a token', async (t) => {
@@ -52,7 +53,9 @@ test('limits: a new limit and a decrease at once; an increase and a removal wait
   const { token, user } = await factories.createUser();
   const put = (body: unknown) => api('PUT', '/responsible-gaming/limits', token, body);
   let res = await put({ type: 'deposit', period: 'week', amount: '500' });
-  t.deepEqual(res.body.result.limits, [{ type: 'deposit', period: 'week', amount: '500.000000', operatorAmount: null, inForce: '500.000000', pendingAmount: null, pendingFrom: null }]);
+  t.deepEqual(res.body.result.limits, [
+    { type: 'deposit', period: 'week', amount: '500.000000', operatorAmount: null, inForce: '500.000000', pendingAmount: null, pendingFrom: null },
+  ]);
   res = await put({ type: 'deposit', period: 'week', amount: 200.5 });
   t.like(res.body.result.limits[0], { amount: '200.500000', inForce: '200.500000', pendingFrom: null });
   res = await put({ type: 'deposit', period: 'week', amount: '1000' });
@@ -73,8 +76,14 @@ test('limits: a new limit and a decrease at once; an increase and a removal wait
   res = await put({ type: 'loss', period: 'day', amount: '40' });
   t.like(res.body.result.limits[0], { type: 'loss', period: 'day', amount: '40.000000', pendingAmount: null, pendingFrom: null });
 
-  const history = await db().query<{ action: string; adminId: number | null }>('SELECT action, "adminId" FROM rg_history WHERE "userId" = :u ORDER BY id', { replacements: { u: user.id }, type: QueryTypes.SELECT });
-  t.deepEqual(history.map((h) => h.action), ['set-limit', 'set-limit', 'request-limit-increase', 'cancel-pending-limit', 'request-limit-increase', 'set-limit', 'request-limit-increase', 'set-limit']);
+  const history = await db().query<{ action: string; adminId: number | null }>('SELECT action, "adminId" FROM rg_history WHERE "userId" = :u ORDER BY id', {
+    replacements: { u: user.id },
+    type: QueryTypes.SELECT,
+  });
+  t.deepEqual(
+    history.map((h) => h.action),
+    ['set-limit', 'set-limit', 'request-limit-increase', 'cancel-pending-limit', 'request-limit-increase', 'set-limit', 'request-limit-increase', 'set-limit'],
+  );
   t.true(history.every((h) => h.adminId === null));
   t.is(await models.AdminOperationLog.count({ where: { module: 'responsible-gaming', targetId: String(user.id) } }), history.length);
 });
@@ -82,9 +91,18 @@ test('limits: a new limit and a decrease at once; an increase and a removal wait
 test('the increase delay is the site setting (never below its profile floor: 0 is refused); the session limit follows the same rule; reality checks change at once', async (t) => {
   const site = await factories.createSite();
   const config = (await models.SiteConfig.findOne({ where: { siteCode: site } }))!;
-  const patch = await req('PATCH', `/site-config/admin/${config.id}/settings`, { site, body: { responsibleGaming: { increaseDelayHours: 48, minimumExclusionMonths: 12 } } });
+  const patch = await req('PATCH', `/site-config/admin/${config.id}/settings`, {
+    site,
+    body: { responsibleGaming: { increaseDelayHours: 48, minimumExclusionMonths: 12 } },
+  });
   t.is(patch.body.code, 200, patch.text);
-  t.deepEqual(patch.body.result.responsibleGaming, { timeZone: 'UTC', increaseDelayHours: 48, minimumExclusionMonths: 12, requiredLimits: [], realityCheckGraceSeconds: 60 });
+  t.deepEqual(patch.body.result.responsibleGaming, {
+    timeZone: 'UTC',
+    increaseDelayHours: 48,
+    minimumExclusionMonths: 12,
+    requiredLimits: [],
+    realityCheckGraceSeconds: 60,
+  });
   const { token } = await factories.createUser({ siteCode: site });
   await api('PUT', '/responsible-gaming/limits', token, { type: 'wager', period: 'month', amount: '10' });
   const up = await api('PUT', '/responsible-gaming/limits', token, { type: 'wager', period: 'month', amount: '20' });
@@ -99,12 +117,17 @@ test('the increase delay is the site setting (never below its profile floor: 0 i
   t.like(res.body.result, { sessionLimitMinutes: 60, pendingSessionLimitMinutes: null, sessionLimitPendingFrom: null });
 
   // A self-exclusion below the site's minimum is refused; at the minimum it runs a year.
-  t.like((await api('POST', '/responsible-gaming/self-exclusion', token, { months: 6 })).body, { code: 2002, message: "The self-exclusion is shorter than this site's minimum" });
+  t.like((await api('POST', '/responsible-gaming/self-exclusion', token, { months: 6 })).body, {
+    code: 2002,
+    message: "The self-exclusion is shorter than this site's minimum",
+  });
   const excluded = await api('POST', '/responsible-gaming/self-exclusion', token, { months: 12 });
   t.true(Math.abs(hoursFromNow(excluded.body.result.selfExcludedUntil) / 24 - 365) < 2);
 
   // 0 (increases at once) is below the default profile's floor of 24 hours: refused, and the 48 hours stay.
-  t.like((await req('PATCH', `/site-config/admin/${config.id}/settings`, { site, body: { responsibleGaming: { increaseDelayHours: 0 } } })).body, { code: 2003 });
+  t.like((await req('PATCH', `/site-config/admin/${config.id}/settings`, { site, body: { responsibleGaming: { increaseDelayHours: 0 } } })).body, {
+    code: 2003,
+  });
   const { token: other } = await factories.createUser({ siteCode: site });
   await api('PUT', '/responsible-gaming/limits', other, { type: 'wager', period: 'month', amount: '10' });
   const later = await api('PUT', '/responsible-gaming/limits', other, { type: 'wager', period: 'month', amount: '20' });
@@ -156,7 +179,10 @@ test('operators: read state and history, operator limits the player cannot raise
   res = await req('PUT', `${base}/exclusion`, { body: { kind: 'self-exclusion', until, reason: 'requested by phone' } });
   t.is(res.body.result.selfExcludedUntil, until);
   const earlier = new Date(Date.now() + 10 * 86400_000).toISOString();
-  t.like((await req('PUT', `${base}/exclusion`, { body: { kind: 'self-exclusion', until: earlier, reason: 'x' } })).body, { code: 2003, message: 'An exclusion cannot be shortened' });
+  t.like((await req('PUT', `${base}/exclusion`, { body: { kind: 'self-exclusion', until: earlier, reason: 'x' } })).body, {
+    code: 2003,
+    message: 'An exclusion cannot be shortened',
+  });
   t.is((await req('PUT', `${base}/exclusion`, { body: { kind: 'self-exclusion', until: 'tomorrow', reason: 'x' } })).status, 400);
   t.is((await req('PUT', `${base}/exclusion`, { body: { kind: 'self-exclusion', until, reason: '' } })).status, 400);
   t.like((await api('GET', '/responsible-gaming', token)).body.result, { selfExcludedUntil: until });
@@ -174,7 +200,10 @@ test('operators: read state and history, operator limits the player cannot raise
     ],
   );
   const logs = await models.AdminOperationLog.findAll({ where: { module: 'responsible-gaming', targetId: String(user.id) }, order: [['id', 'ASC']] });
-  t.deepEqual(logs.map((l) => l.action), ['set-limit', 'set-operator-limit', 'request-limit-increase', 'request-limit-increase', 'operator-self-exclusion']);
+  t.deepEqual(
+    logs.map((l) => l.action),
+    ['set-limit', 'set-operator-limit', 'request-limit-increase', 'request-limit-increase', 'operator-self-exclusion'],
+  );
 
   // Guards: no token, a player's token, another module, read-only; another site's player; unknown player.
   const { token: other } = await factories.createAdmin({ permissions: ['user:read', 'user:write'] });
@@ -216,7 +245,13 @@ test("the site settings' player-protection fields: bad values are 400s naming th
   }
   t.is((await models.SiteConfig.findByPk(config.id))!.settings.responsibleGaming, undefined);
   const ok = await req('PATCH', path, { site, body: { responsibleGaming: { timeZone: 'Europe/Malta', requiredLimits: ['deposit'] } } });
-  t.deepEqual(ok.body.result.responsibleGaming, { timeZone: 'Europe/Malta', increaseDelayHours: 24, minimumExclusionMonths: 6, requiredLimits: ['deposit'], realityCheckGraceSeconds: 60 });
+  t.deepEqual(ok.body.result.responsibleGaming, {
+    timeZone: 'Europe/Malta',
+    increaseDelayHours: 24,
+    minimumExclusionMonths: 6,
+    requiredLimits: ['deposit'],
+    realityCheckGraceSeconds: 60,
+  });
   const log = await models.AdminOperationLog.findOne({ where: { siteCode: site, action: 'update-settings' }, order: [['id', 'DESC']] });
   t.deepEqual((log!.detail as { changed: string[] }).changed, ['responsibleGaming.timeZone', 'responsibleGaming.requiredLimits']);
   const { token } = await factories.createUser({ siteCode: site });
@@ -227,7 +262,10 @@ test('during a cooling-off the inbox shows no promotional messages (own or site-
   const site = await factories.createSite();
   const { token, user } = await factories.createUser({ siteCode: site });
   const send = (category: string, userId?: number) =>
-    req('POST', '/inbox/admin/send', { site, body: { title: { 'en-US': `${category} ${userId ?? 'all'}` }, content: { 'en-US': '<p>x</p>' }, category, ...(userId ? { userId } : {}) } });
+    req('POST', '/inbox/admin/send', {
+      site,
+      body: { title: { 'en-US': `${category} ${userId ?? 'all'}` }, content: { 'en-US': '<p>x</p>' }, category, ...(userId ? { userId } : {}) },
+    });
   for (const res of [await send('promo'), await send('system'), await send('promo', user.id)]) t.is(res.body.code, 200, res.text);
   const titles = async () => ((await api('GET', '/inbox', token)).body.result.items as Array<{ title: string }>).map((m) => m.title).sort();
   const unread = async () => (await api('GET', '/inbox/unread-count', token)).body.result.unreadCount;

@@ -27,7 +27,7 @@ async function named(site: string, name: string): Promise<void> {
   await models.SiteConfig.update({ siteName: { 'en-US': name } }, { where: { siteCode: site } });
 }
 
-test('each site-name header gets its own site\'s config; no header gets SITE_CODE\'s; an unknown site is a 400', async (t) => {
+test("each site-name header gets its own site's config; no header gets SITE_CODE's; an unknown site is a 400", async (t) => {
   const a = await factories.createSite();
   const b = await factories.createSite();
   await named(a, 'Site A');
@@ -93,13 +93,19 @@ test('the default-themes migration gives a site without any theme the default th
   await migration.up({ sequelize: db() });
   const bareConfig = await models.SiteConfig.findOne({ where: { siteCode: bare } });
   const added = await models.SiteTheme.findAll({ where: { siteCode: bare } });
-  t.deepEqual(added.map((x) => x.themeId), ['default']);
+  t.deepEqual(
+    added.map((x) => x.themeId),
+    ['default'],
+  );
   t.is(bareConfig?.activeThemeId, added[0].id);
   // The same theme a new site gets (the migration holds its own copy).
   const { DEFAULT_THEME_COLOURS, DEFAULT_THEME_NAME } = await import('../../shared/db/seeders/default-theme');
   const { primary, accent, surface, text, border, themeName } = added[0].get({ plain: true });
   t.deepEqual({ primary, accent, surface, text, border, themeName }, { ...DEFAULT_THEME_COLOURS, themeName: DEFAULT_THEME_NAME });
-  t.deepEqual((await models.SiteTheme.findAll({ where: { siteCode: themed } })).map((x) => x.id), [own.id]);
+  t.deepEqual(
+    (await models.SiteTheme.findAll({ where: { siteCode: themed } })).map((x) => x.id),
+    [own.id],
+  );
   t.is((await themedConfig!.reload()).activeThemeId, null);
   // Run again: nothing more.
   await migration.up({ sequelize: db() });

@@ -60,7 +60,11 @@ test('a site-bound administrator is refused each value below its profile floor, 
   const stricter = await req('PATCH', settingsPath(id), {
     token,
     site,
-    body: { minimumAge: 21, responsibleGaming: { increaseDelayHours: 72, minimumExclusionMonths: 12, realityCheckGraceSeconds: 0 }, kyc: { withdrawalAboveUsd: '500', depositLevel2AboveUsd: '2000', depositLevel3AboveUsd: '5000' } },
+    body: {
+      minimumAge: 21,
+      responsibleGaming: { increaseDelayHours: 72, minimumExclusionMonths: 12, realityCheckGraceSeconds: 0 },
+      kyc: { withdrawalAboveUsd: '500', depositLevel2AboveUsd: '2000', depositLevel3AboveUsd: '5000' },
+    },
   });
   t.is(stricter.body.code, 200, stricter.text);
   t.like(stricter.body.result, {
@@ -84,14 +88,25 @@ test('an administrator bound to no site switches a site to uk: logged, and the f
   const { site, id, token } = await boundSite();
   // Stored before: thresholds the default profile allows, a minimum age below any floor (as before this change).
   await models.SiteConfig.update(
-    { settings: { kyc: { withdrawalAboveUsd: '1000', depositLevel2AboveUsd: '1500', depositLevel3AboveUsd: '8000' }, minimumAge: 16, responsibleGaming: { increaseDelayHours: 0 } } },
+    {
+      settings: {
+        kyc: { withdrawalAboveUsd: '1000', depositLevel2AboveUsd: '1500', depositLevel3AboveUsd: '8000' },
+        minimumAge: 16,
+        responsibleGaming: { increaseDelayHours: 0 },
+      },
+    },
     { where: { id } },
   );
   const read = await req('GET', settingsPath(id), { token, site });
-  t.like(read.body.result, { minimumAge: 18, kyc: { withdrawalAboveUsd: '1000', depositLevel2AboveUsd: '1500' }, responsibleGaming: { increaseDelayHours: 24 } });
+  t.like(read.body.result, {
+    minimumAge: 18,
+    kyc: { withdrawalAboveUsd: '1000', depositLevel2AboveUsd: '1500' },
+    responsibleGaming: { increaseDelayHours: 24 },
+  });
   // The stored delay of 0 reads as the floor where it is used too: a player's increase waits 24 hours.
   const { token: raiser } = await factories.createUser({ siteCode: site });
-  const limits = (amount: string) => stack.request('PUT', '/api/responsible-gaming/limits', { token: raiser, body: { type: 'wager', period: 'day', amount }, headers: { 'site-name': site } });
+  const limits = (amount: string) =>
+    stack.request('PUT', '/api/responsible-gaming/limits', { token: raiser, body: { type: 'wager', period: 'day', amount }, headers: { 'site-name': site } });
   await limits('10');
   const raised = await limits('20');
   t.like(raised.body.result.limits[0], { amount: '10.000000', pendingAmount: '20.000000' });
@@ -100,26 +115,46 @@ test('an administrator bound to no site switches a site to uk: logged, and the f
   t.like((await req('PUT', jurisdictionPath(id), { site, body: { profile: 'nowhere' } })).body, { code: 2002, message: 'No such jurisdiction profile' });
   const switched = await req('PUT', jurisdictionPath(id), { site, body: { profile: 'uk' } });
   t.is(switched.body.code, 200, switched.text);
-  t.like(switched.body.result, { profile: 'uk', floors: { highestWithdrawalAboveUsd: '0', highestDepositLevel2AboveUsd: '0', longestRealityCheckMinutes: 60 } });
+  t.like(switched.body.result, {
+    profile: 'uk',
+    floors: { highestWithdrawalAboveUsd: '0', highestDepositLevel2AboveUsd: '0', longestRealityCheckMinutes: 60 },
+  });
   const log = await models.AdminOperationLog.findOne({ where: { siteCode: site, action: 'set-jurisdiction' } });
   t.deepEqual(log?.detail, { from: 'default', to: 'uk' });
 
   // The stored thresholds are weaker than uk's: they read as its floors, in the settings and in the KYC gates.
   const after = await req('GET', settingsPath(id), { token, site });
-  t.like(after.body.result, { minimumAge: 18, kyc: { withdrawalAboveUsd: '0', depositLevel2AboveUsd: '0', depositLevel3AboveUsd: '8000' }, jurisdiction: { profile: 'uk' } });
+  t.like(after.body.result, {
+    minimumAge: 18,
+    kyc: { withdrawalAboveUsd: '0', depositLevel2AboveUsd: '0', depositLevel3AboveUsd: '8000' },
+    jurisdiction: { profile: 'uk' },
+  });
   const { siteKyc } = await import('../../shared/domain/site-config');
   t.like(await siteKyc(site), { withdrawalAboveUsd: '0', depositLevel2AboveUsd: '0', minimumAge: 18 });
   // What default allowed is refused now, naming the floor; a player's reality-check interval above uk's longest too.
   refusedNaming(t, await req('PATCH', settingsPath(id), { token, site, body: { kyc: { depositLevel2AboveUsd: '1000' } } }), 2007, 'depositLevel2AboveUsd');
   const { token: player } = await factories.createUser({ siteCode: site });
-  const interval = await stack.request('PUT', '/api/responsible-gaming/session', { token: player, body: { realityCheckMinutes: 61 }, headers: { 'site-name': site, locales: 'en-US' } });
+  const interval = await stack.request('PUT', '/api/responsible-gaming/session', {
+    token: player,
+    body: { realityCheckMinutes: 61 },
+    headers: { 'site-name': site, locales: 'en-US' },
+  });
   t.like(interval.body, { code: 2002, message: 'The reality-check interval is longer than this site allows' });
-  const ok = await stack.request('PUT', '/api/responsible-gaming/session', { token: player, body: { realityCheckMinutes: 60 }, headers: { 'site-name': site, locales: 'en-US' } });
+  const ok = await stack.request('PUT', '/api/responsible-gaming/session', {
+    token: player,
+    body: { realityCheckMinutes: 60 },
+    headers: { 'site-name': site, locales: 'en-US' },
+  });
   t.like(ok.body, { code: 200, result: { realityCheckMinutes: 60 } });
 });
 
 test('a new site is default unless an administrator bound to no site gives it a profile; a site-bound one giving one is 403; an unknown name is 2004', async (t) => {
-  const body = (siteCode: string, jurisdiction?: string) => ({ siteCode, siteName: { 'en-US': siteCode }, supportedLocales: ['en-US'], ...(jurisdiction ? { jurisdiction } : {}) });
+  const body = (siteCode: string, jurisdiction?: string) => ({
+    siteCode,
+    siteName: { 'en-US': siteCode },
+    supportedLocales: ['en-US'],
+    ...(jurisdiction ? { jurisdiction } : {}),
+  });
   const code = () => `j${Math.random().toString(36).slice(2, 10)}`;
   const plain = code();
   t.is((await req('POST', '/site-config/admin', { body: body(plain) })).body.code, 200);

@@ -26,7 +26,12 @@ test.after.always(async () => {
 
 let n = 0;
 const code = () => `new${++n}${Date.now() % 100_000}`;
-const newSite = (siteCode: string, extra: Record<string, unknown> = {}) => ({ siteCode, siteName: { 'en-US': 'Fresh Site', 'zh-TW': '新站' }, supportedLocales: ['en-US', 'zh-TW'], ...extra });
+const newSite = (siteCode: string, extra: Record<string, unknown> = {}) => ({
+  siteCode,
+  siteName: { 'en-US': 'Fresh Site', 'zh-TW': '新站' },
+  supportedLocales: ['en-US', 'zh-TW'],
+  ...extra,
+});
 
 const counts = async (siteCode: string) => ({
   typeConfigs: await models.GameTypeConfig.count({ where: { siteCode } }),
@@ -43,14 +48,22 @@ test('a new site gets the seeded defaults, is operation-logged, and serves playe
   t.is(res.body.code, 200, res.text);
   t.like(res.body.result, { siteCode, siteName: { 'en-US': 'Fresh Site', 'zh-TW': '新站' }, supportedLocales: ['en-US', 'zh-TW'], enabled: 1 });
   // The default theme, active (a new site's activeTheme is never null).
-  t.deepEqual(res.body.result.themes.map((x: { themeId: string }) => x.themeId), ['default']);
+  t.deepEqual(
+    res.body.result.themes.map((x: { themeId: string }) => x.themeId),
+    ['default'],
+  );
   t.is(res.body.result.activeThemeId, res.body.result.themes[0].id);
   t.is(res.body.result.mascots.length, 10);
   t.true(res.body.result.seeded.includes('site config'));
   // The same rows `npm run seed <site>` writes (createSite in the factories calls seedSite).
   const reference = await factories.createSite();
   t.deepEqual(await counts(siteCode), await counts(reference));
-  t.like(await counts(siteCode), { typeConfigs: GAME_TYPES.length, providers: PROVIDER_TEMPLATE.length, vipLevels: VIP_LEVELS.length, missions: DEFAULT_MISSIONS.length });
+  t.like(await counts(siteCode), {
+    typeConfigs: GAME_TYPES.length,
+    providers: PROVIDER_TEMPLATE.length,
+    vipLevels: VIP_LEVELS.length,
+    missions: DEFAULT_MISSIONS.length,
+  });
   const log = await models.AdminOperationLog.findOne({ where: { module: 'site-config', action: 'create-site', siteCode } });
   t.truthy(log);
 
@@ -91,7 +104,7 @@ test('a taken site code is 2003 and changes nothing; two creations of one code a
   t.is(await models.AdminOperationLog.count({ where: { module: 'site-config', action: 'create-site', siteCode } }), 1);
 });
 
-test('copyFrom: the source\'s game catalog, description, mascots and themes (with the active one; the seeded default theme is copied like the others, since every seeded site has it); never its settings', async (t) => {
+test("copyFrom: the source's game catalog, description, mascots and themes (with the active one; the seeded default theme is copied like the others, since every seeded site has it); never its settings", async (t) => {
   const source = await factories.createSite();
   const sourceConfig = await models.SiteConfig.findOne({ where: { siteCode: source } });
   await models.GameProvider.update({ name: 'Renamed', enable: false }, { where: { siteCode: source } });
@@ -107,16 +120,25 @@ test('copyFrom: the source\'s game catalog, description, mascots and themes (wit
   };
   const made = await req('POST', `/site-config/admin/${sourceConfig?.id}/themes`, { site: source, body: themeBody });
   await req('POST', `/site-config/admin/${sourceConfig?.id}/themes`, { site: source, body: { ...themeBody, themeId: 'spare' } });
-  await req('PATCH', `/site-config/admin/${sourceConfig?.id}`, { site: source, body: { activeThemeId: made.body.result.id, siteDescription: { 'en-US': 'Copied text' } } });
+  await req('PATCH', `/site-config/admin/${sourceConfig?.id}`, {
+    site: source,
+    body: { activeThemeId: made.body.result.id, siteDescription: { 'en-US': 'Copied text' } },
+  });
   await sourceConfig?.reload();
   await sourceConfig?.update({ settings: { ...sourceConfig.settings, serviceProviders: { email: { smtpUrl: 'smtp://secret@mail.test', from: 'x@y.test' } } } });
-  await req('PATCH', `/site-config/admin/${sourceConfig?.id}/mascots`, { site: source, body: { mascots: [{ id: 'only', label: 'Only', url: 'https://cdn.test/only.png' }] } });
+  await req('PATCH', `/site-config/admin/${sourceConfig?.id}/mascots`, {
+    site: source,
+    body: { mascots: [{ id: 'only', label: 'Only', url: 'https://cdn.test/only.png' }] },
+  });
 
   const siteCode = code();
   const res = await req('POST', '/site-config/admin', { body: newSite(siteCode, { copyFrom: source }) });
   t.is(res.body.code, 200, res.text);
   const created = res.body.result;
-  t.deepEqual(created.themes.map((x: { themeId: string }) => x.themeId), ['default', 'brand', 'spare']);
+  t.deepEqual(
+    created.themes.map((x: { themeId: string }) => x.themeId),
+    ['default', 'brand', 'spare'],
+  );
   t.is(created.activeThemeId, created.themes[1].id);
   t.not(created.activeThemeId, made.body.result.id);
   t.deepEqual(created.siteDescription, { 'en-US': 'Copied text' });
@@ -139,7 +161,10 @@ test('copyFrom a site without any theme: the new site gets the default theme, ac
   const res = await req('POST', '/site-config/admin', { body: newSite(siteCode, { copyFrom: source }) });
   t.is(res.body.code, 200, res.text);
   const created = res.body.result;
-  t.deepEqual(created.themes.map((x: { themeId: string }) => x.themeId), ['default']);
+  t.deepEqual(
+    created.themes.map((x: { themeId: string }) => x.themeId),
+    ['default'],
+  );
   t.is(created.activeThemeId, created.themes[0].id);
   t.true(created.seeded.includes('the default theme (active)'));
   const players = await stack.request('GET', '/api/site-config', { headers: { locales: 'en-US', 'site-name': siteCode } });

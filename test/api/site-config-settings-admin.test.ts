@@ -51,7 +51,7 @@ test('401 without an administrator token, 403 without the permission (writes nee
   t.is((await storedSettings(site)).minimumAge, undefined);
 });
 
-test('GET: the defaults of a seeded site (the KYC thresholds and player protection\'s settings among them); another site\'s config is 2001', async (t) => {
+test("GET: the defaults of a seeded site (the KYC thresholds and player protection's settings among them); another site's config is 2001", async (t) => {
   const { site, id } = await newSite();
   const res = await req('GET', settingsPath(id), { site });
   t.is(res.body.code, 200, res.text);
@@ -134,10 +134,20 @@ test('PATCH changes only the fields sent; the mail password is write-only, never
   const { site, id } = await newSite();
   const res = await req('PATCH', settingsPath(id), {
     site,
-    body: { email: { host: 'smtp.example.test', port: 465, secure: true, user: 'mailer@example.test', password: PASSWORD, from: 'Lucky <no-reply@example.test>' }, minimumAge: 21 },
+    body: {
+      email: { host: 'smtp.example.test', port: 465, secure: true, user: 'mailer@example.test', password: PASSWORD, from: 'Lucky <no-reply@example.test>' },
+      minimumAge: 21,
+    },
   });
   t.is(res.body.code, 200, res.text);
-  t.deepEqual(res.body.result.email, { host: 'smtp.example.test', port: 465, secure: true, user: 'mailer@example.test', passwordSet: true, from: 'Lucky <no-reply@example.test>' });
+  t.deepEqual(res.body.result.email, {
+    host: 'smtp.example.test',
+    port: 465,
+    secure: true,
+    user: 'mailer@example.test',
+    passwordSet: true,
+    from: 'Lucky <no-reply@example.test>',
+  });
   t.like(res.body.result, { welcomeRegistration: true, frontendUrl: null, minimumAge: 21, affiliate: { payingPeriod: 'weekly', negativeCarryOver: true } });
   t.false(res.text.includes(PASSWORD));
   const got = await req('GET', settingsPath(id), { site });
@@ -150,22 +160,41 @@ test('PATCH changes only the fields sent; the mail password is write-only, never
     const settings = await mailSettings(site);
     return 'url' in settings ? settings.url : null;
   };
-  t.deepEqual(await mailSettings(site), { url: `smtps://mailer%40example.test:${encodeURIComponent(PASSWORD)}@smtp.example.test:465`, from: 'Lucky <no-reply@example.test>', source: 'site' });
+  t.deepEqual(await mailSettings(site), {
+    url: `smtps://mailer%40example.test:${encodeURIComponent(PASSWORD)}@smtp.example.test:465`,
+    from: 'Lucky <no-reply@example.test>',
+    source: 'site',
+  });
 
   // The log row names the keys only.
   const log = await models.AdminOperationLog.findOne({ where: { module: 'site-config', action: 'update-settings', siteCode: site } });
   t.truthy(log);
   t.is(log!.targetId, String(id));
-  t.deepEqual((log!.detail as { changed: string[] }).changed.sort(), ['email.from', 'email.host', 'email.password', 'email.port', 'email.secure', 'email.user', 'minimumAge']);
+  t.deepEqual((log!.detail as { changed: string[] }).changed.sort(), [
+    'email.from',
+    'email.host',
+    'email.password',
+    'email.port',
+    'email.secure',
+    'email.user',
+    'minimumAge',
+  ]);
   t.false(JSON.stringify(log!.get({ plain: true })).includes(PASSWORD));
   t.false(JSON.stringify(log!.get({ plain: true })).includes(encodeURIComponent(PASSWORD)));
 
   // A partial patch keeps the rest: the password survives a host change; the welcome switch alone.
   const partial = await req('PATCH', settingsPath(id), { site, body: { email: { host: 'mail2.example.test' }, welcomeRegistration: false } });
   t.is(partial.body.code, 200, partial.text);
-  t.like(partial.body.result, { welcomeRegistration: false, minimumAge: 21, email: { host: 'mail2.example.test', port: 465, secure: true, user: 'mailer@example.test', passwordSet: true } });
+  t.like(partial.body.result, {
+    welcomeRegistration: false,
+    minimumAge: 21,
+    email: { host: 'mail2.example.test', port: 465, secure: true, user: 'mailer@example.test', passwordSet: true },
+  });
   t.is(await mailUrl(), `smtps://mailer%40example.test:${encodeURIComponent(PASSWORD)}@mail2.example.test:465`);
-  const second = await models.AdminOperationLog.findAll({ where: { module: 'site-config', action: 'update-settings', siteCode: site }, order: [['id', 'ASC']] });
+  const second = await models.AdminOperationLog.findAll({
+    where: { module: 'site-config', action: 'update-settings', siteCode: site },
+    order: [['id', 'ASC']],
+  });
   t.is(second.length, 2);
   t.deepEqual((second[1].detail as { changed: string[] }).changed.sort(), ['email.host', 'welcomeRegistration']);
 
@@ -199,7 +228,10 @@ test('the reading side sees a change at once: promo links, the welcome mail, the
   // welcomeRegistration off: a registration queues no welcome mail; on again: it does.
   const register = async () => {
     const account = `w${Date.now() % 1_000_000}${Math.floor(Math.random() * 1000)}`;
-    const res = await stack.request('POST', '/api/auth/register', { body: { account, password: 'secret123', name: 'W' }, headers: { 'site-name': site, locales: 'en-US' } });
+    const res = await stack.request('POST', '/api/auth/register', {
+      body: { account, password: 'secret123', name: 'W' },
+      headers: { 'site-name': site, locales: 'en-US' },
+    });
     t.is(res.body.code, 200, res.text);
     const rows = await models.OutboxMessage.findAll({ where: { queue: 'mail' } });
     return rows.filter((r) => r.payload.kind === 'welcome' && r.payload.userId === res.body.result.user.id).length;

@@ -79,51 +79,64 @@ test('administrator endpoints: 401 without an administrator token; 403 without t
 // ------------------------------------------------------------------------------------------------
 // Public configuration and its cache
 
-test.serial('GET /site-config: the SITE_CODE site in the request locale, its active theme (the seeded site now starts with the default theme active) and the enabled themes; cached and cleared by every write', async (t) => {
-  const site = config().siteCode;
-  const row = await configOf(site);
-  await row.update({ siteName: { 'en-US': 'Lucky', 'zh-TW': '幸運' }, siteDescription: { 'en-US': 'Play' } });
-  const first = await publicConfig();
-  t.is(first.body.code, 200, first.text);
-  t.deepEqual(first.body.result, {
-    siteCode: site,
-    siteName: 'Lucky',
-    siteDescription: 'Play',
-    supportedLocales: row.supportedLocales,
-    activeTheme: { themeId: 'default', themeName: 'Default', ...DEFAULT_THEME_COLOURS, enabled: 1 },
-    availableThemes: [{ themeId: 'default', themeName: 'Default' }],
-  });
+test.serial(
+  'GET /site-config: the SITE_CODE site in the request locale, its active theme (the seeded site now starts with the default theme active) and the enabled themes; cached and cleared by every write',
+  async (t) => {
+    const site = config().siteCode;
+    const row = await configOf(site);
+    await row.update({ siteName: { 'en-US': 'Lucky', 'zh-TW': '幸運' }, siteDescription: { 'en-US': 'Play' } });
+    const first = await publicConfig();
+    t.is(first.body.code, 200, first.text);
+    t.deepEqual(first.body.result, {
+      siteCode: site,
+      siteName: 'Lucky',
+      siteDescription: 'Play',
+      supportedLocales: row.supportedLocales,
+      activeTheme: { themeId: 'default', themeName: 'Default', ...DEFAULT_THEME_COLOURS, enabled: 1 },
+      availableThemes: [{ themeId: 'default', themeName: 'Default' }],
+    });
 
-  // Served from the cache: a change behind the API's back is not seen...
-  await row.update({ siteName: { 'en-US': 'Changed directly' } });
-  t.is((await publicConfig()).body.result.siteName, 'Lucky');
-  // ...until an administrator write clears it: a theme create,
-  const dark = await createTheme(site, 'dark');
-  const afterCreate = (await publicConfig()).body.result;
-  t.is(afterCreate.siteName, 'Changed directly');
-  t.deepEqual(afterCreate.availableThemes, [{ themeId: 'default', themeName: 'Default' }, { themeId: 'dark', themeName: 'Theme dark' }]);
-  // a patch of the config (activeThemeId),
-  t.is((await req('PATCH', `/site-config/admin/${row.id}`, { site, body: { activeThemeId: dark.id } })).body.code, 200);
-  const active = (await publicConfig('zh-TW')).body.result;
-  t.deepEqual(Object.keys(active.activeTheme).sort(), ['accent', 'border', 'enabled', 'primary', 'surface', 'text', 'themeId', 'themeName']);
-  t.like(active.activeTheme, { themeId: 'dark', themeName: '主題 dark', primary: theme('dark').primary, surface: theme('dark').surface });
-  // a theme patch,
-  await createTheme(site, 'off', { enabled: 0 });
-  t.deepEqual((await publicConfig()).body.result.availableThemes.map((x: { themeId: string }) => x.themeId), ['default', 'dark']);
-  t.is((await req('PATCH', `/site-config/admin/themes/${dark.id}`, { site, body: { themeName: { 'en-US': 'Night' } } })).body.code, 200);
-  t.is((await publicConfig()).body.result.activeTheme.themeName, 'Night');
-  // a mascots replace (the cached view does not hold mascots, but the write clears it all the same),
-  await row.update({ siteDescription: { 'en-US': 'Behind the back' } });
-  t.is((await req('PATCH', `/site-config/admin/${row.id}/mascots`, { site, body: { mascots: [{ id: 'm1', label: 'One', url: 'https://cdn.test/m1.png' }] } })).body.code, 200);
-  t.is((await publicConfig()).body.result.siteDescription, 'Behind the back');
-  // and a theme delete: deleting the active theme clears activeThemeId.
-  const del = await req('DELETE', `/site-config/admin/themes/${dark.id}`, { site });
-  t.is(del.body.code, 200, del.text);
-  t.is(del.body.result, null);
-  t.is((await configOf(site)).activeThemeId, null);
-  t.is((await publicConfig()).body.result.activeTheme, null);
-  t.is(await models.AdminOperationLog.count({ where: { module: 'site-config', action: 'delete-theme', siteCode: site } }), 1);
-});
+    // Served from the cache: a change behind the API's back is not seen...
+    await row.update({ siteName: { 'en-US': 'Changed directly' } });
+    t.is((await publicConfig()).body.result.siteName, 'Lucky');
+    // ...until an administrator write clears it: a theme create,
+    const dark = await createTheme(site, 'dark');
+    const afterCreate = (await publicConfig()).body.result;
+    t.is(afterCreate.siteName, 'Changed directly');
+    t.deepEqual(afterCreate.availableThemes, [
+      { themeId: 'default', themeName: 'Default' },
+      { themeId: 'dark', themeName: 'Theme dark' },
+    ]);
+    // a patch of the config (activeThemeId),
+    t.is((await req('PATCH', `/site-config/admin/${row.id}`, { site, body: { activeThemeId: dark.id } })).body.code, 200);
+    const active = (await publicConfig('zh-TW')).body.result;
+    t.deepEqual(Object.keys(active.activeTheme).sort(), ['accent', 'border', 'enabled', 'primary', 'surface', 'text', 'themeId', 'themeName']);
+    t.like(active.activeTheme, { themeId: 'dark', themeName: '主題 dark', primary: theme('dark').primary, surface: theme('dark').surface });
+    // a theme patch,
+    await createTheme(site, 'off', { enabled: 0 });
+    t.deepEqual(
+      (await publicConfig()).body.result.availableThemes.map((x: { themeId: string }) => x.themeId),
+      ['default', 'dark'],
+    );
+    t.is((await req('PATCH', `/site-config/admin/themes/${dark.id}`, { site, body: { themeName: { 'en-US': 'Night' } } })).body.code, 200);
+    t.is((await publicConfig()).body.result.activeTheme.themeName, 'Night');
+    // a mascots replace (the cached view does not hold mascots, but the write clears it all the same),
+    await row.update({ siteDescription: { 'en-US': 'Behind the back' } });
+    t.is(
+      (await req('PATCH', `/site-config/admin/${row.id}/mascots`, { site, body: { mascots: [{ id: 'm1', label: 'One', url: 'https://cdn.test/m1.png' }] } }))
+        .body.code,
+      200,
+    );
+    t.is((await publicConfig()).body.result.siteDescription, 'Behind the back');
+    // and a theme delete: deleting the active theme clears activeThemeId.
+    const del = await req('DELETE', `/site-config/admin/themes/${dark.id}`, { site });
+    t.is(del.body.code, 200, del.text);
+    t.is(del.body.result, null);
+    t.is((await configOf(site)).activeThemeId, null);
+    t.is((await publicConfig()).body.result.activeTheme, null);
+    t.is(await models.AdminOperationLog.count({ where: { module: 'site-config', action: 'delete-theme', siteCode: site } }), 1);
+  },
+);
 
 test.serial('GET /site-config: 2001 when the SITE_CODE site is disabled', async (t) => {
   const row = await configOf(config().siteCode);
@@ -151,11 +164,26 @@ test('list: every site config with its themes (a seeded site now starts with the
   const one = await req('GET', '/site-config/admin/list', { site });
   t.is(one.body.result.length, 1);
   const [view] = one.body.result;
-  t.deepEqual(Object.keys(view).sort(), ['activeThemeId', 'createdAt', 'enabled', 'id', 'mascots', 'siteCode', 'siteDescription', 'siteName', 'supportedLocales', 'themes', 'updatedAt']);
+  t.deepEqual(Object.keys(view).sort(), [
+    'activeThemeId',
+    'createdAt',
+    'enabled',
+    'id',
+    'mascots',
+    'siteCode',
+    'siteDescription',
+    'siteName',
+    'supportedLocales',
+    'themes',
+    'updatedAt',
+  ]);
   t.is(view.siteCode, site);
   t.is(typeof view.siteName, 'object');
   t.is(view.mascots.length, 10);
-  t.deepEqual(view.themes.map((x: { themeId: string }) => x.themeId), ['default', 'blue']);
+  t.deepEqual(
+    view.themes.map((x: { themeId: string }) => x.themeId),
+    ['default', 'blue'],
+  );
   t.is(view.activeThemeId, view.themes[0].id);
   t.is(view.themes[1].id, made.id);
   t.deepEqual(view.themes[1].themeName, theme('blue').themeName);
@@ -220,13 +248,27 @@ test('patch refuses bad input with a 400 naming the field', async (t) => {
 // ------------------------------------------------------------------------------------------------
 // Themes
 
-test('themes: create, list (after the seeded default theme every site now starts with), patch; themeId unique per site (2003); another site\'s config is 2001 and its themes 2002', async (t) => {
+test("themes: create, list (after the seeded default theme every site now starts with), patch; themeId unique per site (2003); another site's config is 2001 and its themes 2002", async (t) => {
   const site = await factories.createSite();
   const other = await factories.createSite();
   const id = (await configOf(site)).id;
   const created = await req('POST', `/site-config/admin/${id}/themes`, { site, body: theme('gold') });
   t.is(created.body.code, 200, created.text);
-  t.deepEqual(Object.keys(created.body.result).sort(), ['accent', 'border', 'createdAt', 'enabled', 'id', 'primary', 'siteCode', 'siteConfigId', 'surface', 'text', 'themeId', 'themeName', 'updatedAt']);
+  t.deepEqual(Object.keys(created.body.result).sort(), [
+    'accent',
+    'border',
+    'createdAt',
+    'enabled',
+    'id',
+    'primary',
+    'siteCode',
+    'siteConfigId',
+    'surface',
+    'text',
+    'themeId',
+    'themeName',
+    'updatedAt',
+  ]);
   t.like(created.body.result, { siteCode: site, siteConfigId: id, themeId: 'gold', enabled: 1, accent: theme('gold').accent });
 
   const dup = await req('POST', `/site-config/admin/${id}/themes`, { site, body: theme('gold') });
@@ -238,19 +280,37 @@ test('themes: create, list (after the seeded default theme every site now starts
   t.is((await req('PATCH', `/site-config/admin/themes/${second.id}`, { site, body: { themeId: 'gold' } })).body.code, 2003);
 
   const list = await req('GET', `/site-config/admin/${id}/themes`, { site });
-  t.deepEqual(list.body.result.map((x: { themeId: string }) => x.themeId), ['default', 'gold', 'silver']);
+  t.deepEqual(
+    list.body.result.map((x: { themeId: string }) => x.themeId),
+    ['default', 'gold', 'silver'],
+  );
 
-  const patched = await req('PATCH', `/site-config/admin/themes/${second.id}`, { site, body: { enabled: 0, border: { subtle: '#010101', default: '#020202', strong: '#030303' } } });
+  const patched = await req('PATCH', `/site-config/admin/themes/${second.id}`, {
+    site,
+    body: { enabled: 0, border: { subtle: '#010101', default: '#020202', strong: '#030303' } },
+  });
   t.is(patched.body.code, 200, patched.text);
-  t.like(patched.body.result, { themeId: 'silver', enabled: 0, border: { subtle: '#010101', default: '#020202', strong: '#030303' }, primary: theme('x').primary });
+  t.like(patched.body.result, {
+    themeId: 'silver',
+    enabled: 0,
+    border: { subtle: '#010101', default: '#020202', strong: '#030303' },
+    primary: theme('x').primary,
+  });
 
   const otherId = (await configOf(other)).id;
-  for (const [method, path] of [['GET', `/site-config/admin/${otherId}/themes`], ['POST', `/site-config/admin/${otherId}/themes`], ['PATCH', `/site-config/admin/${otherId}/mascots`]]) {
+  for (const [method, path] of [
+    ['GET', `/site-config/admin/${otherId}/themes`],
+    ['POST', `/site-config/admin/${otherId}/themes`],
+    ['PATCH', `/site-config/admin/${otherId}/mascots`],
+  ]) {
     const res = await req(method, path, { site, body: method === 'POST' ? theme('x') : { mascots: [{ id: 'a', label: 'A', url: 'https://a.test/a.png' }] } });
     t.is(res.body.code, 2001, `${method} ${path}`);
   }
   const otherTheme = (await req('GET', `/site-config/admin/${otherId}/themes`, { site: other })).body.result[0];
-  for (const [method, body] of [['PATCH', { enabled: 0 }], ['DELETE', undefined]] as const) {
+  for (const [method, body] of [
+    ['PATCH', { enabled: 0 }],
+    ['DELETE', undefined],
+  ] as const) {
     const res = await req(method, `/site-config/admin/themes/${otherTheme.id}`, { site, body });
     t.is(res.body.code, 2002, method);
     t.is(res.body.message, 'Theme not found');
@@ -258,14 +318,33 @@ test('themes: create, list (after the seeded default theme every site now starts
   t.is((await req('DELETE', '/site-config/admin/themes/999999', { site })).body.code, 2002);
   // The other site's themes (its seeded default and gold) are all still there, unchanged.
   const otherThemes = await models.SiteTheme.findAll({ where: { siteCode: other }, order: [['id', 'ASC']] });
-  t.deepEqual(otherThemes.map((x) => [x.themeId, x.enabled]), [['default', 1], ['gold', 1]]);
+  t.deepEqual(
+    otherThemes.map((x) => [x.themeId, x.enabled]),
+    [
+      ['default', 1],
+      ['gold', 1],
+    ],
+  );
 });
 
 test('colours: hex and rgb(a) are taken; anything else is a 400 naming the colour', async (t) => {
   const site = await factories.createSite();
   const id = (await configOf(site)).id;
-  for (const good of ['#abc', '#ABCD', '#a1b2c3', '#a1b2c3d4', 'rgb(0,0,0)', 'rgb( 255 , 255 , 255 )', 'rgba(1, 2, 3, 0.25)', 'rgba(1,2,3,1)', 'rgba(1,2,3,0)']) {
-    const res = await req('POST', `/site-config/admin/${id}/themes`, { site, body: theme(`t${Math.random().toString(36).slice(2, 8)}`, { primary: { ...theme('x').primary, base: good } }) });
+  for (const good of [
+    '#abc',
+    '#ABCD',
+    '#a1b2c3',
+    '#a1b2c3d4',
+    'rgb(0,0,0)',
+    'rgb( 255 , 255 , 255 )',
+    'rgba(1, 2, 3, 0.25)',
+    'rgba(1,2,3,1)',
+    'rgba(1,2,3,0)',
+  ]) {
+    const res = await req('POST', `/site-config/admin/${id}/themes`, {
+      site,
+      body: theme(`t${Math.random().toString(36).slice(2, 8)}`, { primary: { ...theme('x').primary, base: good } }),
+    });
     t.is(res.body.code, 200, `${good}: ${res.text}`);
   }
   const bad: Array<[Record<string, unknown>, RegExp]> = [
@@ -301,7 +380,7 @@ test('colours: hex and rgb(a) are taken; anything else is a 400 naming the colou
 // ------------------------------------------------------------------------------------------------
 // Mascots
 
-test('mascots: the whole list replaced, the result is the new list, and the first becomes new players\' avatar', async (t) => {
+test("mascots: the whole list replaced, the result is the new list, and the first becomes new players' avatar", async (t) => {
   const site = await factories.createSite();
   const id = (await configOf(site)).id;
   const mascots = [
@@ -312,7 +391,10 @@ test('mascots: the whole list replaced, the result is the new list, and the firs
   t.is(res.body.code, 200, res.text);
   t.deepEqual(res.body.result, mascots);
   t.deepEqual((await configOf(site)).mascots, mascots);
-  const reg = await stack.request('POST', '/api/auth/register', { body: { account: `m${Date.now() % 1_000_000}`, password: 'secret123', name: 'M' }, headers: { 'site-name': site } });
+  const reg = await stack.request('POST', '/api/auth/register', {
+    body: { account: `m${Date.now() % 1_000_000}`, password: 'secret123', name: 'M' },
+    headers: { 'site-name': site },
+  });
   t.is(reg.body.code, 200, reg.text);
   t.is((await models.User.findByPk(reg.body.result.user.id))?.avatar, 'https://cdn.test/cat.png');
 
@@ -323,7 +405,13 @@ test('mascots: the whole list replaced, the result is the new list, and the firs
     [[{ id: 'a', label: 'A', url: 5 }], /mascots\[0\]\.url/],
     [[{ id: 'a', label: '', url: 'https://a.test' }], /mascots\[0\]\.label must be a text/],
     [[{ id: 'a', label: { xx: 'A' }, url: 'https://a.test' }], /mascots\[0\]\.label must map locales/],
-    [[{ id: 'a', label: 'A', url: 'https://a.test' }, { id: 'a', label: 'B', url: 'https://b.test' }], /must not repeat an id/],
+    [
+      [
+        { id: 'a', label: 'A', url: 'https://a.test' },
+        { id: 'a', label: 'B', url: 'https://b.test' },
+      ],
+      /must not repeat an id/,
+    ],
     [[{ label: 'A', url: 'https://a.test' }], /mascots\[0\]\.id is required/],
   ];
   for (const [value, pattern] of bad) {

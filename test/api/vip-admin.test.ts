@@ -166,10 +166,17 @@ test('POST /vip/levels: bad input is a 400 naming the field', async (t) => {
     const res = await req('POST', '/vip/levels', { site, body });
     t.is(res.status, 400, `${field}: ${JSON.stringify(body)}`);
     t.is(res.body.code, 400);
-    t.true(res.body.errors.some((e: { field: string }) => e.field === field || e.field.startsWith(`${field}.`)), `${field}: ${res.text}`);
+    t.true(
+      res.body.errors.some((e: { field: string }) => e.field === field || e.field.startsWith(`${field}.`)),
+      `${field}: ${res.text}`,
+    );
   }
   for (const rawBody of ['[]', '"x"', '{bad json']) {
-    const res = await stack.request('POST', '/api/vip/levels', { token: root.token, rawBody, headers: { 'content-type': 'application/json', 'x-site-code': site } });
+    const res = await stack.request('POST', '/api/vip/levels', {
+      token: root.token,
+      rawBody,
+      headers: { 'content-type': 'application/json', 'x-site-code': site },
+    });
     t.is(res.status, 400, rawBody);
   }
   t.is(await models.VipLevel.count({ where: { siteCode: site } }), 15);
@@ -276,7 +283,10 @@ test('POST /vip/rebates: the stored rule (2-decimal rate), logged; 2004 for an e
   for (const [field, body] of cases) {
     const bad = await req('POST', '/vip/rebates', { site, body });
     t.is(bad.status, 400, `${field}: ${JSON.stringify(body)}`);
-    t.true(bad.body.errors.some((e: { field: string }) => e.field === field), bad.text);
+    t.true(
+      bad.body.errors.some((e: { field: string }) => e.field === field),
+      bad.text,
+    );
   }
   t.is(await models.VipRebate.count({ where: { siteCode: site } }), 2);
 });

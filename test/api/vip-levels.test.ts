@@ -58,7 +58,10 @@ test('GET /vip/levels: the seeded ladder of the default site, shape and order', 
   t.is(list[1].minChip, '1000.000000');
   t.true(list.every((l: { minChip: string; relegationChip: string }) => /^\d+\.\d{6}$/.test(l.minChip) && /^\d+\.\d{6}$/.test(l.relegationChip)));
   const orders = list.map((l: { sortOrder: number }) => l.sortOrder);
-  t.deepEqual(orders, [...orders].sort((a: number, b: number) => a - b));
+  t.deepEqual(
+    orders,
+    [...orders].sort((a: number, b: number) => a - b),
+  );
 });
 
 test('GET /vip/levels: names follow the locales header (default zh-TW)', async (t) => {
@@ -103,7 +106,10 @@ test('GET /vip/levels: siteCode query > site-name header > SITE_CODE; unknown si
   const fallback = await get('/vip/levels');
   t.true(fallback.body.result.every((l: { siteCode: string }) => l.siteCode === defaultSite));
   const emptyQuery = await get('/vip/levels?siteCode=', { 'site-name': b });
-  t.true(emptyQuery.body.result.every((l: { siteCode: string }) => l.siteCode === b), 'an empty siteCode is absent');
+  t.true(
+    emptyQuery.body.result.every((l: { siteCode: string }) => l.siteCode === b),
+    'an empty siteCode is absent',
+  );
 
   for (const path of ['/vip/levels?siteCode=no-such-site', '/vip/levels?siteCode=bad%20code', `/vip/levels?siteCode=${a}&siteCode=${b}`]) {
     const res = await get(path);
@@ -166,6 +172,9 @@ test('GET /vip/rebates: public, the site rules by level then game type', async (
     ],
   );
   const byQuery = await get(`/vip/rebates?siteCode=${defaultSite}`, { 'site-name': site });
-  t.deepEqual(byQuery.body.result.map((r: { gameType: string }) => r.gameType), ['live']);
+  t.deepEqual(
+    byQuery.body.result.map((r: { gameType: string }) => r.gameType),
+    ['live'],
+  );
   t.is((await get('/vip/rebates?siteCode=nope')).status, 400);
 });

@@ -30,7 +30,10 @@ async function newAddress(token: string) {
   return res.body.result as { id: number; userId: number; address: string };
 }
 async function newCreditCard(token: string, number = `4${String(Date.now()).slice(-12)}${String(++serial).padStart(3, '0')}`) {
-  const res = await req('POST', '/wallet/credit-card/add', { token, body: { cardNumber: number, holderName: 'Lin', cvv: '123', expiryDate: `01/${nextYear}` } });
+  const res = await req('POST', '/wallet/credit-card/add', {
+    token,
+    body: { cardNumber: number, holderName: 'Lin', cvv: '123', expiryDate: `01/${nextYear}` },
+  });
   return res.body.result as { id: number; userId: number };
 }
 
@@ -44,7 +47,16 @@ test('approve: the item with its reviewer; one operation-log row; the same revie
   const item = await newAddress(player.token);
   const res = await review('crypto-address', item.id, { action: 'approve', remark: 'checked on chain' });
   t.is(res.body.code, 200);
-  t.like(res.body.result, { kind: 'crypto-address', id: item.id, userId: player.user.id, account: player.user.account, status: 1, remark: 'checked on chain', reviewedBy: root.id, deletedAt: null });
+  t.like(res.body.result, {
+    kind: 'crypto-address',
+    id: item.id,
+    userId: player.user.id,
+    account: player.user.account,
+    status: 1,
+    remark: 'checked on chain',
+    reviewedBy: root.id,
+    deletedAt: null,
+  });
   t.truthy(res.body.result.reviewedAt);
   t.is(await logsOf(item.id, 'crypto-address-approve'), 1);
   const log = await models.AdminOperationLog.findOne({ where: { module: 'wallet', action: 'crypto-address-approve', targetId: String(item.id) } });
@@ -86,9 +98,14 @@ test('two operators reviewing at once: one wins, the other gets 2002, one log ro
   const player = await factories.createUser();
   const item = await newAddress(player.token);
   const other = await factories.createAdmin({ permissions: ['wallet:write'] });
-  const [a, b] = await Promise.all([review('crypto-address', item.id, { action: 'approve' }), review('crypto-address', item.id, { action: 'reject' }, { token: other.token })]);
+  const [a, b] = await Promise.all([
+    review('crypto-address', item.id, { action: 'approve' }),
+    review('crypto-address', item.id, { action: 'reject' }, { token: other.token }),
+  ]);
   t.deepEqual([a.body.code, b.body.code].sort(), [200, 2002]);
-  const logs = await models.AdminOperationLog.count({ where: { module: 'wallet', action: ['crypto-address-approve', 'crypto-address-reject'], targetId: String(item.id) } });
+  const logs = await models.AdminOperationLog.count({
+    where: { module: 'wallet', action: ['crypto-address-approve', 'crypto-address-reject'], targetId: String(item.id) },
+  });
   t.is(logs, 1);
 });
 
@@ -106,12 +123,18 @@ test('review input and guards: 400 for a bad kind, action or id; 403 without wal
   ] as const) {
     const res = await req('POST', `/wallet/admin/${kind}/${id}/review`, { body });
     t.is(res.status, 400, `${kind} ${id} ${JSON.stringify(body)}`);
-    t.true(res.body.errors.some((e: { field: string }) => e.field === field), JSON.stringify(res.body));
+    t.true(
+      res.body.errors.some((e: { field: string }) => e.field === field),
+      JSON.stringify(res.body),
+    );
   }
   const reader = await factories.createAdmin({ permissions: ['wallet:read', 'vip:write'] });
   t.is((await review('crypto-address', item.id, { action: 'approve' }, { token: reader.token })).status, 403);
   t.is((await review('crypto-address', item.id, { action: 'approve' }, { token: player.token })).status, 401);
-  t.is((await req('GET', '/wallet/admin/instruments?kind=bank-card', { token: (await factories.createAdmin({ permissions: ['vip:read'] })).token })).status, 403);
+  t.is(
+    (await req('GET', '/wallet/admin/instruments?kind=bank-card', { token: (await factories.createAdmin({ permissions: ['vip:read'] })).token })).status,
+    403,
+  );
   t.is((await req('GET', '/wallet/admin/instruments?kind=bank-card', { token: null })).status, 401);
   t.is((await models.CryptoAddress.findByPk(item.id))?.status, 0);
 });
@@ -131,19 +154,38 @@ test('list: one kind of the site, by status and player, paged; deleted rows only
 
   const all = await req('GET', '/wallet/admin/instruments?kind=crypto-address', { site });
   t.is(all.body.code, 200);
-  t.deepEqual(all.body.result.items.map((i: { id: number }) => i.id), [a1.id, a2.id]);
+  t.deepEqual(
+    all.body.result.items.map((i: { id: number }) => i.id),
+    [a1.id, a2.id],
+  );
   t.deepEqual(all.body.result.pagination, { page: 1, pageSize: 10, total: 2, totalPages: 1 });
   t.like(all.body.result.items[0], { kind: 'crypto-address', userId: a.user.id, account: a.user.account, siteCode: site, status: 0 });
 
   const pending = await req('GET', '/wallet/admin/instruments?kind=crypto-address&status=0', { site });
-  t.deepEqual(pending.body.result.items.map((i: { id: number }) => i.id), [a1.id]);
+  t.deepEqual(
+    pending.body.result.items.map((i: { id: number }) => i.id),
+    [a1.id],
+  );
   const withDeleted = await req('GET', `/wallet/admin/instruments?kind=crypto-address&includeDeleted=1&userId=${b.user.id}`, { site });
-  t.deepEqual(withDeleted.body.result.items.map((i: { id: number; deletedAt: string | null }) => [i.id, i.deletedAt !== null]), [[b1.id, true]]);
+  t.deepEqual(
+    withDeleted.body.result.items.map((i: { id: number; deletedAt: string | null }) => [i.id, i.deletedAt !== null]),
+    [[b1.id, true]],
+  );
   const paged = await req('GET', '/wallet/admin/instruments?kind=crypto-address&page=2&pageSize=1', { site });
-  t.deepEqual(paged.body.result.items.map((i: { id: number }) => i.id), [a2.id]);
+  t.deepEqual(
+    paged.body.result.items.map((i: { id: number }) => i.id),
+    [a2.id],
+  );
   t.deepEqual(paged.body.result.pagination, { page: 2, pageSize: 1, total: 2, totalPages: 2 });
 
-  for (const query of ['', 'kind=wallet', 'kind=bank-card&status=3', 'kind=bank-card&pageSize=51', 'kind=bank-card&userId=abc', 'kind=bank-card&includeDeleted=yes']) {
+  for (const query of [
+    '',
+    'kind=wallet',
+    'kind=bank-card&status=3',
+    'kind=bank-card&pageSize=51',
+    'kind=bank-card&userId=abc',
+    'kind=bank-card&includeDeleted=yes',
+  ]) {
     const res = await req('GET', `/wallet/admin/instruments?${query}`, { site });
     t.is(res.status, 400, query);
   }

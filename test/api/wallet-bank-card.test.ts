@@ -60,7 +60,19 @@ test('add: the answer shows storage keys; the list shows photo URLs of the authe
   t.is(res.body.code, 200);
   const card = res.body.result;
   t.deepEqual(Object.keys(card).sort(), [
-    'bankAccount', 'bankCode', 'branch', 'createdAt', 'holderName', 'id', 'idCardBack', 'idCardFront', 'passbookCover', 'remark', 'status', 'updatedAt', 'userId',
+    'bankAccount',
+    'bankCode',
+    'branch',
+    'createdAt',
+    'holderName',
+    'id',
+    'idCardBack',
+    'idCardFront',
+    'passbookCover',
+    'remark',
+    'status',
+    'updatedAt',
+    'userId',
   ]);
   t.like(card, { userId: user.id, ...FIELDS, status: 0, remark: null });
   for (const key of ['idCardFront', 'idCardBack', 'passbookCover']) {
@@ -143,7 +155,10 @@ test.serial('bad fields are 400 naming the field, before any photo is stored', a
     const res = await postCard(token, fields, photos());
     t.is(res.status, 400, field);
     t.is(res.body.code, 400);
-    t.true(res.body.errors.some((e: { field: string }) => e.field === field), JSON.stringify(res.body));
+    t.true(
+      res.body.errors.some((e: { field: string }) => e.field === field),
+      JSON.stringify(res.body),
+    );
   }
   t.deepEqual(await stored(), before);
 });
@@ -251,7 +266,14 @@ test('delete: another player\u2019s id is not found; the card leaves the list; i
   t.is((await req('DELETE', `/wallet/bank-card/${card.id}`, { token })).body.code, 2001, 'deleted twice');
   t.deepEqual((await req('GET', '/wallet/bank-card/list', { token })).body.result, []);
   t.is((await photo(`/wallet/bank-card/${card.id}/photo/idCardBack`, token)).body.code, 2001);
-  t.is((await photo(`/wallet/admin/bank-card/${card.id}/photo/idCardBack`, undefined, { authorization: `Bearer ${(await factories.createAdmin({ permissions: ['wallet:read'] })).token}` })).status, 200);
+  t.is(
+    (
+      await photo(`/wallet/admin/bank-card/${card.id}/photo/idCardBack`, undefined, {
+        authorization: `Bearer ${(await factories.createAdmin({ permissions: ['wallet:read'] })).token}`,
+      })
+    ).status,
+    200,
+  );
   // The row is kept (for history), and the same card can be added again.
   t.truthy((await models.BankCard.findByPk(card.id))?.deletedAt);
   const again = await postCard(token, FIELDS, photos());
@@ -262,9 +284,15 @@ test('delete: another player\u2019s id is not found; the card leaves the list; i
 test('every wallet player endpoint: 401 without a player token', async (t) => {
   const { token: adminToken } = await factories.createAdmin();
   for (const [method, p] of [
-    ['POST', '/wallet/bank-card/add'], ['GET', '/wallet/bank-card/list'], ['DELETE', '/wallet/bank-card/1'],
-    ['POST', '/wallet/credit-card/add'], ['GET', '/wallet/credit-card/list'], ['DELETE', '/wallet/credit-card/1'],
-    ['POST', '/wallet/crypto-address/add'], ['GET', '/wallet/crypto-address/list'], ['DELETE', '/wallet/crypto-address/1'],
+    ['POST', '/wallet/bank-card/add'],
+    ['GET', '/wallet/bank-card/list'],
+    ['DELETE', '/wallet/bank-card/1'],
+    ['POST', '/wallet/credit-card/add'],
+    ['GET', '/wallet/credit-card/list'],
+    ['DELETE', '/wallet/credit-card/1'],
+    ['POST', '/wallet/crypto-address/add'],
+    ['GET', '/wallet/crypto-address/list'],
+    ['DELETE', '/wallet/crypto-address/1'],
   ]) {
     for (const token of [null, adminToken]) {
       const res = await req(method, p, { token, body: {} });
@@ -284,6 +312,9 @@ test('the API document shows the bank card upload as multipart/form-data with th
   const schema = op.requestBody.content['multipart/form-data'].schema;
   for (const f of ['idCardFront', 'idCardBack', 'passbookCover']) t.like(schema.properties[f], { type: 'string', format: 'binary' });
   for (const f of ['bankCode', 'bankAccount', 'branch', 'holderName']) t.truthy(schema.properties[f], f);
-  t.deepEqual(op.responses['200']['x-error-codes'].map((c: { code: number }) => c.code), [2001, 2002, 2003, 2004]);
+  t.deepEqual(
+    op.responses['200']['x-error-codes'].map((c: { code: number }) => c.code),
+    [2001, 2002, 2003, 2004],
+  );
   t.truthy(doc.paths['/api/wallet/admin/{kind}/{id}/review'].post);
 });

@@ -37,9 +37,17 @@ test('credit card: add answers the masked number and no CVV; list; the table kee
 
   // What Postgres holds: no CVV column, no value holding the CVV or the full number.
   const { db } = await import('../../shared/db/sequelize');
-  const names = await db().query<{ column_name: string }>(`SELECT column_name FROM information_schema.columns WHERE table_name = 'credit_cards'`, { type: QueryTypes.SELECT });
-  t.false(names.some((c) => /cvv|cvc|number|pan/i.test(c.column_name)), names.map((c) => c.column_name).join(','));
-  const [row] = await db().query<Record<string, unknown>>(`SELECT * FROM credit_cards WHERE id = :id`, { replacements: { id: card.id }, type: QueryTypes.SELECT });
+  const names = await db().query<{ column_name: string }>(`SELECT column_name FROM information_schema.columns WHERE table_name = 'credit_cards'`, {
+    type: QueryTypes.SELECT,
+  });
+  t.false(
+    names.some((c) => /cvv|cvc|number|pan/i.test(c.column_name)),
+    names.map((c) => c.column_name).join(','),
+  );
+  const [row] = await db().query<Record<string, unknown>>(`SELECT * FROM credit_cards WHERE id = :id`, {
+    replacements: { id: card.id },
+    type: QueryTypes.SELECT,
+  });
   const { cardFingerprint, createdAt, updatedAt, ...rest } = row;
   void createdAt;
   void updatedAt;
@@ -100,7 +108,10 @@ test('credit card: bad input is a 400 naming the field', async (t) => {
   for (const [change, field] of cases) {
     const res = await req('POST', '/wallet/credit-card/add', { token, body: { ...CARD, ...change } });
     t.is(res.status, 400, JSON.stringify(change));
-    t.true(res.body.errors.some((e: { field: string }) => e.field === field), JSON.stringify(res.body));
+    t.true(
+      res.body.errors.some((e: { field: string }) => e.field === field),
+      JSON.stringify(res.body),
+    );
   }
   // This month is still valid (a card expires at the end of its month).
   const now = new Date();
@@ -121,7 +132,10 @@ test('crypto address: defaults USDT and TRC-20; given values kept; list newest f
   const erc = await req('POST', '/wallet/crypto-address/add', { token, body: { ...ADDRESS, currency: 'usdt', network: 'ERC-20' } });
   t.like(erc.body.result, { currency: 'USDT', network: 'ERC-20' });
   const list = (await req('GET', '/wallet/crypto-address/list', { token })).body.result;
-  t.deepEqual(list.map((r: { id: number }) => r.id), [erc.body.result.id, row.id]);
+  t.deepEqual(
+    list.map((r: { id: number }) => r.id),
+    [erc.body.result.id, row.id],
+  );
 });
 
 test('crypto address: 2001 already bound; delete 2001 for another player or twice; re-add after delete', async (t) => {
@@ -160,7 +174,10 @@ test('crypto address: bad input is a 400 naming the field', async (t) => {
   for (const [change, field] of cases) {
     const res = await req('POST', '/wallet/crypto-address/add', { token, body: { ...ADDRESS, ...change } });
     t.is(res.status, 400, JSON.stringify(change));
-    t.true(res.body.errors.some((e: { field: string }) => e.field === field), JSON.stringify(res.body));
+    t.true(
+      res.body.errors.some((e: { field: string }) => e.field === field),
+      JSON.stringify(res.body),
+    );
   }
   t.deepEqual((await req('GET', '/wallet/crypto-address/list', { token })).body.result, []);
 });
@@ -170,8 +187,14 @@ test('adds are limited per player (RATE_LIMIT_WALLET_ADD_PER_USER, 20 a minute):
   await awayFromMinuteEdge();
   const { token } = await factories.createUser();
   const codes: number[] = [];
-  for (let i = 0; i < 20; i += 1) codes.push((await req('POST', '/wallet/crypto-address/add', { token, body: { ...ADDRESS, address: `TLIMIT${String(i).padStart(10, '0')}abcdef` } })).body.code);
-  t.true(codes.every((c) => c === 200), codes.join(','));
+  for (let i = 0; i < 20; i += 1)
+    codes.push(
+      (await req('POST', '/wallet/crypto-address/add', { token, body: { ...ADDRESS, address: `TLIMIT${String(i).padStart(10, '0')}abcdef` } })).body.code,
+    );
+  t.true(
+    codes.every((c) => c === 200),
+    codes.join(','),
+  );
   const over = await req('POST', '/wallet/credit-card/add', { token, body: CARD });
   t.is(over.status, 429);
   t.truthy(over.headers.get('retry-after'));

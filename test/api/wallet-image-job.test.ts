@@ -56,7 +56,9 @@ async function settled(job: Job): Promise<string> {
 }
 
 test.serial('the photos get a resized copy (1600 px) and a WebP thumbnail (320 px); the owner can ask for the thumbnail', async (t) => {
-  const big = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: { r: 10, g: 120, b: 10 } } }).jpeg().toBuffer();
+  const big = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: { r: 10, g: 120, b: 10 } } })
+    .jpeg()
+    .toBuffer();
   const { token } = await factories.createUser();
   const card = await addCard(token, big);
   for (const key of [card.idCardFront, card.idCardBack, card.passbookCover]) {
@@ -69,7 +71,9 @@ test.serial('the photos get a resized copy (1600 px) and a WebP thumbnail (320 p
     const thumb = await sharp(path.join(uploadDir, row.thumbnailKey!)).metadata();
     t.deepEqual([thumb.format, thumb.width, thumb.height], ['webp', 320, 160]);
   }
-  const res = await fetch(`${stack.baseUrl}/api/wallet/bank-card/${card.id}/photo/idCardBack?size=thumbnail`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${stack.baseUrl}/api/wallet/bank-card/${card.id}/photo/idCardBack?size=thumbnail`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   t.is(res.status, 200);
   t.is(res.headers.get('content-type'), 'image/webp');
   t.is((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width, 320);
@@ -77,7 +81,12 @@ test.serial('the photos get a resized copy (1600 px) and a WebP thumbnail (320 p
 
 test.serial('a repeated job changes nothing; a job for an unknown image fails once without retries', async (t) => {
   const { token } = await factories.createUser();
-  const card = await addCard(token, await sharp({ create: { width: 40, height: 40, channels: 3, background: 'white' } }).jpeg().toBuffer());
+  const card = await addCard(
+    token,
+    await sharp({ create: { width: 40, height: 40, channels: 3, background: 'white' } })
+      .jpeg()
+      .toBuffer(),
+  );
   const first = await processed(card.idCardFront);
   const { queue } = await import('../../shared/queues/queues');
   const again = await queue('image').add('resize', { kind: 'bank-card-photo', storageKey: card.idCardFront });
@@ -95,7 +104,12 @@ test.serial('a repeated job changes nothing; a job for an unknown image fails on
 
 test.serial('a job lost by Redis: the reconciler finds the unprocessed image in Postgres and the worker makes its copies again', async (t) => {
   const { token } = await factories.createUser();
-  const card = await addCard(token, await sharp({ create: { width: 50, height: 30, channels: 3, background: 'black' } }).png().toBuffer());
+  const card = await addCard(
+    token,
+    await sharp({ create: { width: 50, height: 30, channels: 3, background: 'black' } })
+      .png()
+      .toBuffer(),
+  );
   const row = await processed(card.passbookCover);
   await waitFor('the outbox rows to be sent', async () => (await models.OutboxMessage.count({ where: { queue: 'image', sentAt: null } })) === 0);
   // As if the job had been lost before it ran: no effect in Postgres, no copies in storage.

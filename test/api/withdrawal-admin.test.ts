@@ -25,12 +25,16 @@ test.after.always(async () => {
 async function pendingWithdrawal(amount = '40', balance = '100') {
   const player = await readyPlayer({ balance });
   await giveCode(player.user);
-  const res = await stack.request('POST', '/api/withdrawal/request', { token: player.token, body: { amount, cryptoAddressId: player.address.id, verifyCode: CODE } });
+  const res = await stack.request('POST', '/api/withdrawal/request', {
+    token: player.token,
+    body: { amount, cryptoAddressId: player.address.id, verifyCode: CODE },
+  });
   if (res.body.code !== 200) throw new Error(res.text);
   return { ...player, id: res.body.result.id as number };
 }
 
-const review = (id: number, body: unknown, options: { token?: string; site?: string } = {}) => req('POST', `/withdrawal/admin/${id}/review`, { body, ...options });
+const review = (id: number, body: unknown, options: { token?: string; site?: string } = {}) =>
+  req('POST', `/withdrawal/admin/${id}/review`, { body, ...options });
 const complete = (id: number, options: { token?: string; site?: string } = {}) => req('POST', `/withdrawal/admin/${id}/complete`, options);
 const logsOf = (id: number, action: string) => models.AdminOperationLog.count({ where: { module: 'withdrawal', action, targetId: String(id) } });
 
@@ -40,7 +44,16 @@ test('approve then complete: the hold leaves the account once; balances equal th
 
   let res = await review(w.id, { action: 'approve' });
   t.is(res.body.code, 200, res.text);
-  t.like(res.body.result, { id: w.id, status: 'approved', amount: '40.000000', userId: w.user.id, account: w.user.account, address: w.address.address, rejectReason: null, completedAt: null });
+  t.like(res.body.result, {
+    id: w.id,
+    status: 'approved',
+    amount: '40.000000',
+    userId: w.user.id,
+    account: w.user.account,
+    address: w.address.address,
+    rejectReason: null,
+    completedAt: null,
+  });
   t.truthy(res.body.result.reviewedAt);
   t.deepEqual(await balancesAndLedger(w.user.id), { balance: '60.000000', frozen: '40.000000', ledger: '60.000000', ledgerFrozen: '40.000000' });
 
@@ -145,7 +158,10 @@ test('admin list: filters by status, player and dates, paged, newest first, with
   t.false(res.body.result.items.some((i: { id: number }) => i.id === a.id));
   res = await req('GET', `/withdrawal/admin/list?pageSize=50`);
   const times = res.body.result.items.map((i: { createdAt: string }) => Date.parse(i.createdAt));
-  t.deepEqual(times, [...times].sort((x, y) => y - x));
+  t.deepEqual(
+    times,
+    [...times].sort((x, y) => y - x),
+  );
   res = await req('GET', `/withdrawal/admin/list?pageSize=1&page=2`);
   t.is(res.body.result.items.length, 1);
   t.like(res.body.result.pagination, { page: 2, pageSize: 1 });
@@ -159,7 +175,14 @@ test('admin list: filters by status, player and dates, paged, newest first, with
 
 test('review body and ids: hostile input is a 400', async (t) => {
   const w = await pendingWithdrawal('1', '1');
-  for (const body of [{}, { action: 'delete' }, { action: 1 }, { action: 'reject', rejectReason: 5 }, { action: 'reject', rejectReason: 'x'.repeat(256) }, { action: 'approve\u0000' }]) {
+  for (const body of [
+    {},
+    { action: 'delete' },
+    { action: 1 },
+    { action: 'reject', rejectReason: 5 },
+    { action: 'reject', rejectReason: 'x'.repeat(256) },
+    { action: 'approve\u0000' },
+  ]) {
     const res = await review(w.id, body);
     t.is(res.status, 400, `${JSON.stringify(body)}: ${res.text}`);
   }

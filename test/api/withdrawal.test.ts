@@ -30,7 +30,11 @@ test.after.always(async () => {
 
 let ip = 0;
 const call = (method: string, path: string, token: string | undefined, body?: unknown, locale = 'en-US'): Promise<ApiResponse> =>
-  stack.request(method, `/api/withdrawal${path}`, { token, body, headers: { 'x-forwarded-for': `10.9.${Math.floor(++ip / 250)}.${ip % 250}`, locales: locale } });
+  stack.request(method, `/api/withdrawal${path}`, {
+    token,
+    body,
+    headers: { 'x-forwarded-for': `10.9.${Math.floor(++ip / 250)}.${ip % 250}`, locales: locale },
+  });
 const request = (token: string, body: Record<string, unknown>) => call('POST', '/request', token, body);
 
 test('send-code: 2001 without a verified e-mail, 2002 without a verified mobile', async (t) => {
@@ -133,8 +137,34 @@ test('request: success holds the amount (balance to frozenBalance), visible in u
   const res = await request(token, { amount: 12.5, cryptoAddressId: address.id, verifyCode: CODE });
   t.is(res.body.code, 200, res.text);
   const w = res.body.result;
-  t.deepEqual(Object.keys(w).sort(), ['address', 'amount', 'completedAt', 'createdAt', 'cryptoAddressId', 'currency', 'id', 'network', 'rejectReason', 'reviewedAt', 'status', 'walletName'].sort());
-  t.like(w, { amount: '12.500000', status: 'pending', walletName: 'Cold wallet', network: 'TRC-20', currency: 'USDT', rejectReason: null, reviewedAt: null, completedAt: null, cryptoAddressId: address.id });
+  t.deepEqual(
+    Object.keys(w).sort(),
+    [
+      'address',
+      'amount',
+      'completedAt',
+      'createdAt',
+      'cryptoAddressId',
+      'currency',
+      'id',
+      'network',
+      'rejectReason',
+      'reviewedAt',
+      'status',
+      'walletName',
+    ].sort(),
+  );
+  t.like(w, {
+    amount: '12.500000',
+    status: 'pending',
+    walletName: 'Cold wallet',
+    network: 'TRC-20',
+    currency: 'USDT',
+    rejectReason: null,
+    reviewedAt: null,
+    completedAt: null,
+    cryptoAddressId: address.id,
+  });
   t.is(w.address, `${address.address.slice(0, 6)}****${address.address.slice(-4)}`);
   const detail = await stack.request('GET', '/api/auth/user-detail', { token });
   t.is(detail.body.result.balance, '87.500000');
@@ -212,7 +242,10 @@ test('request: hostile input is a 400 naming the field, never a 500', async (t) 
   for (const [body, field] of cases) {
     const res = await request(token, body);
     t.is(res.status, 400, `${JSON.stringify(body)}: ${res.text}`);
-    t.true(res.body.errors.some((e: { field: string }) => e.field === field), res.text);
+    t.true(
+      res.body.errors.some((e: { field: string }) => e.field === field),
+      res.text,
+    );
   }
 });
 
@@ -221,7 +254,10 @@ test('two requests at once with a balance for one: one succeeds, the other is 20
   // Hold the player's row so both requests pass their code checks and queue on the hold.
   const barrier = await db().transaction();
   await db().query('SELECT id FROM users WHERE id = :id FOR NO KEY UPDATE', { replacements: { id: user.id }, transaction: barrier });
-  const both = [request(token, { amount: '10', cryptoAddressId: address.id, verifyCode: CODE }), request(token, { amount: '10', cryptoAddressId: address.id, verifyCode: CODE })];
+  const both = [
+    request(token, { amount: '10', cryptoAddressId: address.id, verifyCode: CODE }),
+    request(token, { amount: '10', cryptoAddressId: address.id, verifyCode: CODE }),
+  ];
   await waitFor('both requests to wait for the row', async () => {
     const [row] = await db().query<{ n: number }>(
       `SELECT count(*)::int AS n FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid WHERE NOT l.granted AND a.datname = current_database()`,
@@ -257,10 +293,16 @@ test('list: the player own withdrawals with masked addresses, filters and paging
   let res = await call('GET', '/list', token);
   t.is(res.body.code, 200, res.text);
   t.deepEqual(res.body.result.pagination, { page: 1, pageSize: 10, total: 3, totalPages: 1 });
-  t.deepEqual(res.body.result.items.map((i: { amount: string }) => i.amount), ['3.000000', '2.000000', '1.000000']);
+  t.deepEqual(
+    res.body.result.items.map((i: { amount: string }) => i.amount),
+    ['3.000000', '2.000000', '1.000000'],
+  );
   t.false(res.text.includes(address.address));
   res = await call('GET', '/list?status=rejected', token);
-  t.deepEqual(res.body.result.items.map((i: { rejectReason: string }) => i.rejectReason), ['test']);
+  t.deepEqual(
+    res.body.result.items.map((i: { rejectReason: string }) => i.rejectReason),
+    ['test'],
+  );
   res = await call('GET', '/list?page=2&pageSize=2', token);
   t.deepEqual(res.body.result.pagination, { page: 2, pageSize: 2, total: 3, totalPages: 2 });
   t.is(res.body.result.items.length, 1);
@@ -289,11 +331,27 @@ test('turnover-status: deposits x 1 against the effective bet, and the open prom
   res = await call('GET', '/turnover-status', token);
   t.deepEqual(res.body.result, {
     canWithdraw: false,
-    deposit: { totalDeposits: '150.500000', multiplier: 1, requiredTurnover: '150.500000', completedTurnover: '100.250000', remaining: '50.250000', completed: false },
+    deposit: {
+      totalDeposits: '150.500000',
+      multiplier: 1,
+      requiredTurnover: '150.500000',
+      completedTurnover: '100.250000',
+      remaining: '50.250000',
+      completed: false,
+    },
     promo: {
       pendingCount: 1,
       completed: false,
-      items: [{ promoId: open.promoId, promoTitle: 'First deposit gift', rewardAmount: '10.000000', requiredTurnover: '200.000000', completedTurnover: '50.500000', remaining: '149.500000' }],
+      items: [
+        {
+          promoId: open.promoId,
+          promoTitle: 'First deposit gift',
+          rewardAmount: '10.000000',
+          requiredTurnover: '200.000000',
+          completedTurnover: '50.500000',
+          remaining: '149.500000',
+        },
+      ],
     },
   });
   res = await call('GET', '/turnover-status', token, undefined, 'zh-TW');

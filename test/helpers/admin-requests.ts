@@ -42,7 +42,9 @@ export interface AdminStack {
  * Starts the test stack (env first, then the app modules) and creates an administrator with
  * `permissions` (all when omitted). Call in `test.before`.
  */
-export async function startAdminStack(options: { permissions?: string[]; env?: Record<string, string>; headers?: Record<string, string> } = {}): Promise<AdminStack> {
+export async function startAdminStack(
+  options: { permissions?: string[]; env?: Record<string, string>; headers?: Record<string, string> } = {},
+): Promise<AdminStack> {
   const stack = await startTestStack(options.env);
   const factories = await import('./factories');
   const models = await import('../../shared/db/models');

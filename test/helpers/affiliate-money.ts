@@ -28,7 +28,14 @@ export async function approvedBankCard(user: User, status = 1): Promise<BankCard
 /** Commission credited to the agent's affiliate account (kind commission: available and totalEarned). */
 export async function creditCommission(agent: User, amount: string, key = `test:commission:${agent.id}:${randomBytes(4).toString('hex')}`) {
   return db().transaction((transaction) =>
-    moveAffiliateBalance(transaction, { userId: agent.id, siteCode: agent.siteCode, kind: 'commission', available: amount, earned: amount, idempotencyKey: key }),
+    moveAffiliateBalance(transaction, {
+      userId: agent.id,
+      siteCode: agent.siteCode,
+      kind: 'commission',
+      available: amount,
+      earned: amount,
+      idempotencyKey: key,
+    }),
   );
 }
 

@@ -1,6 +1,14 @@
 import Decimal from 'decimal.js';
 import { QueryTypes } from 'sequelize';
-import { AffiliateCommission, AffiliateRiskLog, AffiliateSettlement, type RiskRuleType, type SettlementPeriodType, type SettlementStatus, type User } from '../../shared/db/models';
+import {
+  AffiliateCommission,
+  AffiliateRiskLog,
+  AffiliateSettlement,
+  type RiskRuleType,
+  type SettlementPeriodType,
+  type SettlementStatus,
+  type User,
+} from '../../shared/db/models';
 import { db } from '../../shared/db/sequelize';
 
 /**
@@ -83,7 +91,10 @@ export async function insertSettlement(input: SettlementInput): Promise<Affiliat
       );
     }
     for (const risk of input.risks ?? []) {
-      await AffiliateRiskLog.create({ settlementId: settlement.id, siteCode: input.agent.siteCode, ruleType: risk.ruleType, detail: risk.detail }, { transaction });
+      await AffiliateRiskLog.create(
+        { settlementId: settlement.id, siteCode: input.agent.siteCode, ruleType: risk.ruleType, detail: risk.detail },
+        { transaction },
+      );
     }
     return settlement;
   });

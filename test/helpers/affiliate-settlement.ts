@@ -13,8 +13,19 @@ export type RateRow = [agentTier: string, agentLevel: number, gameType: string |
 export async function program(siteCode: string, tiers: TierRow[], rates: RateRow[]): Promise<void> {
   await AffiliateCommissionRate.destroy({ where: { siteCode } });
   await AgentTier.destroy({ where: { siteCode } });
-  await AgentTier.bulkCreate(tiers.map(([tierCode, minTotalEarned, minActiveMembers, sortOrder]) => ({ siteCode, tierCode, tierName: tierCode, minTotalEarned, minActiveMembers, sortOrder })));
-  await AffiliateCommissionRate.bulkCreate(rates.map(([agentTier, agentLevel, gameType, commissionRate]) => ({ siteCode, agentTier, agentLevel, gameType, commissionRate })));
+  await AgentTier.bulkCreate(
+    tiers.map(([tierCode, minTotalEarned, minActiveMembers, sortOrder]) => ({
+      siteCode,
+      tierCode,
+      tierName: tierCode,
+      minTotalEarned,
+      minActiveMembers,
+      sortOrder,
+    })),
+  );
+  await AffiliateCommissionRate.bulkCreate(
+    rates.map(([agentTier, agentLevel, gameType, commissionRate]) => ({ siteCode, agentTier, agentLevel, gameType, commissionRate })),
+  );
 }
 
 /** Turns the site's negative carry-over on or off (site_configs.settings.affiliate.negativeCarryOver). */
@@ -68,7 +79,14 @@ export async function reward(user: User, amount: string, kind: 'rebate' | 'promo
 /** Gives an agent lifetime commission (totalEarned) through the affiliate account. */
 export async function earned(agent: User, amount: string): Promise<void> {
   await db().transaction((transaction) =>
-    moveAffiliateBalance(transaction, { userId: agent.id, siteCode: agent.siteCode, kind: 'commission', available: amount, earned: amount, idempotencyKey: `test-earned:${randomBytes(8).toString('hex')}` }),
+    moveAffiliateBalance(transaction, {
+      userId: agent.id,
+      siteCode: agent.siteCode,
+      kind: 'commission',
+      available: amount,
+      earned: amount,
+      idempotencyKey: `test-earned:${randomBytes(8).toString('hex')}`,
+    }),
   );
 }
 
@@ -82,7 +100,9 @@ export async function settlementOf(agentId: number, periodType: 'weekly' | 'dail
 export async function linesOf(settlementId: number): Promise<Array<[number, string | null, number, string, string, string]>> {
   const rows = await AffiliateCommission.findAll({ where: { settlementId }, raw: true });
   return rows
-    .map((r) => [r.memberId, r.gameType, r.agentLevel, r.netLoss, r.commissionRate, r.commissionAmount] as [number, string | null, number, string, string, string])
+    .map(
+      (r) => [r.memberId, r.gameType, r.agentLevel, r.netLoss, r.commissionRate, r.commissionAmount] as [number, string | null, number, string, string, string],
+    )
     .sort((a, b) => a[0] - b[0] || (a[1] ?? '').localeCompare(b[1] ?? ''));
 }
 

@@ -38,10 +38,7 @@ export async function insertBetOrder(user: User, fields: BetOrderFields = {}): P
   const gameType = fields.gameType ?? '2';
   const betAmount = fields.betAmount ?? '100';
   const settled = fields.settled ?? true;
-  const result =
-    fields.withResult === false
-      ? {}
-      : { winAmount: '0', winLose: `-${betAmount}`, settledAt: settled ? (fields.settledAt ?? new Date()) : null };
+  const result = fields.withResult === false ? {} : { winAmount: '0', winLose: `-${betAmount}`, settledAt: settled ? (fields.settledAt ?? new Date()) : null };
   return BetOrder.create({
     siteCode: user.siteCode,
     userId: user.id,
@@ -79,7 +76,11 @@ export async function createBetOrder(user: User, options: BetOrderOptions): Prom
 }
 
 /** A new player of `siteCode` at `vipLevel`, with any other user fields given in `extra`. */
-export async function createVipPlayer(siteCode: string, vipLevel: number, extra: Partial<Pick<User, 'relegationMissCount' | 'vipHold' | 'totalEffectiveBet'>> = {}): Promise<User> {
+export async function createVipPlayer(
+  siteCode: string,
+  vipLevel: number,
+  extra: Partial<Pick<User, 'relegationMissCount' | 'vipHold' | 'totalEffectiveBet'>> = {},
+): Promise<User> {
   const { user } = await createUser({ siteCode });
   await User.update({ vipLevel: String(vipLevel), ...extra }, { where: { id: user.id } });
   return (await user.reload())!;

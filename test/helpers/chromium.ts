@@ -16,12 +16,24 @@ export const chromiumMissing = (title: string) => `${title} (skipped: no Chromiu
  * A headless Chromium with a fresh profile under `dir`, with the flags this machine's closed network
  * needs (no background connections, no QUIC). `extraArgs` adds flags such as host resolver rules.
  */
-export async function launchChromium(dir: string, options: { extraArgs?: string[]; viewport?: { width: number; height: number } } = {}): Promise<BrowserContext> {
+export async function launchChromium(
+  dir: string,
+  options: { extraArgs?: string[]; viewport?: { width: number; height: number } } = {},
+): Promise<BrowserContext> {
   return chromium.launchPersistentContext(path.join(dir, 'profile'), {
     executablePath: chromiumPath,
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', ...(options.extraArgs ?? [])],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      ...(options.extraArgs ?? []),
+    ],
     viewport: options.viewport,
   });
 }

@@ -35,7 +35,10 @@ function rebase(node: unknown): unknown {
   if (!node || typeof node !== 'object') return node;
   const out: Json = {};
   for (const [key, value] of Object.entries(node as Json)) {
-    out[key] = key === '$ref' && typeof value === 'string' && value.startsWith('#/components/schemas/') ? `${DOC_ID}#/$defs/${value.slice('#/components/schemas/'.length)}` : rebase(value);
+    out[key] =
+      key === '$ref' && typeof value === 'string' && value.startsWith('#/components/schemas/')
+        ? `${DOC_ID}#/$defs/${value.slice('#/components/schemas/'.length)}`
+        : rebase(value);
   }
   return out;
 }
@@ -52,7 +55,10 @@ async function load(): Promise<Contract> {
   for (const [template, item] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(item)) {
       if (!METHODS.has(method)) continue;
-      const segments = template.split('/').slice(1).map((s) => (s.startsWith('{') ? null : s));
+      const segments = template
+        .split('/')
+        .slice(1)
+        .map((s) => (s.startsWith('{') ? null : s));
       operations.push({ id: (op as Json).operationId as string, method, template, segments, responses: (op as Json).responses as Json });
     }
   }

@@ -16,13 +16,13 @@ export function jpegWithExif(width = 64, height = 48): Promise<Buffer> {
 }
 
 export function png(width = 32, height = 32): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 4, background: { r: 0, g: 0, b: 255, alpha: 1 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 4, background: { r: 0, g: 0, b: 255, alpha: 1 } } })
+    .png()
+    .toBuffer();
 }
 
 /** Every file under `dir` (relative paths), sorted. */
 export function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return (fs.readdirSync(dir, { recursive: true }) as string[])
-    .filter((f) => fs.statSync(path.join(dir, f)).isFile())
-    .sort();
+  return (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(dir, f)).isFile()).sort();
 }

@@ -17,7 +17,10 @@ export interface MailStack {
   smtp: TestSmtpServer;
 }
 
-export async function startMailStack(from: string, options: { env?: Record<string, string>; rejectRecipient?: (address: string) => boolean } = {}): Promise<MailStack> {
+export async function startMailStack(
+  from: string,
+  options: { env?: Record<string, string>; rejectRecipient?: (address: string) => boolean } = {},
+): Promise<MailStack> {
   const smtp = await startSmtpServer(options.rejectRecipient ? { rejectRecipient: options.rejectRecipient } : undefined);
   const stack = await startTestStack({
     SMTP_URL: smtp.url,

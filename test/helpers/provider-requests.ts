@@ -42,7 +42,9 @@ export interface Snapshot {
 
 /** A player's balance, ledger sum and row counts of every table a provider callback writes. */
 export async function snapshot(userId: number): Promise<Snapshot> {
-  const [row] = await (await database()).query<Record<string, string>>(
+  const [row] = await (
+    await database()
+  ).query<Record<string, string>>(
     `SELECT u.balance,
             (SELECT COALESCE(SUM(amount), 0) FROM game_transactions WHERE "userId" = u.id) AS ledger,
             (SELECT COUNT(*) FROM game_transactions WHERE "userId" = u.id) AS "ledgerRows",
@@ -74,7 +76,9 @@ export async function ledgerHolds(t: ExecutionContext, userId: number): Promise<
 
 /** The bet order of a player's round (gameNumber = the provider's round id). */
 export async function roundOrder(userId: number, roundId: string) {
-  const [row] = await (await database()).query<Record<string, unknown>>(`SELECT * FROM bet_orders WHERE "userId" = :userId AND "gameNumber" = :roundId`, {
+  const [row] = await (
+    await database()
+  ).query<Record<string, unknown>>(`SELECT * FROM bet_orders WHERE "userId" = :userId AND "gameNumber" = :roundId`, {
     replacements: { userId, roundId },
     type: QueryTypes.SELECT,
   });

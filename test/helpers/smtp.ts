@@ -136,7 +136,7 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
     server.listen(0, '127.0.0.1', () => resolve());
   });
   server.on('error', () => undefined);
-  const port = ((server as unknown as { server: { address: () => AddressInfo } }).server.address()).port;
+  const port = (server as unknown as { server: { address: () => AddressInfo } }).server.address().port;
 
   return {
     url: `smtp://127.0.0.1:${port}`,

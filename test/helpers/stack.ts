@@ -32,8 +32,6 @@ export interface ApiResponse {
   text: string;
 }
 
-
-
 async function cloneTemplate(serverUrl: string, template: string, name: string): Promise<void> {
   const client = new Client({ connectionString: withDatabase(serverUrl, 'postgres') });
   await client.connect();

@@ -1,10 +1,5 @@
 /** Polls `check` until it returns a truthy value or the deadline passes (then throws naming `what`). */
-export async function waitFor<T>(
-  what: string,
-  check: () => Promise<T | undefined | null | false>,
-  timeoutMs = 10_000,
-  everyMs = 50,
-): Promise<T> {
+export async function waitFor<T>(what: string, check: () => Promise<T | undefined | null | false>, timeoutMs = 10_000, everyMs = 50): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

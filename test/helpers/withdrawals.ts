@@ -24,7 +24,10 @@ export async function approvedAddress(user: User, status = 1): Promise<CryptoAdd
 
 /** A live withdrawal code on record, sent `minutesAgo` minutes ago. */
 export async function giveCode(user: User, code = CODE, minutesAgo = 0): Promise<void> {
-  await User.update({ withdrawalVerifyCode: code, withdrawalCodeSentAt: new Date(Date.now() - minutesAgo * 60_000), withdrawalCodeTries: 0 }, { where: { id: user.id } });
+  await User.update(
+    { withdrawalVerifyCode: code, withdrawalCodeSentAt: new Date(Date.now() - minutesAgo * 60_000), withdrawalCodeTries: 0 },
+    { where: { id: user.id } },
+  );
 }
 
 /**

@@ -35,7 +35,12 @@ interface Reply {
   body: any;
 }
 
-async function call(base: string, method: string, url: string, opts: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {}): Promise<Reply> {
+async function call(
+  base: string,
+  method: string,
+  url: string,
+  opts: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {},
+): Promise<Reply> {
   const headers: Record<string, string> = { locales: 'en-US', ...opts.headers };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   let body = opts.raw;
@@ -94,7 +99,10 @@ async function deposit(base: string, player: { token: string }, channelId: numbe
   try {
     const made = await call(base, 'POST', '/api/deposit', { token: player.token, body: { channelId, paymentMethod: 'crypto', subOrder, orderAmount: '5' } });
     if (made.body?.code !== 200) {
-      tally.errors.set(`deposit order ${made.status} ${made.body?.code ?? ''}`, (tally.errors.get(`deposit order ${made.status} ${made.body?.code ?? ''}`) ?? 0) + 1);
+      tally.errors.set(
+        `deposit order ${made.status} ${made.body?.code ?? ''}`,
+        (tally.errors.get(`deposit order ${made.status} ${made.body?.code ?? ''}`) ?? 0) + 1,
+      );
       return;
     }
   } catch {
@@ -128,7 +136,10 @@ async function client(base: string, players: { id: number; token: string }[], ch
     } else if (kind === 0) {
       // One simulate round: no client key, so an unanswered one may or may not have happened.
       try {
-        const res = await call(base, 'POST', '/api/game/simulate', { token: player.token, body: { gameCode: 'provy-crypto-01', productId: 3001, betAmount: 1 } });
+        const res = await call(base, 'POST', '/api/game/simulate', {
+          token: player.token,
+          body: { gameCode: 'provy-crypto-01', productId: 3001, betAmount: 1 },
+        });
         if (res.status === 200 && res.body?.code === 200) tally.simulateAcked.push(res.body.result.roundId);
         else {
           tally.simulateUnacked += 1;
@@ -144,11 +155,18 @@ async function client(base: string, players: { id: number; token: string }[], ch
       const b = await providerOnce(base, 'Bet', { transactionId: bet, roundId: round, userId: player.id, gameCode: 'provx-slot-01', amount: '2' }, tally);
       if (b?.body?.status === 'OK') tally.providerAcked.push(bet);
       const res = id('res');
-      const r = await providerOnce(base, 'BetResult', { transactionId: res, roundId: round, userId: player.id, gameCode: 'provx-slot-01', winAmount: n % 2 ? '3' : '0.5' }, tally);
+      const r = await providerOnce(
+        base,
+        'BetResult',
+        { transactionId: res, roundId: round, userId: player.id, gameCode: 'provx-slot-01', winAmount: n % 2 ? '3' : '0.5' },
+        tally,
+      );
       if (r?.body?.status === 'OK') tally.providerAcked.push(res);
     } else {
       try {
-        const r = await call(base, 'POST', '/api/auth/register', { body: { account: `so${randomBytes(5).toString('hex')}`, password: 'secret123', name: 'Scale' } });
+        const r = await call(base, 'POST', '/api/auth/register', {
+          body: { account: `so${randomBytes(5).toString('hex')}`, password: 'secret123', name: 'Scale' },
+        });
         if (r.body?.code === 200) tally.registered += 1;
       } catch {
         // unacknowledged registration: nothing to check
@@ -200,7 +218,10 @@ async function main(): Promise<void> {
     const apis = await Promise.all([1, 2, 3].map((i) => startApiProcess(`api${i}`, env, logDir)));
     procs.push(...apis);
     procs.push(startWorkerProcess('worker1', env, logDir), startWorkerProcess('worker2', env, logDir));
-    haproxy = await startHaproxy(apis.map((a) => a.port as number), logDir);
+    haproxy = await startHaproxy(
+      apis.map((a) => a.port as number),
+      logDir,
+    );
     const base = `http://127.0.0.1:${haproxy.port}`;
     console.log(`  HAProxy on ${base} over ports ${apis.map((a) => a.port).join(', ')} (logs in ${logDir})`);
 
@@ -247,7 +268,10 @@ async function main(): Promise<void> {
       `SELECT k AS key, (SELECT COUNT(*) FROM game_transactions WHERE "idempotencyKey" = 'simulate:bet:' || k) AS n FROM unnest($1::text[]) AS k`,
       [tally.simulateAcked],
     );
-    check(rounds.every((r) => Number(r.n) === 1), `each of ${rounds.length} acknowledged simulate rounds has exactly one bet ledger row`);
+    check(
+      rounds.every((r) => Number(r.n) === 1),
+      `each of ${rounds.length} acknowledged simulate rounds has exactly one bet ledger row`,
+    );
     const [allRounds] = await q<{ n: string }>(`SELECT COUNT(*) AS n FROM game_transactions WHERE "idempotencyKey" LIKE 'simulate:bet:%'`);
     check(
       Number(allRounds.n) >= tally.simulateAcked.length && Number(allRounds.n) <= tally.simulateAcked.length + tally.simulateUnacked,
@@ -257,7 +281,10 @@ async function main(): Promise<void> {
       `SELECT tx, (SELECT COUNT(*) FROM provider_transactions p WHERE p."transactionId" = tx) AS n FROM unnest($1::text[]) AS tx`,
       [tally.providerAcked],
     );
-    check(calls.every((r) => Number(r.n) === 1), `each of ${calls.length} acknowledged provider callbacks is recorded exactly once (retries included)`);
+    check(
+      calls.every((r) => Number(r.n) === 1),
+      `each of ${calls.length} acknowledged provider callbacks is recorded exactly once (retries included)`,
+    );
     const [dupes] = await q<{ n: string }>(
       `SELECT COUNT(*) AS n FROM (SELECT "refId" FROM game_transactions WHERE "refType" IS NOT NULL AND "refId" IS NOT NULL GROUP BY "refType", "refId", kind HAVING COUNT(*) > 1) d`,
     );
@@ -303,23 +330,37 @@ async function main(): Promise<void> {
     for (let i = 0; i < 12; i += 1) {
       statuses.push((await call(i % 2 ? c : a, 'POST', '/api/auth/login', { body: { account: victim.user.account, password: 'wrong-password' } })).status);
     }
-    check(statuses.slice(0, 10).every((s) => s !== 429) && statuses.slice(10).every((s) => s === 429), `the per-account login limit counts across processes (statuses ${statuses.join(' ')})`);
+    check(
+      statuses.slice(0, 10).every((s) => s !== 429) && statuses.slice(10).every((s) => s === 429),
+      `the per-account login limit counts across processes (statuses ${statuses.join(' ')})`,
+    );
 
     const { token: adminToken } = await factories.createAdmin();
     const siteId = (await q<{ id: number }>(`SELECT id FROM site_configs WHERE "siteCode" = 'default'`))[0]?.id;
     const before = await Promise.all([a, c].map((b) => call(b, 'GET', '/api/site-config')));
     const name = `Scaled ${run}`;
-    const patch = await call(a, 'PATCH', `/api/site-config/admin/${siteId}`, { token: adminToken, body: { siteName: { 'en-US': name } }, headers: { 'x-site-code': 'default' } });
+    const patch = await call(a, 'PATCH', `/api/site-config/admin/${siteId}`, {
+      token: adminToken,
+      body: { siteName: { 'en-US': name } },
+      headers: { 'x-site-code': 'default' },
+    });
     check(patch.body?.code === 200, `site-config write on api1 (${patch.status})`);
     const seen = await call(c, 'GET', '/api/site-config');
-    check(before.every((r) => r.status === 200) && JSON.stringify(seen.body).includes(name), 'api3 serves the new site name at once (its cached copy was cleared)');
+    check(
+      before.every((r) => r.status === 200) && JSON.stringify(seen.body).includes(name),
+      'api3 serves the new site name at once (its cached copy was cleared)',
+    );
 
     // Provider rows are kept 5 s in each process; a write on api1 must reach api3's copy through Redis.
     const provider = (await q<{ id: number }>(`SELECT id FROM game_providers WHERE "siteCode" = 'default' AND "gameCode" = 'provy-crypto-01'`))[0];
     const gambler = await factories.createUser({ balance: '100' });
     const round = () => call(c, 'POST', '/api/game/simulate', { token: gambler.token, body: { gameCode: 'provy-crypto-01', productId: 3001, betAmount: 1 } });
     check((await round()).body?.code === 200, 'a round on api3 (its provider row now kept in api3)');
-    const disable = await call(a, 'PATCH', `/api/game/admin/providers/${provider.id}`, { token: adminToken, body: { enable: false }, headers: { 'x-site-code': 'default' } });
+    const disable = await call(a, 'PATCH', `/api/game/admin/providers/${provider.id}`, {
+      token: adminToken,
+      body: { enable: false },
+      headers: { 'x-site-code': 'default' },
+    });
     check(disable.body?.code === 200, `the game disabled on api1 (${disable.status})`);
     const since = Date.now();
     let refused: Reply | undefined;
@@ -331,7 +372,10 @@ async function main(): Promise<void> {
       }
     }
     const ms = Date.now() - since;
-    check(refused?.body?.code === 5001 && ms < 1_000, `api3 refuses the disabled game within a second, not after its 5 s copy expires (${ms} ms, code ${refused?.body?.code})`);
+    check(
+      refused?.body?.code === 5001 && ms < 1_000,
+      `api3 refuses the disabled game within a second, not after its 5 s copy expires (${ms} ms, code ${refused?.body?.code})`,
+    );
   } catch (err) {
     failures.push(`harness: ${(err as Error).stack ?? err}`);
     for (const p of procs) console.error(`--- ${p.name} log:\n${tail(p.log)}`);

@@ -53,7 +53,10 @@ test.before(async () => {
   await client.connect();
   for (const name of [partlyMigrated, empty]) await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
   // the first migration recorded as applied: the rest are pending
-  const first = fs.readdirSync(path.join(ROOT, 'shared', 'db', 'migrations')).filter((f) => /\.ts$/.test(f) && !f.endsWith('.d.ts')).sort()[0];
+  const first = fs
+    .readdirSync(path.join(ROOT, 'shared', 'db', 'migrations'))
+    .filter((f) => /\.ts$/.test(f) && !f.endsWith('.d.ts'))
+    .sort()[0];
   const db = new Client({ connectionString: withDatabase(serverUrl, partlyMigrated) });
   await db.connect();
   await db.query('CREATE TABLE "SequelizeMeta" (name varchar(255) PRIMARY KEY)');
@@ -105,7 +108,14 @@ test('Redis on a closed port: exit 1 within seconds of a run with Redis up, nami
 });
 
 test('production without secrets: exit 1 with the messages of the configuration check', async (t) => {
-  const run = await doctor({ NODE_ENV: 'production', DATABASE_URL: withDatabase(serverUrl, partlyMigrated), JWT_SECRET: '', ADMIN_JWT_SECRET: '', ADMIN_PASSWORD: '' });
+  const run = await doctor({
+    NODE_ENV: 'production',
+    DATABASE_URL: withDatabase(serverUrl, partlyMigrated),
+    JWT_SECRET: '',
+    ADMIN_JWT_SECRET: '',
+    ADMIN_PASSWORD: '',
+  });
   t.is(run.code, 1, run.stdout);
-  for (const name of ['JWT_SECRET', 'ADMIN_JWT_SECRET', 'ADMIN_PASSWORD']) t.regex(run.stdout, new RegExp(`^fail\\s+Config\\s+${name} is required in production`, 'm'));
+  for (const name of ['JWT_SECRET', 'ADMIN_JWT_SECRET', 'ADMIN_PASSWORD'])
+    t.regex(run.stdout, new RegExp(`^fail\\s+Config\\s+${name} is required in production`, 'm'));
 });

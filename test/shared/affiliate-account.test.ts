@@ -48,8 +48,18 @@ test('commission, hold, release and payout move the four columns; each equals it
   await move({ ...base, kind: 'withdrawal-release', available: '20.000001', frozen: '-20.000001', idempotencyKey: `t:r2:${user.id}` });
   const paid = await move({ ...base, kind: 'withdrawal-payout', frozen: '-50', withdrawn: '50', idempotencyKey: `t:p1:${user.id}` });
   t.like(paid, { available: '70.500000', frozen: '0.000000', totalEarned: '120.500000', totalWithdrawn: '50.000000' });
-  t.deepEqual(await money.balanceMatchingLedger(user.id), { available: '70.500000', frozen: '0.000000', totalEarned: '120.500000', totalWithdrawn: '50.000000' });
-  t.deepEqual(await account.affiliateBalanceOf(user.id), { available: '70.500000', frozen: '0.000000', totalEarned: '120.500000', totalWithdrawn: '50.000000' });
+  t.deepEqual(await money.balanceMatchingLedger(user.id), {
+    available: '70.500000',
+    frozen: '0.000000',
+    totalEarned: '120.500000',
+    totalWithdrawn: '50.000000',
+  });
+  t.deepEqual(await account.affiliateBalanceOf(user.id), {
+    available: '70.500000',
+    frozen: '0.000000',
+    totalEarned: '120.500000',
+    totalWithdrawn: '50.000000',
+  });
   const [ledger] = await db().query<{ n: string; availableAfter: string; frozenAfter: string }>(
     `SELECT COUNT(*) OVER ()::text AS n, "availableAfter"::text, "frozenAfter"::text FROM affiliate_ledger WHERE "userId" = ${user.id} ORDER BY id DESC LIMIT 1`,
     { type: 'SELECT' as never },
@@ -79,15 +89,25 @@ test('available and frozen never go below zero; bad amounts and unknown users ar
   const { user } = await factories.createUser();
   const base = { userId: user.id, siteCode: user.siteCode };
   await move({ ...base, kind: 'commission', available: '5', earned: '5', idempotencyKey: `t:b:${user.id}` });
-  t.is(await reasonOf(move({ ...base, kind: 'withdrawal-hold', available: '-5.000001', frozen: '5.000001', idempotencyKey: `t:b1:${user.id}` })), 'INSUFFICIENT_FUNDS');
-  t.is(await reasonOf(move({ ...base, kind: 'withdrawal-payout', frozen: '-0.000001', withdrawn: '0.000001', idempotencyKey: `t:b2:${user.id}` })), 'INSUFFICIENT_FROZEN');
+  t.is(
+    await reasonOf(move({ ...base, kind: 'withdrawal-hold', available: '-5.000001', frozen: '5.000001', idempotencyKey: `t:b1:${user.id}` })),
+    'INSUFFICIENT_FUNDS',
+  );
+  t.is(
+    await reasonOf(move({ ...base, kind: 'withdrawal-payout', frozen: '-0.000001', withdrawn: '0.000001', idempotencyKey: `t:b2:${user.id}` })),
+    'INSUFFICIENT_FROZEN',
+  );
   t.is(await reasonOf(move({ ...base, kind: 'commission', earned: '-6', idempotencyKey: `t:b3:${user.id}` })), 'INVALID_AMOUNT');
   t.is(await reasonOf(move({ ...base, kind: 'commission', available: '1.0000001', idempotencyKey: `t:b4:${user.id}` })), 'INVALID_AMOUNT');
   t.is(await reasonOf(move({ ...base, kind: 'commission', available: 'abc', idempotencyKey: `t:b5:${user.id}` })), 'INVALID_AMOUNT');
   t.is(await reasonOf(move({ ...base, kind: 'commission', available: '1', idempotencyKey: '' })), 'INVALID_AMOUNT');
   t.is(await reasonOf(move({ ...base, kind: 'commission', available: '999999999999.999999', idempotencyKey: `t:b6:${user.id}` })), 'BALANCE_OVERFLOW');
   t.is(await reasonOf(move({ ...base, userId: 2147483647, kind: 'commission', available: '1', idempotencyKey: `t:b7:${user.id}` })), 'USER_NOT_FOUND');
-  t.is(await reasonOf(move({ ...base, siteCode: 'another-site', kind: 'commission', available: '1', idempotencyKey: `t:b8:${user.id}` })), 'USER_NOT_FOUND', 'never across sites');
+  t.is(
+    await reasonOf(move({ ...base, siteCode: 'another-site', kind: 'commission', available: '1', idempotencyKey: `t:b8:${user.id}` })),
+    'USER_NOT_FOUND',
+    'never across sites',
+  );
   t.deepEqual(await money.balanceMatchingLedger(user.id), { available: '5.000000', frozen: '0.000000', totalEarned: '5.000000', totalWithdrawn: '0.000000' });
   const [{ n }] = await db().query<{ n: string }>(`SELECT COUNT(*)::text AS n FROM affiliate_ledger WHERE "userId" = ${user.id}`, { type: 'SELECT' as never });
   t.is(n, '1');
@@ -104,7 +124,9 @@ test('the same key sent 10 times concurrently moves once; 10 different holds on 
   t.deepEqual(await money.balanceMatchingLedger(user.id), { available: '40.000000', frozen: '0.000000', totalEarned: '40.000000', totalWithdrawn: '0.000000' });
 
   const holds = await Promise.all(
-    Array.from({ length: 10 }, (_, i) => reasonOf(move({ ...base, kind: 'withdrawal-hold', available: '-10', frozen: '10', idempotencyKey: `t:h:${user.id}:${i}` }))),
+    Array.from({ length: 10 }, (_, i) =>
+      reasonOf(move({ ...base, kind: 'withdrawal-hold', available: '-10', frozen: '10', idempotencyKey: `t:h:${user.id}:${i}` })),
+    ),
   );
   t.is(holds.filter((r) => r === 'ok').length, 4);
   t.is(holds.filter((r) => r === 'INSUFFICIENT_FUNDS').length, 6);
@@ -116,7 +138,14 @@ test('a movement rolled back with its transaction leaves neither the account nor
   await move({ userId: user.id, siteCode: user.siteCode, kind: 'commission', available: '3', earned: '3', idempotencyKey: `t:rb0:${user.id}` });
   await t.throwsAsync(
     db().transaction(async (tx) => {
-      await account.moveAffiliateBalance(tx, { userId: user.id, siteCode: user.siteCode, kind: 'commission', available: '7', earned: '7', idempotencyKey: `t:rb:${user.id}` });
+      await account.moveAffiliateBalance(tx, {
+        userId: user.id,
+        siteCode: user.siteCode,
+        kind: 'commission',
+        available: '7',
+        earned: '7',
+        idempotencyKey: `t:rb:${user.id}`,
+      });
       throw new Error('rolled back');
     }),
     { message: 'rolled back' },

@@ -12,7 +12,14 @@ import { ConfigError, loadConfig } from '../../shared/config';
  */
 
 const base = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/x', REDIS_URL: 'redis://127.0.0.1:6379' };
-const production = { ...base, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), ADMIN_JWT_SECRET: 'y'.repeat(40), ADMIN_PASSWORD: 'long-enough', CARD_FINGERPRINT_SECRET: 'z'.repeat(40) };
+const production = {
+  ...base,
+  NODE_ENV: 'production',
+  JWT_SECRET: 'x'.repeat(40),
+  ADMIN_JWT_SECRET: 'y'.repeat(40),
+  ADMIN_PASSWORD: 'long-enough',
+  CARD_FINGERPRINT_SECRET: 'z'.repeat(40),
+};
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -29,7 +36,10 @@ const tempFile = () => path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'config-a
 test('production refuses to start without AUDIT_SIGNING_KEY, and names a value of neither format', (t) => {
   t.true(problemsOf(production).some((p) => p.startsWith('AUDIT_SIGNING_KEY is required in production')));
   for (const wrong of ['not-a-key', randomBytes(16).toString('base64'), '-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----']) {
-    t.true(problemsOf({ ...production, AUDIT_SIGNING_KEY: wrong }).some((p) => p.startsWith('AUDIT_SIGNING_KEY must be an Ed25519 private key')), wrong);
+    t.true(
+      problemsOf({ ...production, AUDIT_SIGNING_KEY: wrong }).some((p) => p.startsWith('AUDIT_SIGNING_KEY must be an Ed25519 private key')),
+      wrong,
+    );
   }
   const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
   t.true(problemsOf({ ...production, AUDIT_SIGNING_KEY: rsa }).some((p) => p.includes('not Ed25519')));

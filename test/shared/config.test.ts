@@ -145,13 +145,20 @@ test('WORKER_METRICS_PORT: unset by default (no workers metrics server), else a 
   t.is(loadConfig({ ...base, WORKER_METRICS_PORT: ' ' }).metrics.workerPort, undefined);
   t.is(loadConfig({ ...base, WORKER_METRICS_PORT: '9464' }).metrics.workerPort, 9464);
   for (const bad of ['0', '65536', 'metrics', '94.64']) {
-    t.true(problemsOf({ ...base, WORKER_METRICS_PORT: bad }).some((p) => p.startsWith('WORKER_METRICS_PORT') && p.includes(`"${bad}"`)), bad);
+    t.true(
+      problemsOf({ ...base, WORKER_METRICS_PORT: bad }).some((p) => p.startsWith('WORKER_METRICS_PORT') && p.includes(`"${bad}"`)),
+      bad,
+    );
   }
 });
 
 test('CARD_FINGERPRINT_SECRET: required (32 characters or more) in production; elsewhere derived from the token secret when unset', (t) => {
   t.true(problemsOf({ ...base, NODE_ENV: 'production' }).some((p) => p.startsWith('CARD_FINGERPRINT_SECRET is required in production')));
-  t.true(problemsOf({ ...base, NODE_ENV: 'production', CARD_FINGERPRINT_SECRET: 'short' }).some((p) => p.includes('CARD_FINGERPRINT_SECRET must be at least 32 characters')));
+  t.true(
+    problemsOf({ ...base, NODE_ENV: 'production', CARD_FINGERPRINT_SECRET: 'short' }).some((p) =>
+      p.includes('CARD_FINGERPRINT_SECRET must be at least 32 characters'),
+    ),
+  );
   const chosen = loadConfig({ ...base, CARD_FINGERPRINT_SECRET: 'f'.repeat(40) });
   t.is(chosen.cardFingerprintSecret, 'f'.repeat(40));
   const a = loadConfig({ ...base, JWT_SECRET: 'j'.repeat(40), ADMIN_JWT_SECRET: 'a'.repeat(40) });
@@ -172,7 +179,11 @@ test('REDIS_CLUSTER_NODES: host:port pairs, a hash-tagged queue prefix, REDIS_UR
   t.is(single.queuePrefix, 'bull');
   t.true(single.dbPreparedStatements);
 
-  const cluster = loadConfig({ DATABASE_URL: base.DATABASE_URL, REDIS_CLUSTER_NODES: '10.0.0.1:7000, redis-b:7001,[::1]:7002', DB_PREPARED_STATEMENTS: 'false' });
+  const cluster = loadConfig({
+    DATABASE_URL: base.DATABASE_URL,
+    REDIS_CLUSTER_NODES: '10.0.0.1:7000, redis-b:7001,[::1]:7002',
+    DB_PREPARED_STATEMENTS: 'false',
+  });
   t.deepEqual(cluster.redisClusterNodes, [
     { host: '10.0.0.1', port: 7000 },
     { host: 'redis-b', port: 7001 },

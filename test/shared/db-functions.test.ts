@@ -90,7 +90,10 @@ test.serial('money_max() is MAX_MONEY and the largest value a NUMERIC(18,6) mone
   const { MAX_MONEY } = await import('../../shared/domain/wallet');
   const one = async <T>(sql: string) => (await db().query<{ v: T }>(sql, { type: QueryTypes.SELECT }))[0].v;
   t.is(await one<string>(`SELECT money_max()::TEXT AS v`), MAX_MONEY.toFixed());
-  t.is(await one<string>(`SELECT format_type(atttypid, atttypmod) AS v FROM pg_attribute WHERE attrelid = 'users'::regclass AND attname = 'balance'`), 'numeric(18,6)');
+  t.is(
+    await one<string>(`SELECT format_type(atttypid, atttypmod) AS v FROM pg_attribute WHERE attrelid = 'users'::regclass AND attname = 'balance'`),
+    'numeric(18,6)',
+  );
   t.is(await one<string>(`SELECT money_max()::NUMERIC(18,6)::TEXT AS v`), MAX_MONEY.toFixed());
   const past = await t.throwsAsync(one(`SELECT (money_max() + 0.000001)::NUMERIC(18,6) AS v`));
   t.regex(past!.message, /numeric field overflow/);

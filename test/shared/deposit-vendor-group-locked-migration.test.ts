@@ -15,17 +15,20 @@ test.after.always(async () => {
   await stack?.close();
 });
 
-test('moved players still in their last move\'s group are marked; re-matched, never moved and other sites\' players are not', async (t) => {
+test("moved players still in their last move's group are marked; re-matched, never moved and other sites' players are not", async (t) => {
   const { db } = await import('../../shared/db/sequelize');
   const { migrator } = await import('../../shared/db/migrator');
   const umzug = migrator(db());
   await umzug.down({ to: '20261128-0049-vendor-group-locked' });
   const player = async (account: string, group: number) =>
     (
-      await db().query<{ id: number }>(`INSERT INTO users ("siteCode", account, name, "vendorGroupId") VALUES ('lock-site', :account, 'x', :group) RETURNING id`, {
-        replacements: { account, group },
-        type: QueryTypes.SELECT,
-      })
+      await db().query<{ id: number }>(
+        `INSERT INTO users ("siteCode", account, name, "vendorGroupId") VALUES ('lock-site', :account, 'x', :group) RETURNING id`,
+        {
+          replacements: { account, group },
+          type: QueryTypes.SELECT,
+        },
+      )
     )[0].id;
   const move = (siteCode: string, userId: number, from: number, to: number) =>
     db().query(
@@ -49,6 +52,12 @@ test('moved players still in their last move\'s group are marked; re-matched, ne
   );
   t.deepEqual(
     rows.map((r) => [r.account, r.vendorGroupLocked]),
-    [['kept', 1], ['twice', 0], ['rematched', 0], ['never', 0], ['elsewhere', 0]],
+    [
+      ['kept', 1],
+      ['twice', 0],
+      ['rematched', 0],
+      ['never', 0],
+      ['elsewhere', 0],
+    ],
   );
 });

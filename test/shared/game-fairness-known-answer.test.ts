@@ -18,7 +18,9 @@ const doc = readFileSync(path.join(__dirname, '..', '..', 'docs', 'provably-fair
 
 /** The doc's rule, step by step, with nothing from the project: HMAC-SHA256(key = server seed text, "C:n"), 13 hex digits, the table. */
 function independentDraw(serverSeed: string, clientSeed: string, nonce: number) {
-  const hmac = createHmac('sha256', Buffer.from(serverSeed, 'utf8')).update(Buffer.from(`${clientSeed}:${nonce}`, 'utf8')).digest('hex');
+  const hmac = createHmac('sha256', Buffer.from(serverSeed, 'utf8'))
+    .update(Buffer.from(`${clientSeed}:${nonce}`, 'utf8'))
+    .digest('hex');
   const k = BigInt(`0x${hmac.slice(0, 13)}`);
   const rows: Array<[bigint, string, string]> = [
     [6000n, 'lose', '0'],
@@ -82,7 +84,10 @@ test('the worked example: the doc, an independent implementation, draw.ts and th
 test("the doc's table of nonces 0 to 5 is what the independent implementation and draw.ts give", (t) => {
   const { serverSeed, clientSeed } = docExample();
   const table = [...doc.matchAll(/^\| (\d) \| ([0-9a-f]{13}) \| (0\.\d{7}) \| (\w+) \|$/gm)];
-  t.deepEqual(table.map((row) => Number(row[1])), [0, 1, 2, 3, 4, 5]);
+  t.deepEqual(
+    table.map((row) => Number(row[1])),
+    [0, 1, 2, 3, 4, 5],
+  );
   for (const [, nonce, hex, r, result] of table) {
     const known = independentDraw(serverSeed, clientSeed, Number(nonce));
     t.is(known.hmac.slice(0, 13), hex, `nonce ${nonce}`);

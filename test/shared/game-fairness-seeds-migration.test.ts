@@ -22,7 +22,12 @@ test('players without seeds get fresh ones, players with seeds keep them, rotate
   const umzug = migrator(db());
   await umzug.down({ to: '20261201-0100-fairness-every-nonce' });
   const player = async (account: string) =>
-    (await db().query<{ id: number }>(`INSERT INTO users ("siteCode", account, name) VALUES ('seed-site', :account, 'x') RETURNING id`, { replacements: { account }, type: QueryTypes.SELECT }))[0].id;
+    (
+      await db().query<{ id: number }>(`INSERT INTO users ("siteCode", account, name) VALUES ('seed-site', :account, 'x') RETURNING id`, {
+        replacements: { account },
+        type: QueryTypes.SELECT,
+      })
+    )[0].id;
   const bare = [await player('bare1'), await player('bare2'), await player('bare3')];
   const seeded = await player('seeded');
   const hash = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -31,7 +36,9 @@ test('players without seeds get fresh ones, players with seeds keep them, rotate
     replacements: { seeded, keep, hash: hash(keep) },
   });
   const old = 'b'.repeat(64);
-  await db().query(`INSERT INTO fairness_revealed_seeds ("serverSeedHash", "userId", "serverSeed") VALUES (:hash, :seeded, :old)`, { replacements: { hash: hash(old), seeded, old } });
+  await db().query(`INSERT INTO fairness_revealed_seeds ("serverSeedHash", "userId", "serverSeed") VALUES (:hash, :seeded, :old)`, {
+    replacements: { hash: hash(old), seeded, old },
+  });
   await db().query(
     `INSERT INTO fairness_rounds ("betOrderId", "userId", "serverSeedHash", "clientSeed", nonce) VALUES (900001, :seeded, :hash, 'mine', 0), (900002, :seeded, :hash, 'mine', 6)`,
     { replacements: { hash: hash(old), seeded } },
@@ -41,7 +48,10 @@ test('players without seeds get fresh ones, players with seeds keep them, rotate
     `SELECT s."userId", s."serverSeed", s."serverSeedHash", s."clientSeed", s.nonce::TEXT AS nonce FROM fairness_seeds s JOIN users u ON u.id = s."userId" WHERE u."siteCode" = 'seed-site' ORDER BY s."userId"`,
     { type: QueryTypes.SELECT },
   );
-  t.deepEqual(rows.map((r) => r.userId), [...bare, seeded]);
+  t.deepEqual(
+    rows.map((r) => r.userId),
+    [...bare, seeded],
+  );
   for (const row of rows.slice(0, 3)) {
     t.regex(row.serverSeed, /^[0-9a-f]{64}$/);
     t.is(row.serverSeedHash, hash(row.serverSeed));
@@ -50,9 +60,12 @@ test('players without seeds get fresh ones, players with seeds keep them, rotate
   }
   t.is(new Set(rows.map((r) => r.serverSeed)).size, 4);
   t.like(rows[3], { serverSeed: keep, clientSeed: 'mine', nonce: '4' });
-  const [revealed] = await db().query<{ nonceCount: string }>(`SELECT "nonceCount"::TEXT AS "nonceCount" FROM fairness_revealed_seeds WHERE "userId" = :seeded`, {
-    replacements: { seeded },
-    type: QueryTypes.SELECT,
-  });
+  const [revealed] = await db().query<{ nonceCount: string }>(
+    `SELECT "nonceCount"::TEXT AS "nonceCount" FROM fairness_revealed_seeds WHERE "userId" = :seeded`,
+    {
+      replacements: { seeded },
+      type: QueryTypes.SELECT,
+    },
+  );
   t.is(revealed.nonceCount, '7');
 });

@@ -31,7 +31,16 @@ test.serial('the seeded default site has the spec catalogue: game types, both pr
   const types = await GameTypeConfig.findAll({ where: { siteCode }, order: [['gameType', 'ASC']] });
   t.deepEqual(
     types.map((x) => [x.gameType, x.typeKey]),
-    [[1, 'sports'], [2, 'slot'], [3, 'live'], [4, 'lottery'], [5, 'chess'], [8, 'esports'], [9, 'crypto'], [10, 'fish']],
+    [
+      [1, 'sports'],
+      [2, 'slot'],
+      [3, 'live'],
+      [4, 'lottery'],
+      [5, 'chess'],
+      [8, 'esports'],
+      [9, 'crypto'],
+      [10, 'fish'],
+    ],
   );
   for (const type of types) {
     const providers = await GameProvider.findAll({ where: { siteCode, gameType: type.gameType } });
@@ -87,23 +96,38 @@ test.serial('a fresh database migrated then seeded (what npm start does) has the
   t.deepEqual(res.body.result.availableThemes, [{ themeId: 'default', themeName: 'Default' }]);
 });
 
-test.serial('a site seeded without any theme (before the seed gave one) gets the default theme at its next seeding; a site with a theme of its own keeps its themes as they are', async (t) => {
-  const { seedSite } = await import('../../shared/db/seeders/seed-site');
-  const { SiteConfig, SiteTheme } = await import('../../shared/db/models');
-  const bare = `bare${Date.now() % 100_000}`;
-  const own = `own${Date.now() % 100_000}`;
-  for (const siteCode of [bare, own]) await seedSite(siteCode, { assetBaseUrl: 'https://x.example', defaultTheme: false });
-  const ownConfig = (await SiteConfig.findOne({ where: { siteCode: own } }))!;
-  const colours = { primary: { base: '#111', dark: '#000', light: '#222', glow: '#333' }, accent: { gold: '#111', info: '#111', violet: '#111', cyan: '#111', error: '#111' }, surface: { page: '#111', navbar: '#111', card: '#111', modal: '#111', sidebar: ['#111'] }, text: { primary: '#fff', secondary: '#eee', muted: '#ddd', hint: '#ccc' }, border: { subtle: '#111', default: '#222', strong: '#333' } };
-  await SiteTheme.create({ siteCode: own, siteConfigId: ownConfig.id, themeId: 'own', themeName: { 'en-US': 'Own' }, ...colours, enabled: 1 });
+test.serial(
+  'a site seeded without any theme (before the seed gave one) gets the default theme at its next seeding; a site with a theme of its own keeps its themes as they are',
+  async (t) => {
+    const { seedSite } = await import('../../shared/db/seeders/seed-site');
+    const { SiteConfig, SiteTheme } = await import('../../shared/db/models');
+    const bare = `bare${Date.now() % 100_000}`;
+    const own = `own${Date.now() % 100_000}`;
+    for (const siteCode of [bare, own]) await seedSite(siteCode, { assetBaseUrl: 'https://x.example', defaultTheme: false });
+    const ownConfig = (await SiteConfig.findOne({ where: { siteCode: own } }))!;
+    const colours = {
+      primary: { base: '#111', dark: '#000', light: '#222', glow: '#333' },
+      accent: { gold: '#111', info: '#111', violet: '#111', cyan: '#111', error: '#111' },
+      surface: { page: '#111', navbar: '#111', card: '#111', modal: '#111', sidebar: ['#111'] },
+      text: { primary: '#fff', secondary: '#eee', muted: '#ddd', hint: '#ccc' },
+      border: { subtle: '#111', default: '#222', strong: '#333' },
+    };
+    await SiteTheme.create({ siteCode: own, siteConfigId: ownConfig.id, themeId: 'own', themeName: { 'en-US': 'Own' }, ...colours, enabled: 1 });
 
-  t.deepEqual((await seedSite(bare, { assetBaseUrl: 'https://x.example' })).seeded, ['the default theme (active)']);
-  const themes = await SiteTheme.findAll({ where: { siteCode: bare } });
-  t.deepEqual(themes.map((x) => x.themeId), ['default']);
-  t.is((await SiteConfig.findOne({ where: { siteCode: bare } }))?.activeThemeId, themes[0].id);
-  t.deepEqual((await seedSite(bare, { assetBaseUrl: 'https://x.example' })).seeded, []);
+    t.deepEqual((await seedSite(bare, { assetBaseUrl: 'https://x.example' })).seeded, ['the default theme (active)']);
+    const themes = await SiteTheme.findAll({ where: { siteCode: bare } });
+    t.deepEqual(
+      themes.map((x) => x.themeId),
+      ['default'],
+    );
+    t.is((await SiteConfig.findOne({ where: { siteCode: bare } }))?.activeThemeId, themes[0].id);
+    t.deepEqual((await seedSite(bare, { assetBaseUrl: 'https://x.example' })).seeded, []);
 
-  t.deepEqual((await seedSite(own, { assetBaseUrl: 'https://x.example' })).seeded, []);
-  t.deepEqual((await SiteTheme.findAll({ where: { siteCode: own } })).map((x) => x.themeId), ['own']);
-  t.is((await ownConfig.reload()).activeThemeId, null);
-});
+    t.deepEqual((await seedSite(own, { assetBaseUrl: 'https://x.example' })).seeded, []);
+    t.deepEqual(
+      (await SiteTheme.findAll({ where: { siteCode: own } })).map((x) => x.themeId),
+      ['own'],
+    );
+    t.is((await ownConfig.reload()).activeThemeId, null);
+  },
+);

@@ -82,7 +82,10 @@ test('the seeded site has the default mission table: 2 categories x 3 periods x 
   t.true(missions.every((m) => m.enabled === 1));
   for (const category of ['deposit', 'bet']) {
     for (const periodType of ['daily', 'weekly', 'monthly']) {
-      const tiers = missions.filter((m) => m.category === category && m.periodType === periodType).map((m) => m.tier).sort();
+      const tiers = missions
+        .filter((m) => m.category === category && m.periodType === periodType)
+        .map((m) => m.tier)
+        .sort();
       t.deepEqual(tiers, [1, 2, 3, 4, 5]);
     }
   }
@@ -151,7 +154,10 @@ test('a claim is once per period: claimed today, again tomorrow after new progre
   t.false((await view(user.id, day2, 'deposit', 'daily', 1)).isClaimed);
   t.is((await claimMission(site, user.id, mission.id, day2)).newBalance, '2.000000');
   const claims = await MissionClaim.findAll({ where: { userId: user.id }, order: [['id', 'ASC']] });
-  t.deepEqual(claims.map((c) => c.periodKey), ['2026-11-10', '2026-11-11']);
+  t.deepEqual(
+    claims.map((c) => c.periodKey),
+    ['2026-11-10', '2026-11-11'],
+  );
   t.true(await ledgerMatches(user.id));
 });
 

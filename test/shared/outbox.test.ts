@@ -39,7 +39,6 @@ function portOpen(port: number): Promise<boolean> {
   });
 }
 
-
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -235,5 +234,8 @@ test('deliveries: one job per row, except runs of one batched queue and name, cu
   );
   const max = QUEUES['post-bet'].batch!.max;
   const many = Array.from({ length: 2 * max + 1 }, (_, i) => row(i + 1, 'post-bet'));
-  t.deepEqual(deliveries(many).map((d) => d.ids.length), [max, max, 1]);
+  t.deepEqual(
+    deliveries(many).map((d) => d.ids.length),
+    [max, max, 1],
+  );
 });

@@ -75,10 +75,15 @@ if (!process.env.REDIS_CLUSTER_NODES) {
     const { user, token } = await factories.createUser({ balance: '100' });
     const res = await simulate(token);
     t.is(res.body.code, 200, res.text);
-    const applied = await waitFor('post-bet applied', async () => {
-      const row = await User.findByPk(user.id);
-      return Number(row!.totalEffectiveBet) > 0 ? row : null;
-    }, 30_000, 200);
+    const applied = await waitFor(
+      'post-bet applied',
+      async () => {
+        const row = await User.findByPk(user.id);
+        return Number(row!.totalEffectiveBet) > 0 ? row : null;
+      },
+      30_000,
+      200,
+    );
     const { BetOrder } = await import('../../shared/db/models');
     const order = await BetOrder.findOne({ where: { userId: user.id } });
     t.is(applied.totalEffectiveBet, order!.betEffective, "the round's effective bet was added by the post-bet job");
@@ -98,6 +103,9 @@ if (!process.env.REDIS_CLUSTER_NODES) {
     const keys = ['all', '1', '2', '3', '4'].map((type) => providerListKey('default', type));
     for (const key of keys) await cache().set(key, '[]');
     await clearProviderListCache('default');
-    t.deepEqual(await Promise.all(keys.map((key) => cache().get(key))), keys.map(() => null));
+    t.deepEqual(
+      await Promise.all(keys.map((key) => cache().get(key))),
+      keys.map(() => null),
+    );
   });
 }

@@ -32,7 +32,12 @@ test.serial('a public image: stored under public/, its URL under PUBLIC_ASSET_BA
   const { OutboxMessage, UploadedImage } = await import('../../shared/db/models');
   const image = await prepareImage('imgPc', await png(40, 20));
   t.like(image, { format: 'png', width: 40, height: 20 });
-  const key = await storeImages<string>([image], { kind: 'promo-image', visibility: 'public', siteCode: 'default', ownerUserId: null }, (work) => db().transaction(work), async (_t, stored) => stored[0].storageKey);
+  const key = await storeImages<string>(
+    [image],
+    { kind: 'promo-image', visibility: 'public', siteCode: 'default', ownerUserId: null },
+    (work) => db().transaction(work),
+    async (_t, stored) => stored[0].storageKey,
+  );
   t.regex(key, /^public\/promo-image\/[0-9a-f]{32}\.png$/);
   t.true(fs.existsSync(path.join(uploadDir, key)));
   t.is(publicObjectUrl(key), `https://cdn.example.test/assets/${key.slice('public/'.length)}`);
@@ -47,9 +52,14 @@ test.serial('a failing record: every file written is removed, no row and no job 
   const before = { files: files().length, rows: await UploadedImage.count(), jobs: await OutboxMessage.count() };
   const images = [await prepareImage('a', await png()), await prepareImage('b', await png())];
   const err = await t.throwsAsync(
-    storeImages(images, { kind: 'bank-card-photo', visibility: 'private', siteCode: 'default', ownerUserId: null }, (work) => db().transaction(work), async () => {
-      throw new Error('the record was refused');
-    }),
+    storeImages(
+      images,
+      { kind: 'bank-card-photo', visibility: 'private', siteCode: 'default', ownerUserId: null },
+      (work) => db().transaction(work),
+      async () => {
+        throw new Error('the record was refused');
+      },
+    ),
   );
   t.is(err?.message, 'the record was refused');
   t.deepEqual({ files: files().length, rows: await UploadedImage.count(), jobs: await OutboxMessage.count() }, before);
@@ -79,7 +89,13 @@ test('the API serves public uploads under /assets; private files, folders and pa
   t.regex(res.headers.get('cache-control') ?? '', /immutable/);
   t.deepEqual(Buffer.from(await res.arrayBuffer()), bytes);
 
-  for (const probe of [`/assets/../private/${privateKey.slice('private/'.length)}`, `/assets/%2e%2e/private/${privateKey.slice('private/'.length)}`, '/assets/promo-image/', '/assets/promo-image', `/assets/${'d'.repeat(32)}.png`]) {
+  for (const probe of [
+    `/assets/../private/${privateKey.slice('private/'.length)}`,
+    `/assets/%2e%2e/private/${privateKey.slice('private/'.length)}`,
+    '/assets/promo-image/',
+    '/assets/promo-image',
+    `/assets/${'d'.repeat(32)}.png`,
+  ]) {
     const answer = await fetch(`${stack.baseUrl}${probe}`, { redirect: 'manual' });
     t.is(answer.status, 404, probe);
     t.false((await answer.text()).includes('identity document'), probe);
@@ -92,7 +108,13 @@ test.serial('the orphan sweep removes old files no row owns (with their variants
   const { sweepOrphanUploads } = await import('../../shared/domain/uploads/orphans');
   const { db } = await import('../../shared/db/sequelize');
   const owner = { kind: 'promo-image', visibility: 'public', siteCode: 'default', ownerUserId: null } as const;
-  const store = async () => storeImages<string>([await prepareImage('imgPc', await png(40, 20))], owner, (work) => db().transaction(work), async (_t, stored) => stored[0].storageKey);
+  const store = async () =>
+    storeImages<string>(
+      [await prepareImage('imgPc', await png(40, 20))],
+      owner,
+      (work) => db().transaction(work),
+      async (_t, stored) => stored[0].storageKey,
+    );
   const owned = await store();
   await processImage(owned);
   // A crash after the files were written but before the row committed: files with no row.
@@ -117,6 +139,9 @@ test.serial('the orphan sweep removes old files no row owns (with their variants
   t.false(after.some((f) => f.includes(path.basename(stem(orphan)))));
   t.false(fs.existsSync(tmp));
   t.is(after.filter((f) => f.includes(path.basename(stem(owned)))).length, 3, 'an owned image keeps its original and variants');
-  t.true(after.some((f) => f.includes(path.basename(stem(recentOrphan)))), 'a file younger than a day may still be in flight');
+  t.true(
+    after.some((f) => f.includes(path.basename(stem(recentOrphan)))),
+    'a file younger than a day may still be in flight',
+  );
   t.deepEqual(await sweepOrphanUploads(), { scanned: result.scanned - 4, removed: 0 });
 });

@@ -55,9 +55,7 @@ test('newKey skips the replay lookup, yet a key used before fails on the ledger 
   t.is(fresh.balanceAfter, '6.000000');
   t.false(fresh.replayed);
   await t.throwsAsync(
-    db().transaction((tx) =>
-      wallet.moveBalance(tx, { userId: user.id, amount: '-4', kind: 'bet', idempotencyKey: `t:newkey:${user.id}` }, { newKey: true }),
-    ),
+    db().transaction((tx) => wallet.moveBalance(tx, { userId: user.id, amount: '-4', kind: 'bet', idempotencyKey: `t:newkey:${user.id}` }, { newKey: true })),
   );
   t.is(await wallet.balanceOf(user.id), '6.000000');
   const sums = await ledgerSum(user.id);
@@ -181,7 +179,16 @@ const creditFromQuery = (moves: Array<{ userId: number; amount: string; key: str
   );
 
 async function ledgerOf(key: string) {
-  const [row] = await db().query<{ userId: number; amount: string; balanceBefore: string; balanceAfter: string; kind: string; refType: string; refId: string; remark: string }>(
+  const [row] = await db().query<{
+    userId: number;
+    amount: string;
+    balanceBefore: string;
+    balanceAfter: string;
+    kind: string;
+    refType: string;
+    refId: string;
+    remark: string;
+  }>(
     `SELECT "userId", amount::text AS amount, "balanceBefore"::text AS "balanceBefore", "balanceAfter"::text AS "balanceAfter", kind, "refType", "refId", remark
        FROM game_transactions WHERE "idempotencyKey" = :key`,
     { replacements: { key }, type: QueryTypes.SELECT },
@@ -269,9 +276,12 @@ test('creditFromQuery records the ledger id of every credit, applied now or repl
   );
   t.deepEqual(recorded.rows, ids);
   t.is(ids.length, 2);
-  await t.throwsAsync(db().transaction((tx) => credits.creditFromQuery(tx, { source: 'SELECT 1', kind: 'rebate', recordLedgerIdsIn: 'x; DROP TABLE users' })), {
-    message: /plain table name/,
-  });
+  await t.throwsAsync(
+    db().transaction((tx) => credits.creditFromQuery(tx, { source: 'SELECT 1', kind: 'rebate', recordLedgerIdsIn: 'x; DROP TABLE users' })),
+    {
+      message: /plain table name/,
+    },
+  );
 });
 
 test('creditFromQuery refuses bad amounts, two moves for a user, a repeated key and an unknown user, with nothing moved', async (t) => {

@@ -61,7 +61,12 @@ async function site(w2 = false): Promise<Site> {
   const U = (await createAgent({ siteCode })).user;
   const A = (await createAgent({ siteCode, upline: U })).user;
   const m = (await createMember(A)).user;
-  for (const [tue, wed] of w2 ? [['2026-10-13', '2026-10-14'], ['2026-10-20', '2026-10-21']] : [['2026-10-13', '2026-10-14']]) {
+  for (const [tue, wed] of w2
+    ? [
+        ['2026-10-13', '2026-10-14'],
+        ['2026-10-20', '2026-10-21'],
+      ]
+    : [['2026-10-13', '2026-10-14']]) {
     await bet(m, { gameType: '2', bet: '300.000015', win: '0', at: taipei(`${tue} 10:00`) });
     await bet(m, { gameType: '2', bet: '250.37', win: '0', at: taipei(`${wed} 22:30`) });
   }
@@ -105,7 +110,10 @@ const figures = (rows: Awaited<ReturnType<typeof settlements>>, agent: User) =>
 
 test('weekly pays (the default): the daily runs over the same bets are statements, refused by the review; the week is paid once', async (t) => {
   const s = await site();
-  t.deepEqual((await req('GET', '/affiliate/admin/settlement-settings', { site: s.siteCode })).body.result, { payingPeriod: 'weekly', negativeCarryOver: true });
+  t.deepEqual((await req('GET', '/affiliate/admin/settlement-settings', { site: s.siteCode })).body.result, {
+    payingPeriod: 'weekly',
+    negativeCarryOver: true,
+  });
   await dailiesOfW1(s.siteCode);
   t.like(await weekly(s.siteCode, W1), { settlementsCreated: 2, totalCommission: '233.907257' });
   const rows = await settlements(s.siteCode);
@@ -184,20 +192,35 @@ for (const payingPeriod of ['weekly', 'daily'] as const) {
   test(`${payingPeriod} pays: repeated runs, and weekly and daily runs of the week all at once, still pay once`, async (t) => {
     const s = await site();
     if (payingPeriod === 'daily') await req('PATCH', '/affiliate/admin/settlement-settings', { site: s.siteCode, body: { payingPeriod } });
-    const all = () => [weekly(s.siteCode, W1), daily(s.siteCode, '2026-10-13'), daily(s.siteCode, '2026-10-14'), weekly(s.siteCode, '2026-10-18'), daily(s.siteCode, '2026-10-13')];
+    const all = () => [
+      weekly(s.siteCode, W1),
+      daily(s.siteCode, '2026-10-13'),
+      daily(s.siteCode, '2026-10-14'),
+      weekly(s.siteCode, '2026-10-18'),
+      daily(s.siteCode, '2026-10-13'),
+    ];
     const first = await Promise.all(all());
-    t.is(first.reduce((n, r) => n + r.settlementsCreated, 0), 6);
+    t.is(
+      first.reduce((n, r) => n + r.settlementsCreated, 0),
+      6,
+    );
     const again = await Promise.all([...all(), ...all()]);
-    t.is(again.reduce((n, r) => n + r.settlementsCreated, 0), 0);
+    t.is(
+      again.reduce((n, r) => n + r.settlementsCreated, 0),
+      0,
+    );
     const weeks = await db().query(`SELECT "weekStart"::text AS "weekStart", "payingPeriod" FROM affiliate_paying_weeks WHERE "siteCode" = :siteCode`, {
       replacements: { siteCode: s.siteCode },
       type: QueryTypes.SELECT,
     });
     t.deepEqual(weeks, [{ weekStart: W1, payingPeriod }]);
     const statuses = (await settlements(s.siteCode)).map((r) => `${r.periodType}:${r.status}`).sort();
-    t.deepEqual(statuses, payingPeriod === 'weekly'
-      ? ['daily:statement', 'daily:statement', 'daily:statement', 'daily:statement', 'weekly:pending', 'weekly:pending']
-      : ['daily:pending', 'daily:pending', 'daily:pending', 'daily:pending', 'weekly:statement', 'weekly:statement']);
+    t.deepEqual(
+      statuses,
+      payingPeriod === 'weekly'
+        ? ['daily:statement', 'daily:statement', 'daily:statement', 'daily:statement', 'weekly:pending', 'weekly:pending']
+        : ['daily:pending', 'daily:pending', 'daily:pending', 'daily:pending', 'weekly:statement', 'weekly:statement'],
+    );
     await approveAll(s.siteCode);
     await approveAll(s.siteCode);
     const rows = payingPeriod === 'weekly' ? 1 : 2;
@@ -208,14 +231,26 @@ for (const payingPeriod of ['weekly', 'daily'] as const) {
 
 test('the settings endpoints: bad input is a 400 that changes nothing; read-only administrators cannot change them', async (t) => {
   const s = await site();
-  const patch = (body: unknown, token?: string) => req('PATCH', '/affiliate/admin/settlement-settings', { site: s.siteCode, body, ...(token ? { token } : {}) });
-  for (const body of [{}, { payingPeriod: 'monthly' }, { payingPeriod: 1 }, { payingPeriod: null }, { negativeCarryOver: 'false' }, { negativeCarryOver: 0 }, { paying: 'daily' }]) {
+  const patch = (body: unknown, token?: string) =>
+    req('PATCH', '/affiliate/admin/settlement-settings', { site: s.siteCode, body, ...(token ? { token } : {}) });
+  for (const body of [
+    {},
+    { payingPeriod: 'monthly' },
+    { payingPeriod: 1 },
+    { payingPeriod: null },
+    { negativeCarryOver: 'false' },
+    { negativeCarryOver: 0 },
+    { paying: 'daily' },
+  ]) {
     const res = await patch(body);
     t.is(res.status, 400, `${JSON.stringify(body)}: ${res.text}`);
   }
   const reader = await factories.createAdmin({ permissions: ['affiliate:read'] });
   t.is((await patch({ payingPeriod: 'daily' }, reader.token)).status, 403);
-  t.deepEqual((await req('GET', '/affiliate/admin/settlement-settings', { site: s.siteCode, token: reader.token })).body.result, { payingPeriod: 'weekly', negativeCarryOver: true });
+  t.deepEqual((await req('GET', '/affiliate/admin/settlement-settings', { site: s.siteCode, token: reader.token })).body.result, {
+    payingPeriod: 'weekly',
+    negativeCarryOver: true,
+  });
   t.is(await models.AdminOperationLog.count({ where: { module: 'affiliate', action: 'settlement-settings:update', siteCode: s.siteCode } }), 0);
 
   // negativeCarryOver alone, other keys of the site's settings kept; a repeat changes and logs nothing.

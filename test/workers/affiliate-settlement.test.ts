@@ -98,9 +98,20 @@ type Fixture = Awaited<ReturnType<typeof fixture>>;
 async function assertTreeW1(t: import('ava').ExecutionContext, f: Fixture) {
   const a = await settlementOf(f.A.id, 'weekly', W1);
   t.like(a, {
-    siteCode: f.siteCode, weekStart: W1, weekEnd: '2026-10-18', agentTier: 'bronze', activeMemberCount: 4, totalNetLoss: '953.000000',
-    level1Commission: '20.900000', level2Commission: '20.000000', level3Commission: '35.000000', totalCommission: '75.900000',
-    carriedIn: '0.000000', carryOut: '0.000000', status: 'pending', riskFlagged: 0,
+    siteCode: f.siteCode,
+    weekStart: W1,
+    weekEnd: '2026-10-18',
+    agentTier: 'bronze',
+    activeMemberCount: 4,
+    totalNetLoss: '953.000000',
+    level1Commission: '20.900000',
+    level2Commission: '20.000000',
+    level3Commission: '35.000000',
+    totalCommission: '75.900000',
+    carriedIn: '0.000000',
+    carryOut: '0.000000',
+    status: 'pending',
+    riskFlagged: 0,
   });
   t.deepEqual(await linesOf(a!.id), [
     [f.m1.id, null, 1, '-7.000000', '30.00', '-2.100000'],
@@ -112,7 +123,14 @@ async function assertTreeW1(t: import('ava').ExecutionContext, f: Fixture) {
     [f.m4.id, 'live', 3, '600.000000', '5.00', '30.000000'],
   ]);
   const b = await settlementOf(f.B.id, 'weekly', W1);
-  t.like(b, { activeMemberCount: 2, totalNetLoss: '900.000000', level1Commission: '60.000000', level2Commission: '70.000000', level3Commission: '0.000000', totalCommission: '130.000000' });
+  t.like(b, {
+    activeMemberCount: 2,
+    totalNetLoss: '900.000000',
+    level1Commission: '60.000000',
+    level2Commission: '70.000000',
+    level3Commission: '0.000000',
+    totalCommission: '130.000000',
+  });
   t.deepEqual(await linesOf(b!.id), [
     [f.m3.id, 'slot', 1, '200.000000', '30.00', '60.000000'],
     [f.m4.id, 'crypto', 2, '100.000000', '10.00', '10.000000'],
@@ -132,31 +150,70 @@ test('hand-computed three levels, carry-over on: a deficit is netted against the
   const f = await fixture(true);
   t.deepEqual(await weekly(f.siteCode, '2026-10-15'), { settlementsCreated: 4, totalCommission: '475.900000', riskFlagged: 0, periodType: 'weekly' });
   await assertTreeW1(t, f);
-  t.like(await settlementOf(f.D.id, 'weekly', W1), { activeMemberCount: 1, totalNetLoss: '-400.000000', level1Commission: '-120.000000', totalCommission: '0.000000', carriedIn: '0.000000', carryOut: '-120.000000' });
+  t.like(await settlementOf(f.D.id, 'weekly', W1), {
+    activeMemberCount: 1,
+    totalNetLoss: '-400.000000',
+    level1Commission: '-120.000000',
+    totalCommission: '0.000000',
+    carriedIn: '0.000000',
+    carryOut: '-120.000000',
+  });
 
   // W2: D earns 60 against -120: still -60. A has m1's 1000 (the first instant of W2).
   t.deepEqual(await weekly(f.siteCode, W2), { settlementsCreated: 2, totalCommission: '300.000000', riskFlagged: 0, periodType: 'weekly' });
-  t.like(await settlementOf(f.D.id, 'weekly', W2), { level1Commission: '60.000000', carriedIn: '-120.000000', totalCommission: '0.000000', carryOut: '-60.000000' });
-  t.like(await settlementOf(f.A.id, 'weekly', W2), { activeMemberCount: 1, totalNetLoss: '1000.000000', level1Commission: '300.000000', totalCommission: '300.000000' });
+  t.like(await settlementOf(f.D.id, 'weekly', W2), {
+    level1Commission: '60.000000',
+    carriedIn: '-120.000000',
+    totalCommission: '0.000000',
+    carryOut: '-60.000000',
+  });
+  t.like(await settlementOf(f.A.id, 'weekly', W2), {
+    activeMemberCount: 1,
+    totalNetLoss: '1000.000000',
+    level1Commission: '300.000000',
+    totalCommission: '300.000000',
+  });
 
   // W3: no activity, but a carry-in: D's row carries the deficit on.
   t.deepEqual(await weekly(f.siteCode, W3), { settlementsCreated: 1, totalCommission: '0.000000', riskFlagged: 0, periodType: 'weekly' });
   const d3 = await settlementOf(f.D.id, 'weekly', W3);
-  t.like(d3, { activeMemberCount: 0, totalNetLoss: '0.000000', level1Commission: '0.000000', carriedIn: '-60.000000', totalCommission: '0.000000', carryOut: '-60.000000' });
+  t.like(d3, {
+    activeMemberCount: 0,
+    totalNetLoss: '0.000000',
+    level1Commission: '0.000000',
+    carriedIn: '-60.000000',
+    totalCommission: '0.000000',
+    carryOut: '-60.000000',
+  });
   t.deepEqual(await linesOf(d3!.id), []);
 
   // W4: 300 - 60.
   t.deepEqual(await weekly(f.siteCode, W4), { settlementsCreated: 1, totalCommission: '240.000000', riskFlagged: 0, periodType: 'weekly' });
-  t.like(await settlementOf(f.D.id, 'weekly', W4), { level1Commission: '300.000000', carriedIn: '-60.000000', totalCommission: '240.000000', carryOut: '0.000000' });
+  t.like(await settlementOf(f.D.id, 'weekly', W4), {
+    level1Commission: '300.000000',
+    carriedIn: '-60.000000',
+    totalCommission: '240.000000',
+    carryOut: '0.000000',
+  });
 });
 
 test('hand-computed three levels, carry-over off: a negative week pays nothing and is forgotten', async (t) => {
   const f = await fixture(false);
   t.deepEqual(await weekly(f.siteCode, W1), { settlementsCreated: 4, totalCommission: '475.900000', riskFlagged: 0, periodType: 'weekly' });
   await assertTreeW1(t, f);
-  t.like(await settlementOf(f.D.id, 'weekly', W1), { level1Commission: '-120.000000', totalCommission: '0.000000', carriedIn: '0.000000', carryOut: '0.000000' });
+  t.like(await settlementOf(f.D.id, 'weekly', W1), {
+    level1Commission: '-120.000000',
+    totalCommission: '0.000000',
+    carriedIn: '0.000000',
+    carryOut: '0.000000',
+  });
   t.deepEqual(await weekly(f.siteCode, W2), { settlementsCreated: 2, totalCommission: '360.000000', riskFlagged: 0, periodType: 'weekly' });
-  t.like(await settlementOf(f.D.id, 'weekly', W2), { level1Commission: '60.000000', carriedIn: '0.000000', totalCommission: '60.000000', carryOut: '0.000000' });
+  t.like(await settlementOf(f.D.id, 'weekly', W2), {
+    level1Commission: '60.000000',
+    carriedIn: '0.000000',
+    totalCommission: '60.000000',
+    carryOut: '0.000000',
+  });
   t.deepEqual(await weekly(f.siteCode, W3), { settlementsCreated: 0, totalCommission: '0.000000', riskFlagged: 0, periodType: 'weekly' });
   t.deepEqual(await weekly(f.siteCode, W4), { settlementsCreated: 1, totalCommission: '300.000000', riskFlagged: 0, periodType: 'weekly' });
 });
@@ -186,9 +243,18 @@ async function smallSite(agents: number) {
 test('a period settles once: a repeated run and three concurrent runs create each settlement once', async (t) => {
   const siteCode = await smallSite(3);
   const runs = await Promise.all([weekly(siteCode, W1), weekly(siteCode, W1), weekly(siteCode, W1)]);
-  t.is(runs.reduce((n, r) => n + r.settlementsCreated, 0), 3);
+  t.is(
+    runs.reduce((n, r) => n + r.settlementsCreated, 0),
+    3,
+  );
   t.is(runs.filter((r) => r.settlementsCreated === 3).length, 1);
-  t.is(runs.map((r) => r.totalCommission).sort().join(), '0.000000,0.000000,180.000000');
+  t.is(
+    runs
+      .map((r) => r.totalCommission)
+      .sort()
+      .join(),
+    '0.000000,0.000000,180.000000',
+  );
   t.deepEqual(await counts(siteCode, 'weekly'), { settlements: 3, commissions: 6, risks: 0 });
   t.deepEqual(await weekly(siteCode, '2026-10-18'), { settlementsCreated: 0, totalCommission: '0.000000', riskFlagged: 0, periodType: 'weekly' });
   t.deepEqual(await counts(siteCode, 'weekly'), { settlements: 3, commissions: 6, risks: 0 });
@@ -196,7 +262,14 @@ test('a period settles once: a repeated run and three concurrent runs create eac
 
 test('a run that dies before its commit leaves nothing, and the next run settles the whole period once', async (t) => {
   const siteCode = await smallSite(2);
-  const crash = runAffiliateSettlement({ periodType: 'weekly', date: W1, siteCode, beforeCommit: () => { throw new Error('worker killed'); } });
+  const crash = runAffiliateSettlement({
+    periodType: 'weekly',
+    date: W1,
+    siteCode,
+    beforeCommit: () => {
+      throw new Error('worker killed');
+    },
+  });
   await t.throwsAsync(crash, { message: 'worker killed' });
   t.deepEqual(await counts(siteCode, 'weekly'), { settlements: 0, commissions: 0, risks: 0 });
   t.like(await weekly(siteCode, W1), { settlementsCreated: 2, totalCommission: '120.000000' });
@@ -227,7 +300,8 @@ test('daily periods follow APP_TIMEZONE (Asia/Taipei) and are separate from the 
 });
 
 /** Sets a user's registration ip and device. */
-const registered = (u: User, registerIp: string | null, registerDevice: string | null) => UserModel.update({ registerIp, registerDevice }, { where: { id: u.id } });
+const registered = (u: User, registerIp: string | null, registerDevice: string | null) =>
+  UserModel.update({ registerIp, registerDevice }, { where: { id: u.id } });
 const login = (u: User, ip: string, device: string, at: string) =>
   db().query(`INSERT INTO user_login_logs ("siteCode", "userId", ip, device, action, "createdAt") VALUES (:s, :u, :ip, :device, 'LOGIN', :at)`, {
     replacements: { s: u.siteCode, u: u.id, ip, device, at },
@@ -327,15 +401,24 @@ test('tiers move up at settlement to the highest tier reached, never down, and n
   t.like(await settlementOf(lost.id, 'weekly', W3), { agentTier: 'gone', level1Commission: '3.000000' });
 });
 
-test('the worker settles the job\'s period and site; the schedules run weekly Monday 03:00 and daily 03:30', async (t) => {
+test("the worker settles the job's period and site; the schedules run weekly Monday 03:00 and daily 03:30", async (t) => {
   const siteCode = await smallSite(1);
   const job = await queue('affiliate-settlement').add('manual', { period: 'weekly', date: '2026-10-13', siteCode });
-  const state = await waitFor('the settlement job to finish', async () => {
-    const s = await job.getState();
-    return s === 'completed' || s === 'failed' ? s : undefined;
-  }, 20_000);
+  const state = await waitFor(
+    'the settlement job to finish',
+    async () => {
+      const s = await job.getState();
+      return s === 'completed' || s === 'failed' ? s : undefined;
+    },
+    20_000,
+  );
   t.is(state, 'completed');
-  t.deepEqual((await queue('affiliate-settlement').getJob(job.id as string))?.returnvalue, { settlementsCreated: 1, totalCommission: '60.000000', riskFlagged: 0, periodType: 'weekly' });
+  t.deepEqual((await queue('affiliate-settlement').getJob(job.id as string))?.returnvalue, {
+    settlementsCreated: 1,
+    totalCommission: '60.000000',
+    riskFlagged: 0,
+    periodType: 'weekly',
+  });
   t.deepEqual(await counts(siteCode, 'weekly'), { settlements: 1, commissions: 2, risks: 0 });
   const schedules = SCHEDULES.filter((s) => s.queue === 'affiliate-settlement').map((s) => [s.pattern, s.data]);
   t.deepEqual(schedules, [
@@ -347,7 +430,12 @@ test('the worker settles the job\'s period and site; the schedules run weekly Mo
 // Serial: runs before the concurrent tests, so the only sites with activity are its own.
 test.serial('without a site the run settles every site, and repeats create nothing', async (t) => {
   const [one, two] = [await smallSite(1), await smallSite(2)];
-  t.deepEqual(await runAffiliateSettlement({ periodType: 'weekly', date: W1 }), { settlementsCreated: 3, totalCommission: '180.000000', riskFlagged: 0, periodType: 'weekly' });
+  t.deepEqual(await runAffiliateSettlement({ periodType: 'weekly', date: W1 }), {
+    settlementsCreated: 3,
+    totalCommission: '180.000000',
+    riskFlagged: 0,
+    periodType: 'weekly',
+  });
   t.deepEqual(await counts(one, 'weekly'), { settlements: 1, commissions: 2, risks: 0 });
   t.deepEqual(await counts(two, 'weekly'), { settlements: 2, commissions: 4, risks: 0 });
   t.like(await runAffiliateSettlement({ periodType: 'weekly', date: W1 }), { settlementsCreated: 0, totalCommission: '0.000000' });

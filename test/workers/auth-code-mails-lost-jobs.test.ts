@@ -98,10 +98,17 @@ test.serial('a withdrawal code mail whose job Redis lost is sent by the reconcil
     t.is(mailsTo(user.email as string).length, 1, 'sent once');
     const rows = await codeRows(user.id, 'withdrawal-code');
     t.true(rows.length >= 2, 'the row written again by the sweep');
-    t.true(rows.every((row) => row.version === 1), 'with the same version');
+    t.true(
+      rows.every((row) => row.version === 1),
+      'with the same version',
+    );
   });
 
-  const withdrawal = await post('/withdrawal/request', token, { amount: '20', cryptoAddressId: address.id, verifyCode: codeOf(mailsTo(user.email as string)[0].body) });
+  const withdrawal = await post('/withdrawal/request', token, {
+    amount: '20',
+    cryptoAddressId: address.id,
+    verifyCode: codeOf(mailsTo(user.email as string)[0].body),
+  });
   t.is(withdrawal.body.code, 200, withdrawal.text);
 });
 

@@ -48,9 +48,12 @@ async function welcomeMailAt(userId: number): Promise<Date | null> {
 
 /** A `mail` row pushed an hour ago whose job Redis no longer has. */
 async function lostRow(name: string, payload: Record<string, unknown>): Promise<void> {
-  await db().query(`INSERT INTO outbox (queue, name, payload, "createdAt", "sentAt", attempts) VALUES ('mail', :name, CAST(:payload AS JSONB), now(), now() - interval '1 hour', 1)`, {
-    replacements: { name, payload: JSON.stringify(payload) },
-  });
+  await db().query(
+    `INSERT INTO outbox (queue, name, payload, "createdAt", "sentAt", attempts) VALUES ('mail', :name, CAST(:payload AS JSONB), now(), now() - interval '1 hour', 1)`,
+    {
+      replacements: { name, payload: JSON.stringify(payload) },
+    },
+  );
 }
 
 async function playerWithEmail(email = address()): Promise<{ id: number; email: string }> {

@@ -95,12 +95,23 @@ test.serial('workers stopped between callback and credit, then Redis loses the j
   t.deepEqual(await depositLedger(user.id), { rows: 1, total: '40.000000', balance: '40.000000' });
   // Once the sweep has looked past every row of the order, it has found it credited and written nothing more.
   const rows = async () =>
-    (await db().query<{ id: string }>(`SELECT id FROM outbox WHERE queue = 'deposit-credit' AND (payload->>'depositOrderId')::bigint = :id ORDER BY id`, { replacements: { id: order.id }, type: QueryTypes.SELECT })).map((r) => Number(r.id));
-  await waitFor('the sweep past the order\'s rows', async () => {
-    const [cursor] = await db().query<{ throughId: string }>(`SELECT "throughId" FROM outbox_reconcile_cursors WHERE queue = 'deposit-credit'`, { type: QueryTypes.SELECT });
-    const ids = await rows();
-    return cursor && Number(cursor.throughId) >= ids[ids.length - 1];
-  }, 15_000);
+    (
+      await db().query<{ id: string }>(`SELECT id FROM outbox WHERE queue = 'deposit-credit' AND (payload->>'depositOrderId')::bigint = :id ORDER BY id`, {
+        replacements: { id: order.id },
+        type: QueryTypes.SELECT,
+      })
+    ).map((r) => Number(r.id));
+  await waitFor(
+    "the sweep past the order's rows",
+    async () => {
+      const [cursor] = await db().query<{ throughId: string }>(`SELECT "throughId" FROM outbox_reconcile_cursors WHERE queue = 'deposit-credit'`, {
+        type: QueryTypes.SELECT,
+      });
+      const ids = await rows();
+      return cursor && Number(cursor.throughId) >= ids[ids.length - 1];
+    },
+    15_000,
+  );
   t.is((await rows()).length, 2);
   t.deepEqual(await depositLedger(user.id), { rows: 1, total: '40.000000', balance: '40.000000' });
 });

@@ -53,7 +53,10 @@ test.serial('production without SMTP refuses as before: MAIL_DIR is refused and 
     AUDIT_SIGNING_KEY: Buffer.alloc(32, 7).toString('base64'),
   };
   const problems = t.throws(() => loadConfig({ ...process.env, ...production }), { instanceOf: ConfigError })?.problems ?? [];
-  t.true(problems.some((p) => p.startsWith('MAIL_DIR is the development mailbox')), problems.join('; '));
+  t.true(
+    problems.some((p) => p.startsWith('MAIL_DIR is the development mailbox')),
+    problems.join('; '),
+  );
 
   const changed = { ...production, MAIL_DIR: '' };
   const saved = Object.fromEntries(Object.keys(changed).map((key) => [key, process.env[key]]));

@@ -40,13 +40,21 @@ async function decided(prefix = 'kyc') {
 
 /** A `kyc-decision` mail row pushed an hour ago whose job Redis no longer has. */
 async function lostRow(userId: number, documentId: number): Promise<void> {
-  await db().query(`INSERT INTO outbox (queue, name, payload, "createdAt", "sentAt", attempts) VALUES ('mail', 'kyc-decision', CAST(:payload AS JSONB), now(), now() - interval '1 hour', 1)`, {
-    replacements: { payload: JSON.stringify({ kind: 'kyc-decision', userId, documentId }) },
-  });
+  await db().query(
+    `INSERT INTO outbox (queue, name, payload, "createdAt", "sentAt", attempts) VALUES ('mail', 'kyc-decision', CAST(:payload AS JSONB), now(), now() - interval '1 hour', 1)`,
+    {
+      replacements: { payload: JSON.stringify({ kind: 'kyc-decision', userId, documentId }) },
+    },
+  );
 }
 
 const mailedAt = async (documentId: number) =>
-  (await db().query<{ mailedAt: Date | null }>(`SELECT "mailedAt" FROM kyc_documents WHERE id = :documentId`, { replacements: { documentId }, type: QueryTypes.SELECT }))[0].mailedAt;
+  (
+    await db().query<{ mailedAt: Date | null }>(`SELECT "mailedAt" FROM kyc_documents WHERE id = :documentId`, {
+      replacements: { documentId },
+      type: QueryTypes.SELECT,
+    })
+  )[0].mailedAt;
 
 test.serial('a decision whose mail job Redis lost is mailed by the sweep, once, and marked', async (t) => {
   const owed = await decided();
@@ -70,7 +78,9 @@ test.serial('the job run again sends nothing more; a pending document is not mai
   t.deepEqual(await deliverDecisionMail(owed.userId, owed.documentId), { skipped: 'already sent' });
   t.is(mailsTo(owed.email), 1);
 
-  await db().query(`UPDATE kyc_documents SET status = 'pending', "expiresAt" = NULL, "mailedAt" = NULL WHERE id = :id`, { replacements: { id: owed.documentId } });
+  await db().query(`UPDATE kyc_documents SET status = 'pending', "expiresAt" = NULL, "mailedAt" = NULL WHERE id = :id`, {
+    replacements: { id: owed.documentId },
+  });
   t.deepEqual(await deliverDecisionMail(owed.userId, owed.documentId), { skipped: 'not decided' });
 
   const bounce = await decided('bounce');

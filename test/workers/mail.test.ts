@@ -144,7 +144,7 @@ test('a mailbox the SMTP server refuses (5xx) fails the job without retries', as
   t.regex(failed?.failedReason ?? '', /SMTP server refused the mail \(550\)/);
 });
 
-test('the welcome mail goes to the player\'s e-mail in the player\'s locale', async (t) => {
+test("the welcome mail goes to the player's e-mail in the player's locale", async (t) => {
   const { user } = await createUser({ siteCode: configuredSite });
   const email = address();
   await user.update({ email, locale: 'vi-VN', name: 'Lan' });

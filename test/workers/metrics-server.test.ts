@@ -73,7 +73,12 @@ test.serial('a peer outside METRICS_ALLOW is refused; a range holding it is serv
 });
 
 test('any other path or method is 404', async (t) => {
-  for (const [urlPath, method] of [['/', 'GET'], ['/metrics/x', 'GET'], ['/api/health', 'GET'], ['/metrics', 'POST']]) {
+  for (const [urlPath, method] of [
+    ['/', 'GET'],
+    ['/metrics/x', 'GET'],
+    ['/api/health', 'GET'],
+    ['/metrics', 'POST'],
+  ]) {
     const res = await get(urlPath, { method });
     t.is(res.status, 404, `${method} ${urlPath}`);
     t.like(await res.json(), { code: 404, data: null });

@@ -42,10 +42,13 @@ async function outboxRows(betOrderId: number | string): Promise<Array<{ id: stri
 /** Writes the order's post-bet row as sent in the settlement's own transaction: pushed, and its job lost. */
 async function enqueueSentAndLost(transaction: Transaction, betOrderId: number | string): Promise<void> {
   await enqueuePostBet(transaction, betOrderId);
-  await db().query(`UPDATE outbox SET "sentAt" = now() - interval '1 hour', attempts = 1 WHERE queue = 'post-bet' AND "sentAt" IS NULL AND (payload->>'betOrderId')::bigint = :id`, {
-    replacements: { id: betOrderId },
-    transaction,
-  });
+  await db().query(
+    `UPDATE outbox SET "sentAt" = now() - interval '1 hour', attempts = 1 WHERE queue = 'post-bet' AND "sentAt" IS NULL AND (payload->>'betOrderId')::bigint = :id`,
+    {
+      replacements: { id: betOrderId },
+      transaction,
+    },
+  );
 }
 
 test.serial('a settled order whose job Redis lost after the row was marked sent gets its effect within the sweep interval, once', async (t) => {
@@ -54,13 +57,20 @@ test.serial('a settled order whose job Redis lost after the row was marked sent 
   await db().transaction((transaction) => enqueuePostBet(transaction, order.id));
   // The relay pushes the row (marked sent), then Redis loses every job of the queue.
   t.deepEqual(await pushOutboxRows(), { sent: 1, failed: 0 });
-  t.deepEqual((await outboxRows(order.id)).map((r) => r.sent), [true]);
+  t.deepEqual(
+    (await outboxRows(order.id)).map((r) => r.sent),
+    [true],
+  );
   await queue('post-bet').obliterate({ force: true });
   t.is(await queue('post-bet').count(), 0);
 
   const started = Date.now();
   workers = startWorkers(['post-bet', 'outbox-relay']);
-  await waitFor('the reconcile sweep to bring the order its post-bet effect', async () => (await BetOrder.findByPk(order.id))?.postProcessedAt, 4 * (EVERY_MS + AFTER_MS) + 3000);
+  await waitFor(
+    'the reconcile sweep to bring the order its post-bet effect',
+    async () => (await BetOrder.findByPk(order.id))?.postProcessedAt,
+    4 * (EVERY_MS + AFTER_MS) + 3000,
+  );
   t.true(Date.now() - started < EVERY_MS + AFTER_MS + 3000, 'within the sweep interval and the grace time');
   t.is((await User.findByPk(user.id))!.totalEffectiveBet, '1200.000000');
 
@@ -84,7 +94,11 @@ test.serial('an order changed after it was processed, whose new job was lost, ge
     await order.update({ betAmount: '1500', betEffective: '1500' }, { transaction });
     await enqueueSentAndLost(transaction, order.id);
   });
-  await waitFor('the reconcile sweep to add the difference', async () => (await User.findByPk(user.id))!.totalEffectiveBet === '1500.000000', 4 * (EVERY_MS + AFTER_MS) + 3000);
+  await waitFor(
+    'the reconcile sweep to add the difference',
+    async () => (await User.findByPk(user.id))!.totalEffectiveBet === '1500.000000',
+    4 * (EVERY_MS + AFTER_MS) + 3000,
+  );
   await new Promise((r) => setTimeout(r, 3 * (EVERY_MS + AFTER_MS)));
   t.is((await User.findByPk(user.id))!.totalEffectiveBet, '1500.000000');
 });

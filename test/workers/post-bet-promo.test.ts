@@ -50,10 +50,14 @@ test('simulate rounds through the post-bet worker complete a claim at its requir
   t.is((await claimOf(promo.id, user.id)).completedTurnover, '35.000000');
   // A completed claim no longer moves.
   t.is((await play('provy-slot-01', 2, 5)).body.code, 200);
-  await waitFor('the last order processed', async () => {
-    const { BetOrder } = await import('../../shared/db/models');
-    return (await BetOrder.count({ where: { userId: user.id, postProcessedAt: null } })) === 0;
-  }, 15_000);
+  await waitFor(
+    'the last order processed',
+    async () => {
+      const { BetOrder } = await import('../../shared/db/models');
+      return (await BetOrder.count({ where: { userId: user.id, postProcessedAt: null } })) === 0;
+    },
+    15_000,
+  );
   t.is((await claimOf(promo.id, user.id)).completedTurnover, '35.000000');
   t.true(await ledgerMatches(user.id));
 });
@@ -68,7 +72,7 @@ test('once per settled order: the same order applied twice adds its turnover onc
   t.like(await claimOf(promo.id, user.id), { completedTurnover: '40.000000', turnoverCompleted: 0 });
 });
 
-test('a batch sums each player\'s orders over every open claim; invalid orders and other players\' claims do not move', async (t) => {
+test("a batch sums each player's orders over every open claim; invalid orders and other players' claims do not move", async (t) => {
   const a = await createUser();
   const b = await createUser();
   const bystander = await createUser();

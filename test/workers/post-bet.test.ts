@@ -95,7 +95,10 @@ test('two jobs with different ids for one order, run concurrently by the workers
   t.true(done);
   const results = await Promise.all(jobs.map(async (j) => (await q.getJob(j.id as string))?.returnvalue as { skipped: boolean; reason?: string }));
   t.is(results.filter((r) => !r.skipped).length, 1);
-  t.deepEqual(results.filter((r) => r.skipped).map((r) => r.reason), ['already-processed']);
+  t.deepEqual(
+    results.filter((r) => r.skipped).map((r) => r.reason),
+    ['already-processed'],
+  );
   t.is((await userRow(user.id)).total, '300.000000');
 });
 
@@ -200,7 +203,7 @@ test('disabled levels are skipped, both as the level reached and as the next lev
   t.deepEqual(await userRow(user.id), { total: '25000.000000', level: '2', progress: '50' });
 });
 
-test('levels are those of the user\'s own site', async (t) => {
+test("levels are those of the user's own site", async (t) => {
   const siteCode = await createSite();
   await VipLevel.update({ minChip: '100' }, { where: { siteCode, level: 2 } });
   const { user } = await createUser({ siteCode });
@@ -237,10 +240,13 @@ test('only valid, settled orders count towards the total', async (t) => {
   for (const order of orders) await applyPostBet(order.id);
   t.is((await userRow(user.id)).total, '800.000000');
   const counted = await BetOrder.findAll({ where: { userId: user.id }, order: [['id', 'ASC']] });
-  t.deepEqual(counted.map((o) => o.countedEffective), ['0.000000', '0.000000', '0.000000', '800.000000']);
+  t.deepEqual(
+    counted.map((o) => o.countedEffective),
+    ['0.000000', '0.000000', '0.000000', '800.000000'],
+  );
 });
 
-test('the total moves by what the order adds: the player\'s history is not summed again', async (t) => {
+test("the total moves by what the order adds: the player's history is not summed again", async (t) => {
   const { user } = await createUser();
   // A total carried by earlier orders (here set directly): a new order adds to it.
   await User.update({ totalEffectiveBet: '5000' }, { where: { id: user.id } });
@@ -359,20 +365,29 @@ const batchJob = (betOrderIds: number[], id = `test-batch-${betOrderIds[0]}`) =>
 
 /** Mission progress rows and open-or-completed claim turnover of a user (claims by mission id). */
 async function missionProgress(userId: number) {
-  const progress = await db().query('SELECT category, "periodType", "periodKey", progress FROM mission_progress WHERE "userId" = :userId ORDER BY "periodType", "periodKey"', {
-    replacements: { userId },
-    type: QueryTypes.SELECT,
-  });
-  const claims = await db().query('SELECT "missionId", "completedTurnover", "turnoverCompleted" FROM mission_claims WHERE "userId" = :userId ORDER BY "missionId"', {
-    replacements: { userId },
-    type: QueryTypes.SELECT,
-  });
+  const progress = await db().query(
+    'SELECT category, "periodType", "periodKey", progress FROM mission_progress WHERE "userId" = :userId ORDER BY "periodType", "periodKey"',
+    {
+      replacements: { userId },
+      type: QueryTypes.SELECT,
+    },
+  );
+  const claims = await db().query(
+    'SELECT "missionId", "completedTurnover", "turnoverCompleted" FROM mission_claims WHERE "userId" = :userId ORDER BY "missionId"',
+    {
+      replacements: { userId },
+      type: QueryTypes.SELECT,
+    },
+  );
   return { progress, claims };
 }
 
 /** Two open mission claims: one the mixed bets complete, one they do not. */
 async function openClaims(user: User): Promise<void> {
-  for (const [missionId, required] of [[1, '5000'], [2, '900000']] as const) {
+  for (const [missionId, required] of [
+    [1, '5000'],
+    [2, '900000'],
+  ] as const) {
     await db().query(
       `INSERT INTO mission_claims ("siteCode", "userId", "missionId", category, "periodType", tier, "periodKey", "rewardAmount", "requiredTurnover")
        VALUES (:siteCode, :userId, :missionId, 'bet', 'daily', 1, '2026-01-01', 10, :required)`,
@@ -409,7 +424,10 @@ test('a batch leaves VIP totals, levels, progress and mission progress where one
   t.is((await userRow(many.id)).total, new Decimal('1200').plus(effectiveBet('3000', '4')).plus('40000').toFixed(6));
   const { progress, claims } = await missionProgress(many.id);
   t.is(progress.length, 3);
-  t.deepEqual(claims.map((c: any) => Number(c.turnoverCompleted)), [1, 0]);
+  t.deepEqual(
+    claims.map((c: any) => Number(c.turnoverCompleted)),
+    [1, 0],
+  );
 
   // Later: the unsettled bet settles and a processed one is refunded; both ways agree again.
   for (const orders of [oneOrders, manyOrders]) {
@@ -449,7 +467,11 @@ test('a batch job run twice applies once; missing orders are reported and the re
 
 test('a failing batch is applied one order at a time: the others land, the job fails naming the bad one, its retry finishes', async (t) => {
   const { user } = await createUser();
-  const orders = [await insertBetOrder(user, { betAmount: '100' }), await insertBetOrder(user, { betAmount: '200' }), await insertBetOrder(user, { betAmount: '300' })];
+  const orders = [
+    await insertBetOrder(user, { betAmount: '100' }),
+    await insertBetOrder(user, { betAmount: '200' }),
+    await insertBetOrder(user, { betAmount: '300' }),
+  ];
   const bad = Number(orders[1].id);
   const trigger = `test_refuse_${bad}`;
   await db().query(`CREATE FUNCTION ${trigger}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$;

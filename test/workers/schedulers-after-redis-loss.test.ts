@@ -30,7 +30,11 @@ test.after.always(async () => {
 });
 
 const loseRedis = () => deleteKeys(process.env.REDIS_URL as string, `${stack.prefix}*`);
-const presentIds = async () => (await scheduleStates(SERVED)).filter((s) => s.present).map((s) => s.schedule.id).sort();
+const presentIds = async () =>
+  (await scheduleStates(SERVED))
+    .filter((s) => s.present)
+    .map((s) => s.schedule.id)
+    .sort();
 /** Every served scheduler is in Redis; false while the connections are still down. */
 const allPresent = async () => (await presentIds().catch(() => [])).length === IDS.length;
 const health = () => stack.request('GET', '/api/health');
@@ -46,9 +50,22 @@ async function whatIsMissing(): Promise<string> {
     SERVED.map(async (schedule) => {
       const q = queue(schedule.queue);
       const status = (q.opts.connection as Redis).status;
-      const held = await q.getJobScheduler(schedule.id).then((s) => JSON.stringify(s ?? null), (e: Error) => `read failed: ${e.message}`);
-      const jobs = await q.getDelayed().then((js) => js.filter((j) => j.name === schedule.id).map((j) => j.id).join(','), (e: Error) => `jobs failed: ${e.message}`);
-      const upsert = await upsertSchedule(schedule).then(() => 'upsert ok', (e: Error) => `upsert failed: ${e.message}`);
+      const held = await q.getJobScheduler(schedule.id).then(
+        (s) => JSON.stringify(s ?? null),
+        (e: Error) => `read failed: ${e.message}`,
+      );
+      const jobs = await q.getDelayed().then(
+        (js) =>
+          js
+            .filter((j) => j.name === schedule.id)
+            .map((j) => j.id)
+            .join(','),
+        (e: Error) => `jobs failed: ${e.message}`,
+      );
+      const upsert = await upsertSchedule(schedule).then(
+        () => 'upsert ok',
+        (e: Error) => `upsert failed: ${e.message}`,
+      );
       return `${schedule.id} [connection ${status}] held ${held}; delayed jobs ${jobs || 'none'}; ${upsert}`;
     }),
   );
@@ -134,5 +151,8 @@ test.serial('a scheduler whose next job outlived it (a partial loss) is restored
   t.deepEqual(await restoreMissingSchedules(QUEUES), [schedule.id]);
   t.like(await q.getJobScheduler(schedule.id), { next: before?.next, pattern: schedule.pattern });
   const delayed = (await q.getDelayed()).filter((job) => job.name === schedule.id);
-  t.deepEqual(delayed.map((job) => job.id), [nextJob]);
+  t.deepEqual(
+    delayed.map((job) => job.id),
+    [nextJob],
+  );
 });

@@ -195,7 +195,10 @@ test('two runs of one day at the same time (small batches): every user paid once
     settleDailyRebate({ siteCode: s.siteCode, day }),
   ]);
   t.is(results.reduce((sum, r) => sum.plus(r.totalRebate), new Decimal(0)).toFixed(6), total);
-  t.is(results.reduce((n, r) => n + r.usersProcessed, 0), 9);
+  t.is(
+    results.reduce((n, r) => n + r.usersProcessed, 0),
+    9,
+  );
   const run = await rebateRun(s.siteCode, day);
   t.like(run?.toJSON(), { status: 'done', usersProcessed: 9, total, lastUserId: Math.max(...[...s.users, ...extra].map((u) => u.id)) });
   for (const u of s.users) {
@@ -270,20 +273,35 @@ test('the vip-rebate worker settles a manual job for a site, and a repeated job 
   const s = await scenario(day);
   const q = queue('vip-rebate');
   const first = await q.add('manual', { siteCode: s.siteCode, day }, { jobId: `manual-rebate-${s.siteCode}-1` });
-  const value = await waitFor('the rebate job to complete', async () => ((await q.getJobState(first.id!)) === 'completed' ? (await q.getJob(first.id!))!.returnvalue as any : undefined), 20_000);
+  const value = await waitFor(
+    'the rebate job to complete',
+    async () => ((await q.getJobState(first.id!)) === 'completed' ? ((await q.getJob(first.id!))!.returnvalue as any) : undefined),
+    20_000,
+  );
   t.like(value[0], { siteCode: s.siteCode, day, totalRebate: s.total, alreadySettled: false });
   t.is(await balance(s.users[1].id), '3.366333');
 
   const second = await q.add('manual', { siteCode: s.siteCode, day }, { jobId: `manual-rebate-${s.siteCode}-2` });
-  const again = await waitFor('the second rebate job to complete', async () => ((await q.getJobState(second.id!)) === 'completed' ? (await q.getJob(second.id!))!.returnvalue as any : undefined), 20_000);
+  const again = await waitFor(
+    'the second rebate job to complete',
+    async () => ((await q.getJobState(second.id!)) === 'completed' ? ((await q.getJob(second.id!))!.returnvalue as any) : undefined),
+    20_000,
+  );
   t.like(again[0], { totalRebate: '0.000000', alreadySettled: true });
   t.is(await balance(s.users[0].id), '1.734567');
 
   // The scheduled shape ({} = every site) for that day: every site settled, this one already was.
   const all = await q.add('manual', { day }, { jobId: `manual-rebate-all-${s.siteCode}` });
-  const results = await waitFor('the all-sites job to complete', async () => ((await q.getJobState(all.id!)) === 'completed' ? (await q.getJob(all.id!))!.returnvalue as any : undefined), 20_000);
+  const results = await waitFor(
+    'the all-sites job to complete',
+    async () => ((await q.getJobState(all.id!)) === 'completed' ? ((await q.getJob(all.id!))!.returnvalue as any) : undefined),
+    20_000,
+  );
   t.true(results.length >= 2);
-  t.like(results.find((r: { siteCode: string }) => r.siteCode === s.siteCode), { alreadySettled: true, totalRebate: '0.000000' });
+  t.like(
+    results.find((r: { siteCode: string }) => r.siteCode === s.siteCode),
+    { alreadySettled: true, totalRebate: '0.000000' },
+  );
   t.is(await balance(s.users[1].id), '3.366333');
 
   // A day not over yet cannot be fixed by retrying: the job fails at once.

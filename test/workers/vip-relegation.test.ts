@@ -133,6 +133,9 @@ test.serial('the vip-relegation worker runs a manual job once per site and month
   // Every site ({} as scheduled, with a month): this site's second miss demotes.
   const all = await q.add('manual', { month: '2025-09' }, { jobId: `manual-relegation-all-${siteCode}` });
   const results = await done(all.id!);
-  t.like(results.find((r: { siteCode: string }) => r.siteCode === siteCode), { checked: 1, demoted: 1 });
+  t.like(
+    results.find((r: { siteCode: string }) => r.siteCode === siteCode),
+    { checked: 1, demoted: 1 },
+  );
   t.deepEqual(await state(u), { level: '3', misses: 0 });
 });

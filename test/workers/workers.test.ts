@@ -10,7 +10,6 @@ import { JOB_HANDLERS } from '../../workers/job-handlers';
 import { startTestStack, type TestStack } from '../helpers/stack';
 import { waitFor } from '../helpers/wait';
 
-
 async function settled(job: Job, timeoutMs = 10_000): Promise<string> {
   return waitFor(
     `job ${job.id} to finish`,
@@ -77,10 +76,14 @@ test.serial('the relay timer delivers an unsent row inserted directly into the o
     `INSERT INTO outbox (queue, name, payload) VALUES ('deposit-credit', 'paid', '{"depositOrderId": 99}') RETURNING id`,
     { type: QueryTypes.SELECT },
   );
-  const sent = await waitFor('the relay timer to send the row', async () => {
-    const r = await OutboxMessage.findByPk(inserted.id);
-    return r?.sentAt ? r : undefined;
-  }, 3000); // OUTBOX_RELAY_EVERY_MS=200; the default 5 s period would miss this deadline
+  const sent = await waitFor(
+    'the relay timer to send the row',
+    async () => {
+      const r = await OutboxMessage.findByPk(inserted.id);
+      return r?.sentAt ? r : undefined;
+    },
+    3000,
+  ); // OUTBOX_RELAY_EVERY_MS=200; the default 5 s period would miss this deadline
   t.is(sent.lastError, null);
   const job = await queue('deposit-credit').getJob(`outbox-${inserted.id}`);
   t.truthy(job);

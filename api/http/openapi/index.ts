@@ -34,7 +34,7 @@ export function buildApiDocument(endpoints: readonly Endpoint[]): Json {
         'Every JSON answer is an envelope: `{code: 200, message, result, timestamp, path}` on success, ' +
         '`{code, message, data: null, timestamp, path}` on refusal. Business refusals (codes 1000 and up) are answered with ' +
         'HTTP 200; generic ones (400, 401, 403, 404, 413, 429, 500, 503) with that HTTP status. Texts follow the `locales` ' +
-        'header. Provider callbacks answer in their provider\'s own shape.',
+        "header. Provider callbacks answer in their provider's own shape.",
     },
     servers: [{ url: '/', description: 'This server (paths start with /api)' }],
     paths,
@@ -43,7 +43,13 @@ export function buildApiDocument(endpoints: readonly Endpoint[]): Json {
       responses: genericResponses,
       parameters: {
         Locales: { name: 'locales', in: 'header', required: false, description: 'Language of the answer texts', schema: { enum: [...LOCALES] } },
-        SiteName: { name: 'site-name', in: 'header', required: false, description: 'Site of the request (else the player token\'s, else SITE_CODE)', schema: { type: 'string' } },
+        SiteName: {
+          name: 'site-name',
+          in: 'header',
+          required: false,
+          description: "Site of the request (else the player token's, else SITE_CODE)",
+          schema: { type: 'string' },
+        },
         AdminSite: {
           name: 'x-site-code',
           in: 'header',

@@ -15,10 +15,7 @@ export function documentPath(expressPath: string): string {
 const GENERIC = [400, 401, 403, 404, 413, 429, 500, 503] as const;
 
 export const genericResponses: Record<string, Json> = Object.fromEntries(
-  GENERIC.map((status) => [
-    String(status),
-    { description: GENERIC_TEXTS[status]['en-US'], content: { 'application/json': { schema: ref('ErrorEnvelope') } } },
-  ]),
+  GENERIC.map((status) => [String(status), { description: GENERIC_TEXTS[status]['en-US'], content: { 'application/json': { schema: ref('ErrorEnvelope') } } }]),
 );
 
 const responseRef = (status: number) => ({ $ref: `#/components/responses/${status}` });
@@ -30,7 +27,14 @@ function operationId(e: Endpoint): string {
   const words = e.path
     .split('/')
     .filter(Boolean)
-    .map((seg) => (seg.startsWith(':') ? `By${cap(seg.slice(1))}` : seg.split(/[^A-Za-z0-9]+/).map(cap).join('')));
+    .map((seg) =>
+      seg.startsWith(':')
+        ? `By${cap(seg.slice(1))}`
+        : seg
+            .split(/[^A-Za-z0-9]+/)
+            .map(cap)
+            .join(''),
+    );
   return `${e.method}${words.join('') || 'Root'}`;
 }
 
@@ -71,7 +75,10 @@ function envelopeResponses(e: Endpoint): Json {
   const answer = e.answer ?? 'envelope';
   // The codes the endpoint answers: its refusals' numbers, with their texts, and the codes it lists.
   const declared = new Set([...(e.codes ?? []), ...refusalNumbers(e.refusals)]);
-  const business = [...declared].filter((c) => c >= FIRST_BUSINESS_CODE).sort((a, b) => a - b).map((c) => codeText(e, c));
+  const business = [...declared]
+    .filter((c) => c >= FIRST_BUSINESS_CODE)
+    .sort((a, b) => a - b)
+    .map((c) => codeText(e, c));
   const statuses = new Set<number>([400, 500, ...[...(e.codes ?? []), ...refusalNumbers(e.refusals)].filter((c) => c < FIRST_BUSINESS_CODE)]);
   if (e.method !== 'get') statuses.add(413);
   if (e.auth !== 'none') statuses.add(401);
@@ -159,12 +166,18 @@ export function operationOf(e: Endpoint): Json {
   if (e.uploads) {
     // Text fields from the body schema, files as binary parts (api/http/uploads.ts).
     const schema = e.body ? jsonSchemaOf(e.body) : { type: 'object', properties: {} };
-    const files = Object.fromEntries(e.uploads.fields.map((name) => [name, { type: 'string', format: 'binary', description: 'An image (JPEG, PNG, WebP or GIF), at most 5 MB' }]));
+    const files = Object.fromEntries(
+      e.uploads.fields.map((name) => [name, { type: 'string', format: 'binary', description: 'An image (JPEG, PNG, WebP or GIF), at most 5 MB' }]),
+    );
     operation.requestBody = {
       required: true,
       content: {
         'multipart/form-data': {
-          schema: { ...schema, properties: { ...(schema.properties as Json | undefined), ...files }, required: [...((schema.required as string[] | undefined) ?? []), ...(e.uploads.required ?? [])] },
+          schema: {
+            ...schema,
+            properties: { ...(schema.properties as Json | undefined), ...files },
+            required: [...((schema.required as string[] | undefined) ?? []), ...(e.uploads.required ?? [])],
+          },
         },
       },
     };

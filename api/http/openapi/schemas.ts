@@ -69,7 +69,7 @@ const path = { type: 'string', description: 'The request path, with /api, withou
 export const envelopeSchemas: Record<string, Json> = {
   ResultEnvelope: {
     type: 'object',
-    description: 'A successful answer: `result` holds the endpoint\'s value (null when it has none).',
+    description: "A successful answer: `result` holds the endpoint's value (null when it has none).",
     required: ['code', 'message', 'result', 'timestamp', 'path'],
     properties: {
       code: { const: 200 },
@@ -83,7 +83,7 @@ export const envelopeSchemas: Record<string, Json> = {
     type: 'object',
     description:
       'A refusal: `code` is the HTTP status for generic errors (400, 401, 403, 404, 413, 429, 500, 503) or a business code ' +
-      "(HTTP 200); `message` is localized by the `locales` header from the error table (GET /api/common/enums ERROR_CODES).",
+      '(HTTP 200); `message` is localized by the `locales` header from the error table (GET /api/common/enums ERROR_CODES).',
     required: ['code', 'message', 'data', 'timestamp', 'path'],
     properties: {
       code: { type: 'integer' },

@@ -13,16 +13,50 @@ import * as answers from './answers';
 const admin = { admin: 'admin' } as const;
 
 export const accountEndpoints = [
-  endpoint({ method: 'get', path: '/admin/profile', result: answers.getAdminProfile, auth: { admin: null }, refusals: { 'admin.adminNotFound': { code: 2001, wording: 'account' } }, summary: "One's own account and group" }, ({ admin: me }) =>
-    getAdmin(me.id),
-  ),
-  endpoint({ method: 'get', path: '/admin/list', result: answers.getAdminList, auth: admin, summary: 'The administrators the caller sees, with their group {id, name}' }, ({ req }) => listAdmins(adminSitesOf(req))),
   endpoint(
-    { method: 'post', path: '/admin/create', result: answers.postAdminCreate, auth: admin, body: createAdminBody, refusals: { 'admin.accountTaken': 2001, 'admin.groupNotFound': 2002, 'admin.siteUnknown': 2003 }, summary: 'Create an administrator (2001 account exists, 2002 group missing, 2003 a site code names no site)' },
+    {
+      method: 'get',
+      path: '/admin/profile',
+      result: answers.getAdminProfile,
+      auth: { admin: null },
+      refusals: { 'admin.adminNotFound': { code: 2001, wording: 'account' } },
+      summary: "One's own account and group",
+    },
+    ({ admin: me }) => getAdmin(me.id),
+  ),
+  endpoint(
+    {
+      method: 'get',
+      path: '/admin/list',
+      result: answers.getAdminList,
+      auth: admin,
+      summary: 'The administrators the caller sees, with their group {id, name}',
+    },
+    ({ req }) => listAdmins(adminSitesOf(req)),
+  ),
+  endpoint(
+    {
+      method: 'post',
+      path: '/admin/create',
+      result: answers.postAdminCreate,
+      auth: admin,
+      body: createAdminBody,
+      refusals: { 'admin.accountTaken': 2001, 'admin.groupNotFound': 2002, 'admin.siteUnknown': 2003 },
+      summary: 'Create an administrator (2001 account exists, 2002 group missing, 2003 a site code names no site)',
+    },
     ({ actor, body }) => createAdmin(actor, body),
   ),
-  endpoint({ method: 'get', path: '/admin/:id', result: answers.getAdminProfile, auth: admin, params: idParams, refusals: { 'admin.adminNotFound': 2001 }, summary: 'An administrator and its group' }, ({ actor, params, req }) =>
-    getAdminFor(actor, adminSitesOf(req), params.id),
+  endpoint(
+    {
+      method: 'get',
+      path: '/admin/:id',
+      result: answers.getAdminProfile,
+      auth: admin,
+      params: idParams,
+      refusals: { 'admin.adminNotFound': 2001 },
+      summary: 'An administrator and its group',
+    },
+    ({ actor, params, req }) => getAdminFor(actor, adminSitesOf(req), params.id),
   ),
   endpoint(
     {
@@ -39,7 +73,15 @@ export const accountEndpoints = [
     ({ actor, params, body }) => updateAdmin(actor, params.id, body),
   ),
   endpoint(
-    { method: 'delete', path: '/admin/:id', result: answers.deleteAdminById, auth: admin, params: idParams, refusals: { 'admin.adminNotFound': 2001, 'admin.deleteOwnAccount': 2002 }, summary: "Delete an administrator (2002 one's own account)" },
+    {
+      method: 'delete',
+      path: '/admin/:id',
+      result: answers.deleteAdminById,
+      auth: admin,
+      params: idParams,
+      refusals: { 'admin.adminNotFound': 2001, 'admin.deleteOwnAccount': 2002 },
+      summary: "Delete an administrator (2002 one's own account)",
+    },
     async ({ actor, params }) => {
       await deleteAdmin(actor, params.id);
       return null;

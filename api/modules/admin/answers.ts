@@ -30,19 +30,23 @@ export const getAdminProfile = obj({
   group: nullable(obj(groupRole)),
 });
 
-export const getAdminList = array(obj({
-  ...adminFields,
-  group: nullable(obj({ id: int(), name: str() })),
-}));
+export const getAdminList = array(
+  obj({
+    ...adminFields,
+    group: nullable(obj({ id: int(), name: str() })),
+  }),
+);
 
 export const postAdminCreate = obj({ id: int(), name: str(), status: num(), account: str(), groupId: int(), createdAt: dateTime() });
 
 export const deleteAdminById = nothing;
 
-export const getAdminGroupsList = array(obj({
-  ...groupFields,
-  adminCount: int(),
-}));
+export const getAdminGroupsList = array(
+  obj({
+    ...groupFields,
+    adminCount: int(),
+  }),
+);
 
 export const postAdminGroupsCreate = obj(groupFields);
 
@@ -52,22 +56,24 @@ export const getAdminGroupsById = obj({
 });
 
 export const getAdminLogsList = obj({
-  items: array(obj({
-    id: int(),
-    adminId: nullable(int()),
-    admin: nullable(obj({ id: int(), account: str(), name: str() })),
-    siteCode: nullable(str()),
-    module: str(),
-    action: str(),
-    targetId: nullable(str()),
-    ip: nullable(str()),
-    userAgent: nullable(str()),
-    method: nullable(str()),
-    path: nullable(str()),
-    detail: anyValue('Free-form'),
-    summary: nullable(str()),
-    createdAt: dateTime(),
-  })),
+  items: array(
+    obj({
+      id: int(),
+      adminId: nullable(int()),
+      admin: nullable(obj({ id: int(), account: str(), name: str() })),
+      siteCode: nullable(str()),
+      module: str(),
+      action: str(),
+      targetId: nullable(str()),
+      ip: nullable(str()),
+      userAgent: nullable(str()),
+      method: nullable(str()),
+      path: nullable(str()),
+      detail: anyValue('Free-form'),
+      summary: nullable(str()),
+      createdAt: dateTime(),
+    }),
+  ),
   total: int(),
   page: int(),
   pageSize: int(),
@@ -84,21 +90,24 @@ export const postAdminEnableTotpAuth = obj({ affected: num() });
 
 export const getAdminGroupsByIdRequireTotp = obj({ id: int(), name: str(), requireTotp: num() });
 
-export const getAdminUsers = paged(obj({
-  id: int(),
-  account: str(),
-  name: str(),
-  siteCode: str(),
-  email: nullable(str()),
-  mobile: nullable(str()),
-  vipLevel: str(),
-  balance: money(),
-  frozenBalance: money(),
-  agentCode: nullable(str()),
-  locale: str(),
-  lastActivityAt: nullable(dateTime()),
-  createdAt: dateTime(),
-}), 'items');
+export const getAdminUsers = paged(
+  obj({
+    id: int(),
+    account: str(),
+    name: str(),
+    siteCode: str(),
+    email: nullable(str()),
+    mobile: nullable(str()),
+    vipLevel: str(),
+    balance: money(),
+    frozenBalance: money(),
+    agentCode: nullable(str()),
+    locale: str(),
+    lastActivityAt: nullable(dateTime()),
+    createdAt: dateTime(),
+  }),
+  'items',
+);
 
 export const getAdminUsersByUserId = obj({
   vip: nullable(obj({ level: num(), name: localeTexts(), tier: str(), minChip: money(), relegationChip: decimal() })),
@@ -106,18 +115,21 @@ export const getAdminUsersByUserId = obj({
   ...playerDetailFields,
 });
 
-export const getAdminUsersByUserIdLedger = paged(obj({
-  id: str(),
-  kind: str(),
-  amount: money(),
-  balanceBefore: str(),
-  balanceAfter: str(),
-  frozenAmount: money(),
-  refType: nullable(str()),
-  refId: nullable(str()),
-  betOrderId: nullable(str()),
-  remark: nullable(str()),
-  createdAt: dateTime(),
-}), 'items');
+export const getAdminUsersByUserIdLedger = paged(
+  obj({
+    id: str(),
+    kind: str(),
+    amount: money(),
+    balanceBefore: str(),
+    balanceAfter: str(),
+    frozenAmount: money(),
+    refType: nullable(str()),
+    refId: nullable(str()),
+    betOrderId: nullable(str()),
+    remark: nullable(str()),
+    createdAt: dateTime(),
+  }),
+  'items',
+);
 
 export const postAdminUsersByUserIdBalanceAdjustments = obj({ balanceBefore: str(), balanceAfter: str(), ledgerId: str(), replayed: bool() });

@@ -12,4 +12,12 @@ import { userEndpoints } from './user-routes';
  * tools and accounts, in matching order: the accounts come last, so /admin/:id never takes a fixed path
  * (/admin/users, /admin/profile...).
  */
-export const adminEndpoints: Endpoint[] = [...loginEndpoints, ...totpEndpoints, ...queueLoginEndpoints, ...groupEndpoints, ...logEndpoints, ...userEndpoints, ...accountEndpoints];
+export const adminEndpoints: Endpoint[] = [
+  ...loginEndpoints,
+  ...totpEndpoints,
+  ...queueLoginEndpoints,
+  ...groupEndpoints,
+  ...logEndpoints,
+  ...userEndpoints,
+  ...accountEndpoints,
+];

@@ -26,8 +26,17 @@ export const loginEndpoints = [
       return { token, admin: publicAdmin(admin) };
     },
   ),
-  endpoint({ method: 'post', path: '/admin/logout', result: answers.postAdminLogout, auth: { admin: null }, summary: 'End every token of the administrator (not in the spec)' }, async ({ actor }) => {
-    await logoutAdmin(actor);
-    return { loggedOut: true };
-  }),
+  endpoint(
+    {
+      method: 'post',
+      path: '/admin/logout',
+      result: answers.postAdminLogout,
+      auth: { admin: null },
+      summary: 'End every token of the administrator (not in the spec)',
+    },
+    async ({ actor }) => {
+      await logoutAdmin(actor);
+      return { loggedOut: true };
+    },
+  ),
 ];

@@ -23,7 +23,8 @@ import * as answers from './queues-answers';
 
 /** The form body; JSON bodies are read by the app's JSON parser. */
 const formParser = express.urlencoded({ extended: false, limit: '10kb' });
-const readForm = (req: Request, res: Response) => new Promise<void>((resolve, reject) => formParser(req, res, (err?: unknown) => (err ? reject(err) : resolve())));
+const readForm = (req: Request, res: Response) =>
+  new Promise<void>((resolve, reject) => formParser(req, res, (err?: unknown) => (err ? reject(err) : resolve())));
 
 const isForm = (req: Request) => Boolean(req.is('application/x-www-form-urlencoded'));
 
@@ -57,9 +58,20 @@ async function sessionToken(req: Request, res: Response, meta: RequestMeta): Pro
 }
 
 export const queueLoginEndpoints = [
-  endpoint({ method: 'get', path: '/admin/queues/login', auth: 'none', answer: 'raw', result: { type: 'string' }, resultMedia: 'text/html', summary: "Bull Board's login form (HTML)" }, ({ req, res }) => {
-    res.type('html').send(loginPage(BASE_PATH, typeof req.query.error === 'string'));
-  }),
+  endpoint(
+    {
+      method: 'get',
+      path: '/admin/queues/login',
+      auth: 'none',
+      answer: 'raw',
+      result: { type: 'string' },
+      resultMedia: 'text/html',
+      summary: "Bull Board's login form (HTML)",
+    },
+    ({ req, res }) => {
+      res.type('html').send(loginPage(BASE_PATH, typeof req.query.error === 'string'));
+    },
+  ),
   endpoint(
     {
       method: 'post',
@@ -89,8 +101,11 @@ export const queueLoginEndpoints = [
       else sendResult(req, res, { loggedIn: true });
     },
   ),
-  endpoint({ method: 'post', path: '/admin/queues/logout', result: answers.postAdminQueuesLogout, auth: 'none', summary: 'Clears the board session cookie' }, ({ res }) => {
-    res.clearCookie(SESSION_COOKIE, sessionCookieOptions());
-    return { loggedOut: true };
-  }),
+  endpoint(
+    { method: 'post', path: '/admin/queues/logout', result: answers.postAdminQueuesLogout, auth: 'none', summary: 'Clears the board session cookie' },
+    ({ res }) => {
+      res.clearCookie(SESSION_COOKIE, sessionCookieOptions());
+      return { loggedOut: true };
+    },
+  ),
 ];

@@ -1,7 +1,20 @@
 import { array, object } from 'yup';
 import { SITE_CODE_PATTERN } from '../../../shared/domain/common';
 import { ADMIN_MODULES } from '../../../shared/db/seeders/data/admin-permissions';
-import { bcryptPassword, charString, documentAs, dateRangeFields, exactString, jsonInteger, pagingFields, queryInt, queryText, text, trimmed, zeroOrOne } from '../../http/schema-helpers';
+import {
+  bcryptPassword,
+  charString,
+  documentAs,
+  dateRangeFields,
+  exactString,
+  jsonInteger,
+  pagingFields,
+  queryInt,
+  queryText,
+  text,
+  trimmed,
+  zeroOrOne,
+} from '../../http/schema-helpers';
 
 export { idParams } from '../../http/schema-helpers';
 
@@ -21,7 +34,10 @@ const name = () => text().min(1).max(50);
 const status = () => zeroOrOne({ typeError: false });
 /** `*` or `<module>:<read|write>` of a known module (shared/domain/admin/permissions.ts checks it). */
 const PERMISSIONS = ['*', ...ADMIN_MODULES.flatMap((m) => [`${m}:read`, `${m}:write`])];
-const permissions = () => array().of(documentAs(exactString().required().max(60), { type: 'string', enum: PERMISSIONS })).max(100);
+const permissions = () =>
+  array()
+    .of(documentAs(exactString().required().max(60), { type: 'string', enum: PERMISSIONS }))
+    .max(100);
 /** The sites an administrator acts on: null for a platform administrator (every site). */
 const sites = () =>
   array()

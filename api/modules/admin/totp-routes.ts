@@ -1,4 +1,11 @@
-import { disableAdminTotp, enableAdminTotp, generateAdminTotp, groupTotpRequirement, setGroupTotpRequirement, startAdminTotpSetup } from '../../../shared/domain/admin';
+import {
+  disableAdminTotp,
+  enableAdminTotp,
+  generateAdminTotp,
+  groupTotpRequirement,
+  setGroupTotpRequirement,
+  startAdminTotpSetup,
+} from '../../../shared/domain/admin';
 import { endpoint } from '../../http/endpoint';
 import { adminLoginPerAccount, adminLoginPerIp } from './login-limits';
 import { adminLoginBody, idParams } from './schemas';
@@ -14,7 +21,14 @@ import * as answers from './answers';
 
 export const totpEndpoints = [
   endpoint(
-    { method: 'post', path: '/admin/generate-totp-auth', result: answers.postAdminGenerateTotpAuth, auth: { admin: null }, refusals: { 'auth.totpAlreadyEnabled': 2001 }, summary: 'A new authenticator secret for oneself (2001: disable the enabled one first)' },
+    {
+      method: 'post',
+      path: '/admin/generate-totp-auth',
+      result: answers.postAdminGenerateTotpAuth,
+      auth: { admin: null },
+      refusals: { 'auth.totpAlreadyEnabled': 2001 },
+      summary: 'A new authenticator secret for oneself (2001: disable the enabled one first)',
+    },
     ({ actor }) => generateAdminTotp(actor),
   ),
   endpoint(
@@ -54,12 +68,21 @@ export const totpEndpoints = [
         'admin.accountDisabled': 2002,
         'admin.totpSetupNotNeeded': 2003,
       },
-      summary: 'Account and password of a member of a group that requires an authenticator, without one: a new secret; POST /admin/login with its code then enables it',
+      summary:
+        'Account and password of a member of a group that requires an authenticator, without one: a new secret; POST /admin/login with its code then enables it',
     },
     ({ body, meta }) => startAdminTotpSetup(body.account, body.password, meta),
   ),
   endpoint(
-    { method: 'get', path: '/admin/groups/:id/require-totp', result: answers.getAdminGroupsByIdRequireTotp, auth: { admin: 'admin-group' }, params: idParams, refusals: { 'admin.groupNotFound': 2001 }, summary: "Whether the group's members log in with an authenticator" },
+    {
+      method: 'get',
+      path: '/admin/groups/:id/require-totp',
+      result: answers.getAdminGroupsByIdRequireTotp,
+      auth: { admin: 'admin-group' },
+      params: idParams,
+      refusals: { 'admin.groupNotFound': 2001 },
+      summary: "Whether the group's members log in with an authenticator",
+    },
     ({ params }) => groupTotpRequirement(params.id),
   ),
   endpoint(

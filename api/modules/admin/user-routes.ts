@@ -24,15 +24,40 @@ function idempotencyKeyOf(req: Request): string | undefined {
 }
 
 export const userEndpoints = [
-  endpoint({ method: 'get', path: '/admin/users', result: answers.getAdminUsers, auth: user, query: userListQuery, summary: 'Players by account substring, newest first' }, ({ siteFilter, query }) =>
-    listUsers({ siteCode: siteFilter, ...query }),
+  endpoint(
+    {
+      method: 'get',
+      path: '/admin/users',
+      result: answers.getAdminUsers,
+      auth: user,
+      query: userListQuery,
+      summary: 'Players by account substring, newest first',
+    },
+    ({ siteFilter, query }) => listUsers({ siteCode: siteFilter, ...query }),
   ),
   endpoint(
-    { method: 'get', path: '/admin/users/:userId', result: answers.getAdminUsersByUserId, auth: user, params: userIdParams, refusals: { 'admin.userNotFound': 2001 }, summary: 'A player with balance and VIP, no secrets' },
+    {
+      method: 'get',
+      path: '/admin/users/:userId',
+      result: answers.getAdminUsersByUserId,
+      auth: user,
+      params: userIdParams,
+      refusals: { 'admin.userNotFound': 2001 },
+      summary: 'A player with balance and VIP, no secrets',
+    },
     ({ siteFilter, params }) => getUserForAdmin(params.userId, siteFilter),
   ),
   endpoint(
-    { method: 'get', path: '/admin/users/:userId/ledger', result: answers.getAdminUsersByUserIdLedger, auth: user, params: userIdParams, query: ledgerQuery, refusals: { 'admin.userNotFound': 2001 }, summary: "The player's wallet ledger, newest first" },
+    {
+      method: 'get',
+      path: '/admin/users/:userId/ledger',
+      result: answers.getAdminUsersByUserIdLedger,
+      auth: user,
+      params: userIdParams,
+      query: ledgerQuery,
+      refusals: { 'admin.userNotFound': 2001 },
+      summary: "The player's wallet ledger, newest first",
+    },
     ({ siteFilter, params, query }) => listUserLedger(params.userId, siteFilter, query),
   ),
   endpoint(

@@ -1,5 +1,19 @@
 import type { BindAction } from '../../../shared/db/models';
-import { bindMember, createAgent, deleteAgentTier, deleteCommissionRate, deleteVipMilestone, listAgentTiers, listBindLogs, listCommissionRates, listVipMilestones, setAgentTier, upsertAgentTier, upsertCommissionRate, upsertVipMilestone } from '../../../shared/domain/affiliate';
+import {
+  bindMember,
+  createAgent,
+  deleteAgentTier,
+  deleteCommissionRate,
+  deleteVipMilestone,
+  listAgentTiers,
+  listBindLogs,
+  listCommissionRates,
+  listVipMilestones,
+  setAgentTier,
+  upsertAgentTier,
+  upsertCommissionRate,
+  upsertVipMilestone,
+} from '../../../shared/domain/affiliate';
 import { settlementSettings, updateSettlementSettings } from '../../../shared/domain/site-config';
 import { endpoint, type Endpoint } from '../../http/endpoint';
 import {
@@ -43,45 +57,139 @@ export const programAdminEndpoints: Endpoint[] = [
       result: answers.postAffiliateAdminBind,
       auth,
       body: bindBody,
-      refusals: { 'affiliate.playerNotFound': { code: 2001, wording: 'member' }, 'affiliate.agentNotFound': 2002, 'affiliate.bindCycle': 2002, 'affiliate.memberAlreadyBound': 2003, 'affiliate.memberNotBoundThere': 2004 },
-      summary: "Bind, transfer or unbind a member's agent (one bind log each; 2003 the member already has an agent, or this one; 2004 it has no agent, or another one)",
+      refusals: {
+        'affiliate.playerNotFound': { code: 2001, wording: 'member' },
+        'affiliate.agentNotFound': 2002,
+        'affiliate.bindCycle': 2002,
+        'affiliate.memberAlreadyBound': 2003,
+        'affiliate.memberNotBoundThere': 2004,
+      },
+      summary:
+        "Bind, transfer or unbind a member's agent (one bind log each; 2003 the member already has an agent, or this one; 2004 it has no agent, or another one)",
     },
-    ({ actor, admin, site, body }) => bindMember(actor, admin.account, site, { memberId: body.memberId, agentId: body.agentId, action: body.action as BindAction }),
+    ({ actor, admin, site, body }) =>
+      bindMember(actor, admin.account, site, { memberId: body.memberId, agentId: body.agentId, action: body.action as BindAction }),
   ),
-  endpoint({ method: 'get', path: '/affiliate/admin/bind-logs', result: answers.getAffiliateAdminBindLogs, auth, query: bindLogsQuery, summary: "The site's bind logs, newest first" }, ({ site, query }) => listBindLogs(site, query)),
-  endpoint({ method: 'get', path: '/affiliate/admin/commission-rates', result: answers.getAffiliateAdminCommissionRates, auth, summary: "The site's commission rates" }, ({ site }) => listCommissionRates(site)),
   endpoint(
-    { method: 'post', path: '/affiliate/admin/commission-rates', result: answers.postAffiliateAdminCommissionRates, auth, body: commissionRateBody, refusals: { 'affiliate.tierNotFound': 2001, 'affiliate.agentLevelInvalid': 2002 }, summary: 'Upsert a rate by (agentTier, agentLevel, gameType)' },
+    {
+      method: 'get',
+      path: '/affiliate/admin/bind-logs',
+      result: answers.getAffiliateAdminBindLogs,
+      auth,
+      query: bindLogsQuery,
+      summary: "The site's bind logs, newest first",
+    },
+    ({ site, query }) => listBindLogs(site, query),
+  ),
+  endpoint(
+    {
+      method: 'get',
+      path: '/affiliate/admin/commission-rates',
+      result: answers.getAffiliateAdminCommissionRates,
+      auth,
+      summary: "The site's commission rates",
+    },
+    ({ site }) => listCommissionRates(site),
+  ),
+  endpoint(
+    {
+      method: 'post',
+      path: '/affiliate/admin/commission-rates',
+      result: answers.postAffiliateAdminCommissionRates,
+      auth,
+      body: commissionRateBody,
+      refusals: { 'affiliate.tierNotFound': 2001, 'affiliate.agentLevelInvalid': 2002 },
+      summary: 'Upsert a rate by (agentTier, agentLevel, gameType)',
+    },
     ({ actor, site, body }) => upsertCommissionRate(actor, site, { ...body, gameType: body.gameType ?? null }),
   ),
   endpoint(
-    { method: 'delete', path: '/affiliate/admin/commission-rates/:id', result: answers.postAffiliateAdminBind, auth, params: idParams, refusals: { 'affiliate.rateNotFound': 2001 }, summary: 'Delete a commission rate' },
+    {
+      method: 'delete',
+      path: '/affiliate/admin/commission-rates/:id',
+      result: answers.postAffiliateAdminBind,
+      auth,
+      params: idParams,
+      refusals: { 'affiliate.rateNotFound': 2001 },
+      summary: 'Delete a commission rate',
+    },
     ({ actor, site, params }) => deleteCommissionRate(actor, site, params.id),
   ),
-  endpoint({ method: 'get', path: '/affiliate/admin/vip-milestones', result: answers.getAffiliateAdminVipMilestones, auth, summary: "The site's VIP milestones" }, ({ site }) => listVipMilestones(site)),
   endpoint(
-    { method: 'post', path: '/affiliate/admin/vip-milestones', result: answers.postAffiliateAdminVipMilestones, auth, body: vipMilestoneBody, refusals: { 'affiliate.milestoneLevelInvalid': 2001 }, summary: 'Upsert a VIP milestone by vipLevel' },
+    { method: 'get', path: '/affiliate/admin/vip-milestones', result: answers.getAffiliateAdminVipMilestones, auth, summary: "The site's VIP milestones" },
+    ({ site }) => listVipMilestones(site),
+  ),
+  endpoint(
+    {
+      method: 'post',
+      path: '/affiliate/admin/vip-milestones',
+      result: answers.postAffiliateAdminVipMilestones,
+      auth,
+      body: vipMilestoneBody,
+      refusals: { 'affiliate.milestoneLevelInvalid': 2001 },
+      summary: 'Upsert a VIP milestone by vipLevel',
+    },
     ({ actor, site, body }) => upsertVipMilestone(actor, site, body),
   ),
   endpoint(
-    { method: 'delete', path: '/affiliate/admin/vip-milestones/:id', result: answers.postAffiliateAdminBind, auth, params: idParams, refusals: { 'affiliate.milestoneNotFound': 2001 }, summary: 'Delete a VIP milestone' },
+    {
+      method: 'delete',
+      path: '/affiliate/admin/vip-milestones/:id',
+      result: answers.postAffiliateAdminBind,
+      auth,
+      params: idParams,
+      refusals: { 'affiliate.milestoneNotFound': 2001 },
+      summary: 'Delete a VIP milestone',
+    },
     ({ actor, site, params }) => deleteVipMilestone(actor, site, params.id),
   ),
-  endpoint({ method: 'get', path: '/affiliate/admin/agent-tiers', result: answers.getAffiliateAdminAgentTiers, auth, summary: "The site's agent tiers, lowest first" }, ({ site }) => listAgentTiers(site)),
   endpoint(
-    { method: 'post', path: '/affiliate/admin/agent-tiers', result: answers.postAffiliateAdminAgentTiers, auth, body: agentTierBody, summary: 'Upsert an agent tier by tierCode' },
+    { method: 'get', path: '/affiliate/admin/agent-tiers', result: answers.getAffiliateAdminAgentTiers, auth, summary: "The site's agent tiers, lowest first" },
+    ({ site }) => listAgentTiers(site),
+  ),
+  endpoint(
+    {
+      method: 'post',
+      path: '/affiliate/admin/agent-tiers',
+      result: answers.postAffiliateAdminAgentTiers,
+      auth,
+      body: agentTierBody,
+      summary: 'Upsert an agent tier by tierCode',
+    },
     ({ actor, site, body }) => upsertAgentTier(actor, site, body),
   ),
   endpoint(
-    { method: 'delete', path: '/affiliate/admin/agent-tiers/:id', result: answers.postAffiliateAdminBind, auth, params: idParams, refusals: { 'affiliate.tierNotFound': 2001, 'affiliate.tierInUse': 2002 }, summary: 'Delete an agent tier not in use by agents' },
+    {
+      method: 'delete',
+      path: '/affiliate/admin/agent-tiers/:id',
+      result: answers.postAffiliateAdminBind,
+      auth,
+      params: idParams,
+      refusals: { 'affiliate.tierNotFound': 2001, 'affiliate.tierInUse': 2002 },
+      summary: 'Delete an agent tier not in use by agents',
+    },
     ({ actor, site, params }) => deleteAgentTier(actor, site, params.id),
   ),
   endpoint(
-    { method: 'post', path: '/affiliate/admin/set-agent-tier', result: answers.postAffiliateAdminSetAgentTier, auth, body: setAgentTierBody, refusals: { 'affiliate.agentNotFound': 2001, 'affiliate.tierNotFound': { code: 2002, wording: 'tierCode' } }, summary: "Set an agent's tier by hand (stops automatic moves)" },
+    {
+      method: 'post',
+      path: '/affiliate/admin/set-agent-tier',
+      result: answers.postAffiliateAdminSetAgentTier,
+      auth,
+      body: setAgentTierBody,
+      refusals: { 'affiliate.agentNotFound': 2001, 'affiliate.tierNotFound': { code: 2002, wording: 'tierCode' } },
+      summary: "Set an agent's tier by hand (stops automatic moves)",
+    },
     ({ actor, site, body }) => setAgentTier(actor, site, body),
   ),
   endpoint(
-    { method: 'get', path: '/affiliate/admin/settlement-settings', result: answers.getAffiliateAdminSettlementSettings, auth, summary: "The site's settlement settings: the paying period type and negative carry-over" },
+    {
+      method: 'get',
+      path: '/affiliate/admin/settlement-settings',
+      result: answers.getAffiliateAdminSettlementSettings,
+      auth,
+      summary: "The site's settlement settings: the paying period type and negative carry-over",
+    },
     ({ site }) => settlementSettings(site),
   ),
   endpoint(

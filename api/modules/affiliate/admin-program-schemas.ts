@@ -44,7 +44,12 @@ const percentage = () =>
  * and a level outside it is the domain's business refusal, not a 400.
  */
 const boundedLevel = (field: string, range: { min: number; max: number }, code: number) =>
-  documentAs(jsonInteger().required(`${field} is required`), { type: 'integer', minimum: range.min, maximum: range.max, description: `${range.min} to ${range.max}; outside it is business code ${code}` });
+  documentAs(jsonInteger().required(`${field} is required`), {
+    type: 'integer',
+    minimum: range.min,
+    maximum: range.max,
+    description: `${range.min} to ${range.max}; outside it is business code ${code}`,
+  });
 
 /** POST /affiliate/admin/commission-rates: a level outside AGENT_LEVELS is the spec's 2002, checked by the domain. */
 export const commissionRateBody = object({
@@ -81,7 +86,10 @@ export const agentTierBody = object({
  */
 export const settlementSettingsBody = documentAs(
   object({
-    payingPeriod: string().strict().typeError('${path} must be weekly or daily').oneOf(['weekly', 'daily'] as const, '${path} must be weekly or daily'),
+    payingPeriod: string()
+      .strict()
+      .typeError('${path} must be weekly or daily')
+      .oneOf(['weekly', 'daily'] as const, '${path} must be weekly or daily'),
     negativeCarryOver: boolean().strict().typeError('${path} must be true or false'),
   }).test('some', 'give payingPeriod or negativeCarryOver', (v) => v.payingPeriod !== undefined || v.negativeCarryOver !== undefined),
   { minProperties: 1 },

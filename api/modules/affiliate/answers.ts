@@ -45,7 +45,12 @@ const adminWithdrawal = obj({
   siteCode: str(),
   agentId: int(),
   agentAccount: nullable(str()),
-  target: nullable({ anyOf: [obj({ bankCode: str(), bankAccount: str(), branch: str(), holderName: str() }), obj({ walletName: str(), currency: str(), network: str(), address: str() })] }),
+  target: nullable({
+    anyOf: [
+      obj({ bankCode: str(), bankAccount: str(), branch: str(), holderName: str() }),
+      obj({ walletName: str(), currency: str(), network: str(), address: str() }),
+    ],
+  }),
   reviewedBy: nullable(num()),
   completedBy: nullable(num()),
   updatedAt: dateTime(),
@@ -212,13 +217,15 @@ export const getAffiliateSettlementsById = obj({ settlement, commissions: array(
 
 export const getAffiliateAdminSettlements = paged(adminSettlement, 'items');
 
-export const getAffiliateAdminSettlementsByIdRiskLogs = array(obj({
-  id: int(),
-  settlementId: int(),
-  ruleType: oneOfValues(['same_ip', 'same_device', 'agent_member_ip', 'agent_member_device']),
-  detail: record(anyValue('Free-form')),
-  createdAt: nullable(str()),
-}));
+export const getAffiliateAdminSettlementsByIdRiskLogs = array(
+  obj({
+    id: int(),
+    settlementId: int(),
+    ruleType: oneOfValues(['same_ip', 'same_device', 'agent_member_ip', 'agent_member_device']),
+    detail: record(anyValue('Free-form')),
+    createdAt: nullable(str()),
+  }),
+);
 
 export const postAffiliateAdminSettlementsByIdReview = adminSettlement;
 

@@ -1,5 +1,14 @@
 import type { AffiliateWithdrawalStatus } from '../../../shared/db/models';
-import { type AffiliateReviewAction, completeAffiliateWithdrawal, listAgentMilestoneAwards, listAgentWithdrawals, listSiteAffiliateWithdrawals, requestAffiliateWithdrawal, requireAgent, reviewAffiliateWithdrawal } from '../../../shared/domain/affiliate';
+import {
+  type AffiliateReviewAction,
+  completeAffiliateWithdrawal,
+  listAgentMilestoneAwards,
+  listAgentWithdrawals,
+  listSiteAffiliateWithdrawals,
+  requestAffiliateWithdrawal,
+  requireAgent,
+  reviewAffiliateWithdrawal,
+} from '../../../shared/domain/affiliate';
 import { affiliateBalanceOf } from '../../../shared/domain/wallet';
 import { config } from '../../../shared/config';
 import { type Endpoint, endpoint } from '../../http/endpoint';
@@ -22,11 +31,26 @@ const requestPerUser = limitRule('affiliate-withdrawal-request', 'player', () =>
 
 export const moneyEndpoints: Endpoint[] = [
   endpoint(
-    { method: 'get', path: '/affiliate/balance', result: answers.getAffiliateBalance, auth: 'player', refusals: agentOnly, summary: "The agent's commission balance: available, frozen, totalEarned, totalWithdrawn" },
+    {
+      method: 'get',
+      path: '/affiliate/balance',
+      result: answers.getAffiliateBalance,
+      auth: 'player',
+      refusals: agentOnly,
+      summary: "The agent's commission balance: available, frozen, totalEarned, totalWithdrawn",
+    },
     async ({ player }) => affiliateBalanceOf((await requireAgent(player.id)).id),
   ),
   endpoint(
-    { method: 'get', path: '/affiliate/withdrawals', result: answers.getAffiliateWithdrawals, auth: 'player', query: pagingQuery, refusals: agentOnly, summary: "The agent's commission withdrawals, newest first" },
+    {
+      method: 'get',
+      path: '/affiliate/withdrawals',
+      result: answers.getAffiliateWithdrawals,
+      auth: 'player',
+      query: pagingQuery,
+      refusals: agentOnly,
+      summary: "The agent's commission withdrawals, newest first",
+    },
     ({ site, player, query }) => listAgentWithdrawals(site, player.id, query),
   ),
   endpoint(
@@ -51,11 +75,26 @@ export const moneyEndpoints: Endpoint[] = [
     ({ site, player, body }) => requestAffiliateWithdrawal(site, player.id, body),
   ),
   endpoint(
-    { method: 'get', path: '/affiliate/vip-milestones', result: answers.getAffiliateVipMilestones, auth: 'player', query: pagingQuery, refusals: agentOnly, summary: 'The VIP milestone bonuses the agent earned from its members, newest first' },
+    {
+      method: 'get',
+      path: '/affiliate/vip-milestones',
+      result: answers.getAffiliateVipMilestones,
+      auth: 'player',
+      query: pagingQuery,
+      refusals: agentOnly,
+      summary: 'The VIP milestone bonuses the agent earned from its members, newest first',
+    },
     ({ site, player, query }) => listAgentMilestoneAwards(site, player.id, query),
   ),
   endpoint(
-    { method: 'get', path: '/affiliate/admin/withdrawals', result: answers.getAffiliateAdminWithdrawals, auth: admin, query: adminListQuery, summary: "The site's commission withdrawals, newest first" },
+    {
+      method: 'get',
+      path: '/affiliate/admin/withdrawals',
+      result: answers.getAffiliateAdminWithdrawals,
+      auth: admin,
+      query: adminListQuery,
+      summary: "The site's commission withdrawals, newest first",
+    },
     ({ site, query }) => listSiteAffiliateWithdrawals(site, { ...query, status: query.status as AffiliateWithdrawalStatus | undefined }),
   ),
   endpoint(
@@ -72,7 +111,15 @@ export const moneyEndpoints: Endpoint[] = [
     ({ actor, site, params, body }) => reviewAffiliateWithdrawal(actor, site, params.id, body.action as AffiliateReviewAction, body.remark ?? null),
   ),
   endpoint(
-    { method: 'post', path: '/affiliate/admin/withdrawals/:id/complete', result: answers.postAffiliateAdminWithdrawalsByIdComplete, auth: admin, params: idParams, refusals: { ...decided, 'affiliate.withdrawalStatusNotAllowed': { code: 2002, wording: 'complete' } }, summary: 'Mark an approved commission withdrawal paid out (frozen moves to totalWithdrawn)' },
+    {
+      method: 'post',
+      path: '/affiliate/admin/withdrawals/:id/complete',
+      result: answers.postAffiliateAdminWithdrawalsByIdComplete,
+      auth: admin,
+      params: idParams,
+      refusals: { ...decided, 'affiliate.withdrawalStatusNotAllowed': { code: 2002, wording: 'complete' } },
+      summary: 'Mark an approved commission withdrawal paid out (frozen moves to totalWithdrawn)',
+    },
     ({ actor, site, params }) => completeAffiliateWithdrawal(actor, site, params.id),
   ),
 ];

@@ -13,14 +13,27 @@ const auth = { admin: 'affiliate' } as const;
 
 export const triggerEndpoints = [
   endpoint(
-    { method: 'post', path: '/affiliate/admin/trigger-settlement', result: answers.postAffiliateAdminTriggerSettlement, auth, summary: "Settle last week's affiliate commission (Monday-Sunday in APP_TIMEZONE)" },
+    {
+      method: 'post',
+      path: '/affiliate/admin/trigger-settlement',
+      result: answers.postAffiliateAdminTriggerSettlement,
+      auth,
+      summary: "Settle last week's affiliate commission (Monday-Sunday in APP_TIMEZONE)",
+    },
     async ({ actor, site }) => {
       const { settlementsCreated, totalCommission, riskFlagged } = await triggerSettlement(actor, site, 'weekly');
       return { settlementsCreated, totalCommission, riskFlagged };
     },
   ),
   endpoint(
-    { method: 'post', path: '/affiliate/admin/trigger-daily-settlement', result: answers.postAffiliateAdminTriggerDailySettlement, auth, body: dailyTriggerBody, summary: "Settle a day's affiliate commission (default yesterday)" },
+    {
+      method: 'post',
+      path: '/affiliate/admin/trigger-daily-settlement',
+      result: answers.postAffiliateAdminTriggerDailySettlement,
+      auth,
+      body: dailyTriggerBody,
+      summary: "Settle a day's affiliate commission (default yesterday)",
+    },
     ({ actor, site, body }) => triggerSettlement(actor, site, 'daily', body.date),
   ),
 ];

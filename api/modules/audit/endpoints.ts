@@ -11,9 +11,9 @@ import { pagingFields } from '../../http/schema-helpers';
  */
 const publicKey = obj({
   algorithm: constant('Ed25519'),
-  keyId: str('The first 16 hex digits of SHA-256 of the public key\'s SPKI DER; each digest names the key that signed it'),
+  keyId: str("The first 16 hex digits of SHA-256 of the public key's SPKI DER; each digest names the key that signed it"),
   publicKeyPem: str('The public key, SPKI PEM (`openssl pkeyutl -verify -pubin -inkey <file> -rawin ...`)'),
-  signedText: str('What a digest\'s signature covers'),
+  signedText: str("What a digest's signature covers"),
 });
 
 const digest = obj({
@@ -28,7 +28,13 @@ const digest = obj({
 
 export const auditEndpoints = [
   endpoint(
-    { method: 'get', path: '/audit/public-key', auth: 'none', result: publicKey, summary: 'The Ed25519 public key that checks the daily audit digests\' signatures' },
+    {
+      method: 'get',
+      path: '/audit/public-key',
+      auth: 'none',
+      result: publicKey,
+      summary: "The Ed25519 public key that checks the daily audit digests' signatures",
+    },
     () => auditPublicKey(),
   ),
   endpoint(

@@ -1,6 +1,18 @@
 import cookieParser from 'cookie-parser';
 import { config } from '../../../shared/config';
-import { accountKey, changeAvatar, changeLocale, type ClientMeta, countryCodes, countryLanguage, listMascots, loginPlayer, logoutPlayer, registerPlayer, userDetail } from '../../../shared/domain/auth';
+import {
+  accountKey,
+  changeAvatar,
+  changeLocale,
+  type ClientMeta,
+  countryCodes,
+  countryLanguage,
+  listMascots,
+  loginPlayer,
+  logoutPlayer,
+  registerPlayer,
+  userDetail,
+} from '../../../shared/domain/auth';
 import { isLocale } from '../../../shared/i18n/locales';
 import { endpoint } from '../../http/endpoint';
 import { limitRule } from '../../http/rate-limit';
@@ -16,7 +28,11 @@ import * as answers from './answers';
  */
 const loginPerIp = limitRule('login-ip', 'ip', () => config().limits.loginPerIp);
 // Counted by the account's key: every look-alike of a name logs in to the same account (account-names.ts).
-const loginPerAccount = limitRule<{ site: string; body: { account: string } }>('login-account', (call) => `${call.site}:${accountKey(call.body.account)}`, () => config().limits.loginPerAccount);
+const loginPerAccount = limitRule<{ site: string; body: { account: string } }>(
+  'login-account',
+  (call) => `${call.site}:${accountKey(call.body.account)}`,
+  () => config().limits.loginPerAccount,
+);
 const registerPerIp = limitRule('register-ip', 'ip', () => config().limits.registerPerIp, 3600);
 
 /** IP and device of the request: the client-sent device fingerprint wins over the User-Agent. */
@@ -69,29 +85,77 @@ export const accountEndpoints = [
       summary: 'Log a player in (`totpCode` when the account has an authenticator enabled: 2020 asks for it)',
     },
     (call) =>
-      loginPlayer({ siteCode: call.site, account: call.body.account, password: call.body.password, totpCode: call.body.totpCode, meta: clientMeta(call, call.body.device) }),
+      loginPlayer({
+        siteCode: call.site,
+        account: call.body.account,
+        password: call.body.password,
+        totpCode: call.body.totpCode,
+        meta: clientMeta(call, call.body.device),
+      }),
   ),
   endpoint(
-    { method: 'get', path: '/auth/user-detail', result: answers.getAuthUserDetail, auth: 'player', query: userDetailQuery, summary: "The player's profile, with the latest login rows when asked" },
+    {
+      method: 'get',
+      path: '/auth/user-detail',
+      result: answers.getAuthUserDetail,
+      auth: 'player',
+      query: userDetailQuery,
+      summary: "The player's profile, with the latest login rows when asked",
+    },
     ({ player, query }) => userDetail(player.id, { loginLogs: Boolean(query.related) }),
   ),
   endpoint(
-    { method: 'get', path: '/auth/country-codes', result: answers.getAuthCountryCodes, auth: 'player', summary: 'Calling codes, named in the language of the i18n_redirected cookie' },
+    {
+      method: 'get',
+      path: '/auth/country-codes',
+      result: answers.getAuthCountryCodes,
+      auth: 'player',
+      summary: 'Calling codes, named in the language of the i18n_redirected cookie',
+    },
     async ({ req, res }) => {
       await new Promise<void>((resolve) => readCookies(req, res, () => resolve()));
       const cookies = (req as typeof req & { cookies?: Record<string, unknown> }).cookies;
       return countryCodes(countryLanguage(cookies?.i18n_redirected));
     },
   ),
-  endpoint({ method: 'post', path: '/auth/logout', result: answers.postAuthLogout, auth: 'player', summary: "End every session of the player; locale from the `locales` header" }, ({ player, req }) => {
-    const requested = req.get('locales')?.trim();
-    return logoutPlayer(player.id, isLocale(requested) ? requested : null);
-  }),
-  endpoint({ method: 'patch', path: '/auth/locale', result: answers.patchAuthLocale, auth: 'player', body: localeBody, refusals: { 'auth.localeUnsupported': 2001 }, summary: "Change the player's locale" }, ({ player, body }) =>
-    changeLocale(player.id, body.locale),
+  endpoint(
+    {
+      method: 'post',
+      path: '/auth/logout',
+      result: answers.postAuthLogout,
+      auth: 'player',
+      summary: 'End every session of the player; locale from the `locales` header',
+    },
+    ({ player, req }) => {
+      const requested = req.get('locales')?.trim();
+      return logoutPlayer(player.id, isLocale(requested) ? requested : null);
+    },
   ),
-  endpoint({ method: 'get', path: '/auth/mascots', result: answers.getAuthMascots, auth: 'none', summary: "The site's mascots" }, ({ site, locale }) => listMascots(site, locale)),
-  endpoint({ method: 'patch', path: '/auth/avatar', result: answers.patchAuthAvatar, auth: 'player', body: avatarBody, refusals: { 'auth.mascotUnknown': 2001 }, summary: "Change the player's mascot" }, ({ player, body }) =>
-    changeAvatar(player.id, player.siteCode, body.mascotId),
+  endpoint(
+    {
+      method: 'patch',
+      path: '/auth/locale',
+      result: answers.patchAuthLocale,
+      auth: 'player',
+      body: localeBody,
+      refusals: { 'auth.localeUnsupported': 2001 },
+      summary: "Change the player's locale",
+    },
+    ({ player, body }) => changeLocale(player.id, body.locale),
+  ),
+  endpoint({ method: 'get', path: '/auth/mascots', result: answers.getAuthMascots, auth: 'none', summary: "The site's mascots" }, ({ site, locale }) =>
+    listMascots(site, locale),
+  ),
+  endpoint(
+    {
+      method: 'patch',
+      path: '/auth/avatar',
+      result: answers.patchAuthAvatar,
+      auth: 'player',
+      body: avatarBody,
+      refusals: { 'auth.mascotUnknown': 2001 },
+      summary: "Change the player's mascot",
+    },
+    ({ player, body }) => changeAvatar(player.id, player.siteCode, body.mascotId),
   ),
 ];

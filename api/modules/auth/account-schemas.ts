@@ -12,12 +12,7 @@ import { totpCodeField } from './totp-schemas';
 
 const NO_SPACE_OR_CONTROL = /^[^\s\p{C}]+$/u;
 
-const account = () =>
-  text()
-    .required()
-    .min(1)
-    .max(50)
-    .matches(NO_SPACE_OR_CONTROL, { message: 'account must not contain spaces or control characters' });
+const account = () => text().required().min(1).max(50).matches(NO_SPACE_OR_CONTROL, { message: 'account must not contain spaces or control characters' });
 
 /**
  * A new account: not one of the names third-party logins create (`oauth_<sub>`, `widget_<id>`, in any
@@ -49,15 +44,18 @@ export const userDetailQuery = object({
     maxLength: 100,
     pattern: '^\\s*(loginLogs|LOGIN_LOG)\\s*(,\\s*(loginLogs|LOGIN_LOG)\\s*)*$',
     description: 'loginLogs (or LOGIN_LOG), comma-separated',
-  })
-    .test('known-related', `related must be ${RELATED_LOGIN_LOGS.join(' or ')}`, (v) =>
-      !v ? true : v.split(',').every((part) => (RELATED_LOGIN_LOGS as readonly string[]).includes(part.trim())),
-    ),
+  }).test('known-related', `related must be ${RELATED_LOGIN_LOGS.join(' or ')}`, (v) =>
+    !v ? true : v.split(',').every((part) => (RELATED_LOGIN_LOGS as readonly string[]).includes(part.trim())),
+  ),
 });
 
 /** Any string reaches the rule, which answers 2001 for an unsupported locale; the document lists the supported ones. */
 export const localeBody = object({
-  locale: documentAs(text().required().max(20), { type: 'string', enum: [...LOCALES], description: 'A supported locale; another string is business code 2001' }),
+  locale: documentAs(text().required().max(20), {
+    type: 'string',
+    enum: [...LOCALES],
+    description: 'A supported locale; another string is business code 2001',
+  }),
 });
 
 /** Any string reaches the rule, which answers 2001 for an id not in the mascot list. */

@@ -52,20 +52,25 @@ export const postAuthRegister = obj({ token: str(), user: obj({ id: int(), name:
 
 export const postAuthLogin = obj(signedIn);
 
-export const getAuthUserDetail = obj({
-  ...playerDetailFields,
-  loginLogs: array(obj({
-    id: int(),
-    userId: nullable(int()),
-    device: str(),
-    ip: str(),
-    lastUse: dateTime(),
-    action: str(),
-    remark: nullable(str()),
-    createdAt: dateTime(),
-  })),
-  ...userFields,
-}, { optional: ['loginLogs'] });
+export const getAuthUserDetail = obj(
+  {
+    ...playerDetailFields,
+    loginLogs: array(
+      obj({
+        id: int(),
+        userId: nullable(int()),
+        device: str(),
+        ip: str(),
+        lastUse: dateTime(),
+        action: str(),
+        remark: nullable(str()),
+        createdAt: dateTime(),
+      }),
+    ),
+    ...userFields,
+  },
+  { optional: ['loginLogs'] },
+);
 
 export const getAuthCountryCodes = array(obj({ country: str(), callingCode: str(), name: str() }));
 

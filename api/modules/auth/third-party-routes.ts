@@ -1,5 +1,14 @@
 import { config } from '../../../shared/config';
-import { bindOAuth, bindWidget, type ClientMeta, loginConfig, type LoginContext, loginWithOAuth, loginWithWidget, unbindThirdParty } from '../../../shared/domain/auth';
+import {
+  bindOAuth,
+  bindWidget,
+  type ClientMeta,
+  loginConfig,
+  type LoginContext,
+  loginWithOAuth,
+  loginWithWidget,
+  unbindThirdParty,
+} from '../../../shared/domain/auth';
 import type { RequestMeta } from '../../../shared/domain/audit';
 import type { Locale } from '../../../shared/i18n/locales';
 import { endpoint } from '../../http/endpoint';
@@ -44,7 +53,15 @@ const loginContext = (call: { site: string; locale: Locale; meta: RequestMeta },
 
 export const thirdPartyEndpoints = [
   endpoint(
-    { method: 'get', path: '/auth/login-config', result: answers.getAuthLoginConfig, auth: 'none', query: loginConfigQuery, refusals: { 'auth.oauthNotConfigured': 2001 }, summary: 'The authorization URL (fresh state and PKCE challenge) and widget settings' },
+    {
+      method: 'get',
+      path: '/auth/login-config',
+      result: answers.getAuthLoginConfig,
+      auth: 'none',
+      query: loginConfigQuery,
+      refusals: { 'auth.oauthNotConfigured': 2001 },
+      summary: 'The authorization URL (fresh state and PKCE challenge) and widget settings',
+    },
     ({ query }) => loginConfig(query.redirectAfter || null),
   ),
   endpoint(
@@ -56,12 +73,21 @@ export const thirdPartyEndpoints = [
       body: loginOAuthBody,
       limits: loginPerIp('login-oauth'),
       refusals: { ...oauthIdentityRefusals, ...totpLoginRefusals },
-      summary: 'Log in with the OAuth provider (`totpCode` when the account has an authenticator enabled: after 2020 or 2021, post the same code and state again with it)',
+      summary:
+        'Log in with the OAuth provider (`totpCode` when the account has an authenticator enabled: after 2020 or 2021, post the same code and state again with it)',
     },
     (call) => loginWithOAuth({ code: call.body.code, state: call.body.state, totpCode: call.body.totpCode }, loginContext(call, call.body.refCode)),
   ),
   endpoint(
-    { method: 'post', path: '/auth/bind-oauth', result: answers.postAuthBindOauth, auth: 'player', body: bindOAuthBody, refusals: { ...oauthIdentityRefusals, 'auth.oauthBoundElsewhere': 2010, 'auth.oauthEmailUsedElsewhere': 2011 }, summary: 'Bind the OAuth account' },
+    {
+      method: 'post',
+      path: '/auth/bind-oauth',
+      result: answers.postAuthBindOauth,
+      auth: 'player',
+      body: bindOAuthBody,
+      refusals: { ...oauthIdentityRefusals, 'auth.oauthBoundElsewhere': 2010, 'auth.oauthEmailUsedElsewhere': 2011 },
+      summary: 'Bind the OAuth account',
+    },
     ({ player, body }) => bindOAuth(player.id, { code: body.code, state: body.state }),
   ),
   endpoint(
@@ -81,9 +107,23 @@ export const thirdPartyEndpoints = [
     },
   ),
   endpoint(
-    { method: 'post', path: '/auth/bind-widget', result: answers.postAuthBindWidget, auth: 'player', body: bindWidgetBody, refusals: { ...widgetDataRefusals, 'auth.widgetAuthStale': { code: 2003, wording: 'bind' }, 'auth.widgetBoundElsewhere': 2010 }, summary: 'Bind the messenger account' },
+    {
+      method: 'post',
+      path: '/auth/bind-widget',
+      result: answers.postAuthBindWidget,
+      auth: 'player',
+      body: bindWidgetBody,
+      refusals: { ...widgetDataRefusals, 'auth.widgetAuthStale': { code: 2003, wording: 'bind' }, 'auth.widgetBoundElsewhere': 2010 },
+      summary: 'Bind the messenger account',
+    },
     ({ player, body, req }) => bindWidget(player.id, body, receivedWidgetFields(req.body)),
   ),
-  endpoint({ method: 'post', path: '/auth/unbind-oauth', result: answers.postAuthUnbindOauth, auth: 'player', summary: 'Unbind the OAuth account' }, ({ player }) => unbindThirdParty(player.id, 'oauth')),
-  endpoint({ method: 'post', path: '/auth/unbind-widget', result: answers.postAuthUnbindOauth, auth: 'player', summary: 'Unbind the messenger account' }, ({ player }) => unbindThirdParty(player.id, 'widget')),
+  endpoint(
+    { method: 'post', path: '/auth/unbind-oauth', result: answers.postAuthUnbindOauth, auth: 'player', summary: 'Unbind the OAuth account' },
+    ({ player }) => unbindThirdParty(player.id, 'oauth'),
+  ),
+  endpoint(
+    { method: 'post', path: '/auth/unbind-widget', result: answers.postAuthUnbindOauth, auth: 'player', summary: 'Unbind the messenger account' },
+    ({ player }) => unbindThirdParty(player.id, 'widget'),
+  ),
 ];

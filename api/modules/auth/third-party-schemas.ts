@@ -60,7 +60,9 @@ export function receivedWidgetFields(body: unknown): Record<string, WidgetFieldV
     if (value === null || value === undefined) continue;
     if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
       const field = key.slice(0, 40);
-      throw new HttpError(400, `Invalid body: ${field} must be a string or a number`, { errors: [{ field, message: `${field} must be a string or a number` }] });
+      throw new HttpError(400, `Invalid body: ${field} must be a string or a number`, {
+        errors: [{ field, message: `${field} must be a string or a number` }],
+      });
     }
     out[key] = value;
   }

@@ -5,4 +5,3 @@
  * too many wrong codes (wait).
  */
 export const totpLoginRefusals = { 'auth.totpRequired': 2020, 'auth.totpCodeWrong': 2021, 'auth.totpLocked': 2022 } as const;
-

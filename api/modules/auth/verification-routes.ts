@@ -1,5 +1,15 @@
 import { config } from '../../../shared/config';
-import { checkEmailVerification, checkMobileVerification, disableTotp, editPassword, enableTotp, generateTotp, sendEmailVerification, sendMobileVerification, setPassword } from '../../../shared/domain/auth';
+import {
+  checkEmailVerification,
+  checkMobileVerification,
+  disableTotp,
+  editPassword,
+  enableTotp,
+  generateTotp,
+  sendEmailVerification,
+  sendMobileVerification,
+  setPassword,
+} from '../../../shared/domain/auth';
 import { endpoint } from '../../http/endpoint';
 import { limitRule } from '../../http/rate-limit';
 import {
@@ -23,14 +33,40 @@ import * as answers from './answers';
  */
 const limits = () => config().limits;
 const sendLimits = (name: string) => [
-  limitRule(`${name}:user`, 'player', () => limits().verifySendPerUser, () => limits().verifySendWindowUserS),
-  limitRule(`${name}:ip`, 'ip', () => limits().verifySendPerIp, () => limits().verifySendWindowIpS),
+  limitRule(
+    `${name}:user`,
+    'player',
+    () => limits().verifySendPerUser,
+    () => limits().verifySendWindowUserS,
+  ),
+  limitRule(
+    `${name}:ip`,
+    'ip',
+    () => limits().verifySendPerIp,
+    () => limits().verifySendWindowIpS,
+  ),
 ];
-const checkLimit = (name: string) => [limitRule(`${name}:user`, 'player', () => limits().verifyCheckPerUser, () => limits().verifyCheckWindowUserS)];
+const checkLimit = (name: string) => [
+  limitRule(
+    `${name}:user`,
+    'player',
+    () => limits().verifyCheckPerUser,
+    () => limits().verifyCheckWindowUserS,
+  ),
+];
 
 export const verificationEndpoints = [
   endpoint(
-    { method: 'post', path: '/auth/send-verify-email', result: answers.postAuthSendVerifyEmail, auth: 'player', body: sendVerifyEmailBody, limits: sendLimits('send-verify-email'), refusals: { 'auth.emailTaken': 2001 }, summary: 'Send an e-mail verification code' },
+    {
+      method: 'post',
+      path: '/auth/send-verify-email',
+      result: answers.postAuthSendVerifyEmail,
+      auth: 'player',
+      body: sendVerifyEmailBody,
+      limits: sendLimits('send-verify-email'),
+      refusals: { 'auth.emailTaken': 2001 },
+      summary: 'Send an e-mail verification code',
+    },
     ({ player, body }) => sendEmailVerification(player.id, body.email, body.subject ?? undefined),
   ),
   endpoint(
@@ -53,7 +89,16 @@ export const verificationEndpoints = [
     ({ player, body }) => checkEmailVerification(player.id, body.email, body.code),
   ),
   endpoint(
-    { method: 'post', path: '/auth/send-verify-mobile', result: answers.postAuthSendVerifyMobile, auth: 'player', body: sendVerifyMobileBody, limits: sendLimits('send-verify-mobile'), refusals: { 'auth.mobileTaken': 2001, 'auth.smsNotConfigured': 2002, 'auth.smsNotSent': 2002 }, summary: 'Send an SMS verification code' },
+    {
+      method: 'post',
+      path: '/auth/send-verify-mobile',
+      result: answers.postAuthSendVerifyMobile,
+      auth: 'player',
+      body: sendVerifyMobileBody,
+      limits: sendLimits('send-verify-mobile'),
+      refusals: { 'auth.mobileTaken': 2001, 'auth.smsNotConfigured': 2002, 'auth.smsNotSent': 2002 },
+      summary: 'Send an SMS verification code',
+    },
     ({ player, body }) => sendMobileVerification(player.id, body.mobile, body.country ?? undefined),
   ),
   endpoint(
@@ -117,11 +162,28 @@ export const verificationEndpoints = [
     ({ player, body }) => disableTotp(player.id, body.code),
   ),
   endpoint(
-    { method: 'post', path: '/auth/edit-password', result: answers.postAuthUnbindOauth, auth: 'player', body: editPasswordBody, limits: checkLimit('edit-password'), refusals: { 'auth.currentPasswordWrong': 2001, 'auth.passwordsDiffer': { code: 2002, wording: 'passwordCheck' } }, summary: 'Change the password' },
+    {
+      method: 'post',
+      path: '/auth/edit-password',
+      result: answers.postAuthUnbindOauth,
+      auth: 'player',
+      body: editPasswordBody,
+      limits: checkLimit('edit-password'),
+      refusals: { 'auth.currentPasswordWrong': 2001, 'auth.passwordsDiffer': { code: 2002, wording: 'passwordCheck' } },
+      summary: 'Change the password',
+    },
     ({ player, body }) => editPassword(player.id, body.password, body.newPassword, body.confirmPassword),
   ),
   endpoint(
-    { method: 'post', path: '/auth/set-password', result: answers.postAuthCheckVerifyEmail, auth: 'player', body: setPasswordBody, refusals: { 'auth.passwordsDiffer': 2002, 'auth.passwordAlreadySet': 2003 }, summary: 'Set a first password (third-party accounts)' },
+    {
+      method: 'post',
+      path: '/auth/set-password',
+      result: answers.postAuthCheckVerifyEmail,
+      auth: 'player',
+      body: setPasswordBody,
+      refusals: { 'auth.passwordsDiffer': 2002, 'auth.passwordAlreadySet': 2003 },
+      summary: 'Set a first password (third-party accounts)',
+    },
     ({ player, body }) => setPassword(player.id, body.newPassword, body.confirmPassword),
   ),
 ];

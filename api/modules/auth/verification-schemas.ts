@@ -29,7 +29,12 @@ const MOBILE = { type: 'string', pattern: '^(\\+\\d{7,15}|0?[1-9]\\d{2,11})$', d
 export const sendVerifyMobileBody = object({
   mobile: documentAs(text().required().min(3).max(40), MOBILE),
   country: object({
-    label: documentAs(text().max(100).optional(), { type: 'string', maxLength: 100, pattern: '^\\s*\\+?\\d{1,3}\\s*-', description: '`<calling code>-<country name>`, e.g. 886-Taiwan' }),
+    label: documentAs(text().max(100).optional(), {
+      type: 'string',
+      maxLength: 100,
+      pattern: '^\\s*\\+?\\d{1,3}\\s*-',
+      description: '`<calling code>-<country name>`, e.g. 886-Taiwan',
+    }),
     icon: text().max(500).optional(),
   })
     .default(undefined)
@@ -40,7 +45,9 @@ export const sendVerifyMobileBody = object({
 export const checkVerifyMobileBody = object({
   mobile: text().required().min(3).max(40),
   // twilio Verify codes are 4 to 10 digits (6 by default); development codes are 6.
-  code: text().required().matches(/^\d{4,10}$/, '${path} must be 4 to 10 digits'),
+  code: text()
+    .required()
+    .matches(/^\d{4,10}$/, '${path} must be 4 to 10 digits'),
 });
 
 export const enableTotpBody = totpCodeBody;

@@ -6,7 +6,14 @@ import * as answers from './answers';
 /** The player's bet records, in matching order. */
 export const betRecordEndpoints = [
   endpoint(
-    { method: 'get', path: '/bet-record', result: answers.getBetRecord, auth: 'player', query: betRecordQuery, summary: "The caller's orders, newest first, with totals over valid orders" },
+    {
+      method: 'get',
+      path: '/bet-record',
+      result: answers.getBetRecord,
+      auth: 'player',
+      query: betRecordQuery,
+      summary: "The caller's orders, newest first, with totals over valid orders",
+    },
     ({ player, query }) =>
       listBetRecords(player.id, player.siteCode, {
         page: query.page,
@@ -18,7 +25,15 @@ export const betRecordEndpoints = [
       }),
   ),
   endpoint(
-    { method: 'get', path: '/bet-record/:orderId/details', result: answers.getBetRecordByOrderIdDetails, auth: 'player', params: orderIdParams, refusals: { 'bet-record.orderNotFound': 2001 }, summary: "An order's round lines by roundNo" },
+    {
+      method: 'get',
+      path: '/bet-record/:orderId/details',
+      result: answers.getBetRecordByOrderIdDetails,
+      auth: 'player',
+      params: orderIdParams,
+      refusals: { 'bet-record.orderNotFound': 2001 },
+      summary: "An order's round lines by roundNo",
+    },
     ({ player, params }) => betOrderDetails(player.id, player.siteCode, params.orderId),
   ),
 ];

@@ -8,11 +8,7 @@ export const BET_STATUSES = ['valid', 'invalid', 'cancelled'] as const;
 export const betRecordQuery = object({
   ...pagingFields(),
   status: queryText().oneOf([...BET_STATUSES], '${path} must be one of valid, invalid, cancelled'),
-  gameType: queryText()
-    .oneOf(
-      GAME_TYPE_CODES.map(String),
-      `\${path} must be one of ${GAME_TYPE_CODES.join(', ')}`,
-    ),
+  gameType: queryText().oneOf(GAME_TYPE_CODES.map(String), `\${path} must be one of ${GAME_TYPE_CODES.join(', ')}`),
   ...dateRangeFields(),
 });
 

@@ -25,7 +25,15 @@ const enums = obj({
 export const commonEndpoints = [
   endpoint({ method: 'get', path: '/', auth: 'none', result: { const: 'Hello World!' }, summary: 'Hello World!' }, () => 'Hello World!'),
   endpoint(
-    { method: 'get', path: '/health', auth: 'none', codes: [503], result: health, statusResults: { 503: { description: 'Degraded: the same value, with code 503', result: health } }, summary: 'Postgres and Redis reachability and the job schedulers; 503 with the same details when degraded' },
+    {
+      method: 'get',
+      path: '/health',
+      auth: 'none',
+      codes: [503],
+      result: health,
+      statusResults: { 503: { description: 'Degraded: the same value, with code 503', result: health } },
+      summary: 'Postgres and Redis reachability and the job schedulers; 503 with the same details when degraded',
+    },
     async ({ req, res }) => {
       const health = await checkHealth();
       if (health.status === 'ok') return health;

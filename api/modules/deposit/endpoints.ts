@@ -1,4 +1,16 @@
-import { createDeposit, depositCallbackHistory, depositChannels, type DepositStatus, exchangeRateView, listPlayerDeposits, listSiteDeposits, type PaymentMethod, playerDeposit, type Resolution, resolveFlaggedDeposit } from '../../../shared/domain/deposit';
+import {
+  createDeposit,
+  depositCallbackHistory,
+  depositChannels,
+  type DepositStatus,
+  exchangeRateView,
+  listPlayerDeposits,
+  listSiteDeposits,
+  type PaymentMethod,
+  playerDeposit,
+  type Resolution,
+  resolveFlaggedDeposit,
+} from '../../../shared/domain/deposit';
 import { depositProtectionCodes } from '../responsible-gaming/refusal-codes';
 import { endpoint } from '../../http/endpoint';
 import { fiatCallbackUrls } from './vendor-callback-urls';
@@ -25,11 +37,27 @@ const channelGroup = {
 export const depositEndpoints = [
   ...vendorEndpoints,
   endpoint(
-    { method: 'get', path: '/deposit/exchange-rate', result: answers.getDepositExchangeRate, auth: 'none', query: exchangeRateQuery, limits: [exchangeRatePerIp], refusals: { 'deposit.bankCodeFormat': 2001, 'deposit.rateUnknown': { code: 2002, wording: 'ratesUnreadable' } }, summary: 'Exchange rates against USD (one currency or all) of a bank' },
+    {
+      method: 'get',
+      path: '/deposit/exchange-rate',
+      result: answers.getDepositExchangeRate,
+      auth: 'none',
+      query: exchangeRateQuery,
+      limits: [exchangeRatePerIp],
+      refusals: { 'deposit.bankCodeFormat': 2001, 'deposit.rateUnknown': { code: 2002, wording: 'ratesUnreadable' } },
+      summary: 'Exchange rates against USD (one currency or all) of a bank',
+    },
     ({ query }) => exchangeRateView(query.bankCode, query.currency),
   ),
   endpoint(
-    { method: 'get', path: '/deposit/channels', result: answers.getDepositChannels, auth: 'player', refusals: channelGroup, summary: "The player's deposit channels with their exchange rates" },
+    {
+      method: 'get',
+      path: '/deposit/channels',
+      result: answers.getDepositChannels,
+      auth: 'player',
+      refusals: channelGroup,
+      summary: "The player's deposit channels with their exchange rates",
+    },
     ({ site, player, locale }) => depositChannels(site, player.id, locale),
   ),
   endpoint(
@@ -64,24 +92,75 @@ export const depositEndpoints = [
     ({ site, player, body }) => createDeposit(site, player.id, { ...body, paymentMethod: body.paymentMethod as PaymentMethod }, fiatCallbackUrls()),
   ),
   endpoint(
-    { method: 'get', path: '/deposit/orders', result: answers.getDepositOrders, auth: 'player', query: ordersQuery, summary: "The player's deposit orders, newest first" },
+    {
+      method: 'get',
+      path: '/deposit/orders',
+      result: answers.getDepositOrders,
+      auth: 'player',
+      query: ordersQuery,
+      summary: "The player's deposit orders, newest first",
+    },
     ({ site, player, query, locale }) =>
-      listPlayerDeposits(site, player.id, { page: query.page, pageSize: query.pageSize, status: query.status as DepositStatus | undefined, startDate: query.startDate, endDate: query.endDate }, locale),
+      listPlayerDeposits(
+        site,
+        player.id,
+        { page: query.page, pageSize: query.pageSize, status: query.status as DepositStatus | undefined, startDate: query.startDate, endDate: query.endDate },
+        locale,
+      ),
   ),
   endpoint(
-    { method: 'get', path: '/deposit/orders/:subOrder', result: answers.getDepositOrdersBySubOrder, auth: 'player', params: subOrderParams, refusals: { 'deposit.orderNotFound': 2001 }, summary: "One of the player's deposit orders by its subOrder (an ATM order: where to pay and until when)" },
+    {
+      method: 'get',
+      path: '/deposit/orders/:subOrder',
+      result: answers.getDepositOrdersBySubOrder,
+      auth: 'player',
+      params: subOrderParams,
+      refusals: { 'deposit.orderNotFound': 2001 },
+      summary: "One of the player's deposit orders by its subOrder (an ATM order: where to pay and until when)",
+    },
     ({ site, player, params, locale }) => playerDeposit(site, player.id, params.subOrder, locale),
   ),
   endpoint(
-    { method: 'get', path: '/deposit/admin/orders', result: answers.getDepositAdminOrders, auth: admin, query: adminOrdersQuery, summary: "The site's deposit orders with filters (flagged=1: awaiting an operator)" },
+    {
+      method: 'get',
+      path: '/deposit/admin/orders',
+      result: answers.getDepositAdminOrders,
+      auth: admin,
+      query: adminOrdersQuery,
+      summary: "The site's deposit orders with filters (flagged=1: awaiting an operator)",
+    },
     ({ site, query, locale }) => listSiteDeposits(site, { ...query, status: query.status as DepositStatus | undefined }, locale),
   ),
   endpoint(
-    { method: 'get', path: '/deposit/admin/orders/:id/callbacks', result: answers.getDepositAdminOrdersByIdCallbacks, auth: admin, params: orderIdParams, refusals: { 'deposit.orderNotFound': 2001 }, summary: "A deposit order's vendor callbacks, oldest first" },
+    {
+      method: 'get',
+      path: '/deposit/admin/orders/:id/callbacks',
+      result: answers.getDepositAdminOrdersByIdCallbacks,
+      auth: admin,
+      params: orderIdParams,
+      refusals: { 'deposit.orderNotFound': 2001 },
+      summary: "A deposit order's vendor callbacks, oldest first",
+    },
     ({ site, params }) => depositCallbackHistory(site, params.id),
   ),
   endpoint(
-    { method: 'post', path: '/deposit/admin/orders/:id/resolve', result: answers.postDepositAdminOrdersByIdResolve, auth: admin, params: orderIdParams, body: resolveBody, refusals: { 'deposit.orderNotFound': 2001, 'deposit.notAwaitingResolution': 2002, 'deposit.nothingPaid': 2002, 'deposit.statusMoveNotAllowed': 2002, ...KYC_GATE_REFUSALS, 'responsible-gaming.depositLimit': depositProtectionCodes['responsible-gaming.depositLimit'] }, summary: 'Resolve a flagged deposit order: credit it (if the KYC gate and the deposit limit allow what was paid) or fail it, with a reason' },
+    {
+      method: 'post',
+      path: '/deposit/admin/orders/:id/resolve',
+      result: answers.postDepositAdminOrdersByIdResolve,
+      auth: admin,
+      params: orderIdParams,
+      body: resolveBody,
+      refusals: {
+        'deposit.orderNotFound': 2001,
+        'deposit.notAwaitingResolution': 2002,
+        'deposit.nothingPaid': 2002,
+        'deposit.statusMoveNotAllowed': 2002,
+        ...KYC_GATE_REFUSALS,
+        'responsible-gaming.depositLimit': depositProtectionCodes['responsible-gaming.depositLimit'],
+      },
+      summary: 'Resolve a flagged deposit order: credit it (if the KYC gate and the deposit limit allow what was paid) or fail it, with a reason',
+    },
     ({ actor, site, params, body, locale }) => resolveFlaggedDeposit(actor, site, params.id, body.action as Resolution, body.reason, locale),
   ),
 ];

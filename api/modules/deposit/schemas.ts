@@ -14,7 +14,9 @@ export const exchangeRateQuery = object({
 /** POST /deposit. */
 export const depositBody = object({
   channelId: jsonId().required(),
-  paymentMethod: text().oneOf([...PAYMENT_METHODS], '${path} must be fiat, credit or crypto').required(),
+  paymentMethod: text()
+    .oneOf([...PAYMENT_METHODS], '${path} must be fiat, credit or crypto')
+    .required(),
   subOrder: subOrder().required(),
   orderAmount: orderAmount().required(),
   ...bankFields(),

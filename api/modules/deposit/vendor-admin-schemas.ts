@@ -1,5 +1,13 @@
 import { array, mixed, object } from 'yup';
-import { ADDRESS_FORMATS, CHANNEL_CODES, CHANNEL_CURRENCIES, CHANNEL_NETWORKS, GROUP_CURRENCIES, PAYMENT_METHODS, type ChannelCode } from '../../../shared/domain/deposit';
+import {
+  ADDRESS_FORMATS,
+  CHANNEL_CODES,
+  CHANNEL_CURRENCIES,
+  CHANNEL_NETWORKS,
+  GROUP_CURRENCIES,
+  PAYMENT_METHODS,
+  type ChannelCode,
+} from '../../../shared/domain/deposit';
 import { LOCALES, type LocaleText } from '../../../shared/i18n/locales';
 import { documentAs, exactString, jsonId, jsonInteger, localeMap, zeroOrOne } from '../../http/schema-helpers';
 
@@ -10,9 +18,14 @@ import { documentAs, exactString, jsonId, jsonInteger, localeMap, zeroOrOne } fr
  */
 
 const oneOf = <T extends string>(values: readonly T[]) =>
-  documentAs(mixed<T>(), { type: 'string', enum: [...values] }).test('one-of', `\${path} must be one of ${values.join(', ')}`, (v) => v === undefined || v === null || (values as readonly unknown[]).includes(v));
+  documentAs(mixed<T>(), { type: 'string', enum: [...values] }).test(
+    'one-of',
+    `\${path} must be one of ${values.join(', ')}`,
+    (v) => v === undefined || v === null || (values as readonly unknown[]).includes(v),
+  );
 
-const names = (what: string) => localeMap<Partial<LocaleText>>({ locales: LOCALES, maxLength: 60, emptyMessage: `must name the ${what} in at least one locale` });
+const names = (what: string) =>
+  localeMap<Partial<LocaleText>>({ locales: LOCALES, maxLength: 60, emptyMessage: `must name the ${what} in at least one locale` });
 
 const paymentMethods = () =>
   array()
@@ -51,7 +64,14 @@ export const createChannelBody = documentAs(
   // address for the fiat vendor; crypto in USDT for USDT.
   {
     if: { properties: { code: { const: 'fiatvendor' } } },
-    then: { properties: { paymentMethods: { items: { enum: ['fiat', 'credit'] } }, network: { type: 'null' }, paymentAddress: { type: 'null' }, currency: { not: { const: 'USDT' } } } },
+    then: {
+      properties: {
+        paymentMethods: { items: { enum: ['fiat', 'credit'] } },
+        network: { type: 'null' },
+        paymentAddress: { type: 'null' },
+        currency: { not: { const: 'USDT' } },
+      },
+    },
     else: {
       properties: { paymentMethods: { items: { const: 'crypto' } }, currency: { const: 'USDT' }, network: { enum: [...CHANNEL_NETWORKS] } },
       required: ['network'],

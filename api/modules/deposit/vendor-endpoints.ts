@@ -37,7 +37,7 @@ const fiatAddCallbackBody = obj(
     expire_date: str('ATM orders: `YYYY-MM-DD` or `YYYY-MM-DD HH:mm:ss`'),
     check_sum: checkSum,
   },
-  { optional: ['receiving_code', 'receiving_account', 'expire_date'], description: 'The fiat vendor\'s add callback (other fields are kept as sent)' },
+  { optional: ['receiving_code', 'receiving_account', 'expire_date'], description: "The fiat vendor's add callback (other fields are kept as sent)" },
 );
 const fiatPayCallbackBody = obj(
   {
@@ -46,12 +46,12 @@ const fiatPayCallbackBody = obj(
     pay_time: str('When it was paid (at most 40 characters)'),
     check_sum: checkSum,
   },
-  { optional: ['pay_time'], description: 'The fiat vendor\'s pay callback (other fields are kept as sent)' },
+  { optional: ['pay_time'], description: "The fiat vendor's pay callback (other fields are kept as sent)" },
 );
 const usdtPayCallbackBody = obj(
   {
     subOrder: str('Our order number (at most 64 characters)'),
-    txHash: str('The transfer\'s hash (at most 128 characters), paid once'),
+    txHash: str("The transfer's hash (at most 128 characters), paid once"),
     payAmount: { type: ['string', 'number'], description: 'The amount paid, a decimal (taken as sent)' },
     payTime: str('When it was paid (at most 40 characters)'),
   },
@@ -60,26 +60,69 @@ const usdtPayCallbackBody = obj(
 
 export const vendorEndpoints = [
   endpoint(
-    { method: 'get', path: '/vendor/channels', result: answers.getVendorChannels, auth: 'player', refusals: { 'deposit.noChannelGroup': 2001, 'deposit.channelGroupUnavailable': 2002, 'deposit.channelMissing': 2003 }, summary: "The player's payment channel group and its channels" },
+    {
+      method: 'get',
+      path: '/vendor/channels',
+      result: answers.getVendorChannels,
+      auth: 'player',
+      refusals: { 'deposit.noChannelGroup': 2001, 'deposit.channelGroupUnavailable': 2002, 'deposit.channelMissing': 2003 },
+      summary: "The player's payment channel group and its channels",
+    },
     ({ site, player, locale }) => vendorChannels(site, player.id, locale),
   ),
   endpoint(
-    { method: 'post', path: '/vendor/fiatvendor/add-atm', realityCheck: 'header', result: answers.postVendorFiatvendorAddAtm, auth: 'player', body: addAtmBody, limits: [depositCreatePerUser], refusals: { ...orderRefusals, 'deposit.atmOrderRefused': 2002, 'deposit.atmOrderUnanswered': 2003 }, summary: "An ATM transfer order at the fiat vendor (the vendor's raw reply)" },
+    {
+      method: 'post',
+      path: '/vendor/fiatvendor/add-atm',
+      realityCheck: 'header',
+      result: answers.postVendorFiatvendorAddAtm,
+      auth: 'player',
+      body: addAtmBody,
+      limits: [depositCreatePerUser],
+      refusals: { ...orderRefusals, 'deposit.atmOrderRefused': 2002, 'deposit.atmOrderUnanswered': 2003 },
+      summary: "An ATM transfer order at the fiat vendor (the vendor's raw reply)",
+    },
     ({ site, player, body }) => createVendorDeposit(site, player.id, { ...body, paymentMethod: 'fiat' }, fiatCallbackUrls()),
   ),
   endpoint(
-    { method: 'post', path: '/vendor/fiatvendor/add-card', realityCheck: 'header', result: answers.postVendorFiatvendorAddAtm, auth: 'player', body: addCardBody, limits: [depositCreatePerUser], refusals: { ...orderRefusals, 'deposit.cardOrderRefused': 2002, 'deposit.cardOrderUnanswered': 2003 }, summary: "A card payment order at the fiat vendor (the vendor's raw reply)" },
+    {
+      method: 'post',
+      path: '/vendor/fiatvendor/add-card',
+      realityCheck: 'header',
+      result: answers.postVendorFiatvendorAddAtm,
+      auth: 'player',
+      body: addCardBody,
+      limits: [depositCreatePerUser],
+      refusals: { ...orderRefusals, 'deposit.cardOrderRefused': 2002, 'deposit.cardOrderUnanswered': 2003 },
+      summary: "A card payment order at the fiat vendor (the vendor's raw reply)",
+    },
     ({ site, player, body }) => createVendorDeposit(site, player.id, { ...body, paymentMethod: 'credit' }, fiatCallbackUrls()),
   ),
   endpoint(
-    { method: 'post', path: FIAT_CALLBACK_PATHS.add, auth: { signature: fiatvendorCheck }, answer: 'raw', bodyDocument: fiatAddCallbackBody, result: received, summary: 'Fiat vendor: the order was created (signed by check_sum)' },
+    {
+      method: 'post',
+      path: FIAT_CALLBACK_PATHS.add,
+      auth: { signature: fiatvendorCheck },
+      answer: 'raw',
+      bodyDocument: fiatAddCallbackBody,
+      result: received,
+      summary: 'Fiat vendor: the order was created (signed by check_sum)',
+    },
     async ({ req, res }) => {
       await fiatvendorAddCallback(signedFields(req), req.body);
       acknowledge(res);
     },
   ),
   endpoint(
-    { method: 'post', path: FIAT_CALLBACK_PATHS.pay, auth: { signature: fiatvendorCheck }, answer: 'raw', bodyDocument: fiatPayCallbackBody, result: received, summary: 'Fiat vendor: the order was paid (signed by check_sum)' },
+    {
+      method: 'post',
+      path: FIAT_CALLBACK_PATHS.pay,
+      auth: { signature: fiatvendorCheck },
+      answer: 'raw',
+      bodyDocument: fiatPayCallbackBody,
+      result: received,
+      summary: 'Fiat vendor: the order was paid (signed by check_sum)',
+    },
     async ({ req, res }) => {
       await fiatvendorPayCallback(signedFields(req), req.body);
       acknowledge(res);

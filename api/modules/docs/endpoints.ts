@@ -29,14 +29,40 @@ function sendUiFile(req: Request, res: Response, file: string): Promise<void> {
 }
 
 export const docsEndpoints = [
-  endpoint({ method: 'get', path: '/docs.json', auth: 'none', answer: 'raw', result: { type: 'object', required: ['openapi', 'info', 'paths'], properties: { openapi: { const: '3.1.0' }, info: { type: 'object' }, paths: { type: 'object' } }, description: 'An OpenAPI 3.1 document' }, summary: 'This API document (OpenAPI 3.1, JSON)' }, async ({ res }) => {
-    res.json(await apiDocument());
-  }),
-  endpoint({ method: 'get', path: '/docs', auth: 'none', answer: 'raw', result: { type: 'string' }, resultMedia: 'text/html', summary: 'The API document in Swagger UI (HTML); /api/docs redirects to /api/docs/' }, ({ req, res }) => {
-    // The page loads its files relative to itself, so it is served with the trailing slash.
-    if (!req.originalUrl.split('?')[0].endsWith('/')) res.redirect(301, PAGE_URL);
-    else res.type('html').send(page);
-  }),
+  endpoint(
+    {
+      method: 'get',
+      path: '/docs.json',
+      auth: 'none',
+      answer: 'raw',
+      result: {
+        type: 'object',
+        required: ['openapi', 'info', 'paths'],
+        properties: { openapi: { const: '3.1.0' }, info: { type: 'object' }, paths: { type: 'object' } },
+        description: 'An OpenAPI 3.1 document',
+      },
+      summary: 'This API document (OpenAPI 3.1, JSON)',
+    },
+    async ({ res }) => {
+      res.json(await apiDocument());
+    },
+  ),
+  endpoint(
+    {
+      method: 'get',
+      path: '/docs',
+      auth: 'none',
+      answer: 'raw',
+      result: { type: 'string' },
+      resultMedia: 'text/html',
+      summary: 'The API document in Swagger UI (HTML); /api/docs redirects to /api/docs/',
+    },
+    ({ req, res }) => {
+      // The page loads its files relative to itself, so it is served with the trailing slash.
+      if (!req.originalUrl.split('?')[0].endsWith('/')) res.redirect(301, PAGE_URL);
+      else res.type('html').send(page);
+    },
+  ),
   endpoint(
     {
       method: 'get',
@@ -45,7 +71,11 @@ export const docsEndpoints = [
       answer: 'raw',
       result: { type: 'string', description: 'A CSS, JavaScript or PNG file' },
       resultMedia: '*/*',
-      params: object({ file: string().required().meta({ jsonSchema: { enum: UI_FILES } }) }),
+      params: object({
+        file: string()
+          .required()
+          .meta({ jsonSchema: { enum: UI_FILES } }),
+      }),
       summary: "Swagger UI's files",
     },
     ({ req, res, params }) => {

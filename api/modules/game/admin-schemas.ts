@@ -117,6 +117,8 @@ export const loadTemplateBody = object({
 
 export const copySiteDataBody = object({
   sourceSiteCode: siteCodeForm().required(),
-  targetSiteCode: siteCodeForm().required().meta({ jsonSchema: { description: 'A site other than sourceSiteCode (the same site is a 400)' } }),
+  targetSiteCode: siteCodeForm()
+    .required()
+    .meta({ jsonSchema: { description: 'A site other than sourceSiteCode (the same site is a 400)' } }),
   type: text().required().oneOf(['providers', 'typeConfigs'], '${path} must be providers or typeConfigs'),
 });

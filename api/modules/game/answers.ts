@@ -65,46 +65,53 @@ export const postGameAdminTypeConfigs = typeConfig;
 
 export const getGameAdminPreviewTemplate = obj({
   typeConfigs: array(obj({ gameType: num(), typeKey: str(), label: localeTexts(), icon: str(), sortOrder: num() })),
-  providers: array(obj({
-    gameCode: str(),
-    providerCode: str(),
-    gameType: num(),
-    name: localeTexts(),
-    sortOrder: num(),
-  })),
+  providers: array(
+    obj({
+      gameCode: str(),
+      providerCode: str(),
+      gameType: num(),
+      name: localeTexts(),
+      sortOrder: num(),
+    }),
+  ),
 });
 
 export const postGameAdminLoadTemplate = obj({ typeConfigs: num(), providers: num() });
 
 export const postGameAdminCopySiteData = obj({ copied: num() });
 
-export const getGameProvider = array(obj({
-  id: int(),
-  gameCode: str(),
-  providerCode: str(),
-  gameType: num(),
-  gameTypeLabel: str(),
-  areaBlock: bool(),
-  maintain: bool(),
-  enable: bool(),
-  createdAt: str(),
-}));
+export const getGameProvider = array(
+  obj({
+    id: int(),
+    gameCode: str(),
+    providerCode: str(),
+    gameType: num(),
+    gameTypeLabel: str(),
+    areaBlock: bool(),
+    maintain: bool(),
+    enable: bool(),
+    createdAt: str(),
+  }),
+);
 
 export const postGameLaunch = obj({ url: str() });
 
-export const postGameSimulate = obj({
-  roundId: str(),
-  orderId: int(),
-  betAmount: num(),
-  multiplier: num(),
-  winAmount: num(),
-  profit: num(),
-  result: oneOfValues(DRAW_TABLE.map((row) => row.result)),
-  balanceBefore: num(),
-  balanceAfter: num(),
-  ...roundSeeds,
-  realityCheck: { ...realityCheck, description: "Present when the player's reality-check interval is due (also the X-Reality-Check header)" },
-}, { optional: ['realityCheck'] });
+export const postGameSimulate = obj(
+  {
+    roundId: str(),
+    orderId: int(),
+    betAmount: num(),
+    multiplier: num(),
+    winAmount: num(),
+    profit: num(),
+    result: oneOfValues(DRAW_TABLE.map((row) => row.result)),
+    balanceBefore: num(),
+    balanceAfter: num(),
+    ...roundSeeds,
+    realityCheck: { ...realityCheck, description: "Present when the player's reality-check interval is due (also the X-Reality-Check header)" },
+  },
+  { optional: ['realityCheck'] },
+);
 
 export const getGameRecent = array(obj({ gameCode: str(), productId: str(), lastPlayedAt: str() }));
 

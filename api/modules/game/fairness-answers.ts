@@ -39,7 +39,6 @@ export const getGameFairnessRound = obj({
   nonce,
 });
 
-
 const drawResults = oneOfValues([...new Set(DRAW_TABLE.map((row) => row.result))]);
 
 /** Every nonce of the player's seeds, each with its round or why it was burnt (docs/provably-fair.md, "History"). */
@@ -54,7 +53,7 @@ export const getGameFairnessHistory = paged(
     roundId: nullable(str()),
     result: nullable(drawResults),
     multiplier: nullable(num()),
-    reason: nullable(str('Why the nonce was burnt: the refusal\'s name, or error')),
+    reason: nullable(str("Why the nonce was burnt: the refusal's name, or error")),
   }),
   'items',
   {

@@ -15,7 +15,13 @@ const seedChangesPerUser = limitRule('game-fairness', 'player', () => config().l
 
 export const fairnessEndpoints = [
   endpoint(
-    { method: 'get', path: '/game/fairness', result: answers.getGameFairness, auth: 'player', summary: "The SHA-256 of the player's server seed, the client seed and the next round's nonce" },
+    {
+      method: 'get',
+      path: '/game/fairness',
+      result: answers.getGameFairness,
+      auth: 'player',
+      summary: "The SHA-256 of the player's server seed, the client seed and the next round's nonce",
+    },
     ({ player }) => fairnessState(player.id),
   ),
   endpoint(

@@ -28,10 +28,20 @@ function launchLanguage(call: { req: { get(name: string): string | undefined }; 
 
 export const playerEndpoints = [
   endpoint(
-    { method: 'get', path: '/game/provider', result: answers.getGameProvider, auth: 'none', query: providerListQuery, summary: "The site's enabled providers (player view), cached one hour" },
+    {
+      method: 'get',
+      path: '/game/provider',
+      result: answers.getGameProvider,
+      auth: 'none',
+      query: providerListQuery,
+      summary: "The site's enabled providers (player view), cached one hour",
+    },
     ({ site, query }) => listPlayerProviders(site, query.gameType === undefined ? undefined : Number(query.gameType)),
   ),
-  endpoint({ method: 'get', path: '/game/type-configs', result: answers.getGameAdminTypeConfigs, auth: 'none', summary: "The site's game type configs by sortOrder" }, ({ site }) => listTypeConfigs(site)),
+  endpoint(
+    { method: 'get', path: '/game/type-configs', result: answers.getGameAdminTypeConfigs, auth: 'none', summary: "The site's game type configs by sortOrder" },
+    ({ site }) => listTypeConfigs(site),
+  ),
   endpoint(
     {
       method: 'post',
@@ -51,8 +61,7 @@ export const playerEndpoints = [
       },
       summary: 'Launch a game',
     },
-    (call) =>
-      launchGame({ siteCode: call.site, userId: call.player.id, account: call.player.account, ...call.body, language: launchLanguage(call) }),
+    (call) => launchGame({ siteCode: call.site, userId: call.player.id, account: call.player.account, ...call.body, language: launchLanguage(call) }),
   ),
   endpoint(
     {
@@ -114,11 +123,26 @@ export const playerEndpoints = [
     ({ site, player, body }) => simulateRound({ siteCode: site, userId: player.id, ...body }),
   ),
   endpoint(
-    { method: 'get', path: '/game/recent', result: answers.getGameRecent, auth: 'player', query: recentQuery, summary: "The player's last played games, newest first" },
+    {
+      method: 'get',
+      path: '/game/recent',
+      result: answers.getGameRecent,
+      auth: 'player',
+      query: recentQuery,
+      summary: "The player's last played games, newest first",
+    },
     ({ player, query }) => recentGames(player.id, query.limit),
   ),
   endpoint(
-    { method: 'get', path: '/game/list', result: answers.getGameList, auth: 'player', query: gameListQuery, refusals: noGame, summary: "The provider's games, or the built-in test list" },
+    {
+      method: 'get',
+      path: '/game/list',
+      result: answers.getGameList,
+      auth: 'player',
+      query: gameListQuery,
+      refusals: noGame,
+      summary: "The provider's games, or the built-in test list",
+    },
     (call) => providerGameList(call.site, call.query.gameCode, launchLanguage(call)),
   ),
 ];

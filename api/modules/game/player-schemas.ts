@@ -9,13 +9,11 @@ import { blankAsAbsent, documentAs, jsonNumber, text } from '../../http/schema-h
 
 const gameCode = () => text().required().min(1).max(64);
 /** The provider's game id (provy GameId): a non-negative integer. */
-const productId = () =>
-  jsonNumber()
+const productId = () => jsonNumber().required().integer('${path} must be an integer').min(0).max(Number.MAX_SAFE_INTEGER);
+const device = () =>
+  text()
     .required()
-    .integer('${path} must be an integer')
-    .min(0)
-    .max(Number.MAX_SAFE_INTEGER);
-const device = () => text().required().oneOf(['desktop', 'mobile'] as const, '${path} must be desktop or mobile');
+    .oneOf(['desktop', 'mobile'] as const, '${path} must be desktop or mobile');
 
 /** GET /game/provider?gameType= (1, 2, 3, 4, 5, 8, 9, 10; blank = all). */
 export const providerListQuery = object({

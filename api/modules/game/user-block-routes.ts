@@ -37,7 +37,11 @@ const createBody = documentAs(
     /** The provider game id, as in launch (a number); a digit string is accepted too, it is stored as text. */
     productId: documentAs(mixed<string | number>(), { type: ['integer', 'string'], minimum: 0, maximum: Number.MAX_SAFE_INTEGER, pattern: '^\\d{1,32}$' })
       .nullable()
-      .test('product', 'productId must be a non-negative integer', (v) => v == null || (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) || (typeof v === 'string' && /^\d{1,32}$/.test(v)))
+      .test(
+        'product',
+        'productId must be a non-negative integer',
+        (v) => v == null || (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) || (typeof v === 'string' && /^\d{1,32}$/.test(v)),
+      )
       .transform((value: unknown) => (typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value)),
     reason: text().nullable().max(255),
   }),
@@ -46,20 +50,46 @@ const createBody = documentAs(
 );
 
 export const userBlockEndpoints = [
-  endpoint({ method: 'get', path: '/game/admin/user-blocks', result: answers.getGameAdminUserBlocks, auth, query: listQuery, summary: "The site's game blocks, newest first" }, ({ site, query }) =>
-    listGameBlocks({ siteCode: site, userId: query.userId, page: query.page, pageSize: query.pageSize }),
-  ),
-  endpoint({ method: 'post', path: '/game/admin/user-blocks', result: answers.postGameAdminUserBlocks, auth, body: createBody, refusals: { 'game.playerNotFound': { code: 2001, wording: 'noSuchPlayer' }, 'game.notFound': { code: 2003, wording: 'noSuchGame' } }, summary: 'Block a player from all games, a game type or one game' }, ({ actor, site, body }) =>
-    createGameBlock(actor, site, {
-      userId: body.userId,
-      gameType: body.gameType ?? null,
-      gameCode: body.gameCode || null,
-      productId: body.productId == null ? null : String(body.productId),
-      reason: body.reason || null,
-    }),
+  endpoint(
+    {
+      method: 'get',
+      path: '/game/admin/user-blocks',
+      result: answers.getGameAdminUserBlocks,
+      auth,
+      query: listQuery,
+      summary: "The site's game blocks, newest first",
+    },
+    ({ site, query }) => listGameBlocks({ siteCode: site, userId: query.userId, page: query.page, pageSize: query.pageSize }),
   ),
   endpoint(
-    { method: 'delete', path: '/game/admin/user-blocks/:id', result: answers.deleteGameAdminProvidersById, auth, params: idParams, refusals: { 'game.blockNotFound': 2002 }, summary: 'Remove a game block of the site' },
+    {
+      method: 'post',
+      path: '/game/admin/user-blocks',
+      result: answers.postGameAdminUserBlocks,
+      auth,
+      body: createBody,
+      refusals: { 'game.playerNotFound': { code: 2001, wording: 'noSuchPlayer' }, 'game.notFound': { code: 2003, wording: 'noSuchGame' } },
+      summary: 'Block a player from all games, a game type or one game',
+    },
+    ({ actor, site, body }) =>
+      createGameBlock(actor, site, {
+        userId: body.userId,
+        gameType: body.gameType ?? null,
+        gameCode: body.gameCode || null,
+        productId: body.productId == null ? null : String(body.productId),
+        reason: body.reason || null,
+      }),
+  ),
+  endpoint(
+    {
+      method: 'delete',
+      path: '/game/admin/user-blocks/:id',
+      result: answers.deleteGameAdminProvidersById,
+      auth,
+      params: idParams,
+      refusals: { 'game.blockNotFound': 2002 },
+      summary: 'Remove a game block of the site',
+    },
     async ({ actor, site, params }) => {
       await deleteGameBlock(actor, site, params.id);
       return null;

@@ -20,7 +20,11 @@ export const TITLE_MAX_LENGTH = 200;
 
 export const sendBody = object({
   userId: jsonId(),
-  title: localeMap<Partial<LocaleText>>({ locales: LOCALES, maxLength: TITLE_MAX_LENGTH, emptyMessage: 'must hold a title in at least one locale' }).required('title is required'),
+  title: localeMap<Partial<LocaleText>>({ locales: LOCALES, maxLength: TITLE_MAX_LENGTH, emptyMessage: 'must hold a title in at least one locale' }).required(
+    'title is required',
+  ),
   content: htmlLocaleMap({ emptyMessage: 'must hold content in at least one locale' }).required('content is required'),
-  category: documentAs(mixed<string>(), { type: 'string', enum: [...INBOX_CATEGORIES] }).test('category', categoryMessage, isCategory).required('category is required'),
+  category: documentAs(mixed<string>(), { type: 'string', enum: [...INBOX_CATEGORIES] })
+    .test('category', categoryMessage, isCategory)
+    .required('category is required'),
 });

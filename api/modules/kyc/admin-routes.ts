@@ -1,4 +1,15 @@
-import { decideFlag, documentFile, type DocumentKind, type DocumentState, type FlagDecision, type FlagStatus, listFlags, type ReviewAction, reviewDocument, reviewQueue } from '../../../shared/domain/kyc';
+import {
+  decideFlag,
+  documentFile,
+  type DocumentKind,
+  type DocumentState,
+  type FlagDecision,
+  type FlagStatus,
+  listFlags,
+  type ReviewAction,
+  reviewDocument,
+  reviewQueue,
+} from '../../../shared/domain/kyc';
 import { endpoint } from '../../http/endpoint';
 import { sendPhoto } from '../wallet/photo-answer';
 import * as answers from './answers';
@@ -14,7 +25,14 @@ const auth = { admin: 'kyc' } as const;
 
 export const adminEndpoints = [
   endpoint(
-    { method: 'get', path: '/kyc/admin/queue', result: answers.getKycAdminQueue, auth, query: queueQuery, summary: "The site's KYC documents, oldest first, by state (pending unless given), player level, player and kind" },
+    {
+      method: 'get',
+      path: '/kyc/admin/queue',
+      result: answers.getKycAdminQueue,
+      auth,
+      query: queueQuery,
+      summary: "The site's KYC documents, oldest first, by state (pending unless given), player level, player and kind",
+    },
     ({ site, query }) =>
       reviewQueue(site, {
         state: query.state as DocumentState | undefined,
@@ -73,7 +91,8 @@ export const adminEndpoints = [
       params: documentIdParams,
       body: flagDecisionBody,
       refusals: { 'kyc.flagNotFound': 2001, 'kyc.flagDecided': 2002 },
-      summary: 'Decide an open KYC flag with a reason: confirm (under age: money in and play stay frozen for good) or dismiss (a data error: unfrozen, held deposits credited)',
+      summary:
+        'Decide an open KYC flag with a reason: confirm (under age: money in and play stay frozen for good) or dismiss (a data error: unfrozen, held deposits credited)',
     },
     ({ actor, site, params, body }) => decideFlag(actor, site, params.id, { action: body.action as FlagDecision, reason: body.reason }),
   ),

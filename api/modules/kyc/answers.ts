@@ -19,11 +19,11 @@ export const playerDocument = obj({
   id: id(),
   kind,
   status: state,
-  reason: nullable(str('The operator\'s reason of a rejection')),
+  reason: nullable(str("The operator's reason of a rejection")),
   expiresAt: nullable(dateTime('Set on approval: the document counts until then')),
   createdAt: dateTime(),
   reviewedAt: nullable(dateTime()),
-  fileUrl: str('The document\'s image (GET, with the player\'s token)'),
+  fileUrl: str("The document's image (GET, with the player's token)"),
 });
 
 /** A player's KYC profile (the operators' view leaves out `updatedAt` and the country's description). */
@@ -43,7 +43,7 @@ export const getKyc = obj({
         status: oneOfValues(['open', 'confirmed'] as const, 'open: waiting for an operator; confirmed: for good'),
         since: dateTime(),
       },
-      { description: 'Deposits, bets and promotion claims are refused (2303): the date of birth given is below the site\'s minimum age' },
+      { description: "Deposits, bets and promotion claims are refused (2303): the date of birth given is below the site's minimum age" },
     ),
   ),
 });
@@ -79,7 +79,7 @@ export const adminFlag = obj({
   id: id(),
   userId: id(),
   account: str(),
-  reason: str('under-age: a date of birth below the site\'s minimum age'),
+  reason: str("under-age: a date of birth below the site's minimum age"),
   detail: anyValue('What was flagged (for under-age: the date of birth and the minimum age)'),
   status: oneOfValues(FLAG_STATUSES, 'open: the player is frozen until decided; confirmed: frozen for good; dismissed: a data error, unfrozen'),
   createdAt: dateTime(),

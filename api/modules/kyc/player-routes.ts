@@ -16,7 +16,13 @@ const uploadsPerUser = limitRule('kyc-upload', 'player', () => config().limits.w
 
 export const playerEndpoints = [
   endpoint(
-    { method: 'get', path: '/kyc', result: answers.getKyc, auth: 'player', summary: "The caller's KYC level, what the next level misses, the documents and the profile" },
+    {
+      method: 'get',
+      path: '/kyc',
+      result: answers.getKyc,
+      auth: 'player',
+      summary: "The caller's KYC level, what the next level misses, the documents and the profile",
+    },
     ({ player }) => kycStatus(player.id),
   ),
   endpoint(

@@ -14,7 +14,11 @@ export const profileBody = object({
   dateOfBirth: documentAs(text(), { ...CALENDAR_DATE_JSON, description: 'YYYY-MM-DD, from 1900-01-01 to today' })
     .required('${path} is required')
     .test('date', '${path} must be a date YYYY-MM-DD', (v) => v === undefined || isCalendarDate(v))
-    .test('past', '${path} must be after 1900-01-01 and not in the future', (v) => v === undefined || !isCalendarDate(v) || (v >= '1900-01-01' && v <= todayUtc())),
+    .test(
+      'past',
+      '${path} must be after 1900-01-01 and not in the future',
+      (v) => v === undefined || !isCalendarDate(v) || (v >= '1900-01-01' && v <= todayUtc()),
+    ),
   country: documentAs(text(), { pattern: '^[A-Za-z]{2}$', description: 'An ISO 3166-1 alpha-2 country code (any case)' })
     .transform((v: unknown) => (typeof v === 'string' ? v.toUpperCase() : v))
     .required('${path} is required')
@@ -24,7 +28,9 @@ export const profileBody = object({
 
 /** POST /kyc/documents (the multipart text field; the image is the file field `file`). */
 export const documentBody = object({
-  kind: text().required('kind is required').oneOf([...DOCUMENT_KINDS], `kind must be one of ${DOCUMENT_KINDS.join(', ')}`),
+  kind: text()
+    .required('kind is required')
+    .oneOf([...DOCUMENT_KINDS], `kind must be one of ${DOCUMENT_KINDS.join(', ')}`),
 });
 
 export const documentIdParams = object({ id: positiveIdParam('id') });
@@ -39,23 +45,26 @@ export const queueQuery = object({
 });
 
 /** POST /kyc/admin/documents/:id/review: a rejection needs its reason; an approval may give the expiry date. */
-export const reviewBody = documentAs(object({
-  action: string().strict().required('action is required').oneOf(['approve', 'reject'], 'action must be approve or reject'),
-  reason: text()
-    .max(300, '${path} must be at most 300 characters')
-    .nullable()
-    .when('action', { is: 'reject', then: (s) => s.required('reason is required to reject').min(2, 'reason must be at least 2 characters') }),
-  expiresAt: documentAs(text(), { ...CALENDAR_DATE_JSON, description: 'YYYY-MM-DD after today: the document counts through that day (UTC); approvals only' })
-    .nullable()
-    .test('date', '${path} must be a date YYYY-MM-DD', (v) => v == null || isCalendarDate(v))
-    .test('future', '${path} must be after today', (v) => v == null || !isCalendarDate(v) || v > todayUtc())
-    .test('approve', '${path} is for approvals only', function (v) {
-      return v == null || this.parent.action === 'approve';
-    }),
-}), {
-  if: { properties: { action: { const: 'reject' } }, required: ['action'] },
-  then: { required: ['reason'], properties: { reason: { type: 'string', minLength: 2 }, expiresAt: { type: 'null' } } },
-});
+export const reviewBody = documentAs(
+  object({
+    action: string().strict().required('action is required').oneOf(['approve', 'reject'], 'action must be approve or reject'),
+    reason: text()
+      .max(300, '${path} must be at most 300 characters')
+      .nullable()
+      .when('action', { is: 'reject', then: (s) => s.required('reason is required to reject').min(2, 'reason must be at least 2 characters') }),
+    expiresAt: documentAs(text(), { ...CALENDAR_DATE_JSON, description: 'YYYY-MM-DD after today: the document counts through that day (UTC); approvals only' })
+      .nullable()
+      .test('date', '${path} must be a date YYYY-MM-DD', (v) => v == null || isCalendarDate(v))
+      .test('future', '${path} must be after today', (v) => v == null || !isCalendarDate(v) || v > todayUtc())
+      .test('approve', '${path} is for approvals only', function (v) {
+        return v == null || this.parent.action === 'approve';
+      }),
+  }),
+  {
+    if: { properties: { action: { const: 'reject' } }, required: ['action'] },
+    then: { required: ['reason'], properties: { reason: { type: 'string', minLength: 2 }, expiresAt: { type: 'null' } } },
+  },
+);
 
 /** GET /kyc/admin/flags: by status (open unless given) and player. */
 export const flagsQuery = object({

@@ -46,13 +46,15 @@ const claim = {
   claimedAt: str(),
 };
 
-export const getMission = array(obj({
-  ...mission,
-  currentProgress: nullable(str()),
-  isClaimed: bool(),
-  isClaimable: bool(),
-  meetsVip: bool(),
-}));
+export const getMission = array(
+  obj({
+    ...mission,
+    currentProgress: nullable(str()),
+    isClaimed: bool(),
+    isClaimable: bool(),
+    meetsVip: bool(),
+  }),
+);
 
 export const getMissionClaims = obj({ items: array(obj(claim)), pagination });
 

@@ -1,6 +1,16 @@
 import { object, string } from 'yup';
 import { MISSION_CATEGORIES, MISSION_PERIOD_TYPES } from '../../../shared/domain/mission';
-import { dateRangeFields, jsonInteger as integer, multiplierAmount, pagingFields, positiveIdParam, queryInt, queryText, sortOrder, zeroOrOne } from '../../http/schema-helpers';
+import {
+  dateRangeFields,
+  jsonInteger as integer,
+  multiplierAmount,
+  pagingFields,
+  positiveIdParam,
+  queryInt,
+  queryText,
+  sortOrder,
+  zeroOrOne,
+} from '../../http/schema-helpers';
 
 /** GET /mission/claims: page, pageSize (1..50, default 10), tab pending|completed, startDate..endDate (whole days). */
 export const claimsQuery = object({
@@ -24,8 +34,14 @@ const amount = () =>
     .matches(MONEY, '${path} must be a decimal amount with at most 6 decimals')
     .test('positive', '${path} must be greater than 0', (v) => v === undefined || Number(v) > 0);
 const multiplier = multiplierAmount;
-const category = () => string().strict().oneOf([...MISSION_CATEGORIES], '${path} must be deposit or bet');
-const periodType = () => string().strict().oneOf([...MISSION_PERIOD_TYPES], '${path} must be daily, weekly or monthly');
+const category = () =>
+  string()
+    .strict()
+    .oneOf([...MISSION_CATEGORIES], '${path} must be deposit or bet');
+const periodType = () =>
+  string()
+    .strict()
+    .oneOf([...MISSION_PERIOD_TYPES], '${path} must be daily, weekly or monthly');
 const tier = () => integer().min(1, '${path} must be 1 to 5').max(5, '${path} must be 1 to 5');
 const vipRequired = () => integer().min(0).max(1000);
 const enabled = () => zeroOrOne();

@@ -28,10 +28,7 @@ const promoFields = {
 };
 
 /** A promotion as a player sees it: its texts in the player's locale, and whether it claimed / can claim it. */
-const playerPromo = obj(
-  { ...promoFields, title: str(), content: str(), isClaimed: bool(), isClaimable: bool() },
-  { optional: ['isClaimed', 'isClaimable'] },
-);
+const playerPromo = obj({ ...promoFields, title: str(), content: str(), isClaimed: bool(), isClaimable: bool() }, { optional: ['isClaimed', 'isClaimable'] });
 
 /** A promotion as an administrator sees it: its texts per locale. */
 const adminPromo = obj({ ...promoFields, title: localeTexts(), content: localeTexts() });

@@ -1,5 +1,15 @@
 import type { PromotionConditionType } from '../../../shared/db/models';
-import { adminListPromotions, claimPromotion, createPromotion, deletePromotion, getPromotion, listPromotionClaims, listPromotions, PROMO_IMAGES, updatePromotion } from '../../../shared/domain/promo';
+import {
+  adminListPromotions,
+  claimPromotion,
+  createPromotion,
+  deletePromotion,
+  getPromotion,
+  listPromotionClaims,
+  listPromotions,
+  PROMO_IMAGES,
+  updatePromotion,
+} from '../../../shared/domain/promo';
 import { config } from '../../../shared/config';
 import { exclusionCodes } from '../responsible-gaming/refusal-codes';
 import { endpoint } from '../../http/endpoint';
@@ -24,12 +34,26 @@ type Tab = 'pending' | 'completed' | undefined;
 
 export const promoEndpoints = [
   endpoint(
-    { method: 'get', path: '/promo', result: answers.getPromo, auth: 'optional-player', query: promotionQuery, summary: "The site's promotions, newest first (isClaimed and isClaimable with a token)" },
+    {
+      method: 'get',
+      path: '/promo',
+      result: answers.getPromo,
+      auth: 'optional-player',
+      query: promotionQuery,
+      summary: "The site's promotions, newest first (isClaimed and isClaimable with a token)",
+    },
     ({ site, player, locale, query }) =>
       listPromotions(site, player, locale, { page: query.page, pageSize: query.pageSize, tag: query.tag, activeOnly: query.activeOnly === '1' }),
   ),
   endpoint(
-    { method: 'get', path: '/promo/claims', result: answers.getPromoClaims, auth: 'player', query: claimsQuery, summary: "The caller's promotion claims, newest first" },
+    {
+      method: 'get',
+      path: '/promo/claims',
+      result: answers.getPromoClaims,
+      auth: 'player',
+      query: claimsQuery,
+      summary: "The caller's promotion claims, newest first",
+    },
     ({ site, player, locale, query }) =>
       listPromotionClaims(player.id, site, locale, {
         page: query.page,
@@ -40,25 +64,77 @@ export const promoEndpoints = [
       }),
   ),
   endpoint(
-    { method: 'get', path: '/promo/admin/list', result: answers.getPromoAdminList, auth: admin, query: adminPromotionQuery, summary: 'Every promotion of the site (disabled ones too), with the stored locale maps' },
+    {
+      method: 'get',
+      path: '/promo/admin/list',
+      result: answers.getPromoAdminList,
+      auth: admin,
+      query: adminPromotionQuery,
+      summary: 'Every promotion of the site (disabled ones too), with the stored locale maps',
+    },
     ({ site, query }) =>
-      adminListPromotions(site, { page: query.page, pageSize: query.pageSize, tag: query.tag, enabled: query.enabled === undefined ? undefined : Number(query.enabled) }),
+      adminListPromotions(site, {
+        page: query.page,
+        pageSize: query.pageSize,
+        tag: query.tag,
+        enabled: query.enabled === undefined ? undefined : Number(query.enabled),
+      }),
   ),
   endpoint(
-    { method: 'post', path: '/promo', result: answers.postPromo, auth: admin, uploads, body: createPromotionBody, summary: 'Create a promotion (multipart: imgPc, imgMobile files; title and content as JSON locale maps)' },
+    {
+      method: 'post',
+      path: '/promo',
+      result: answers.postPromo,
+      auth: admin,
+      uploads,
+      body: createPromotionBody,
+      summary: 'Create a promotion (multipart: imgPc, imgMobile files; title and content as JSON locale maps)',
+    },
     ({ actor, site, body, files }) =>
-      createPromotion(actor, site, { ...body, startTime: body.startTime as Date, endTime: body.endTime as Date, conditionType: body.conditionType as PromotionConditionType }, files),
+      createPromotion(
+        actor,
+        site,
+        { ...body, startTime: body.startTime as Date, endTime: body.endTime as Date, conditionType: body.conditionType as PromotionConditionType },
+        files,
+      ),
   ),
   endpoint(
-    { method: 'get', path: '/promo/:id', result: answers.getPromoById, auth: 'optional-player', params: idParams, refusals: notFound, summary: 'One promotion (isClaimed and isClaimable with a token)' },
+    {
+      method: 'get',
+      path: '/promo/:id',
+      result: answers.getPromoById,
+      auth: 'optional-player',
+      params: idParams,
+      refusals: notFound,
+      summary: 'One promotion (isClaimed and isClaimable with a token)',
+    },
     ({ site, player, locale, params }) => getPromotion(site, player, locale, params.id),
   ),
   endpoint(
-    { method: 'patch', path: '/promo/:id', result: answers.postPromo, auth: admin, params: idParams, uploads, body: updatePromotionBody, refusals: { ...notFound, 'promo.maxClaimsBelowClaimed': 2002 }, summary: 'Update a promotion (multipart; a new image replaces only its own field; 2002 when maxClaims, not 0, is below the claims made)' },
-    ({ actor, site, params, body, files }) => updatePromotion(actor, site, params.id, { ...body, conditionType: body.conditionType as PromotionConditionType | undefined }, files),
+    {
+      method: 'patch',
+      path: '/promo/:id',
+      result: answers.postPromo,
+      auth: admin,
+      params: idParams,
+      uploads,
+      body: updatePromotionBody,
+      refusals: { ...notFound, 'promo.maxClaimsBelowClaimed': 2002 },
+      summary: 'Update a promotion (multipart; a new image replaces only its own field; 2002 when maxClaims, not 0, is below the claims made)',
+    },
+    ({ actor, site, params, body, files }) =>
+      updatePromotion(actor, site, params.id, { ...body, conditionType: body.conditionType as PromotionConditionType | undefined }, files),
   ),
   endpoint(
-    { method: 'delete', path: '/promo/:id', result: answers.deletePromoById, auth: admin, params: idParams, refusals: notFound, summary: 'Delete a promotion and its stored images (its claims stay)' },
+    {
+      method: 'delete',
+      path: '/promo/:id',
+      result: answers.deletePromoById,
+      auth: admin,
+      params: idParams,
+      refusals: notFound,
+      summary: 'Delete a promotion and its stored images (its claims stay)',
+    },
     ({ actor, site, params }) => deletePromotion(actor, site, params.id),
   ),
   endpoint(

@@ -2,7 +2,18 @@ import { mixed, number, object, string } from 'yup';
 import { CONDITION_TYPES, MAX_VIP_CONDITION } from '../../../shared/domain/promo';
 import { LOCALES, type LocaleText } from '../../../shared/i18n/locales';
 import { htmlLocaleMap, htmlText } from '../../http/html';
-import { dateRangeFields, documentAs, INT_MAX, localeMap, moneyAmount, moneyJsonSchema, multiplierAmount, pagingFields, queryText, text } from '../../http/schema-helpers';
+import {
+  dateRangeFields,
+  documentAs,
+  INT_MAX,
+  localeMap,
+  moneyAmount,
+  moneyJsonSchema,
+  multiplierAmount,
+  pagingFields,
+  queryText,
+  text,
+} from '../../http/schema-helpers';
 import { findUnstorableText } from '../../http/text';
 
 /**
@@ -36,8 +47,13 @@ const UNSTORABLE = '${path} contains a character that cannot be stored (NUL or a
 const storable = (v: unknown) => v === undefined || findUnstorableText(v) === null;
 
 const title = () =>
-  localeMap<Partial<LocaleText>>({ locales: LOCALES, maxLength: TITLE_MAX_LENGTH, emptyMessage: 'must hold a title in at least one locale (a JSON object of locale texts)' }).test('storable', UNSTORABLE, storable);
-const content = () => htmlLocaleMap({ emptyMessage: 'must hold content in at least one locale (a JSON object of locale HTML texts)' }).test('storable', UNSTORABLE, storable);
+  localeMap<Partial<LocaleText>>({
+    locales: LOCALES,
+    maxLength: TITLE_MAX_LENGTH,
+    emptyMessage: 'must hold a title in at least one locale (a JSON object of locale texts)',
+  }).test('storable', UNSTORABLE, storable);
+const content = () =>
+  htmlLocaleMap({ emptyMessage: 'must hold content in at least one locale (a JSON object of locale HTML texts)' }).test('storable', UNSTORABLE, storable);
 
 /** An integer as a JSON number or as the digits of a multipart text field, from `min` to `max`. */
 const formInteger = (min: number, max: number) =>
@@ -61,7 +77,11 @@ const isoTime = (also = '') =>
       const at = new Date(/T.*(Z|[+-]\d{2}:?\d{2})$/.test(trimmed) || !trimmed.includes('T') ? trimmed : `${trimmed}Z`);
       return Number.isNaN(at.getTime()) ? original : at;
     })
-    .test('time', '${path} must be an ISO 8601 time (e.g. 2026-12-01T00:00:00Z)', (v) => v === undefined || (v instanceof Date && v.getFullYear() >= 2000 && v.getFullYear() < 10000));
+    .test(
+      'time',
+      '${path} must be an ISO 8601 time (e.g. 2026-12-01T00:00:00Z)',
+      (v) => v === undefined || (v instanceof Date && v.getFullYear() >= 2000 && v.getFullYear() < 10000),
+    );
 
 const END_AFTER_START = '; after startTime (the stored one when only endTime changes), or a 400';
 
@@ -74,12 +94,21 @@ const conditionValue = () =>
   });
 const CONDITION_VALUE_FORMS = {
   allOf: [
-    { if: { properties: { conditionType: { const: 'deposit_threshold' } }, required: ['conditionType'] }, then: { properties: { conditionValue: { pattern: moneyJsonSchema().pattern } } } },
-    { if: { properties: { conditionType: { const: 'vip_level' } }, required: ['conditionType'] }, then: { properties: { conditionValue: { pattern: `^(\\d{1,3}|${MAX_VIP_CONDITION})$` } } } },
+    {
+      if: { properties: { conditionType: { const: 'deposit_threshold' } }, required: ['conditionType'] },
+      then: { properties: { conditionValue: { pattern: moneyJsonSchema().pattern } } },
+    },
+    {
+      if: { properties: { conditionType: { const: 'vip_level' } }, required: ['conditionType'] },
+      then: { properties: { conditionValue: { pattern: `^(\\d{1,3}|${MAX_VIP_CONDITION})$` } } },
+    },
   ],
 };
 
-const conditionType = () => string().strict().oneOf([...CONDITION_TYPES], `\${path} must be one of ${CONDITION_TYPES.join(', ')}`);
+const conditionType = () =>
+  string()
+    .strict()
+    .oneOf([...CONDITION_TYPES], `\${path} must be one of ${CONDITION_TYPES.join(', ')}`);
 const rewardAmount = () => moneyAmount().test('positive', '${path} must be greater than 0', (v) => v === undefined || v === null || Number(v) > 0);
 
 const fields = () => ({
@@ -100,21 +129,21 @@ const fields = () => ({
 /** POST /promo: title, content, startTime, endTime, conditionType and rewardAmount required; the rest defaulted. */
 export const createPromotionBody = documentAs(
   object(fields())
-  .shape({
-    title: title().required('title is required'),
-    content: content().required('content is required'),
-    actionHtml: htmlText().default(''),
-    startTime: isoTime().required('startTime is required'),
-    endTime: isoTime(END_AFTER_START).required('endTime is required'),
-    tag: text().max(TAG_MAX_LENGTH).default(''),
-    enabled: formInteger(0, 1).default(1),
-    conditionType: conditionType().required('conditionType is required'),
-    conditionValue: conditionValue().default('0'),
-    rewardAmount: rewardAmount().required('rewardAmount is required'),
-    maxClaims: formInteger(0, INT_MAX).default(0),
-    turnoverMultiplier: multiplierAmount().default('0'),
-  })
-  .transform(parseJsonTexts),
+    .shape({
+      title: title().required('title is required'),
+      content: content().required('content is required'),
+      actionHtml: htmlText().default(''),
+      startTime: isoTime().required('startTime is required'),
+      endTime: isoTime(END_AFTER_START).required('endTime is required'),
+      tag: text().max(TAG_MAX_LENGTH).default(''),
+      enabled: formInteger(0, 1).default(1),
+      conditionType: conditionType().required('conditionType is required'),
+      conditionValue: conditionValue().default('0'),
+      rewardAmount: rewardAmount().required('rewardAmount is required'),
+      maxClaims: formInteger(0, INT_MAX).default(0),
+      turnoverMultiplier: multiplierAmount().default('0'),
+    })
+    .transform(parseJsonTexts),
   CONDITION_VALUE_FORMS,
 );
 

@@ -25,7 +25,10 @@ export function providerAnswer(provider: ProviderCode, shape: ProviderErrorShape
     },
     fail({ req, res }, caught) {
       // The pipeline's own refusals of the input (text Postgres cannot store...) are the provider's BAD_REQUEST.
-      const err = caught instanceof HttpError && caught.status < 500 && caught.status !== 401 ? new ProviderError('BAD_REQUEST', caught.message) : toProviderError(caught);
+      const err =
+        caught instanceof HttpError && caught.status < 500 && caught.status !== 401
+          ? new ProviderError('BAD_REQUEST', caught.message)
+          : toProviderError(caught);
       if (err instanceof ProviderError) {
         countProviderCallback(provider, 'refused', err.code);
         refuse(res, shape, err);

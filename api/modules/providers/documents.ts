@@ -29,7 +29,10 @@ const body = (fields: Record<string, JsonSchema>, optional: string[] = []) => ob
 const round = { transactionId: providerId("The provider's transaction id"), roundId: providerId(), userId: playerId, currency };
 
 export const provxBodies = {
-  GetBalance: body({ userId: playerId, account: str('Looked up in the site of the `site-name` header when `userId` is absent'), currency }, ['userId', 'account']),
+  GetBalance: body({ userId: playerId, account: str('Looked up in the site of the `site-name` header when `userId` is absent'), currency }, [
+    'userId',
+    'account',
+  ]),
   Bet: body({ ...round, gameCode: str(), amount }),
   BetResult: body({ ...round, gameCode: str(), betAmount: amount, winAmount: amount }, ['betAmount']),
   CancelBet: body(round),
@@ -40,7 +43,16 @@ export const provxBodies = {
 export const provxAnswer: JsonSchema = {
   oneOf: [
     obj(
-      { status: constant('OK'), errorCode: constant(0), message: constant('OK'), userId: str('Our user id'), currency: constant('USD'), balance: money(), transactionId: str(), refId: str('Our ledger id') },
+      {
+        status: constant('OK'),
+        errorCode: constant(0),
+        message: constant('OK'),
+        userId: str('Our user id'),
+        currency: constant('USD'),
+        balance: money(),
+        transactionId: str(),
+        refId: str('Our ledger id'),
+      },
       { optional: ['transactionId', 'refId'] },
     ),
     obj({ status: constant('ERROR'), errorCode: int('docs/providers.md, "Answers and error codes"'), message: str() }),
@@ -60,11 +72,17 @@ export const provyBodies = {
 const provyPlayer = obj({ playerId: str('Our user id'), account: str(), name: str(), currency: constant('USD'), balance: money() });
 const provyBalance = obj({ playerId: str('Our user id'), currency: constant('USD'), balance: money() });
 /** `refId` is absent when the call moved no money (a cancel of a bet we never had). */
-const provyMoney = obj({ playerId: str('Our user id'), currency: constant('USD'), balance: money(), transactionId: str(), refId: str('Our ledger id') }, { optional: ['refId'] });
+const provyMoney = obj(
+  { playerId: str('Our user id'), currency: constant('USD'), balance: money(), transactionId: str(), refId: str('Our ledger id') },
+  { optional: ['refId'] },
+);
 
 /** provy: `{code: 0, message: 'Success', data}` or `{code, message, data: null}`. */
 const provy = (data: JsonSchema): JsonSchema => ({
-  oneOf: [obj({ code: constant(0), message: constant('Success'), data }), obj({ code: num('docs/providers.md, "Answers and error codes"'), message: str(), data: { type: 'null' } })],
+  oneOf: [
+    obj({ code: constant(0), message: constant('Success'), data }),
+    obj({ code: num('docs/providers.md, "Answers and error codes"'), message: str(), data: { type: 'null' } }),
+  ],
 });
 export const provyAnswers = {
   auth: provy(provyPlayer),

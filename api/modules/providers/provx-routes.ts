@@ -1,4 +1,19 @@
-import { type ProviderBody, provxBet, provxBetResult, provxCancelBet, provxError, provxGetBalance, provxJackpotResult, type ProvxRoundCall, readAmount, readId, readOptionalAmount, readOptionalId, readOptionalPlayerId, readPlayerId } from '../../../shared/domain/providers';
+import {
+  type ProviderBody,
+  provxBet,
+  provxBetResult,
+  provxCancelBet,
+  provxError,
+  provxGetBalance,
+  provxJackpotResult,
+  type ProvxRoundCall,
+  readAmount,
+  readId,
+  readOptionalAmount,
+  readOptionalId,
+  readOptionalPlayerId,
+  readPlayerId,
+} from '../../../shared/domain/providers';
 import { providerCallbacks } from './callback';
 import { provxAnswer, provxBodies } from './documents';
 
@@ -9,7 +24,11 @@ const { callback, notFound } = providerCallbacks('provx', provxError);
 export const provxNotFound = notFound;
 
 /** What every money call names: its transaction, the round and our user. */
-const roundCall = (body: ProviderBody): ProvxRoundCall => ({ transactionId: readId(body, 'transactionId'), roundId: readId(body, 'roundId'), userId: readPlayerId(body, 'userId') });
+const roundCall = (body: ProviderBody): ProvxRoundCall => ({
+  transactionId: readId(body, 'transactionId'),
+  roundId: readId(body, 'roundId'),
+  userId: readPlayerId(body, 'userId'),
+});
 
 export const provxEndpoints = [
   callback(
@@ -19,11 +38,22 @@ export const provxEndpoints = [
     provxGetBalance,
     { body: provxBodies.GetBalance, result: provxAnswer },
   ),
-  callback('Bet', 'provx: debit a bet', (body) => ({ ...roundCall(body), gameCode: readId(body, 'gameCode', 64), amount: readAmount(body, 'amount') }), provxBet, { body: provxBodies.Bet, result: provxAnswer }),
+  callback(
+    'Bet',
+    'provx: debit a bet',
+    (body) => ({ ...roundCall(body), gameCode: readId(body, 'gameCode', 64), amount: readAmount(body, 'amount') }),
+    provxBet,
+    { body: provxBodies.Bet, result: provxAnswer },
+  ),
   callback(
     'BetResult',
     'provx: settle a round (credit the win)',
-    (body) => ({ ...roundCall(body), gameCode: readId(body, 'gameCode', 64), betAmount: readOptionalAmount(body, 'betAmount'), winAmount: readAmount(body, 'winAmount') }),
+    (body) => ({
+      ...roundCall(body),
+      gameCode: readId(body, 'gameCode', 64),
+      betAmount: readOptionalAmount(body, 'betAmount'),
+      winAmount: readAmount(body, 'winAmount'),
+    }),
     provxBetResult,
     { body: provxBodies.BetResult, result: provxAnswer },
   ),

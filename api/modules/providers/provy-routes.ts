@@ -1,4 +1,18 @@
-import { type ProviderBody, provyAuth, provyBet, provyCancelBet, provyError, provyGetBalance, provyGetPlayerInfo, provyWin, readAmount, readId, readOptionalAmount, readOptionalId, readPlayerId } from '../../../shared/domain/providers';
+import {
+  type ProviderBody,
+  provyAuth,
+  provyBet,
+  provyCancelBet,
+  provyError,
+  provyGetBalance,
+  provyGetPlayerInfo,
+  provyWin,
+  readAmount,
+  readId,
+  readOptionalAmount,
+  readOptionalId,
+  readPlayerId,
+} from '../../../shared/domain/providers';
 import { providerCallbacks } from './callback';
 import { provyAnswers, provyBodies } from './documents';
 
@@ -13,7 +27,11 @@ const playerId = (body: ProviderBody) => readPlayerId(body, 'playerId');
 export const provyEndpoints = [
   callback('auth', 'provy: the player of a launch', playerId, provyAuth, { currency: false, body: provyBodies.auth, result: provyAnswers.auth }),
   callback('getBalance', "provy: the player's balance", playerId, provyGetBalance, { body: provyBodies.getBalance, result: provyAnswers.getBalance }),
-  callback('getPlayerInfo', 'provy: the player', playerId, provyGetPlayerInfo, { currency: false, body: provyBodies.getPlayerInfo, result: provyAnswers.getPlayerInfo }),
+  callback('getPlayerInfo', 'provy: the player', playerId, provyGetPlayerInfo, {
+    currency: false,
+    body: provyBodies.getPlayerInfo,
+    result: provyAnswers.getPlayerInfo,
+  }),
   callback(
     'bet',
     'provy: debit a bet (optionally with its win)',

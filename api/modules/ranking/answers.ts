@@ -5,13 +5,20 @@ import { array, bool, int, money, obj, str } from '../../http/answer-schemas';
  * (docs/architecture.md, "Where to add", an endpoint's answer).
  */
 
-export const getRanking = { anyOf: [array(obj({
-  id: int(),
-  gameName: str(),
-  playerName: str(),
-  time: str(),
-  betAmount: money(),
-  multiplier: str(),
-  payout: money(),
-  isAnonymous: bool(),
-})), array(obj({ playerAccount: str(), totalPayout: str() }))] };
+export const getRanking = {
+  anyOf: [
+    array(
+      obj({
+        id: int(),
+        gameName: str(),
+        playerName: str(),
+        time: str(),
+        betAmount: money(),
+        multiplier: str(),
+        payout: money(),
+        isAnonymous: bool(),
+      }),
+    ),
+    array(obj({ playerAccount: str(), totalPayout: str() })),
+  ],
+};

@@ -6,7 +6,14 @@ import * as answers from './answers';
 /** The public ranking; the site comes from site-name (else SITE_CODE). */
 export const rankingEndpoints = [
   endpoint(
-    { method: 'get', path: '/ranking', result: answers.getRanking, auth: 'none', query: rankingQuery, summary: 'The ranking of a type (realtime, daily, weekly, monthly, total), cached' },
+    {
+      method: 'get',
+      path: '/ranking',
+      result: answers.getRanking,
+      auth: 'none',
+      query: rankingQuery,
+      summary: 'The ranking of a type (realtime, daily, weekly, monthly, total), cached',
+    },
     ({ site, query }) => getRanking(site, query.type as RankingType, query.limit),
   ),
 ];

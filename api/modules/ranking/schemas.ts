@@ -7,8 +7,5 @@ export const rankingQuery = object({
   type: queryText()
     .oneOf([...RANKING_TYPES], `\${path} must be one of ${RANKING_TYPES.join(', ')}`)
     .default('realtime'),
-  limit: queryInt()
-    .min(1)
-    .max(RANKING_MAX_LIMIT)
-    .default(20),
+  limit: queryInt().min(1).max(RANKING_MAX_LIMIT).default(20),
 });

@@ -14,12 +14,35 @@ const notFound = { 'responsible-gaming.playerNotFound': 2001 } as const;
 
 export const adminEndpoints = [
   endpoint(
-    { method: 'get', path: '/responsible-gaming/admin/players/:id', result: getResponsibleGamingAdminPlayer, auth: admin, params: playerParams, refusals: notFound, summary: "A player's protection state and its history, newest first" },
+    {
+      method: 'get',
+      path: '/responsible-gaming/admin/players/:id',
+      result: getResponsibleGamingAdminPlayer,
+      auth: admin,
+      params: playerParams,
+      refusals: notFound,
+      summary: "A player's protection state and its history, newest first",
+    },
     ({ site, params }) => operatorView(site, params.id),
   ),
   endpoint(
-    { method: 'put', path: '/responsible-gaming/admin/players/:id/limits', result: protectionView, auth: admin, params: playerParams, body: operatorLimitBody, refusals: notFound, summary: "Set or remove an operator limit (at once; the player cannot raise it), with a reason" },
-    ({ actor, site, params, body }) => setOperatorLimit(actor, site, params.id, { type: body.type as LimitType, period: body.period as LimitPeriod, amount: body.amount ?? null, reason: body.reason }),
+    {
+      method: 'put',
+      path: '/responsible-gaming/admin/players/:id/limits',
+      result: protectionView,
+      auth: admin,
+      params: playerParams,
+      body: operatorLimitBody,
+      refusals: notFound,
+      summary: 'Set or remove an operator limit (at once; the player cannot raise it), with a reason',
+    },
+    ({ actor, site, params, body }) =>
+      setOperatorLimit(actor, site, params.id, {
+        type: body.type as LimitType,
+        period: body.period as LimitPeriod,
+        amount: body.amount ?? null,
+        reason: body.reason,
+      }),
   ),
   endpoint(
     {
@@ -32,6 +55,7 @@ export const adminEndpoints = [
       refusals: { ...notFound, 'responsible-gaming.exclusionNotShortened': 2003 },
       summary: 'Set a cooling-off or self-exclusion end (never earlier than the current end), with a reason',
     },
-    ({ actor, site, params, body }) => setOperatorExclusion(actor, site, params.id, { kind: body.kind as 'cooling-off' | 'self-exclusion', until: body.until, reason: body.reason }),
+    ({ actor, site, params, body }) =>
+      setOperatorExclusion(actor, site, params.id, { kind: body.kind as 'cooling-off' | 'self-exclusion', until: body.until, reason: body.reason }),
   ),
 ];

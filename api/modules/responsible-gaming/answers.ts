@@ -11,7 +11,7 @@ const minutes = (description: string) => nullable(int(description));
 
 const limit = obj({
   type: limitType,
-  period: oneOfValues(LIMIT_PERIODS, 'A calendar day, week (from Monday) or month in the site\'s time zone'),
+  period: oneOfValues(LIMIT_PERIODS, "A calendar day, week (from Monday) or month in the site's time zone"),
   amount: nullable(money("The player's own amount in force (USD)")),
   operatorAmount: nullable(money("The operator's amount (USD)")),
   inForce: nullable(money('What a deposit or bet meets: the lower of the two')),

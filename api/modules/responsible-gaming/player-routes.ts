@@ -1,4 +1,12 @@
-import { acknowledgeRealityCheck, type ChangedBy, protectionView, setPlayerLimit, setPlayerSession, startCoolingOff, startSelfExclusion } from '../../../shared/domain/responsible-gaming';
+import {
+  acknowledgeRealityCheck,
+  type ChangedBy,
+  protectionView,
+  setPlayerLimit,
+  setPlayerSession,
+  startCoolingOff,
+  startSelfExclusion,
+} from '../../../shared/domain/responsible-gaming';
 import type { LimitPeriod, LimitType } from '../../../shared/domain/site-config';
 import type { RequestMeta } from '../../../shared/domain/audit';
 import { endpoint } from '../../http/endpoint';
@@ -14,12 +22,27 @@ const byPlayer = (site: string, meta: RequestMeta): ChangedBy => ({ adminId: nul
 
 export const playerEndpoints = [
   endpoint(
-    { method: 'get', path: '/responsible-gaming', result: view, auth: 'player', summary: "The player's limits in force and waiting, session settings, exclusions and current session" },
+    {
+      method: 'get',
+      path: '/responsible-gaming',
+      result: view,
+      auth: 'player',
+      summary: "The player's limits in force and waiting, session settings, exclusions and current session",
+    },
     ({ site, player }) => protectionView(site, player.id),
   ),
   endpoint(
-    { method: 'put', path: '/responsible-gaming/limits', result: view, auth: 'player', body: limitBody, summary: 'Set, lower, raise or remove a deposit, loss or wager limit (a raise or removal waits the site delay; asking for the amount in force cancels it)' },
-    ({ site, player, body, meta }) => setPlayerLimit(site, player.id, byPlayer(site, meta), { type: body.type as LimitType, period: body.period as LimitPeriod, amount: body.amount ?? null }),
+    {
+      method: 'put',
+      path: '/responsible-gaming/limits',
+      result: view,
+      auth: 'player',
+      body: limitBody,
+      summary:
+        'Set, lower, raise or remove a deposit, loss or wager limit (a raise or removal waits the site delay; asking for the amount in force cancels it)',
+    },
+    ({ site, player, body, meta }) =>
+      setPlayerLimit(site, player.id, byPlayer(site, meta), { type: body.type as LimitType, period: body.period as LimitPeriod, amount: body.amount ?? null }),
   ),
   endpoint(
     {
@@ -31,7 +54,8 @@ export const playerEndpoints = [
       refusals: { 'responsible-gaming.realityCheckTooLong': 2002 },
       summary: 'Set the session time limit (a raise or removal waits the site delay) and the reality-check interval (at most the site allows)',
     },
-    ({ site, player, body, meta }) => setPlayerSession(site, player.id, byPlayer(site, meta), { sessionLimitMinutes: body.sessionLimitMinutes, realityCheckMinutes: body.realityCheckMinutes }),
+    ({ site, player, body, meta }) =>
+      setPlayerSession(site, player.id, byPlayer(site, meta), { sessionLimitMinutes: body.sessionLimitMinutes, realityCheckMinutes: body.realityCheckMinutes }),
   ),
   endpoint(
     {
@@ -44,7 +68,14 @@ export const playerEndpoints = [
     ({ site, player, meta }) => acknowledgeRealityCheck(site, player.id, byPlayer(site, meta)),
   ),
   endpoint(
-    { method: 'post', path: '/responsible-gaming/cooling-off', result: view, auth: 'player', body: coolingOffBody, summary: 'Start (or extend) a cooling-off of 1, 7, 30 or 42 days; it cannot be ended early' },
+    {
+      method: 'post',
+      path: '/responsible-gaming/cooling-off',
+      result: view,
+      auth: 'player',
+      body: coolingOffBody,
+      summary: 'Start (or extend) a cooling-off of 1, 7, 30 or 42 days; it cannot be ended early',
+    },
     ({ site, player, body, meta }) => startCoolingOff(site, player.id, byPlayer(site, meta), body.days as number),
   ),
   endpoint(

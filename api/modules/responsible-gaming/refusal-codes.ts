@@ -23,4 +23,8 @@ export const playProtectionCodes = {
   'responsible-gaming.realityCheckUnacknowledged': 4108,
 } as const;
 
-export const launchProtectionCodes = { ...exclusionCodes, 'responsible-gaming.sessionLimit': 4103, 'responsible-gaming.realityCheckUnacknowledged': 4108 } as const;
+export const launchProtectionCodes = {
+  ...exclusionCodes,
+  'responsible-gaming.sessionLimit': 4103,
+  'responsible-gaming.realityCheckUnacknowledged': 4108,
+} as const;

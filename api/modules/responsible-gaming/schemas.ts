@@ -31,7 +31,11 @@ const minutes = () => jsonInteger().min(1, '${path} must be at least 1').max(144
 export const sessionBody = documentAs(object({ sessionLimitMinutes: minutes(), realityCheckMinutes: minutes() }), {
   anyOf: [{ required: ['sessionLimitMinutes'] }, { required: ['realityCheckMinutes'] }],
 })
-  .test('something', 'sessionLimitMinutes or realityCheckMinutes is required', (v) => v?.sessionLimitMinutes !== undefined || v?.realityCheckMinutes !== undefined)
+  .test(
+    'something',
+    'sessionLimitMinutes or realityCheckMinutes is required',
+    (v) => v?.sessionLimitMinutes !== undefined || v?.realityCheckMinutes !== undefined,
+  )
   .required();
 
 export const coolingOffBody = object({ days: oneOf(COOLING_OFF_DAYS).required() }).required();

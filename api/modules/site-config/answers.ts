@@ -72,7 +72,7 @@ const siteJurisdiction = obj({
     minimumAge: int('The lowest minimumAge'),
     increaseDelayHours: int('The shortest responsibleGaming.increaseDelayHours'),
     minimumExclusionMonths: int('The shortest responsibleGaming.minimumExclusionMonths'),
-    longestRealityCheckMinutes: int("The longest reality-check interval a player may set"),
+    longestRealityCheckMinutes: int('The longest reality-check interval a player may set'),
     longestRealityCheckGraceSeconds: int('The longest responsibleGaming.realityCheckGraceSeconds'),
     highestWithdrawalAboveUsd: decimal('The highest kyc.withdrawalAboveUsd'),
     highestDepositLevel2AboveUsd: decimal('The highest kyc.depositLevel2AboveUsd'),
@@ -82,14 +82,16 @@ const siteJurisdiction = obj({
 
 export const getSiteConfigAdminByIdSettings = obj({
   welcomeRegistration: bool(),
-  email: nullable(obj({
-    host: nullable(str()),
-    port: nullable(num()),
-    secure: bool(),
-    user: nullable(str()),
-    passwordSet: bool(),
-    from: nullable(str()),
-  })),
+  email: nullable(
+    obj({
+      host: nullable(str()),
+      port: nullable(num()),
+      secure: bool(),
+      user: nullable(str()),
+      passwordSet: bool(),
+      from: nullable(str()),
+    }),
+  ),
   frontendUrl: nullable(str()),
   affiliate: obj({ payingPeriod: oneOfValues(PERIOD_TYPES), negativeCarryOver: bool() }),
   minimumAge: num(),

@@ -93,7 +93,11 @@ export const updateThemeBody = object({
 
 const supportedLocales = () =>
   array()
-    .of(documentAs(mixed<string>(), { type: 'string', enum: [...LOCALES] }).test('locale', `\${path} must be one of ${LOCALES.join(', ')}`, (v) => v === undefined || isLocale(v)).required())
+    .of(
+      documentAs(mixed<string>(), { type: 'string', enum: [...LOCALES] })
+        .test('locale', `\${path} must be one of ${LOCALES.join(', ')}`, (v) => v === undefined || isLocale(v))
+        .required(),
+    )
     .typeError('${path} must be an array of locales')
     .min(1, '${path} must hold at least one locale')
     .test('unique', '${path} must not repeat a locale', (v) => v === undefined || new Set(v).size === v.length);
@@ -116,7 +120,11 @@ export const createSiteBody = object({
   supportedLocales: supportedLocales().required('supportedLocales is required'),
   copyFrom: siteCode(),
   /** Only administrators bound to no site may give it (else 403); a name that is no profile is 2004. */
-  jurisdiction: charString().strict().typeError('${path} must be a string').min(1, '${path} must not be empty').max(20, '${path} must be at most 20 characters'),
+  jurisdiction: charString()
+    .strict()
+    .typeError('${path} must be a string')
+    .min(1, '${path} must not be empty')
+    .max(20, '${path} must be at most 20 characters'),
 });
 
 // ---------------------------------------------------------------------------------------------------
@@ -149,7 +157,8 @@ const mascotLabel = () =>
       { type: 'object', minProperties: 1, propertyNames: { enum: [...LOCALES] }, additionalProperties: { type: 'string', minLength: 1, maxLength: 60 } },
     ],
   }).test('label', function (v: unknown) {
-    if (typeof v === 'string') return (v.trim().length >= 1 && charCount(v) <= 60) || this.createError({ message: `${this.path} must be a text of 1 to 60 characters` });
+    if (typeof v === 'string')
+      return (v.trim().length >= 1 && charCount(v) <= 60) || this.createError({ message: `${this.path} must be a text of 1 to 60 characters` });
     if (v && typeof v === 'object' && !Array.isArray(v)) {
       const entries = Object.entries(v as Record<string, unknown>);
       const ok = entries.length > 0 && entries.every(([k, t]) => isLocale(k) && typeof t === 'string' && t.length >= 1 && charCount(t) <= 60);
@@ -171,7 +180,7 @@ export const mascotsBody = object({
       }),
     )
     .typeError('mascots must be an array of {id, label, url}')
-    .min(1, 'mascots must hold at least one mascot (the first is the new players\' avatar)')
+    .min(1, "mascots must hold at least one mascot (the first is the new players' avatar)")
     .max(50, 'mascots must hold at most 50 mascots')
     .test('unique', 'mascots must not repeat an id', (v) => v === undefined || new Set(v.map((m) => m.id)).size === v.length)
     .required('mascots is required'),
@@ -227,16 +236,25 @@ const responsibleGamingSettings = () =>
     object({
       // The document lists the canonical zone names of the server's time zone data; the server also takes their aliases (US/Eastern).
       timeZone: documentAs(
-        charString().strict().typeError('${path} must be a string').test('zone', '${path} must be an IANA time zone such as Europe/Malta', (v) => v === undefined || isTimeZone(v)),
+        charString()
+          .strict()
+          .typeError('${path} must be a string')
+          .test('zone', '${path} must be an IANA time zone such as Europe/Malta', (v) => v === undefined || isTimeZone(v)),
         { type: 'string', enum: canonicalTimeZones() },
       ),
-      increaseDelayHours: jsonInteger().min(0, `\${path} must be 0 to ${MAX_INCREASE_DELAY_HOURS}`).max(MAX_INCREASE_DELAY_HOURS, `\${path} must be 0 to ${MAX_INCREASE_DELAY_HOURS}`),
+      increaseDelayHours: jsonInteger()
+        .min(0, `\${path} must be 0 to ${MAX_INCREASE_DELAY_HOURS}`)
+        .max(MAX_INCREASE_DELAY_HOURS, `\${path} must be 0 to ${MAX_INCREASE_DELAY_HOURS}`),
       minimumExclusionMonths: jsonInteger().oneOf([...SELF_EXCLUSION_MONTHS], `\${path} must be one of ${SELF_EXCLUSION_MONTHS.join(', ')}`),
       // Seconds a due reality check may stay unacknowledged before bets are refused; the profile's longest is a business refusal.
       realityCheckGraceSeconds: jsonInteger().min(0, '${path} must be 0 to 86400').max(86400, '${path} must be 0 to 86400'),
       requiredLimits: documentAs(
         array()
-          .of(mixed<string>().test('type', `\${path} must be one of ${LIMIT_TYPES.join(', ')}`, (v) => (LIMIT_TYPES as readonly unknown[]).includes(v)).required())
+          .of(
+            mixed<string>()
+              .test('type', `\${path} must be one of ${LIMIT_TYPES.join(', ')}`, (v) => (LIMIT_TYPES as readonly unknown[]).includes(v))
+              .required(),
+          )
           .typeError('${path} must be an array of limit types')
           .test('unique', '${path} must not repeat a type', (v) => v === undefined || new Set(v).size === v.length),
         { type: 'array', items: { type: 'string', enum: [...LIMIT_TYPES] }, uniqueItems: true },
@@ -260,8 +278,10 @@ const kycSettings = () =>
       }),
     )
       .typeError('${path} must be an object')
-      .test('order', 'kyc.depositLevel3AboveUsd must not be below kyc.depositLevel2AboveUsd', (v) =>
-        !v?.depositLevel2AboveUsd || !v.depositLevel3AboveUsd || Number(v.depositLevel3AboveUsd) >= Number(v.depositLevel2AboveUsd),
+      .test(
+        'order',
+        'kyc.depositLevel3AboveUsd must not be below kyc.depositLevel2AboveUsd',
+        (v) => !v?.depositLevel2AboveUsd || !v.depositLevel3AboveUsd || Number(v.depositLevel3AboveUsd) >= Number(v.depositLevel2AboveUsd),
       )
       .default(undefined),
     { description: 'depositLevel3AboveUsd must not be below depositLevel2AboveUsd when both are sent (a 400)' },
@@ -272,7 +292,11 @@ export const siteSettingsBody = knownKeysOnly(
   object({
     welcomeRegistration: strictBoolean(),
     email: mailSettings(),
-    frontendUrl: charString().strict().typeError('${path} must be a string or null').test('url', HTTPS_URL_MESSAGE, (v) => v == null || isHttpsUrl(v)).nullable(),
+    frontendUrl: charString()
+      .strict()
+      .typeError('${path} must be a string or null')
+      .test('url', HTTPS_URL_MESSAGE, (v) => v == null || isHttpsUrl(v))
+      .nullable(),
     affiliate: affiliateSettings(),
     responsibleGaming: responsibleGamingSettings(),
     minimumAge: jsonInteger()
@@ -284,5 +308,10 @@ export const siteSettingsBody = knownKeysOnly(
 
 /** PUT /site-config/admin/:id/jurisdiction: the profile's name (a name that is no profile is refused 2002). */
 export const jurisdictionBody = object({
-  profile: charString().strict().typeError('${path} must be a string').min(1, '${path} is required').max(20, '${path} must be at most 20 characters').required(),
+  profile: charString()
+    .strict()
+    .typeError('${path} must be a string')
+    .min(1, '${path} is required')
+    .max(20, '${path} must be at most 20 characters')
+    .required(),
 }).required();

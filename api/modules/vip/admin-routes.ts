@@ -34,12 +34,17 @@ function recordEndpoints<C extends Schema, U extends Schema>(
   const [updateBody, update, updated, updateRefusals] = r.update;
   const [remove, removed, removeRefusals] = r.remove;
   return [
-    endpoint({ method: 'post', path, result: r.view, auth, body: createBody, refusals: createRefusals, summary: created }, ({ actor, site, body }) => create(actor, site, body as InferType<C>)),
+    endpoint({ method: 'post', path, result: r.view, auth, body: createBody, refusals: createRefusals, summary: created }, ({ actor, site, body }) =>
+      create(actor, site, body as InferType<C>),
+    ),
     endpoint(
       { method: 'patch', path: `${path}/:id`, result: r.view, auth, params: idParams, body: updateBody, refusals: updateRefusals, summary: updated },
       ({ actor, site, params, body }) => update(actor, site, params.id, body as InferType<U>),
     ),
-    endpoint({ method: 'delete', path: `${path}/:id`, result: nothing, auth, params: idParams, refusals: removeRefusals, summary: removed }, ({ actor, site, params }) => remove(actor, site, params.id)),
+    endpoint(
+      { method: 'delete', path: `${path}/:id`, result: nothing, auth, params: idParams, refusals: removeRefusals, summary: removed },
+      ({ actor, site, params }) => remove(actor, site, params.id),
+    ),
   ];
 }
 
@@ -58,7 +63,16 @@ export const adminEndpoints = [
     remove: [deleteVipRebate, 'Delete a rebate rule', { 'vip.rebateRuleNotFound': 2002 }],
   }),
   endpoint(
-    { method: 'patch', path: '/vip/users/:userId/hold', result: answers.patchVipUsersByUserIdHold, auth, params: userIdParams, body: holdBody, refusals: { 'vip.playerNotFound': 2001, 'vip.holdLevelTooLow': 2002 }, summary: "Set a user's VIP hold flag (level 5 and up)" },
+    {
+      method: 'patch',
+      path: '/vip/users/:userId/hold',
+      result: answers.patchVipUsersByUserIdHold,
+      auth,
+      params: userIdParams,
+      body: holdBody,
+      refusals: { 'vip.playerNotFound': 2001, 'vip.holdLevelTooLow': 2002 },
+      summary: "Set a user's VIP hold flag (level 5 and up)",
+    },
     ({ actor, site, params, body }) => setVipHold(actor, site, params.userId, body.hold as 0 | 1),
   ),
 ];

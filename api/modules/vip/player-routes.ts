@@ -9,15 +9,36 @@ import * as answers from './answers';
  */
 export const playerEndpoints = [
   endpoint(
-    { method: 'get', path: '/vip/levels', result: answers.getVipLevels, auth: 'none', query: publicSiteQuery, summary: 'Enabled levels by sortOrder, names in the request locale (cached 1 h)' },
+    {
+      method: 'get',
+      path: '/vip/levels',
+      result: answers.getVipLevels,
+      auth: 'none',
+      query: publicSiteQuery,
+      summary: 'Enabled levels by sortOrder, names in the request locale (cached 1 h)',
+    },
     ({ query, site, locale }) => listVipLevels(query.siteCode ?? site, locale),
   ),
   endpoint(
-    { method: 'get', path: '/vip/rebates', result: answers.getVipRebates, auth: 'none', query: publicSiteQuery, summary: "The site's rebate rules, by level then game type" },
+    {
+      method: 'get',
+      path: '/vip/rebates',
+      result: answers.getVipRebates,
+      auth: 'none',
+      query: publicSiteQuery,
+      summary: "The site's rebate rules, by level then game type",
+    },
     ({ query, site }) => listVipRebates(query.siteCode ?? site),
   ),
   endpoint(
-    { method: 'get', path: '/vip/status', result: answers.getVipStatus, auth: 'player', refusals: { 'vip.playerNotFound': { code: 2001, wording: 'status' } }, summary: "The caller's level, progress, this month's effective bet, rebates and the ladder" },
+    {
+      method: 'get',
+      path: '/vip/status',
+      result: answers.getVipStatus,
+      auth: 'player',
+      refusals: { 'vip.playerNotFound': { code: 2001, wording: 'status' } },
+      summary: "The caller's level, progress, this month's effective bet, rebates and the ladder",
+    },
     ({ player, locale }) => vipStatus(player.id, player.siteCode, locale),
   ),
 ];

@@ -49,18 +49,23 @@ const rebateRate = () => decimal(2, '100');
 
 const level = () => integer().min(1, '${path} must be at least 1').max(9999, '${path} must be at most 9999');
 const tier = () =>
-  documentAs(mixed<VipTier>(), { type: 'string', enum: [...VIP_TIERS] })
-    .test('tier', `\${path} must be one of ${VIP_TIERS.join(', ')}`, (v) => v === undefined || (VIP_TIERS as readonly unknown[]).includes(v));
+  documentAs(mixed<VipTier>(), { type: 'string', enum: [...VIP_TIERS] }).test(
+    'tier',
+    `\${path} must be one of ${VIP_TIERS.join(', ')}`,
+    (v) => v === undefined || (VIP_TIERS as readonly unknown[]).includes(v),
+  );
 const enabled = () => zeroOrOne();
 const gameType = () =>
-  documentAs(mixed<string>(), { type: 'string', enum: [...GAME_TYPE_KEYS] })
-    .test('gameType', `\${path} must be one of ${GAME_TYPE_KEYS.join(', ')}`, (v) => v === undefined || (GAME_TYPE_KEYS as readonly unknown[]).includes(v));
+  documentAs(mixed<string>(), { type: 'string', enum: [...GAME_TYPE_KEYS] }).test(
+    'gameType',
+    `\${path} must be one of ${GAME_TYPE_KEYS.join(', ')}`,
+    (v) => v === undefined || (GAME_TYPE_KEYS as readonly unknown[]).includes(v),
+  );
 
 const MAX_NAME = 60;
 
 /** A locale map {"en-US": "Gold I", ...}: the five locales only, texts of 1 to 60 characters, at least one. */
-const localeMap = () =>
-  localeMapOf<Partial<LocaleText>>({ locales: LOCALES, maxLength: MAX_NAME, emptyMessage: 'must name the level in at least one locale' });
+const localeMap = () => localeMapOf<Partial<LocaleText>>({ locales: LOCALES, maxLength: MAX_NAME, emptyMessage: 'must name the level in at least one locale' });
 
 export { idParams } from '../../http/schema-helpers';
 export const userIdParams = object({ userId: positiveIdParam('userId') });
@@ -114,7 +119,17 @@ export const publicSiteQuery = object({
 });
 
 /** POST /vip/settlement/daily-rebate: the day (default yesterday in APP_TIMEZONE). */
-export const rebateRunBody = object({ day: string().trim().matches(/^\d{4}-\d{2}-\d{2}$/, 'day must be YYYY-MM-DD').optional() });
+export const rebateRunBody = object({
+  day: string()
+    .trim()
+    .matches(/^\d{4}-\d{2}-\d{2}$/, 'day must be YYYY-MM-DD')
+    .optional(),
+});
 
 /** POST /vip/settlement/monthly-relegation: the month judged (default last month in APP_TIMEZONE). */
-export const relegationRunBody = object({ month: string().trim().matches(/^\d{4}-\d{2}$/, 'month must be YYYY-MM').optional() });
+export const relegationRunBody = object({
+  month: string()
+    .trim()
+    .matches(/^\d{4}-\d{2}$/, 'month must be YYYY-MM')
+    .optional(),
+});

@@ -15,7 +15,14 @@ const auth = { admin: 'vip' } as const;
 
 export const settlementEndpoints = [
   endpoint(
-    { method: 'post', path: '/vip/settlement/daily-rebate', result: answers.postVipSettlementDailyRebate, auth, body: rebateRunBody, summary: "Settle a day's VIP rebate for the site (default yesterday)" },
+    {
+      method: 'post',
+      path: '/vip/settlement/daily-rebate',
+      result: answers.postVipSettlementDailyRebate,
+      auth,
+      body: rebateRunBody,
+      summary: "Settle a day's VIP rebate for the site (default yesterday)",
+    },
     ({ actor, site, body }) => settleDailyRebateNow(actor, site, body.day),
   ),
   endpoint(

@@ -1,4 +1,12 @@
-import { type BankCardPhoto, bankCardPhoto, type InstrumentKind, listInstruments, type PhotoSize, type ReviewAction, reviewInstrument } from '../../../shared/domain/wallet';
+import {
+  type BankCardPhoto,
+  bankCardPhoto,
+  type InstrumentKind,
+  listInstruments,
+  type PhotoSize,
+  type ReviewAction,
+  reviewInstrument,
+} from '../../../shared/domain/wallet';
 import { endpoint } from '../../http/endpoint';
 import { sendPhoto } from './photo-answer';
 import { instrumentListQuery, photoParams, photoQuery, reviewBody, reviewParams } from './schemas';
@@ -13,7 +21,14 @@ const auth = { admin: 'wallet' } as const;
 
 export const adminEndpoints = [
   endpoint(
-    { method: 'get', path: '/wallet/admin/instruments', result: answers.getWalletAdminInstruments, auth, query: instrumentListQuery, summary: "The site's instruments of one kind, filtered by status and player, paged" },
+    {
+      method: 'get',
+      path: '/wallet/admin/instruments',
+      result: answers.getWalletAdminInstruments,
+      auth,
+      query: instrumentListQuery,
+      summary: "The site's instruments of one kind, filtered by status and player, paged",
+    },
     ({ site, query }) =>
       listInstruments(site, {
         kind: query.kind as InstrumentKind,
@@ -35,9 +50,10 @@ export const adminEndpoints = [
       result: { type: 'string', format: 'binary', description: 'The image (JPEG, PNG or WebP)' },
       resultMedia: 'image/*',
       refusals: { 'wallet.bankCardNotFound': 2001 },
-      summary: "One photo of a bank card of the site (the image bytes; `size=thumbnail` once processed)",
+      summary: 'One photo of a bank card of the site (the image bytes; `size=thumbnail` once processed)',
     },
-    async ({ site, params, query, res }) => sendPhoto(res, await bankCardPhoto({ admin: true }, site, params.id, params.photo as BankCardPhoto, query.size as PhotoSize | undefined)),
+    async ({ site, params, query, res }) =>
+      sendPhoto(res, await bankCardPhoto({ admin: true }, site, params.id, params.photo as BankCardPhoto, query.size as PhotoSize | undefined)),
   ),
   endpoint(
     {
@@ -50,6 +66,7 @@ export const adminEndpoints = [
       refusals: { 'wallet.instrumentNotFound': 2001, 'wallet.instrumentReviewed': 2002 },
       summary: 'Approve or reject a pending instrument (the same review again answers it unchanged)',
     },
-    ({ actor, site, params, body }) => reviewInstrument(actor, site, params.kind as InstrumentKind, params.id, body.action as ReviewAction, body.remark ?? null),
+    ({ actor, site, params, body }) =>
+      reviewInstrument(actor, site, params.kind as InstrumentKind, params.id, body.action as ReviewAction, body.remark ?? null),
   ),
 ];

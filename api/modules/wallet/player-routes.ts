@@ -1,4 +1,18 @@
-import { addBankCard, addCreditCard, addCryptoAddress, BANK_CARD_PHOTOS, type BankCardPhoto, bankCardPhoto, deleteBankCard, deleteCreditCard, deleteCryptoAddress, listBankCards, listCreditCards, listCryptoAddresses, type PhotoSize } from '../../../shared/domain/wallet';
+import {
+  addBankCard,
+  addCreditCard,
+  addCryptoAddress,
+  BANK_CARD_PHOTOS,
+  type BankCardPhoto,
+  bankCardPhoto,
+  deleteBankCard,
+  deleteCreditCard,
+  deleteCryptoAddress,
+  listBankCards,
+  listCreditCards,
+  listCryptoAddresses,
+  type PhotoSize,
+} from '../../../shared/domain/wallet';
 import { config } from '../../../shared/config';
 import { endpoint, type Endpoint, type RefusalCodes } from '../../http/endpoint';
 import { limitRule } from '../../http/rate-limit';
@@ -21,9 +35,19 @@ type Remove = (siteCode: string, userId: number, id: number) => Promise<null>;
 /** GET `<base>/list` (the caller's live instruments, newest first) and DELETE `<base>/:id` (its not-found refusal). */
 function listAndDelete(base: string, noun: string, list: List, remove: Remove, notFound: RefusalCodes, item: JsonSchema): Endpoint[] {
   return [
-    endpoint({ method: 'get', path: `${base}/list`, result: array(item), auth: 'player', summary: `The caller's ${noun}, newest first` }, ({ player }) => list(player.siteCode, player.id)),
+    endpoint({ method: 'get', path: `${base}/list`, result: array(item), auth: 'player', summary: `The caller's ${noun}, newest first` }, ({ player }) =>
+      list(player.siteCode, player.id),
+    ),
     endpoint(
-      { method: 'delete', path: `${base}/:id`, result: nothing, auth: 'player', params: idParams, refusals: notFound, summary: `Delete one of the caller's ${noun} (hidden from the list, kept for history)` },
+      {
+        method: 'delete',
+        path: `${base}/:id`,
+        result: nothing,
+        auth: 'player',
+        params: idParams,
+        refusals: notFound,
+        summary: `Delete one of the caller's ${noun} (hidden from the list, kept for history)`,
+      },
       ({ player, params }) => remove(player.siteCode, player.id, params.id),
     ),
   ];
@@ -58,17 +82,59 @@ export const playerEndpoints = [
       summary: "One photo of the caller's own bank card (the image bytes; `size=thumbnail` once processed)",
     },
     async ({ player, params, query, res }) =>
-      sendPhoto(res, await bankCardPhoto({ player: player.id }, player.siteCode, params.id, params.photo as BankCardPhoto, query.size as PhotoSize | undefined)),
+      sendPhoto(
+        res,
+        await bankCardPhoto({ player: player.id }, player.siteCode, params.id, params.photo as BankCardPhoto, query.size as PhotoSize | undefined),
+      ),
   ),
-  ...listAndDelete('/wallet/bank-card', 'bank cards (photos as URLs)', listBankCards, deleteBankCard, { 'wallet.bankCardNotFound': 2001 }, answers.postWalletBankCardAdd),
+  ...listAndDelete(
+    '/wallet/bank-card',
+    'bank cards (photos as URLs)',
+    listBankCards,
+    deleteBankCard,
+    { 'wallet.bankCardNotFound': 2001 },
+    answers.postWalletBankCardAdd,
+  ),
   endpoint(
-    { method: 'post', path: '/wallet/credit-card/add', result: answers.postWalletCreditCardAdd, auth: 'player', body: creditCardBody, limits: [addPerUser], refusals: { 'wallet.creditCardExists': 2001 }, summary: 'Add a credit card (the CVV is checked, never stored)' },
+    {
+      method: 'post',
+      path: '/wallet/credit-card/add',
+      result: answers.postWalletCreditCardAdd,
+      auth: 'player',
+      body: creditCardBody,
+      limits: [addPerUser],
+      refusals: { 'wallet.creditCardExists': 2001 },
+      summary: 'Add a credit card (the CVV is checked, never stored)',
+    },
     ({ player, body }) => addCreditCard(player.siteCode, player.id, body),
   ),
-  ...listAndDelete('/wallet/credit-card', 'credit cards (masked numbers)', listCreditCards, deleteCreditCard, { 'wallet.creditCardNotFound': 2001 }, answers.postWalletCreditCardAdd),
+  ...listAndDelete(
+    '/wallet/credit-card',
+    'credit cards (masked numbers)',
+    listCreditCards,
+    deleteCreditCard,
+    { 'wallet.creditCardNotFound': 2001 },
+    answers.postWalletCreditCardAdd,
+  ),
   endpoint(
-    { method: 'post', path: '/wallet/crypto-address/add', result: answers.postWalletCryptoAddressAdd, auth: 'player', body: cryptoAddressBody, limits: [addPerUser], refusals: { 'wallet.cryptoAddressExists': 2001 }, summary: 'Add a crypto address (currency USDT, network TRC-20 unless given)' },
+    {
+      method: 'post',
+      path: '/wallet/crypto-address/add',
+      result: answers.postWalletCryptoAddressAdd,
+      auth: 'player',
+      body: cryptoAddressBody,
+      limits: [addPerUser],
+      refusals: { 'wallet.cryptoAddressExists': 2001 },
+      summary: 'Add a crypto address (currency USDT, network TRC-20 unless given)',
+    },
     ({ player, body }) => addCryptoAddress(player.siteCode, player.id, body),
   ),
-  ...listAndDelete('/wallet/crypto-address', 'crypto addresses', listCryptoAddresses, deleteCryptoAddress, { 'wallet.cryptoAddressNotFound': 2001 }, answers.postWalletCryptoAddressAdd),
+  ...listAndDelete(
+    '/wallet/crypto-address',
+    'crypto addresses',
+    listCryptoAddresses,
+    deleteCryptoAddress,
+    { 'wallet.cryptoAddressNotFound': 2001 },
+    answers.postWalletCryptoAddressAdd,
+  ),
 ];

@@ -12,17 +12,25 @@ const holderName = () => text().required('${path} is required').min(2, '${path} 
 
 /** POST /wallet/bank-card/add (multipart text fields; the three photos are files). */
 export const bankCardBody = object({
-  bankCode: text().required('${path} is required').matches(/^[A-Za-z0-9]{1,20}$/, '${path} must be 1 to 20 letters or digits'),
-  bankAccount: text().required('${path} is required').matches(/^\d{8,30}$/, '${path} must be digits only, at least 8 (at most 30)'),
+  bankCode: text()
+    .required('${path} is required')
+    .matches(/^[A-Za-z0-9]{1,20}$/, '${path} must be 1 to 20 letters or digits'),
+  bankAccount: text()
+    .required('${path} is required')
+    .matches(/^\d{8,30}$/, '${path} must be digits only, at least 8 (at most 30)'),
   branch: text().required('${path} is required').max(100),
   holderName: holderName(),
 });
 
 /** POST /wallet/credit-card/add: the CVV is checked here and dropped by the domain (never stored). */
 export const creditCardBody = object({
-  cardNumber: text().required('${path} is required').matches(/^\d{13,19}$/, '${path} must be 13 to 19 digits'),
+  cardNumber: text()
+    .required('${path} is required')
+    .matches(/^\d{13,19}$/, '${path} must be 13 to 19 digits'),
   holderName: holderName(),
-  cvv: text().required('${path} is required').matches(/^\d{3,4}$/, '${path} must be 3 or 4 digits'),
+  cvv: text()
+    .required('${path} is required')
+    .matches(/^\d{3,4}$/, '${path} must be 3 or 4 digits'),
   expiryDate: text()
     .required('${path} is required')
     .test('format', '${path} must be MM/YY', (v) => v === undefined || isExpiryFormat(v))
@@ -36,8 +44,12 @@ export const cryptoAddressBody = object({
     .transform((v: unknown) => (typeof v === 'string' ? v.toUpperCase() : v))
     .matches(/^[A-Z0-9]{2,10}$/, '${path} must be 2 to 10 letters or digits')
     .default(DEFAULT_CURRENCY),
-  network: text().matches(/^[A-Za-z0-9-]{2,20}$/, '${path} must be 2 to 20 letters, digits or -').default(DEFAULT_NETWORK),
-  address: text().required('${path} is required').matches(/^[A-Za-z0-9]{10,128}$/, '${path} must be 10 to 128 letters or digits'),
+  network: text()
+    .matches(/^[A-Za-z0-9-]{2,20}$/, '${path} must be 2 to 20 letters, digits or -')
+    .default(DEFAULT_NETWORK),
+  address: text()
+    .required('${path} is required')
+    .matches(/^[A-Za-z0-9]{10,128}$/, '${path} must be 10 to 128 letters or digits'),
 });
 
 export { idParams } from '../../http/schema-helpers';
@@ -45,7 +57,9 @@ export { idParams } from '../../http/schema-helpers';
 /** /wallet/bank-card/:id/photo/:photo (and the administrators' twin). */
 export const photoParams = object({
   id: positiveIdParam('id'),
-  photo: string().required().oneOf([...BANK_CARD_PHOTOS], `photo must be one of ${BANK_CARD_PHOTOS.join(', ')}`),
+  photo: string()
+    .required()
+    .oneOf([...BANK_CARD_PHOTOS], `photo must be one of ${BANK_CARD_PHOTOS.join(', ')}`),
 });
 export const photoQuery = object({ size: queryText().oneOf(['original', 'thumbnail'], '${path} must be original or thumbnail') });
 
@@ -61,7 +75,9 @@ export const reviewBody = object({
 /** GET /wallet/admin/instruments: one kind (required), by status and player; deleted rows when asked. */
 export const instrumentListQuery = object({
   ...pagingFields(),
-  kind: queryText().required('kind is required').oneOf([...INSTRUMENT_KINDS], `kind must be one of ${INSTRUMENT_KINDS.join(', ')}`),
+  kind: queryText()
+    .required('kind is required')
+    .oneOf([...INSTRUMENT_KINDS], `kind must be one of ${INSTRUMENT_KINDS.join(', ')}`),
   status: queryInt().oneOf([0, 1, 2, undefined], 'status must be 0, 1 or 2'),
   userId: queryInt().min(1),
   includeDeleted: queryText().oneOf(['0', '1'], 'includeDeleted must be 0 or 1'),

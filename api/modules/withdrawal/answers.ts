@@ -56,11 +56,13 @@ export const getWithdrawalTurnoverStatus = obj({
   promo: obj({
     pendingCount: int(),
     completed: bool(),
-    items: array(obj({
-      promoId: int(),
-      promoTitle: str(),
-      rewardAmount: money(),
-      ...turnover,
-    })),
+    items: array(
+      obj({
+        promoId: int(),
+        promoTitle: str(),
+        rewardAmount: money(),
+        ...turnover,
+      }),
+    ),
   }),
 });

@@ -22,8 +22,18 @@ export const playerEndpoints = [
       result: answers.postWithdrawalSendCode,
       auth: 'player',
       limits: [
-        limitRule('withdrawal-send-code:user', 'player', () => limits().verifySendPerUser, () => limits().verifySendWindowUserS),
-        limitRule('withdrawal-send-code:ip', 'ip', () => limits().verifySendPerIp, () => limits().verifySendWindowIpS),
+        limitRule(
+          'withdrawal-send-code:user',
+          'player',
+          () => limits().verifySendPerUser,
+          () => limits().verifySendWindowUserS,
+        ),
+        limitRule(
+          'withdrawal-send-code:ip',
+          'ip',
+          () => limits().verifySendPerIp,
+          () => limits().verifySendWindowIpS,
+        ),
       ],
       refusals: { 'withdrawal.emailUnverified': 2001, 'withdrawal.mobileUnverified': 2002 },
       summary: 'Mail a 6-digit withdrawal code (valid 10 minutes) to the verified e-mail',
@@ -55,7 +65,14 @@ export const playerEndpoints = [
       },
       auth: 'player',
       body: requestBody,
-      limits: [limitRule('withdrawal-request:user', 'player', () => limits().verifyCheckPerUser, () => limits().verifyCheckWindowUserS)],
+      limits: [
+        limitRule(
+          'withdrawal-request:user',
+          'player',
+          () => limits().verifyCheckPerUser,
+          () => limits().verifyCheckWindowUserS,
+        ),
+      ],
       refusals: {
         'withdrawal.codeNotLive': 2001,
         'withdrawal.codeWrong': 2002,
@@ -73,11 +90,24 @@ export const playerEndpoints = [
     ({ site, player, body, locale }) => requestWithdrawal(site, player.id, body, locale),
   ),
   endpoint(
-    { method: 'get', path: '/withdrawal/list', result: answers.getWithdrawalList, auth: 'player', query: listQuery, summary: "The player's withdrawals, newest first" },
+    {
+      method: 'get',
+      path: '/withdrawal/list',
+      result: answers.getWithdrawalList,
+      auth: 'player',
+      query: listQuery,
+      summary: "The player's withdrawals, newest first",
+    },
     ({ site, player, query }) => listPlayerWithdrawals(site, player.id, { ...query, status: query.status as WithdrawalStatus | undefined }),
   ),
   endpoint(
-    { method: 'get', path: '/withdrawal/turnover-status', result: answers.getWithdrawalTurnoverStatus, auth: 'player', summary: "The player's withdrawal turnover: deposits and claimed promotions" },
+    {
+      method: 'get',
+      path: '/withdrawal/turnover-status',
+      result: answers.getWithdrawalTurnoverStatus,
+      auth: 'player',
+      summary: "The player's withdrawal turnover: deposits and claimed promotions",
+    },
     ({ player, locale }) => turnoverStatus(player.id, locale),
   ),
 ];

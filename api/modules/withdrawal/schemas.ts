@@ -8,7 +8,9 @@ import { dateRangeFields, jsonId, moneyAmount, pagingFields, queryInt, queryText
 export const requestBody = object({
   amount: moneyAmount({ signed: true }).required('amount is required'),
   cryptoAddressId: jsonId().required('cryptoAddressId is required'),
-  verifyCode: text().required('verifyCode is required').matches(/^\d{6}$/, 'verifyCode must be 6 digits'),
+  verifyCode: text()
+    .required('verifyCode is required')
+    .matches(/^\d{6}$/, 'verifyCode must be 6 digits'),
 });
 
 const status = () => queryText().oneOf([...WITHDRAWAL_STATUSES], '${path} must be pending, approved, rejected or completed');

@@ -19,11 +19,63 @@ const BATCH = 5000;
  */
 const LOOK_ALIKES: Record<string, string> = {
   // Cyrillic
-  А: 'A', В: 'B', Е: 'E', К: 'K', М: 'M', Н: 'H', О: 'O', Р: 'P', С: 'C', Т: 'T', Х: 'X', У: 'Y', Ѕ: 'S', І: 'I', Ј: 'J', Ү: 'Y', Ԛ: 'Q', Ԝ: 'W', Ӏ: 'I',
-  а: 'a', е: 'e', о: 'o', р: 'p', с: 'c', у: 'y', х: 'x', ѕ: 's', і: 'i', ј: 'j', һ: 'h', ԁ: 'd', ԛ: 'q', ԝ: 'w', ӏ: 'l', ү: 'y',
+  А: 'A',
+  В: 'B',
+  Е: 'E',
+  К: 'K',
+  М: 'M',
+  Н: 'H',
+  О: 'O',
+  Р: 'P',
+  С: 'C',
+  Т: 'T',
+  Х: 'X',
+  У: 'Y',
+  Ѕ: 'S',
+  І: 'I',
+  Ј: 'J',
+  Ү: 'Y',
+  Ԛ: 'Q',
+  Ԝ: 'W',
+  Ӏ: 'I',
+  а: 'a',
+  е: 'e',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  у: 'y',
+  х: 'x',
+  ѕ: 's',
+  і: 'i',
+  ј: 'j',
+  һ: 'h',
+  ԁ: 'd',
+  ԛ: 'q',
+  ԝ: 'w',
+  ӏ: 'l',
+  ү: 'y',
   // Greek
-  Α: 'A', Β: 'B', Ε: 'E', Ζ: 'Z', Η: 'H', Ι: 'I', Κ: 'K', Μ: 'M', Ν: 'N', Ο: 'O', Ρ: 'P', Τ: 'T', Υ: 'Y', Χ: 'X',
-  α: 'a', ι: 'i', ο: 'o', ν: 'v', ρ: 'p', υ: 'u', γ: 'y',
+  Α: 'A',
+  Β: 'B',
+  Ε: 'E',
+  Ζ: 'Z',
+  Η: 'H',
+  Ι: 'I',
+  Κ: 'K',
+  Μ: 'M',
+  Ν: 'N',
+  Ο: 'O',
+  Ρ: 'P',
+  Τ: 'T',
+  Υ: 'Y',
+  Χ: 'X',
+  α: 'a',
+  ι: 'i',
+  ο: 'o',
+  ν: 'v',
+  ρ: 'p',
+  υ: 'u',
+  γ: 'y',
 };
 const LOOK_ALIKE = new RegExp(`[${Object.keys(LOOK_ALIKES).join('')}]`, 'gu');
 
@@ -43,7 +95,7 @@ function isReservedAccount(account: string): boolean {
 
 export async function up({ sequelize }: MigrationContext): Promise<void> {
   await sequelize.query('ALTER TABLE users ADD COLUMN "accountKey" TEXT');
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const rows = await sequelize.query<{ id: number; account: string }>('SELECT id, account FROM users WHERE id > :after ORDER BY id LIMIT :limit', {
       replacements: { after, limit: BATCH },
       type: QueryTypes.SELECT,

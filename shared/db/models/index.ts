@@ -1,4 +1,18 @@
-import { AffiliateAccount, AffiliateBindLog, AffiliateClick, AffiliateCommission, AffiliateCommissionRate, AffiliateLedger, AffiliateMilestoneAward, AffiliateRiskLog, AffiliateSettlement, AffiliateVipMilestone, AffiliateWithdrawal, AgentTier, ReferralCode } from './affiliate';
+import {
+  AffiliateAccount,
+  AffiliateBindLog,
+  AffiliateClick,
+  AffiliateCommission,
+  AffiliateCommissionRate,
+  AffiliateLedger,
+  AffiliateMilestoneAward,
+  AffiliateRiskLog,
+  AffiliateSettlement,
+  AffiliateVipMilestone,
+  AffiliateWithdrawal,
+  AgentTier,
+  ReferralCode,
+} from './affiliate';
 import { Admin, AdminGroup, AdminOperationLog } from './admin';
 import { BetDetail, BetOrder, GamePlayLog, GameUserBlock } from './game';
 import { GameTransaction } from './wallet';
@@ -20,7 +34,28 @@ import { VipRebate, VipRebateLog, VipSettlementRun } from './vip';
 import { BankCard, CreditCard, CryptoAddress } from './wallet';
 import { Withdrawal } from './withdrawal';
 
-export { Admin, AdminGroup, AdminOperationLog, BetDetail, BetOrder, GamePlayLog, GameTransaction, GameUserBlock, GameProvider, GameTypeConfig, OutboxMessage, PaymentChannel, PaymentChannelGroup, SiteConfig, User, UserLoginLog, VipLevel, VipRebate, VipRebateLog, VipSettlementRun };
+export {
+  Admin,
+  AdminGroup,
+  AdminOperationLog,
+  BetDetail,
+  BetOrder,
+  GamePlayLog,
+  GameTransaction,
+  GameUserBlock,
+  GameProvider,
+  GameTypeConfig,
+  OutboxMessage,
+  PaymentChannel,
+  PaymentChannelGroup,
+  SiteConfig,
+  User,
+  UserLoginLog,
+  VipLevel,
+  VipRebate,
+  VipRebateLog,
+  VipSettlementRun,
+};
 export { Mission, MissionClaim, MissionProgress };
 export { Promotion, PromotionClaim };
 export type { PromotionConditionType } from './promo';
@@ -31,7 +66,21 @@ export { DepositCallback, DepositOrder, ExchangeRateSnapshot };
 export { InboxMessage, InboxRead, InboxReadMark, SiteTheme };
 export { Withdrawal };
 export type { WithdrawalStatus } from './withdrawal';
-export { AffiliateAccount, AffiliateBindLog, AffiliateClick, AffiliateCommission, AffiliateCommissionRate, AffiliateLedger, AffiliateMilestoneAward, AffiliateRiskLog, AffiliateSettlement, AffiliateVipMilestone, AffiliateWithdrawal, AgentTier, ReferralCode };
+export {
+  AffiliateAccount,
+  AffiliateBindLog,
+  AffiliateClick,
+  AffiliateCommission,
+  AffiliateCommissionRate,
+  AffiliateLedger,
+  AffiliateMilestoneAward,
+  AffiliateRiskLog,
+  AffiliateSettlement,
+  AffiliateVipMilestone,
+  AffiliateWithdrawal,
+  AgentTier,
+  ReferralCode,
+};
 export type { AffiliateWithdrawalStatus, BindAction, RiskRuleType, SettlementPeriodType, SettlementStatus } from './affiliate';
 
 /** Every model; a new model is registered by adding it here. */

@@ -33,7 +33,14 @@ export const DEFAULT_THEME_COLOURS: ThemeColours = {
 export async function activateDefaultTheme(config: SiteConfig, transaction: Transaction): Promise<SiteTheme> {
   const [theme] = await SiteTheme.findOrCreate({
     where: { siteCode: config.siteCode, themeId: DEFAULT_THEME_ID },
-    defaults: { siteCode: config.siteCode, siteConfigId: config.id, themeId: DEFAULT_THEME_ID, themeName: DEFAULT_THEME_NAME, ...DEFAULT_THEME_COLOURS, enabled: 1 },
+    defaults: {
+      siteCode: config.siteCode,
+      siteConfigId: config.id,
+      themeId: DEFAULT_THEME_ID,
+      themeName: DEFAULT_THEME_NAME,
+      ...DEFAULT_THEME_COLOURS,
+      enabled: 1,
+    },
     transaction,
   });
   await config.update({ activeThemeId: theme.id }, { transaction });

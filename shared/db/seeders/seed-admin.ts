@@ -17,10 +17,7 @@ export async function seedFirstAdmin(account: string, password: string): Promise
     });
     const existing = await Admin.findOne({ where: { account }, transaction });
     if (existing) return { created: false, groupId: group.id };
-    await Admin.create(
-      { account, password: await bcrypt.hash(password, BCRYPT_ROUNDS), name: 'Administrator', groupId: group.id, status: 1 },
-      { transaction },
-    );
+    await Admin.create({ account, password: await bcrypt.hash(password, BCRYPT_ROUNDS), name: 'Administrator', groupId: group.id, status: 1 }, { transaction });
     return { created: true, groupId: group.id };
   });
 }

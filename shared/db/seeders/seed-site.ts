@@ -1,6 +1,17 @@
 import type { Transaction } from 'sequelize';
 import { LOCALES, type LocaleText } from '../../i18n/locales';
-import { AffiliateCommissionRate, AgentTier, GameProvider, GameTypeConfig, Mission, PaymentChannel, PaymentChannelGroup, SiteConfig, SiteTheme, VipLevel } from '../models';
+import {
+  AffiliateCommissionRate,
+  AgentTier,
+  GameProvider,
+  GameTypeConfig,
+  Mission,
+  PaymentChannel,
+  PaymentChannelGroup,
+  SiteConfig,
+  SiteTheme,
+  VipLevel,
+} from '../models';
 import { activateDefaultTheme, DEFAULT_THEME_ID } from './default-theme';
 import { logger } from '../../logger';
 import { db } from '../sequelize';
@@ -52,7 +63,11 @@ export async function seedSite(siteCode: string, options: SeedSiteOptions): Prom
  * (docs/payments.md, "Payment channels through the API").
  */
 async function noteChannelsWithoutAddress(siteCode: string): Promise<void> {
-  const bare = await PaymentChannel.findAll({ where: { siteCode, code: 'usdt', enabled: 1, paymentAddress: null }, attributes: ['id', 'key', 'network'], order: [['id', 'ASC']] });
+  const bare = await PaymentChannel.findAll({
+    where: { siteCode, code: 'usdt', enabled: 1, paymentAddress: null },
+    attributes: ['id', 'key', 'network'],
+    order: [['id', 'ASC']],
+  });
   for (const c of bare) {
     logger().warn(
       { siteCode, channelId: c.id, key: c.key },
@@ -100,12 +115,18 @@ export async function seedSiteIn(transaction: Transaction, siteCode: string, opt
   }
 
   if ((await GameProvider.count({ where, transaction })) === 0) {
-    await GameProvider.bulkCreate(PROVIDER_TEMPLATE.map((p) => ({ ...p, siteCode })), { transaction });
+    await GameProvider.bulkCreate(
+      PROVIDER_TEMPLATE.map((p) => ({ ...p, siteCode })),
+      { transaction },
+    );
     seeded.push(`${PROVIDER_TEMPLATE.length} game providers`);
   }
 
   if ((await VipLevel.count({ where, transaction })) === 0) {
-    await VipLevel.bulkCreate(VIP_LEVELS.map((v) => ({ ...v, siteCode })), { transaction });
+    await VipLevel.bulkCreate(
+      VIP_LEVELS.map((v) => ({ ...v, siteCode })),
+      { transaction },
+    );
     seeded.push(`${VIP_LEVELS.length} VIP levels`);
   }
 
@@ -129,14 +150,22 @@ export async function seedSiteIn(transaction: Transaction, siteCode: string, opt
   }
 
   if ((await Mission.count({ where, transaction })) === 0) {
-    await Mission.bulkCreate(DEFAULT_MISSIONS.map((m) => ({ ...m, siteCode })), { transaction });
+    await Mission.bulkCreate(
+      DEFAULT_MISSIONS.map((m) => ({ ...m, siteCode })),
+      { transaction },
+    );
     seeded.push(`${DEFAULT_MISSIONS.length} missions`);
   }
 
   if ((await AgentTier.count({ where, transaction })) === 0) {
-    await AgentTier.bulkCreate(AGENT_TIERS.map(({ rates: _rates, ...tier }) => ({ ...tier, siteCode })), { transaction });
+    await AgentTier.bulkCreate(
+      AGENT_TIERS.map(({ rates: _rates, ...tier }) => ({ ...tier, siteCode })),
+      { transaction },
+    );
     // Rates only with their tiers: a site whose operator deleted every rate keeps it that way.
-    const rates = AGENT_TIERS.flatMap((t) => t.rates.map((commissionRate, i) => ({ siteCode, agentTier: t.tierCode, agentLevel: i + 1, gameType: null, commissionRate, enabled: 1 })));
+    const rates = AGENT_TIERS.flatMap((t) =>
+      t.rates.map((commissionRate, i) => ({ siteCode, agentTier: t.tierCode, agentLevel: i + 1, gameType: null, commissionRate, enabled: 1 })),
+    );
     await AffiliateCommissionRate.bulkCreate(rates, { transaction });
     seeded.push(`${AGENT_TIERS.length} agent tiers with ${rates.length} commission rates`);
   }

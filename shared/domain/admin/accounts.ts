@@ -40,7 +40,13 @@ export async function getAdmin(id: number): Promise<AdminProfile> {
 export async function getAdminFor(actor: Actor, viewer: SiteScope, id: number): Promise<AdminProfile> {
   const admin = await getAdmin(id);
   if (!seesAdmin(viewer, admin.sites)) {
-    throw await refuseSite({ adminId: actor.adminId, site: actor.siteCode, meta: actor.meta, reason: `administrator ${id} acts on sites you do not hold`, detail: { targetId: id } });
+    throw await refuseSite({
+      adminId: actor.adminId,
+      site: actor.siteCode,
+      meta: actor.meta,
+      reason: `administrator ${id} acts on sites you do not hold`,
+      detail: { targetId: id },
+    });
   }
   return admin;
 }
@@ -65,7 +71,10 @@ export interface CreateAdminInput {
  * permission the actor lacks, or sites the actor does not hold, are refused (./containment.ts); a site
  * code naming no site is refused (`siteUnknown`). Without `sites` the new administrator gets the actor's.
  */
-export async function createAdmin(actor: Actor, input: CreateAdminInput): Promise<Pick<PublicAdmin, 'id' | 'account' | 'name' | 'groupId' | 'status' | 'createdAt'>> {
+export async function createAdmin(
+  actor: Actor,
+  input: CreateAdminInput,
+): Promise<Pick<PublicAdmin, 'id' | 'account' | 'name' | 'groupId' | 'status' | 'createdAt'>> {
   const hash = await bcrypt.hash(input.password, BCRYPT_ROUNDS);
   const asked = input.sites === undefined ? undefined : normalizeSites(input.sites);
   const attempt = {
@@ -86,9 +95,18 @@ export async function createAdmin(actor: Actor, input: CreateAdminInput): Promis
         const sites = asked === undefined ? normalizeSites(held) : asked;
         requireSitesHeld(held, sites, 'the new administrator would act on');
         if (asked) await requireKnownSites(asked);
-        const admin = await Admin.create({ account: input.account, password: hash, name: input.name, groupId: input.groupId, status: 1, sites }, { transaction });
+        const admin = await Admin.create(
+          { account: input.account, password: hash, name: input.name, groupId: input.groupId, status: 1, sites },
+          { transaction },
+        );
         const view = publicAdmin(admin);
-        await recordActorAction(actor, transaction, { module: 'admin', action: 'create', targetId: admin.id, summary: `created administrator ${admin.account}`, detail: detailOf(view) });
+        await recordActorAction(actor, transaction, {
+          module: 'admin',
+          action: 'create',
+          targetId: admin.id,
+          summary: `created administrator ${admin.account}`,
+          detail: detailOf(view),
+        });
         const { id, account, name, groupId, status, createdAt } = view;
         return { id, account, name, groupId, status, createdAt };
       });
@@ -165,7 +183,8 @@ export async function updateAdmin(actor: Actor, id: number, update: UpdateAdminI
       await db().transaction(async (transaction) => {
         const admin = await Admin.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
         if (!admin) throw new Refusal('admin.adminNotFound');
-        const newGroup = input.groupId !== undefined ? await AdminGroup.findByPk(input.groupId, { attributes: ['id', 'name', 'permissions'], transaction }) : null;
+        const newGroup =
+          input.groupId !== undefined ? await AdminGroup.findByPk(input.groupId, { attributes: ['id', 'name', 'permissions'], transaction }) : null;
         if (input.groupId !== undefined && !newGroup) throw new Refusal('admin.groupNotFound');
         await checkUpdate(actor, admin, input, newGroup, transaction);
         if (input.sites) await requireKnownSites(input.sites);
@@ -203,7 +222,13 @@ export async function deleteAdmin(actor: Actor, id: number): Promise<void> {
       requireHeld(await heldBy(actor, transaction), group?.permissions ?? [], `the group of administrator ${admin.account} holds`);
       requireSitesHeld(await sitesHeldBy(actor, transaction), admin.sites, `administrator ${admin.account} acts on`);
       await admin.destroy({ transaction });
-      await recordActorAction(actor, transaction, { module: 'admin', action: 'delete', targetId: id, summary: `deleted administrator ${admin.account}`, detail: detailOf(publicAdmin(admin)) });
+      await recordActorAction(actor, transaction, {
+        module: 'admin',
+        action: 'delete',
+        targetId: id,
+        summary: `deleted administrator ${admin.account}`,
+        detail: detailOf(publicAdmin(admin)),
+      });
     }),
   );
 }

@@ -36,7 +36,14 @@ function walletKey(actor: Actor, idempotencyKey: string | undefined): string {
 }
 
 /** The operation-log row of an adjustment that moved money, under the player's site. */
-async function recordAdjustment(actor: Actor, user: User, amount: Decimal, input: AdjustmentInput, moved: WalletResult, transaction: Transaction): Promise<void> {
+async function recordAdjustment(
+  actor: Actor,
+  user: User,
+  amount: Decimal,
+  input: AdjustmentInput,
+  moved: WalletResult,
+  transaction: Transaction,
+): Promise<void> {
   await recordAdminAction(
     {
       adminId: actor.adminId,
@@ -91,7 +98,14 @@ export async function adjustBalance(actor: Actor, userId: number, siteCode: stri
     return await db().transaction(async (transaction) => {
       const user = await User.findByPk(userId, { attributes: ['id', 'siteCode', 'account'], transaction });
       if (!inSite(user, siteCode)) throw userNotFound();
-      const moved = await moveBalance(transaction, { userId, amount, kind: 'adjustment', idempotencyKey, ref: { type: 'admin', id: actor.adminId }, remark: input.reason });
+      const moved = await moveBalance(transaction, {
+        userId,
+        amount,
+        kind: 'adjustment',
+        idempotencyKey,
+        ref: { type: 'admin', id: actor.adminId },
+        remark: input.reason,
+      });
       if (!moved.replayed) await recordAdjustment(actor, user, amount, input, moved, transaction);
       return { balanceBefore: moved.balanceBefore, balanceAfter: moved.balanceAfter, ledgerId: moved.ledgerId, replayed: moved.replayed };
     });

@@ -47,7 +47,10 @@ export async function heldBy(actor: Actor, transaction: Transaction): Promise<st
 export function requireHeld(held: readonly string[], permissions: readonly string[], whose: string): void {
   const missing = notHeld(held, permissions);
   if (missing.length === 0) return;
-  throw new ContainmentRefusal(new ForbiddenError(`Permission denied: ${whose} ${missing.join(', ')}, which you do not hold`), { reason: 'permission not held', missing });
+  throw new ContainmentRefusal(new ForbiddenError(`Permission denied: ${whose} ${missing.join(', ')}, which you do not hold`), {
+    reason: 'permission not held',
+    missing,
+  });
 }
 
 /** The sites the actor holds as of the change's transaction (null: every site). */
@@ -59,7 +62,10 @@ export function sitesHeldBy(actor: Actor, transaction: Transaction): Promise<Sit
 export function requireSitesHeld(held: SiteScope, sites: SiteScope, whose: string): void {
   const missing = sitesNotHeld(held, sites);
   if (missing.length === 0) return;
-  throw new ContainmentRefusal(new ForbiddenError(`Permission denied: ${whose} ${missing.join(', ')}, which you do not hold`), { reason: 'site not held', missing });
+  throw new ContainmentRefusal(new ForbiddenError(`Permission denied: ${whose} ${missing.join(', ')}, which you do not hold`), {
+    reason: 'site not held',
+    missing,
+  });
 }
 
 /** The refusal of a change of one's own group or status (`field`). */

@@ -57,13 +57,22 @@ const groupDetail = (group: PublicGroup) => ({ name: group.name, permissions: gr
  */
 export async function createGroup(actor: Actor, input: Required<Pick<GroupInput, 'name' | 'permissions'>> & GroupInput): Promise<PublicGroup> {
   const permissions = normalizePermissions(input.permissions);
-  const attempt = { module: 'admin-group', action: 'create', targetId: null, summary: `create administrator group ${input.name}`, detail: { name: input.name, permissions } } as const;
+  const attempt = {
+    module: 'admin-group',
+    action: 'create',
+    targetId: null,
+    summary: `create administrator group ${input.name}`,
+    detail: { name: input.name, permissions },
+  } as const;
   return refusable(actor, attempt, async () => {
     try {
       return await db().transaction(async (transaction) => {
         if (await nameTaken(input.name, transaction)) throw duplicateName(input.name);
         requireHeld(await heldBy(actor, transaction), permissions, 'the group would hold');
-        const group = await AdminGroup.create({ name: input.name, permissions, description: input.description ?? '', status: input.status ?? 1 }, { transaction });
+        const group = await AdminGroup.create(
+          { name: input.name, permissions, description: input.description ?? '', status: input.status ?? 1 },
+          { transaction },
+        );
         const view = publicGroup(group);
         await recordActorAction(actor, transaction, {
           module: 'admin-group',

@@ -49,7 +49,9 @@ function dayStart(date: string, plusDays = 0) {
  * end day is included whole. Each item carries its administrator {id, account, name} (null once that
  * administrator has been deleted).
  */
-export async function listAdminLogs(filter: AdminLogFilter): Promise<{ items: AdminLogItem[]; total: number; page: number; pageSize: number; totalPages: number }> {
+export async function listAdminLogs(
+  filter: AdminLogFilter,
+): Promise<{ items: AdminLogItem[]; total: number; page: number; pageSize: number; totalPages: number }> {
   const conditions: WhereOptions[] = [];
   if (filter.adminId !== undefined) conditions.push({ adminId: filter.adminId });
   if (filter.module) conditions.push({ module: filter.module });

@@ -85,6 +85,12 @@ export async function logoutAdmin(actor: Actor): Promise<void> {
     const admin = await Admin.findByPk(actor.adminId, { transaction, lock: transaction.LOCK.UPDATE });
     if (!admin) throw new SessionEndedError();
     await admin.update({ tokenVersion: admin.tokenVersion + 1 }, { transaction });
-    await recordActorAction(actor, transaction, { module: 'admin', action: 'logout', targetId: admin.id, summary: `administrator ${admin.account} logged out`, detail: null });
+    await recordActorAction(actor, transaction, {
+      module: 'admin',
+      action: 'logout',
+      targetId: admin.id,
+      summary: `administrator ${admin.account} logged out`,
+      detail: null,
+    });
   });
 }

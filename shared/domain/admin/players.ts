@@ -90,9 +90,7 @@ export async function getUserForAdmin(userId: number, siteCode: string | null): 
   const { tokenVersion, ...profile } = profileOf(user, user.avatar);
   return {
     ...profile,
-    vip: vip
-      ? { level: vip.level, name: vip.name, tier: vip.tier, minChip: money(vip.minChip), relegationChip: money(vip.relegationChip) }
-      : null,
+    vip: vip ? { level: vip.level, name: vip.name, tier: vip.tier, minChip: money(vip.minChip), relegationChip: money(vip.relegationChip) } : null,
   };
 }
 

@@ -90,7 +90,7 @@ export const adminRefusals = declareRefusals('admin', {
     },
   },
   siteUnknown: {
-    means: 'a site code of the administrator\'s sites names no site',
+    means: "a site code of the administrator's sites names no site",
     text: {
       'zh-TW': '指定的站點中有不存在的站點',
       'en-US': 'One of the sites does not exist',
@@ -100,7 +100,7 @@ export const adminRefusals = declareRefusals('admin', {
     },
   },
   userNotFound: {
-    means: 'no such player, or one of another site than the administrator\'s filter',
+    means: "no such player, or one of another site than the administrator's filter",
     text: {
       'zh-TW': '找不到玩家',
       'en-US': 'User not found',
@@ -110,7 +110,7 @@ export const adminRefusals = declareRefusals('admin', {
     },
   },
   balanceTooLow: {
-    means: 'the debit would take the player\'s balance below zero',
+    means: "the debit would take the player's balance below zero",
     text: {
       'zh-TW': '餘額不足，無法扣款',
       'en-US': 'Insufficient balance for this debit',
@@ -120,7 +120,7 @@ export const adminRefusals = declareRefusals('admin', {
     },
   },
   totpSetupRequired: {
-    means: 'the administrator\'s group requires an authenticator and the administrator has none enabled yet',
+    means: "the administrator's group requires an authenticator and the administrator has none enabled yet",
     text: {
       'zh-TW': '所屬群組要求使用驗證器，請先設定驗證器',
       'en-US': 'Your group requires an authenticator: set one up first',
@@ -130,7 +130,7 @@ export const adminRefusals = declareRefusals('admin', {
     },
   },
   totpRequiredByGroup: {
-    means: 'the administrator\'s group requires an authenticator: it cannot be disabled',
+    means: "the administrator's group requires an authenticator: it cannot be disabled",
     text: {
       'zh-TW': '所屬群組要求使用驗證器，無法停用',
       'en-US': 'Your group requires an authenticator: it cannot be disabled',

@@ -109,7 +109,13 @@ export async function groupTotpRequirement(id: number): Promise<{ id: number; na
  * (`groupNotFound`) when missing; a group holding a permission the actor lacks is refused (./containment.ts).
  */
 export async function setGroupTotpRequirement(actor: Actor, id: number, requireTotp: number): Promise<{ id: number; name: string; requireTotp: number }> {
-  const attempt = { module: 'admin-group', action: 'update', targetId: id, summary: `update administrator group ${id}`, detail: { changes: { requireTotp } } } as const;
+  const attempt = {
+    module: 'admin-group',
+    action: 'update',
+    targetId: id,
+    summary: `update administrator group ${id}`,
+    detail: { changes: { requireTotp } },
+  } as const;
   return refusable(actor, attempt, () =>
     db().transaction(async (transaction) => {
       const group = await AdminGroup.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });

@@ -28,7 +28,18 @@ export interface PublicGroup {
 
 export function publicAdmin(admin: Admin): PublicAdmin {
   const { id, account, name, groupId, status, lastLoginIp, lastLoginAt } = admin;
-  return { id, account, name, groupId, status, sites: admin.sites ?? null, lastLoginIp, lastLoginAt, createdAt: admin.createdAt as Date, updatedAt: admin.updatedAt as Date };
+  return {
+    id,
+    account,
+    name,
+    groupId,
+    status,
+    sites: admin.sites ?? null,
+    lastLoginIp,
+    lastLoginAt,
+    createdAt: admin.createdAt as Date,
+    updatedAt: admin.updatedAt as Date,
+  };
 }
 
 export function publicGroup(group: AdminGroup): PublicGroup {

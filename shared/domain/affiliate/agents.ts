@@ -32,7 +32,10 @@ export async function createAgent(actor: Actor, siteCode: string, input: { userI
         if (!user) throw new Refusal('affiliate.playerNotFound');
         if (user.agentCode !== null) throw new Refusal('affiliate.alreadyAgent');
         // The new agent's null tier is the lowest one: a concurrent delete of that tier waits, then sees it.
-        await db().query(`SELECT id FROM agent_tiers WHERE "siteCode" = :siteCode ORDER BY "sortOrder", id LIMIT 1 FOR SHARE`, { replacements: { siteCode }, transaction });
+        await db().query(`SELECT id FROM agent_tiers WHERE "siteCode" = :siteCode ORDER BY "sortOrder", id LIMIT 1 FOR SHARE`, {
+          replacements: { siteCode },
+          transaction,
+        });
         await lockCodeText(agentCode, transaction);
         if (await codeTaken(siteCode, agentCode, transaction)) throw new Refusal('affiliate.codeTaken');
         await db().query(`UPDATE users SET "agentCode" = :agentCode, "agentSince" = now(), "updatedAt" = now() WHERE id = :userId`, {

@@ -90,7 +90,8 @@ export async function bindMember(actor: Actor, operatorAccount: string, siteCode
     if (action === 'bind' && oldAgentId !== null) throw new Refusal('affiliate.memberAlreadyBound', 'the member already has an agent: use transfer');
     if (action !== 'bind' && oldAgentId === null) throw new Refusal('affiliate.memberNotBoundThere', `the member has no agent to ${action}`);
     if (action === 'transfer' && oldAgentId === agentId) throw new Refusal('affiliate.memberAlreadyBound', 'the member is already bound to this agent');
-    if (action === 'unbind' && agentId !== null && agentId !== oldAgentId) throw new Refusal('affiliate.memberNotBoundThere', "agentId is not the member's agent");
+    if (action === 'unbind' && agentId !== null && agentId !== oldAgentId)
+      throw new Refusal('affiliate.memberNotBoundThere', "agentId is not the member's agent");
     if (action !== 'unbind' && agentId !== null && (await isInDownline(memberId, agentId, transaction))) {
       throw new Refusal('affiliate.bindCycle');
     }

@@ -24,6 +24,10 @@ async function downlineCounts(agentId: number, siteCode: string): Promise<{ leve
  */
 export async function agentDashboard(userId: number) {
   const agent = await requireAgent(userId);
-  const [totalDownline, balance, thisWeek] = await Promise.all([downlineCounts(agent.id, agent.siteCode), affiliateBalanceOf(agent.id), currentWeekPreview(agent.id)]);
+  const [totalDownline, balance, thisWeek] = await Promise.all([
+    downlineCounts(agent.id, agent.siteCode),
+    affiliateBalanceOf(agent.id),
+    currentWeekPreview(agent.id),
+  ]);
   return { agentCode: agent.agentCode, totalDownline, balance, thisWeek };
 }

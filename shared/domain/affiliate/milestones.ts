@@ -63,7 +63,9 @@ export async function awardVipMilestones(transaction: Transaction, upgrades: rea
      RETURNING id, "siteCode", "agentId", "memberId", "vipLevel", "bonusAmount", withheld`,
     { replacements: { upgrades: JSON.stringify(moved) }, type: QueryTypes.SELECT, transaction },
   );
-  const credits = awards.filter((a) => a.withheld === null && new Decimal(a.bonusAmount).gt(0)).sort((x, y) => x.agentId - y.agentId || x.memberId - y.memberId || x.vipLevel - y.vipLevel);
+  const credits = awards
+    .filter((a) => a.withheld === null && new Decimal(a.bonusAmount).gt(0))
+    .sort((x, y) => x.agentId - y.agentId || x.memberId - y.memberId || x.vipLevel - y.vipLevel);
   for (const award of credits) {
     await moveAffiliateBalance(transaction, {
       userId: award.agentId,
@@ -92,7 +94,15 @@ export async function listAgentMilestoneAwards(siteCode: string, userId: number,
     paging,
   );
   return {
-    items: rows.map((r) => ({ id: Number(r.id), memberId: r.memberId, memberAccount: r.memberAccount, vipLevel: Number(r.vipLevel), bonusAmount: money(r.bonusAmount), withheld: r.withheld, createdAt: r.createdAt })),
+    items: rows.map((r) => ({
+      id: Number(r.id),
+      memberId: r.memberId,
+      memberAccount: r.memberAccount,
+      vipLevel: Number(r.vipLevel),
+      bonusAmount: money(r.bonusAmount),
+      withheld: r.withheld,
+      createdAt: r.createdAt,
+    })),
     pagination,
   };
 }

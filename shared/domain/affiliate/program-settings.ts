@@ -17,10 +17,23 @@ import { lockTier, tiersOf } from './tiers';
 const rate = (value: string) => new Decimal(value).toFixed(2);
 
 type RateRow = Pick<AffiliateCommissionRate, 'id' | 'agentTier' | 'agentLevel' | 'gameType' | 'commissionRate' | 'enabled'>;
-const rateView = (r: RateRow) => ({ id: r.id, agentTier: r.agentTier, agentLevel: r.agentLevel, gameType: r.gameType, commissionRate: rate(r.commissionRate), enabled: r.enabled });
+const rateView = (r: RateRow) => ({
+  id: r.id,
+  agentTier: r.agentTier,
+  agentLevel: r.agentLevel,
+  gameType: r.gameType,
+  commissionRate: rate(r.commissionRate),
+  enabled: r.enabled,
+});
 
 type MilestoneRow = Pick<AffiliateVipMilestone, 'id' | 'vipLevel' | 'bonusAmount' | 'description' | 'enabled'>;
-const milestoneView = (m: MilestoneRow) => ({ id: m.id, vipLevel: m.vipLevel, bonusAmount: money(m.bonusAmount), description: m.description, enabled: m.enabled });
+const milestoneView = (m: MilestoneRow) => ({
+  id: m.id,
+  vipLevel: m.vipLevel,
+  bonusAmount: money(m.bonusAmount),
+  description: m.description,
+  enabled: m.enabled,
+});
 
 /** The site's rates, by tier (lowest first), level, then game type (the tier's default, null, first). */
 async function ratesOf(siteCode: string, onlyEnabled: boolean): Promise<RateRow[]> {
@@ -88,7 +101,11 @@ export async function listVipMilestones(siteCode: string) {
 }
 
 /** POST /affiliate/admin/vip-milestones: upsert by vipLevel. `milestoneLevelInvalid` (outside MILESTONE_VIP_LEVELS). */
-export async function upsertVipMilestone(actor: Actor, siteCode: string, input: { vipLevel: number; bonusAmount: string; description: string; enabled: number }) {
+export async function upsertVipMilestone(
+  actor: Actor,
+  siteCode: string,
+  input: { vipLevel: number; bonusAmount: string; description: string; enabled: number },
+) {
   if (input.vipLevel < MILESTONE_VIP_LEVELS.min || input.vipLevel > MILESTONE_VIP_LEVELS.max) throw new Refusal('affiliate.milestoneLevelInvalid');
   const row = await db().transaction(async (transaction) => {
     const [saved] = await db().query<MilestoneRow>(
@@ -116,7 +133,15 @@ export async function deleteVipMilestone(actor: Actor, siteCode: string, id: num
   return deleteSetting(actor, siteCode, id, 'affiliate_vip_milestones', 'vip-milestone:delete', 'VIP milestone', 'affiliate.milestoneNotFound');
 }
 
-async function deleteSetting(actor: Actor, siteCode: string, id: number, table: string, action: string, what: string, notFound: RefusalName): Promise<{ success: true }> {
+async function deleteSetting(
+  actor: Actor,
+  siteCode: string,
+  id: number,
+  table: string,
+  action: string,
+  what: string,
+  notFound: RefusalName,
+): Promise<{ success: true }> {
   await db().transaction(async (transaction) => {
     const [removed] = await db().query<Record<string, unknown>>(`DELETE FROM ${table} WHERE id = :id AND "siteCode" = :siteCode RETURNING *`, {
       replacements: { id, siteCode },

@@ -133,7 +133,7 @@ export const affiliateRefusals = declareRefusals('affiliate', {
     text: agentNotFound,
   },
   bindCycle: {
-    means: 'the agent is the member itself or in the member\'s downline',
+    means: "the agent is the member itself or in the member's downline",
     text: agentNotFound,
   },
   memberAlreadyBound: {
@@ -147,7 +147,7 @@ export const affiliateRefusals = declareRefusals('affiliate', {
     },
   },
   memberNotBoundThere: {
-    means: 'the member has no agent to transfer or unbind, or the agent an unbind names is not the member\'s',
+    means: "the member has no agent to transfer or unbind, or the agent an unbind names is not the member's",
     text: {
       'zh-TW': '會員沒有代理，或不是此代理',
       'en-US': 'The member has no agent, or not this one',
@@ -186,7 +186,7 @@ export const affiliateRefusals = declareRefusals('affiliate', {
     },
   },
   agentLevelInvalid: {
-    means: 'a commission rate\'s agent level must be 1 to 3',
+    means: "a commission rate's agent level must be 1 to 3",
     text: {
       'zh-TW': '代理層級須為 1 至 3',
       'en-US': 'Agent level must be 1 to 3',
@@ -196,7 +196,7 @@ export const affiliateRefusals = declareRefusals('affiliate', {
     },
   },
   milestoneLevelInvalid: {
-    means: 'a VIP milestone\'s VIP level must be 2 to 15',
+    means: "a VIP milestone's VIP level must be 2 to 15",
     text: {
       'zh-TW': 'VIP 等級須介於 2 至 15',
       'en-US': 'VIP level must be between 2 and 15',
@@ -250,7 +250,7 @@ export const affiliateRefusals = declareRefusals('affiliate', {
     text: methodOrAccountRefused,
   },
   withdrawalCooldown: {
-    means: 'the agent\'s last commission withdrawal is too recent',
+    means: "the agent's last commission withdrawal is too recent",
     text: {
       'zh-TW': '提領冷卻中，請稍後再試',
       'en-US': 'Withdrawal cooldown in effect, please try again later',
@@ -280,7 +280,7 @@ export const affiliateRefusals = declareRefusals('affiliate', {
     },
   },
   withdrawalStatusNotAllowed: {
-    means: 'the commission withdrawal\'s status does not allow this step',
+    means: "the commission withdrawal's status does not allow this step",
     text: {
       'zh-TW': '此提領申請已審核',
       'en-US': 'Withdrawal request already reviewed',

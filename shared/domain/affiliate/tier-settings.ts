@@ -86,7 +86,13 @@ export async function deleteAgentTier(actor: Actor, siteCode: string, id: number
       transaction,
     });
     await db().query(`DELETE FROM agent_tiers WHERE id = :id`, { replacements: { id }, transaction });
-    await recordActorAction(actor, transaction, { module: 'affiliate', action: 'agent-tier:delete', targetId: id, summary: `deleted agent tier ${tier.tierCode}`, detail: tierView(tier) });
+    await recordActorAction(actor, transaction, {
+      module: 'affiliate',
+      action: 'agent-tier:delete',
+      targetId: id,
+      summary: `deleted agent tier ${tier.tierCode}`,
+      detail: tierView(tier),
+    });
   });
   return { success: true };
 }

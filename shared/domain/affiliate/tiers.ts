@@ -12,7 +12,14 @@ import { currentWeekPreview } from './settlement/preview';
 
 /** The site's tiers, lowest first (ties by id). */
 export function tiersOf(siteCode: string, transaction?: Transaction): Promise<AgentTier[]> {
-  return AgentTier.findAll({ where: { siteCode }, order: [['sortOrder', 'ASC'], ['id', 'ASC']], transaction });
+  return AgentTier.findAll({
+    where: { siteCode },
+    order: [
+      ['sortOrder', 'ASC'],
+      ['id', 'ASC'],
+    ],
+    transaction,
+  });
 }
 
 /**
@@ -42,7 +49,9 @@ export async function tierInfo(userId: number) {
   const next = index >= 0 ? (tiers[index + 1] ?? null) : null;
   return {
     currentTier: current ? { tierCode: current.tierCode, tierName: current.tierName } : null,
-    nextTier: next ? { tierCode: next.tierCode, tierName: next.tierName, minTotalEarned: money(next.minTotalEarned), minActiveMembers: next.minActiveMembers } : null,
+    nextTier: next
+      ? { tierCode: next.tierCode, tierName: next.tierName, minTotalEarned: money(next.minTotalEarned), minActiveMembers: next.minActiveMembers }
+      : null,
     progress: { totalEarned: money(balance.totalEarned), activeMembers: week.activeMemberCount },
   };
 }

@@ -77,13 +77,19 @@ async function walk(table: ChainTable, transaction: Transaction): Promise<{ rows
       LIMIT ${PROBLEMS_PER_CHECK}`,
     { type: QueryTypes.SELECT, transaction },
   );
-  const [{ count }] = await db().query<{ count: string }>(`SELECT count(*) AS count FROM ${table.chain} WHERE "chainSeq" IS NOT NULL`, { type: QueryTypes.SELECT, transaction });
+  const [{ count }] = await db().query<{ count: string }>(`SELECT count(*) AS count FROM ${table.chain} WHERE "chainSeq" IS NOT NULL`, {
+    type: QueryTypes.SELECT,
+    transaction,
+  });
   const problems: ChainProblem[] = [];
   for (const row of rows) {
     const where = { chain: table.chain, account: row.account, rowId: row.id, seq: row.seq, kind: row.kind };
     if (row.kind === 'inserted') problems.push({ ...where, detail: `row ${row.id} repeats seq ${row.seq}: a row was inserted out of order` });
     else if (row.kind === 'deleted') {
-      problems.push({ ...where, detail: `seq ${seqRange(Number(row.prevSeq ?? 0) + 1, Number(row.seq) - 1)} missing before row ${row.id} (seq ${row.seq}): deleted` });
+      problems.push({
+        ...where,
+        detail: `seq ${seqRange(Number(row.prevSeq ?? 0) + 1, Number(row.seq) - 1)} missing before row ${row.id} (seq ${row.seq}): deleted`,
+      });
     } else problems.push({ ...where, detail: `row ${row.id} (seq ${row.seq}) does not match its hash: changed (or the row before it was, hash and all)` });
   }
   return { rows: Number(count), problems };
@@ -106,9 +112,21 @@ async function heads(table: ChainTable, transaction: Transaction): Promise<{ cha
         detail: `the head is row ${row.headRowId} (seq ${row.headSeq}) but seq ${seqRange(Number(row.lastSeq ?? 0) + 1, Number(row.headSeq))} is missing: deleted`,
       });
     } else if (Number(row.lastSeq) > Number(row.headSeq)) {
-      problems.push({ ...where, rowId: row.lastId, seq: row.lastSeq, kind: 'inserted', detail: `row ${row.lastId} (seq ${row.lastSeq}) is past the head (seq ${row.headSeq}): inserted` });
+      problems.push({
+        ...where,
+        rowId: row.lastId,
+        seq: row.lastSeq,
+        kind: 'inserted',
+        detail: `row ${row.lastId} (seq ${row.lastSeq}) is past the head (seq ${row.headSeq}): inserted`,
+      });
     } else if (row.lastHash !== row.headHash) {
-      problems.push({ ...where, rowId: row.lastId, seq: row.lastSeq, kind: 'changed', detail: `row ${row.lastId} (seq ${row.lastSeq}) has another hash than the head: changed` });
+      problems.push({
+        ...where,
+        rowId: row.lastId,
+        seq: row.lastSeq,
+        kind: 'changed',
+        detail: `row ${row.lastId} (seq ${row.lastSeq}) has another hash than the head: changed`,
+      });
     }
   }
   return { chains: Number(count), problems };
@@ -150,7 +168,9 @@ function digestItself(digest: DigestRow, signedBefore: boolean): ChainProblem[] 
 }
 
 /** Every digest: its root from its heads, its signature, and each head still the row at that seq of its chain. */
-async function digests(transaction: Transaction): Promise<{ digests: number; problems: ChainProblem[]; all: Array<Omit<DigestRow, 'heads' | 'signature' | 'keyId'> & { rootHolds: boolean }> }> {
+async function digests(
+  transaction: Transaction,
+): Promise<{ digests: number; problems: ChainProblem[]; all: Array<Omit<DigestRow, 'heads' | 'signature' | 'keyId'> & { rootHolds: boolean }> }> {
   const ids = await digestIds(transaction);
   const problems: ChainProblem[] = [];
   const all: Array<Omit<DigestRow, 'heads' | 'signature' | 'keyId'> & { rootHolds: boolean }> = [];
@@ -160,7 +180,13 @@ async function digests(transaction: Transaction): Promise<{ digests: number; pro
     const digest = await digestRow(transaction, id);
     problems.push(...digestItself(digest, signedBefore));
     signedBefore ||= digest.signature !== null;
-    all.push({ id: digest.id, day: digest.day, merkleRoot: digest.merkleRoot, chainCount: digest.chainCount, rootHolds: merkleRoot(digest.heads) === digest.merkleRoot });
+    all.push({
+      id: digest.id,
+      day: digest.day,
+      merkleRoot: digest.merkleRoot,
+      chainCount: digest.chainCount,
+      rootHolds: merkleRoot(digest.heads) === digest.merkleRoot,
+    });
   }
   for (const table of CHAIN_TABLES) {
     const differ = await digestHeadMismatches(table, transaction, PROBLEMS_PER_CHECK);
@@ -188,7 +214,11 @@ async function digests(transaction: Transaction): Promise<{ digests: number; pro
 function rootProblems(root: string, all: Awaited<ReturnType<typeof digests>>['all']): { days: string[]; problems: ChainProblem[] } {
   const held = all.filter((d) => d.merkleRoot === root);
   const problem = (detail: string): ChainProblem => ({ chain: '*', account: null, rowId: null, seq: null, kind: 'root', detail });
-  if (!held.length) return { days: [], problems: [problem(`no digest has the root ${root}: the digest it came from was changed or deleted, or it is not a root of this database`)] };
+  if (!held.length)
+    return {
+      days: [],
+      problems: [problem(`no digest has the root ${root}: the digest it came from was changed or deleted, or it is not a root of this database`)],
+    };
   return {
     days: held.map((d) => d.day),
     problems: held.filter((d) => !d.rootHolds).map((d) => problem(`the digest of ${d.day} has the root ${root}, but its heads recompute to another: changed`)),
@@ -227,7 +257,8 @@ export async function verifyChains(options: VerifyOptions = {}): Promise<VerifyR
 export function verifyReportText(report: VerifyReport, limit = 50): string {
   const counts = `${report.chains} chains, ${report.rows} rows, ${report.digests} digests`;
   const root = report.root?.days.length ? `ROOT: ${report.root.root} is the root of the digest of ${report.root.days.join(', ')}\n` : '';
-  if (report.ok) return `${root}OK: every chain holds (${counts}); balances, holds and exclusions agree with them${report.root ? '; the chains recompute to the root' : ''}\n`;
+  if (report.ok)
+    return `${root}OK: every chain holds (${counts}); balances, holds and exclusions agree with them${report.root ? '; the chains recompute to the root' : ''}\n`;
   const lines = report.problems
     .slice(0, limit)
     .map((p) => `${p.kind.padEnd(9)} ${p.kind === 'state' ? p.detail : `${p.chain}${p.account === null ? '' : ` account ${p.account}`}: ${p.detail}`}`);

@@ -56,7 +56,10 @@ export async function transitionStatus<T extends object>(transaction: Transactio
 export function decideStatus<T extends object>(
   actor: Actor,
   move: StatusTransition,
-  effects: { apply?: (row: T & { fromStatus: string }, transaction: Transaction) => Promise<unknown>; log: (row: T & { fromStatus: string }) => ActorActionEntry },
+  effects: {
+    apply?: (row: T & { fromStatus: string }, transaction: Transaction) => Promise<unknown>;
+    log: (row: T & { fromStatus: string }) => ActorActionEntry;
+  },
 ): Promise<T & { fromStatus: string }> {
   return db().transaction(async (transaction) => {
     const changed = await transitionStatus<T>(transaction, move);

@@ -17,9 +17,17 @@ import { normalizeEmail, pendingEmailKey } from './email-verification';
 const MAIL_TEXTS: Record<Locale, { subject: (site: string) => string; body: (code: string) => string; ignore: string }> = {
   'zh-TW': { subject: (s) => `${s} 電子郵件驗證碼`, body: (c) => `您的驗證碼是：${c}`, ignore: '若您沒有提出此申請，請忽略這封郵件。' },
   'zh-CN': { subject: (s) => `${s} 邮箱验证码`, body: (c) => `您的验证码是：${c}`, ignore: '如果您没有提出此申请，请忽略这封邮件。' },
-  'en-US': { subject: (s) => `${s} e-mail verification code`, body: (c) => `Your verification code is: ${c}`, ignore: 'If you did not ask for this code, ignore this e-mail.' },
+  'en-US': {
+    subject: (s) => `${s} e-mail verification code`,
+    body: (c) => `Your verification code is: ${c}`,
+    ignore: 'If you did not ask for this code, ignore this e-mail.',
+  },
   'th-TH': { subject: (s) => `รหัสยืนยันอีเมล ${s}`, body: (c) => `รหัสยืนยันของคุณคือ: ${c}`, ignore: 'หากคุณไม่ได้ขอรหัสนี้ โปรดละเว้นอีเมลนี้' },
-  'vi-VN': { subject: (s) => `Mã xác minh email ${s}`, body: (c) => `Mã xác minh của bạn là: ${c}`, ignore: 'Nếu bạn không yêu cầu mã này, hãy bỏ qua email này.' },
+  'vi-VN': {
+    subject: (s) => `Mã xác minh email ${s}`,
+    body: (c) => `Mã xác minh của bạn là: ${c}`,
+    ignore: 'Nếu bạn không yêu cầu mã này, hãy bỏ qua email này.',
+  },
 };
 
 const WITHDRAWAL_TEXTS: Record<Locale, { subject: (site: string) => string; body: (code: string) => string }> = {

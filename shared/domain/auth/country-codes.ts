@@ -30,9 +30,7 @@ export function countryLanguage(value: unknown): Locale {
 
 function buildCountryCodes(locale: Locale): CountryCodeView[] {
   const collator = new Intl.Collator(locale);
-  return COUNTRIES.map((c) => ({ country: c.country, callingCode: c.callingCode, name: c.names[locale] })).sort((a, b) =>
-    collator.compare(a.name, b.name),
-  );
+  return COUNTRIES.map((c) => ({ country: c.country, callingCode: c.callingCode, name: c.names[locale] })).sort((a, b) => collator.compare(a.name, b.name));
 }
 
 /** GET /auth/country-codes: names in the language, sorted by name; cached 24 hours per language. */

@@ -35,7 +35,11 @@ export async function logoutPlayer(userId: number, requestedLocale: Locale | nul
  */
 async function groupAtLogout(user: User, locale: Locale, transaction: Transaction): Promise<{ vendorGroupId: number | null; vendorGroupLocked: number }> {
   if (Number(user.vendorGroupLocked) === 1 && user.vendorGroupId !== null) {
-    const chosen = await PaymentChannelGroup.findOne({ where: { id: user.vendorGroupId, siteCode: user.siteCode, enabled: 1 }, attributes: ['id'], transaction });
+    const chosen = await PaymentChannelGroup.findOne({
+      where: { id: user.vendorGroupId, siteCode: user.siteCode, enabled: 1 },
+      attributes: ['id'],
+      transaction,
+    });
     if (chosen) return { vendorGroupId: chosen.id, vendorGroupLocked: 1 };
   }
   return { vendorGroupId: await pickChannelGroup(user.siteCode, locale, transaction), vendorGroupLocked: 0 };

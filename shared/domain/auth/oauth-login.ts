@@ -56,7 +56,12 @@ export async function loginWithOAuth(
     const isNewUser = !user;
     user ??= await createThirdPartyPlayer(
       ctx,
-      { account: accountName('oauth_', profile.sub, attempt), name: profile.name ?? profile.email?.split('@')[0] ?? `oauth_${profile.sub}`, email, oauth: oauthId },
+      {
+        account: accountName('oauth_', profile.sub, attempt),
+        name: profile.name ?? profile.email?.split('@')[0] ?? `oauth_${profile.sub}`,
+        email,
+        oauth: oauthId,
+      },
       transaction,
     );
     return { ...(await completeLogin(user, ctx.meta, transaction)), isNewUser };
@@ -83,7 +88,8 @@ export async function bindOAuth(userId: number, input: { code: string; state: st
     });
   } catch (err) {
     // Another user took the identity or the address between our check and our update.
-    if (err instanceof UniqueConstraintError) throw new Refusal(Object.keys(err.fields ?? {}).some((f) => f.includes('oauth')) ? 'auth.oauthBoundElsewhere' : 'auth.oauthEmailUsedElsewhere');
+    if (err instanceof UniqueConstraintError)
+      throw new Refusal(Object.keys(err.fields ?? {}).some((f) => f.includes('oauth')) ? 'auth.oauthBoundElsewhere' : 'auth.oauthEmailUsedElsewhere');
     throw err;
   }
 }

@@ -37,10 +37,15 @@ export async function oauthLoginIdentity(code: string, state: string): Promise<O
     profile,
     keep: async () => {
       const ttlS = Math.min(OAUTH_STATE_TTL_S, iat + OAUTH_STATE_TTL_S - Math.floor(Date.now() / 1000));
-      if (ttlS > 0) await cache().set(key, JSON.stringify(profile), 'EX', ttlS).catch(() => undefined);
+      if (ttlS > 0)
+        await cache()
+          .set(key, JSON.stringify(profile), 'EX', ttlS)
+          .catch(() => undefined);
     },
     forget: async () => {
-      await cache().del(key).catch(() => undefined);
+      await cache()
+        .del(key)
+        .catch(() => undefined);
     },
   };
 }

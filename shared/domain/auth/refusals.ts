@@ -50,7 +50,7 @@ export const authRefusals = declareRefusals('auth', {
     text: WRONG_ACCOUNT_OR_PASSWORD,
   },
   currentPasswordWrong: {
-    means: 'the current password is not the account\'s',
+    means: "the current password is not the account's",
     text: {
       'zh-TW': '目前密碼錯誤',
       'en-US': 'Current password is incorrect',
@@ -253,7 +253,7 @@ export const authRefusals = declareRefusals('auth', {
     },
   },
   oauthStateSignatureWrong: {
-    means: 'the OAuth state\'s signature does not match',
+    means: "the OAuth state's signature does not match",
     text: {
       'zh-TW': '登入狀態簽章驗證失敗',
       'en-US': 'Login state signature check failed',
@@ -263,7 +263,7 @@ export const authRefusals = declareRefusals('auth', {
     },
   },
   oauthStateUnreadable: {
-    means: 'the OAuth state\'s payload is not a JSON object with an issue time',
+    means: "the OAuth state's payload is not a JSON object with an issue time",
     text: {
       'zh-TW': '登入狀態解碼失敗',
       'en-US': 'Failed to decode login state',
@@ -303,7 +303,7 @@ export const authRefusals = declareRefusals('auth', {
     },
   },
   oauthIdTokenInvalid: {
-    means: 'the provider\'s id_token does not verify',
+    means: "the provider's id_token does not verify",
     text: {
       'zh-TW': '身分權杖無效',
       'en-US': 'Invalid ID token',
@@ -333,7 +333,7 @@ export const authRefusals = declareRefusals('auth', {
     },
   },
   oauthEmailUsedElsewhere: {
-    means: 'another user of the site uses the OAuth account\'s e-mail',
+    means: "another user of the site uses the OAuth account's e-mail",
     text: {
       'zh-TW': '此 OAuth 帳號的電子郵件已被其他用戶使用',
       'en-US': 'The email of this OAuth account is used by another user',
@@ -353,7 +353,7 @@ export const authRefusals = declareRefusals('auth', {
     },
   },
   widgetHashWrong: {
-    means: 'the widget data\'s hash does not verify',
+    means: "the widget data's hash does not verify",
     text: {
       'zh-TW': '登入資料驗證失敗',
       'en-US': 'Login data verification failed',
@@ -363,7 +363,7 @@ export const authRefusals = declareRefusals('auth', {
     },
   },
   widgetAuthStale: {
-    means: 'the widget data\'s auth_date is too old',
+    means: "the widget data's auth_date is too old",
     text: {
       'zh-TW': '登入資料已過期，請重新登入',
       'en-US': 'Login data expired, please log in again',

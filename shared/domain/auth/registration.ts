@@ -31,7 +31,11 @@ export interface RegisterResult {
 function isAccountTaken(err: unknown): boolean {
   if (!(err instanceof UniqueConstraintError)) return false;
   const constraint = (err.parent as { constraint?: string } | undefined)?.constraint;
-  return constraint === 'users_site_account' || constraint === 'users_site_account_key' || Object.keys(err.fields ?? {}).some((f) => f === 'account' || f === 'accountKey');
+  return (
+    constraint === 'users_site_account' ||
+    constraint === 'users_site_account_key' ||
+    Object.keys(err.fields ?? {}).some((f) => f === 'account' || f === 'accountKey')
+  );
 }
 
 /** Records the new player's account key; the unique index (site, key) refuses a look-alike registered at the same time. */

@@ -162,14 +162,24 @@ return out`;
  * nothing was counted here (no counters, a cache miss answered by Postgres, Redis unavailable): the
  * caller counts then. claims null: invalid, expired or superseded.
  */
-export async function verifyPlayerTokenCounting(token: string, countKeys: (userId: number) => CountKey[]): Promise<{ claims: PlayerClaims | null; counts: number[] | null }> {
+export async function verifyPlayerTokenCounting(
+  token: string,
+  countKeys: (userId: number) => CountKey[],
+): Promise<{ claims: PlayerClaims | null; counts: number[] | null }> {
   const claims = decodePlayerToken(token);
   if (!claims) return { claims: null, counts: null };
   // On a cluster the counters (per player, per IP) live in other slots than the version: the caller counts them.
   const counters = isCluster() ? [] : countKeys(claims.sub);
   if (counters.length) {
     const answer = await cache()
-      .eval(CHECK_AND_COUNT, 1 + counters.length, tokenVersionKey(claims.sub), ...counters.map((c) => c.key), String(claims.tokenVersion), ...counters.map((c) => String(c.ttlS)))
+      .eval(
+        CHECK_AND_COUNT,
+        1 + counters.length,
+        tokenVersionKey(claims.sub),
+        ...counters.map((c) => c.key),
+        String(claims.tokenVersion),
+        ...counters.map((c) => String(c.ttlS)),
+      )
       .catch(() => null);
     if (Array.isArray(answer) && answer[0] !== -1) {
       const current = Number(answer[0]) === claims.tokenVersion;

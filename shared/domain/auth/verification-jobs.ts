@@ -12,7 +12,12 @@ export function verifyJobWaitMs(): number {
  * Hands a verification's mail or SMS to its worker (one attempt, a fresh job id) and waits for the
  * outcome at most verifyJobWaitMs().
  */
-export function runVerificationJob<Q extends 'mail' | 'sms'>(queue: Q, name: 'verify-email' | 'verify-mobile', userId: number, payload: QueuePayloads[Q]): Promise<JobOutcome> {
+export function runVerificationJob<Q extends 'mail' | 'sms'>(
+  queue: Q,
+  name: 'verify-email' | 'verify-mobile',
+  userId: number,
+  payload: QueuePayloads[Q],
+): Promise<JobOutcome> {
   const id = jobId(name, `${userId}-${Date.now()}-${randomBytes(3).toString('hex')}`);
   return addAndWait(queue, name, payload, { jobId: id, attempts: 1 }, verifyJobWaitMs());
 }

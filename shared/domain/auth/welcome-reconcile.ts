@@ -17,7 +17,12 @@ export const welcomeMailReconciler: OutboxReconciler = {
   queue: 'mail',
   async redeliver(transaction: Transaction, rows: readonly OutboxRow[]): Promise<number> {
     const ids = [
-      ...new Set(rows.filter((row) => row.payload.kind === 'welcome').map((row) => Number(row.payload.userId)).filter((id) => Number.isSafeInteger(id) && id > 0)),
+      ...new Set(
+        rows
+          .filter((row) => row.payload.kind === 'welcome')
+          .map((row) => Number(row.payload.userId))
+          .filter((id) => Number.isSafeInteger(id) && id > 0),
+      ),
     ];
     if (!ids.length) return 0;
     const owing = await db().query<{ id: number }>(`SELECT id FROM users WHERE id IN (:ids) AND "welcomeMailAt" IS NULL ORDER BY id`, {

@@ -34,7 +34,10 @@ function checkWidgetData(data: WidgetLoginData, received: Record<string, WidgetF
 }
 
 function widgetDisplayName(data: WidgetLoginData): string {
-  const full = [data.first_name, data.last_name].map((part) => part?.trim()).filter(Boolean).join(' ');
+  const full = [data.first_name, data.last_name]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
   return (full || data.username || `widget_${data.id}`).slice(0, 50);
 }
 
@@ -56,7 +59,11 @@ export async function loginWithWidget(
     let user = await User.findOne({ where: { siteCode: ctx.siteCode, widget: widgetId }, transaction });
     if (user) requireTotpPassed(user, passed);
     const isNewUser = !user;
-    user ??= await createThirdPartyPlayer(ctx, { account: accountName('widget_', widgetId, attempt), name: widgetDisplayName(data), widget: widgetId }, transaction);
+    user ??= await createThirdPartyPlayer(
+      ctx,
+      { account: accountName('widget_', widgetId, attempt), name: widgetDisplayName(data), widget: widgetId },
+      transaction,
+    );
     return { ...(await completeLogin(user, ctx.meta, transaction)), isNewUser };
   });
   return { token, user: { id: user.id, account: user.account, name: user.name, widget: user.widget }, isNewUser };

@@ -14,12 +14,21 @@ export interface ClaimFilter extends DayRange {
 }
 
 /** One page of the player's claims of `table` (its `columns`), newest first: pending = turnover not completed yet. */
-export async function playerClaimPage<T extends object>(table: ClaimTable, columns: string, userId: number, siteCode: string, filter: ClaimFilter): Promise<{ rows: T[]; pagination: Pagination }> {
+export async function playerClaimPage<T extends object>(
+  table: ClaimTable,
+  columns: string,
+  userId: number,
+  siteCode: string,
+  filter: ClaimFilter,
+): Promise<{ rows: T[]; pagination: Pagination }> {
   const { clauses, replacements } = playerRowsInDays(userId, siteCode, 'claimedAt', filter);
   if (filter.tab === 'pending') clauses.push('"turnoverCompleted" = 0');
   if (filter.tab === 'completed') clauses.push('"turnoverCompleted" = 1');
   const where = clauses.join(' AND ');
-  const [{ total }] = await db().query<{ total: string }>(`SELECT COUNT(*)::text AS total FROM ${table} WHERE ${where}`, { replacements, type: QueryTypes.SELECT });
+  const [{ total }] = await db().query<{ total: string }>(`SELECT COUNT(*)::text AS total FROM ${table} WHERE ${where}`, {
+    replacements,
+    type: QueryTypes.SELECT,
+  });
   const rows = await db().query<T>(`SELECT ${columns} FROM ${table} WHERE ${where} ORDER BY "claimedAt" DESC, id DESC LIMIT :limit OFFSET :offset`, {
     replacements: { ...replacements, limit: filter.pageSize, offset: pageOffset(filter.page, filter.pageSize) },
     type: QueryTypes.SELECT,

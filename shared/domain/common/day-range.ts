@@ -10,12 +10,22 @@ export interface DayRange {
  * SQL conditions selecting a player's rows of a site whose timestamp `column` falls in the day range:
  * from 00:00:00 of startDate to the end of endDate in APP_TIMEZONE. Callers may push further clauses.
  */
-export function playerRowsInDays(userId: number, siteCode: string, column: string, range: DayRange): { clauses: string[]; replacements: Record<string, unknown> } {
+export function playerRowsInDays(
+  userId: number,
+  siteCode: string,
+  column: string,
+  range: DayRange,
+): { clauses: string[]; replacements: Record<string, unknown> } {
   return rowsInDays(['"userId" = :userId', '"siteCode" = :siteCode'], { userId, siteCode }, column, range);
 }
 
 /** The given clauses and replacements, with those selecting rows whose `column` falls in the day range added. */
-export function rowsInDays(clauses: string[], replacements: Record<string, unknown>, column: string, range: DayRange): { clauses: string[]; replacements: Record<string, unknown> } {
+export function rowsInDays(
+  clauses: string[],
+  replacements: Record<string, unknown>,
+  column: string,
+  range: DayRange,
+): { clauses: string[]; replacements: Record<string, unknown> } {
   replacements.tz = config().appTimezone;
   if (range.startDate) {
     clauses.push(`"${column}" >= (CAST(:startDate AS date)::timestamp AT TIME ZONE :tz)`);

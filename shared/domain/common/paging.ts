@@ -35,7 +35,11 @@ export interface PageQuery {
  * One page of a list and how many rows match it: the page's SELECT and the COUNT run side by side on two
  * pooled connections. Answers {rows, pagination}.
  */
-export async function pagedRows<T extends object>(query: PageQuery, replacements: Record<string, unknown>, paging: Paging): Promise<{ rows: T[]; pagination: Pagination }> {
+export async function pagedRows<T extends object>(
+  query: PageQuery,
+  replacements: Record<string, unknown>,
+  paging: Paging,
+): Promise<{ rows: T[]; pagination: Pagination }> {
   const from = `FROM ${query.from} WHERE ${query.where.length ? query.where.join(' AND ') : 'TRUE'}`;
   const [rows, [count]] = await Promise.all([
     db().query<T>(`SELECT ${query.select} ${from} ORDER BY ${query.orderBy} LIMIT :limit OFFSET :offset`, {

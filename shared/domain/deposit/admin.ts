@@ -82,7 +82,10 @@ export async function listSiteDeposits(siteCode: string, filter: AdminOrderFilte
 
 /** GET /deposit/admin/orders/:id/callbacks: every callback recorded for the order, oldest first. */
 export async function depositCallbackHistory(siteCode: string, orderId: number) {
-  const [order] = await db().query(`SELECT id FROM deposit_orders WHERE id = :orderId AND "siteCode" = :siteCode`, { replacements: { orderId, siteCode }, type: QueryTypes.SELECT });
+  const [order] = await db().query(`SELECT id FROM deposit_orders WHERE id = :orderId AND "siteCode" = :siteCode`, {
+    replacements: { orderId, siteCode },
+    type: QueryTypes.SELECT,
+  });
   if (!order) throw new Refusal('deposit.orderNotFound');
   return db().query(
     `SELECT id, vendor, kind, "subOrder", "txHash", outcome, body, "createdAt" FROM deposit_callbacks WHERE "depositOrderId" = :orderId ORDER BY id`,
@@ -113,7 +116,13 @@ interface ResolvableOrder {
  * pays the money back. An exclusion does not refuse it: credited, the money can be withdrawn, not played.
  */
 async function checkCreditAllowed(transaction: Transaction, order: ResolvableOrder & { payAmount: string }): Promise<void> {
-  await requireDepositLevel(transaction, { siteCode: order.siteCode, userId: order.userId, subOrder: order.subOrder, orderAmount: order.payAmount, exchangeRate: order.exchangeRate });
+  await requireDepositLevel(transaction, {
+    siteCode: order.siteCode,
+    userId: order.userId,
+    subOrder: order.subOrder,
+    orderAmount: order.payAmount,
+    exchangeRate: order.exchangeRate,
+  });
   await checkDepositCredit(transaction, order.id);
 }
 
@@ -129,30 +138,32 @@ async function checkCreditAllowed(transaction: Transaction, order: ResolvableOrd
  * nothing changed.
  */
 export async function resolveFlaggedDeposit(actor: Actor, siteCode: string, orderId: number, action: Resolution, reason: string, locale: Locale) {
-  await refusingForbiddenMoves(() => db().transaction(async (transaction) => {
-    const [order] = await db().query<ResolvableOrder>(
-      `SELECT id, "siteCode", "userId", "subOrder", "exchangeRate", status, flag, resolution, "payAmount" FROM deposit_orders WHERE id = :orderId AND "siteCode" = :siteCode FOR UPDATE`,
-      { replacements: { orderId, siteCode }, type: QueryTypes.SELECT, transaction },
-    );
-    if (!order) throw new Refusal('deposit.orderNotFound');
-    if (order.resolution === action) return;
-    if (!order.flag || order.resolution) throw new Refusal('deposit.notAwaitingResolution');
-    if (action === 'credit' && order.payAmount === null) throw new Refusal('deposit.nothingPaid');
-    if (action === 'credit') await checkCreditAllowed(transaction, { ...order, payAmount: order.payAmount as string });
-    const failed = action === 'fail' ? `status = 'failed', "failReason" = COALESCE("failReason", 'rejected'),` : '';
-    await db().query(
-      `UPDATE deposit_orders SET ${failed} resolution = :action, "resolutionReason" = :reason, "resolvedBy" = :adminId, "resolvedAt" = now(), "updatedAt" = now() WHERE id = :id`,
-      { replacements: { id: order.id, action, reason, adminId: actor.adminId }, transaction },
-    );
-    if (action === 'credit') await markPaid(transaction, order.id);
-    await recordActorAction(actor, transaction, {
-      module: 'deposit',
-      action: `resolve-${action}`,
-      targetId: Number(order.id),
-      summary: `resolved flagged deposit order ${order.id} (${order.flag}): ${action}`,
-      detail: { flag: order.flag, statusBefore: order.status, payAmount: order.payAmount === null ? null : money(order.payAmount), reason },
-    });
-  }));
+  await refusingForbiddenMoves(() =>
+    db().transaction(async (transaction) => {
+      const [order] = await db().query<ResolvableOrder>(
+        `SELECT id, "siteCode", "userId", "subOrder", "exchangeRate", status, flag, resolution, "payAmount" FROM deposit_orders WHERE id = :orderId AND "siteCode" = :siteCode FOR UPDATE`,
+        { replacements: { orderId, siteCode }, type: QueryTypes.SELECT, transaction },
+      );
+      if (!order) throw new Refusal('deposit.orderNotFound');
+      if (order.resolution === action) return;
+      if (!order.flag || order.resolution) throw new Refusal('deposit.notAwaitingResolution');
+      if (action === 'credit' && order.payAmount === null) throw new Refusal('deposit.nothingPaid');
+      if (action === 'credit') await checkCreditAllowed(transaction, { ...order, payAmount: order.payAmount as string });
+      const failed = action === 'fail' ? `status = 'failed', "failReason" = COALESCE("failReason", 'rejected'),` : '';
+      await db().query(
+        `UPDATE deposit_orders SET ${failed} resolution = :action, "resolutionReason" = :reason, "resolvedBy" = :adminId, "resolvedAt" = now(), "updatedAt" = now() WHERE id = :id`,
+        { replacements: { id: order.id, action, reason, adminId: actor.adminId }, transaction },
+      );
+      if (action === 'credit') await markPaid(transaction, order.id);
+      await recordActorAction(actor, transaction, {
+        module: 'deposit',
+        action: `resolve-${action}`,
+        targetId: Number(order.id),
+        summary: `resolved flagged deposit order ${order.id} (${order.flag}): ${action}`,
+        detail: { flag: order.flag, statusBefore: order.status, payAmount: order.payAmount === null ? null : money(order.payAmount), reason },
+      });
+    }),
+  );
   return adminOrder(siteCode, orderId, locale);
 }
 

@@ -27,15 +27,7 @@ import { readPayee } from './payee';
  */
 export type Vendor = 'fiatvendor' | 'usdt';
 export type CallbackOutcome =
-  | 'applied'
-  | 'duplicate'
-  | 'unknown-order'
-  | 'final-order'
-  | 'amount-mismatch'
-  | 'late-payment'
-  | 'already-flagged'
-  | 'tx-used'
-  | 'invalid';
+  'applied' | 'duplicate' | 'unknown-order' | 'final-order' | 'amount-mismatch' | 'late-payment' | 'already-flagged' | 'tx-used' | 'invalid';
 
 interface CallbackInput {
   vendor: Vendor;

@@ -73,7 +73,13 @@ const siteGroups = (siteCode: string, transaction?: Transaction) => PaymentChann
 /** GET /vendor/admin/channels: every channel of the site, by sortOrder then id. */
 export async function listAdminChannels(siteCode: string): Promise<AdminChannelView[]> {
   const [channels, groups] = await Promise.all([
-    PaymentChannel.findAll({ where: { siteCode }, order: [['sortOrder', 'ASC'], ['id', 'ASC']] }),
+    PaymentChannel.findAll({
+      where: { siteCode },
+      order: [
+        ['sortOrder', 'ASC'],
+        ['id', 'ASC'],
+      ],
+    }),
     siteGroups(siteCode),
   ]);
   return channels.map((c) => channelAdminView(c, groups));
@@ -95,16 +101,34 @@ const keyTaken = () => new Refusal('deposit.channelKeyTaken', 'channel key taken
 const channelNotFound = () => new Refusal('deposit.paymentChannelNotFound', 'payment channel not found');
 
 /** POST /vendor/admin/channels: `channelKeyTaken` when the key is the site's already (default key: `<code>-<random>`). */
-export async function createAdminChannel(actor: Actor, siteCode: string, input: ChannelInput & { code: ChannelCode; name: Partial<LocaleText>; currency: string; paymentMethods: PaymentMethod[] }): Promise<AdminChannelView> {
-  const fields = { code: input.code, currency: input.currency, paymentMethods: input.paymentMethods, network: input.network ?? null, paymentAddress: input.paymentAddress ?? null };
+export async function createAdminChannel(
+  actor: Actor,
+  siteCode: string,
+  input: ChannelInput & { code: ChannelCode; name: Partial<LocaleText>; currency: string; paymentMethods: PaymentMethod[] },
+): Promise<AdminChannelView> {
+  const fields = {
+    code: input.code,
+    currency: input.currency,
+    paymentMethods: input.paymentMethods,
+    network: input.network ?? null,
+    paymentAddress: input.paymentAddress ?? null,
+  };
   checkChannelFields(fields);
   const key = input.key ?? `${input.code}-${randomBytes(4).toString('hex')}`;
   return uniqueAs(keyTaken, () =>
     db().transaction(async (transaction) => {
       if (await PaymentChannel.findOne({ where: { siteCode, key }, attributes: ['id'], transaction })) throw keyTaken();
-      const row = await PaymentChannel.create({ siteCode, key, name: input.name, ...fields, enabled: input.enabled ?? 1, sortOrder: input.sortOrder ?? 0 }, { transaction });
+      const row = await PaymentChannel.create(
+        { siteCode, key, name: input.name, ...fields, enabled: input.enabled ?? 1, sortOrder: input.sortOrder ?? 0 },
+        { transaction },
+      );
       const view = channelAdminView(row, []);
-      await logChannelAction(actor, siteCode, transaction, { action: 'create-channel', targetId: row.id, summary: `created payment channel ${key}`, detail: view });
+      await logChannelAction(actor, siteCode, transaction, {
+        action: 'create-channel',
+        targetId: row.id,
+        summary: `created payment channel ${key}`,
+        detail: view,
+      });
       return view;
     }),
   );
@@ -128,9 +152,15 @@ export async function updateAdminChannel(actor: Actor, siteCode: string, id: num
       checkChannelFields(next);
       const misfit = groups.find((g) => before.groupIds.includes(g.id) && !fitsGroupCurrency(next, g.currency));
       if (misfit) throw new Refusal('deposit.channelListedByGroup', `group ${misfit.id} lists the channel and serves ${misfit.currency}`);
-      if (values.key !== undefined && (await PaymentChannel.findOne({ where: { siteCode, key: values.key as string }, attributes: ['id'], transaction }))) throw keyTaken();
+      if (values.key !== undefined && (await PaymentChannel.findOne({ where: { siteCode, key: values.key as string }, attributes: ['id'], transaction })))
+        throw keyTaken();
       await row.update(values, { transaction });
-      await logChannelAction(actor, siteCode, transaction, { action: 'update-channel', targetId: row.id, summary: `updated payment channel ${row.key}`, detail: { changes } });
+      await logChannelAction(actor, siteCode, transaction, {
+        action: 'update-channel',
+        targetId: row.id,
+        summary: `updated payment channel ${row.key}`,
+        detail: { changes },
+      });
       return channelAdminView(row, groups);
     }),
   );

@@ -78,10 +78,11 @@ async function holdCredit(depositOrderId: number): Promise<CreditResult> {
 
 async function creditOnce(depositOrderId: number): Promise<CreditResult> {
   return db().transaction(async (transaction) => {
-    const [order] = await db().query<LockedOrder>(
-      `SELECT id, "userId", status, "usdAmount", "creditedAt" FROM deposit_orders WHERE id = :id FOR UPDATE`,
-      { replacements: { id: depositOrderId }, type: QueryTypes.SELECT, transaction },
-    );
+    const [order] = await db().query<LockedOrder>(`SELECT id, "userId", status, "usdAmount", "creditedAt" FROM deposit_orders WHERE id = :id FOR UPDATE`, {
+      replacements: { id: depositOrderId },
+      type: QueryTypes.SELECT,
+      transaction,
+    });
     if (!order) return { depositOrderId, credited: false, reason: 'missing' };
     if (order.status !== 'paid' || order.usdAmount === null) return { depositOrderId, credited: false, reason: 'not-paid' };
     if (order.creditedAt) return { depositOrderId, credited: false, reason: 'already-credited' };

@@ -74,7 +74,11 @@ async function checkGroupChannels(siteCode: string, currency: string, channelIds
   const unknown = channelIds.find((id) => !byId.has(id));
   if (unknown !== undefined) throw new Refusal('deposit.groupChannelUnknown', `${unknown} is not a payment channel of the site`);
   const misfit = channels.find((c) => !fitsGroupCurrency(c, currency));
-  if (misfit) throw new Refusal('deposit.groupChannelCurrency', `channel ${misfit.id} is a ${misfit.currency} fiat channel; a ${currency} group takes fiat channels of its own currency`);
+  if (misfit)
+    throw new Refusal(
+      'deposit.groupChannelCurrency',
+      `channel ${misfit.id} is a ${misfit.currency} fiat channel; a ${currency} group takes fiat channels of its own currency`,
+    );
 }
 
 /** The site's groups after a write, for the answer's view. */
@@ -83,13 +87,25 @@ async function writtenView(row: PaymentChannelGroup, transaction: Transaction): 
 }
 
 /** POST /vendor/admin/groups: `groupChannelUnknown`, `groupChannelCurrency`. */
-export async function createAdminGroup(actor: Actor, siteCode: string, input: GroupInput & { groupName: Partial<LocaleText>; currency: string }): Promise<AdminGroupView> {
+export async function createAdminGroup(
+  actor: Actor,
+  siteCode: string,
+  input: GroupInput & { groupName: Partial<LocaleText>; currency: string },
+): Promise<AdminGroupView> {
   return db().transaction(async (transaction) => {
     const channelIds = input.channelIds ?? [];
     await checkGroupChannels(siteCode, input.currency, channelIds, transaction);
-    const row = await PaymentChannelGroup.create({ siteCode, groupName: input.groupName, currency: input.currency, channelIds, enabled: input.enabled ?? 1 }, { transaction });
+    const row = await PaymentChannelGroup.create(
+      { siteCode, groupName: input.groupName, currency: input.currency, channelIds, enabled: input.enabled ?? 1 },
+      { transaction },
+    );
     const view = await writtenView(row, transaction);
-    await logChannelAction(actor, siteCode, transaction, { action: 'create-group', targetId: row.id, summary: `created payment channel group ${row.id} (${row.currency})`, detail: view });
+    await logChannelAction(actor, siteCode, transaction, {
+      action: 'create-group',
+      targetId: row.id,
+      summary: `created payment channel group ${row.id} (${row.currency})`,
+      detail: view,
+    });
     return view;
   });
 }
@@ -102,9 +118,19 @@ export async function updateAdminGroup(actor: Actor, siteCode: string, id: numbe
     const before = await writtenView(row, transaction);
     const { changes, values } = changesOf(before as unknown as Record<string, unknown>, { ...input });
     if (Object.keys(values).length === 0) return before;
-    await checkGroupChannels(siteCode, (values.currency as string | undefined) ?? row.currency, (values.channelIds as number[] | undefined) ?? before.channelIds, transaction);
+    await checkGroupChannels(
+      siteCode,
+      (values.currency as string | undefined) ?? row.currency,
+      (values.channelIds as number[] | undefined) ?? before.channelIds,
+      transaction,
+    );
     await row.update(values, { transaction });
-    await logChannelAction(actor, siteCode, transaction, { action: 'update-group', targetId: row.id, summary: `updated payment channel group ${row.id}`, detail: { changes } });
+    await logChannelAction(actor, siteCode, transaction, {
+      action: 'update-group',
+      targetId: row.id,
+      summary: `updated payment channel group ${row.id}`,
+      detail: { changes },
+    });
     return writtenView(row, transaction);
   });
 }
@@ -126,7 +152,12 @@ export interface PlayerGroupView {
  */
 export async function movePlayerToGroup(actor: Actor, siteCode: string, userId: number, groupId: number | null): Promise<PlayerGroupView> {
   return db().transaction(async (transaction) => {
-    const user = await User.findOne({ where: { id: userId, siteCode }, attributes: ['id', 'locale', 'vendorGroupId', 'vendorGroupLocked'], transaction, lock: transaction.LOCK.NO_KEY_UPDATE });
+    const user = await User.findOne({
+      where: { id: userId, siteCode },
+      attributes: ['id', 'locale', 'vendorGroupId', 'vendorGroupLocked'],
+      transaction,
+      lock: transaction.LOCK.NO_KEY_UPDATE,
+    });
     if (!user) throw new Refusal('deposit.playerNotFound', 'player not found');
     let to: number | null;
     if (groupId === null) {
@@ -145,7 +176,10 @@ export async function movePlayerToGroup(actor: Actor, siteCode: string, userId: 
       await logChannelAction(actor, siteCode, transaction, {
         action: 'move-player',
         targetId: user.id,
-        summary: groupId === null ? `returned player ${user.id} to the automatic payment channel group (${to ?? 'none'})` : `moved player ${user.id} to payment channel group ${to}`,
+        summary:
+          groupId === null
+            ? `returned player ${user.id} to the automatic payment channel group (${to ?? 'none'})`
+            : `moved player ${user.id} to payment channel group ${to}`,
         detail: { vendorGroupId: { from, to }, vendorGroupLocked: { from: wasLocked, to: locked } },
       });
     }

@@ -29,10 +29,13 @@ export async function listPlayerDeposits(siteCode: string, userId: number, filte
 
 /** GET /deposit/orders/:subOrder: one of the player's orders (`orderNotFound` for another player's or none). */
 export async function playerDeposit(siteCode: string, userId: number, subOrder: string, locale: Locale) {
-  const [row] = await db().query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM deposit_orders WHERE "subOrder" = :subOrder AND "userId" = :userId AND "siteCode" = :siteCode`, {
-    replacements: { subOrder, userId, siteCode },
-    type: QueryTypes.SELECT,
-  });
+  const [row] = await db().query<OrderRow>(
+    `SELECT ${ORDER_COLUMNS} FROM deposit_orders WHERE "subOrder" = :subOrder AND "userId" = :userId AND "siteCode" = :siteCode`,
+    {
+      replacements: { subOrder, userId, siteCode },
+      type: QueryTypes.SELECT,
+    },
+  );
   if (!row) throw new Refusal('deposit.orderNotFound', 'no such deposit order of the player');
   return orderView(row, await channelNames([row], locale));
 }

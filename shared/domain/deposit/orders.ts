@@ -113,7 +113,9 @@ async function orderRate(currency: string): Promise<string> {
  * player protection's check (exclusions, deposit limits: checkDepositOrder). A repeated subOrder is
  * answered before either, so a repeat is never counted twice against a limit.
  */
-async function insertOrder(fields: Partial<DepositOrder> & { siteCode: string; userId: number; subOrder: string; orderAmount: string; exchangeRate: string }): Promise<DepositOrder | null> {
+async function insertOrder(
+  fields: Partial<DepositOrder> & { siteCode: string; userId: number; subOrder: string; orderAmount: string; exchangeRate: string },
+): Promise<DepositOrder | null> {
   if (await DepositOrder.findOne({ where: { subOrder: fields.subOrder }, attributes: ['id'] })) return null;
   try {
     return await db().transaction(async (transaction) => {
@@ -128,7 +130,13 @@ async function insertOrder(fields: Partial<DepositOrder> & { siteCode: string; u
 }
 
 function cryptoAnswer(order: DepositOrder): CryptoAnswer {
-  return { paymentAddress: order.paymentAddress ?? '', network: order.network, currency: order.currency, orderAmount: Number(order.orderAmount), subOrder: order.subOrder };
+  return {
+    paymentAddress: order.paymentAddress ?? '',
+    network: order.network,
+    currency: order.currency,
+    orderAmount: Number(order.orderAmount),
+    subOrder: order.subOrder,
+  };
 }
 
 async function createCryptoOrder(siteCode: string, userId: number, channel: PaymentChannel, input: DepositInput): Promise<CryptoAnswer | unknown> {
@@ -165,7 +173,13 @@ function amountValue(amount: string): number | string {
   return String(n) === amount ? n : amount;
 }
 
-async function createFiatOrder(siteCode: string, userId: number, channel: PaymentChannel, input: DepositInput, callbacks: VendorCallbackUrls): Promise<unknown> {
+async function createFiatOrder(
+  siteCode: string,
+  userId: number,
+  channel: PaymentChannel,
+  input: DepositInput,
+  callbacks: VendorCallbackUrls,
+): Promise<unknown> {
   const settings = fiatvendorSettings();
   if (!settings) throw new Refusal('deposit.channelUnavailable', 'fiat vendor not configured');
   const exchangeRate = await orderRate(channel.currency);

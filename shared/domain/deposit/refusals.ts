@@ -56,7 +56,7 @@ export const depositRefusals = declareRefusals('deposit', {
     },
   },
   channelGroupUnavailable: {
-    means: 'the player\'s channel group is missing, of another site or disabled',
+    means: "the player's channel group is missing, of another site or disabled",
     text: {
       'zh-TW': '支付通道群組不存在或已停用',
       'en-US': 'Payment channel group not found or disabled',
@@ -86,7 +86,7 @@ export const depositRefusals = declareRefusals('deposit', {
     },
   },
   channelUnavailable: {
-    means: 'the channel is not the player\'s, not built for the method, or the fiat vendor is not configured',
+    means: "the channel is not the player's, not built for the method, or the fiat vendor is not configured",
     text: {
       'zh-TW': '目前沒有可用的支付通道',
       'en-US': 'No payment channel available',
@@ -227,7 +227,7 @@ export const depositRefusals = declareRefusals('deposit', {
     },
   },
   groupChannelCurrency: {
-    means: 'a fiat channel of the group serves another currency than the group\'s',
+    means: "a fiat channel of the group serves another currency than the group's",
     text: {
       'zh-TW': '法幣通道的幣別與群組的幣別不同',
       'en-US': "A fiat channel of the group serves another currency than the group's",

@@ -29,7 +29,19 @@ export interface DepositOrderView {
 
 export type OrderRow = Pick<
   DepositOrder,
-  'id' | 'channelId' | 'currency' | 'subOrder' | 'orderAmount' | 'paymentMethod' | 'status' | 'payAmount' | 'payTime' | 'usdAmount' | 'exchangeRate' | 'createdAt' | 'updatedAt'
+  | 'id'
+  | 'channelId'
+  | 'currency'
+  | 'subOrder'
+  | 'orderAmount'
+  | 'paymentMethod'
+  | 'status'
+  | 'payAmount'
+  | 'payTime'
+  | 'usdAmount'
+  | 'exchangeRate'
+  | 'createdAt'
+  | 'updatedAt'
 > & { /** The vendor's add callback as kept in callbackData (ORDER_COLUMNS); read only for the payee. */ addCallback: unknown };
 
 /** The localized names of the orders' channels, by channel id. */

@@ -140,7 +140,12 @@ export async function createGameBlock(actor: Actor, siteCode: string, input: New
     await db().query('SELECT pg_advisory_xact_lock(hashtextextended(:key, 0))', { replacements: { key: `game-block:${input.userId}` }, transaction });
     // The player's row, locked as a bet's debit locks it: a bet either commits before the block or,
     // asking game_block_of after its debit, sees it.
-    const user = await User.findOne({ where: { id: input.userId, siteCode }, attributes: ['id', 'account'], transaction, lock: transaction.LOCK.NO_KEY_UPDATE });
+    const user = await User.findOne({
+      where: { id: input.userId, siteCode },
+      attributes: ['id', 'account'],
+      transaction,
+      lock: transaction.LOCK.NO_KEY_UPDATE,
+    });
     if (!user) throw new Refusal('game.playerNotFound');
     if (gameCode !== null && !(await GameProvider.findOne({ where: { siteCode, gameCode }, attributes: ['id'], transaction }))) {
       throw new Refusal('game.notFound', `gameCode "${gameCode.slice(0, 64)}" names no game of site ${siteCode}`);

@@ -32,7 +32,10 @@ export function cachedProvider(siteCode: string, gameCode: string): Promise<Game
   if (hit && hit.expires > Date.now()) return hit.row;
   const row = GameProvider.findOne({ where: { siteCode, gameCode } });
   providerRows.set(key, { expires: Date.now() + PROVIDER_ROW_TTL_MS, row });
-  row.then((found) => found ?? providerRows.delete(key), () => providerRows.delete(key));
+  row.then(
+    (found) => found ?? providerRows.delete(key),
+    () => providerRows.delete(key),
+  );
   return row;
 }
 
@@ -56,7 +59,9 @@ function listenForClears(): void {
   client.on('message', (from: string, siteCode: string) => {
     if (from === channel) dropSiteRows(siteCode);
   });
-  client.subscribe(channel).catch((err: Error) => logger().warn({ err: err.message }, 'provider-row clears not subscribed; other processes\' writes show within the TTL'));
+  client
+    .subscribe(channel)
+    .catch((err: Error) => logger().warn({ err: err.message }, "provider-row clears not subscribed; other processes' writes show within the TTL"));
 }
 
 /**

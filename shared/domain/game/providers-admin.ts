@@ -83,7 +83,11 @@ export async function listProviders(siteCode: string, filter: { gameType?: numbe
  * Creates a provider in the site; defaults: enabled, not in maintenance, not area-blocked, sortOrder 0.
  * `gameCodeTaken` when the site has the gameCode already.
  */
-export async function createProvider(actor: Actor, siteCode: string, input: ProviderInput & { gameCode: string; providerCode: string; gameType: number }): Promise<AdminProviderView> {
+export async function createProvider(
+  actor: Actor,
+  siteCode: string,
+  input: ProviderInput & { gameCode: string; providerCode: string; gameType: number },
+): Promise<AdminProviderView> {
   return uniqueAs(gameCodeTaken(input.gameCode), () =>
     writeGameData([siteCode], async (transaction) => {
       await checkGameCodeFree(siteCode, input.gameCode, transaction);

@@ -70,7 +70,7 @@ export const gameRefusals = declareRefusals('game', {
     },
   },
   providerNotConfigured: {
-    means: 'the provider\'s API is not configured, or the project has no integration for the provider',
+    means: "the provider's API is not configured, or the project has no integration for the provider",
     text: {
       'zh-TW': '遊戲供應商介面尚未設定',
       'en-US': 'Game provider API is not configured',

@@ -32,7 +32,13 @@ export interface TemplateProvider {
 export function previewTemplate(): { typeConfigs: TemplateTypeConfig[]; providers: TemplateProvider[] } {
   return {
     typeConfigs: GAME_TYPES.map((t) => ({ gameType: t.gameType, typeKey: t.typeKey, label: { ...t.label }, icon: t.icon, sortOrder: t.sortOrder })),
-    providers: PROVIDER_TEMPLATE.map((p) => ({ gameCode: p.gameCode, providerCode: p.providerCode, gameType: p.gameType, name: { ...p.name }, sortOrder: p.sortOrder })),
+    providers: PROVIDER_TEMPLATE.map((p) => ({
+      gameCode: p.gameCode,
+      providerCode: p.providerCode,
+      gameType: p.gameType,
+      name: { ...p.name },
+      sortOrder: p.sortOrder,
+    })),
   };
 }
 

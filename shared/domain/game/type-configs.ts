@@ -88,7 +88,8 @@ export function newTypeConfigRow(siteCode: string, input: TypeConfigInput & { ga
 }
 
 const typeConfigNotFound = () => new NotFoundError('type config not found');
-const typeConfigExists = (gameType: number) => () => new Refusal('game.typeConfigExists', `a type config for gameType ${String(gameType).slice(0, 12)} already exists in this site`);
+const typeConfigExists = (gameType: number) => () =>
+  new Refusal('game.typeConfigExists', `a type config for gameType ${String(gameType).slice(0, 12)} already exists in this site`);
 
 /** Refuses a gameType another config of the site has. */
 async function checkGameTypeFree(siteCode: string, gameType: number, transaction: Transaction): Promise<void> {

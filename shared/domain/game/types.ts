@@ -1,4 +1,3 @@
-
 /** The game types: [numeric code, typeKey, effective-bet weight]. */
 const GAME_TYPE_ROWS = [
   [1, 'sports', '1.0'],

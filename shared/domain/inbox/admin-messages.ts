@@ -22,7 +22,12 @@ export interface SendInput {
   category: InboxCategory;
 }
 
-function logInboxAction(actor: Actor, siteCode: string, transaction: Transaction, entry: { action: string; targetId: string | number; summary: string; detail: unknown }) {
+function logInboxAction(
+  actor: Actor,
+  siteCode: string,
+  transaction: Transaction,
+  entry: { action: string; targetId: string | number; summary: string; detail: unknown },
+) {
   return recordAdminAction({ adminId: actor.adminId, ...actor.meta, siteCode, module: 'inbox', ...entry }, { transaction });
 }
 
@@ -51,10 +56,16 @@ export async function sendMessage(actor: Actor, site: string, input: SendInput):
 }
 
 /** GET /inbox/admin/list: the site's messages (personal and site-wide), newest first, raw locale maps. */
-export async function listMessages(site: string, q: { page: number; pageSize: number; category?: InboxCategory }): Promise<{ items: AdminMessageView[]; pagination: Pagination }> {
+export async function listMessages(
+  site: string,
+  q: { page: number; pageSize: number; category?: InboxCategory },
+): Promise<{ items: AdminMessageView[]; pagination: Pagination }> {
   const replacements = { site, category: q.category ?? null, limit: q.pageSize, offset: pageOffset(q.page, q.pageSize) };
   const where = `m."siteCode" = :site AND (CAST(:category AS VARCHAR) IS NULL OR m.category = :category)`;
-  const [{ total }] = await db().query<{ total: string }>(`SELECT count(*) AS total FROM inbox_messages m WHERE ${where}`, { replacements, type: QueryTypes.SELECT });
+  const [{ total }] = await db().query<{ total: string }>(`SELECT count(*) AS total FROM inbox_messages m WHERE ${where}`, {
+    replacements,
+    type: QueryTypes.SELECT,
+  });
   const rows = await db().query<StoredMessage>(
     `SELECT m.id, m."userId", m.title, m.content, m.category, m."createdAt" FROM inbox_messages m WHERE ${where}
      ORDER BY m.id DESC LIMIT :limit OFFSET :offset`,

@@ -6,7 +6,7 @@ import { declareRefusals } from '../refusals';
  */
 export const inboxRefusals = declareRefusals('inbox', {
   messageNotFound: {
-    means: 'no such message: not the player\'s (own or site-wide) or not of the site',
+    means: "no such message: not the player's (own or site-wide) or not of the site",
     text: {
       'zh-TW': '找不到訊息',
       'en-US': 'Message not found',
@@ -16,7 +16,7 @@ export const inboxRefusals = declareRefusals('inbox', {
     },
   },
   playerNotFound: {
-    means: 'the message\'s player is not a player of the site',
+    means: "the message's player is not a player of the site",
     text: {
       'zh-TW': '找不到此網站的玩家',
       'en-US': 'Player not found on this site',

@@ -54,4 +54,5 @@ export const forgetSiteUnreadCounts = (siteCode: string) => raise(siteGeneration
 export const forgetUnreadCount = (userId: number) => raise(playerGenerationKey(userId));
 
 /** After a message of `userId` (null = site-wide) was sent or deleted. */
-export const forgetUnreadCountsOf = (siteCode: string, userId: number | null) => (userId === null ? forgetSiteUnreadCounts(siteCode) : forgetUnreadCount(userId));
+export const forgetUnreadCountsOf = (siteCode: string, userId: number | null) =>
+  userId === null ? forgetSiteUnreadCounts(siteCode) : forgetUnreadCount(userId);

@@ -35,9 +35,23 @@ export interface AdminMessageView {
 }
 
 export function playerMessageView(m: StoredMessage & { isRead: boolean }, locale: Locale): PlayerMessageView {
-  return { id: Number(m.id), title: pickText(m.title, locale), content: pickText(m.content, locale), category: m.category, isRead: Boolean(m.isRead), createdAt: m.createdAt };
+  return {
+    id: Number(m.id),
+    title: pickText(m.title, locale),
+    content: pickText(m.content, locale),
+    category: m.category,
+    isRead: Boolean(m.isRead),
+    createdAt: m.createdAt,
+  };
 }
 
 export function adminMessageView(m: StoredMessage): AdminMessageView {
-  return { id: Number(m.id), userId: m.userId === null ? null : Number(m.userId), title: m.title, content: m.content, category: m.category, createdAt: m.createdAt };
+  return {
+    id: Number(m.id),
+    userId: m.userId === null ? null : Number(m.userId),
+    title: m.title,
+    content: m.content,
+    category: m.category,
+    createdAt: m.createdAt,
+  };
 }

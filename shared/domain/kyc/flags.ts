@@ -42,7 +42,12 @@ export async function kycFreezeOf(userId: number): Promise<{ reason: 'under-age'
 
 /** GET /kyc/admin/flags: the site's flags by status (open unless given), oldest first, paged. */
 export async function listFlags(siteCode: string, filter: { status?: FlagStatus; userId?: number; page: number; pageSize: number }) {
-  const { total, items } = await flagRows(siteCode, { status: filter.status ?? 'open', userId: filter.userId, limit: filter.pageSize, offset: pageOffset(filter.page, filter.pageSize) });
+  const { total, items } = await flagRows(siteCode, {
+    status: filter.status ?? 'open',
+    userId: filter.userId,
+    limit: filter.pageSize,
+    offset: pageOffset(filter.page, filter.pageSize),
+  });
   return { items, pagination: pagination(filter.page, filter.pageSize, total) };
 }
 

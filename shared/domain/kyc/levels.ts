@@ -49,6 +49,10 @@ export async function kycLevelOf(userId: number, transaction?: Transaction): Pro
 
 /** The level alone (the gates), in the caller's transaction. */
 export async function kycLevel(userId: number, transaction?: Transaction): Promise<KycLevel> {
-  const [row] = await db().query<{ level: number | null }>(`SELECT kyc_level(:userId) AS level`, { replacements: { userId }, type: QueryTypes.SELECT, transaction });
+  const [row] = await db().query<{ level: number | null }>(`SELECT kyc_level(:userId) AS level`, {
+    replacements: { userId },
+    type: QueryTypes.SELECT,
+    transaction,
+  });
   return (row?.level ?? 0) as KycLevel;
 }

@@ -49,7 +49,13 @@ export async function queueDecisionNotices(transaction: Transaction, decision: D
      VALUES (:siteCode, :userId, CAST(:title AS JSONB), CAST(:content AS JSONB), 'system', :sourceKey, now(), now())
      ON CONFLICT ("siteCode", "sourceKey") WHERE "sourceKey" IS NOT NULL DO NOTHING`,
     {
-      replacements: { siteCode: decision.siteCode, userId: decision.userId, title: JSON.stringify(title), content: JSON.stringify(content), sourceKey: `kyc:${decision.documentId}` },
+      replacements: {
+        siteCode: decision.siteCode,
+        userId: decision.userId,
+        title: JSON.stringify(title),
+        content: JSON.stringify(content),
+        sourceKey: `kyc:${decision.documentId}`,
+      },
       transaction,
     },
   );
@@ -75,7 +81,11 @@ export async function deliverDecisionMail(userId: number, documentId: number): P
   return outcome;
 }
 
-async function sendDecisionMail(userId: number, documentId: number, doc: { kind: DocumentKind; status: string; reason: string | null }): Promise<DecisionMailOutcome> {
+async function sendDecisionMail(
+  userId: number,
+  documentId: number,
+  doc: { kind: DocumentKind; status: string; reason: string | null },
+): Promise<DecisionMailOutcome> {
   const user = await User.findByPk(userId, { attributes: ['id', 'siteCode', 'email', 'locale'] });
   if (!user) throw new UnrecoverableError(`user ${userId} not found`);
   const to = user.email?.trim();
@@ -109,7 +119,12 @@ export const kycDecisionMailReconciler: OutboxReconciler = {
   queue: 'mail',
   async redeliver(transaction: Transaction, rows: readonly OutboxRow[]): Promise<number> {
     const ids = [
-      ...new Set(rows.filter((row) => row.payload.kind === 'kyc-decision').map((row) => Number(row.payload.documentId)).filter((id) => Number.isSafeInteger(id) && id > 0)),
+      ...new Set(
+        rows
+          .filter((row) => row.payload.kind === 'kyc-decision')
+          .map((row) => Number(row.payload.documentId))
+          .filter((id) => Number.isSafeInteger(id) && id > 0),
+      ),
     ];
     if (!ids.length) return 0;
     const owing = await decidedUnmailed(transaction, ids);

@@ -79,10 +79,12 @@ export const kycRefusals = declareRefusals('kyc', {
     means: "the account is frozen for deposits, bets and promotion claims: the date of birth given is below the site's minimum age, until an operator decides",
     text: {
       'zh-TW': '帳戶已凍結：提供的出生日期未達本站最低年齡，在客服審核前不可存款、投注或領取優惠',
-      'en-US': "The account is frozen: the date of birth given is below the site's minimum age; deposits, bets and promotion claims are refused until an operator decides",
+      'en-US':
+        "The account is frozen: the date of birth given is below the site's minimum age; deposits, bets and promotion claims are refused until an operator decides",
       'zh-CN': '账户已冻结：提供的出生日期未达本站最低年龄，在客服审核前不可存款、投注或领取优惠',
       'th-TH': 'บัญชีถูกระงับ: วันเกิดที่ให้ไว้ต่ำกว่าอายุขั้นต่ำของเว็บไซต์ ไม่สามารถฝากเงิน เดิมพัน หรือรับโปรโมชั่นได้จนกว่าเจ้าหน้าที่จะตัดสิน',
-      'vi-VN': 'Tài khoản bị đóng băng: ngày sinh đã khai dưới độ tuổi tối thiểu của trang; không thể nạp tiền, đặt cược hay nhận khuyến mãi cho đến khi nhân viên quyết định',
+      'vi-VN':
+        'Tài khoản bị đóng băng: ngày sinh đã khai dưới độ tuổi tối thiểu của trang; không thể nạp tiền, đặt cược hay nhận khuyến mãi cho đến khi nhân viên quyết định',
     },
   },
   profileRequired: {

@@ -10,6 +10,11 @@ import { kycProfileOf } from './profile';
  * the freeze (`frozen`: why and since when money in and play are refused, null when they are not).
  */
 export async function kycStatus(userId: number) {
-  const [{ level, missing }, documents, profile, frozen] = await Promise.all([kycLevelOf(userId), documentsOf(userId), kycProfileOf(userId), kycFreezeOf(userId)]);
+  const [{ level, missing }, documents, profile, frozen] = await Promise.all([
+    kycLevelOf(userId),
+    documentsOf(userId),
+    kycProfileOf(userId),
+    kycFreezeOf(userId),
+  ]);
   return { level, missing, documents: documents.map(playerDocumentView), profile, frozen };
 }

@@ -1,12 +1,15 @@
-import {
-  fetchFixtureOdds,
-  fetchLiveFixtures,
-  fetchUpcomingFixtures,
-  liveSportsFeedSettings,
-} from '../../integrations/live-sports-feed';
+import { fetchFixtureOdds, fetchLiveFixtures, fetchUpcomingFixtures, liveSportsFeedSettings } from '../../integrations/live-sports-feed';
 import { logger } from '../../logger';
 import { cache } from '../../redis';
-import { LIVE_SPORTS_LIST_KEY, LIVE_SPORTS_LIST_TTL_S, LIVE_SPORTS_STATUS_KEY, cachedLiveSports, liveSportsStatus, type LiveSportsList, type LiveSportsStatus } from './cache';
+import {
+  LIVE_SPORTS_LIST_KEY,
+  LIVE_SPORTS_LIST_TTL_S,
+  LIVE_SPORTS_STATUS_KEY,
+  cachedLiveSports,
+  liveSportsStatus,
+  type LiveSportsList,
+  type LiveSportsStatus,
+} from './cache';
 import { LIVE_SPORTS_MAX, mapOdds, selectMatches, type LiveMatch } from './matches';
 
 /**
@@ -19,9 +22,7 @@ import { LIVE_SPORTS_MAX, mapOdds, selectMatches, type LiveMatch } from './match
 const ODDS_CONCURRENCY = 4;
 
 export type RefreshResult =
-  | { configured: false }
-  | { configured: true; ok: true; count: number; oddsMissing: number }
-  | { configured: true; ok: false; error: string };
+  { configured: false } | { configured: true; ok: true; count: number; oddsMissing: number } | { configured: true; ok: false; error: string };
 
 async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const results = new Array<R>(items.length);

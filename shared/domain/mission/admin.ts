@@ -70,10 +70,19 @@ async function lockMission(transaction: Transaction, siteCode: string, id: numbe
 const describe = (m: Mission) => `${m.category} ${m.periodType} mission tier ${m.tier}`;
 
 /** Every mission of the site, disabled ones included, optionally filtered. */
-export async function adminListMissions(siteCode: string, filter: { category?: MissionCategory; periodType?: MissionPeriodType } = {}): Promise<AdminMission[]> {
+export async function adminListMissions(
+  siteCode: string,
+  filter: { category?: MissionCategory; periodType?: MissionPeriodType } = {},
+): Promise<AdminMission[]> {
   const missions = await Mission.findAll({
     where: { siteCode, ...(filter.category ? { category: filter.category } : {}), ...(filter.periodType ? { periodType: filter.periodType } : {}) },
-    order: [['sortOrder', 'ASC'], ['category', 'ASC'], ['periodType', 'ASC'], ['tier', 'ASC'], ['id', 'ASC']],
+    order: [
+      ['sortOrder', 'ASC'],
+      ['category', 'ASC'],
+      ['periodType', 'ASC'],
+      ['tier', 'ASC'],
+      ['id', 'ASC'],
+    ],
   });
   return missions.map(adminView);
 }
@@ -124,7 +133,10 @@ export async function adminListClaims(
   if (filter.tab) where.turnoverCompleted = filter.tab === 'completed' ? 1 : 0;
   const { rows, count } = await MissionClaim.findAndCountAll({
     where,
-    order: [['claimedAt', 'DESC'], ['id', 'DESC']],
+    order: [
+      ['claimedAt', 'DESC'],
+      ['id', 'DESC'],
+    ],
     limit: filter.pageSize,
     offset: pageOffset(filter.page, filter.pageSize),
   });

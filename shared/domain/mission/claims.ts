@@ -33,14 +33,24 @@ async function lockClaimant(transaction: Transaction, siteCode: string, userId: 
 /** `alreadyClaimed` this period, `vipTooLow`, `belowThreshold` (progress), in this order. */
 async function checkClaimable(transaction: Transaction, user: User, mission: Mission, now: Date): Promise<void> {
   const keys = periodKeys(now);
-  const existing = await MissionClaim.findOne({ where: { userId: user.id, missionId: mission.id, periodKey: keys[mission.periodType] }, attributes: ['id'], transaction });
+  const existing = await MissionClaim.findOne({
+    where: { userId: user.id, missionId: mission.id, periodKey: keys[mission.periodType] },
+    attributes: ['id'],
+    transaction,
+  });
   if (existing) throw new Refusal('mission.alreadyClaimed');
   if (mission.vipRequired > 0 && vipLevelNumber(user.vipLevel) < mission.vipRequired) throw new Refusal('mission.vipTooLow');
   const progress = (await currentProgress(user.id, keys, transaction)).get(`${mission.category}:${mission.periodType}`);
   if (new Decimal(progress ?? 0).lt(mission.threshold)) throw new Refusal('mission.belowThreshold');
 }
 
-async function writeClaim(transaction: Transaction, siteCode: string, userId: number, mission: Mission, key: string): Promise<{ claim: MissionClaim; reward: Decimal; required: Decimal }> {
+async function writeClaim(
+  transaction: Transaction,
+  siteCode: string,
+  userId: number,
+  mission: Mission,
+  key: string,
+): Promise<{ claim: MissionClaim; reward: Decimal; required: Decimal }> {
   const reward = new Decimal(mission.rewardAmount);
   const required = reward.mul(mission.turnoverMultiplier).toDecimalPlaces(6, Decimal.ROUND_HALF_UP);
   const claim = await MissionClaim.create(

@@ -6,7 +6,7 @@ import { declareRefusals } from '../refusals';
  */
 export const missionRefusals = declareRefusals('mission', {
   notClaimable: {
-    means: 'no such enabled mission of the player\'s site',
+    means: "no such enabled mission of the player's site",
     text: {
       'zh-TW': '找不到任務',
       'en-US': 'Mission not found',
@@ -26,7 +26,7 @@ export const missionRefusals = declareRefusals('mission', {
     },
   },
   vipTooLow: {
-    means: 'the player\'s VIP level is below the mission\'s',
+    means: "the player's VIP level is below the mission's",
     text: {
       'zh-TW': 'VIP 等級不足',
       'en-US': 'VIP level too low',
@@ -36,7 +36,7 @@ export const missionRefusals = declareRefusals('mission', {
     },
   },
   belowThreshold: {
-    means: 'the period\'s progress is below the mission\'s threshold',
+    means: "the period's progress is below the mission's threshold",
     text: {
       'zh-TW': '尚未達成任務目標',
       'en-US': 'Mission target not reached yet',

@@ -57,7 +57,13 @@ async function claimedIn(userId: number, keys: Record<MissionPeriodType, string>
 export async function listMissions(siteCode: string, userId: number | null, now: Date = new Date()): Promise<MissionView[]> {
   const missions = await Mission.findAll({
     where: { siteCode, enabled: 1 },
-    order: [['sortOrder', 'ASC'], ['category', 'ASC'], ['periodType', 'ASC'], ['tier', 'ASC'], ['id', 'ASC']],
+    order: [
+      ['sortOrder', 'ASC'],
+      ['category', 'ASC'],
+      ['periodType', 'ASC'],
+      ['tier', 'ASC'],
+      ['id', 'ASC'],
+    ],
   });
   const user = userId === null ? null : await User.findByPk(userId, { attributes: ['id', 'vipLevel'] });
   if (!user) {

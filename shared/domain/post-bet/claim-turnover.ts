@@ -17,7 +17,11 @@ import type { ClaimTable } from '../common';
  * moved and how many of them completed.
  */
 
-export async function advanceClaimTurnover(transaction: Transaction, table: ClaimTable, amounts: readonly TurnoverAmount[]): Promise<Map<number, TurnoverResult>> {
+export async function advanceClaimTurnover(
+  transaction: Transaction,
+  table: ClaimTable,
+  amounts: readonly TurnoverAmount[],
+): Promise<Map<number, TurnoverResult>> {
   const sums = new Map<number, Decimal>();
   for (const { userId, amount } of amounts) sums.set(userId, (sums.get(userId) ?? new Decimal(0)).plus(amount));
   const results = new Map<number, TurnoverResult>([...sums.keys()].map((userId) => [userId, { updated: 0, completed: 0 }]));

@@ -51,7 +51,12 @@ async function applyOneByOne(jobId: string | undefined, betOrderIds: number[]): 
   );
   for (const result of results) logSkipped(jobId, result);
   if (failures.length) {
-    throw new Error(`post-bet failed for ${failures.length} of ${betOrderIds.length} orders: ${failures.map((f) => `${f.betOrderId} (${f.error})`).join('; ').slice(0, 500)}`);
+    throw new Error(
+      `post-bet failed for ${failures.length} of ${betOrderIds.length} orders: ${failures
+        .map((f) => `${f.betOrderId} (${f.error})`)
+        .join('; ')
+        .slice(0, 500)}`,
+    );
   }
   return { orders: betOrderIds.length, applied: results.filter((r) => !r.skipped).length, skipped: results.filter((r) => r.skipped).map((r) => r.betOrderId) };
 }

@@ -69,7 +69,10 @@ function vipDeltas(orders: readonly PostBetOrder[]): Map<number, string[]> {
  */
 async function vipAndMilestones({ transaction, orders }: PostBetContext): Promise<PostBetStepResults> {
   const vip = await recalculateVip(transaction, vipDeltas(orders));
-  await awardVipMilestones(transaction, [...vip.values()].filter((r) => r.upgraded));
+  await awardVipMilestones(
+    transaction,
+    [...vip.values()].filter((r) => r.upgraded),
+  );
   return vip;
 }
 

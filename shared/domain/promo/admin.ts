@@ -55,11 +55,21 @@ const keysOf = (stored: Array<{ field: string; storageKey: string }>) =>
 /** POST /promo: the promotion with its images; answers the administrators' view. */
 export async function createPromotion(actor: Actor, site: string, input: PromotionInput, files: Record<string, PreparedImage>): Promise<AdminPromotionView> {
   const fields = checkedFields(input);
-  const promo = await storeImages<Promotion>(imagesOf(files), IMAGE_OWNER(site), (work) => db().transaction(work), async (transaction, stored) => {
-    const row = await Promotion.create({ siteCode: site, ...fields, ...keysOf(stored) }, { transaction });
-    await logPromo(actor, site, transaction, { action: 'create', targetId: row.id, summary: `created promotion ${row.id}`, detail: { ...fields, imgPc: row.imgPc, imgMobile: row.imgMobile } });
-    return row;
-  });
+  const promo = await storeImages<Promotion>(
+    imagesOf(files),
+    IMAGE_OWNER(site),
+    (work) => db().transaction(work),
+    async (transaction, stored) => {
+      const row = await Promotion.create({ siteCode: site, ...fields, ...keysOf(stored) }, { transaction });
+      await logPromo(actor, site, transaction, {
+        action: 'create',
+        targetId: row.id,
+        summary: `created promotion ${row.id}`,
+        detail: { ...fields, imgPc: row.imgPc, imgMobile: row.imgMobile },
+      });
+      return row;
+    },
+  );
   return adminPromotionView(promo);
 }
 
@@ -67,26 +77,40 @@ export async function createPromotion(actor: Actor, site: string, input: Promoti
  * PATCH /promo/:id: the given fields and images; `notFound` unless a promotion of the site;
  * `maxClaimsBelowClaimed` when maxClaims, not 0 (unlimited), is below the claims made.
  */
-export async function updatePromotion(actor: Actor, site: string, id: number, input: Partial<PromotionInput>, files: Record<string, PreparedImage>): Promise<AdminPromotionView> {
+export async function updatePromotion(
+  actor: Actor,
+  site: string,
+  id: number,
+  input: Partial<PromotionInput>,
+  files: Record<string, PreparedImage>,
+): Promise<AdminPromotionView> {
   const given = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<PromotionInput>;
   const images = imagesOf(files);
   if (!Object.keys(given).length && !images.length) throw new InputError('body', 'the request must change at least one field or image');
   let replaced: string[] = [];
-  const promo = await storeImages<Promotion>(images, IMAGE_OWNER(site), (work) => db().transaction(work), async (transaction, stored) => {
-    const row = await Promotion.findOne({ where: { id, siteCode: site }, lock: transaction.LOCK.NO_KEY_UPDATE, transaction });
-    if (!row) throw new Refusal('promo.notFound');
-    const changes = {
-      ...checkedFields({ startTime: row.startTime, endTime: row.endTime, conditionType: row.conditionType, conditionValue: row.conditionValue, ...given }),
-      ...keysOf(stored),
-    };
-    if (changes.maxClaims !== undefined && changes.maxClaims !== 0 && changes.maxClaims < row.claimedCount) {
-      throw new Refusal('promo.maxClaimsBelowClaimed', `maxClaims ${changes.maxClaims} is below the ${row.claimedCount} claims made`);
-    }
-    replaced = await forgetImages(transaction, stored.map((image) => row[image.field as ImageField]));
-    await row.update(changes, { transaction });
-    await logPromo(actor, site, transaction, { action: 'update', targetId: id, summary: `updated promotion ${id}`, detail: { ...given, ...keysOf(stored) } });
-    return row;
-  });
+  const promo = await storeImages<Promotion>(
+    images,
+    IMAGE_OWNER(site),
+    (work) => db().transaction(work),
+    async (transaction, stored) => {
+      const row = await Promotion.findOne({ where: { id, siteCode: site }, lock: transaction.LOCK.NO_KEY_UPDATE, transaction });
+      if (!row) throw new Refusal('promo.notFound');
+      const changes = {
+        ...checkedFields({ startTime: row.startTime, endTime: row.endTime, conditionType: row.conditionType, conditionValue: row.conditionValue, ...given }),
+        ...keysOf(stored),
+      };
+      if (changes.maxClaims !== undefined && changes.maxClaims !== 0 && changes.maxClaims < row.claimedCount) {
+        throw new Refusal('promo.maxClaimsBelowClaimed', `maxClaims ${changes.maxClaims} is below the ${row.claimedCount} claims made`);
+      }
+      replaced = await forgetImages(
+        transaction,
+        stored.map((image) => row[image.field as ImageField]),
+      );
+      await row.update(changes, { transaction });
+      await logPromo(actor, site, transaction, { action: 'update', targetId: id, summary: `updated promotion ${id}`, detail: { ...given, ...keysOf(stored) } });
+      return row;
+    },
+  );
   await removeStoredFiles(replaced);
   return adminPromotionView(promo);
 }
@@ -117,7 +141,15 @@ export async function adminListPromotions(site: string, filter: AdminPromotionFi
   const where: WhereOptions = { siteCode: site };
   if (filter.tag !== undefined) Object.assign(where, { tag: filter.tag });
   if (filter.enabled !== undefined) Object.assign(where, { enabled: { [Op.eq]: filter.enabled } });
-  const { rows, count } = await Promotion.findAndCountAll({ where, order: [['startTime', 'DESC'], ['id', 'DESC']], limit: filter.pageSize, offset: pageOffset(filter.page, filter.pageSize) });
+  const { rows, count } = await Promotion.findAndCountAll({
+    where,
+    order: [
+      ['startTime', 'DESC'],
+      ['id', 'DESC'],
+    ],
+    limit: filter.pageSize,
+    offset: pageOffset(filter.page, filter.pageSize),
+  });
   const now = new Date();
   return { items: rows.map((p) => adminPromotionView(p, now)), pagination: pagination(filter.page, filter.pageSize, count) };
 }

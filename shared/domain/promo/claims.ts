@@ -121,7 +121,12 @@ function claimView(r: ClaimRow, locale: Locale): PromotionClaimItem {
 }
 
 /** GET /promo/claims: the caller's claims, newest first (tab pending = turnover still owed). */
-export async function listPromotionClaims(userId: number, siteCode: string, locale: Locale, filter: ClaimFilter): Promise<{ items: PromotionClaimItem[]; pagination: Pagination }> {
+export async function listPromotionClaims(
+  userId: number,
+  siteCode: string,
+  locale: Locale,
+  filter: ClaimFilter,
+): Promise<{ items: PromotionClaimItem[]; pagination: Pagination }> {
   const { rows, pagination } = await playerClaimPage<ClaimRow>(
     'promotion_claims',
     `id, "promoId", "promoTitle", "promoTag", "rewardAmount", "requiredTurnover", "completedTurnover", "turnoverCompleted", "claimedAt"`,

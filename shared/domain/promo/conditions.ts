@@ -31,10 +31,12 @@ export function conditionValueFor(type: PromotionConditionType, value: string | 
   const given = value ?? '0';
   if (type === 'deposit_threshold') {
     const amount = moneyAmountOf(given);
-    if (amount === null) throw new InputError('conditionValue', 'must be a deposit amount in USD (a non-negative decimal with at most 6 decimals) for deposit_threshold');
+    if (amount === null)
+      throw new InputError('conditionValue', 'must be a deposit amount in USD (a non-negative decimal with at most 6 decimals) for deposit_threshold');
     return amount;
   }
-  if (!/^\d{1,4}$/.test(given.trim()) || Number(given) > MAX_VIP_CONDITION) throw new InputError('conditionValue', `must be a VIP level (an integer 0 to ${MAX_VIP_CONDITION}) for vip_level`);
+  if (!/^\d{1,4}$/.test(given.trim()) || Number(given) > MAX_VIP_CONDITION)
+    throw new InputError('conditionValue', `must be a VIP level (an integer 0 to ${MAX_VIP_CONDITION}) for vip_level`);
   return String(Number(given));
 }
 

@@ -41,13 +41,22 @@ async function withFlags(rows: Promotion[], site: string, viewer: Viewer, locale
   );
 }
 
-export async function listPromotions(site: string, viewer: Viewer, locale: Locale, filter: PromotionFilter, now: Date = new Date()): Promise<{ items: PromotionView[]; pagination: Pagination }> {
+export async function listPromotions(
+  site: string,
+  viewer: Viewer,
+  locale: Locale,
+  filter: PromotionFilter,
+  now: Date = new Date(),
+): Promise<{ items: PromotionView[]; pagination: Pagination }> {
   const where: WhereOptions = { siteCode: site, enabled: 1 };
   if (filter.tag !== undefined) Object.assign(where, { tag: filter.tag });
   if (filter.activeOnly) Object.assign(where, { startTime: { [Op.lte]: now }, endTime: { [Op.gt]: now } });
   const { rows, count } = await Promotion.findAndCountAll({
     where,
-    order: [['startTime', 'DESC'], ['id', 'DESC']],
+    order: [
+      ['startTime', 'DESC'],
+      ['id', 'DESC'],
+    ],
     limit: filter.pageSize,
     offset: pageOffset(filter.page, filter.pageSize),
   });

@@ -16,7 +16,7 @@ export const promoRefusals = declareRefusals('promo', {
     },
   },
   notRunning: {
-    means: 'no such promotion running on the player\'s site',
+    means: "no such promotion running on the player's site",
     text: {
       'zh-TW': '優惠活動不存在或未在進行中',
       'en-US': 'Promotion not found or not running',
@@ -46,7 +46,7 @@ export const promoRefusals = declareRefusals('promo', {
     },
   },
   conditionNotMet: {
-    means: 'the player does not meet the promotion\'s condition',
+    means: "the player does not meet the promotion's condition",
     text: {
       'zh-TW': '未符合領取條件',
       'en-US': 'You do not meet the claim conditions',

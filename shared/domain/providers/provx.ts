@@ -59,7 +59,14 @@ export interface ProvxBetInput extends ProvxRoundCall {
 
 /** A bet on an open round: debited once, added to the round's order (provx_bet). */
 export async function provxBet(input: ProvxBetInput): Promise<ProvxOk> {
-  return runProviderCall('provx_bet', [input.transactionId, input.roundId, input.userId, input.gameCode, input.amount, moved(input.userId, input.transactionId)]);
+  return runProviderCall('provx_bet', [
+    input.transactionId,
+    input.roundId,
+    input.userId,
+    input.gameCode,
+    input.amount,
+    moved(input.userId, input.transactionId),
+  ]);
 }
 
 export interface ProvxBetResultInput extends ProvxRoundCall {
@@ -95,7 +102,13 @@ export type ProvxCancelInput = ProvxRoundCall;
  * ROUND_SETTLED.
  */
 export async function provxCancelBet(input: ProvxCancelInput): Promise<ProvxOk> {
-  return runProviderCall('provx_cancel', [input.transactionId, input.roundId, input.userId, moved(input.userId, input.transactionId), unmoved(input.userId, input.transactionId)]);
+  return runProviderCall('provx_cancel', [
+    input.transactionId,
+    input.roundId,
+    input.userId,
+    moved(input.userId, input.transactionId),
+    unmoved(input.userId, input.transactionId),
+  ]);
 }
 
 export interface ProvxJackpotInput extends ProvxRoundCall {
@@ -106,5 +119,12 @@ export interface ProvxJackpotInput extends ProvxRoundCall {
 
 /** Credits a jackpot to the round's order (created, settled and without bets, when the round is unknown): provx_jackpot. */
 export async function provxJackpotResult(input: ProvxJackpotInput): Promise<ProvxOk> {
-  return runProviderCall('provx_jackpot', [input.transactionId, input.roundId, input.userId, input.gameCode, input.amount, moved(input.userId, input.transactionId)]);
+  return runProviderCall('provx_jackpot', [
+    input.transactionId,
+    input.roundId,
+    input.userId,
+    input.gameCode,
+    input.amount,
+    moved(input.userId, input.transactionId),
+  ]);
 }

@@ -111,7 +111,14 @@ export interface ProvyWinInput extends ProvyBetCall {
 
 /** Credits a win for a recorded bet of the player; the bet can no longer be cancelled. Post-bet chain (provy_win). */
 export async function provyWin(input: ProvyWinInput): Promise<ProvyAnswer<ProvyBalance>> {
-  return runProviderCall('provy_win', [input.transactionId, input.betTransactionId, input.roundId, input.playerId, input.amount, moved(input.playerId, input.transactionId)]);
+  return runProviderCall('provy_win', [
+    input.transactionId,
+    input.betTransactionId,
+    input.roundId,
+    input.playerId,
+    input.amount,
+    moved(input.playerId, input.transactionId),
+  ]);
 }
 
 export type ProvyCancelInput = ProvyBetCall;

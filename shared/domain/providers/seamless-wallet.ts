@@ -223,7 +223,6 @@ export const REF_SLOT = ' refId ';
 /** The database function of each money call (shared/db/functions/providers/). */
 export type ProviderCallFunction = 'provx_bet' | 'provx_bet_result' | 'provx_cancel' | 'provx_jackpot' | 'provy_bet' | 'provy_win' | 'provy_cancel';
 
-
 /** A refusal raised by the call's function: PV000 a provider refusal, WL000 a wallet refusal. */
 function refusalOf(err: unknown): ProviderError | WalletError | null {
   const original = (err as { original?: { code?: string; message?: string; detail?: string } } | null)?.original;

@@ -34,7 +34,12 @@ export async function setOperatorLimit(actor: Actor, site: string, userId: numbe
     const row = await operatorLimitRow(t, key);
     await upsertOperatorLimit(t, key, site, request.amount);
     await dropEmptyLimit(t, key);
-    await recordChange(t, userId, byOperator(actor, site, request.reason), 'set-operator-limit', { type: request.type, period: request.period, from: row?.operatorAmount ?? null, to: request.amount });
+    await recordChange(t, userId, byOperator(actor, site, request.reason), 'set-operator-limit', {
+      type: request.type,
+      period: request.period,
+      from: row?.operatorAmount ?? null,
+      to: request.amount,
+    });
     return protectionView(site, userId, t);
   });
 }
@@ -55,7 +60,11 @@ export async function setOperatorExclusion(actor: Actor, site: string, userId: n
     const current = await exclusionEnd(t, userId, column);
     if (current && until.getTime() < new Date(current).getTime()) throw new Refusal('responsible-gaming.exclusionNotShortened');
     await setExclusionEnd(t, userId, column, until);
-    await recordChange(t, userId, byOperator(actor, site, request.reason), `operator-${request.kind}`, { from: current, to: until.toISOString(), forfeited: await forfeit() });
+    await recordChange(t, userId, byOperator(actor, site, request.reason), `operator-${request.kind}`, {
+      from: current,
+      to: until.toISOString(),
+      forfeited: await forfeit(),
+    });
     return protectionView(site, userId, t);
   }).finally(() => forgetUnreadCount(userId));
 }

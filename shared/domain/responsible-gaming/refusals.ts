@@ -129,5 +129,14 @@ declare module '../refusals' {
 }
 
 /** The refusals a bet, a deposit or a claim can meet, as the database functions name them. */
-export const PLAY_REFUSALS = ['selfExcluded', 'coolingOff', 'sessionLimit', 'limitsRequired', 'depositLimit', 'lossLimit', 'wagerLimit', 'realityCheckUnacknowledged'] as const;
+export const PLAY_REFUSALS = [
+  'selfExcluded',
+  'coolingOff',
+  'sessionLimit',
+  'limitsRequired',
+  'depositLimit',
+  'lossLimit',
+  'wagerLimit',
+  'realityCheckUnacknowledged',
+] as const;
 export type PlayRefusal = (typeof PLAY_REFUSALS)[number];

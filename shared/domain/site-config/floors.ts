@@ -61,7 +61,8 @@ export function requireAtLeast(value: number | undefined, floor: number, refusal
 
 /** A value that must be at most `ceiling`: refused by `refusal` when written above it. */
 export function requireAtMost(value: Decimal.Value | undefined, ceiling: Decimal.Value, refusal: RefusalName, what: string): void {
-  if (value !== undefined && new Decimal(value).gt(ceiling)) throw new Refusal(refusal, `${what} ${new Decimal(value).toFixed()} is above the site's floor of ${new Decimal(ceiling).toFixed()}`);
+  if (value !== undefined && new Decimal(value).gt(ceiling))
+    throw new Refusal(refusal, `${what} ${new Decimal(value).toFixed()} is above the site's floor of ${new Decimal(ceiling).toFixed()}`);
 }
 
 /** The stricter of a site's amount and its profile's highest (amounts as decimal strings). */

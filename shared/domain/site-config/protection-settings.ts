@@ -63,7 +63,10 @@ export function isTimeZone(value: string): boolean {
 export function protectionSettingsOf(stored: unknown, floors: SiteFloors): ProtectionSettings {
   const s = (stored && typeof stored === 'object' ? stored : {}) as Record<string, unknown>;
   const d = DEFAULT_PROTECTION_SETTINGS;
-  const grace = Number.isInteger(s.realityCheckGraceSeconds) && (s.realityCheckGraceSeconds as number) >= 0 ? (s.realityCheckGraceSeconds as number) : d.realityCheckGraceSeconds;
+  const grace =
+    Number.isInteger(s.realityCheckGraceSeconds) && (s.realityCheckGraceSeconds as number) >= 0
+      ? (s.realityCheckGraceSeconds as number)
+      : d.realityCheckGraceSeconds;
   return {
     timeZone: typeof s.timeZone === 'string' && isTimeZone(s.timeZone) ? s.timeZone : d.timeZone,
     increaseDelayHours: Math.max(Number.isInteger(s.increaseDelayHours) ? (s.increaseDelayHours as number) : d.increaseDelayHours, floors.increaseDelayHours),
@@ -86,10 +89,24 @@ export async function protectionSettings(site: string, transaction?: Transaction
  * A PATCH of the settings (only the keys given): the stored object after it and the names of the keys
  * that changed (`responsibleGaming.<key>`), for the site settings' write and its operation-log row.
  */
-export function patchProtectionSettings(stored: unknown, patch: Partial<ProtectionSettings>, floors: SiteFloors): { next: Record<string, unknown>; changed: string[] } {
+export function patchProtectionSettings(
+  stored: unknown,
+  patch: Partial<ProtectionSettings>,
+  floors: SiteFloors,
+): { next: Record<string, unknown>; changed: string[] } {
   requireAtLeast(patch.increaseDelayHours, floors.increaseDelayHours, 'site-config.increaseDelayBelowFloor', 'responsibleGaming.increaseDelayHours');
-  requireAtLeast(patch.minimumExclusionMonths, floors.minimumExclusionMonths, 'site-config.exclusionMinimumBelowFloor', 'responsibleGaming.minimumExclusionMonths');
-  requireAtMost(patch.realityCheckGraceSeconds, floors.longestRealityCheckGraceSeconds, 'site-config.realityCheckGraceAboveFloor', 'responsibleGaming.realityCheckGraceSeconds');
+  requireAtLeast(
+    patch.minimumExclusionMonths,
+    floors.minimumExclusionMonths,
+    'site-config.exclusionMinimumBelowFloor',
+    'responsibleGaming.minimumExclusionMonths',
+  );
+  requireAtMost(
+    patch.realityCheckGraceSeconds,
+    floors.longestRealityCheckGraceSeconds,
+    'site-config.realityCheckGraceAboveFloor',
+    'responsibleGaming.realityCheckGraceSeconds',
+  );
   const current = protectionSettingsOf(stored, floors);
   const next: Record<string, unknown> = { ...((stored && typeof stored === 'object' ? stored : {}) as Record<string, unknown>) };
   const changed: string[] = [];

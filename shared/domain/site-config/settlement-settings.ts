@@ -71,7 +71,9 @@ export async function writeSettlementSettings(
     module: 'affiliate',
     action: 'settlement-settings:update',
     targetId: site.id,
-    summary: `settlement settings: ${Object.entries(changes).map(([k, c]) => `${k} ${String(c.from)} -> ${String(c.to)}`).join(', ')}`,
+    summary: `settlement settings: ${Object.entries(changes)
+      .map(([k, c]) => `${k} ${String(c.from)} -> ${String(c.to)}`)
+      .join(', ')}`,
     detail: changes,
   });
   return { settings: { ...before, ...values } as SettlementSettings, changed: Object.keys(values) };

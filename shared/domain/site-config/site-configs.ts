@@ -13,7 +13,12 @@ import { adminSiteConfigView, type AdminSiteConfigView } from './views';
 export async function listSiteConfigs(siteFilter: string | null): Promise<AdminSiteConfigView[]> {
   const configs = await SiteConfig.findAll({ where: siteFilter ? { siteCode: siteFilter } : {}, order: [['id', 'ASC']] });
   const themes = configs.length ? await SiteTheme.findAll({ where: { siteConfigId: { [Op.in]: configs.map((c) => c.id) } }, order: [['id', 'ASC']] }) : [];
-  return configs.map((c) => adminSiteConfigView(c, themes.filter((t) => t.siteConfigId === c.id)));
+  return configs.map((c) =>
+    adminSiteConfigView(
+      c,
+      themes.filter((t) => t.siteConfigId === c.id),
+    ),
+  );
 }
 
 export interface SiteConfigPatch {
@@ -23,7 +28,6 @@ export interface SiteConfigPatch {
   activeThemeId?: number | null;
   enabled?: number;
 }
-
 
 /** PATCH /site-config/admin/:id: `configNotFound` when the config is not the site's; `themeNotFound` unless activeThemeId names a theme of the config. */
 export async function updateSiteConfig(actor: Actor, site: string, id: number, patch: SiteConfigPatch): Promise<AdminSiteConfigView> {
@@ -36,7 +40,12 @@ export async function updateSiteConfig(actor: Actor, site: string, id: number, p
     const { changes, values } = changesOf(config.get({ plain: true }), patch as Record<string, unknown>);
     if (Object.keys(values).length) {
       await config.update(values, { transaction });
-      await logSiteConfigAction(actor, site, transaction, { action: 'update', targetId: config.id, summary: `updated the site config of ${site}`, detail: { changes } });
+      await logSiteConfigAction(actor, site, transaction, {
+        action: 'update',
+        targetId: config.id,
+        summary: `updated the site config of ${site}`,
+        detail: { changes },
+      });
     }
     const themes = await SiteTheme.findAll({ where: { siteConfigId: config.id }, order: [['id', 'ASC']], transaction });
     return adminSiteConfigView(config, themes);

@@ -140,7 +140,12 @@ export async function updateSiteSettings(actor: Actor, site: string, id: number,
     const affiliate = patch.affiliate ? await writeSettlementSettings(actor, site, patch.affiliate, transaction) : null;
     changed.push(...(affiliate?.changed ?? []).map((k) => `affiliate.${k}`));
     if (changed.length) {
-      await logSiteConfigAction(actor, site, transaction, { action: 'update-settings', targetId: config.id, summary: `updated the settings of ${site}: ${changed.join(', ')}`, detail: { changed } });
+      await logSiteConfigAction(actor, site, transaction, {
+        action: 'update-settings',
+        targetId: config.id,
+        summary: `updated the settings of ${site}: ${changed.join(', ')}`,
+        detail: { changed },
+      });
     }
     return viewOf(next, affiliate?.settings ?? (await settlementSettings(site)), jurisdiction);
   });

@@ -40,14 +40,24 @@ export async function listThemes(site: string, siteConfigId: number): Promise<Ad
 }
 
 /** POST /site-config/admin/:siteConfigId/themes: `configNotFound` (not the site's); `themeIdTaken` in the site. */
-export async function createTheme(actor: Actor, site: string, siteConfigId: number, input: Required<Omit<ThemeInput, 'enabled'>> & ThemeInput): Promise<AdminThemeView> {
+export async function createTheme(
+  actor: Actor,
+  site: string,
+  siteConfigId: number,
+  input: Required<Omit<ThemeInput, 'enabled'>> & ThemeInput,
+): Promise<AdminThemeView> {
   return uniqueThemeId(() =>
     siteConfigWrite(site, async (transaction) => {
       const config = await lockSiteConfig(site, siteConfigId, transaction);
       if (await SiteTheme.findOne({ where: { siteCode: site, themeId: input.themeId }, attributes: ['id'], transaction })) throw themeIdTaken();
       const theme = await SiteTheme.create({ ...input, enabled: input.enabled ?? 1, siteCode: site, siteConfigId: config.id }, { transaction });
       const view = adminThemeView(theme);
-      await logSiteConfigAction(actor, site, transaction, { action: 'create-theme', targetId: theme.id, summary: `created theme ${theme.themeId}`, detail: view });
+      await logSiteConfigAction(actor, site, transaction, {
+        action: 'create-theme',
+        targetId: theme.id,
+        summary: `created theme ${theme.themeId}`,
+        detail: view,
+      });
       return view;
     }),
   );
@@ -74,7 +84,12 @@ export async function updateTheme(actor: Actor, site: string, id: number, input:
       const { changes, values } = changesOf(theme.get({ plain: true }), input as Record<string, unknown>);
       if (Object.keys(values).length) {
         await theme.update(values, { transaction });
-        await logSiteConfigAction(actor, site, transaction, { action: 'update-theme', targetId: theme.id, summary: `updated theme ${theme.themeId}`, detail: { changes } });
+        await logSiteConfigAction(actor, site, transaction, {
+          action: 'update-theme',
+          targetId: theme.id,
+          summary: `updated theme ${theme.themeId}`,
+          detail: { changes },
+        });
       }
       return adminThemeView(theme);
     }),

@@ -16,7 +16,16 @@ export const vipRebateJob: JobHandler<'vip-rebate'> = async (job) => {
     const results = siteCode ? [await settleDailyRebate({ siteCode, day })] : await settleDailyRebateAllSites({ day });
     for (const r of results) {
       logger().info(
-        { queue: 'vip-rebate', jobId: job.id, siteCode: r.siteCode, day: r.day, usersProcessed: r.usersProcessed, usersPaid: r.usersPaid, totalRebate: r.totalRebate, alreadySettled: r.alreadySettled },
+        {
+          queue: 'vip-rebate',
+          jobId: job.id,
+          siteCode: r.siteCode,
+          day: r.day,
+          usersProcessed: r.usersProcessed,
+          usersPaid: r.usersPaid,
+          totalRebate: r.totalRebate,
+          alreadySettled: r.alreadySettled,
+        },
         'vip rebate settled',
       );
     }
@@ -38,7 +47,16 @@ export const vipRelegationJob: JobHandler<'vip-relegation'> = async (job) => {
     const results = siteCode ? [await runMonthlyRelegation({ siteCode, month })] : await runMonthlyRelegationAllSites({ month });
     for (const r of results) {
       logger().info(
-        { queue: 'vip-relegation', jobId: job.id, siteCode: r.siteCode, month: r.month, checked: r.checked, warned: r.warned, demoted: r.demoted, alreadySettled: r.alreadySettled },
+        {
+          queue: 'vip-relegation',
+          jobId: job.id,
+          siteCode: r.siteCode,
+          month: r.month,
+          checked: r.checked,
+          warned: r.warned,
+          demoted: r.demoted,
+          alreadySettled: r.alreadySettled,
+        },
         'vip relegation checked',
       );
     }

@@ -135,7 +135,11 @@ const levelExists = () => new Refusal('vip.levelExists', 'VIP level exists');
 const levelNotFound = () => new Refusal('vip.levelNotFound', 'VIP level not found');
 
 /** POST /vip/levels: `levelExists` when the site has the level already. sortOrder defaults to the level. */
-export async function createVipLevel(actor: Actor, siteCode: string, input: Required<Omit<VipLevelInput, 'sortOrder' | 'enabled'>> & VipLevelInput): Promise<AdminVipLevelView> {
+export async function createVipLevel(
+  actor: Actor,
+  siteCode: string,
+  input: Required<Omit<VipLevelInput, 'sortOrder' | 'enabled'>> & VipLevelInput,
+): Promise<AdminVipLevelView> {
   return uniqueAs(levelExists, () =>
     levelWrite(siteCode, async (transaction) => {
       if (await VipLevel.findOne({ where: { siteCode, level: input.level }, attributes: ['id'], transaction })) throw levelExists();
@@ -179,7 +183,12 @@ export async function updateVipLevel(actor: Actor, siteCode: string, id: number,
       }
       await row.update(values, { transaction });
       const view = adminLevelView(row);
-      await logVipAction(actor, siteCode, transaction, { action: 'update-level', targetId: row.id, summary: `updated VIP level ${row.level}`, detail: { changes } });
+      await logVipAction(actor, siteCode, transaction, {
+        action: 'update-level',
+        targetId: row.id,
+        summary: `updated VIP level ${row.level}`,
+        detail: { changes },
+      });
       return view;
     }),
   );

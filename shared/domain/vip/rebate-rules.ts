@@ -72,7 +72,12 @@ export async function createVipRebate(actor: Actor, siteCode: string, input: Req
       if (await VipRebate.findOne({ where: { siteCode, level: input.level, gameType: input.gameType }, attributes: ['id'], transaction })) throw ruleExists();
       const row = await VipRebate.create({ siteCode, level: input.level, gameType: input.gameType, rebateRate: rateText(input.rebateRate) }, { transaction });
       const view = rebateView(row);
-      await logVipAction(actor, siteCode, transaction, { action: 'create-rebate', targetId: row.id, summary: `created rebate rule level ${row.level} ${row.gameType}`, detail: view });
+      await logVipAction(actor, siteCode, transaction, {
+        action: 'create-rebate',
+        targetId: row.id,
+        summary: `created rebate rule level ${row.level} ${row.gameType}`,
+        detail: view,
+      });
       return view;
     }),
   );
@@ -96,7 +101,12 @@ export async function updateVipRebate(actor: Actor, siteCode: string, id: number
       }
       await row.update(values, { transaction });
       const view = rebateView(row);
-      await logVipAction(actor, siteCode, transaction, { action: 'update-rebate', targetId: row.id, summary: `updated rebate rule level ${row.level} ${row.gameType}`, detail: { changes } });
+      await logVipAction(actor, siteCode, transaction, {
+        action: 'update-rebate',
+        targetId: row.id,
+        summary: `updated rebate rule level ${row.level} ${row.gameType}`,
+        detail: { changes },
+      });
       return view;
     }),
   );
@@ -109,7 +119,12 @@ export async function deleteVipRebate(actor: Actor, siteCode: string, id: number
     if (!row) throw ruleNotFound();
     const view = rebateView(row);
     await row.destroy({ transaction });
-    await logVipAction(actor, siteCode, transaction, { action: 'delete-rebate', targetId: id, summary: `deleted rebate rule level ${view.level} ${view.gameType}`, detail: view });
+    await logVipAction(actor, siteCode, transaction, {
+      action: 'delete-rebate',
+      targetId: id,
+      summary: `deleted rebate rule level ${view.level} ${view.gameType}`,
+      detail: view,
+    });
     return null;
   });
 }

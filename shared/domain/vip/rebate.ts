@@ -215,7 +215,7 @@ async function collectDue(transaction: Transaction, due: string, { siteCode, day
 async function withholdExcluded(transaction: Transaction, due: string): Promise<void> {
   await db().query(`SELECT u.id FROM users u WHERE u.id IN (SELECT "userId" FROM ${due}) ORDER BY u.id FOR UPDATE OF u`, { transaction });
   const withheld = await withholdExcludedIn(transaction, due);
-  const count = (withheld as { rowCount?: number } | number | undefined);
+  const count = withheld as { rowCount?: number } | number | undefined;
   const rows = typeof count === 'number' ? count : (count?.rowCount ?? 0);
   if (rows) logger().info({ rows }, 'daily rebate withheld from excluded players');
 }

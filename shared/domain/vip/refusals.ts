@@ -20,7 +20,7 @@ export const vipRefusals = declareRefusals('vip', {
     },
   },
   holdLevelTooLow: {
-    means: 'the player\'s VIP level is below the one the hold flag needs',
+    means: "the player's VIP level is below the one the hold flag needs",
     text: {
       'zh-TW': 'VIP 等級低於 5 級，無法保級',
       'en-US': 'VIP level is below 5, hold not allowed',
@@ -80,7 +80,7 @@ export const vipRefusals = declareRefusals('vip', {
     },
   },
   relegationMonthAlreadyRun: {
-    means: 'the site\'s relegation run of the month is done already',
+    means: "the site's relegation run of the month is done already",
     text: {
       'zh-TW': '該月份的降級檢查已執行過',
       'en-US': 'Relegation for this month has already run',

@@ -66,7 +66,9 @@ export async function vipStatus(userId: number, siteCode: string, locale: Locale
   const counted = countedTowardsLevels(total, user.get('vipForfeitedBet') as string);
   let progress = 1;
   if (next && new Decimal(next.minChip).gt(0)) {
-    progress = Decimal.max(0, Decimal.min(1, counted.div(next.minChip))).toDecimalPlaces(4, Decimal.ROUND_DOWN).toNumber();
+    progress = Decimal.max(0, Decimal.min(1, counted.div(next.minChip)))
+      .toDecimalPlaces(4, Decimal.ROUND_DOWN)
+      .toNumber();
   }
   return {
     level: levelNumber,

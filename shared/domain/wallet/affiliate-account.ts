@@ -76,10 +76,11 @@ const ZERO: AffiliateBalance = { available: money(0), frozen: money(0), totalEar
 
 /** An agent's affiliate balance (all zero before its first movement). */
 export async function affiliateBalanceOf(userId: number, transaction?: Transaction): Promise<AffiliateBalance> {
-  const [row] = await db().query<AccountRow>(
-    'SELECT available, frozen, "totalEarned", "totalWithdrawn" FROM affiliate_accounts WHERE "userId" = $1',
-    { bind: [userId], type: QueryTypes.SELECT, transaction },
-  );
+  const [row] = await db().query<AccountRow>('SELECT available, frozen, "totalEarned", "totalWithdrawn" FROM affiliate_accounts WHERE "userId" = $1', {
+    bind: [userId],
+    type: QueryTypes.SELECT,
+    transaction,
+  });
   return row ? view(row) : ZERO;
 }
 

@@ -114,7 +114,8 @@ async function validateCredits(transaction: Transaction, table: string): Promise
     { type: QueryTypes.SELECT, transaction },
   );
   if (check.badKey !== null) throw new WalletError('INVALID_AMOUNT', 'idempotencyKey must be 1 to 160 characters');
-  if (check.bad !== null) throw new WalletError('INVALID_AMOUNT', `credit ${check.bad}: amounts must be positive, finite, with at most ${MONEY_SCALE} decimals`);
+  if (check.bad !== null)
+    throw new WalletError('INVALID_AMOUNT', `credit ${check.bad}: amounts must be positive, finite, with at most ${MONEY_SCALE} decimals`);
   if (check.dupUsers !== '0') throw new WalletError('INVALID_AMOUNT', 'creditFromQuery takes at most one move per user');
   if (check.dupKeys !== '0') throw new WalletError('INVALID_AMOUNT', 'an idempotencyKey is given twice');
   if (check.conflict !== null) throw new WalletError('IDEMPOTENCY_CONFLICT', `key ${check.conflict} was used for another movement`);
@@ -194,5 +195,7 @@ async function applyCredits(transaction: Transaction, table: string, credit: Cre
  * (Skipped when the transaction is already aborted: the rollback drops it.)
  */
 async function dropCreditTable(transaction: Transaction, table: string): Promise<void> {
-  await db().query(`DROP TABLE IF EXISTS ${table}`, { transaction }).catch(() => undefined);
+  await db()
+    .query(`DROP TABLE IF EXISTS ${table}`, { transaction })
+    .catch(() => undefined);
 }

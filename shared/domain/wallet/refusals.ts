@@ -6,7 +6,7 @@ import { declareRefusals } from '../refusals';
  */
 export const walletRefusals = declareRefusals('wallet', {
   idCardFrontMissing: {
-    means: 'a bank card needs the photo of the ID card\'s front',
+    means: "a bank card needs the photo of the ID card's front",
     text: {
       'zh-TW': '請上傳身分證正面照片',
       'en-US': 'Please upload the front of your ID card',
@@ -16,7 +16,7 @@ export const walletRefusals = declareRefusals('wallet', {
     },
   },
   idCardBackMissing: {
-    means: 'a bank card needs the photo of the ID card\'s back',
+    means: "a bank card needs the photo of the ID card's back",
     text: {
       'zh-TW': '請上傳身分證背面照片',
       'en-US': 'Please upload the back of your ID card',

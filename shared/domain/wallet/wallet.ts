@@ -66,11 +66,15 @@ export interface WalletResult {
  * Why a movement was refused. BALANCE_OVERFLOW: it would take a balance (or a money total kept with it,
  * see checkMoneyTotal) past MAX_MONEY, the largest value a NUMERIC(18,6) column holds.
  */
-export type WalletErrorReason = 'INSUFFICIENT_FUNDS' | 'INSUFFICIENT_FROZEN' | 'USER_NOT_FOUND' | 'IDEMPOTENCY_CONFLICT' | 'INVALID_AMOUNT' | 'BALANCE_OVERFLOW';
+export type WalletErrorReason =
+  'INSUFFICIENT_FUNDS' | 'INSUFFICIENT_FROZEN' | 'USER_NOT_FOUND' | 'IDEMPOTENCY_CONFLICT' | 'INVALID_AMOUNT' | 'BALANCE_OVERFLOW';
 
 /** A movement the wallet refused; callers map it to their own error codes. Nothing moved. */
 export class WalletError extends Error {
-  constructor(public readonly reason: WalletErrorReason, message?: string) {
+  constructor(
+    public readonly reason: WalletErrorReason,
+    message?: string,
+  ) {
     super(message ?? reason);
     this.name = 'WalletError';
   }
@@ -208,7 +212,8 @@ interface MoveRow extends LedgerRow {
 }
 
 const REFUSAL_MESSAGES: Partial<Record<WalletErrorReason, (move: WalletMove) => string>> = {
-  INVALID_AMOUNT: (move) => `amount ${move.amount} and frozenAmount ${move.frozenAmount ?? 0} must be finite, at most ${MAX_MONEY.toFixed(MONEY_SCALE)}, with at most ${MONEY_SCALE} decimals`,
+  INVALID_AMOUNT: (move) =>
+    `amount ${move.amount} and frozenAmount ${move.frozenAmount ?? 0} must be finite, at most ${MAX_MONEY.toFixed(MONEY_SCALE)}, with at most ${MONEY_SCALE} decimals`,
   IDEMPOTENCY_CONFLICT: (move) => `key ${move.idempotencyKey} was used for another movement`,
   BALANCE_OVERFLOW: () => `a balance would exceed ${MAX_MONEY.toFixed(MONEY_SCALE)}`,
 };

@@ -19,7 +19,11 @@ async function pagedWithdrawals(siteCode: string, filter: WithdrawalFilter) {
     ['"userId"', 'userId', filter.userId],
     ['status', 'status', filter.status],
   );
-  const { rows, pagination } = await pagedRows<WithdrawalRow>({ select: '*', from: 'withdrawals', where: clauses, orderBy: '"createdAt" DESC, id DESC' }, replacements, filter);
+  const { rows, pagination } = await pagedRows<WithdrawalRow>(
+    { select: '*', from: 'withdrawals', where: clauses, orderBy: '"createdAt" DESC, id DESC' },
+    replacements,
+    filter,
+  );
   return { rows, page: pagination };
 }
 

@@ -41,7 +41,7 @@ export const withdrawalRefusals = declareRefusals('withdrawal', {
     text: VERIFICATION_CODE_WRONG,
   },
   addressNotApproved: {
-    means: 'the crypto address is not the player\'s approved one',
+    means: "the crypto address is not the player's approved one",
     text: {
       'zh-TW': '提款地址不存在或未通過審核',
       'en-US': 'Withdrawal address not found or not approved',
@@ -59,7 +59,7 @@ export const withdrawalRefusals = declareRefusals('withdrawal', {
     text: BALANCE_TOO_LOW,
   },
   promoTurnoverOpen: {
-    means: 'a claimed promotion\'s turnover is not complete',
+    means: "a claimed promotion's turnover is not complete",
     text: {
       'zh-TW': '尚有優惠流水未完成',
       'en-US': 'Promotion turnover not completed',
@@ -69,7 +69,7 @@ export const withdrawalRefusals = declareRefusals('withdrawal', {
     },
   },
   depositTurnoverShort: {
-    means: 'the deposits\' turnover is not complete',
+    means: "the deposits' turnover is not complete",
     text: {
       'zh-TW': '存款流水未達標',
       'en-US': 'Deposit turnover requirement not met',
@@ -89,7 +89,7 @@ export const withdrawalRefusals = declareRefusals('withdrawal', {
     },
   },
   statusNotAllowed: {
-    means: 'the withdrawal\'s status does not allow this step',
+    means: "the withdrawal's status does not allow this step",
     text: {
       'zh-TW': '目前狀態無法審核',
       'en-US': 'Cannot review in the current status',

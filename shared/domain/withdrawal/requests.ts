@@ -42,7 +42,10 @@ export async function requestWithdrawal(siteCode: string, userId: number, input:
   if (amount.lte(0)) throw new Refusal('withdrawal.amountNotPositive');
 
   const row = await db().transaction(async (transaction) => {
-    const withdrawal = await Withdrawal.create({ siteCode, userId, amount: amount.toFixed(), cryptoAddressId: input.cryptoAddressId, status: 'pending' }, { transaction });
+    const withdrawal = await Withdrawal.create(
+      { siteCode, userId, amount: amount.toFixed(), cryptoAddressId: input.cryptoAddressId, status: 'pending' },
+      { transaction },
+    );
     try {
       await moveBalance(transaction, {
         userId,

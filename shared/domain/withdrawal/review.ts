@@ -75,7 +75,13 @@ async function applyTransition(actor: Actor, siteCode: string, id: number, actio
         action,
         targetId: id,
         summary: `${action} withdrawal ${id} of user ${changed.userId} (${money(changed.amount)} USD)`,
-        detail: { userId: changed.userId, amount: money(changed.amount), from: step.from, to: step.to, ...(action === 'reject' ? { rejectReason: reason } : {}) },
+        detail: {
+          userId: changed.userId,
+          amount: money(changed.amount),
+          from: step.from,
+          to: step.to,
+          ...(action === 'reject' ? { rejectReason: reason } : {}),
+        },
       }),
     },
   );

@@ -47,7 +47,14 @@ export async function turnoverRule(userId: number, locale: Locale, transaction?:
   const user = await User.findByPk(userId, { attributes: ['id', 'totalEffectiveBet'], transaction });
   const totalDeposits = await paidDepositUsdSum(userId, {}, transaction);
   const exclusion = await exclusionInForce(userId, transaction);
-  const claims = await PromotionClaim.findAll({ where: { userId, turnoverCompleted: 0 }, order: [['claimedAt', 'ASC'], ['id', 'ASC']], transaction });
+  const claims = await PromotionClaim.findAll({
+    where: { userId, turnoverCompleted: 0 },
+    order: [
+      ['claimedAt', 'ASC'],
+      ['id', 'ASC'],
+    ],
+    transaction,
+  });
   const required = new Decimal(totalDeposits).times(DEPOSIT_TURNOVER_MULTIPLIER);
   const bet = new Decimal(user?.totalEffectiveBet ?? 0);
   const deposit = {

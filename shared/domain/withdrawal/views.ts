@@ -8,7 +8,19 @@ import { money } from '../wallet';
  */
 export type WithdrawalRow = Pick<
   Withdrawal,
-  'id' | 'siteCode' | 'userId' | 'amount' | 'cryptoAddressId' | 'status' | 'rejectReason' | 'reviewedBy' | 'reviewedAt' | 'completedBy' | 'completedAt' | 'createdAt' | 'updatedAt'
+  | 'id'
+  | 'siteCode'
+  | 'userId'
+  | 'amount'
+  | 'cryptoAddressId'
+  | 'status'
+  | 'rejectReason'
+  | 'reviewedBy'
+  | 'reviewedAt'
+  | 'completedBy'
+  | 'completedAt'
+  | 'createdAt'
+  | 'updatedAt'
 >;
 
 /** The first six and last four characters of an address around `****`. */

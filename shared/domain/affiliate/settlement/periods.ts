@@ -54,6 +54,7 @@ export function settledPeriod(periodType: PeriodType, date: string | undefined, 
   if (!isRealDay(date)) throw new InputError('date', `date must be a date YYYY-MM-DD (got "${date.slice(0, 20)}")`);
   const period = periodContaining(periodType, date);
   const today = todayIn(config().appTimezone, now);
-  if (period.weekEnd >= today) throw new InputError('date', `the ${periodType} period ${period.weekStart}..${period.weekEnd} is not over yet in ${config().appTimezone}`);
+  if (period.weekEnd >= today)
+    throw new InputError('date', `the ${periodType} period ${period.weekStart}..${period.weekEnd} is not over yet in ${config().appTimezone}`);
   return period;
 }

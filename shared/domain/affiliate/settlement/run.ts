@@ -93,7 +93,10 @@ export async function settleSite(siteCode: string, period: Period, beforeCommit?
 }
 
 /** The settlements not there yet (ON CONFLICT DO NOTHING), pending or statements, recorded in aff_new (id, agentId). */
-async function insertSettlements(transaction: Transaction, replacements: Record<string, unknown>): Promise<{ settlementsCreated: number; totalCommission: string }> {
+async function insertSettlements(
+  transaction: Transaction,
+  replacements: Record<string, unknown>,
+): Promise<{ settlementsCreated: number; totalCommission: string }> {
   await db().query(`CREATE TEMP TABLE aff_new (id integer PRIMARY KEY, "agentId" integer NOT NULL, "totalCommission" numeric) ON COMMIT DROP`, { transaction });
   await db().query(
     `WITH ins AS (

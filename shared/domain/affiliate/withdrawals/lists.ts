@@ -16,7 +16,11 @@ async function pagedWithdrawals(siteCode: string, filter: AffiliateWithdrawalFil
     ['"agentId"', 'agentId', filter.agentId],
     ['status', 'status', filter.status],
   );
-  const { rows, pagination } = await pagedRows<AffiliateWithdrawalRow>({ select: '*', from: 'affiliate_withdrawals', where: clauses, orderBy: '"createdAt" DESC, id DESC' }, replacements, filter);
+  const { rows, pagination } = await pagedRows<AffiliateWithdrawalRow>(
+    { select: '*', from: 'affiliate_withdrawals', where: clauses, orderBy: '"createdAt" DESC, id DESC' },
+    replacements,
+    filter,
+  );
   return { rows, page: pagination };
 }
 

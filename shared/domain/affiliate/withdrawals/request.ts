@@ -63,7 +63,10 @@ export async function requestAffiliateWithdrawal(siteCode: string, userId: numbe
     }
     if (amount.gt(balance.available)) throw new Refusal('affiliate.balanceTooLow');
 
-    const withdrawal = await AffiliateWithdrawal.create({ siteCode, agentId: agent.id, amount: amount.toFixed(), method, targetId: input.targetId, status: 'pending' }, { transaction });
+    const withdrawal = await AffiliateWithdrawal.create(
+      { siteCode, agentId: agent.id, amount: amount.toFixed(), method, targetId: input.targetId, status: 'pending' },
+      { transaction },
+    );
     try {
       await moveAffiliateBalance(transaction, {
         userId: agent.id,

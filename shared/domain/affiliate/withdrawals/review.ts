@@ -77,7 +77,15 @@ async function applyTransition(actor: Actor, siteCode: string, id: number, actio
         action: `withdrawal-${action}`,
         targetId: id,
         summary: `${action} commission withdrawal ${id} of agent ${changed.agentId} (${money(changed.amount)} USD)`,
-        detail: { agentId: changed.agentId, amount: money(changed.amount), method: changed.method, targetId: changed.targetId, from: step.from, to: step.to, remark: changed.remark },
+        detail: {
+          agentId: changed.agentId,
+          amount: money(changed.amount),
+          method: changed.method,
+          targetId: changed.targetId,
+          from: step.from,
+          to: step.to,
+          remark: changed.remark,
+        },
       }),
     },
   );

@@ -4,7 +4,20 @@ import { money } from '../../wallet';
 /** Commission withdrawals as the agent and the operators see them. */
 export type AffiliateWithdrawalRow = Pick<
   AffiliateWithdrawal,
-  'id' | 'siteCode' | 'agentId' | 'amount' | 'method' | 'targetId' | 'status' | 'remark' | 'reviewedBy' | 'reviewedAt' | 'completedBy' | 'completedAt' | 'createdAt' | 'updatedAt'
+  | 'id'
+  | 'siteCode'
+  | 'agentId'
+  | 'amount'
+  | 'method'
+  | 'targetId'
+  | 'status'
+  | 'remark'
+  | 'reviewedBy'
+  | 'reviewedAt'
+  | 'completedBy'
+  | 'completedAt'
+  | 'createdAt'
+  | 'updatedAt'
 >;
 
 export const AFFILIATE_WITHDRAWAL_STATUSES = ['pending', 'approved', 'rejected', 'completed'] as const;
@@ -28,8 +41,7 @@ export function agentView(row: AffiliateWithdrawalRow) {
 
 /** Where the operator pays: the bank card or crypto address the withdrawal names, whole (null if it is gone). */
 export type PayoutTarget =
-  | { bankCode: string; bankAccount: string; branch: string; holderName: string }
-  | { walletName: string; currency: string; network: string; address: string };
+  { bankCode: string; bankAccount: string; branch: string; holderName: string } | { walletName: string; currency: string; network: string; address: string };
 
 export interface AdminContext {
   accounts: Map<number, string>;

@@ -99,7 +99,8 @@ async function usesOf(userId: number, slices: Slice[]): Promise<Map<string, UseR
 function entryOf(seed: SeedSummary, nonce: number, use: UseRow | undefined): NonceEntry {
   const base = { serverSeedHash: seed.serverSeedHash, serverSeed: seed.serverSeed, nonce };
   if (!use) return { ...base, status: 'unrecorded', clientSeed: null, orderId: null, roundId: null, result: null, multiplier: null, reason: null };
-  if (use.orderId === null) return { ...base, status: 'burnt', clientSeed: use.clientSeed, orderId: null, roundId: null, result: null, multiplier: null, reason: use.reason };
+  if (use.orderId === null)
+    return { ...base, status: 'burnt', clientSeed: use.clientSeed, orderId: null, roundId: null, result: null, multiplier: null, reason: use.reason };
   return {
     ...base,
     status: 'round',

@@ -40,11 +40,13 @@ export function checkSeed(seed: CheckedSeed, entries: readonly HistoryEntry[]): 
   const problems: string[] = [];
   const lines: string[] = [`seed ${seed.serverSeedHash}: ${seed.nonces} nonces (0 to ${seed.nonces - 1})`];
   const revealed = seed.serverSeed;
-  if (revealed !== null && serverSeedHashOf(revealed) !== seed.serverSeedHash) problems.push(`the server seed's SHA-256 is ${serverSeedHashOf(revealed)}, not the committed ${seed.serverSeedHash}`);
+  if (revealed !== null && serverSeedHashOf(revealed) !== seed.serverSeedHash)
+    problems.push(`the server seed's SHA-256 is ${serverSeedHashOf(revealed)}, not the committed ${seed.serverSeedHash}`);
   if (revealed === null) lines.push('  server seed not revealed yet: nonces accounted for, outcomes checkable after rotation');
   const byNonce = new Map<number, HistoryEntry>();
   for (const entry of entries.filter((e) => e.serverSeedHash === seed.serverSeedHash)) {
-    if (!Number.isSafeInteger(entry.nonce) || entry.nonce < 0 || entry.nonce >= seed.nonces) problems.push(`nonce ${entry.nonce} is outside 0..${seed.nonces - 1}`);
+    if (!Number.isSafeInteger(entry.nonce) || entry.nonce < 0 || entry.nonce >= seed.nonces)
+      problems.push(`nonce ${entry.nonce} is outside 0..${seed.nonces - 1}`);
     else if (byNonce.has(entry.nonce)) problems.push(`nonce ${entry.nonce} is listed more than once`);
     else byNonce.set(entry.nonce, entry);
   }
@@ -57,8 +59,12 @@ export function checkSeed(seed: CheckedSeed, entries: readonly HistoryEntry[]): 
     }
     lines.push(`  ${nonceLine(check, revealed, entry)}`);
   }
-  lines.push(`  ${check.rounds} rounds, ${check.burnt} burnt, ${check.unrecorded.length} unrecorded${check.unrecorded.length ? ` (${check.unrecorded.join(', ')}: taken, then neither played nor refused on record)` : ''}`);
-  lines.push(problems.length ? `  FAILED: ${problems.length} problem(s)` : '  OK: every nonce accounted for' + (revealed === null ? '' : ', every round recomputes'));
+  lines.push(
+    `  ${check.rounds} rounds, ${check.burnt} burnt, ${check.unrecorded.length} unrecorded${check.unrecorded.length ? ` (${check.unrecorded.join(', ')}: taken, then neither played nor refused on record)` : ''}`,
+  );
+  lines.push(
+    problems.length ? `  FAILED: ${problems.length} problem(s)` : '  OK: every nonce accounted for' + (revealed === null ? '' : ', every round recomputes'),
+  );
   return check;
 }
 

@@ -26,7 +26,10 @@ export async function hasPendingDocument(userId: number, kind: DocumentKind): Pr
 }
 
 /** Adds a pending document (the partial unique index refuses a second pending one of the kind). */
-export async function insertDocument(transaction: Transaction, row: { siteCode: string; userId: number; kind: DocumentKind; storageKey: string }): Promise<DocumentRow[]> {
+export async function insertDocument(
+  transaction: Transaction,
+  row: { siteCode: string; userId: number; kind: DocumentKind; storageKey: string },
+): Promise<DocumentRow[]> {
   return db().query<DocumentRow>(
     `INSERT INTO kyc_documents AS d ("siteCode", "userId", kind, "storageKey") VALUES (:siteCode, :userId, :kind, :storageKey) RETURNING ${DOCUMENT_COLUMNS}`,
     { replacements: row, type: QueryTypes.SELECT, transaction },
@@ -84,7 +87,11 @@ export async function decideDocument(transaction: Transaction, decision: Decisio
 
 /** Whether the site has a document `id`. */
 export async function documentExists(transaction: Transaction, siteCode: string, id: number): Promise<boolean> {
-  const [exists] = await db().query(`SELECT 1 FROM kyc_documents WHERE id = :id AND "siteCode" = :siteCode`, { replacements: { id, siteCode }, type: QueryTypes.SELECT, transaction });
+  const [exists] = await db().query(`SELECT 1 FROM kyc_documents WHERE id = :id AND "siteCode" = :siteCode`, {
+    replacements: { id, siteCode },
+    type: QueryTypes.SELECT,
+    transaction,
+  });
   return Boolean(exists);
 }
 

@@ -5,7 +5,12 @@ import type { FlagStatus } from '../flags';
 /** The statements over kyc_flags: the under-age flag, the freeze it shows, the operators' list and decision. */
 
 /** Adds the player's open under-age flag unless one freezes the player already (kyc_freeze_refusal). */
-export async function insertUnderAgeFlag(transaction: Transaction, siteCode: string, userId: number, detail: { dateOfBirth: string; minimumAge: number }): Promise<void> {
+export async function insertUnderAgeFlag(
+  transaction: Transaction,
+  siteCode: string,
+  userId: number,
+  detail: { dateOfBirth: string; minimumAge: number },
+): Promise<void> {
   await db().query(
     `INSERT INTO kyc_flags ("siteCode", "userId", reason, detail)
        SELECT :siteCode, :userId, 'under-age', CAST(:detail AS JSONB)
@@ -41,7 +46,10 @@ const FLAG_SELECT = `SELECT f.id, f."userId", u.account, f.reason, f.detail, f.s
   FROM kyc_flags f JOIN users u ON u.id = f."userId"`;
 
 /** The site's flags of a status (of one player, when given), oldest first, one page, and how many there are. */
-export async function flagRows(siteCode: string, filter: { status: FlagStatus; userId?: number; limit: number; offset: number }): Promise<{ total: number; items: FlagRow[] }> {
+export async function flagRows(
+  siteCode: string,
+  filter: { status: FlagStatus; userId?: number; limit: number; offset: number },
+): Promise<{ total: number; items: FlagRow[] }> {
   const where = `WHERE f."siteCode" = :siteCode AND f.status = :status${filter.userId !== undefined ? ` AND f."userId" = :userId` : ''}`;
   const replacements = { siteCode, status: filter.status, userId: filter.userId ?? null, limit: filter.limit, offset: filter.offset };
   const [{ total }] = await db().query<{ total: number }>(`SELECT count(*)::int AS total FROM kyc_flags f ${where}`, { replacements, type: QueryTypes.SELECT });

@@ -47,9 +47,19 @@ export async function queueRows(siteCode: string, filter: QueueRowsFilter): Prom
   if (filter.kind !== undefined) conditions.push(`d.kind = :kind`);
   if (filter.level !== undefined) conditions.push(`kyc_level(d."userId") = :level`);
   const where = `WHERE ${conditions.join(' AND ')}`;
-  const replacements = { siteCode, userId: filter.userId ?? null, kind: filter.kind ?? null, level: filter.level ?? null, limit: filter.limit, offset: filter.offset };
+  const replacements = {
+    siteCode,
+    userId: filter.userId ?? null,
+    kind: filter.kind ?? null,
+    level: filter.level ?? null,
+    limit: filter.limit,
+    offset: filter.offset,
+  };
   const [{ total }] = await db().query<{ total: number }>(`SELECT count(*)::int AS total ${QUEUE_FROM} ${where}`, { replacements, type: QueryTypes.SELECT });
-  const rows = await db().query<QueueRow>(`${QUEUE_SELECT} ${QUEUE_FROM} ${where} ORDER BY d.id ASC LIMIT :limit OFFSET :offset`, { replacements, type: QueryTypes.SELECT });
+  const rows = await db().query<QueueRow>(`${QUEUE_SELECT} ${QUEUE_FROM} ${where} ORDER BY d.id ASC LIMIT :limit OFFSET :offset`, {
+    replacements,
+    type: QueryTypes.SELECT,
+  });
   return { total, rows };
 }
 

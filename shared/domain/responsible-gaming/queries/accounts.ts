@@ -37,11 +37,14 @@ export async function exclusionRefusalLocked(transaction: Transaction, userId: n
 
 /** The exclusion in force (rg_exclusion_refusal), a plain read. */
 export async function exclusionRefusal(userId: number, transaction?: Transaction): Promise<PlayRefusal | null> {
-  const [row] = await db().query<{ refusal: PlayRefusal | null }>('SELECT rg_exclusion_refusal(a, now()) AS refusal FROM rg_accounts a WHERE "userId" = :userId', {
-    replacements: { userId },
-    type: QueryTypes.SELECT,
-    transaction,
-  });
+  const [row] = await db().query<{ refusal: PlayRefusal | null }>(
+    'SELECT rg_exclusion_refusal(a, now()) AS refusal FROM rg_accounts a WHERE "userId" = :userId',
+    {
+      replacements: { userId },
+      type: QueryTypes.SELECT,
+      transaction,
+    },
+  );
   return row?.refusal ?? null;
 }
 
@@ -151,7 +154,12 @@ export async function updateRealityCheckMinutes(transaction: Transaction, userId
 export type Exclusion = 'coolingOffUntil' | 'selfExcludedUntil';
 
 /** Extends an exclusion to at least `interval` from now (never shortens one that ends later). */
-export async function extendExclusion(t: Transaction, userId: number, column: Exclusion, interval: { days?: number; months?: number }): Promise<{ from: Date | null; to: Date }> {
+export async function extendExclusion(
+  t: Transaction,
+  userId: number,
+  column: Exclusion,
+  interval: { days?: number; months?: number },
+): Promise<{ from: Date | null; to: Date }> {
   const [row] = await db().query<{ from: Date | null; to: Date }>(
     `UPDATE rg_accounts a SET "${column}" = GREATEST(coalesce(old."${column}", now()), now() + make_interval(months => :months, days => :days)), "updatedAt" = now()
        FROM rg_accounts old WHERE a."userId" = :userId AND old."userId" = a."userId"
@@ -163,15 +171,21 @@ export async function extendExclusion(t: Transaction, userId: number, column: Ex
 
 /** The end of the exclusion `column` when it is in force, else null. */
 export async function exclusionEnd(transaction: Transaction, userId: number, column: Exclusion): Promise<Date | null> {
-  const [row] = await db().query<{ current: Date | null }>(`SELECT CASE WHEN "${column}" > now() THEN "${column}" END AS current FROM rg_accounts WHERE "userId" = :userId`, {
-    replacements: { userId },
-    type: QueryTypes.SELECT,
-    transaction,
-  });
+  const [row] = await db().query<{ current: Date | null }>(
+    `SELECT CASE WHEN "${column}" > now() THEN "${column}" END AS current FROM rg_accounts WHERE "userId" = :userId`,
+    {
+      replacements: { userId },
+      type: QueryTypes.SELECT,
+      transaction,
+    },
+  );
   return row.current;
 }
 
 /** Sets the end of the exclusion `column`. */
 export async function setExclusionEnd(transaction: Transaction, userId: number, column: Exclusion, until: Date): Promise<void> {
-  await db().query(`UPDATE rg_accounts SET "${column}" = :until, "updatedAt" = now() WHERE "userId" = :userId`, { replacements: { userId, until }, transaction });
+  await db().query(`UPDATE rg_accounts SET "${column}" = :until, "updatedAt" = now() WHERE "userId" = :userId`, {
+    replacements: { userId, until },
+    transaction,
+  });
 }

@@ -13,10 +13,13 @@ export interface HistoryRowInput {
 
 /** Adds the history row of one change, in its transaction. */
 export async function insertHistoryRow(t: Transaction, row: HistoryRowInput): Promise<void> {
-  await db().query('INSERT INTO rg_history ("userId", "siteCode", "adminId", action, detail, reason) VALUES (:userId, :site, :adminId, :action, :detail, :reason)', {
-    replacements: { userId: row.userId, site: row.site, adminId: row.adminId, action: row.action, detail: JSON.stringify(row.detail), reason: row.reason },
-    transaction: t,
-  });
+  await db().query(
+    'INSERT INTO rg_history ("userId", "siteCode", "adminId", action, detail, reason) VALUES (:userId, :site, :adminId, :action, :detail, :reason)',
+    {
+      replacements: { userId: row.userId, site: row.site, adminId: row.adminId, action: row.action, detail: JSON.stringify(row.detail), reason: row.reason },
+      transaction: t,
+    },
+  );
 }
 
 export interface HistoryRow {

@@ -58,11 +58,14 @@ export async function upsertPlayerLimit(
 
 /** The operator's amount of the limit (undefined: no row). */
 export async function operatorLimitRow(transaction: Transaction, key: LimitKey) {
-  const [row] = await db().query<{ operatorAmount: string | null }>('SELECT "operatorAmount" FROM rg_limits WHERE "userId" = :userId AND type = :type AND period = :period', {
-    replacements: key,
-    type: QueryTypes.SELECT,
-    transaction,
-  });
+  const [row] = await db().query<{ operatorAmount: string | null }>(
+    'SELECT "operatorAmount" FROM rg_limits WHERE "userId" = :userId AND type = :type AND period = :period',
+    {
+      replacements: key,
+      type: QueryTypes.SELECT,
+      transaction,
+    },
+  );
   return row;
 }
 
@@ -77,10 +80,13 @@ export async function upsertOperatorLimit(transaction: Transaction, key: LimitKe
 
 /** Removes a limit row that holds nothing any more (no amount of the player's, none waiting, no operator's). */
 export async function dropEmptyLimit(t: Transaction, key: LimitKey): Promise<void> {
-  await db().query('DELETE FROM rg_limits WHERE "userId" = :userId AND type = :type AND period = :period AND amount IS NULL AND "pendingFrom" IS NULL AND "operatorAmount" IS NULL', {
-    replacements: key,
-    transaction: t,
-  });
+  await db().query(
+    'DELETE FROM rg_limits WHERE "userId" = :userId AND type = :type AND period = :period AND amount IS NULL AND "pendingFrom" IS NULL AND "operatorAmount" IS NULL',
+    {
+      replacements: key,
+      transaction: t,
+    },
+  );
 }
 
 export interface LimitRow {

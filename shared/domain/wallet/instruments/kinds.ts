@@ -34,6 +34,10 @@ export async function deleteOwnInstrument(kind: InstrumentKind, siteCode: string
 }
 
 /** The player's live instruments of one kind, newest first. */
-export function ownInstruments<M extends typeof BankCard | typeof CreditCard | typeof CryptoAddress>(model: M, siteCode: string, userId: number): Promise<InstanceType<M>[]> {
+export function ownInstruments<M extends typeof BankCard | typeof CreditCard | typeof CryptoAddress>(
+  model: M,
+  siteCode: string,
+  userId: number,
+): Promise<InstanceType<M>[]> {
   return (model as typeof BankCard).findAll({ where: { siteCode, userId, deletedAt: null }, order: [['id', 'DESC']] }) as Promise<InstanceType<M>[]>;
 }

@@ -20,7 +20,11 @@ export type ReviewAction = 'approve' | 'reject';
 
 function adminView(kind: InstrumentKind, row: Instrument, account: string | null) {
   const view =
-    kind === 'bank-card' ? adminBankCardView(row as BankCard) : kind === 'credit-card' ? creditCardView(row as CreditCard) : cryptoAddressView(row as CryptoAddress);
+    kind === 'bank-card'
+      ? adminBankCardView(row as BankCard)
+      : kind === 'credit-card'
+        ? creditCardView(row as CreditCard)
+        : cryptoAddressView(row as CryptoAddress);
   return { kind, ...view, account, siteCode: row.siteCode, reviewedBy: row.reviewedBy, reviewedAt: row.reviewedAt, deletedAt: row.deletedAt };
 }
 
@@ -76,7 +80,12 @@ export async function listInstruments(siteCode: string, filter: InstrumentFilter
   if (filter.status !== undefined) Object.assign(where, { status: filter.status });
   if (filter.userId !== undefined) Object.assign(where, { userId: filter.userId });
   if (!filter.includeDeleted) Object.assign(where, { deletedAt: { [Op.is]: null } });
-  const { rows, count } = await model.findAndCountAll({ where, order: [['id', 'ASC']], limit: filter.pageSize, offset: pageOffset(filter.page, filter.pageSize) });
+  const { rows, count } = await model.findAndCountAll({
+    where,
+    order: [['id', 'ASC']],
+    limit: filter.pageSize,
+    offset: pageOffset(filter.page, filter.pageSize),
+  });
   const accounts = await accountsOf(rows.map((r) => r.userId));
   return { items: rows.map((r) => adminView(filter.kind, r, accounts.get(r.userId) ?? null)), pagination: pagination(filter.page, filter.pageSize, count) };
 }
