@@ -1,7 +1,7 @@
 /**
  * How much of the API document is typed (docs/architecture.md, "Where to add", an endpoint's answer):
  * the operations whose success answer has no schema for its value, and the request fields without a type.
- * Read by test/api/api-contract-coverage.test.ts (a ratchet) and by `npm run contract:report`.
+ * Read by test/api/api-contract.test.ts.
  */
 type Json = Record<string, unknown>;
 

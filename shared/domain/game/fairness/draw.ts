@@ -62,7 +62,7 @@ export function outcomeOfFloat(r: number): Outcome {
 /**
  * The same rule for r = k / 2^52, compared exactly in integers (cumulative weight x 2^52 > k x 10000),
  * so the cumulative probability is weight/10000 exactly and no rounding of a float decides a boundary.
- * It agrees with outcomeOfFloat for every k (test/shared/fairness-draw.test.ts checks both sides of
+ * It agrees with outcomeOfFloat for every k (test/api/game-simulate.test.ts checks both sides of
  * every boundary).
  */
 export function outcomeOfInteger(k: bigint): Outcome {
