@@ -158,6 +158,19 @@ export function refusalCode(refusals: RefusalCodes | undefined, name: RefusalNam
   return typeof mapped === 'number' ? { code: mapped, text: refusalTexts(name) } : { code: mapped.code, text: refusalTexts(name, mapped.wording) };
 }
 
+/**
+ * Each number an endpoint answers for a refusal, with its text: that of the first refusal of its map
+ * answered with the number (the API document's codes and GET /common/enums ERROR_CODES both show it).
+ */
+export function codeTexts(refusals: RefusalCodes | undefined): Map<number, LocaleText> {
+  const texts = new Map<number, LocaleText>();
+  for (const name of Object.keys(refusals ?? {}) as RefusalName[]) {
+    const mapped = refusalCode(refusals, name);
+    if (mapped && !texts.has(mapped.code)) texts.set(mapped.code, mapped.text);
+  }
+  return texts;
+}
+
 /** Every number an endpoint can answer for a refusal. */
 export function refusalNumbers(refusals: RefusalCodes | undefined): number[] {
   return [...new Set(Object.values(refusals ?? {}).map((m) => (typeof m === 'number' ? m : m.code)))];

@@ -1,6 +1,5 @@
-import type { RefusalName } from '../../../shared/domain/refusals';
 import { LOCALES, type Locale } from '../../../shared/i18n/locales';
-import { refusalCode, type Endpoint } from '../endpoint';
+import { codeTexts, type Endpoint } from '../endpoint';
 
 /** A business error code of an endpoint with its texts: those of the refusal it answers with that number. */
 export interface CodeText {
@@ -13,16 +12,13 @@ export interface CodeText {
 /** Codes below this are HTTP statuses (answered with that status); the others are business codes (HTTP 200). */
 export const FIRST_BUSINESS_CODE = 1000;
 
-/** The texts of `code` as the endpoint answers them: the first refusal of its map with that number. */
+/** The texts of `code` as the endpoint answers them (codeTexts: the first refusal of its map with that number). */
 export function codeText(e: Endpoint, code: number): CodeText {
-  for (const name of Object.keys(e.refusals ?? {}) as RefusalName[]) {
-    const mapped = refusalCode(e.refusals, name);
-    if (mapped?.code !== code) continue;
-    const messages: Partial<Record<Locale, string>> = {};
-    for (const locale of LOCALES) messages[locale] = mapped.text[locale];
-    return { code, message: mapped.text['en-US'], messages };
-  }
-  return { code, message: null, messages: {} };
+  const text = codeTexts(e.refusals).get(code);
+  if (!text) return { code, message: null, messages: {} };
+  const messages: Partial<Record<Locale, string>> = {};
+  for (const locale of LOCALES) messages[locale] = text[locale];
+  return { code, message: text['en-US'], messages };
 }
 
 /** A markdown list of business codes for an operation's description. */
