@@ -164,6 +164,47 @@ test.serial(
   },
 );
 
+test.serial('a promotion claim committing while a self-exclusion waits for the player row: the exclusion forfeits that reward too', async (t) => {
+  const promo = await createPromotion({ siteCode: site, rewardAmount: '7', turnoverMultiplier: '3' });
+  const { user, token } = await readyPlayer({ siteCode: site, balance: '10' });
+  const holder = new Client({ connectionString: stack.databaseUrl });
+  await holder.connect();
+  const waitingOnLocks = async (n: number) => {
+    for (let i = 0; i < 100; i += 1) {
+      const { rows } = await holder.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`);
+      if (rows[0].n >= n) return;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error(`fewer than ${n} transactions waiting`);
+  };
+  try {
+    // The player's row is held, so the claim (its row inserted, not committed) and then the exclusion
+    // (its claims already locked, none seen) queue for it in that order.
+    await holder.query('BEGIN');
+    await holder.query('SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE', [user.id]);
+    const claim = promoClaim(token, promo.id);
+    await waitingOnLocks(1);
+    const exclusion = api('POST', '/responsible-gaming/self-exclusion', token, { months: 6 });
+    await waitingOnLocks(2);
+    await holder.query('COMMIT');
+    code(t, await claim, 200);
+    code(t, await exclusion, 200);
+  } finally {
+    await holder.end();
+  }
+  t.is(await PromotionClaim.count({ where: { userId: user.id, turnoverCompleted: 0 } }), 0);
+  t.is((await balancesAndLedger(user.id)).balance, '10.000000');
+  t.deepEqual(
+    (await walletHistory(user.id)).map((row) => [row.kind, row.amount]),
+    [
+      ['promo-forfeit', '-7.000000'],
+      ['promo-reward', '7.000000'],
+      ['adjustment', '10.000000'],
+    ],
+  );
+  t.true(await ledgerMatches(user.id));
+});
+
 test.serial(
   'a self-exclusion racing mission and promotion claims: every claim is paid before it or refused after it, open promotion rewards end forfeited, the ledger holds',
   async (t) => {

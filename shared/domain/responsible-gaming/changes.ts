@@ -4,7 +4,7 @@ import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
 import { recordAdminAction, type RequestMeta } from '../audit';
 import { forgetUnreadCount } from '../inbox';
-import { forfeitOpenClaims, lockOpenClaims } from './promo-forfeits';
+import { forfeitOpenClaims, lockOpenClaims, openClaimIds } from './promo-forfeits';
 import { exclusionInForce } from './money-checks';
 import { protectionSettings, type LimitPeriod, type LimitType } from '../site-config';
 import { protectionView, type ProtectionView } from './state';
@@ -54,20 +54,46 @@ export async function underProtectionLock<T>(site: string, userId: number, chang
  * what was taken. Every money path that asks about an exclusion holds the player's `users` row when it
  * asks (wallet moves, claims, withdrawals, the rebate), so an exclusion starting at the same time waits for
  * it or is seen by it.
+ *
+ * A claim that was not yet committed when the claims were locked commits before this transaction gets the
+ * `users` row (a claim pays holding that row). Its row cannot be locked now without breaking the lock order,
+ * so the open claims are read again once the `users` row is held (no claim can commit after that): when a
+ * claim appeared, the transaction is rolled back and run again, and the next run locks it first.
  */
 export async function underExclusionLock<T>(site: string, userId: number, change: (t: Transaction, forfeit: () => Promise<string>) => Promise<T>): Promise<T> {
-  return db().transaction(async (transaction) => {
-    await requirePlayerOfSite(site, userId, transaction);
-    const claims = await lockOpenClaims(transaction, userId);
-    await db().query('SELECT id FROM users WHERE id = :userId FOR NO KEY UPDATE', { replacements: { userId }, type: QueryTypes.SELECT, transaction });
-    await lockRgAccount(transaction, userId);
-    const forfeit = async () => {
-      const exclusion = await exclusionInForce(userId, transaction);
-      return exclusion && claims.length ? forfeitOpenClaims(transaction, userId, claims, exclusion) : '0.000000';
-    };
-    return change(transaction, forfeit);
-  });
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await db().transaction(async (transaction) => {
+        await requirePlayerOfSite(site, userId, transaction);
+        let claims = await lockOpenClaims(transaction, userId);
+        await db().query('SELECT id FROM users WHERE id = :userId FOR NO KEY UPDATE', { replacements: { userId }, type: QueryTypes.SELECT, transaction });
+        await lockRgAccount(transaction, userId);
+        const known = new Set(claims.map((claim) => String(claim.id)));
+        if ((await openClaimIds(transaction, userId)).some((id) => !known.has(id))) {
+          if (attempt < MAX_EXCLUSION_ATTEMPTS) throw new ClaimsMovedOn();
+          claims = await lockOpenClaims(transaction, userId);
+        }
+        const forfeit = async () => {
+          const exclusion = await exclusionInForce(userId, transaction);
+          return exclusion && claims.length ? forfeitOpenClaims(transaction, userId, claims, exclusion) : '0.000000';
+        };
+        return change(transaction, forfeit);
+      });
+    } catch (err) {
+      if (!(err instanceof ClaimsMovedOn)) throw err;
+    }
+  }
 }
+
+/**
+ * Runs of underExclusionLock. A new run is needed only when a claim commits in the gap of the run before,
+ * so five is far more than a player claiming promotions can cause; the last run locks the late claims after
+ * the `users` row (out of the lock order: a deadlock there is detected by Postgres and fails the request).
+ */
+const MAX_EXCLUSION_ATTEMPTS = 5;
+
+/** A claim committed between locking the claims and the `users` row: run the exclusion again. */
+class ClaimsMovedOn extends Error {}
 
 /** The history row and the operation-log row of one change, in its transaction. */
 export async function recordChange(t: Transaction, userId: number, by: ChangedBy, action: string, detail: Record<string, unknown>): Promise<void> {

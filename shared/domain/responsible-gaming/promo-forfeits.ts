@@ -30,6 +30,16 @@ export async function lockOpenClaims(transaction: Transaction, userId: number): 
   );
 }
 
+/** The ids of the player's open promotion claims, as committed now (no lock). */
+export async function openClaimIds(transaction: Transaction, userId: number): Promise<string[]> {
+  const rows = await db().query<{ id: string }>(`SELECT id FROM promotion_claims WHERE "userId" = :userId AND "turnoverCompleted" = 0`, {
+    replacements: { userId },
+    type: QueryTypes.SELECT,
+    transaction,
+  });
+  return rows.map((row) => String(row.id));
+}
+
 /** Forfeits the claims lockOpenClaims returned, oldest first, in the caller's transaction (the player's row locked). Returns what was taken. */
 export async function forfeitOpenClaims(transaction: Transaction, userId: number, claims: readonly OpenClaim[], why: string): Promise<string> {
   let taken = new Decimal(0);
