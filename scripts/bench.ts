@@ -6,6 +6,7 @@ import { benchGames } from './bench/games';
 import { benchInbox } from './bench/inbox';
 import { benchVip } from './bench/vip';
 import { base, closeClient, connections, duration } from './bench/lib';
+import { verdicts } from './bench/verdict';
 
 /**
  * `npm run bench` against a running stack started with the login and register limits raised (the bench
@@ -16,7 +17,8 @@ import { base, closeClient, connections, duration } from './bench/lib';
  *   BENCH_PROVY_SECRET=bench-provy-secret-0123456789abcdef npm run bench
  *
  * Every figure is printed beside a ceiling measured in the same run with the same connections,
- * duration and warm-up (see each section).
+ * duration and warm-up (see each section). A section whose requests failed or that moved no money where
+ * it should is FAILED, with its first failure (scripts/bench/verdict.ts); the run then exits 1.
  *
  *   BENCH_URL (http://127.0.0.1:3000)  BENCH_CONNECTIONS (50)  BENCH_SECONDS (10)  BENCH_WARMUP_SECONDS (2, discarded)
  *   BENCH_ONLY (edge,accounts,games; also vip, deposits, inbox: seeds 100 000 players; affiliate: the weekly
@@ -45,12 +47,17 @@ async function main() {
   }
   const only = (process.env.BENCH_ONLY ?? DEFAULT_SECTIONS.join(',')).split(',').map((s) => s.trim());
   console.log(`bench: ${connections} connections, ${duration} s each, against ${base}; sections ${only.join(', ')}`);
+  const unknown = only.filter((name) => !SECTIONS[name]);
+  if (unknown.length) throw new Error(`unknown bench section "${unknown.join(', ')}" (known: ${Object.keys(SECTIONS).join(', ')})`);
   for (const name of only) {
-    const section = SECTIONS[name];
-    if (!section) throw new Error(`unknown bench section "${name}" (known: ${Object.keys(SECTIONS).join(', ')})`);
-    await section();
+    verdicts.enter(name);
+    // A section that throws is FAILED; the others still run.
+    await SECTIONS[name]().catch((err: Error) => verdicts.fail(err.stack ?? String(err)));
   }
   closeClient();
+  const { lines, exitCode } = verdicts.summary(only);
+  console.log(lines.join('\n'));
+  process.exitCode = exitCode;
 }
 
 main().catch((err) => {

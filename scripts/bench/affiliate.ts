@@ -5,6 +5,7 @@ import { db } from '../../shared/db/sequelize';
 import { runAffiliateSettlement } from '../../shared/domain/affiliate';
 import { GAME_TYPE_TABLE } from '../../shared/domain/game';
 import { runStandalone } from './lib';
+import { verdicts } from './verdict';
 
 /**
  * Weekly affiliate settlement at scale, in-process against DATABASE_URL: a fresh site with
@@ -74,6 +75,7 @@ export async function benchAffiliate(): Promise<void> {
     type: QueryTypes.SELECT,
   });
 
+  if (result.settlementsCreated === 0) verdicts.fail('affiliate: the settlement run created no settlement');
   const s = (ms: number) => (ms / 1000).toFixed(2);
   const mb = (n: number) => (n / 1024 / 1024).toFixed(0);
   console.log('\n| measurement | wall s | rows | peak RSS MB (start) |');

@@ -1,8 +1,9 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import { registerPlayers } from './accounts';
-import { base, connections, duration, measure, percentile, printTable, transactionLoops, warmup, type Figure } from './lib';
+import { base, medianFigure, connections, duration, measure, percentile, printTable, transactionLoops, warmup, type Figure } from './lib';
 import { prepareTpcb, tpcbCeiling } from './tpcb';
+import { verdicts } from './verdict';
 
 /**
  * Deposits (BENCH_ONLY=deposits): signed USDT pay callbacks per second, each paying its own pending order
@@ -70,6 +71,7 @@ async function callbackFigure(orders: string[], seconds: number): Promise<Figure
         },
       ],
     },
+    '2xx',
   );
 }
 
@@ -99,11 +101,6 @@ async function sqlCeiling(pool: Pool, orders: string[], seconds: number): Promis
       [subOrder, `0xc-${subOrder}`, id, JSON.stringify({ subOrder })],
     );
   });
-}
-
-function medianFigure(figures: Figure[]): Figure {
-  const sorted = [...figures].sort((a, b) => a.reqPerSec - b.reqPerSec);
-  return sorted[Math.floor((sorted.length - 1) / 2)];
 }
 
 export async function benchDeposits(): Promise<void> {
@@ -162,7 +159,9 @@ export async function benchDeposits(): Promise<void> {
     console.log(
       `money: ${books.paid} orders paid, ${books.credited} credited, ${books.rows} ledger rows, paid ${books.usd} USD, credited ${books.ledger} USD: ${once ? 'each credited once' : 'NOT EXACTLY ONCE'}`,
     );
-    if (!once) process.exitCode = 1;
+    if (!once)
+      verdicts.fail(`pay callbacks: the paid orders were not each credited once (${books.paid} paid, ${books.credited} credited, ${books.rows} ledger rows)`);
+    if (Number(books.paid) === 0) verdicts.fail('pay callbacks: no order was paid, no money moved');
   } finally {
     await pool.end();
   }

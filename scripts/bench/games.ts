@@ -2,8 +2,23 @@ import { createHmac, randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { Pool } from 'pg';
 import { registerPlayers } from './accounts';
-import { base, connections, countedWindow, duration, measure, percentile, post, printTable, request, transactionLoops, warmup, type Figure } from './lib';
+import {
+  base,
+  medianFigure,
+  connections,
+  countedWindow,
+  duration,
+  measure,
+  percentile,
+  post,
+  printTable,
+  request,
+  transactionLoops,
+  warmup,
+  type Figure,
+} from './lib';
 import { pgbenchCrossCheck, prepareTpcb, tpcbCeiling } from './tpcb';
+import { verdicts, type FirstFailure } from './verdict';
 
 /**
  * Games: simulate at `connections` concurrent players, provider bet+win callbacks (pairs, and bets and
@@ -133,11 +148,6 @@ async function setProtectionLimits(players: Player[]): Promise<void> {
 }
 
 /** The turn with the median req/s (its latencies with it). */
-function medianFigure(figures: Figure[]): Figure {
-  const sorted = [...figures].sort((a, b) => a.reqPerSec - b.reqPerSec);
-  return sorted[Math.floor((sorted.length - 1) / 2)];
-}
-
 /** POST /api/game/simulate from every player in turn. */
 async function simulateFigure(players: Player[], seconds: number): Promise<Figure> {
   let next = 0;
@@ -205,12 +215,14 @@ async function providerPairs(players: Player[], seconds: number): Promise<Provid
   const latency = { pairs: [] as number[], bets: [] as number[], wins: [] as number[] };
   let pairs = 0;
   let failures = 0;
+  let firstFailure: FirstFailure | undefined;
   const counted = Date.now() + warmup * 1000;
   const end = counted + seconds * 1000;
   const busy = countedWindow(counted);
   const call = async (path: string, body: string): Promise<{ code: number; ms: number }> => {
     const started = Date.now();
     const res = (await request('POST', path, body, signed(body))) as { code: number };
+    if (res.code !== 0) firstFailure ??= { status: 200, body: `${path}: ${JSON.stringify(res)}` };
     return { code: res.code, ms: Date.now() - started };
   };
   await Promise.all(
@@ -246,6 +258,7 @@ async function providerPairs(players: Player[], seconds: number): Promise<Provid
     p99: percentile(values, 99),
     non2xx: 0,
     errors: failures,
+    firstFailure,
     note,
   });
   const n = latency.bets.length;
@@ -445,5 +458,6 @@ export async function benchGames(): Promise<void> {
   console.log(
     `money: players' balances ${before.toFixed(6)} -> ${after.toFixed(6)}, their winLose ${moved.toFixed(6)} (house result ${moved.neg().toFixed(6)}): ${conserved ? 'conserved' : 'NOT CONSERVED'}`,
   );
-  if (!conserved) process.exitCode = 1;
+  if (!conserved) verdicts.fail(`money not conserved: balances ${before.toFixed(6)} -> ${after.toFixed(6)}, winLose ${moved.toFixed(6)}`);
+  if (moved.isZero()) verdicts.fail("no money moved: the players' winLose did not change");
 }

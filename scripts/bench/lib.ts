@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import autocannon from 'autocannon';
 import type { Pool, PoolClient } from 'pg';
+import { figureFailure, isSuccessEnvelope, verdicts, type FirstFailure } from './verdict';
 
 /** Settings shared by every bench section (environment). */
 export const base = (process.env.BENCH_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
@@ -27,6 +28,10 @@ export interface Figure {
   statuses?: Record<string, number>;
   /** Milliseconds of the whole machine's CPU (every process, every core) per operation in the counted window. */
   cpuMsPerOp?: number;
+  /** Answers in a 2xx status that were not the expected success (an error envelope). */
+  refused?: number;
+  /** The first failed answer, for the verdict. */
+  firstFailure?: FirstFailure;
 }
 
 /**
@@ -51,11 +56,42 @@ export function cpuPerOp(from: number | null, to: number | null, operations: num
   return Math.round(((to - from) / operations) * 100) / 100;
 }
 
-/** One autocannon run after a `warmup`: median req/s and latency p50/p99 over `duration` seconds (or `extra.duration`). */
-export async function measure(name: string, url: string, headers: Record<string, string> = {}, extra: Partial<autocannon.Options> = {}): Promise<Figure> {
+/**
+ * What counts as a successful answer of a measured request: `envelope` (the default), HTTP 2xx with the
+ * success envelope; `2xx`, any 2xx (callbacks answering a vendor's own format).
+ */
+export type Expect = 'envelope' | '2xx';
+
+/**
+ * One autocannon run after a `warmup`: median req/s and latency p50/p99 over `duration` seconds (or
+ * `extra.duration`). Every answer is judged (`expect`); the first failure's status and body are kept for
+ * the verdict (scripts/bench/verdict.ts), which printTable gives.
+ */
+export async function measure(
+  name: string,
+  url: string,
+  headers: Record<string, string> = {},
+  extra: Partial<autocannon.Options> = {},
+  expect: Expect = 'envelope',
+): Promise<Figure> {
   if (warmup > 0) await autocannon({ url, connections, headers, ...extra, duration: warmup });
+  let refused = 0;
+  let firstFailure: FirstFailure | undefined;
+  const judge = (status: number, body: string) => {
+    const success = status >= 200 && status < 300;
+    if (success && (expect === '2xx' || isSuccessEnvelope(body))) return;
+    if (success) refused += 1;
+    firstFailure ??= { status, body };
+  };
+  const requests = (extra.requests ?? [{}]).map((r): autocannon.Request => ({
+    ...r,
+    onResponse: (status, body, context, responseHeaders) => {
+      judge(status, body);
+      if (typeof r.onResponse === 'function') r.onResponse(status, body, context, responseHeaders);
+    },
+  }));
   const busyBefore = machineBusyMs();
-  const result = await autocannon({ url, connections, duration, headers, ...extra });
+  const result = await autocannon({ url, connections, duration, headers, ...extra, requests });
   const busyAfter = machineBusyMs();
   return {
     cpuMsPerOp: cpuPerOp(busyBefore, busyAfter, result.requests.total),
@@ -65,6 +101,8 @@ export async function measure(name: string, url: string, headers: Record<string,
     p99: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    refused,
+    firstFailure,
     statuses: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([status, stat]) => [status, stat?.count ?? 0])),
   };
 }
@@ -117,14 +155,36 @@ export function closeClient(): void {
   agent.destroy();
 }
 
-/** A markdown table of the figures; with a ceiling (req/s) each row also shows its share of it. */
+/**
+ * A markdown table of the figures; with a ceiling (req/s) each row also shows its share of it. Each
+ * figure is judged: one whose requests failed is printed FAILED and fails the run (scripts/bench/verdict.ts).
+ */
 export function printTable(figures: Figure[], ceiling?: number): void {
   const share = (f: Figure) => (ceiling ? ` ${Math.round((f.reqPerSec / ceiling) * 100)} % |` : '');
   console.log(`\n| measurement | req/s (median) |${ceiling ? ' % of ceiling |' : ''} latency p50 ms | p99 ms | non-2xx | errors |`);
   console.log(`|---|---:|${ceiling ? '---:|' : ''}---:|---:|---:|---:|`);
   for (const f of figures) {
-    console.log(`| ${f.name} | ${f.reqPerSec} |${share(f)} ${f.p50} | ${f.p99} | ${f.non2xx} | ${f.errors} |${f.note ? ` ${f.note}` : ''}`);
+    console.log(
+      `| ${figureFailure(f) ? 'FAILED: ' : ''}${f.name} | ${f.reqPerSec} |${share(f)} ${f.p50} | ${f.p99} | ${f.non2xx} | ${f.errors} |${f.note ? ` ${f.note}` : ''}`,
+    );
   }
+  verdicts.judge(figures);
+}
+
+/**
+ * The turn with the median rate, standing for its turns; the failures of every turn stay with it, so a
+ * turn that failed is never hidden behind a median that did not.
+ */
+export function medianFigure(figures: Figure[]): Figure {
+  const sorted = [...figures].sort((a, b) => a.reqPerSec - b.reqPerSec);
+  const sum = (key: 'non2xx' | 'errors' | 'refused') => figures.reduce((total, f) => total + (f[key] ?? 0), 0);
+  return {
+    ...sorted[Math.floor((sorted.length - 1) / 2)],
+    non2xx: sum('non2xx'),
+    errors: sum('errors'),
+    refused: sum('refused'),
+    firstFailure: figures.find((f) => f.firstFailure)?.firstFailure,
+  };
 }
 
 /** Percentile of a list of numbers (nearest rank). */
@@ -196,14 +256,18 @@ export function countedWindow(start: number): { perOp: (operations: number) => n
 
 /**
  * Runs a bench on its own (`tsx scripts/bench/<name>.ts`, not through scripts/bench.ts): closes Postgres
- * afterwards, and Redis when the bench used it; a failure is printed and exits 1.
+ * afterwards, and Redis when the bench used it; a failure, thrown or judged (scripts/bench/verdict.ts), exits 1.
  */
 export function runStandalone(bench: () => Promise<unknown>, options: { redis?: boolean } = {}): void {
+  verdicts.enter('standalone');
   bench()
     .then(async () => {
       const { closeDb } = await import('../../shared/db/sequelize');
       await closeDb();
       if (options.redis) await (await import('../../shared/redis')).closeRedis();
+      const { lines, exitCode } = verdicts.summary(['standalone']);
+      console.log(lines.join('\n'));
+      process.exitCode = exitCode;
     })
     .catch((err) => {
       console.error(err);

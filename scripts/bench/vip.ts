@@ -5,6 +5,7 @@ import { db } from '../../shared/db/sequelize';
 import { GAME_TYPE_TABLE } from '../../shared/domain/game';
 import { DEFAULT_REBATE_BATCH_SIZE, settleDailyRebate } from '../../shared/domain/vip';
 import { runStandalone } from './lib';
+import { verdicts } from './verdict';
 
 /**
  * Daily VIP rebate at scale, in-process against DATABASE_URL: a fresh site with BENCH_VIP_PLAYERS
@@ -90,6 +91,7 @@ export async function benchVip(): Promise<void> {
   console.log(
     `vip: rebate / ceiling = ${(rebateMs / Math.max(1, ceilingMs)).toFixed(1)}x; payments per second ${(Number(agg.groups) / (rebateMs / 1000)).toFixed(0)}`,
   );
+  if (result.usersPaid === 0) verdicts.fail('vip: the rebate run paid nobody, no money moved');
   const floor = await writeFloor(siteCode, day, tz);
   const x = (ms: number) => `${(ms / 1000).toFixed(2)} s = ${(ms / Math.max(1, ceilingMs)).toFixed(1)}x`;
   console.log(
