@@ -26,6 +26,8 @@ export function buildApp(): Express {
   app.use(noSniff);
   app.use(requestContext);
   app.use(accessLog);
+  // An endpoint with its own body limit reads its body first; the parser after it then finds it read.
+  for (const e of endpoints) if (e.bodyLimit) app[e.method](`/api${e.path}`, jsonBody(e.bodyLimit));
   app.use(jsonBody());
   app.use(resolveSite);
 

@@ -63,8 +63,8 @@ export function obj(fields: Record<string, JsonSchema>, options: ObjectOptions =
 }
 
 /** A text per locale (`{"en-US": "...", ...}`), as the administrators' views answer them. */
-export const localeTexts = (description?: string): JsonSchema =>
-  withDescription({ type: 'object', propertyNames: { enum: [...LOCALES] }, additionalProperties: { type: 'string' } }, description ?? 'A text per locale');
+export const localeTexts = (description?: string, locales: readonly string[] = LOCALES): JsonSchema =>
+  withDescription({ type: 'object', propertyNames: { enum: [...locales] }, additionalProperties: { type: 'string' } }, description ?? 'A text per locale');
 
 /** The `pagination` of a paged list (shared/domain/common/paging.ts). */
 export const pagination = obj({ page: int(), pageSize: int(), total: int(), totalPages: int() });

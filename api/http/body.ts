@@ -36,12 +36,13 @@ export function bodyError(err: BodyParserError): HttpError {
 }
 
 /**
- * The JSON body step of the pipeline: express.json (size limit HTTP_BODY_LIMIT, gzip/deflate/br
- * accepted) keeping the raw bytes, with its failures turned into the edge's own errors.
+ * The JSON body step of the pipeline: express.json (size limit HTTP_BODY_LIMIT unless `limit` says
+ * otherwise: an endpoint's own `bodyLimit`, api/app.ts; gzip/deflate/br accepted) keeping the raw bytes,
+ * with its failures turned into the edge's own errors.
  */
-export function jsonBody(): RequestHandler {
+export function jsonBody(limit: number = config().http.bodyLimit): RequestHandler {
   const parse = express.json({
-    limit: config().http.bodyLimit,
+    limit,
     type: ['application/json', 'application/*+json'],
     verify: (req, _res, buf) => {
       req.rawBody = buf;

@@ -112,6 +112,11 @@ export interface EndpointSpec<A extends AuthSpec, B extends Schema | undefined, 
   uploads?: UploadSpec;
   /** Rate limits, counted in this order; see api/http/rate-limit.ts for when each is counted. */
   limits?: RateLimitRule[];
+  /**
+   * The largest JSON body in bytes, for an endpoint whose documented body is larger than HTTP_BODY_LIMIT
+   * allows (a game template of 2 000 providers); the document states it. Others take HTTP_BODY_LIMIT.
+   */
+  bodyLimit?: number;
   answer?: AnswerSpec;
   /**
    * The schema of the answer (api/http/answer-schemas.ts builds them): for `envelope`, the envelope's

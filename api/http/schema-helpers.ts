@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { defaultLocale, mixed, number, object, StringSchema, type Message, type Reference } from 'yup';
 import { MAX_MONEY, moneyAmountOf, type MoneyAmountRules } from '../../shared/domain/wallet';
 
@@ -97,9 +98,13 @@ export const charString = () => new CharStringSchema();
 /**
  * A trimmed string; unlike yup's `.trim()` it leaves a non-string (an array from a repeated query
  * parameter, an object in a body) alone, so the type check answers 400 instead of the trim throwing.
- * yup's string cast still turns a number into a string first: use `text()` for JSON bodies.
+ * yup's string cast still turns a number into a string first: use `text()` for JSON bodies. The
+ * `trimmed` mark tells the API document that a non-empty one needs a character that is not blank.
  */
-export const trimmed = () => charString().transform((value: unknown) => (typeof value === 'string' ? value.trim() : value));
+export const trimmed = () =>
+  charString()
+    .meta({ trimmed: true })
+    .transform((value: unknown) => (typeof value === 'string' ? value.trim() : value));
 
 /** An empty value (`?status=`) counts as absent, as filter forms send them. */
 export const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
@@ -108,7 +113,10 @@ export const blankAsAbsent = (value: unknown) => (value === '' ? undefined : val
 export const queryText = () => trimmed().transform(blankAsAbsent);
 
 /** A trimmed JSON string that keeps its JSON type: a number, object or array is a 400, not converted. */
-export const text = () => charString().transform((_value: unknown, original: unknown) => (typeof original === 'string' ? original.trim() : original));
+export const text = () =>
+  charString()
+    .meta({ trimmed: true })
+    .transform((_value: unknown, original: unknown) => (typeof original === 'string' ? original.trim() : original));
 
 /** A JSON string taken exactly as sent (not trimmed, not converted), e.g. a password. */
 export const exactString = () => charString().transform((_value: unknown, original: unknown) => original);
@@ -194,16 +202,19 @@ export const queryInt = ({ typeError = '${path} must be a positive integer', col
 // ---------------------------------------------------------------------------------------------------
 // Money
 
-/** The API document's schema of a money amount in a request: a decimal string or a JSON number. */
-export function moneyJsonSchema(rules: MoneyAmountRules = {}): Record<string, unknown> {
+/** The API document's schema of a money amount in a request: a decimal string or a JSON number; `notZero`: 0 refused too. */
+export function moneyJsonSchema(rules: MoneyAmountRules = {}, notZero = false): Record<string, unknown> {
   // The largest JSON number below the bound that a double holds exactly enough (999999999999.999999 rounds up to 1e12).
   const max = 999999999999.99;
+  const sign = rules.signed ? '[+-]?' : '';
+  const what = rules.signed ? (notZero ? 'signed, not zero, ' : 'signed, ') : notZero ? 'above 0, ' : 'not negative, ';
   return {
     type: ['string', 'number'],
-    pattern: rules.signed ? '^[+-]?\\d{1,12}(\\.\\d{1,6})?$' : '^\\d{1,12}(\\.\\d{1,6})?$',
-    minimum: rules.signed ? -max : 0,
+    pattern: `^${notZero ? `(?!${sign}0*(\\.0*)?$)` : ''}${sign}\\d{1,12}(\\.\\d{1,6})?$`,
+    ...(rules.signed ? { minimum: -max } : notZero ? { exclusiveMinimum: 0 } : { minimum: 0 }),
+    ...(rules.signed && notZero ? { not: { const: 0 } } : {}),
     maximum: max,
-    description: `A money amount: a decimal string or a JSON number, at most 6 decimals, ${rules.signed ? 'signed, ' : 'not negative, '}at most ${MAX_MONEY.toFixed(6)} in size`,
+    description: `A money amount: a decimal string or a JSON number, at most 6 decimals, ${what}at most ${MAX_MONEY.toFixed(6)} in size`,
     examples: ['100.50'],
   };
 }
@@ -225,6 +236,39 @@ export const moneyAmount = (rules: MoneyAmountRules = {}) =>
         message: `${this.path} must be ${sign} decimal (string or number) with at most 6 decimals, at most ${MAX_MONEY.toFixed(6)} in size`,
       });
     });
+
+/**
+ * A money amount that must not be 0: above 0 (an order, a reward, a threshold), or, `signed`, either
+ * way but not 0 (an adjustment). The document says so (moneyJsonSchema), so a client never sends a 0
+ * the document allows.
+ */
+export const nonZeroMoneyAmount = (rules: MoneyAmountRules = {}) =>
+  documentAs(moneyAmount(rules), moneyJsonSchema(rules, true)).test(
+    'not-zero',
+    rules.signed ? '${path} must not be zero' : '${path} must be greater than 0',
+    (v) => v === undefined || v === null || Number(v) !== 0,
+  );
+
+/**
+ * A percentage 0 to 100 (NUMERIC(5,2): a rebate rate, a commission rate) as a decimal string or a JSON
+ * number, at most 2 decimals; comes out as its decimal string. The document states the bound in the
+ * string's pattern too (a string is not compared with `maximum`).
+ */
+const PERCENT = /^(100(\.0{1,2})?|\d{1,2}(\.\d{1,2})?)$/;
+export const percentAmount = () =>
+  documentAs(mixed<string>(), {
+    type: ['string', 'number'],
+    pattern: PERCENT.source,
+    minimum: 0,
+    maximum: 100,
+    description: 'A percentage: a decimal string or a JSON number, 0 to 100, at most 2 decimals',
+  })
+    .transform((_value: unknown, original: unknown) => (typeof original === 'number' && Number.isFinite(original) ? new Decimal(original).toFixed() : original))
+    .test(
+      'percent',
+      '${path} must be 0 to 100 with at most 2 decimals (a decimal string or a JSON number)',
+      (v) => v === undefined || (typeof v === 'string' && PERCENT.test(v)),
+    );
 
 /**
  * A multiplier (NUMERIC(10,2)) as a decimal string or a JSON number: not negative, at most 8 integer
@@ -258,8 +302,16 @@ export const pagingFields = (defaultPageSize = 10, options?: TypeErrorOption) =>
 // Dates
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/**
+ * Exactly the real days `YYYY-MM-DD` of the Gregorian calendar (months of 30 and 31 days, 29 February
+ * in leap years only), so a client reading only the pattern (`format` is an annotation in JSON Schema
+ * 2020-12) sends no 0000-00-00 or 2026-02-30. isCalendarDate decides the same.
+ */
+const REAL_DAY =
+  '^(?:\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|02-(?:0[1-9]|1\\d|2[0-8]))' +
+  '|(?:\\d{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29)$';
 /** What the API document says of a `YYYY-MM-DD` string (isCalendarDate checks it is a real day); the field's own type stays (a nullable one keeps null). */
-export const CALENDAR_DATE_JSON = { format: 'date', pattern: DATE.source } as const;
+export const CALENDAR_DATE_JSON = { format: 'date', pattern: REAL_DAY } as const;
 
 /** True for an absent value or a real calendar date `YYYY-MM-DD` (no 2024-02-30). */
 export const isCalendarDate = (v: string | undefined) => {
@@ -272,6 +324,9 @@ export const isCalendarDate = (v: string | undefined) => {
 /** A `YYYY-MM-DD` query parameter; an empty value counts as absent. */
 export const queryDate = () =>
   documentAs(queryText().test('date', '${path} must be a date YYYY-MM-DD', isCalendarDate), { type: 'string', ...CALENDAR_DATE_JSON });
+
+/** A `YYYY-MM-DD` day in a JSON body (trimmed); a string that is not a real day is a 400 naming the field. */
+export const jsonDate = () => documentAs(text().test('date', '${path} must be a date YYYY-MM-DD', isCalendarDate), { type: 'string', ...CALENDAR_DATE_JSON });
 
 /** `startDate` and `endDate` query fields (whole days); endDate must not be before startDate. */
 export const dateRangeFields = () => ({

@@ -4,6 +4,13 @@ import { HttpError } from './errors';
 // eslint-disable-next-line no-control-regex -- NUL is what it looks for
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/**
+ * What the API document says of every request string (api/http/openapi/schemas.ts): no NUL and no
+ * unpaired surrogate. JSON Schema patterns are read as Unicode regular expressions, where a surrogate
+ * range matches only a surrogate without its pair, so an emoji passes.
+ */
+export const STORABLE_TEXT_PATTERN = '^[^\\u0000\\uD800-\\uDFFF]*$';
+
 /** The path (`a.b[2]`) of the first string, or object key, holding unstorable text; null when there is none. */
 export function findUnstorableText(value: unknown): string | null {
   // Iterative: a 100 KB body can nest thousands deep.

@@ -14,7 +14,11 @@ export interface ProbeOptions {
   baseUrl: string;
   playerToken: string;
   adminToken: string;
-  /** Requests per operation. */
+  /**
+   * Requests per operation. The first is typical; the others take edge values the document allows
+   * (EDGE_STRINGS, a bound of a range, duplicate or many array items, an empty or wider object), as a
+   * client generating from the document would.
+   */
   perOperation?: number;
   seed?: number;
   /** The site a client names in a site field (siteCode, sourceSiteCode, sites): one it knows. */
@@ -26,10 +30,16 @@ export interface ProbeOptions {
   otherSiteCode?: string;
 }
 
+/** Who sends a request: a player token, an administrator token, or none. */
+export type Audience = 'player' | 'administrator' | 'no token';
+
 export interface ProbeReport {
   operations: number;
   sent: number;
+  /** Answered 400, or 413 (a body the document allows but the server finds too large). */
   refused400: number;
+  /** Requests sent and refused (400 or 413), per audience. */
+  audiences: Record<Audience, { sent: number; refused: number }>;
   /**
    * Answers HTTP 200 with a business code (not 200): a refusal for what is stored, such as a record that
    * already exists (docs/architecture.md, "Errors and refusals"). Counted apart: no input schema can
@@ -83,11 +93,23 @@ function random(seed: number): () => number {
   };
 }
 
+/**
+ * Strings a document-driven client tries where the document allows them: empty and blank, NUL and an
+ * unpaired surrogate, an http URL, impossible dates and colours, a wrong card expiry, long text.
+ */
+const EDGE_STRINGS = ['', ' ', 'a\u0000b', 'a\ud800b', 'http://example.com/a.png', '0000-00-00', '2026-02-30', 'rgba(nonsense)', '99/99', '0', '0.000000'];
+
+/** Items an array gets when the document does not bound it: past any body limit. */
+const MANY_ITEMS = 20_000;
+
 const STRING_CANDIDATES = [
   'probe1',
   'Probe text',
   '2026-01-15',
   '2026-01-15T10:00:00Z',
+  // A client drawing dates knows no "now": one in the future beside one in the past.
+  '2031-06-15',
+  '2031-06-15T10:00:00Z',
   '#1a2b3c',
   '12.5',
   '100',
@@ -131,6 +153,28 @@ export async function runProbe(doc: Json, options: ProbeOptions): Promise<ProbeR
     return s;
   };
 
+  /** Whether this value takes an edge the document allows (half the time, in the edge requests). */
+  let edges = false;
+  const edge = () => edges && rand() < 0.5;
+
+  /**
+   * A rule JSON Schema cannot state, which the document names in `x-rule` beside the field's description
+   * (docs/decisions/platform.md, "The document states every rule a request alone can break"): `future` (an
+   * instant or day after now), `after:<field>` (later than a sibling field). A client reading it keeps it.
+   */
+  function ruled(schema: Json, sibling: Json): unknown {
+    const rule = schema['x-rule'];
+    const day = schema.format === 'date';
+    const later = (from: number) => new Date(from + (1 + Math.floor(rand() * 400)) * 86_400_000).toISOString();
+    const shaped = (iso: string) => (day ? iso.slice(0, 10) : iso.replace(/\.\d{3}Z$/, 'Z'));
+    if (rule === 'future') return shaped(later(Date.now()));
+    if (typeof rule === 'string' && rule.startsWith('after:')) {
+      const from = Date.parse(String(sibling[rule.slice('after:'.length)] ?? ''));
+      return shaped(later(Number.isNaN(from) ? Date.now() : from));
+    }
+    return undefined;
+  }
+
   function generate(schema: Json | undefined, depth = 0, name = ''): unknown {
     if (!schema || depth > 6) return 'probe';
     if (options.siteCode && /^(siteCode|sourceSiteCode|sites)$/.test(name) && valid(schema, options.siteCode)) return options.siteCode;
@@ -147,10 +191,22 @@ export async function runProbe(doc: Json, options: ProbeOptions): Promise<ProbeR
     const types = (Array.isArray(schema.type) ? schema.type : [schema.type]).filter((t) => t && t !== 'null') as string[];
     const type = types[0] ?? (schema.properties ? 'object' : 'string');
     if (type === 'string') {
+      const odd = edge() ? EDGE_STRINGS.filter((c) => valid(stringSchema(schema), c)) : [];
+      if (typeof schema.maxLength === 'number' && schema.maxLength <= 10_000 && edge()) odd.push('é'.repeat(schema.maxLength));
+      if (odd.length) return pick(odd);
       const fits = STRING_CANDIDATES.filter((c) => valid(stringSchema(schema), c));
       if (fits.length) return pick(fits);
       const min = (schema.minLength as number | undefined) ?? 1;
       return 'a'.repeat(Math.max(min, 1));
+    }
+    if ((type === 'integer' || type === 'number') && edge()) {
+      const bounds = [
+        schema.minimum,
+        schema.maximum,
+        typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum + (type === 'integer' ? 1 : 0.01) : undefined,
+      ];
+      const fits = bounds.filter((b): b is number => typeof b === 'number' && valid(schema, b));
+      if (fits.length) return pick(fits);
     }
     if (type === 'integer' || type === 'number') {
       const min = Math.max((schema.minimum as number | undefined) ?? 0, (schema.exclusiveMinimum as number | undefined) ?? -Infinity);
@@ -160,24 +216,49 @@ export async function runProbe(doc: Json, options: ProbeOptions): Promise<ProbeR
     }
     if (type === 'boolean') return rand() < 0.5;
     if (type === 'array') {
-      const count = Math.max((schema.minItems as number | undefined) ?? 1, 1);
+      let count = Math.max((schema.minItems as number | undefined) ?? 1, 1);
+      if (edge()) count = Math.max(count, Math.min((schema.maxItems as number | undefined) ?? MANY_ITEMS, MANY_ITEMS));
       const items = [] as unknown[];
-      for (let i = 0; i < count; i++) items.push(generate(schema.items as Json, depth + 1, name));
-      return schema.uniqueItems ? [...new Set(items)] : items;
+      const first = generate(schema.items as Json, depth + 1, name);
+      const twice = !schema.uniqueItems && edge();
+      for (let i = 0; i < count; i++) items.push(twice || (i > 0 && count > 50) ? first : i === 0 ? first : generate(schema.items as Json, depth + 1, name));
+      if (twice && count < 2 && (schema.maxItems === undefined || (schema.maxItems as number) >= 2)) items.push(first);
+      return schema.uniqueItems ? [...new Set(items.map((i) => JSON.stringify(i)))].map((i) => JSON.parse(i) as unknown) : items;
     }
     if (type === 'object') {
       const props = (schema.properties as Record<string, Json> | undefined) ?? {};
       const required = new Set((schema.required as string[] | undefined) ?? []);
       const out: Json = {};
       for (const [name, prop] of Object.entries(props)) if (required.has(name) || rand() < 0.5) out[name] = generate(prop, depth + 1, name);
+      for (const [name, prop] of Object.entries(props)) if (name in out && prop['x-rule'] !== undefined) out[name] = ruled(prop, out) ?? out[name];
       const names = (schema.propertyNames as Json | undefined)?.enum as string[] | undefined;
-      if (names?.length && !Object.keys(props).length) out[pick(names)] = generate(schema.additionalProperties as Json, depth + 1);
+      const open = schema.additionalProperties !== false && !schema.unevaluatedProperties;
+      if (names?.length && !Object.keys(props).length && !(edge() && (schema.minProperties ?? 0) === 0)) {
+        out[pick(names)] = generate(schema.additionalProperties as Json, depth + 1);
+      } else if (open && !names && edge()) {
+        out.probeExtra = typeof schema.additionalProperties === 'object' ? generate(schema.additionalProperties as Json, depth + 1) : 'x';
+      }
       return out;
     }
     return 'probe';
   }
 
-  const report: ProbeReport = { operations: 0, sent: 0, refused400: 0, businessRefusals: 0, statuses: {}, notGenerated: 0, refusals: [], skipped: [] };
+  const audiences = (): ProbeReport['audiences'] => ({
+    player: { sent: 0, refused: 0 },
+    administrator: { sent: 0, refused: 0 },
+    'no token': { sent: 0, refused: 0 },
+  });
+  const report: ProbeReport = {
+    operations: 0,
+    sent: 0,
+    refused400: 0,
+    audiences: audiences(),
+    businessRefusals: 0,
+    statuses: {},
+    notGenerated: 0,
+    refusals: [],
+    skipped: [],
+  };
   const perOperation = options.perOperation ?? 5;
   const operations = operationsOf(doc).sort((a, b) => Number(a.method === 'delete') - Number(b.method === 'delete'));
   for (const { id, method, path, operation } of operations) {
@@ -191,8 +272,10 @@ export async function runProbe(doc: Json, options: ProbeOptions): Promise<ProbeR
     if (!params.length && !body) continue;
     report.operations += 1;
     const security = JSON.stringify(operation.security ?? []);
-    const token = security.includes('adminBearer') ? options.adminToken : security.includes('playerBearer') ? options.playerToken : undefined;
+    const audience: Audience = security.includes('adminBearer') ? 'administrator' : security.includes('playerBearer') ? 'player' : 'no token';
+    const token = audience === 'administrator' ? options.adminToken : audience === 'player' ? options.playerToken : undefined;
     for (let n = 0; n < perOperation; n++) {
+      edges = n > 0;
       let url = path;
       const query = new URLSearchParams();
       let ok = true;
@@ -224,10 +307,12 @@ export async function runProbe(doc: Json, options: ProbeOptions): Promise<ProbeR
       });
       const text = await res.text();
       report.sent += 1;
+      report.audiences[audience].sent += 1;
       report.statuses[res.status] = (report.statuses[res.status] ?? 0) + 1;
       if (res.status === 200 && businessCodeOf(text) !== undefined) report.businessRefusals += 1;
-      if (res.status === 400) {
+      if (res.status === 400 || res.status === 413) {
         report.refused400 += 1;
+        report.audiences[audience].refused += 1;
         let reason = text.slice(0, 300);
         try {
           const parsed = JSON.parse(text) as { message?: string; errors?: { field: string; message: string }[] };
@@ -235,7 +320,7 @@ export async function runProbe(doc: Json, options: ProbeOptions): Promise<ProbeR
         } catch {
           // not JSON: keep the text
         }
-        report.refusals.push(`${id} ${label}: ${reason} (sent ${JSON.stringify(payload ?? Object.fromEntries(query)).slice(0, 200)})`);
+        report.refusals.push(`${res.status} ${id} ${label}: ${reason} (sent ${JSON.stringify(payload ?? Object.fromEntries(query)).slice(0, 200)})`);
       }
     }
   }
@@ -258,5 +343,8 @@ export function describeProbe(r: ProbeReport): string {
   const statuses = Object.entries(r.statuses)
     .map(([s, n]) => `${s}: ${n}`)
     .join(', ');
-  return `${r.sent} schema-valid requests to ${r.operations} operations: ${r.refused400} answered 400 (${share} %). ${r.businessRefusals} answered 200 with a business refusal (a record that exists, an id of no record). Statuses: ${statuses}. Not generated: ${r.notGenerated}. Skipped operations: ${r.skipped.length}.`;
+  const audiences = Object.entries(r.audiences)
+    .map(([who, a]) => `${who} ${a.refused} of ${a.sent} (${a.sent ? ((100 * a.refused) / a.sent).toFixed(2) : '0'} %)`)
+    .join(', ');
+  return `${r.sent} schema-valid requests to ${r.operations} operations: ${r.refused400} answered 400 or 413 (${share} %; ${audiences}). ${r.businessRefusals} answered 200 with a business refusal (a record that exists, an id of no record). Statuses: ${statuses}. Not generated: ${r.notGenerated}. Skipped operations: ${r.skipped.length}.`;
 }

@@ -6,6 +6,9 @@ export const DEFAULT_LOCALE: Locale = 'zh-TW';
 /** Game launch additionally accepts these. */
 export const LAUNCH_EXTRA_LOCALES = ['ko-KR', 'ja-JP'] as const;
 
+/** The locales a game's name or a game type's label may be given in: every locale a launch takes. Requests and answers share it. */
+export const GAME_NAME_LOCALES: readonly string[] = [...LOCALES, ...LAUNCH_EXTRA_LOCALES];
+
 export const LOCALE_CURRENCY: Record<Locale, string> = {
   'zh-TW': 'TWD',
   'en-US': 'USD',

@@ -75,14 +75,19 @@ test('fiat vendor callbacks: signed by check_sum in the body, not a header; the 
   t.true(usdt.requestBody.content['application/json'].schema.required.includes('txHash'));
 });
 
-test('money in a request is a decimal string or a number, with its bounds', (t) => {
+test('money in a request is a decimal string or a number, with its bounds; an order amount is above 0 in both forms', (t) => {
   const amount = doc.paths['/api/deposit'].post.requestBody.content['application/json'].schema.properties.orderAmount;
   t.deepEqual(amount.type, ['string', 'number']);
-  t.is(amount.minimum, 0);
+  t.is(amount.exclusiveMinimum, 0);
   t.true(amount.maximum < 1e12);
-  t.regex('100.5', new RegExp(amount.pattern));
-  t.notRegex('-1', new RegExp(amount.pattern));
-  t.notRegex('1.1234567', new RegExp(amount.pattern));
+  const pattern = new RegExp(amount.pattern, 'u');
+  t.regex('100.5', pattern);
+  t.regex('0.000001', pattern);
+  for (const refused of ['-1', '1.1234567', '0', '0.000000', '00.0']) t.notRegex(refused, pattern);
+  const adjustment = doc.paths['/api/admin/users/{userId}/balance-adjustments'].post.requestBody.content['application/json'].schema.properties.amount;
+  t.deepEqual(adjustment.not, { const: 0 });
+  t.regex('-5', new RegExp(adjustment.pattern, 'u'));
+  t.notRegex('-0.0', new RegExp(adjustment.pattern, 'u'));
 });
 
 test('the examples of the main player flows hold to their own schemas', async (t) => {

@@ -248,7 +248,7 @@ test('POST /game/admin/providers: gameCode is unique per site (2001), not across
   t.is(await models.GameProvider.count({ where: { siteCode: site, gameCode: race } }), 1);
 });
 
-test('POST /game/admin/providers: body siteCode chooses the site; an unknown one is a 400', async (t) => {
+test('POST /game/admin/providers: body siteCode chooses the site; a malformed one is a 400, one naming no site the refusal 2001', async (t) => {
   const site = await factories.createSite();
   const target = await factories.createSite();
   const res = await req('POST', '/game/admin/providers', { site, body: { gameCode: code(), providerCode: 'provx', gameType: 3, siteCode: target } });
@@ -256,8 +256,24 @@ test('POST /game/admin/providers: body siteCode chooses the site; an unknown one
   t.is(res.body.result.siteCode, target);
   t.is((await logsOf('provider-create', target)).length, 1);
   const unknown = await req('POST', '/game/admin/providers', { site, body: { gameCode: code(), providerCode: 'provx', gameType: 3, siteCode: 'nowhere-x' } });
-  t.is(unknown.status, 400);
-  t.is(unknown.body.errors[0].field, 'siteCode');
+  t.is(unknown.status, 200);
+  t.is(unknown.body.code, 2001);
+  t.is(unknown.body.message, '找不到該網站', 'the default locale');
+  t.is(await models.GameProvider.count({ where: { siteCode: 'nowhere-x' } }), 0);
+  const malformed = await req('POST', '/game/admin/providers', { site, body: { gameCode: code(), providerCode: 'provx', gameType: 3, siteCode: 'no where' } });
+  t.is(malformed.status, 400);
+  t.is(malformed.body.errors[0].field, 'siteCode');
+});
+
+test('a provider named in the launch locales (ko-KR, ja-JP) is answered back with them, as the document says', async (t) => {
+  const site = await factories.createSite();
+  const name = { 'en-US': 'Moon Crash', 'ko-KR': '문 크래시', 'ja-JP': 'ムーンクラッシュ' };
+  const created = await req('POST', '/game/admin/providers', { site, body: { gameCode: code(), providerCode: 'provy', gameType: 9, name } });
+  t.is(created.body.code, 200, created.text);
+  t.deepEqual(created.body.result.name, name);
+  // Every answer through req is checked against the API document: the listing passes with the same names.
+  const listed = await req('GET', '/game/admin/providers?gameType=9', { site });
+  t.deepEqual(listed.body.result.find((p: { id: number }) => p.id === created.body.result.id)?.name, name);
 });
 
 test('POST /game/admin/providers: bad bodies are 400 naming the field, never 500', async (t) => {

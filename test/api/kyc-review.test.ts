@@ -245,7 +245,8 @@ test.serial('a site-bound operator: another site named is a 403; its own site do
   const res = await req('POST', `/kyc/admin/documents/${doc.id}/review`, { token: bound.token, body: { action: 'approve' } });
   t.is(res.body.code, 2001, res.text);
   const file = await fetch(`${stack.baseUrl}/api/kyc/admin/documents/${doc.id}/file`, { headers: { authorization: `Bearer ${bound.token}` } });
-  t.is(((await file.json()) as { code: number }).code, 2001);
+  t.is(file.status, 404);
+  t.is(((await file.json()) as { code: number }).code, 404);
   t.deepEqual((await req('GET', '/kyc/admin/queue', { token: bound.token })).body.result.items, []);
   t.is((await logsOf(doc.id)).length, 0);
 });

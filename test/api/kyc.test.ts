@@ -217,7 +217,7 @@ test.serial('hostile uploads: polyglots lose their payload, spoofed and broken f
   t.is((await upload((await factories.createAdmin()).token, 'selfie', { file: { data: jpeg } })).status, 401, 'an administrator token is no player');
 });
 
-test('document files: the owner and operators with kyc:read of its site only; never cached; another player gets 2001', async (t) => {
+test('document files: the owner and operators with kyc:read of its site only; never cached; another player gets 404 with the error envelope', async (t) => {
   const owner = await factories.createUser();
   await giveProfile(owner.user); // documents need the profile first
   const doc = (await upload(owner.token, 'id-front', { file: { data: jpeg } })).body.result;
@@ -233,9 +233,10 @@ test('document files: the owner and operators with kyc:read of its site only; ne
 
   const other = await factories.createUser();
   const refused = await file(url, other.token);
-  t.is(refused.status, 200);
-  t.is(refused.body.code, 2001);
-  t.is((await file('/kyc/documents/2147483647/file', owner.token)).body.code, 2001, 'a missing id answers the same');
+  t.is(refused.status, 404);
+  t.is(refused.body.code, 404);
+  t.regex(refused.headers.get('content-type') ?? '', /application\/json/);
+  t.is((await file('/kyc/documents/2147483647/file', owner.token)).status, 404, 'a missing id answers the same');
   t.is((await file('/kyc/documents/abc/file', owner.token)).status, 400);
   t.is((await file('/kyc/documents/99999999999/file', owner.token)).status, 400);
   t.is((await file(url)).status, 401);
@@ -249,10 +250,10 @@ test('document files: the owner and operators with kyc:read of its site only; ne
   t.is((await file(adminUrl, owner.token)).status, 401, 'a player token never opens the operators’ endpoint');
   t.is((await file(url, reader.token)).status, 401, 'an operator token never opens the player endpoint');
   const site = await factories.createSite();
-  t.is((await file(adminUrl, reader.token, { 'x-site-code': site })).body.code, 2001, 'another site does not find it');
+  t.is((await file(adminUrl, reader.token, { 'x-site-code': site })).status, 404, 'another site does not find it');
   // The player of another site with the same id gets nothing either.
   const foreign = await factories.createUser({ siteCode: site });
-  t.is((await file(url, foreign.token, { 'x-site-code': site })).body.code, 2001);
+  t.is((await file(url, foreign.token, { 'x-site-code': site })).status, 404);
 });
 
 test('an approved document past its expiry shows as expired and no longer counts; a new one can be uploaded', async (t) => {

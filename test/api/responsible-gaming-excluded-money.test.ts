@@ -169,23 +169,29 @@ test.serial('a promotion claim committing while a self-exclusion waits for the p
   const { user, token } = await readyPlayer({ siteCode: site, balance: '10' });
   const holder = new Client({ connectionString: stack.databaseUrl });
   await holder.connect();
-  const waitingOnLocks = async (n: number) => {
-    for (let i = 0; i < 100; i += 1) {
-      const { rows } = await holder.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`);
-      if (rows[0].n >= n) return;
+  // A backend of this database waiting for a lock while running `statement` (the workers' own waits do not count).
+  const waitingIn = async (statement: string): Promise<void> => {
+    for (let i = 0; i < 500; i += 1) {
+      // pg_stat_activity is read once per transaction, and the holder is in one: take a fresh look each time.
+      await holder.query('SELECT pg_stat_clear_snapshot()');
+      const { rows } = await holder.query(
+        `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE $1 AND pid <> pg_backend_pid()`,
+        [`%${statement}%`],
+      );
+      if (rows.length) return;
       await new Promise((r) => setTimeout(r, 20));
     }
-    throw new Error(`fewer than ${n} transactions waiting`);
+    throw new Error(`nothing waits in ${statement}`);
   };
   try {
-    // The player's row is held, so the claim (its row inserted, not committed) and then the exclusion
-    // (its claims already locked, none seen) queue for it in that order.
+    // The player's row is held, so the claim (its row inserted, not committed; its wallet move waiting)
+    // and then the exclusion (its claims already locked, none seen) queue for it in that order.
     await holder.query('BEGIN');
     await holder.query('SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE', [user.id]);
     const claim = promoClaim(token, promo.id);
-    await waitingOnLocks(1);
+    await waitingIn('wallet_move');
     const exclusion = api('POST', '/responsible-gaming/self-exclusion', token, { months: 6 });
-    await waitingOnLocks(2);
+    await waitingIn(`SELECT id FROM users WHERE id = ${user.id} FOR NO KEY UPDATE`);
     await holder.query('COMMIT');
     code(t, await claim, 200);
     code(t, await exclusion, 200);

@@ -224,9 +224,10 @@ test('private photos: the owner and administrators with wallet:read only', async
   t.true(own.bytes.equals(original));
 
   const other = await factories.createUser();
+  // A file answer: missing is HTTP 404 with the error envelope (the document keeps 200 for the image).
   const refused = await photo(url, other.token);
-  t.is(refused.status, 200);
-  t.is(refused.body.code, 2001);
+  t.is(refused.status, 404);
+  t.is(refused.body.code, 404);
   t.is((await photo(url)).status, 401);
   t.is((await photo(url, 'not-a-token')).status, 401);
   t.is((await photo(`/wallet/bank-card/${card.id}/photo/selfie`, owner.token)).status, 400);
@@ -245,7 +246,7 @@ test('private photos: the owner and administrators with wallet:read only', async
   // The administrator looking at another site does not find it.
   const site = await factories.createSite();
   const elsewhere = await photo(adminUrl, reader.token, { 'x-site-code': site });
-  t.is(elsewhere.body.code, 2001);
+  t.is(elsewhere.status, 404);
   // No public URL serves it: the storage key is not a route.
   t.is((await photo(`/${card.idCardFront}`, owner.token)).status, 404);
 });
@@ -265,7 +266,7 @@ test('delete: another player\u2019s id is not found; the card leaves the list; i
   t.is(del.body.result, null);
   t.is((await req('DELETE', `/wallet/bank-card/${card.id}`, { token })).body.code, 2001, 'deleted twice');
   t.deepEqual((await req('GET', '/wallet/bank-card/list', { token })).body.result, []);
-  t.is((await photo(`/wallet/bank-card/${card.id}/photo/idCardBack`, token)).body.code, 2001);
+  t.is((await photo(`/wallet/bank-card/${card.id}/photo/idCardBack`, token)).status, 404);
   t.is(
     (
       await photo(`/wallet/admin/bank-card/${card.id}/photo/idCardBack`, undefined, {

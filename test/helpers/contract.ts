@@ -89,17 +89,37 @@ function validatorFor(c: Contract, op: Operation, status: number): ValidateFunct
   return validate;
 }
 
+/** The media types the document lists for a status of an operation (its `default` when the status is not listed); null when neither is. */
+function mediaOf(c: Contract, op: Operation, status: number): string[] | null {
+  let response = (op.responses[String(status)] ?? op.responses.default) as Json | undefined;
+  const ref = response?.$ref as string | undefined;
+  if (ref) response = c.componentResponses[ref.slice('#/components/responses/'.length)] as Json;
+  return response ? Object.keys((response.content as Json | undefined) ?? {}) : null;
+}
+
 /**
- * Throws when a JSON answer to `method path` leaves the schema its operation's document gives for its
- * status. Answers outside /api, statuses the document does not list and answers that are not JSON are
- * not checked here.
+ * Throws when an answer to `method path` leaves its operation's document: a status the document does
+ * not list, a JSON answer where the status lists only other media (an error envelope where an image is
+ * documented), or a JSON answer outside the schema given for its status. Answers outside /api are not
+ * checked here.
  */
 export async function checkAnswer(method: string, url: string, status: number, contentType: string | null, body: unknown): Promise<void> {
   const path = url.split('?')[0];
-  if (!path.startsWith('/api') || body === undefined || !contentType?.includes('json')) return;
+  if (!path.startsWith('/api')) return;
   const c = await load();
   const op = operationOf(c, method.toLowerCase(), path);
-  if (!op) return;
+  // Bull Board's own pages and JSON API live under /api/admin/queues outside the document (only its login
+  // and logout are operations); a parameter template such as /api/admin/{id} does not describe them.
+  if (!op || (path.startsWith('/api/admin/queues') && op.template !== path)) return;
+  // A 405 answers the path, which declares other methods: no operation of this method stands behind it.
+  if (status === 405) return;
+  const media = mediaOf(c, op, status);
+  const where = `${op.id} (${method.toUpperCase()} ${op.template}), HTTP ${status}`;
+  if (media === null) throw new Error(`The answer of ${where} leaves the API document: the status is not among its responses`);
+  if (body === undefined || !contentType?.includes('json')) return;
+  if (media.length && !media.some((m) => m.includes('json'))) {
+    throw new Error(`The answer of ${where} leaves the API document: JSON where it lists ${media.join(', ')}\nanswer: ${JSON.stringify(body).slice(0, 500)}`);
+  }
   const validate = validatorFor(c, op, status);
   if (!validate || validate(body)) return;
   const errors = c.ajv.errorsText(validate.errors, { dataVar: 'answer', separator: '; ' }).slice(0, 1500);

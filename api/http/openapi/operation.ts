@@ -79,7 +79,8 @@ function envelopeResponses(e: Endpoint): Json {
     .filter((c) => c >= FIRST_BUSINESS_CODE)
     .sort((a, b) => a - b)
     .map((c) => codeText(e, c));
-  const statuses = new Set<number>([400, 500, ...[...(e.codes ?? []), ...refusalNumbers(e.refusals)].filter((c) => c < FIRST_BUSINESS_CODE)]);
+  // Every operation may answer 503: a dependency (Postgres, Redis, a mail or SMS vendor) unavailable.
+  const statuses = new Set<number>([400, 500, 503, ...[...(e.codes ?? []), ...refusalNumbers(e.refusals)].filter((c) => c < FIRST_BUSINESS_CODE)]);
   if (e.method !== 'get') statuses.add(413);
   if (e.auth !== 'none') statuses.add(401);
   if (permissionOf(e)) statuses.add(403);
@@ -155,7 +156,13 @@ export function operationOf(e: Endpoint): Json {
     operationId: operationId(e),
     tags: [e.path.split('/')[1]?.replace(/\.\w+$/, '') || 'common'],
     summary: e.summary ?? `${e.method.toUpperCase()} ${template}`,
-    description: [auth.text, limits?.text].filter(Boolean).join('\n\n'),
+    description: [
+      auth.text,
+      limits?.text,
+      e.bodyLimit ? `A JSON body of at most ${e.bodyLimit / 1024 / 1024} MB (others: HTTP_BODY_LIMIT, 100 KB by default).` : undefined,
+    ]
+      .filter(Boolean)
+      .join('\n\n'),
     security: auth.security,
     parameters: parameters(e),
     responses: typeof e.answer === 'object' ? answererResponses(e) : envelopeResponses(e),
@@ -163,6 +170,7 @@ export function operationOf(e: Endpoint): Json {
   const permission = permissionOf(e);
   if (permission) operation['x-permission'] = permission;
   if (limits) operation['x-rate-limits'] = limits.list;
+  if (e.bodyLimit) operation['x-body-limit'] = e.bodyLimit;
   if (e.uploads) {
     // Text fields from the body schema, files as binary parts (api/http/uploads.ts).
     const schema = e.body ? jsonSchemaOf(e.body) : { type: 'object', properties: {} };

@@ -1,6 +1,10 @@
 import { convertSchema } from '@sodaru/yup-to-json-schema';
+import arrayConverter from '@sodaru/yup-to-json-schema/dist/converters/array';
+import objectConverter from '@sodaru/yup-to-json-schema/dist/converters/object';
+import stringConverter from '@sodaru/yup-to-json-schema/dist/converters/string';
 import type { Converter, Converters } from '@sodaru/yup-to-json-schema/dist/types';
 import type { AnyObject, ObjectSchema, SchemaDescription } from 'yup';
+import { STORABLE_TEXT_PATTERN } from '../text';
 
 /** A JSON Schema (2020-12, as OpenAPI 3.1 uses it) or any other document node. */
 export type Json = Record<string, unknown>;
@@ -8,17 +12,47 @@ export type Json = Record<string, unknown>;
 /**
  * The JSON Schema of a request schema, from yup's own description. A `mixed()` checked by custom tests
  * (money amounts, locale maps) has no JSON type: its empty `type` list is dropped (any JSON value).
+ * The rules every request field follows are said where yup's description cannot say them
+ * (requestConverters), so a client generating requests from the document meets them.
  */
 export function jsonSchemaOf(schema: ObjectSchema<AnyObject>): Json {
-  return clean(convertSchema(schema, { converters: { mixed: mixedConverter } as Partial<Converters> as Converters }) as unknown as Json) as Json;
+  return storableStrings(clean(convertSchema(schema, { converters: requestConverters as Partial<Converters> as Converters }) as unknown as Json) as Json);
 }
+
+/**
+ * Every string of a request, wherever it stands (a field, a locale map's texts, an item), holds no NUL
+ * and no unpaired surrogate: the edge refuses them (api/http/text.ts), so the document says so. A
+ * string with a pattern of its own gets this one beside it (`allOf`); enumerated values need neither.
+ */
+function storableStrings(node: Json): Json {
+  const pending: unknown[] = [node];
+  while (pending.length) {
+    const item = pending.pop();
+    if (Array.isArray(item)) pending.push(...item);
+    if (!item || typeof item !== 'object' || Array.isArray(item)) continue;
+    const schema = item as Json;
+    const types = Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type];
+    if (types.includes('string') && schema.enum === undefined && schema.const === undefined && schema.format !== 'binary') {
+      if (schema.pattern === undefined) schema.pattern = STORABLE_TEXT_PATTERN;
+      else if (schema.pattern !== STORABLE_TEXT_PATTERN) {
+        const others = (schema.allOf as Json[] | undefined) ?? [];
+        if (!others.some((o) => o.pattern === STORABLE_TEXT_PATTERN)) schema.allOf = [...others, { pattern: STORABLE_TEXT_PATTERN }];
+      }
+    }
+    for (const [key, value] of Object.entries(schema)) if (key !== 'enum' && key !== 'const' && key !== 'examples' && key !== 'default') pending.push(value);
+  }
+  return node;
+}
+
+type Description = SchemaDescription & { meta?: { jsonSchema?: Json; trimmed?: boolean }; oneOf?: unknown[]; nullable?: boolean; optional?: boolean };
+const testNames = (d: SchemaDescription) => new Set(d.tests.map((t) => t.name));
 
 /**
  * A `mixed()` field: the schema it documents itself with (`documentAs` in api/http/schema-helpers.ts),
  * its `oneOf` values as an enum, null added when it is nullable; without either it has no type.
  */
 const mixedConverter: Converter = (description) => {
-  const d = description as SchemaDescription & { meta?: { jsonSchema?: Json }; oneOf?: unknown[]; nullable?: boolean };
+  const d = description as Description;
   let out: Json = { ...(d.meta?.jsonSchema ?? {}) };
   const values = (d.oneOf ?? []).filter((v) => v !== null && v !== undefined);
   if (values.length) out.enum = values;
@@ -30,6 +64,38 @@ const mixedConverter: Converter = (description) => {
   }
   return out as ReturnType<Converter>;
 };
+
+/**
+ * A string: a required one is not empty (yup's `required` refuses ""), and a trimmed one (the `text()`
+ * family of api/http/schema-helpers.ts) that must not be empty holds a character that is not blank.
+ */
+const requestStringConverter: Converter = (description, converters) => {
+  const d = description as Description;
+  const out = stringConverter(description, converters) as Json;
+  if (!d.optional && out.minLength === undefined) out.minLength = 1;
+  const nonEmpty = typeof out.minLength === 'number' && out.minLength > 0;
+  if (!nonEmpty || !d.meta?.trimmed || out.enum || out.const !== undefined) return out as ReturnType<Converter>;
+  if (out.pattern === undefined) out.pattern = '\\S';
+  else out.allOf = [...((out.allOf as Json[] | undefined) ?? []), { pattern: '\\S' }];
+  return out as ReturnType<Converter>;
+};
+
+/** An array whose `unique` test refuses repeated items says `uniqueItems`. */
+const requestArrayConverter: Converter = (description, converters) => {
+  const out = arrayConverter(description, converters) as Json;
+  if (testNames(description).has('unique') && out.uniqueItems === undefined) out.uniqueItems = true;
+  return out as ReturnType<Converter>;
+};
+
+/** An object that refuses keys it does not declare (a `known` or yup's `noUnknown` test) says `additionalProperties: false`. */
+const requestObjectConverter: Converter = (description, converters) => {
+  const out = objectConverter(description, converters) as Json;
+  const names = testNames(description);
+  if ((names.has('known') || names.has('noUnknown')) && out.additionalProperties === undefined) out.additionalProperties = false;
+  return out as ReturnType<Converter>;
+};
+
+const requestConverters = { mixed: mixedConverter, string: requestStringConverter, array: requestArrayConverter, object: requestObjectConverter };
 
 /**
  * yup's description as a clean JSON Schema: a `type` list of one becomes that type and an empty one

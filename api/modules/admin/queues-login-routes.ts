@@ -90,6 +90,9 @@ export const queueLoginEndpoints = [
         'auth.totpLocked': adminTotpLoginRefusals['auth.totpLocked'],
         'admin.totpSetupRequired': adminTotpLoginRefusals['admin.totpSetupRequired'],
       },
+      // A form is redirected to the board (303); a Bearer token that is not a valid administrator token
+      // (a player's, an expired one) is a 401.
+      codes: [303, 401],
       summary: 'Form or JSON {account, password, totpCode (with an authenticator)}, or a Bearer administrator token: sets the board session cookie',
     },
     async ({ req, res, meta }) => {

@@ -1,5 +1,5 @@
 import { object } from 'yup';
-import { moneyAmount, pagingFields, positiveIdParam, queryText, text } from '../../http/schema-helpers';
+import { nonZeroMoneyAmount, pagingFields, positiveIdParam, queryText, text } from '../../http/schema-helpers';
 
 /**
  * Queries and bodies of the operators' player tools (/admin/users). JSON fields keep their JSON types;
@@ -18,7 +18,7 @@ export const userListQuery = object({
 export const ledgerQuery = object(pagingFields());
 
 /** A signed amount a money column holds (the shared moneyAmount), as a JSON string or number; not zero. */
-const amount = () => moneyAmount({ signed: true }).test('not-zero', '${path} must not be zero', (v) => v !== '0');
+const amount = () => nonZeroMoneyAmount({ signed: true });
 
 /** POST /admin/users/:userId/balance-adjustments. */
 export const balanceAdjustmentBody = object({

@@ -1,7 +1,7 @@
 import { boolean, object, string } from 'yup';
 import { AGENT_LEVELS, MILESTONE_VIP_LEVELS } from '../../../shared/domain/affiliate';
 import { GAME_TYPE_KEYS } from '../../../shared/domain/game';
-import { documentAs, jsonId, jsonInteger, moneyAmount, pagingFields, queryInt, sortOrder, text, zeroOrOne } from '../../http/schema-helpers';
+import { documentAs, jsonId, jsonInteger, moneyAmount, pagingFields, percentAmount, queryInt, sortOrder, text, zeroOrOne } from '../../http/schema-helpers';
 
 /** Bodies and queries of the operators' affiliate program endpoints. */
 
@@ -31,13 +31,7 @@ const tierCode = () =>
     .required('${path} is required')
     .matches(/^[A-Za-z0-9_-]{1,20}$/, '${path} must be 1 to 20 letters, digits, _ or -');
 
-/** A percentage 0 to 100 with at most 2 decimals, as a JSON number or a decimal string; comes out as its decimal string. */
-const percentage = () =>
-  string()
-    .transform((_value: unknown, original: unknown) => (typeof original === 'number' && Number.isFinite(original) ? String(original) : original))
-    .typeError('${path} must be a number')
-    .matches(/^\d{1,3}(\.\d{1,2})?$/, '${path} must be 0 to 100 with at most 2 decimals')
-    .test('max', '${path} must be 0 to 100 with at most 2 decimals', (v) => v === undefined || Number(v) <= 100);
+const percentage = percentAmount;
 
 /**
  * A level the domain bounds (shared/domain/affiliate/program-settings.ts): the document states the range,
@@ -92,7 +86,7 @@ export const settlementSettingsBody = documentAs(
       .oneOf(['weekly', 'daily'] as const, '${path} must be weekly or daily'),
     negativeCarryOver: boolean().strict().typeError('${path} must be true or false'),
   }).test('some', 'give payingPeriod or negativeCarryOver', (v) => v.payingPeriod !== undefined || v.negativeCarryOver !== undefined),
-  { minProperties: 1 },
+  { anyOf: [{ required: ['payingPeriod'] }, { required: ['negativeCarryOver'] }] },
 );
 
 /** POST /affiliate/admin/set-agent-tier. */

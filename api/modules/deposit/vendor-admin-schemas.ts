@@ -32,6 +32,7 @@ const paymentMethods = () =>
     .of(oneOf(PAYMENT_METHODS).required())
     .typeError('${path} must be an array of payment methods')
     .min(1, '${path} must hold at least one payment method')
+    .max(PAYMENT_METHODS.length, `\${path} must hold at most ${PAYMENT_METHODS.length} payment methods`)
     .test('unique', '${path} must not repeat a method', (v) => v === undefined || new Set(v).size === v.length);
 
 /** 0 to 1 000 000: players see a group's channels by it. */

@@ -1,10 +1,10 @@
 import { object } from 'yup';
-import { moneyAmount, text } from '../../http/schema-helpers';
+import { nonZeroMoneyAmount, text } from '../../http/schema-helpers';
 
 /** The order fields POST /deposit and the fiat vendor endpoints share. */
 export const SUB_ORDER = /^[A-Za-z0-9_-]{1,64}$/;
 export const subOrder = () => text().matches(SUB_ORDER, '${path} must be 1 to 64 letters, digits, _ or -');
-export const orderAmount = () => moneyAmount().test('positive', '${path} must be greater than 0', (v) => v === undefined || v === null || Number(v) > 0);
+export const orderAmount = () => nonZeroMoneyAmount();
 const field = (max: number) => text().max(max);
 
 export const payerFields = () => ({

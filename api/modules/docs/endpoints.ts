@@ -56,6 +56,7 @@ export const docsEndpoints = [
       result: { type: 'string' },
       resultMedia: 'text/html',
       summary: 'The API document in Swagger UI (HTML); /api/docs redirects to /api/docs/',
+      codes: [301],
     },
     ({ req, res }) => {
       // The page loads its files relative to itself, so it is served with the trailing slash.

@@ -60,7 +60,7 @@ export const adminEndpoints = [
       result: answers.postGameAdminProviders,
       auth,
       body: createProviderBody,
-      refusals: { 'game.gameCodeTaken': 2001 },
+      refusals: { 'game.gameCodeTaken': 2001, 'game.siteNotFound': 2001 },
       summary: 'Create a provider (2001 when the site has the gameCode already)',
     },
     ({ actor, site, body }) => createProvider(actor, body.siteCode ?? site, body),
@@ -104,7 +104,7 @@ export const adminEndpoints = [
       result: answers.postGameAdminTypeConfigs,
       auth,
       body: createTypeConfigBody,
-      refusals: { 'game.typeConfigExists': 2001 },
+      refusals: { 'game.typeConfigExists': 2001, 'game.siteNotFound': 2001 },
       summary: 'Create a type config (2001 when the site has a config for the gameType)',
     },
     ({ actor, site, body }) => createTypeConfig(actor, body.siteCode ?? site, { ...typeConfigInput(body), gameType: body.gameType }),
@@ -155,6 +155,8 @@ export const adminEndpoints = [
       result: answers.postGameAdminLoadTemplate,
       auth,
       body: loadTemplateBody,
+      // 2 000 providers with their names in every locale do not fit in HTTP_BODY_LIMIT.
+      bodyLimit: 8 * 1024 * 1024,
       summary: "Replace the site's type configs and providers by a template",
     },
     ({ actor, site, body }) =>

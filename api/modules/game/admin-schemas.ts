@@ -1,7 +1,7 @@
 import { array, boolean, number, object } from 'yup';
 import { GAME_TYPE_CODES, GAME_TYPE_TABLE, typeKeyOf } from '../../../shared/domain/game';
-import { isKnownSite, SITE_CODE_PATTERN } from '../../../shared/domain/common';
-import { LAUNCH_EXTRA_LOCALES, LOCALES } from '../../../shared/i18n/locales';
+import { SITE_CODE_PATTERN } from '../../../shared/domain/common';
+import { GAME_NAME_LOCALES } from '../../../shared/i18n/locales';
 import { documentAs, jsonInteger, localeMap as localeMapOf, sortOrder as sortOrderOf, text } from '../../http/schema-helpers';
 
 export { idParams } from '../../http/schema-helpers';
@@ -15,11 +15,10 @@ export { idParams } from '../../http/schema-helpers';
 const integer = () => jsonInteger({ typeError: false });
 const bool = () => boolean().transform((_value: unknown, original: unknown) => original);
 
-const NAME_LOCALES: readonly string[] = [...LOCALES, ...LAUNCH_EXTRA_LOCALES];
 const MAX_NAME = 120;
 
 /** A locale map {"en-US": "...", ...}: known locales only, string values of at most 120 characters. */
-const localeMap = () => localeMapOf({ locales: NAME_LOCALES, maxLength: MAX_NAME });
+const localeMap = () => localeMapOf({ locales: GAME_NAME_LOCALES, maxLength: MAX_NAME });
 
 const gameType = () => integer().oneOf(GAME_TYPE_CODES, '${path} must be one of ' + GAME_TYPE_CODES.join(', '));
 const providerCode = () => text().oneOf(['provx', 'provy'], '${path} must be provx or provy');
@@ -27,11 +26,7 @@ const GAME_CODE = /^[A-Za-z0-9_.:-]+$/;
 const gameCode = () => text().min(1).max(64).matches(GAME_CODE, '${path} may hold letters, digits and _ . : - only');
 const sortOrder = () => sortOrderOf({ typeError: false });
 const icon = () => text().max(64);
-const knownSite = () =>
-  text()
-    .max(30)
-    .test('site', '${path} names no configured site', async (v) => v === undefined || (SITE_CODE_PATTERN.test(v) && (await isKnownSite(v))));
-/** A site code's form only; the domain refuses one naming no configured site (copy-site-data). */
+/** A site code's form only; the domain refuses one naming no configured site (`game.siteNotFound`: writeGameData, copy-site-data). */
 const siteCodeForm = () => text().max(30).matches(SITE_CODE_PATTERN, '${path} may hold 1 to 30 letters, digits, _ or - only');
 
 /** GET /game/admin/providers?gameType=2 (an empty value counts as absent). */
@@ -50,7 +45,7 @@ const providerFields = {
   providerCode: providerCode(),
   gameType: gameType(),
   name: localeMap(),
-  siteCode: knownSite(),
+  siteCode: siteCodeForm(),
   enable: bool(),
   maintain: bool(),
   areaBlock: bool(),
@@ -75,7 +70,7 @@ const typeConfigFields = {
   sortOrder: sortOrder(),
   enable: bool(),
   enabled: bool(),
-  siteCode: knownSite(),
+  siteCode: siteCodeForm(),
 };
 
 export const createTypeConfigBody = object({ ...typeConfigFields, gameType: gameType().required() });

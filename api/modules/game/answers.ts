@@ -1,6 +1,7 @@
 import { realityCheck } from '../responsible-gaming/answers';
 import { DRAW_TABLE } from '../../../shared/domain/game';
 import { roundSeeds } from './fairness-answers';
+import { GAME_NAME_LOCALES } from '../../../shared/i18n/locales';
 import { anyValue, array, bool, dateTime, int, localeTexts, nothing, nullable, num, obj, oneOfValues, paged, record, str } from '../../http/answer-schemas';
 
 /**
@@ -8,13 +9,16 @@ import { anyValue, array, bool, dateTime, int, localeTexts, nothing, nullable, n
  * (docs/architecture.md, "Where to add", an endpoint's answer).
  */
 
+/** A game's name or a type's label: the locales its request took (GAME_NAME_LOCALES). */
+const gameNames = () => localeTexts('A text per locale (the player locales and those a launch takes)', GAME_NAME_LOCALES);
+
 /** A game provider as the administrators' endpoints answer it. */
 const provider = obj({
   id: int(),
   gameCode: str(),
   providerCode: str(),
   gameType: num(),
-  name: localeTexts(),
+  name: gameNames(),
   areaBlock: bool(),
   maintain: bool(),
   enable: bool(),
@@ -30,7 +34,7 @@ const typeConfig = obj({
   gameType: num(),
   siteCode: str(),
   typeKey: str(),
-  label: localeTexts(),
+  label: gameNames(),
   icon: str(),
   sortOrder: num(),
   enabled: bool(),
@@ -64,13 +68,13 @@ export const getGameAdminTypeConfigs = array(typeConfig);
 export const postGameAdminTypeConfigs = typeConfig;
 
 export const getGameAdminPreviewTemplate = obj({
-  typeConfigs: array(obj({ gameType: num(), typeKey: str(), label: localeTexts(), icon: str(), sortOrder: num() })),
+  typeConfigs: array(obj({ gameType: num(), typeKey: str(), label: gameNames(), icon: str(), sortOrder: num() })),
   providers: array(
     obj({
       gameCode: str(),
       providerCode: str(),
       gameType: num(),
-      name: localeTexts(),
+      name: gameNames(),
       sortOrder: num(),
     }),
   ),

@@ -52,7 +52,8 @@ export const adminEndpoints = [
       answer: 'raw',
       result: answers.documentImage,
       resultMedia: 'image/*',
-      refusals: { 'kyc.documentNotFound': 2001 },
+      // A file answer: a missing one is HTTP 404 with the error envelope, not an envelope in a 200 the document keeps for the image.
+      refusals: { 'kyc.documentNotFound': 404 },
       summary: 'The image of a KYC document of the site (never cached)',
     },
     async ({ site, params, res }) => sendPhoto(res, await documentFile({ admin: true }, site, params.id)),

@@ -60,7 +60,8 @@ export const playerEndpoints = [
       answer: 'raw',
       result: answers.documentImage,
       resultMedia: 'image/*',
-      refusals: { 'kyc.documentNotFound': 2001 },
+      // A file answer: a missing one is HTTP 404 with the error envelope, not an envelope in a 200 the document keeps for the image.
+      refusals: { 'kyc.documentNotFound': 404 },
       summary: "The image of one of the caller's own KYC documents (never cached)",
     },
     async ({ player, params, res }) => sendPhoto(res, await documentFile({ player: player.id }, player.siteCode, params.id)),

@@ -52,7 +52,11 @@ export const reviewBody = documentAs(
       .max(300, '${path} must be at most 300 characters')
       .nullable()
       .when('action', { is: 'reject', then: (s) => s.required('reason is required to reject').min(2, 'reason must be at least 2 characters') }),
-    expiresAt: documentAs(text(), { ...CALENDAR_DATE_JSON, description: 'YYYY-MM-DD after today: the document counts through that day (UTC); approvals only' })
+    expiresAt: documentAs(text(), {
+      ...CALENDAR_DATE_JSON,
+      description: 'YYYY-MM-DD after today: the document counts through that day (UTC); approvals only',
+      'x-rule': 'future',
+    })
       .nullable()
       .test('date', '${path} must be a date YYYY-MM-DD', (v) => v == null || isCalendarDate(v))
       .test('future', '${path} must be after today', (v) => v == null || !isCalendarDate(v) || v > todayUtc())

@@ -64,6 +64,8 @@ export const missionEndpoints = [
     {
       method: 'post',
       path: '/mission/:id/claim',
+      // A reward the balance cannot hold (past NUMERIC(18,6)) is the wallet's 409; nothing moves.
+      codes: [409],
       result: answers.postMissionByIdClaim,
       auth: 'player',
       params: idParams,

@@ -4,6 +4,7 @@ import {
   dateRangeFields,
   jsonInteger as integer,
   multiplierAmount,
+  nonZeroMoneyAmount,
   pagingFields,
   positiveIdParam,
   queryInt,
@@ -25,14 +26,8 @@ export const idParams = object({ id: positiveIdParam('id') });
 // ---------------------------------------------------------------------------------------------------
 // Administrator bodies: JSON fields keep their JSON types (a string where a number is expected is a 400).
 
-/** A positive money amount as a decimal string or a JSON number: at most 12 integer digits and 6 decimals. */
-const MONEY = /^\d{1,12}(\.\d{1,6})?$/;
-const amount = () =>
-  string()
-    .transform((_value: unknown, original: unknown) => (typeof original === 'number' && Number.isFinite(original) ? String(original) : original))
-    .typeError('${path} must be a decimal amount')
-    .matches(MONEY, '${path} must be a decimal amount with at most 6 decimals')
-    .test('positive', '${path} must be greater than 0', (v) => v === undefined || Number(v) > 0);
+/** A money amount above 0, as a decimal string or a JSON number. */
+const amount = nonZeroMoneyAmount;
 const multiplier = multiplierAmount;
 const category = () =>
   string()

@@ -141,6 +141,8 @@ export const promoEndpoints = [
     {
       method: 'post',
       path: '/promo/:id/claim',
+      // A reward the balance cannot hold (past NUMERIC(18,6)) is the wallet's 409; nothing moves.
+      codes: [409],
       realityCheck: 'header',
       result: answers.postPromoByIdClaim,
       auth: 'player',

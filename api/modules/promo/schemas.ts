@@ -7,7 +7,7 @@ import {
   documentAs,
   INT_MAX,
   localeMap,
-  moneyAmount,
+  nonZeroMoneyAmount,
   moneyJsonSchema,
   multiplierAmount,
   pagingFields,
@@ -69,8 +69,13 @@ const formInteger = (min: number, max: number) =>
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 /** An ISO 8601 date or date-time text (a date-time without zone is read as UTC); comes out as a Date. */
-const isoTime = (also = '') =>
-  documentAs(mixed<Date>(), { type: 'string', format: 'date-time', description: `ISO 8601 date or date-time (without a zone: UTC), year 2000 to 9999${also}` })
+const isoTime = (also = '', rule?: string) =>
+  documentAs(mixed<Date>(), {
+    type: 'string',
+    format: 'date-time',
+    description: `ISO 8601 date or date-time (without a zone: UTC), year 2000 to 9999${also}`,
+    ...(rule ? { 'x-rule': rule } : {}),
+  })
     .transform((_value: unknown, original: unknown) => {
       if (typeof original !== 'string' || !ISO_TIME.test(original.trim())) return original;
       const trimmed = original.trim();
@@ -109,14 +114,14 @@ const conditionType = () =>
   string()
     .strict()
     .oneOf([...CONDITION_TYPES], `\${path} must be one of ${CONDITION_TYPES.join(', ')}`);
-const rewardAmount = () => moneyAmount().test('positive', '${path} must be greater than 0', (v) => v === undefined || v === null || Number(v) > 0);
+const rewardAmount = () => nonZeroMoneyAmount();
 
 const fields = () => ({
   title: title(),
   content: content(),
   actionHtml: htmlText(),
   startTime: isoTime(),
-  endTime: isoTime(END_AFTER_START),
+  endTime: isoTime(END_AFTER_START, 'after:startTime'),
   tag: text().max(TAG_MAX_LENGTH),
   enabled: formInteger(0, 1),
   conditionType: conditionType(),
@@ -134,7 +139,7 @@ export const createPromotionBody = documentAs(
       content: content().required('content is required'),
       actionHtml: htmlText().default(''),
       startTime: isoTime().required('startTime is required'),
-      endTime: isoTime(END_AFTER_START).required('endTime is required'),
+      endTime: isoTime(END_AFTER_START, 'after:startTime').required('endTime is required'),
       tag: text().max(TAG_MAX_LENGTH).default(''),
       enabled: formInteger(0, 1).default(1),
       conditionType: conditionType().required('conditionType is required'),

@@ -49,6 +49,6 @@ export const operatorLimitBody = documentAs(object({ ...limitFields, reason: rea
 
 export const operatorExclusionBody = object({
   kind: oneOf(['cooling-off', 'self-exclusion'] as const).required(),
-  until: documentAs(text(), { format: 'date-time', description: 'An ISO 8601 instant in the future' }).max(40).required(),
+  until: documentAs(text(), { format: 'date-time', description: 'An ISO 8601 instant in the future', 'x-rule': 'future' }).max(40).required(),
   reason: reason(),
 }).required();

@@ -13,23 +13,23 @@ export const siteConfigIdParams = object({ siteConfigId: positiveIdParam('siteCo
 // ---------------------------------------------------------------------------------------------------
 // Colours
 
-const HEX = /^#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
-const RGB = /^rgb\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*\)$/;
-const RGBA = /^rgba\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(0|1|0?\.\d{1,4}|1\.0{1,4})\s*\)$/;
+/** 0 to 255 in one to three digits (leading zeros allowed). */
+const BYTE = '(?:0{0,2}\\d|0?[1-9]\\d|1\\d\\d|2[0-4]\\d|25[0-5])';
+const ALPHA = '(?:0|1|0?\\.\\d{1,4}|1\\.0{1,4})';
+const channels = (n: number) => Array.from({ length: n }, () => `\\s*${BYTE}\\s*`).join(',');
+/** The one rule of a theme colour, also the API document's pattern: #rgb, #rgba, #rrggbb, #rrggbbaa, rgb(r, g, b), rgba(r, g, b, a). */
+const COLOUR = new RegExp(`^(?:#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|rgb\\(${channels(3)}\\)|rgba\\(${channels(3)},\\s*${ALPHA}\\s*\\))$`);
 
 /** A CSS colour a theme may hold: #rgb, #rgba, #rrggbb, #rrggbbaa, rgb(r, g, b) or rgba(r, g, b, a) (0-255, alpha 0-1). */
 export function isColour(value: unknown): boolean {
-  if (typeof value !== 'string' || value.length > 40) return false;
-  if (HEX.test(value)) return true;
-  const m = RGB.exec(value) ?? RGBA.exec(value);
-  return m !== null && [m[1], m[2], m[3]].every((c) => Number(c) <= 255);
+  return typeof value === 'string' && value.length <= 40 && COLOUR.test(value);
 }
 
 const colour = () =>
   documentAs(mixed<string>(), {
     type: 'string',
     maxLength: 40,
-    pattern: '^(#[0-9a-fA-F]{3,4}|#[0-9a-fA-F]{6}|#[0-9a-fA-F]{8}|rgba?\\(.*\\))$',
+    pattern: COLOUR.source,
     description: 'A colour: #rgb, #rrggbb (#rgba, #rrggbbaa), rgb(r, g, b) or rgba(r, g, b, a)',
     examples: ['#1a2b3c'],
   })
@@ -100,6 +100,7 @@ const supportedLocales = () =>
     )
     .typeError('${path} must be an array of locales')
     .min(1, '${path} must hold at least one locale')
+    .max(LOCALES.length, `\${path} must hold at most ${LOCALES.length} locales`)
     .test('unique', '${path} must not repeat a locale', (v) => v === undefined || new Set(v).size === v.length);
 
 const siteName = () => localeMap<Partial<LocaleText>>({ locales: LOCALES, maxLength: 100, emptyMessage: 'must name the site in at least one locale' });
@@ -140,6 +141,9 @@ const HTTPS_URL = /^https:\/\/[^\s\x00-\x1f\x7f"'`<>\\/][^\s\x00-\x1f\x7f"'`<>\\
 const HTTPS_URL_MAX = 500;
 const HTTPS_URL_MESSAGE = `\${path} must be an absolute https URL of at most ${HTTPS_URL_MAX} characters, without spaces, quotes or angle brackets`;
 
+/** What the API document says of such a URL: the same pattern and bound. */
+const HTTPS_URL_JSON = { format: 'uri', pattern: HTTPS_URL.source, maxLength: HTTPS_URL_MAX, description: 'An absolute https URL' };
+
 /** An absolute https URL that lands in players' pages as is (a mascot's image, the site's front end). */
 function isHttpsUrl(value: string): boolean {
   if (charCount(value) > HTTPS_URL_MAX || !HTTPS_URL.test(value)) return false;
@@ -173,7 +177,7 @@ export const mascotsBody = object({
       object({
         id: text().matches(THEME_ID, '${path} must be 1 to 40 letters, digits, _ or -').required('${path} is required'),
         label: mascotLabel().required('${path} is required'),
-        url: charString()
+        url: documentAs(charString(), HTTPS_URL_JSON)
           .strict()
           .test('url', HTTPS_URL_MESSAGE, (v) => v === undefined || isHttpsUrl(v))
           .required('${path} is required'),
@@ -256,8 +260,9 @@ const responsibleGamingSettings = () =>
               .required(),
           )
           .typeError('${path} must be an array of limit types')
+          .max(LIMIT_TYPES.length, `\${path} must hold at most ${LIMIT_TYPES.length} limit types`)
           .test('unique', '${path} must not repeat a type', (v) => v === undefined || new Set(v).size === v.length),
-        { type: 'array', items: { type: 'string', enum: [...LIMIT_TYPES] }, uniqueItems: true },
+        { type: 'array', items: { type: 'string', enum: [...LIMIT_TYPES] }, uniqueItems: true, maxItems: LIMIT_TYPES.length },
       ),
     }),
   )
@@ -292,7 +297,7 @@ export const siteSettingsBody = knownKeysOnly(
   object({
     welcomeRegistration: strictBoolean(),
     email: mailSettings(),
-    frontendUrl: charString()
+    frontendUrl: documentAs(charString(), HTTPS_URL_JSON)
       .strict()
       .typeError('${path} must be a string or null')
       .test('url', HTTPS_URL_MESSAGE, (v) => v == null || isHttpsUrl(v))

@@ -1,51 +1,30 @@
-import Decimal from 'decimal.js';
 import { mixed, object, string } from 'yup';
-import { isKnownSite } from '../../../shared/domain/common';
+import { SITE_CODE_PATTERN } from '../../../shared/domain/common';
 import { GAME_TYPE_KEYS } from '../../../shared/domain/game';
 import { VIP_TIERS, type VipTier } from '../../../shared/domain/vip';
-import { MAX_MONEY } from '../../../shared/domain/wallet';
 import { LOCALES, type LocaleText } from '../../../shared/i18n/locales';
-import { documentAs, jsonInteger as integer, localeMap as localeMapOf, positiveIdParam, queryText, sortOrder, zeroOrOne } from '../../http/schema-helpers';
+import {
+  documentAs,
+  jsonDate,
+  jsonInteger as integer,
+  localeMap as localeMapOf,
+  moneyAmount,
+  percentAmount,
+  positiveIdParam,
+  queryText,
+  sortOrder,
+  zeroOrOne,
+} from '../../http/schema-helpers';
 
 /**
  * Bodies, queries and parameters of the VIP endpoints. JSON fields keep their JSON types (a string
  * where an integer is expected is a 400 naming the field), except money and the rebate rate, which take a
- * number or a decimal string and come out as a decimal string (never a float).
+ * number or a decimal string and come out as a decimal string (never a float): the API's one rule for
+ * each (moneyAmount, percentAmount in api/http/schema-helpers.ts).
  */
 
-const DECIMAL = /^\d{1,18}(\.\d+)?$/;
-
-/**
- * A non-negative decimal given as a JSON number or a decimal string (taken as sent: `" 5"` is refused),
- * with at most `scale` decimals and at most `max`; cast to its plain decimal string.
- */
-const decimal = (scale: number, max: string) =>
-  documentAs(mixed<string>(), {
-    type: ['string', 'number'],
-    // The document states the bound in the string form too (a string is not compared with `maximum`).
-    pattern: max === '100' ? `^(100(\\.0{1,${scale}})?|\\d{1,2}(\\.\\d{1,${scale}})?)$` : `^\\d{1,12}(\\.\\d{1,${scale}})?$`,
-    minimum: 0,
-    maximum: max === '100' ? 100 : 999999999999.99,
-    description: `A decimal string or a JSON number, at most ${scale} decimals, at most ${max}`,
-  })
-    .transform((value: unknown) => {
-      if (typeof value === 'number') return Number.isFinite(value) ? new Decimal(value).toFixed() : value;
-      return value;
-    })
-    .test('decimal', function (value: unknown) {
-      if (value === undefined) return true;
-      const name = this.path;
-      if (typeof value !== 'string' || !DECIMAL.test(value)) {
-        return this.createError({ message: `${name} must be a number >= 0 (a JSON number or a decimal string)` });
-      }
-      const d = new Decimal(value);
-      if (d.decimalPlaces() > scale) return this.createError({ message: `${name} must have at most ${scale} decimals` });
-      if (d.gt(max)) return this.createError({ message: `${name} must be at most ${max}` });
-      return true;
-    });
-
-const money = () => decimal(6, MAX_MONEY.toFixed());
-const rebateRate = () => decimal(2, '100');
+const money = () => moneyAmount();
+const rebateRate = percentAmount;
 
 const level = () => integer().min(1, '${path} must be at least 1').max(9999, '${path} must be at most 9999');
 const tier = () =>
@@ -106,24 +85,18 @@ export const holdBody = object({
   hold: integer().oneOf([0, 1], 'hold must be 1 or 0').required('hold is required'),
 });
 
-const SITE_CODE = /^[A-Za-z0-9_-]{1,30}$/;
-
 /**
  * GET /vip/levels and /vip/rebates: `siteCode` names the site listed (it wins over the site-name header);
- * empty counts as absent; a repeated one, or one naming no configured site, is a 400.
+ * empty counts as absent; a repeated one, or one not shaped like a site code, is a 400. The edge has
+ * already refused one naming no configured site (api/http/context.ts, checkAskedSite).
  */
 export const publicSiteQuery = object({
-  siteCode: queryText()
-    .typeError('siteCode must be a single site code')
-    .test('site', 'siteCode names no configured site', async (v) => typeof v !== 'string' || (SITE_CODE.test(v) && (await isKnownSite(v)))),
+  siteCode: queryText().typeError('siteCode must be a single site code').matches(SITE_CODE_PATTERN, 'siteCode may hold 1 to 30 letters, digits, _ or - only'),
 });
 
 /** POST /vip/settlement/daily-rebate: the day (default yesterday in APP_TIMEZONE). */
 export const rebateRunBody = object({
-  day: string()
-    .trim()
-    .matches(/^\d{4}-\d{2}-\d{2}$/, 'day must be YYYY-MM-DD')
-    .optional(),
+  day: jsonDate(),
 });
 
 /** POST /vip/settlement/monthly-relegation: the month judged (default last month in APP_TIMEZONE). */

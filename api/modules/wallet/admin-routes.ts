@@ -49,7 +49,8 @@ export const adminEndpoints = [
       answer: 'raw',
       result: { type: 'string', format: 'binary', description: 'The image (JPEG, PNG or WebP)' },
       resultMedia: 'image/*',
-      refusals: { 'wallet.bankCardNotFound': 2001 },
+      // A file answer: a missing one is HTTP 404 with the error envelope, not an envelope in a 200 the document keeps for the image.
+      refusals: { 'wallet.bankCardNotFound': 404 },
       summary: 'One photo of a bank card of the site (the image bytes; `size=thumbnail` once processed)',
     },
     async ({ site, params, query, res }) =>

@@ -78,7 +78,8 @@ export const playerEndpoints = [
       answer: 'raw',
       result: { type: 'string', format: 'binary', description: 'The image (JPEG, PNG or WebP)' },
       resultMedia: 'image/*',
-      refusals: { 'wallet.bankCardNotFound': 2001 },
+      // A file answer: a missing one is HTTP 404 with the error envelope, not an envelope in a 200 the document keeps for the image.
+      refusals: { 'wallet.bankCardNotFound': 404 },
       summary: "One photo of the caller's own bank card (the image bytes; `size=thumbnail` once processed)",
     },
     async ({ player, params, query, res }) =>

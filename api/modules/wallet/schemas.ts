@@ -1,6 +1,6 @@
 import { object, string } from 'yup';
-import { BANK_CARD_PHOTOS, DEFAULT_CURRENCY, DEFAULT_NETWORK, INSTRUMENT_KINDS, isCurrentExpiry, isExpiryFormat } from '../../../shared/domain/wallet';
-import { pagingFields, positiveIdParam, queryInt, queryText, text } from '../../http/schema-helpers';
+import { BANK_CARD_PHOTOS, DEFAULT_CURRENCY, DEFAULT_NETWORK, EXPIRY, INSTRUMENT_KINDS, isCurrentExpiry, isExpiryFormat } from '../../../shared/domain/wallet';
+import { documentAs, pagingFields, positiveIdParam, queryInt, queryText, text } from '../../http/schema-helpers';
 
 /**
  * Bodies, queries and parameters of /wallet. JSON fields keep their JSON type
@@ -31,7 +31,7 @@ export const creditCardBody = object({
   cvv: text()
     .required('${path} is required')
     .matches(/^\d{3,4}$/, '${path} must be 3 or 4 digits'),
-  expiryDate: text()
+  expiryDate: documentAs(text(), { pattern: EXPIRY.source, description: 'MM/YY (20YY), the card valid through that month: not in the past' })
     .required('${path} is required')
     .test('format', '${path} must be MM/YY', (v) => v === undefined || isExpiryFormat(v))
     .test('current', '${path} is in the past (the card has expired)', (v) => v === undefined || !isExpiryFormat(v) || isCurrentExpiry(v)),

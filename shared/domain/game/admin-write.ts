@@ -1,8 +1,10 @@
 import type { Transaction } from 'sequelize';
 import { db } from '../../db/sequelize';
 import type { LocaleText } from '../../i18n/locales';
+import { Refusal } from '../../errors';
 import { logger } from '../../logger';
 import { type Actor, recordAdminAction } from '../audit';
+import { isKnownSite } from '../common';
 import { clearProviderListCache } from './cache';
 
 /**
@@ -46,6 +48,11 @@ export async function writeGameData<T>(sites: string[], work: (transaction: Tran
     }
   }
   return result;
+}
+
+/** `siteNotFound` for a site a body names (siteCode) that is not configured: a conflict with what is stored, not a 400. */
+export async function requireKnownSite(siteCode: string): Promise<void> {
+  if (!(await isKnownSite(siteCode))) throw new Refusal('game.siteNotFound', `site "${siteCode}" is not configured`);
 }
 
 /** The summary suffix naming the changed fields of an update. */

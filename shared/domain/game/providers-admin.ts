@@ -3,7 +3,7 @@ import { GameProvider } from '../../db/models';
 import { InputError, NotFoundError, Refusal } from '../../errors';
 import { type Actor, changesOf } from '../audit';
 import { uniqueAs } from '../common';
-import { changedFields, logGameAction, writeGameData, type LocaleMap } from './admin-write';
+import { changedFields, logGameAction, requireKnownSite, writeGameData, type LocaleMap } from './admin-write';
 
 /**
  * The game providers of one site, administrator side. Every write runs in one
@@ -88,6 +88,7 @@ export async function createProvider(
   siteCode: string,
   input: ProviderInput & { gameCode: string; providerCode: string; gameType: number },
 ): Promise<AdminProviderView> {
+  await requireKnownSite(siteCode);
   return uniqueAs(gameCodeTaken(input.gameCode), () =>
     writeGameData([siteCode], async (transaction) => {
       await checkGameCodeFree(siteCode, input.gameCode, transaction);

@@ -4,7 +4,7 @@ import { GAME_TYPES } from '../../db/seeders/data/game-types';
 import { InputError, NotFoundError, Refusal } from '../../errors';
 import { type Actor, changesOf } from '../audit';
 import { uniqueAs } from '../common';
-import { changedFields, logGameAction, writeGameData, type LocaleMap } from './admin-write';
+import { changedFields, logGameAction, requireKnownSite, writeGameData, type LocaleMap } from './admin-write';
 import { typeKeyOf } from './types';
 
 /**
@@ -98,6 +98,7 @@ async function checkGameTypeFree(siteCode: string, gameType: number, transaction
 
 /** Creates a type config in the site (defaults: newTypeConfigRow); `typeConfigExists` when the site has the gameType. */
 export async function createTypeConfig(actor: Actor, siteCode: string, input: TypeConfigInput & { gameType: number }): Promise<TypeConfigView> {
+  await requireKnownSite(siteCode);
   return uniqueAs(typeConfigExists(input.gameType), () =>
     writeGameData([siteCode], async (transaction) => {
       await checkGameTypeFree(siteCode, input.gameType, transaction);

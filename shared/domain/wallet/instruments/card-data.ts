@@ -16,7 +16,7 @@ export const lastFour = (cardNumber: string): string => cardNumber.slice(-4);
 /** The number as answers show it: `**** **** **** 1234`. */
 export const maskedCardNumber = (last4: string): string => `**** **** **** ${last4}`;
 
-const EXPIRY = /^(0[1-9]|1[0-2])\/(\d{2})$/;
+export const EXPIRY = /^(0[1-9]|1[0-2])\/(\d{2})$/;
 
 /**
  * True when `MM/YY` is a real month that has not ended: a card is valid through the last day of its
