@@ -57,4 +57,5 @@ export const FUNCTION_FILES: readonly string[] = [
   'kyc/level.sql',
   'kyc/deposit-gate.sql',
   'kyc/withdrawal-gate.sql',
+  'events/feed.sql',
 ];

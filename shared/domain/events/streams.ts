@@ -1,0 +1,262 @@
+import { randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import type { Redis } from 'ioredis';
+import { config } from '../../config';
+import { logger } from '../../logger';
+import { cache, redisClosed, slotTag, subscriberConnection } from '../../redis';
+import { entriesAfter, fanoutChannel, START, type StreamEntry } from './history';
+import { compareEntryIds, eventId, type StreamOwner } from './ids';
+
+/**
+ * The open streams of this process (docs/decisions/events.md, "History and fan-out"). The process
+ * subscribes once to the fan-out channel and writes each event to its own open streams of the event's
+ * owner. A stream opening with a Last-Event-ID is registered first (events arriving meanwhile wait),
+ * then replayed from the history, then the waiting events after the replay are written: every event
+ * once, in order. Heartbeat comments every EVENTS_HEARTBEAT_MS; a player's streams close within
+ * EVENTS_SESSION_CHECK_MS of the token version changing (logout, a new login, revocation).
+ */
+
+interface OpenStream {
+  id: string;
+  owner: StreamOwner;
+  res: ServerResponse;
+  /** The player's, for the open-stream limit and the session check. */
+  userId?: number;
+  tokenVersion?: number;
+  /** The entry id last written. */
+  last: string;
+  /** Events that arrived while the replay was running; null once live. */
+  waiting: StreamEntry[] | null;
+}
+
+const open = new Map<StreamOwner, Set<OpenStream>>();
+let subscriber: Redis | undefined;
+let subscribing: Promise<void> | undefined;
+let timers: NodeJS.Timeout[] = [];
+/** Answers each player's current token version (null: the account is gone); given by the API (auth area). */
+let tokenVersions: ((userIds: number[]) => Promise<Map<number, number | null>>) | undefined;
+
+/** How many streams this process holds open. */
+export function openStreamCount(): number {
+  let n = 0;
+  for (const set of open.values()) n += set.size;
+  return n;
+}
+
+function subscribe(): Promise<void> {
+  if (subscriber && subscribing) return subscribing;
+  const client = subscriberConnection();
+  subscriber = client;
+  const channel = fanoutChannel();
+  client.on('message', (from: string, message: string) => {
+    if (from !== channel) return;
+    let m: { o: StreamOwner; i: string; t: string; d: string };
+    try {
+      m = JSON.parse(message) as typeof m;
+    } catch {
+      return;
+    }
+    const streams = open.get(m.o);
+    if (!streams) return;
+    for (const s of streams) deliver(s, { id: m.i, type: m.t, data: m.d });
+  });
+  client.once('end', () => {
+    if (subscriber === client) {
+      subscriber = undefined;
+      subscribing = undefined;
+    }
+  });
+  subscribing = client.subscribe(channel).then(() => undefined);
+  subscribing.catch(() => {
+    if (subscriber === client) subscribing = undefined;
+  });
+  return subscribing;
+}
+
+function deliver(s: OpenStream, entry: StreamEntry): void {
+  if (s.waiting) {
+    s.waiting.push(entry);
+    return;
+  }
+  writeEntry(s, entry);
+}
+
+/** Writes the entry unless the stream already had it (a replayed event that also came live). */
+function writeEntry(s: OpenStream, entry: StreamEntry): void {
+  if (compareEntryIds(entry.id, s.last) <= 0) return;
+  write(s, `id: ${eventId(s.owner, entry.id)}\nevent: ${entry.type}\ndata: ${entry.data}\n\n`);
+  s.last = entry.id;
+}
+
+/** A stream whose client reads slower than events come (over 1 MB unread) is closed: it reconnects and replays. */
+const MAX_UNREAD = 1024 * 1024;
+
+function write(s: OpenStream, text: string): void {
+  if (s.res.writableEnded) return;
+  s.res.write(text);
+  if (s.res.writableLength > MAX_UNREAD) s.res.end();
+}
+
+/** The key of a player's open-stream leases (a sorted set: stream id -> lease end). */
+const leasesKey = (userId: number) => `events:open:${slotTag(userId)}`;
+const leaseMs = () => Math.max(3 * config().events.heartbeatMs, 30_000);
+
+const TAKE_LEASE = `
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[4])
+redis.call('PEXPIRE', KEYS[1], ARGV[5])
+return 1`;
+
+/**
+ * Takes one of the player's EVENTS_MAX_STREAMS_PER_PLAYER stream leases (counted across every API
+ * process in Redis; a lease ends when its stream closes, or lapses after three missed heartbeats of a
+ * process that died); null when all are taken.
+ */
+export async function takeStreamLease(userId: number): Promise<string | null> {
+  const id = randomUUID();
+  const now = Date.now();
+  const ms = leaseMs();
+  const taken = await cache().eval(
+    TAKE_LEASE,
+    1,
+    leasesKey(userId),
+    String(now),
+    String(now + ms),
+    String(config().events.maxStreamsPerPlayer),
+    id,
+    String(ms),
+  );
+  return taken === 1 ? id : null;
+}
+
+export async function releaseStreamLease(userId: number, leaseId: string): Promise<void> {
+  await cache().zrem(leasesKey(userId), leaseId);
+}
+
+export interface StreamOpening {
+  owner: StreamOwner;
+  /** The player's (with the version of the token or ticket that opened it), for the session check. */
+  userId?: number;
+  tokenVersion?: number;
+  /** The player's lease of takeStreamLease, given back when the stream closes. */
+  leaseId?: string;
+  /** The entry id of the client's Last-Event-ID (checked by entryIdOf), undefined: live events only. */
+  after?: string;
+}
+
+/**
+ * Answers the request with the event stream (text/event-stream, no buffering) and keeps it open until
+ * the client goes, the session ends or the process stops.
+ */
+export async function openStream(res: ServerResponse, opening: StreamOpening): Promise<void> {
+  await subscribe();
+  const s: OpenStream = {
+    id: opening.leaseId ?? randomUUID(),
+    owner: opening.owner,
+    res,
+    userId: opening.userId,
+    tokenVersion: opening.tokenVersion,
+    last: '',
+    waiting: opening.after === undefined ? null : [],
+  };
+  let set = open.get(s.owner);
+  if (!set) open.set(s.owner, (set = new Set()));
+  set.add(s);
+  res.once('close', () => {
+    const streams = open.get(s.owner);
+    streams?.delete(s);
+    if (streams && !streams.size) open.delete(s.owner);
+    if (opening.userId !== undefined && opening.leaseId) releaseStreamLease(opening.userId, opening.leaseId).catch(() => undefined);
+  });
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    'x-accel-buffering': 'no',
+    connection: 'keep-alive',
+  });
+  res.write(`retry: 3000\n: open\n\n`);
+  if (opening.after === undefined) return;
+  try {
+    const replay = await entriesAfter(s.owner, opening.after);
+    if (replay.resync) {
+      // The client reloads its state; its position becomes the stream's newest entry (or the start).
+      const at = replay.newest ?? START;
+      write(s, `id: ${eventId(s.owner, at)}\nevent: resync\ndata: {}\n\n`);
+      s.last = at;
+    } else {
+      s.last = opening.after;
+      for (const entry of replay.entries) writeEntry(s, entry);
+    }
+  } catch (err) {
+    logger().warn({ err }, 'event history not read; the stream asks the client to resync');
+    write(s, `event: resync\ndata: {}\n\n`);
+  }
+  const waiting = s.waiting ?? [];
+  s.waiting = null;
+  for (const entry of waiting) writeEntry(s, entry);
+}
+
+function endStream(s: OpenStream, finalEvent?: string): void {
+  if (finalEvent) write(s, finalEvent);
+  s.res.end();
+}
+
+async function checkSessions(): Promise<void> {
+  if (!tokenVersions) return;
+  const players = new Set<number>();
+  for (const set of open.values()) for (const s of set) if (s.userId !== undefined) players.add(s.userId);
+  if (!players.size) return;
+  const versions = await tokenVersions([...players]);
+  for (const set of open.values()) {
+    for (const s of set) {
+      if (s.userId === undefined || !versions.has(s.userId)) continue;
+      if (versions.get(s.userId) !== s.tokenVersion) endStream(s, `event: session\ndata: {"reason":"superseded"}\n\n`);
+    }
+  }
+}
+
+async function heartbeat(): Promise<void> {
+  const leases = new Map<number, string[]>();
+  for (const set of open.values()) {
+    for (const s of set) {
+      write(s, `: heartbeat\n\n`);
+      if (s.userId !== undefined) leases.set(s.userId, [...(leases.get(s.userId) ?? []), s.id]);
+    }
+  }
+  const until = String(Date.now() + leaseMs());
+  await Promise.all([...leases].map(([userId, ids]) => cache().zadd(leasesKey(userId), 'XX', ...ids.flatMap((id) => [until, id]))));
+}
+
+/**
+ * Starts this process's heartbeat and session check (`versions` answers players' current token
+ * versions). Answers the function that closes every open stream (before the HTTP server closes).
+ */
+export function startStreams(versions: (userIds: number[]) => Promise<Map<number, number | null>>): () => Promise<void> {
+  tokenVersions = versions;
+  const every = (ms: number, run: () => Promise<void>, what: string) => {
+    let busy = false;
+    const timer = setInterval(() => {
+      if (busy || redisClosed()) return;
+      busy = true;
+      run()
+        .catch((err) => logger().warn({ err }, `events: ${what} failed`))
+        .finally(() => (busy = false));
+    }, ms);
+    timer.unref();
+    timers.push(timer);
+  };
+  every(config().events.heartbeatMs, heartbeat, 'heartbeat');
+  every(config().events.sessionCheckMs, checkSessions, 'session check');
+  return async () => {
+    for (const timer of timers) clearInterval(timer);
+    timers = [];
+    tokenVersions = undefined;
+    for (const set of [...open.values()]) for (const s of [...set]) endStream(s);
+    open.clear();
+    const client = subscriber;
+    subscriber = undefined;
+    subscribing = undefined;
+    await client?.quit().catch(() => client.disconnect());
+  };
+}
