@@ -91,7 +91,8 @@ export const eventsEndpoints = [
       answer: 'raw',
       result: answers.adminStream,
       resultMedia: 'text/event-stream',
-      summary: "The site operators' live events (Server-Sent Events): large wins (docs/events.md); Last-Event-ID replays what was missed",
+      summary:
+        "The site operators' live events (Server-Sent Events): flagged deposits, wins above EVENTS_LARGE_WIN, new KYC documents (docs/events.md); Last-Event-ID replays what was missed",
     },
     async ({ site, query, req, res }) => {
       const owner = siteOwner(site);

@@ -58,4 +58,5 @@ export const FUNCTION_FILES: readonly string[] = [
   'kyc/deposit-gate.sql',
   'kyc/withdrawal-gate.sql',
   'events/feed.sql',
+  'events/changes.sql',
 ];

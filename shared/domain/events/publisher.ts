@@ -26,14 +26,18 @@ interface Outgoing {
 /** Ledger kinds of a payout, told to the operators above EVENTS_LARGE_WIN. */
 const WIN_KINDS = new Set(['win', 'settled', 'jackpot']);
 
-/** The events of one feed row: a ledger row's `balance` (and `large-win` for the operators), else its own payload. */
-export function eventsOf(row: FeedRow): Outgoing[] {
+/**
+ * The events of one feed row: a ledger row's `balance` (with `round` when it is the batch's last row of
+ * a settled bet order, and `large-win` for the operators), else its own payload.
+ */
+export function eventsOf(row: FeedRow, lastOfRound = true): Outgoing[] {
   if (row.type === 'balance') {
     if (row.userId === null || row.cash === null) return [];
     const owner = playerOwner(row.userId);
     const out: Outgoing[] = [
       { owner, type: 'balance', data: { cash: row.cash, frozen: row.frozen, amount: row.amount, ledgerId: row.ledgerId, kind: row.kind } },
     ];
+    if (row.round && lastOfRound) out.push({ owner, type: 'round', data: row.round });
     if (row.kind && WIN_KINDS.has(row.kind) && row.amount && new Decimal(row.amount).gt(config().events.largeWin)) {
       out.push({
         owner: siteOwner(row.siteCode),
@@ -53,7 +57,10 @@ export async function publishFeed(limit = BATCH): Promise<number | null> {
     const rows = await takeFeedRows(transaction, limit);
     if (rows === null) return null;
     // Sent together (one pipeline); Redis runs them in order, so each stream keeps the rows' order.
-    await Promise.all(rows.flatMap(eventsOf).map((e) => appendEvent(e.owner, e.type, JSON.stringify(e.data))));
+    const lastRowOfOrder = new Map<string, number>();
+    rows.forEach((row, i) => row.round && row.betOrderId && lastRowOfOrder.set(row.betOrderId, i));
+    const events = rows.flatMap((row, i) => eventsOf(row, row.betOrderId === null || lastRowOfOrder.get(row.betOrderId) === i));
+    await Promise.all(events.map((e) => appendEvent(e.owner, e.type, JSON.stringify(e.data))));
     return rows.length;
   });
 }

@@ -19,6 +19,8 @@ export interface FeedRow {
   cash: string | null;
   frozen: string | null;
   betOrderId: string | null;
+  /** The bet order of the ledger row, when it is settled (the `round` event). */
+  round: Record<string, unknown> | null;
 }
 
 /** The publisher's lock: one publisher at a time takes rows, so each player's events keep their order. */
@@ -37,8 +39,11 @@ export async function takeFeedRows(transaction: Transaction, limit: number): Pro
   return db().query<FeedRow>(
     `WITH d AS (DELETE FROM event_feed WHERE id IN (SELECT id FROM event_feed ORDER BY id LIMIT :limit) RETURNING *)
      SELECT d.id::TEXT, d."siteCode", d."userId", d.type, d.payload, d."ledgerId"::TEXT, g.kind, g.amount::TEXT,
-            g."balanceAfter"::TEXT AS cash, g."frozenAfter"::TEXT AS frozen, g."betOrderId"::TEXT AS "betOrderId"
-       FROM d LEFT JOIN game_transactions g ON g.id = d."ledgerId"
+            g."balanceAfter"::TEXT AS cash, g."frozenAfter"::TEXT AS frozen, g."betOrderId"::TEXT AS "betOrderId",
+            CASE WHEN b.settled THEN jsonb_build_object('betOrderId', b.id::TEXT, 'providerCode', b."providerCode", 'gameCode', b."gameCode",
+                   'gameName', b."gameName", 'gameNumber', b."gameNumber", 'status', b.status, 'betAmount', b."betAmount"::TEXT,
+                   'winAmount', b."winAmount"::TEXT, 'winLose', b."winLose"::TEXT, 'settledAt', b."settledAt") END AS round
+       FROM d LEFT JOIN game_transactions g ON g.id = d."ledgerId" LEFT JOIN bet_orders b ON b.id = g."betOrderId"
       ORDER BY d.id`,
     { replacements: { limit }, type: QueryTypes.SELECT, transaction },
   );
