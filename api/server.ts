@@ -9,7 +9,7 @@ import { closeJobWaiters } from '../shared/queues/wait-for-job';
 import { closeRedis } from '../shared/redis';
 import { startPublisher, startStreams } from '../shared/domain/events';
 import { buildApp } from './app';
-import { tokenVersionsOf } from './modules/events/endpoints';
+import { streamHooks } from './modules/events/endpoints';
 
 /**
  * Starts the API on HOST (loopback unless set) and PORT; resolves once it listens. The returned function
@@ -26,7 +26,7 @@ export async function startApi(port = config().port, host = config().host): Prom
   const actualPort = typeof address === 'object' && address ? address.port : port;
   logger().info({ host, port: actualPort }, 'api listening');
   // Live events (docs/events.md): this process's open streams, and its share of publishing the feed.
-  const stopStreams = startStreams(tokenVersionsOf);
+  const stopStreams = startStreams(streamHooks);
   const stopPublisher = config().events.publisher ? startPublisher() : async () => undefined;
   return {
     server,

@@ -134,6 +134,8 @@ export interface Config {
     heartbeatMs: number;
     /** EVENTS_SESSION_CHECK_MS: how often open streams' token versions are checked (logout closes within it). */
     sessionCheckMs: number;
+    /** EVENTS_REALITY_CHECK_MS: how often the streams of players who played are told of a reality check that fell due. */
+    realityCheckMs: number;
     /** EVENTS_MAX_STREAMS_PER_PLAYER: open streams a player may hold across every API process. */
     maxStreamsPerPlayer: number;
     /** EVENTS_HISTORY_MAX_LEN and EVENTS_HISTORY_MAX_AGE_S: the bound of a player's replay history. */
@@ -449,6 +451,7 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
       pollMs: int('EVENTS_POLL_MS', 50, 5, 60_000),
       heartbeatMs: int('EVENTS_HEARTBEAT_MS', 15_000, 50, 600_000),
       sessionCheckMs: int('EVENTS_SESSION_CHECK_MS', 500, 50, 60_000),
+      realityCheckMs: int('EVENTS_REALITY_CHECK_MS', 10_000, 50, 600_000),
       maxStreamsPerPlayer: int('EVENTS_MAX_STREAMS_PER_PLAYER', 5, 1, 1000),
       historyMaxLen: int('EVENTS_HISTORY_MAX_LEN', 500, 1, 100_000),
       historyMaxAgeS: int('EVENTS_HISTORY_MAX_AGE_S', 3600, 1, 7 * 86_400),

@@ -5,7 +5,7 @@ import { startTestStack, type TestStack } from '../helpers/stack';
 
 /**
  * The events besides `balance` (docs/events.md): `round` after a settled simulate round, `deposit`,
- * `kyc`, `inbox`, `protection` from their tables' changes, each after commit and never from a rolled
+ * `kyc`, `inbox`, `protection` from their tables' changes, `reality-check` when it falls due in play, each after commit and never from a rolled
  * back transaction; and the operators' stream GET /events/admin (permission `events`): large wins,
  * flagged deposits, new KYC documents, only of its own site.
  */
@@ -16,7 +16,7 @@ let db: typeof import('../../shared/db/sequelize').db;
 let models: typeof import('../../shared/db/models');
 
 test.before(async () => {
-  stack = await startTestStack({ EVENTS_LARGE_WIN: '0.5' });
+  stack = await startTestStack({ EVENTS_LARGE_WIN: '0.5', EVENTS_REALITY_CHECK_MS: '200' });
   factories = await import('../helpers/factories');
   db = (await import('../../shared/db/sequelize')).db;
   models = await import('../../shared/db/models');
@@ -94,6 +94,29 @@ test.serial('deposit, kyc, inbox and protection events come from the changes of 
     })
     .catch(() => undefined);
   t.deepEqual(await s.drain(800), []);
+  s.close();
+});
+
+test.serial('a reality check that fell due while playing is told once on the stream, and again only for the next due time', async (t) => {
+  const { user, token } = await factories.createUser({ balance: '100' });
+  t.is(
+    (await stack.request('PUT', '/api/responsible-gaming/session', { token, body: { realityCheckMinutes: 15 }, headers: { locales: 'en-US' } })).body.code,
+    200,
+  );
+  t.is((await play(token)).body.code, 200);
+  const s = await stream('/events', token);
+  t.is((await play(token)).body.code, 200);
+  t.is(await first(s, 'reality-check', () => true, 1000), null, 'not due yet');
+  await db().query(`UPDATE rg_accounts SET "sessionStartedAt" = now() - interval '15 minutes 10 seconds', "sessionLastAt" = now() WHERE "userId" = :u`, {
+    replacements: { u: user.id },
+  });
+  const round = await play(token);
+  t.is(round.body.code, 200);
+  const told = await first(s, 'reality-check');
+  t.like(told?.data, { elapsedMinutes: 15, dueAt: round.body.result.realityCheck.dueAt });
+  t.is(told?.id, undefined);
+  t.is((await play(token)).body.code, 200);
+  t.is(await first(s, 'reality-check', () => true, 1000), null, 'told once per due time');
   s.close();
 });
 

@@ -89,6 +89,16 @@ export const PLAYER_EVENTS = {
       ],
     },
   ),
+  'reality-check': obj(
+    {
+      sessionStartedAt: dateTime(),
+      elapsedMinutes: int(),
+      netResult: moneyText('Wins minus stakes of the session'),
+      dueAt: dateTime('When the check fell due'),
+      acknowledgeBy: dateTime('From then bets are refused until POST /responsible-gaming/reality-check/ack'),
+    },
+    { description: 'Told once per due time, to the streams of a player who is playing; no id (not replayed)' },
+  ),
   resync: obj({}, { description: 'The history no longer reaches back to Last-Event-ID: reload balances and lists' }),
   session: obj({ reason: oneOfValues(['superseded']) }, { description: 'The token was superseded (logout, a new login): the stream closes' }),
 };

@@ -1,5 +1,6 @@
 import { currentTokenVersion, decodePlayerToken, tokenVersionKey } from '../../../shared/domain/auth';
-import { entryIdOf, issueTicket, openStream, playerOwner, siteOwner, takeStreamLease, takeTicket } from '../../../shared/domain/events';
+import { entryIdOf, issueTicket, openStream, playerOwner, siteOwner, takeStreamLease, takeTicket, type StreamHooks } from '../../../shared/domain/events';
+import { dueRealityCheck } from '../../../shared/domain/responsible-gaming';
 import { readCacheKeys } from '../../../shared/redis';
 import { bearerToken } from '../../http/auth';
 import { endpoint } from '../../http/endpoint';
@@ -23,7 +24,7 @@ function lastEntry(owner: Parameters<typeof entryIdOf>[0], header: string | stri
 }
 
 /** Players' current token versions for the open streams' session check: the Redis cache, else Postgres. */
-export async function tokenVersionsOf(userIds: number[]): Promise<Map<number, number | null>> {
+async function tokenVersionsOf(userIds: number[]): Promise<Map<number, number | null>> {
   const cached = await readCacheKeys(userIds.map(tokenVersionKey));
   const versions = new Map<number, number | null>();
   await Promise.all(
@@ -33,6 +34,12 @@ export async function tokenVersionsOf(userIds: number[]): Promise<Map<number, nu
   );
   return versions;
 }
+
+/** What the open streams need from the areas above `events` (shared/domain/events/streams.ts): token versions and due reality checks. */
+export const streamHooks: StreamHooks = {
+  tokenVersions: tokenVersionsOf,
+  realityChecks: async (userIds) => new Map(await Promise.all(userIds.map(async (userId) => [userId, await dueRealityCheck(userId)] as const))),
+};
 
 export const eventsEndpoints = [
   endpoint(

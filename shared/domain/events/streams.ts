@@ -33,8 +33,19 @@ const open = new Map<StreamOwner, Set<OpenStream>>();
 let subscriber: Redis | undefined;
 let subscribing: Promise<void> | undefined;
 let timers: NodeJS.Timeout[] = [];
-/** Answers each player's current token version (null: the account is gone); given by the API (auth area). */
-let tokenVersions: ((userIds: number[]) => Promise<Map<number, number | null>>) | undefined;
+/**
+ * What the API gives (from the areas above this one): each player's current token version (null: the
+ * account is gone; auth area) and the players' due reality checks (null: none due; responsible-gaming).
+ */
+export interface StreamHooks {
+  tokenVersions: (userIds: number[]) => Promise<Map<number, number | null>>;
+  realityChecks?: (userIds: number[]) => Promise<Map<number, { dueAt: string } | null>>;
+}
+let hooks: StreamHooks | undefined;
+/** Players of this process's streams who got a `round` since the last reality-check look (only play makes a check due). */
+const playedSince = new Set<number>();
+/** The due time of the reality check each player's streams were told of. */
+const toldReality = new Map<number, string>();
 
 /** How many streams this process holds open. */
 export function openStreamCount(): number {
@@ -59,6 +70,7 @@ function subscribe(): Promise<void> {
     const streams = open.get(m.o);
     if (!streams) return;
     for (const s of streams) deliver(s, { id: m.i, type: m.t, data: m.d });
+    if (m.t === 'round' && m.o.startsWith('p:')) playedSince.add(Number(m.o.slice(2)));
   });
   client.once('end', () => {
     if (subscriber === client) {
@@ -203,6 +215,7 @@ function endStream(s: OpenStream, finalEvent?: string): void {
 }
 
 async function checkSessions(): Promise<void> {
+  const tokenVersions = hooks?.tokenVersions;
   if (!tokenVersions) return;
   const players = new Set<number>();
   for (const set of open.values()) for (const s of set) if (s.userId !== undefined) players.add(s.userId);
@@ -213,6 +226,28 @@ async function checkSessions(): Promise<void> {
       if (s.userId === undefined || !versions.has(s.userId)) continue;
       if (versions.get(s.userId) !== s.tokenVersion) endStream(s, `event: session\ndata: {"reason":"superseded"}\n\n`);
     }
+  }
+}
+
+/**
+ * Tells the streams of players who played since the last look that their reality check fell due
+ * (`reality-check`, once per due time; a nudge without an id, not kept in the history: the money
+ * endpoints carry the check too, api/http/reality-check.ts).
+ */
+async function checkRealityChecks(): Promise<void> {
+  const realityChecks = hooks?.realityChecks;
+  const players = [...playedSince].filter((userId) => open.has(`p:${userId}`));
+  playedSince.clear();
+  if (!realityChecks || !players.length) return;
+  const due = await realityChecks(players);
+  for (const [userId, check] of due) {
+    if (!check) {
+      toldReality.delete(userId);
+      continue;
+    }
+    if (toldReality.get(userId) === check.dueAt) continue;
+    toldReality.set(userId, check.dueAt);
+    for (const s of open.get(`p:${userId}`) ?? []) if (!s.waiting) write(s, `event: reality-check\ndata: ${JSON.stringify(check)}\n\n`);
   }
 }
 
@@ -229,11 +264,11 @@ async function heartbeat(): Promise<void> {
 }
 
 /**
- * Starts this process's heartbeat and session check (`versions` answers players' current token
- * versions). Answers the function that closes every open stream (before the HTTP server closes).
+ * Starts this process's heartbeat, session check and reality-check look. Answers the function that
+ * closes every open stream (before the HTTP server closes).
  */
-export function startStreams(versions: (userIds: number[]) => Promise<Map<number, number | null>>): () => Promise<void> {
-  tokenVersions = versions;
+export function startStreams(given: StreamHooks): () => Promise<void> {
+  hooks = given;
   const every = (ms: number, run: () => Promise<void>, what: string) => {
     let busy = false;
     const timer = setInterval(() => {
@@ -248,10 +283,13 @@ export function startStreams(versions: (userIds: number[]) => Promise<Map<number
   };
   every(config().events.heartbeatMs, heartbeat, 'heartbeat');
   every(config().events.sessionCheckMs, checkSessions, 'session check');
+  every(config().events.realityCheckMs, checkRealityChecks, 'reality-check look');
   return async () => {
     for (const timer of timers) clearInterval(timer);
     timers = [];
-    tokenVersions = undefined;
+    hooks = undefined;
+    playedSince.clear();
+    toldReality.clear();
     for (const set of [...open.values()]) for (const s of [...set]) endStream(s);
     open.clear();
     const client = subscriber;
