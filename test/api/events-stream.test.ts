@@ -161,6 +161,19 @@ test.serial('when the history no longer reaches back (Redis lost it), the stream
   third.close();
 });
 
+test.serial('a player who never opened a stream has no history kept; the first stream starts it', async (t) => {
+  const { user, token } = await factories.createUser({ balance: '50' });
+  t.is((await play(token)).body.code, 200);
+  await new Promise((r) => setTimeout(r, 300));
+  t.is(await cache().exists(`events:p:${user.id}`), 0);
+  const s = await stream(token);
+  t.is((await play(token)).body.code, 200);
+  const rows = await ledgerOf(user.id);
+  await eventsUntilLedger(s, rows[rows.length - 1].id);
+  s.close();
+  t.is(await cache().exists(`events:p:${user.id}`), 1);
+});
+
 test.serial('logout closes the stream within a second, with a session event', async (t) => {
   const { token } = await factories.createUser();
   const s = await stream(token);

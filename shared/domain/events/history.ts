@@ -26,10 +26,25 @@ export function streamKey(owner: StreamOwner): string {
 export const fanoutChannel = () => `${config().redisKeyPrefix}events:fanout`;
 
 /**
- * In one script: the id of the stream's newest entry, the new entry (`t` type, `d` data, `p` the
+ * The key marking a player as watched: set when a stream opens (with its lease), kept alive by the
+ * heartbeat, and left to lapse EVENTS_HISTORY_MAX_AGE_S after the last stream closed. Only a watched
+ * player's events are kept and fanned out: a player who never opens a stream costs one EXISTS per event.
+ */
+export function watchKey(userId: number): string {
+  return `events:w:${slotTag(userId)}`;
+}
+
+/**
+ * In one script: unless the owner is watched (or `always`, a site's operators), the history is dropped
+ * (DEL: a reconnect from before it is then told to resync, never silently short) and nothing is
+ * published. Otherwise the id of the stream's newest entry, the new entry (`t` type, `d` data, `p` the
  * previous id), the trims by length and age, the key's expiry, and the PUBLISH to every API process.
  */
 const APPEND = `
+if ARGV[9] ~= '1' and redis.call('EXISTS', KEYS[2]) == 0 then
+  redis.call('DEL', KEYS[1])
+  return false
+end
 local last = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)
 local prev = ''
 if last[1] then prev = last[1][1] end
@@ -39,16 +54,19 @@ redis.call('PEXPIRE', KEYS[1], ARGV[4])
 redis.call('PUBLISH', ARGV[5], cjson.encode({ o = ARGV[8], i = id, t = ARGV[6], d = ARGV[7] }))
 return id`;
 
-/** Appends an event to the owner's stream and fans it out; answers its entry id. */
-export async function appendEvent(owner: StreamOwner, type: string, data: string): Promise<string> {
+/** Appends an event to the owner's stream and fans it out; answers its entry id (null: nobody watches, nothing kept). */
+export async function appendEvent(owner: StreamOwner, type: string, data: string): Promise<string | null> {
   const { historyMaxLen, historyMaxAgeS } = config().events;
   const cutoff = `${Date.now() - historyMaxAgeS * 1000}-0`;
   // Exact trimming below one stream node (100 entries), where `~` would trim nothing.
   const approx = historyMaxLen >= 100 ? '~' : '=';
+  const player = owner.startsWith('p:');
+  const key = streamKey(owner);
   const id = await cache().eval(
     APPEND,
-    1,
-    streamKey(owner),
+    2,
+    key,
+    player ? watchKey(Number(owner.slice(2))) : key,
     String(historyMaxLen),
     approx,
     cutoff,
@@ -57,8 +75,9 @@ export async function appendEvent(owner: StreamOwner, type: string, data: string
     type,
     data,
     owner,
+    player ? '0' : '1',
   );
-  return String(id);
+  return id === null ? null : String(id);
 }
 
 const PAGE = 500;

@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import { config } from '../../config';
 import { logger } from '../../logger';
 import { cache, redisClosed, slotTag, subscriberConnection } from '../../redis';
-import { entriesAfter, fanoutChannel, START, type StreamEntry } from './history';
+import { entriesAfter, fanoutChannel, START, watchKey, type StreamEntry } from './history';
 import { compareEntryIds, eventId, type StreamOwner } from './ids';
 
 /**
@@ -118,12 +118,16 @@ redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
 if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
 redis.call('ZADD', KEYS[1], ARGV[2], ARGV[4])
 redis.call('PEXPIRE', KEYS[1], ARGV[5])
+redis.call('SET', KEYS[2], '1', 'PX', ARGV[6])
 return 1`;
+
+/** How long a player stays watched after its last stream (its history is kept that long). */
+const watchMs = () => config().events.historyMaxAgeS * 1000;
 
 /**
  * Takes one of the player's EVENTS_MAX_STREAMS_PER_PLAYER stream leases (counted across every API
  * process in Redis; a lease ends when its stream closes, or lapses after three missed heartbeats of a
- * process that died); null when all are taken.
+ * process that died), and marks the player watched (history.ts watchKey); null when all are taken.
  */
 export async function takeStreamLease(userId: number): Promise<string | null> {
   const id = randomUUID();
@@ -131,13 +135,15 @@ export async function takeStreamLease(userId: number): Promise<string | null> {
   const ms = leaseMs();
   const taken = await cache().eval(
     TAKE_LEASE,
-    1,
+    2,
     leasesKey(userId),
+    watchKey(userId),
     String(now),
     String(now + ms),
     String(config().events.maxStreamsPerPlayer),
     id,
     String(ms),
+    String(watchMs()),
   );
   return taken === 1 ? id : null;
 }
@@ -260,7 +266,12 @@ async function heartbeat(): Promise<void> {
     }
   }
   const until = String(Date.now() + leaseMs());
-  await Promise.all([...leases].map(([userId, ids]) => cache().zadd(leasesKey(userId), 'XX', ...ids.flatMap((id) => [until, id]))));
+  await Promise.all(
+    [...leases].flatMap(([userId, ids]) => [
+      cache().zadd(leasesKey(userId), 'XX', ...ids.flatMap((id) => [until, id])),
+      cache().pexpire(watchKey(userId), watchMs()),
+    ]),
+  );
 }
 
 /**
