@@ -160,3 +160,14 @@ test.serial("the operators' stream: large wins, flagged deposits and new KYC doc
   t.is(await first(s, 'kyc-document', (e) => e.data.userId === stranger.user.id, 1500), null);
   s.close();
 });
+
+test.serial("the operators' stream closes within a second when the administrator's token ends", async (t) => {
+  const { admin, token } = await factories.createAdmin({ permissions: ['events:read'] });
+  const s = await stream('/events/admin', token);
+  t.is(s.status, 200);
+  const started = Date.now();
+  await models.Admin.update({ tokenVersion: admin.tokenVersion + 1 }, { where: { id: admin.id } });
+  await s.ended;
+  t.true(Date.now() - started <= 1500, `closed after ${Date.now() - started} ms`);
+  t.like(await s.next(100), { event: 'session', data: { reason: 'superseded' } });
+});

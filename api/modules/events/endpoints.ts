@@ -1,8 +1,8 @@
-import { currentTokenVersion, decodePlayerToken, tokenVersionKey } from '../../../shared/domain/auth';
+import { currentTokenVersion, decodePlayerToken, hasPermission, tokenVersionKey, verifyAdminToken } from '../../../shared/domain/auth';
 import { entryIdOf, issueTicket, openStream, playerOwner, siteOwner, takeStreamLease, takeTicket, type StreamHooks } from '../../../shared/domain/events';
 import { dueRealityCheck } from '../../../shared/domain/responsible-gaming';
 import { readCacheKeys } from '../../../shared/redis';
-import { bearerToken } from '../../http/auth';
+import { bearerToken, neededPermission } from '../../http/auth';
 import { endpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
 import * as answers from './answers';
@@ -103,7 +103,13 @@ export const eventsEndpoints = [
     },
     async ({ site, query, req, res }) => {
       const owner = siteOwner(site);
-      await openStream(res, { owner, after: lastEntry(owner, req.headers['last-event-id'], query.lastEventId) });
+      const token = bearerToken(req) ?? '';
+      // The stream closes within a session check of the token ending or the permission going (docs/events.md).
+      const recheck = async () => {
+        const admin = await verifyAdminToken(token);
+        return admin !== null && hasPermission(admin.permissions, neededPermission('events', 'GET'));
+      };
+      await openStream(res, { owner, after: lastEntry(owner, req.headers['last-event-id'], query.lastEventId), recheck });
     },
   ),
 ];

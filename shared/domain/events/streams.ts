@@ -27,6 +27,8 @@ interface OpenStream {
   last: string;
   /** Events that arrived while the replay was running; null once live. */
   waiting: StreamEntry[] | null;
+  /** Whether the caller may still read the stream (an administrator's token and permission), asked at each session check. */
+  recheck?: () => Promise<boolean>;
 }
 
 const open = new Map<StreamOwner, Set<OpenStream>>();
@@ -161,6 +163,8 @@ export interface StreamOpening {
   leaseId?: string;
   /** The entry id of the client's Last-Event-ID (checked by entryIdOf), undefined: live events only. */
   after?: string;
+  /** Asked at each session check for a stream that is not a player's: false closes it with `session`. */
+  recheck?: () => Promise<boolean>;
 }
 
 /**
@@ -177,6 +181,7 @@ export async function openStream(res: ServerResponse, opening: StreamOpening): P
     tokenVersion: opening.tokenVersion,
     last: '',
     waiting: opening.after === undefined ? null : [],
+    recheck: opening.recheck,
   };
   let set = open.get(s.owner);
   if (!set) open.set(s.owner, (set = new Set()));
@@ -220,17 +225,26 @@ function endStream(s: OpenStream, finalEvent?: string): void {
   s.res.end();
 }
 
+const SUPERSEDED = `event: session\ndata: {"reason":"superseded"}\n\n`;
+
 async function checkSessions(): Promise<void> {
   const tokenVersions = hooks?.tokenVersions;
   if (!tokenVersions) return;
   const players = new Set<number>();
-  for (const set of open.values()) for (const s of set) if (s.userId !== undefined) players.add(s.userId);
+  const rechecks: Array<Promise<void>> = [];
+  for (const set of open.values()) {
+    for (const s of set) {
+      if (s.userId !== undefined) players.add(s.userId);
+      else if (s.recheck) rechecks.push(s.recheck().then((ok) => (ok ? undefined : endStream(s, SUPERSEDED))));
+    }
+  }
+  await Promise.all(rechecks);
   if (!players.size) return;
   const versions = await tokenVersions([...players]);
   for (const set of open.values()) {
     for (const s of set) {
       if (s.userId === undefined || !versions.has(s.userId)) continue;
-      if (versions.get(s.userId) !== s.tokenVersion) endStream(s, `event: session\ndata: {"reason":"superseded"}\n\n`);
+      if (versions.get(s.userId) !== s.tokenVersion) endStream(s, SUPERSEDED);
     }
   }
 }
