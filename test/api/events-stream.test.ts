@@ -174,6 +174,35 @@ test.serial('a player who never opened a stream has no history kept; the first s
   t.is(await cache().exists(`events:p:${user.id}`), 1);
 });
 
+test.serial('when the fan-out connection to Redis is lost (and Redis with it), open streams are told to resync and go on live', async (t) => {
+  const { user, token } = await factories.createUser({ balance: '50' });
+  const s = await stream(token);
+  t.is((await play(token)).body.code, 200);
+  let rows = await ledgerOf(user.id);
+  await eventsUntilLedger(s, rows[rows.length - 1].id);
+  // Redis loses this player's keys, and the process's fan-out connection drops.
+  await cache().del(`events:p:${user.id}`, `events:w:${user.id}`);
+  const { Redis } = await import('ioredis');
+  const admin = new Redis(process.env.REDIS_URL as string);
+  const { subscriberName } = await import('../../shared/domain/events');
+  const line = String(await admin.client('LIST'))
+    .split('\n')
+    .find((l) => l.includes(` name=${subscriberName()} `));
+  t.truthy(line, 'the fan-out connection is named');
+  await admin.client('KILL', 'ID', /\bid=(\d+)/.exec(line as string)![1]);
+  admin.disconnect();
+  // (The round's own event, after its balance events, may come first.)
+  let resync = await s.next(5000);
+  while (resync && resync.event === 'round') resync = await s.next(5000);
+  t.is(resync?.event, 'resync');
+  t.truthy(resync?.id);
+  t.is((await play(token)).body.code, 200);
+  rows = await ledgerOf(user.id);
+  const live = await eventsUntilLedger(s, rows[rows.length - 1].id);
+  t.is(live[live.length - 1]?.data.ledgerId, rows[rows.length - 1].id);
+  s.close();
+});
+
 test.serial('logout closes the stream within a second, with a session event', async (t) => {
   const { token } = await factories.createUser();
   const s = await stream(token);

@@ -9,5 +9,5 @@ export { entryIdOf, playerOwner, siteOwner, type StreamOwner } from './ids';
 export { appendEvent } from './history';
 export { publishFeed, startPublisher } from './publisher';
 export { addEvent } from './queries';
-export { openStream, openStreamCount, releaseStreamLease, startStreams, takeStreamLease, type StreamHooks } from './streams';
+export { openStream, openStreamCount, releaseStreamLease, startStreams, subscriberName, takeStreamLease, type StreamHooks } from './streams';
 export { issueTicket, takeTicket, type Ticket } from './tickets';

@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import { config } from '../../config';
 import { logger } from '../../logger';
 import { cache, redisClosed, slotTag, subscriberConnection } from '../../redis';
-import { entriesAfter, fanoutChannel, START, watchKey, type StreamEntry } from './history';
+import { entriesAfter, fanoutChannel, newestId, START, watchKey, type StreamEntry } from './history';
 import { compareEntryIds, eventId, type StreamOwner } from './ids';
 
 /**
@@ -58,9 +58,15 @@ export function openStreamCount(): number {
 
 function subscribe(): Promise<void> {
   if (subscriber && subscribing) return subscribing;
-  const client = subscriberConnection();
+  const client = subscriberConnection(subscriberName());
   subscriber = client;
   const channel = fanoutChannel();
+  let connections = 0;
+  client.on('ready', () => {
+    // Connected again: whatever was published meanwhile never came (and Redis may have lost everything).
+    connections += 1;
+    if (connections > 1) resyncAll().catch((err) => logger().warn({ err }, 'events: streams not resynced after Redis came back'));
+  });
   client.on('message', (from: string, message: string) => {
     if (from !== channel) return;
     let m: { o: StreamOwner; i: string; t: string; d: string };
@@ -85,6 +91,33 @@ function subscribe(): Promise<void> {
     if (subscriber === client) subscribing = undefined;
   });
   return subscribing;
+}
+
+/** The fan-out connection's CLIENT SETNAME (the test of a lost connection finds it by this name). */
+export const subscriberName = () => `${config().redisKeyPrefix}events-fanout`;
+
+/**
+ * After the fan-out connection came back: marks this process's players watched again (Redis may have
+ * lost the marks, history.ts watchKey) and tells every open stream to resync, its position the stream's
+ * newest entry (or the start when Redis lost the history).
+ */
+async function resyncAll(): Promise<void> {
+  await markWatched();
+  for (const [owner, set] of [...open]) {
+    const at = (await newestId(owner)) ?? START;
+    for (const s of set) {
+      if (s.waiting) continue;
+      write(s, `id: ${eventId(owner, at)}\nevent: resync\ndata: {}\n\n`);
+      s.last = at;
+    }
+  }
+}
+
+/** Marks (again) every player of this process's streams as watched. */
+async function markWatched(): Promise<void> {
+  const players = new Set<number>();
+  for (const set of open.values()) for (const s of set) if (s.userId !== undefined) players.add(s.userId);
+  await Promise.all([...players].map((userId) => cache().set(watchKey(userId), '1', 'PX', watchMs())));
 }
 
 function deliver(s: OpenStream, entry: StreamEntry): void {
@@ -283,7 +316,7 @@ async function heartbeat(): Promise<void> {
   await Promise.all(
     [...leases].flatMap(([userId, ids]) => [
       cache().zadd(leasesKey(userId), 'XX', ...ids.flatMap((id) => [until, id])),
-      cache().pexpire(watchKey(userId), watchMs()),
+      cache().set(watchKey(userId), '1', 'PX', watchMs()),
     ]),
   );
 }
