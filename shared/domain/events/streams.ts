@@ -205,7 +205,17 @@ export interface StreamOpening {
  * the client goes, the session ends or the process stops.
  */
 export async function openStream(res: ServerResponse, opening: StreamOpening): Promise<void> {
-  await subscribe();
+  try {
+    await subscribe();
+  } catch (err) {
+    if (opening.userId !== undefined && opening.leaseId) await releaseStreamLease(opening.userId, opening.leaseId).catch(() => undefined);
+    throw err;
+  }
+  // The client went while this waited: nothing to register (its 'close' has fired already).
+  if (res.destroyed || res.writableEnded) {
+    if (opening.userId !== undefined && opening.leaseId) await releaseStreamLease(opening.userId, opening.leaseId).catch(() => undefined);
+    return;
+  }
   const s: OpenStream = {
     id: opening.leaseId ?? randomUUID(),
     owner: opening.owner,
