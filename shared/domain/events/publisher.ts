@@ -4,7 +4,7 @@ import { db } from '../../db/sequelize';
 import { logger } from '../../logger';
 import { appendEvent } from './history';
 import { playerOwner, siteOwner, type StreamOwner } from './ids';
-import { takeFeedRows, type FeedRow } from './queries';
+import { feedWaiting, takeFeedRows, type FeedRow } from './queries';
 
 /**
  * The publisher (docs/decisions/events.md, "Publishing after commit"): takes committed event_feed rows
@@ -53,6 +53,7 @@ export function eventsOf(row: FeedRow, lastOfRound = true): Outgoing[] {
 
 /** One round: publishes up to BATCH rows; answers how many (null: another publisher holds the lock). */
 export async function publishFeed(limit = BATCH): Promise<number | null> {
+  if (!(await feedWaiting())) return 0;
   return db().transaction(async (transaction) => {
     const rows = await takeFeedRows(transaction, limit);
     if (rows === null) return null;

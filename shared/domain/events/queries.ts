@@ -23,6 +23,12 @@ export interface FeedRow {
   round: Record<string, unknown> | null;
 }
 
+/** Whether any committed row waits: one cheap read outside a transaction, so an idle publisher costs one query a round. */
+export async function feedWaiting(): Promise<boolean> {
+  const [{ waiting }] = await db().query<{ waiting: boolean }>(`SELECT EXISTS (SELECT 1 FROM event_feed) AS waiting`, { type: QueryTypes.SELECT });
+  return waiting;
+}
+
 /** The publisher's lock: one publisher at a time takes rows, so each player's events keep their order. */
 const PUBLISHER_LOCK = `hashtextextended('event_feed publisher', 0)`;
 
