@@ -5,7 +5,7 @@ import { startTestStack, type TestStack } from '../helpers/stack';
 
 /**
  * The events besides `balance` (docs/events.md): `round` after a settled simulate round, `deposit`,
- * `kyc`, `inbox`, `protection` from their tables' changes, `reality-check` when it falls due in play, each after commit and never from a rolled
+ * `withdrawal`, `kyc`, `inbox`, `protection` from their tables' changes, `reality-check` when it falls due in play, each after commit and never from a rolled
  * back transaction; and the operators' stream GET /events/admin (permission `events`): large wins,
  * flagged deposits, new KYC documents, only of its own site.
  */
@@ -94,6 +94,27 @@ test.serial('deposit, kyc, inbox and protection events come from the changes of 
     })
     .catch(() => undefined);
   t.deepEqual(await s.drain(800), []);
+  s.close();
+});
+
+test.serial('a withdrawal request, and its review, are withdrawal events with the hold as a balance event', async (t) => {
+  const { readyPlayer, CODE } = await import('../helpers/withdrawals');
+  const { token, address } = await readyPlayer({ balance: '100' });
+  const s = await stream('/events', token);
+  const res = await stack.request('POST', '/api/withdrawal/request', {
+    token,
+    body: { amount: '20', cryptoAddressId: address.id, verifyCode: CODE },
+    headers: { locales: 'en-US' },
+  });
+  t.is(res.body.code, 200, res.text);
+  const requested = await first(s, 'withdrawal');
+  t.like(requested?.data, { status: 'pending', amount: '20.000000' });
+  const hold = await first(s, 'balance', (e) => e.data.frozen === '20.000000');
+  t.like(hold?.data, { cash: '80.000000', frozen: '20.000000' });
+  await db().query(`UPDATE withdrawals SET status = 'rejected', "rejectReason" = 'test' WHERE id = :id`, {
+    replacements: { id: requested?.data.withdrawalId },
+  });
+  t.like((await first(s, 'withdrawal'))?.data, { withdrawalId: requested?.data.withdrawalId, status: 'rejected', rejectReason: 'test' });
   s.close();
 });
 
