@@ -7,7 +7,9 @@ import { settleOutboxPushes } from '../shared/queues/outbox';
 import { closeQueues } from '../shared/queues/queues';
 import { closeJobWaiters } from '../shared/queues/wait-for-job';
 import { closeRedis } from '../shared/redis';
+import { startPublisher, startStreams } from '../shared/domain/events';
 import { buildApp } from './app';
+import { streamHooks } from './modules/events/endpoints';
 
 /**
  * Starts the API on HOST (loopback unless set) and PORT; resolves once it listens. The returned function
@@ -23,11 +25,17 @@ export async function startApi(port = config().port, host = config().host): Prom
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
   logger().info({ host, port: actualPort }, 'api listening');
+  // Live events (docs/events.md): this process's open streams, and its share of publishing the feed.
+  const stopStreams = startStreams(streamHooks);
+  const stopPublisher = config().events.publisher ? startPublisher() : async () => undefined;
   return {
     server,
     port: actualPort,
     host,
     stop: async () => {
+      // Open event streams never go idle: they end first (their clients reconnect to another process).
+      await stopPublisher();
+      await stopStreams();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();

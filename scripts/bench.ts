@@ -2,6 +2,7 @@ import { benchAccounts } from './bench/accounts';
 import { benchAffiliate } from './bench/affiliate';
 import { benchDeposits } from './bench/deposits';
 import { benchEdge } from './bench/edge';
+import { benchEvents } from './bench/events';
 import { benchGames } from './bench/games';
 import { benchInbox } from './bench/inbox';
 import { benchVip } from './bench/vip';
@@ -24,6 +25,9 @@ import { verdicts } from './bench/verdict';
  *   BENCH_ONLY (edge,accounts,games; also vip, deposits, inbox: seeds 100 000 players; affiliate: the weekly
  *   affiliate settlement, in-process against DATABASE_URL, seeds 1 000 agents, 100 000 members, 1 000 000 orders)
  *
+ * events (live events, scripts/bench/events.ts): 10 000 open streams and 1 000 balance events per second
+ * (BENCH_EVENTS_STREAMS, BENCH_EVENTS_RATE), and provider callbacks with the events' trigger on and off.
+ *
  * deposits (pay callbacks; scripts/bench/deposits.ts) needs the stack started with USDT_CALLBACK_SECRET and
  * BENCH_USDT_SECRET set to the same value.
  */
@@ -35,6 +39,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   deposits: benchDeposits,
   inbox: benchInbox,
   affiliate: benchAffiliate,
+  events: benchEvents,
 };
 /** Sections run when BENCH_ONLY is not set; `vip` and `affiliate` (about a minute each, seed 1 000 000 orders) only on request. */
 const DEFAULT_SECTIONS = ['edge', 'accounts', 'games'];

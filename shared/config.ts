@@ -124,6 +124,28 @@ export interface Config {
     exchangeRateHttpMs: number;
     exchangeRateCacheS: number;
   };
+  /** Live events to front ends (docs/events.md, docs/decisions/events.md). */
+  events: {
+    /** EVENTS_PUBLISHER (default true): this API process takes part in publishing the feed (one at a time publishes). */
+    publisher: boolean;
+    /** EVENTS_POLL_MS: how often the publisher looks for committed feed rows. */
+    pollMs: number;
+    /** EVENTS_HEARTBEAT_MS: the heartbeat comment of every open stream. */
+    heartbeatMs: number;
+    /** EVENTS_SESSION_CHECK_MS: how often open streams' token versions are checked (logout closes within it). */
+    sessionCheckMs: number;
+    /** EVENTS_REALITY_CHECK_MS: how often the streams of players who played are told of a reality check that fell due. */
+    realityCheckMs: number;
+    /** EVENTS_MAX_STREAMS_PER_PLAYER: open streams a player may hold across every API process. */
+    maxStreamsPerPlayer: number;
+    /** EVENTS_HISTORY_MAX_LEN and EVENTS_HISTORY_MAX_AGE_S: the bound of a player's replay history. */
+    historyMaxLen: number;
+    historyMaxAgeS: number;
+    /** EVENTS_TICKET_TTL_S: how long a ticket of POST /events/ticket may be used (once). */
+    ticketTtlS: number;
+    /** EVENTS_LARGE_WIN: a ledger win above this amount is told on the operators' stream (decimal string). */
+    largeWin: string;
+  };
   /** AFFILIATE_WITHDRAWAL_COOLDOWN_HOURS: hours an agent waits after a commission withdrawal request (not rejected) before the next; 0 = none (docs/affiliates.md). */
   affiliateWithdrawalCooldownHours: number;
   integrations: {
@@ -423,6 +445,18 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
       vendorHttpMs: int('FIATVENDOR_HTTP_TIMEOUT_MS', 8000, 1, 120_000),
       exchangeRateHttpMs: int('EXCHANGE_RATE_HTTP_TIMEOUT_MS', 5000, 1, 120_000),
       exchangeRateCacheS: int('EXCHANGE_RATE_CACHE_S', 300, 1, 86_400),
+    },
+    events: {
+      publisher: bool('EVENTS_PUBLISHER', true),
+      pollMs: int('EVENTS_POLL_MS', 50, 5, 60_000),
+      heartbeatMs: int('EVENTS_HEARTBEAT_MS', 15_000, 50, 600_000),
+      sessionCheckMs: int('EVENTS_SESSION_CHECK_MS', 500, 50, 60_000),
+      realityCheckMs: int('EVENTS_REALITY_CHECK_MS', 10_000, 50, 600_000),
+      maxStreamsPerPlayer: int('EVENTS_MAX_STREAMS_PER_PLAYER', 5, 1, 1000),
+      historyMaxLen: int('EVENTS_HISTORY_MAX_LEN', 200, 1, 100_000),
+      historyMaxAgeS: int('EVENTS_HISTORY_MAX_AGE_S', 900, 1, 7 * 86_400),
+      ticketTtlS: int('EVENTS_TICKET_TTL_S', 30, 1, 3600),
+      largeWin: decimalSetting('EVENTS_LARGE_WIN', '10000'),
     },
     affiliateWithdrawalCooldownHours: int('AFFILIATE_WITHDRAWAL_COOLDOWN_HOURS', 24, 0, 8760),
     integrations: {

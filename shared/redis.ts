@@ -79,9 +79,12 @@ export function producerConnection(): Redis {
   return connect({ maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000 });
 }
 
-/** A connection for SUBSCRIBE (a subscribed connection runs no other command); reconnects and resubscribes. */
-export function subscriberConnection(): Redis {
-  return connect({ maxRetriesPerRequest: null });
+/**
+ * A connection for SUBSCRIBE (a subscribed connection runs no other command); reconnects and resubscribes.
+ * `name`: its CLIENT SETNAME, for CLIENT LIST.
+ */
+export function subscriberConnection(name?: string): Redis {
+  return connect({ maxRetriesPerRequest: null, ...(name ? { connectionName: name } : {}) });
 }
 
 export function workerConnection(): Redis {

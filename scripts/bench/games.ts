@@ -66,7 +66,7 @@ interface Player {
   token: string;
 }
 
-async function adminToken(): Promise<string> {
+export async function adminToken(): Promise<string> {
   const res = await post('/api/admin/login', {
     account: process.env.ADMIN_ACCOUNT ?? 'admin',
     password: process.env.ADMIN_PASSWORD ?? 'admin123456',
@@ -75,7 +75,7 @@ async function adminToken(): Promise<string> {
   return res.result.token;
 }
 
-async function fund(players: Player[], admin: string, amount: string): Promise<void> {
+export async function fund(players: Player[], admin: string, amount: string): Promise<void> {
   for (const p of players) {
     const res = await post(`/api/admin/users/${p.id}/balance-adjustments`, { amount, reason: 'bench funding' }, { authorization: `Bearer ${admin}` });
     if (res.code !== 200) throw new Error(`funding failed (${res.code} ${res.message})`);
@@ -199,7 +199,7 @@ function signed(body: string): Record<string, string> {
   return { 'content-type': 'application/json', 'x-timestamp': timestamp, 'x-signature': signature };
 }
 
-interface ProviderFigures {
+export interface ProviderFigures {
   pairs: Figure;
   bets: Figure;
   wins: Figure;
@@ -211,7 +211,7 @@ interface ProviderFigures {
  * provy bet then win, `connections` loops in parallel for `seconds` (after the warm-up): pairs per
  * second, and bets, wins and callbacks (either) per second with the latency of one callback.
  */
-async function providerPairs(players: Player[], seconds: number): Promise<ProviderFigures> {
+export async function providerPairs(players: Player[], seconds: number): Promise<ProviderFigures> {
   const latency = { pairs: [] as number[], bets: [] as number[], wins: [] as number[] };
   let pairs = 0;
   let failures = 0;

@@ -4,6 +4,7 @@ import { Client } from 'pg';
 import { QueryTypes } from 'sequelize';
 import { ensureServices, withDatabase } from '../../scripts/lib/services';
 import { tempDir } from '../../scripts/lib/system-tools';
+import { openSse, type SseEvent, type SseStream } from '../helpers/events';
 import { deleteKeys } from '../helpers/stack';
 import { awayFromMinuteEdge } from '../helpers/wait';
 import { startApiProcess, startHaproxy, startWorkerProcess, stopProcess, tail, type Proc } from './processes';
@@ -16,7 +17,9 @@ import { startApiProcess, startHaproxy, startWorkerProcess, stopProcess, tail, t
  * middle; then every acknowledged operation
  * must have happened exactly once and every balance must equal its ledger. Then what must be shared is
  * checked across two live processes: a logout on one refuses the token on the other at once, a login
- * rate limit counts requests sent to both, a site-config write on one is seen by the other.
+ * rate limit counts requests sent to both, a site-config write on one is seen by the other, an event
+ * produced through one reaches a client streaming from another, and a client away for 5 s gets every
+ * missed event once, in order, on reconnecting with Last-Event-ID (docs/events.md).
  * Exit status 0 when all of it holds; the failures are listed otherwise.
  */
 const PROVX_SECRET = 'x'.repeat(32);
@@ -375,6 +378,53 @@ async function main(): Promise<void> {
     check(
       refused?.body?.code === 5001 && ms < 1_000,
       `api3 refuses the disabled game within a second, not after its 5 s copy expires (${ms} ms, code ${refused?.body?.code})`,
+    );
+    // The game again, for the events' rounds below.
+    await call(a, 'PATCH', `/api/game/admin/providers/${provider.id}`, { token: adminToken, body: { enable: true }, headers: { 'x-site-code': 'default' } });
+
+    // ---- live events (docs/events.md): produced through api1, streamed from api3; a 5 s disconnect replayed once, in order
+    const player = await factories.createUser({ balance: '1000' });
+    const ledgerAfter = async (after: string) =>
+      (
+        await q<{ id: string }>(`SELECT id::TEXT AS id FROM game_transactions WHERE "userId" = $1 AND id > $2::BIGINT ORDER BY game_transactions.id`, [
+          player.user.id,
+          after,
+        ])
+      ).map((r) => r.id);
+    const eventsUntil = async (stream: SseStream, ledgerId: string) => {
+      const got: SseEvent[] = [];
+      for (let e = await stream.next(10_000); e; e = await stream.next(10_000)) {
+        got.push(e);
+        if (e.event === 'balance' && e.data.ledgerId === ledgerId) break;
+      }
+      return got;
+    };
+    const simulateOn = (b: string) =>
+      call(b, 'POST', '/api/game/simulate', { token: player.token, body: { gameCode: 'provy-crypto-01', productId: 3001, betAmount: 1 } });
+    const live = await openSse(`${c}/api/events`, { authorization: `Bearer ${player.token}` });
+    const sent = Date.now();
+    check((await simulateOn(a)).body?.code === 200, 'a round on api1 while the player streams from api3');
+    const firstRows = await ledgerAfter('0');
+    const firstEvents = await eventsUntil(live, firstRows[firstRows.length - 1]);
+    const lastSeen = firstEvents[firstEvents.length - 1];
+    check(
+      live.status === 200 && lastSeen?.data?.ledgerId === firstRows[firstRows.length - 1],
+      `the round's balance events reach the stream on api3 (${Date.now() - sent} ms after the request was sent)`,
+    );
+    live.close();
+    const gapFrom = firstRows[firstRows.length - 1];
+    const gapUntil = Date.now() + 5_000;
+    while (Date.now() < gapUntil) {
+      await simulateOn(a);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const missed = await ledgerAfter(gapFrom);
+    const back = await openSse(`${c}/api/events`, { authorization: `Bearer ${player.token}`, 'last-event-id': lastSeen?.id ?? '' });
+    const replayed = (await eventsUntil(back, missed[missed.length - 1])).filter((e) => e.event === 'balance').map((e) => e.data.ledgerId as string);
+    back.close();
+    check(
+      missed.length > 0 && JSON.stringify(replayed) === JSON.stringify(missed),
+      `after 5 s away, reconnecting with Last-Event-ID gives each of the ${missed.length} missed balance events once, in order (got ${replayed.length})`,
     );
   } catch (err) {
     failures.push(`harness: ${(err as Error).stack ?? err}`);

@@ -57,4 +57,6 @@ export const FUNCTION_FILES: readonly string[] = [
   'kyc/level.sql',
   'kyc/deposit-gate.sql',
   'kyc/withdrawal-gate.sql',
+  'events/feed.sql',
+  'events/changes.sql',
 ];
