@@ -57,4 +57,7 @@ export const FUNCTION_FILES: readonly string[] = [
   'kyc/level.sql',
   'kyc/deposit-gate.sql',
   'kyc/withdrawal-gate.sql',
+  'reports/classify.sql',
+  'reports/capture.sql',
+  'reports/fold.sql',
 ];

@@ -26,6 +26,7 @@ export const ADMIN_MODULES: readonly string[] = [
   'kyc',
   'queues',
   'audit',
+  'reports',
 ];
 
 /** Wildcard permission: grants all modules, read and write. */

@@ -1,0 +1,58 @@
+import type { MigrationContext } from '../migrator';
+
+/**
+ * Operator reporting (docs/reports.md): the deltas the money and record writes append in their own
+ * transaction (report_deltas, written by the triggers of shared/db/functions/reports/capture.sql), the
+ * daily rollup they are folded into (report_daily, one row per site, day, dimension, group and figure),
+ * and the two tables that make the distinct counts incremental: the players counted per day and figure
+ * (active players, depositors) and each player's first deposit day.
+ */
+export async function up({ sequelize }: MigrationContext): Promise<void> {
+  await sequelize.query(`
+    CREATE TABLE report_deltas (
+      id BIGSERIAL PRIMARY KEY,
+      "siteCode" VARCHAR(30) NOT NULL,
+      day DATE NOT NULL,
+      figure VARCHAR(40) NOT NULL,
+      amount NUMERIC(24, 6) NOT NULL DEFAULT 0,
+      count INTEGER NOT NULL DEFAULT 0,
+      "userId" INTEGER,
+      "gameType" VARCHAR(4),
+      provider VARCHAR(16),
+      "paymentMethod" VARCHAR(40)
+    );
+    CREATE TABLE report_daily (
+      "siteCode" VARCHAR(30) NOT NULL,
+      dimension VARCHAR(16) NOT NULL CHECK (dimension IN ('site', 'gameType', 'provider', 'paymentMethod')),
+      day DATE NOT NULL,
+      "groupCode" VARCHAR(40) NOT NULL,
+      figure VARCHAR(40) NOT NULL,
+      amount NUMERIC(24, 6) NOT NULL DEFAULT 0,
+      count BIGINT NOT NULL DEFAULT 0,
+      PRIMARY KEY ("siteCode", dimension, day, "groupCode", figure)
+    );
+    CREATE TABLE report_day_players (
+      "siteCode" VARCHAR(30) NOT NULL,
+      day DATE NOT NULL,
+      figure VARCHAR(40) NOT NULL,
+      "userId" INTEGER NOT NULL,
+      PRIMARY KEY ("siteCode", day, figure, "userId")
+    );
+    CREATE TABLE report_first_deposits (
+      "userId" INTEGER PRIMARY KEY,
+      "siteCode" VARCHAR(30) NOT NULL,
+      day DATE NOT NULL
+    );
+  `);
+}
+
+export async function down({ sequelize }: MigrationContext): Promise<void> {
+  await sequelize.query(`
+    DROP TRIGGER IF EXISTS report_game_transactions ON game_transactions;
+    DROP TRIGGER IF EXISTS report_affiliate_ledger ON affiliate_ledger;
+    DROP TRIGGER IF EXISTS report_users ON users;
+    DROP TRIGGER IF EXISTS report_bet_orders_insert ON bet_orders;
+    DROP TRIGGER IF EXISTS report_bet_orders_update ON bet_orders;
+    DROP TABLE IF EXISTS report_first_deposits, report_day_players, report_daily, report_deltas;
+  `);
+}
