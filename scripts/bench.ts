@@ -4,6 +4,7 @@ import { benchDeposits } from './bench/deposits';
 import { benchEdge } from './bench/edge';
 import { benchGames } from './bench/games';
 import { benchInbox } from './bench/inbox';
+import { benchReports } from './bench/reports';
 import { benchVip } from './bench/vip';
 import { base, closeClient, connections, duration } from './bench/lib';
 
@@ -20,7 +21,8 @@ import { base, closeClient, connections, duration } from './bench/lib';
  *
  *   BENCH_URL (http://127.0.0.1:3000)  BENCH_CONNECTIONS (50)  BENCH_SECONDS (10)  BENCH_WARMUP_SECONDS (2, discarded)
  *   BENCH_ONLY (edge,accounts,games; also vip, deposits, inbox: seeds 100 000 players; affiliate: the weekly
- *   affiliate settlement, in-process against DATABASE_URL, seeds 1 000 agents, 100 000 members, 1 000 000 orders)
+ *   affiliate settlement, in-process against DATABASE_URL, seeds 1 000 agents, 100 000 members, 1 000 000 orders;
+ *   reports: the daily rollup, in-process against DATABASE_URL, scripts/bench/reports.ts)
  *
  * deposits (pay callbacks; scripts/bench/deposits.ts) needs the stack started with USDT_CALLBACK_SECRET and
  * BENCH_USDT_SECRET set to the same value.
@@ -33,6 +35,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   deposits: benchDeposits,
   inbox: benchInbox,
   affiliate: benchAffiliate,
+  reports: benchReports,
 };
 /** Sections run when BENCH_ONLY is not set; `vip` and `affiliate` (about a minute each, seed 1 000 000 orders) only on request. */
 const DEFAULT_SECTIONS = ['edge', 'accounts', 'games'];

@@ -1,5 +1,6 @@
 import { closeDb } from '../shared/db/sequelize';
 import { addDays, describeDifference, isDay, verifyReports } from '../shared/domain/reports';
+import { bootServices } from './lib/boot';
 
 /**
  * `npm run reports:verify [-- --from YYYY-MM-DD --to YYYY-MM-DD] [--site CODE]` (docs/reports.md,
@@ -12,6 +13,16 @@ function arg(name: string): string | undefined {
 }
 
 async function main(): Promise<number> {
+  const services = await bootServices('gaming');
+  try {
+    return await check();
+  } finally {
+    await closeDb();
+    await services.stop();
+  }
+}
+
+async function check(): Promise<number> {
   const today = new Date().toISOString().slice(0, 10);
   const to = arg('to') ?? today;
   const from = arg('from') ?? (isDay(to) ? addDays(to, -6) : to);
@@ -21,13 +32,10 @@ async function main(): Promise<number> {
   return differences.length ? 1 : 0;
 }
 
-main()
-  .then(async (code) => {
-    await closeDb();
-    process.exit(code);
-  })
-  .catch(async (err: Error) => {
+main().then(
+  (code) => process.exit(code),
+  (err: Error) => {
     console.error(err.message);
-    await closeDb().catch(() => undefined);
     process.exit(2);
-  });
+  },
+);

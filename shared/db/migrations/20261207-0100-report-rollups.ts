@@ -2,7 +2,8 @@ import type { MigrationContext } from '../migrator';
 
 /**
  * Operator reporting (docs/reports.md): the deltas the money and record writes append in their own
- * transaction (report_deltas, written by the triggers of shared/db/functions/reports/capture.sql), the
+ * transaction (report_deltas: which row was written, or an open-bet change; written by the triggers of
+ * shared/db/functions/reports/capture.sql), the
  * daily rollup they are folded into (report_daily, one row per site, day, dimension, group and figure),
  * and the two tables that make the distinct counts incremental: the players counted per day and figure
  * (active players, depositors) and each player's first deposit day.
@@ -11,15 +12,12 @@ export async function up({ sequelize }: MigrationContext): Promise<void> {
   await sequelize.query(`
     CREATE TABLE report_deltas (
       id BIGSERIAL PRIMARY KEY,
-      "siteCode" VARCHAR(30) NOT NULL,
-      day DATE NOT NULL,
-      figure VARCHAR(40) NOT NULL,
-      amount NUMERIC(24, 6) NOT NULL DEFAULT 0,
-      count INTEGER NOT NULL DEFAULT 0,
-      "userId" INTEGER,
-      "gameType" VARCHAR(4),
-      provider VARCHAR(16),
-      "paymentMethod" VARCHAR(40)
+      source VARCHAR(10) NOT NULL CHECK (source IN ('ledger', 'affiliate', 'user', 'round', 'open-bet')),
+      "sourceId" BIGINT,
+      "siteCode" VARCHAR(30),
+      at TIMESTAMPTZ,
+      amount NUMERIC(24, 6),
+      count INTEGER
     );
     CREATE TABLE report_daily (
       "siteCode" VARCHAR(30) NOT NULL,

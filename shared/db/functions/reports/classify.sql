@@ -1,6 +1,6 @@
 -- The figures of operator reporting (docs/reports.md, "Figures"): which figure each written fact adds
--- to, on which day of its site. One rule for both paths: the capture triggers (capture.sql) append
--- these rows to report_deltas as the facts are written, and `npm run reports:verify`
+-- to, on which day of its site. One rule for both paths: the fold (fold.sql) applies them to the rows
+-- the capture triggers (capture.sql) named, and `npm run reports:verify`
 -- (shared/domain/reports/verify.ts) recomputes a range from the raw tables with the same functions.
 -- The names are those of shared/domain/reports/figures.ts.
 
@@ -78,15 +78,10 @@ LANGUAGE sql STABLE AS $$
   SELECT o."siteCode", report_day(o."siteCode", o."betDatetime"), 'rounds'::TEXT, 0::NUMERIC, 1, NULL::INTEGER, o."gameType", o."providerCode", NULL::TEXT
 $$;
 
--- The open bets' change a bet order's write makes on the day it is written: the order as it was leaves
--- the open bets (when it was open), the order as it is joins them (when it is open). Their running sum is
--- the count and stake of the orders not settled at the end of a day.
-CREATE OR REPLACE FUNCTION report_open_bet_rows(p_site TEXT, p_at TIMESTAMPTZ, p_was_open BOOLEAN, p_was NUMERIC, p_is_open BOOLEAN, p_is NUMERIC)
+-- An open-bets change (capture.sql computes it when a bet order is written), on the day it happened.
+CREATE OR REPLACE FUNCTION report_open_bet_rows(p_site TEXT, p_at TIMESTAMPTZ, p_amount NUMERIC, p_count INTEGER)
 RETURNS TABLE ("siteCode" VARCHAR, day DATE, figure TEXT, amount NUMERIC, count INTEGER, "userId" INTEGER, "gameType" VARCHAR,
                provider VARCHAR, "paymentMethod" TEXT)
 LANGUAGE sql STABLE AS $$
-  SELECT p_site::VARCHAR, report_day(p_site, p_at), 'openBetsChange'::TEXT, c.amount, c.count, NULL::INTEGER, NULL::VARCHAR, NULL::VARCHAR, NULL::TEXT
-    FROM (SELECT CASE WHEN p_is_open THEN p_is ELSE 0 END - CASE WHEN p_was_open THEN p_was ELSE 0 END AS amount,
-                 CASE WHEN p_is_open THEN 1 ELSE 0 END - CASE WHEN p_was_open THEN 1 ELSE 0 END AS count) c
-   WHERE c.amount <> 0 OR c.count <> 0
+  SELECT p_site::VARCHAR, report_day(p_site, p_at), 'openBetsChange'::TEXT, p_amount, p_count, NULL::INTEGER, NULL::VARCHAR, NULL::VARCHAR, NULL::TEXT
 $$;
