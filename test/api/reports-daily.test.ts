@@ -4,7 +4,7 @@ import test, { type ExecutionContext } from 'ava';
 import Decimal from 'decimal.js';
 import { QueryTypes } from 'sequelize';
 import { startAdminStack, type AdminRequest, type AdminStack } from '../helpers/admin-requests';
-import { createBetOrder } from '../helpers/bets';
+import { createBetOrder, insertBetOrder } from '../helpers/bets';
 import { providerCall, providerEnv, uniqueId } from '../helpers/provider-requests';
 import type { ApiResponse, TestStack } from '../helpers/stack';
 import { CODE, readyPlayer } from '../helpers/withdrawals';
@@ -169,6 +169,29 @@ test('a rebate paid today for an earlier day lands on that day and lowers its NG
   t.true(new Decimal(rebateAmount).gt(0));
   const todayRow = ok(t, await daily(`from=${today}&to=${today}`)).rows[0];
   t.is(todayRow.vipRebates, '0.000000');
+});
+
+test.serial("a late provx result for an earlier day's round corrects that day, and today's open bets", async (t) => {
+  const day = new Date(Date.parse(`${today}T00:00:00Z`) - 3 * 86_400_000).toISOString().slice(0, 10);
+  const { user } = await factories.createUser({ siteCode: site, balance: '1' });
+  // The round was opened on `day` (its order as the bet left it), and its result arrives today.
+  const round = await insertBetOrder(user, { betAmount: '4', settled: false, withResult: false, betDatetime: new Date(`${day}T10:00:00Z`) });
+  await fold();
+  const before = ok(t, await daily(`from=${day}&to=${day}`)).rows[0];
+  t.like(before, { wins: '0.000000', rounds: 1, openBetCount: 1, openBets: '4.000000' });
+  const result = await providerCall(stack, 'provx', 'BetResult', {
+    transactionId: uniqueId('res'),
+    roundId: round.gameNumber,
+    userId: user.id,
+    gameCode: 'provx-slot-01',
+    winAmount: '6.5',
+  });
+  t.is(result.body.status, 'OK', result.text);
+  await fold();
+  const after = ok(t, await daily(`from=${day}&to=${day}`)).rows[0];
+  t.like(after, { wins: '6.500000', ggr: '-6.500000', rounds: 1, openBetCount: 1 }, "the day's own end-of-day open bets stay as they were");
+  const now = ok(t, await req('GET', `/reports/admin/player-funds?date=${today}`, { site }));
+  t.is(now.openBetCount, 1, "only today's open provx bet is still open");
 });
 
 test('the returns read the same rollup', async (t) => {
