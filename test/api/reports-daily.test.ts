@@ -302,4 +302,6 @@ test('bad input is a 400 naming the field', async (t) => {
     t.regex(res.body.message, message, path);
   }
   t.is((await req('GET', '/reports/admin/daily?from=2025-02-01&to=2026-03-07', { site })).status, 200, '400 days is allowed');
+  const unknown = await req('GET', '/reports/admin/daily?from=2026-03-01&to=2026-03-01', { site: 'nosuchsite' });
+  t.is(unknown.status, 400, unknown.text);
 });
