@@ -42,6 +42,19 @@ export async function up({ sequelize }: MigrationContext): Promise<void> {
       day DATE NOT NULL
     );
   `);
+  // The history written before the capture triggers exist (they are created with the database functions,
+  // after the migrations): one delta per existing row, and each bet order's open-bets change (opened at its
+  // betDatetime, closed at its settledAt), so the first folds build the rollup from the beginning.
+  await sequelize.query(`
+    INSERT INTO report_deltas (source, "sourceId") SELECT 'user', id FROM users ORDER BY id;
+    INSERT INTO report_deltas (source, "sourceId") SELECT 'round', id FROM bet_orders ORDER BY id;
+    INSERT INTO report_deltas (source, "sourceId") SELECT 'ledger', id FROM game_transactions ORDER BY id;
+    INSERT INTO report_deltas (source, "sourceId") SELECT 'affiliate', id FROM affiliate_ledger ORDER BY id;
+    INSERT INTO report_deltas (source, "siteCode", at, amount, count)
+    SELECT 'open-bet', "siteCode", "betDatetime", "betAmount", 1 FROM bet_orders WHERE NOT settled OR "settledAt" IS DISTINCT FROM "betDatetime"
+    UNION ALL
+    SELECT 'open-bet', "siteCode", coalesce("settledAt", "betDatetime"), -"betAmount", -1 FROM bet_orders WHERE settled AND "settledAt" IS DISTINCT FROM "betDatetime";
+  `);
 }
 
 export async function down({ sequelize }: MigrationContext): Promise<void> {
