@@ -109,11 +109,19 @@ async function simulateLoops(siteCode: string, name: string): Promise<Figure> {
 export async function benchReports(): Promise<void> {
   const players = Number(process.env.BENCH_REPORT_PLAYERS ?? 10_000);
   const orders = Number(process.env.BENCH_REPORT_ORDERS ?? 1_000_000);
-  const siteCode = `benchrep${randomBytes(3).toString('hex')}`;
+  const reuse = process.env.BENCH_REPORT_SITE;
+  const siteCode = reuse ?? `benchrep${randomBytes(3).toString('hex')}`;
   const to = new Date().toISOString().slice(0, 10);
   const from = addDays(to, -364);
   await setCapture(true);
 
+  if (!reuse) await seedAndFold(siteCode, players, orders, from, to);
+  else console.log(`\nreports: site ${siteCode} as an earlier run seeded it (BENCH_REPORT_SITE)`);
+  await measureReads(siteCode, from, to);
+  await measureCapture(siteCode);
+}
+
+async function seedAndFold(siteCode: string, players: number, orders: number, from: string, to: string): Promise<void> {
   console.log(`\nreports: seeding site ${siteCode}: ${players} players, ${orders} bet orders over ${from}..${to} (capture on)`);
   let t0 = Date.now();
   await seed(siteCode, players, orders, to);
@@ -127,12 +135,14 @@ export async function benchReports(): Promise<void> {
   console.log(
     `reports: seeded in ${seedS.toFixed(1)} s; folded ${folded} deltas (${pending} pending) in ${foldS.toFixed(1)} s = ${Math.round(folded / foldS)} deltas/s`,
   );
+}
 
+async function measureReads(siteCode: string, from: string, to: string): Promise<void> {
   await dailyReport(siteCode, { from, to }); // warm-up
   const daily = await timed(200, () => dailyReport(siteCode, { from, to }));
   const grouped = await timed(100, () => dailyReport(siteCode, { from, to, groupBy: 'gameType' }));
   let differences = 0;
-  const raw = await timed(3, async () => {
+  const raw = await timed(Number(process.env.BENCH_REPORT_RAW_RUNS ?? 3), async () => {
     differences = (await verifyReports({ from, to, siteCode, fold: false })).length;
   });
   const f = (ms: number) => ms.toFixed(1);
@@ -142,7 +152,9 @@ export async function benchReports(): Promise<void> {
   console.log(`| daily report by game type from the rollup | ${grouped.length} | ${f(percentile(grouped, 50))} | ${f(percentile(grouped, 99))} |`);
   console.log(`| the same cells from the raw tables (verifyReports, no fold) | ${raw.length} | ${f(percentile(raw, 50))} | ${f(percentile(raw, 99))} |`);
   console.log(`reports: rollup and raw tables differ in ${differences} cells`);
+}
 
+async function measureCapture(siteCode: string): Promise<void> {
   const figures: Figure[] = [];
   for (const on of [true, false, true, false]) {
     await setCapture(on);

@@ -7,21 +7,26 @@ import { type Cells, FIGURES_BY_GROUP, FUNDS_CHANGES, figuresOf, fundsOf, type G
 interface CellRow {
   day: string;
   groupCode: string;
-  figure: StoredFigure;
-  amount: string;
-  count: string;
+  /** Each stored figure of the day and group: [amount, count]. */
+  cells: Partial<Record<StoredFigure, [string, number]>>;
 }
 
-/** The stored cells of one site and dimension over a range: at most one row per day, group and figure. */
+/**
+ * The stored cells of one site and dimension over a range, one row per day and group (the figures
+ * gathered in SQL: a 365-day report reads a few hundred rows, not one per figure).
+ */
 async function cellsOf(siteCode: string, dimension: string, from: string, to: string, figures?: readonly StoredFigure[]): Promise<CellRow[]> {
   return db().query<CellRow>(
-    `SELECT to_char(day, 'YYYY-MM-DD') AS day, "groupCode", figure, amount::TEXT AS amount, count::TEXT AS count
+    `SELECT to_char(day, 'YYYY-MM-DD') AS day, "groupCode", json_object_agg(figure, json_build_array(amount::TEXT, count)) AS cells
        FROM report_daily
       WHERE "siteCode" = :siteCode AND dimension = :dimension AND day BETWEEN :from AND :to ${figures ? 'AND figure IN (:figures)' : ''}
-      ORDER BY day, "groupCode"`,
+      GROUP BY day, "groupCode" ORDER BY day, "groupCode"`,
     { replacements: { siteCode, dimension, from, to, figures: figures ?? [] }, type: QueryTypes.SELECT },
   );
 }
+
+const toCells = (row: CellRow): Cells =>
+  Object.fromEntries(Object.entries(row.cells).map(([figure, [amount, count]]) => [figure, { amount, count: Number(count) }])) as Cells;
 
 /** The funds changes summed over every day before `day`: the funds at the end of the day before. */
 async function fundsBefore(siteCode: string, day: string): Promise<Cells> {
@@ -33,19 +38,20 @@ async function fundsBefore(siteCode: string, day: string): Promise<Cells> {
   return Object.fromEntries(rows.map((r) => [r.figure, { amount: r.amount, count: Number(r.count) }]));
 }
 
-function addInto(cells: Cells, figure: StoredFigure, amount: string, count: number) {
-  const was = cells[figure];
-  cells[figure] = { amount: new Decimal(was?.amount ?? 0).plus(amount).toString(), count: (was?.count ?? 0) + count };
+function addInto(running: Cells, cells: Cells) {
+  for (const [figure, cell] of Object.entries(cells) as Array<[StoredFigure, { amount: string; count: number }]>) {
+    const was = running[figure];
+    running[figure] = { amount: new Decimal(was?.amount ?? 0).plus(cell.amount).toString(), count: (was?.count ?? 0) + cell.count };
+  }
 }
 
 /** End-of-day funds for each day of the range (running sums of the changes from the site's first day). */
 export async function fundsByDay(siteCode: string, from: string, to: string): Promise<Map<string, ReturnType<typeof fundsOf>>> {
-  const running = await fundsBefore(siteCode, from);
-  const rows = await cellsOf(siteCode, 'site', from, to, FUNDS_CHANGES);
+  const [running, rows] = await Promise.all([fundsBefore(siteCode, from), cellsOf(siteCode, 'site', from, to, FUNDS_CHANGES)]);
   const byDay = new Map<string, ReturnType<typeof fundsOf>>();
   let i = 0;
   for (const day of eachDay(from, to)) {
-    for (; i < rows.length && rows[i].day === day; i++) addInto(running, rows[i].figure, rows[i].amount, Number(rows[i].count));
+    for (; i < rows.length && rows[i].day === day; i++) addInto(running, toCells(rows[i]));
     byDay.set(day, fundsOf(running));
   }
   return byDay;
@@ -90,27 +96,15 @@ export async function dailyReport(
   const groupBy = query.groupBy ?? null;
   if (groupBy) {
     const [rows, names] = await Promise.all([cellsOf(siteCode, groupBy, from, to, FIGURES_BY_GROUP[groupBy]), groupNames(siteCode, groupBy)]);
-    const cells = new Map<string, { day: string; code: string; cells: Cells }>();
-    for (const r of rows) {
-      const key = `${r.day}\u0000${r.groupCode}`;
-      const entry = cells.get(key) ?? { day: r.day, code: r.groupCode, cells: {} };
-      entry.cells[r.figure] = { amount: r.amount, count: Number(r.count) };
-      cells.set(key, entry);
-    }
-    const out = [...cells.values()].map((e) => ({
-      day: e.day,
-      group: { code: e.code, name: displayName(groupBy, e.code, names) },
-      ...groupFiguresOf(groupBy, e.cells),
+    const out = rows.map((r) => ({
+      day: r.day,
+      group: { code: r.groupCode, name: displayName(groupBy, r.groupCode, names) },
+      ...groupFiguresOf(groupBy, toCells(r)),
     }));
     return { siteCode, from, to, groupBy, rows: out };
   }
   const [rows, funds] = await Promise.all([cellsOf(siteCode, 'site', from, to), fundsByDay(siteCode, from, to)]);
-  const byDay = new Map<string, Cells>();
-  for (const r of rows) {
-    const cells = byDay.get(r.day) ?? {};
-    cells[r.figure] = { amount: r.amount, count: Number(r.count) };
-    byDay.set(r.day, cells);
-  }
+  const byDay = new Map(rows.map((r) => [r.day, toCells(r)]));
   return {
     siteCode,
     from,
