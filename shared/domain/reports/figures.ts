@@ -73,13 +73,16 @@ const amountOf = (cells: Cells, figure: StoredFigure) => new Decimal(cells[figur
 const countOf = (cells: Cells, figure: StoredFigure) => cells[figure]?.count ?? 0;
 const money = (d: Decimal) => d.toFixed(6);
 
+/** GGR: what the players lost, stakes - wins - jackpots. */
+const ggrOf = (stakes: Decimal, wins: Decimal, jackpots: Decimal) => stakes.minus(wins).minus(jackpots);
+
 /**
  * A day's (or group's) figures as a client reads them. GGR = stakes - wins - jackpots (the players'
  * losses); costs = promotion rewards + VIP rebates + affiliate commission; NGR = GGR - costs.
  * Adjustments (operators' balance corrections) are shown, not counted in NGR.
  */
 export function figuresOf(cells: Cells): Record<string, string | number> {
-  const ggr = amountOf(cells, 'stakes').minus(amountOf(cells, 'wins')).minus(amountOf(cells, 'jackpots'));
+  const ggr = ggrOf(amountOf(cells, 'stakes'), amountOf(cells, 'wins'), amountOf(cells, 'jackpots'));
   const costs = amountOf(cells, 'promotionRewards').plus(amountOf(cells, 'vipRebates')).plus(amountOf(cells, 'affiliateCommission'));
   return {
     stakes: money(amountOf(cells, 'stakes')),
@@ -113,11 +116,20 @@ export function figuresOf(cells: Cells): Record<string, string | number> {
   };
 }
 
-/** The figures a grouped row shows (those its dimension keeps). */
+/** The figures a grouped row shows (those its dimension keeps), with the same definitions as figuresOf. */
 export function groupFiguresOf(groupBy: GroupBy, cells: Cells): Record<string, string | number> {
-  const all = figuresOf(cells);
-  const keep = groupBy === 'paymentMethod' ? ['depositCount', 'depositAmount'] : ['stakes', 'bets', 'wins', 'jackpots', 'ggr', 'rounds'];
-  return Object.fromEntries(keep.map((k) => [k, all[k]]));
+  if (groupBy === 'paymentMethod') return { depositCount: countOf(cells, 'deposits'), depositAmount: money(amountOf(cells, 'deposits')) };
+  const stakes = amountOf(cells, 'stakes');
+  const wins = amountOf(cells, 'wins');
+  const jackpots = amountOf(cells, 'jackpots');
+  return {
+    stakes: money(stakes),
+    bets: countOf(cells, 'stakes'),
+    wins: money(wins),
+    jackpots: money(jackpots),
+    ggr: money(ggrOf(stakes, wins, jackpots)),
+    rounds: countOf(cells, 'rounds'),
+  };
 }
 
 /** End-of-day funds from the running sums of the changes (decimal strings, count an integer). */
