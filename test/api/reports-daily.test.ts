@@ -89,6 +89,21 @@ async function seedActivity() {
   const refused = await req('POST', `/withdrawal/admin/${requested.body.result.id}/review`, { site, body: { action: 'reject', rejectReason: 'test' } });
   if (refused.body.code !== 200) throw new Error(refused.text);
 
+  // An agent's commission credited to its affiliate account.
+  const agent = await factories.createUser({ siteCode: site });
+  const { moveAffiliateBalance } = await import('../../shared/domain/wallet');
+  const { db } = await import('../../shared/db/sequelize');
+  await db().transaction((transaction) =>
+    moveAffiliateBalance(transaction, {
+      userId: agent.user.id,
+      siteCode: site,
+      kind: 'commission',
+      available: '12',
+      earned: '12',
+      idempotencyKey: `test:commission:${agent.user.id}`,
+    }),
+  );
+
   // A VIP rebate paid today for a day two days back (the rebate's own day, in APP_TIMEZONE).
   rebateDay = new Date(Date.now() + 8 * 3600_000 - 2 * 86_400_000).toISOString().slice(0, 10);
   await models.VipRebate.bulkCreate([{ siteCode: site, level: 1, gameType: 'slot', rebateRate: '1.00' }]);
@@ -139,7 +154,11 @@ test('the day shows play, money in and out, players and end-of-day funds', async
     playerFrozen: '0.000000',
     openBets: '10.000000',
     openBetCount: 1,
+    affiliateCommission: '12.000000',
+    agentCash: '12.000000',
+    agentFrozen: '0.000000',
   });
+  t.is(row.ngr, money(new Decimal(row.ggr).minus(12)), 'NGR is GGR less the costs');
   // The rebate's bet order is a round of its own day, not today's.
   t.is(row.rounds, 3);
 
