@@ -16,6 +16,7 @@ import { missionEndpoints } from './modules/mission/endpoints';
 import { promoEndpoints } from './modules/promo/endpoints';
 import { providersEndpoints } from './modules/providers/endpoints';
 import { rankingEndpoints } from './modules/ranking/endpoints';
+import { reportsEndpoints } from './modules/reports/endpoints';
 import { responsibleGamingEndpoints } from './modules/responsible-gaming/endpoints';
 import { siteConfigEndpoints } from './modules/site-config/endpoints';
 import { vipEndpoints } from './modules/vip/endpoints';
@@ -50,6 +51,7 @@ export const endpoints: readonly Endpoint[] = [
   ...withdrawalEndpoints,
   ...kycEndpoints,
   ...eventsEndpoints,
+  ...reportsEndpoints,
   ...affiliateEndpoints,
   ...auditEndpoints,
 ];

@@ -5,6 +5,7 @@ import { benchEdge } from './bench/edge';
 import { benchEvents } from './bench/events';
 import { benchGames } from './bench/games';
 import { benchInbox } from './bench/inbox';
+import { benchReports } from './bench/reports';
 import { benchVip } from './bench/vip';
 import { base, closeClient, connections, duration } from './bench/lib';
 import { verdicts } from './bench/verdict';
@@ -23,7 +24,8 @@ import { verdicts } from './bench/verdict';
  *
  *   BENCH_URL (http://127.0.0.1:3000)  BENCH_CONNECTIONS (50)  BENCH_SECONDS (10)  BENCH_WARMUP_SECONDS (2, discarded)
  *   BENCH_ONLY (edge,accounts,games; also vip, deposits, inbox: seeds 100 000 players; affiliate: the weekly
- *   affiliate settlement, in-process against DATABASE_URL, seeds 1 000 agents, 100 000 members, 1 000 000 orders)
+ *   affiliate settlement, in-process against DATABASE_URL, seeds 1 000 agents, 100 000 members, 1 000 000 orders;
+ *   reports: the daily rollup, in-process against DATABASE_URL, scripts/bench/reports.ts)
  *
  * events (live events, scripts/bench/events.ts): 10 000 open streams and 1 000 balance events per second
  * (BENCH_EVENTS_STREAMS, BENCH_EVENTS_RATE), and provider callbacks with the events' trigger on and off.
@@ -40,6 +42,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   inbox: benchInbox,
   affiliate: benchAffiliate,
   events: benchEvents,
+  reports: benchReports,
 };
 /** Sections run when BENCH_ONLY is not set; `vip` and `affiliate` (about a minute each, seed 1 000 000 orders) only on request. */
 const DEFAULT_SECTIONS = ['edge', 'accounts', 'games'];

@@ -4,6 +4,7 @@ import { mailJob, smsJob } from '../shared/domain/auth';
 import { depositCreditJob, depositExpiryJob } from '../shared/domain/deposit';
 import { liveSportsJob } from '../shared/domain/live-sports';
 import { postBetJob } from '../shared/domain/post-bet';
+import { reportFoldJob } from '../shared/domain/reports';
 import { imageJob, uploadSweepJob } from '../shared/domain/uploads';
 import { vipRebateJob, vipRelegationJob } from '../shared/domain/vip';
 import type { JobHandlerRegistry } from '../shared/queues/job-handler';
@@ -28,4 +29,5 @@ export const JOB_HANDLERS: JobHandlerRegistry = {
   'live-sports': liveSportsJob,
   'outbox-relay': outboxRelayJob,
   'audit-digest': auditDigestJob,
+  'report-fold': reportFoldJob,
 };

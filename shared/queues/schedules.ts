@@ -30,6 +30,8 @@ export const SCHEDULES: Schedule[] = [
   { queue: 'deposit-expiry', id: 'deposit-expiry-sweep', pattern: '*/5 * * * *', data: { reason: 'schedule' } },
   { queue: 'upload-sweep', id: 'upload-sweep-daily', pattern: '15 4 * * *', data: { reason: 'schedule' } },
   { queue: 'audit-digest', id: 'audit-digest-daily', pattern: '45 23 * * *', data: { reason: 'schedule' } },
+  // Every 5 seconds (a six-field pattern): a lost run only delays the rollup (docs/decisions/reports.md).
+  { queue: 'report-fold', id: 'report-fold-frequent', pattern: '*/5 * * * * *', data: { reason: 'schedule' } },
 ];
 
 export function scheduleTimezone(schedule: Schedule): string {

@@ -59,4 +59,7 @@ export const FUNCTION_FILES: readonly string[] = [
   'kyc/withdrawal-gate.sql',
   'events/feed.sql',
   'events/changes.sql',
+  'reports/classify.sql',
+  'reports/capture.sql',
+  'reports/fold.sql',
 ];

@@ -5,7 +5,8 @@ import { requireAtLeast, requireAtMost, settingsAndFloors, type SiteFloors } fro
  * A site's player-protection settings, kept in site_configs.settings.responsibleGaming and written through
  * PATCH /site-config/admin/:id/settings (shared/domain/site-config/site-settings.ts):
  * - timeZone: the zone of the calendar periods (day, week from Monday, month) of every limit; read by the
- *   database functions too (rg_time_zone). UTC unless set;
+ *   database functions too (rg_time_zone). UTC unless set. It is the site's one time zone: the reports' local
+ *   days use it too (docs/decisions/reports.md, "One site time zone");
  * - increaseDelayHours: how long a player's increase or removal of a limit waits (24 unless set, 0 to 720);
  * - minimumExclusionMonths: the shortest self-exclusion a player may choose (6 unless set);
  * - requiredLimits: the limit types a player must have set before a first deposit (none unless set);

@@ -27,6 +27,7 @@ export const ADMIN_MODULES: readonly string[] = [
   'queues',
   'audit',
   'events',
+  'reports',
 ];
 
 /** Wildcard permission: grants all modules, read and write. */

@@ -1,0 +1,79 @@
+import { dailyReport, type DailyRow, type GroupBy, mtMonthlyReturn, playerFunds, ukQuarterlyReturn } from '../../../shared/domain/reports';
+import { sendResult } from '../../http/envelope';
+import { endpoint } from '../../http/endpoint';
+import * as answers from './answers';
+import { toCsv } from './csv';
+import { dailyQuery, fundsQuery, monthQuery, quarterQuery } from './schemas';
+
+/**
+ * Operators' reports (permission module `reports`, docs/reports.md): read from the daily rollup only.
+ * The site is the `x-site-code` header or `siteCode` query, else SITE_CODE; a site-bound administrator
+ * naming a site it does not hold is refused by the pipeline (403, logged).
+ */
+const auth = { admin: 'reports' } as const;
+
+/** The CSV of a daily report: the day, the group (when grouped), then every figure the rows carry. */
+function dailyCsv(rows: DailyRow[], grouped: boolean): string {
+  const figures = [...new Set(rows.flatMap((r) => Object.keys(r).filter((k) => k !== 'day' && k !== 'group')))];
+  const flat = rows.map(({ group, ...rest }) => ({ ...rest, groupCode: group?.code, groupName: group?.name }));
+  const columns = ['day', ...(grouped ? ['groupCode', 'groupName'] : []), ...figures];
+  return toCsv(columns, flat, new Set(['day', 'groupCode', 'groupName']));
+}
+
+export const reportsEndpoints = [
+  endpoint(
+    {
+      method: 'get',
+      path: '/reports/admin/daily',
+      auth,
+      query: dailyQuery,
+      answer: 'raw',
+      result: answers.dailyEnvelope,
+      summary:
+        'The site per local day (at most 400 days): play, costs, money in and out, players and end-of-day funds; by game type, provider or payment method with groupBy; format=csv answers text/csv',
+    },
+    async ({ site, query, req, res }) => {
+      const report = await dailyReport(site, { from: query.from, to: query.to, groupBy: query.groupBy as GroupBy | undefined });
+      if (query.format !== 'csv') return sendResult(req, res, report);
+      const name = `report-${site}-${report.from}-${report.to}${report.groupBy ? `-${report.groupBy}` : ''}.csv`;
+      res.status(200);
+      res.setHeader('Content-Type', 'text/csv; charset=utf-8; header=present');
+      res.setHeader('Content-Disposition', `attachment; filename="${name.replace(/[^A-Za-z0-9._-]/g, '_')}"`);
+      res.setHeader('Cache-Control', 'private, no-store');
+      res.end(dailyCsv(report.rows, report.groupBy !== null));
+    },
+  ),
+  endpoint(
+    {
+      method: 'get',
+      path: '/reports/admin/player-funds',
+      auth,
+      query: fundsQuery,
+      result: answers.playerFundsResult,
+      summary: "The players' and agents' funds and the open bets at the end of a local day",
+    },
+    ({ site, query }) => playerFunds(site, query.date),
+  ),
+  endpoint(
+    {
+      method: 'get',
+      path: '/reports/admin/returns/uk-quarterly',
+      auth,
+      query: quarterQuery,
+      result: answers.ukQuarterlyResult,
+      summary: "The UK Gambling Commission quarterly return's fields the platform holds (notHeld names the others)",
+    },
+    ({ site, query }) => ukQuarterlyReturn(site, query.quarter),
+  ),
+  endpoint(
+    {
+      method: 'get',
+      path: '/reports/admin/returns/mt-monthly',
+      auth,
+      query: monthQuery,
+      result: answers.mtMonthlyResult,
+      summary: "Malta's monthly player-funds report: month-end player funds with open bets and pending withdrawals (notHeld names what we lack)",
+    },
+    ({ site, query }) => mtMonthlyReturn(site, query.month),
+  ),
+];
