@@ -9,6 +9,7 @@ import { depositEndpoints } from './modules/deposit/endpoints';
 import { docsEndpoints } from './modules/docs/endpoints';
 import { gameEndpoints } from './modules/game/endpoints';
 import { inboxEndpoints } from './modules/inbox/endpoints';
+import { bonusEndpoints } from './modules/bonus/endpoints';
 import { kycEndpoints } from './modules/kyc/endpoints';
 import { liveSportsEndpoints } from './modules/live-sports/endpoints';
 import { missionEndpoints } from './modules/mission/endpoints';
@@ -48,6 +49,7 @@ export const endpoints: readonly Endpoint[] = [
   ...siteConfigEndpoints,
   ...withdrawalEndpoints,
   ...kycEndpoints,
+  ...bonusEndpoints,
   ...affiliateEndpoints,
   ...auditEndpoints,
 ];

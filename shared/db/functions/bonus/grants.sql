@@ -5,10 +5,10 @@
 -- forfeit, an expiry and a bet racing each other, the first under the lock decides and the others see it.
 
 -- The share (0 to 100) of a stake of game type p_game_type (its code) that counts towards wagering: the
--- site setting bonus.contributionWeights, kept by code for this read (shared/domain/site-config/
--- bonus-settings.ts); 100 unless set.
+-- site setting bonus.contributionWeights, by game type code (shared/domain/site-config/bonus-settings.ts);
+-- 100 unless set.
 CREATE OR REPLACE FUNCTION bonus_weight(p_site TEXT, p_game_type TEXT) RETURNS NUMERIC LANGUAGE sql STABLE AS $$
-  SELECT coalesce((SELECT (settings #>> ARRAY['bonus', 'weightsByCode', p_game_type])::NUMERIC FROM site_configs WHERE "siteCode" = p_site), 100)
+  SELECT coalesce((SELECT (settings #>> ARRAY['bonus', 'contributionWeights', p_game_type])::NUMERIC FROM site_configs WHERE "siteCode" = p_site), 100)
 $$;
 
 -- Ends an active grant the caller has locked (p_status forfeited or expired): its whole balance leaves
