@@ -119,3 +119,9 @@ BEGIN
   IF g.status <> 'active' OR g."expiresAt" > now() THEN RETURN NULL; END IF;
   RETURN bonus_end(g, 'expired', 'bonus-expire', 'expired', NULL, NULL);
 END $$;
+
+-- The max bet of the player's active grant that a stake p_bet passes (the stake is refused), else NULL.
+-- The callers hold the player's row lock (their debit took it), under which every grant starts and ends.
+CREATE OR REPLACE FUNCTION bonus_max_bet_passed(p_user INTEGER, p_bet NUMERIC) RETURNS NUMERIC LANGUAGE sql STABLE AS $$
+  SELECT g."maxBet" FROM bonus_grants g WHERE g."userId" = p_user AND g.status = 'active' AND g."maxBet" < p_bet AND g."expiresAt" > now()
+$$;
