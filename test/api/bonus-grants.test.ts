@@ -196,3 +196,41 @@ test('site settings `bonus`: weights 0 to 100 by game type code, forfeitOnWithdr
   t.deepEqual(merged.body.result.bonus, { contributionWeights: { '2': 100, '3': 10, '10': 50 }, forfeitOnWithdrawal: true });
   await req('PATCH', path, { body: { bonus: { forfeitOnWithdrawal: false } } });
 });
+
+test('a promotion rewarding bonus: the claim makes a promotion grant (wagering reward x turnoverMultiplier, the promotion terms), cash unchanged; another while it is active is 2005 and writes nothing', async (t) => {
+  const { createPromotion } = await import('../helpers/promotions');
+  const { user, token } = await factories.createUser({ balance: '4' });
+  const first = await createPromotion({ siteCode: site, rewardAmount: '25', turnoverMultiplier: '8' });
+  await first.update({ rewardKind: 'bonus', bonusMaxBet: '3', bonusMaxConversion: '50', bonusValidDays: 10 });
+  const second = await createPromotion({ siteCode: site, rewardAmount: '5', turnoverMultiplier: '1' });
+  await second.update({ rewardKind: 'bonus' });
+  const shown = await player('GET', `/promo/${first.id}`, token);
+  t.like(shown.body.result, { rewardKind: 'bonus', bonusMaxBet: '3.000000', bonusMaxConversion: '50.000000', bonusValidDays: 10 });
+
+  const claimed = await player('POST', `/promo/${first.id}/claim`, token);
+  t.is(claimed.body.code, 200, claimed.text);
+  t.deepEqual(claimed.body.result, { rewardAmount: '25.000000', newBalance: '4.000000' });
+  const mine = await player('GET', '/bonus', token);
+  t.is(mine.body.result.bonusBalance, '25.000000');
+  const [g] = mine.body.result.grants;
+  t.like(g, { source: 'promotion', status: 'active', amount: '25.000000', maxBet: '3.000000', maxConversion: '50.000000', reason: `promotion ${first.id}` });
+  t.deepEqual(g.progress, { wagered: '0.000000', required: '200.000000', remaining: '200.000000' });
+  t.true(Math.abs(new Date(g.expiresAt).getTime() - Date.now() - 10 * 86_400_000) < 60_000);
+  const [claim] = await db().query<{ requiredTurnover: string; turnoverCompleted: number; bonusGrantId: string }>(
+    'SELECT "requiredTurnover", "turnoverCompleted", "bonusGrantId" FROM promotion_claims WHERE "userId" = $1',
+    { bind: [user.id], type: QueryTypes.SELECT },
+  );
+  t.like(claim, { requiredTurnover: '0.000000', turnoverCompleted: 1, bonusGrantId: String(g.id) });
+
+  const refused = await player('POST', `/promo/${second.id}/claim`, token);
+  t.is(refused.body.code, 2005, refused.text);
+  const money = await moneyOf(user.id);
+  t.is(money.balance, '4.000000');
+  t.is(money.bonusBalance, '25.000000');
+  t.is(money.bonusLedger, '25.000000');
+  const [count] = await db().query<{ n: string }>('SELECT count(*) AS n FROM promotion_claims WHERE "userId" = $1', {
+    bind: [user.id],
+    type: QueryTypes.SELECT,
+  });
+  t.is(Number(count.n), 1);
+});

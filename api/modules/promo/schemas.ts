@@ -124,6 +124,12 @@ const fields = () => ({
   rewardAmount: rewardAmount(),
   maxClaims: formInteger(0, INT_MAX),
   turnoverMultiplier: multiplierAmount(),
+  rewardKind: string().strict().oneOf(['cash', 'bonus'], '${path} must be cash or bonus'),
+  bonusMaxBet: moneyAmount()
+    .nullable()
+    .test('positive', '${path} must be greater than 0', (v) => v == null || Number(v) > 0),
+  bonusMaxConversion: moneyAmount().nullable(),
+  bonusValidDays: formInteger(1, 365),
 });
 
 /** POST /promo: title, content, startTime, endTime, conditionType and rewardAmount required; the rest defaulted. */
@@ -142,6 +148,8 @@ export const createPromotionBody = documentAs(
       rewardAmount: rewardAmount().required('rewardAmount is required'),
       maxClaims: formInteger(0, INT_MAX).default(0),
       turnoverMultiplier: multiplierAmount().default('0'),
+      rewardKind: string().strict().oneOf(['cash', 'bonus'], '${path} must be cash or bonus').default('cash'),
+      bonusValidDays: formInteger(1, 365).default(30),
     })
     .transform(parseJsonTexts),
   CONDITION_VALUE_FORMS,
