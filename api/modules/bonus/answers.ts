@@ -1,5 +1,5 @@
-import { GRANT_SOURCES, GRANT_STATUSES } from '../../../shared/domain/bonus';
-import { array, dateTime, id, int, money, nullable, obj, oneOfValues, paged, str } from '../../http/answer-schemas';
+import { GRANT_SOURCES, GRANT_STATUSES, OFFER_QUALIFYING } from '../../../shared/domain/bonus';
+import { array, bool, dateTime, id, int, money, nullable, obj, oneOfValues, paged, str } from '../../http/answer-schemas';
 
 /**
  * The answers of the bonus endpoints (their `result`), as the API document shows them and the tests check
@@ -34,3 +34,26 @@ export const getBonusAdminGrants = paged(grant, 'items');
 export const postBonusAdminGrants = grant;
 
 export const postBonusAdminGrantForfeit = grant;
+
+/** A deposit offer as operators see it. */
+export const offer = obj({
+  id: id(),
+  code: str(),
+  name: str(),
+  percent: str('Percent of the qualifying deposit, 2 decimals'),
+  maxBonus: money(),
+  minDeposit: money(),
+  qualifying: oneOfValues(OFFER_QUALIFYING, "first: the player's first credited deposit; nth: the depositNumber-th; any"),
+  depositNumber: nullable(int()),
+  wageringMultiplier: str(),
+  maxBet: nullable(money()),
+  maxConversion: nullable(money()),
+  validDays: int(),
+  startsAt: dateTime(),
+  endsAt: dateTime(),
+  enabled: bool(),
+  createdAt: dateTime(),
+  updatedAt: dateTime(),
+});
+
+export const getBonusAdminOffers = array(offer, 'Newest first');

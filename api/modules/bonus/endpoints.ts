@@ -1,7 +1,19 @@
-import { forfeitByOperator, forfeitByPlayer, grantByOperator, type GrantStatus, listGrants, playerBonus } from '../../../shared/domain/bonus';
+import {
+  createOffer,
+  forfeitByOperator,
+  forfeitByPlayer,
+  grantByOperator,
+  type GrantStatus,
+  listGrants,
+  listOffers,
+  type OfferInput,
+  type OfferQualifying,
+  playerBonus,
+  updateOffer,
+} from '../../../shared/domain/bonus';
 import { endpoint } from '../../http/endpoint';
 import * as answers from './answers';
-import { forfeitBody, grantBody, grantIdParams, grantsQuery } from './schemas';
+import { forfeitBody, grantBody, grantIdParams, grantsQuery, offerBody, offerIdParams, offerPatchBody } from './schemas';
 
 /**
  * /bonus: the player's bonus money and the operators' grants (permission module `bonus`; every write
@@ -11,6 +23,60 @@ import { forfeitBody, grantBody, grantIdParams, grantsQuery } from './schemas';
 const auth = { admin: 'bonus' } as const;
 
 export const bonusEndpoints = [
+  endpoint(
+    { method: 'get', path: '/bonus/admin/offers', result: answers.getBonusAdminOffers, auth, summary: "The site's deposit offers, newest first" },
+    ({ site }) => listOffers(site),
+  ),
+  endpoint(
+    {
+      method: 'post',
+      path: '/bonus/admin/offers',
+      result: answers.offer,
+      auth,
+      body: offerBody,
+      examples: {
+        body: {
+          code: 'WELCOME100',
+          name: 'Welcome 100 %',
+          percent: '100',
+          maxBonus: '200',
+          minDeposit: '20',
+          qualifying: 'first',
+          wageringMultiplier: '30',
+          maxBet: '5',
+          maxConversion: '500',
+          validDays: 30,
+          startsAt: '2027-01-01T00:00:00Z',
+          endsAt: '2027-12-31T00:00:00Z',
+        },
+      },
+      refusals: { 'bonus.offerCodeTaken': 2005 },
+      summary: 'Create a deposit offer: percent of a qualifying deposit (first, nth, any) up to maxBonus, opted into with its code on POST /deposit',
+    },
+    ({ actor, site, body }) =>
+      createOffer(actor, site, {
+        ...body,
+        qualifying: body.qualifying as OfferQualifying,
+        depositNumber: body.depositNumber ?? null,
+        enabled: body.enabled ?? true,
+        maxBet: body.maxBet ?? null,
+        maxConversion: body.maxConversion ?? null,
+      } as OfferInput),
+  ),
+  endpoint(
+    {
+      method: 'patch',
+      path: '/bonus/admin/offers/:id',
+      result: answers.offer,
+      auth,
+      params: offerIdParams,
+      body: offerPatchBody,
+      refusals: { 'bonus.offerNotFound': 2006, 'bonus.offerCodeTaken': 2005 },
+      summary: 'Change a deposit offer of the site (the fields given); grants already made keep their terms',
+    },
+    ({ actor, site, params, body }) =>
+      updateOffer(actor, site, params.id, { ...body, qualifying: body.qualifying as OfferQualifying | undefined } as Partial<OfferInput>),
+  ),
   endpoint(
     {
       method: 'get',

@@ -7,5 +7,6 @@
  */
 export * from './grants';
 export * from './jobs';
+export * from './offers';
 export { GRANT_SOURCES, GRANT_STATUSES, type GrantSource, type GrantStatus } from './queries';
 export * from './refusals';

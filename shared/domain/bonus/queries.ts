@@ -45,14 +45,16 @@ export interface NewGrant {
   expiresAt: Date;
   reason: string;
   grantedBy: number | null;
+  /** The deposit offer the grant is of (one grant per player and offer). */
+  offerId?: string | null;
 }
 
 /** bonus_grant: answers the new grant's id, or its refusal (playerNotFound, grantActive). */
 export async function insertGrant(t: Transaction, g: NewGrant): Promise<{ refusal: string | null; grantId: string | null }> {
   const [row] = await db().query<{ refusal: string | null; grant_id: string | null }>(
-    'SELECT refusal, grant_id FROM bonus_grant($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)',
+    'SELECT refusal, grant_id FROM bonus_grant($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)',
     {
-      bind: [g.site, g.userId, g.source, g.amount, g.wageringRequired, g.maxBet, g.maxConversion, g.expiresAt, g.reason, g.grantedBy],
+      bind: [g.site, g.userId, g.source, g.amount, g.wageringRequired, g.maxBet, g.maxConversion, g.expiresAt, g.reason, g.grantedBy, g.offerId ?? null],
       type: QueryTypes.SELECT,
       transaction: t,
     },

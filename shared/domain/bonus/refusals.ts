@@ -55,6 +55,36 @@ export const bonusRefusals = declareRefusals('bonus', {
       'vi-VN': 'Tiền cược vượt quá mức cược tối đa của tiền thưởng',
     },
   },
+  offerNotFound: {
+    means: 'no enabled deposit offer of the site with that code running now (or of that id)',
+    text: {
+      'zh-TW': '找不到此優惠代碼',
+      'en-US': 'No such bonus offer',
+      'zh-CN': '找不到此优惠代码',
+      'th-TH': 'ไม่พบข้อเสนอโบนัสนี้',
+      'vi-VN': 'Không tìm thấy ưu đãi tiền thưởng này',
+    },
+  },
+  offerUsed: {
+    means: 'the player already had the bonus of this offer (a code is used once)',
+    text: {
+      'zh-TW': '此優惠代碼已使用過',
+      'en-US': 'This bonus offer was already used',
+      'zh-CN': '此优惠代码已使用过',
+      'th-TH': 'ข้อเสนอโบนัสนี้ถูกใช้แล้ว',
+      'vi-VN': 'Ưu đãi tiền thưởng này đã được sử dụng',
+    },
+  },
+  offerCodeTaken: {
+    means: 'the site has another offer with this code',
+    text: {
+      'zh-TW': '此優惠代碼已存在',
+      'en-US': 'An offer with this code already exists',
+      'zh-CN': '此优惠代码已存在',
+      'th-TH': 'มีข้อเสนอที่ใช้รหัสนี้อยู่แล้ว',
+      'vi-VN': 'Đã có ưu đãi với mã này',
+    },
+  },
   forfeitRequired: {
     means:
       "a withdrawal while a bonus grant is active forfeits the bonus money (the site's setting): the request must say forfeitBonuses: true; the answer's data lists what would be lost",

@@ -56,19 +56,23 @@ BEGIN
 END $$;
 
 -- A new grant of p_amount to player p_user of site p_site (refusals answered, nothing written:
--- playerNotFound, grantActive the player has an active grant). The grant starts at zero and its
+-- playerNotFound, grantActive the player has an active grant, offerUsed the player has had a grant of
+-- deposit offer p_offer). The grant starts at zero and its
 -- bonus-grant movement brings its balance to the amount. Answers the new grant's id.
 CREATE OR REPLACE FUNCTION bonus_grant(p_site TEXT, p_user INTEGER, p_source TEXT, p_amount NUMERIC, p_wagering NUMERIC, p_max_bet NUMERIC,
-                                       p_max_conversion NUMERIC, p_expires TIMESTAMPTZ, p_reason TEXT, p_by INTEGER,
+                                       p_max_conversion NUMERIC, p_expires TIMESTAMPTZ, p_reason TEXT, p_by INTEGER, p_offer BIGINT DEFAULT NULL,
                                        OUT refusal TEXT, OUT grant_id BIGINT) LANGUAGE plpgsql AS $$
 DECLARE
   m RECORD;
 BEGIN
   PERFORM 1 FROM users x WHERE x.id = p_user AND x."siteCode" = p_site FOR NO KEY UPDATE;
   IF NOT FOUND THEN refusal := 'playerNotFound'; RETURN; END IF;
+  IF p_offer IS NOT NULL AND EXISTS (SELECT 1 FROM bonus_grants g WHERE g."userId" = p_user AND g."offerId" = p_offer) THEN
+    refusal := 'offerUsed'; RETURN;
+  END IF;
   IF EXISTS (SELECT 1 FROM bonus_grants g WHERE g."userId" = p_user AND g.status = 'active') THEN refusal := 'grantActive'; RETURN; END IF;
-  INSERT INTO bonus_grants ("siteCode", "userId", source, amount, balance, "wageringRequired", "maxBet", "maxConversion", "expiresAt", reason, "grantedBy")
-  VALUES (p_site, p_user, p_source, p_amount, 0, p_wagering, p_max_bet, p_max_conversion, p_expires, left(p_reason, 300), p_by)
+  INSERT INTO bonus_grants ("siteCode", "userId", source, amount, balance, "wageringRequired", "maxBet", "maxConversion", "expiresAt", reason, "grantedBy", "offerId")
+  VALUES (p_site, p_user, p_source, p_amount, 0, p_wagering, p_max_bet, p_max_conversion, p_expires, left(p_reason, 300), p_by, p_offer)
   RETURNING id INTO grant_id;
   SELECT * INTO m FROM bonus_move(p_user, grant_id, p_amount, 'bonus-grant', 'bonus:grant:' || grant_id, NULL, p_reason);
   IF m.refusal IS NOT NULL THEN RAISE EXCEPTION USING ERRCODE = 'WL000', MESSAGE = m.refusal; END IF;
