@@ -109,7 +109,7 @@ export const bonusEndpoints = [
         wageringMultiplier: body.wageringMultiplier,
         maxBet: body.maxBet ?? null,
         maxConversion: body.maxConversion ?? null,
-        expiresAt: body.expiresAt,
+        expiresAt: body.expiresAt ?? new Date(Date.now() + 30 * 86_400_000),
         reason: body.reason,
       }),
   ),

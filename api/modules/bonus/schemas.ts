@@ -16,11 +16,24 @@ import {
 /** Bodies, queries and parameters of /bonus (docs/decisions/bonus.md). */
 
 export const MAX_WAGERING_MULTIPLIER = 1000;
+/** 0 to 1000 with at most 2 decimals (as a JSON number or a decimal string). */
+const UP_TO_1000 = '^(1000(\\.0{1,2})?|\\d{1,3}(\\.\\d{1,2})?)$';
+
+/** The wagering multiplier: the required wagering is the bonus times it. */
+const wageringMultiplier = () =>
+  documentAs(
+    multiplierAmount().test('range', `\${path} must be 0 to ${MAX_WAGERING_MULTIPLIER}`, (v) => v === undefined || Number(v) <= MAX_WAGERING_MULTIPLIER),
+    { type: ['string', 'number'], pattern: UP_TO_1000, minimum: 0, maximum: MAX_WAGERING_MULTIPLIER, description: 'A decimal 0 to 1000, at most 2 decimals' },
+  );
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
 /** A future ISO 8601 date-time (without a zone: UTC), before 2100; comes out as a Date. */
 const futureTime = () =>
-  documentAs(mixed<Date>(), { type: 'string', format: 'date-time', description: 'ISO 8601 date-time (without a zone: UTC), in the future, before 2100' })
+  documentAs(mixed<Date>(), {
+    type: 'string',
+    format: 'date-time',
+    description: 'ISO 8601 date-time (without a zone: UTC), in the future, before 2100; 30 days from now when not sent',
+  })
     .transform((_value: unknown, original: unknown) => {
       if (typeof original !== 'string' || !ISO_TIME.test(original.trim())) return original;
       const trimmed = original.trim();
@@ -38,14 +51,12 @@ export const grantBody = object({
   amount: moneyAmount()
     .required('${path} is required')
     .test('positive', '${path} must be above 0', (v) => v === undefined || Number(v) > 0),
-  wageringMultiplier: multiplierAmount()
-    .required('${path} is required')
-    .test('range', `\${path} must be 0 to ${MAX_WAGERING_MULTIPLIER}`, (v) => v === undefined || Number(v) <= MAX_WAGERING_MULTIPLIER),
+  wageringMultiplier: wageringMultiplier().required('${path} is required'),
   maxBet: moneyAmount()
     .nullable()
     .test('positive', '${path} must be above 0 (or null: no max bet)', (v) => v == null || Number(v) > 0),
   maxConversion: moneyAmount().nullable(),
-  expiresAt: futureTime().required('${path} is required'),
+  expiresAt: futureTime(),
   reason: reason(),
 });
 
@@ -80,7 +91,13 @@ const offerFields = () => ({
     .max(30, '${path} must be 3 to 30 characters')
     .matches(/^[A-Za-z0-9_-]+$/, '${path} must be letters, digits, - or _'),
   name: text().min(2, '${path} must be 2 to 100 characters').max(100, '${path} must be 2 to 100 characters'),
-  percent: documentAs(mixed<string>(), { type: ['string', 'number'], description: 'Percent of the deposit, above 0, at most 1000, 2 decimals' })
+  percent: documentAs(mixed<string>(), {
+    type: ['string', 'number'],
+    pattern: UP_TO_1000,
+    exclusiveMinimum: 0,
+    maximum: 1000,
+    description: 'Percent of the deposit, above 0, at most 1000, 2 decimals',
+  })
     .transform((_v: unknown, original: unknown) => (typeof original === 'number' && Number.isFinite(original) ? String(original) : original))
     .test(
       'percent',
@@ -93,11 +110,7 @@ const offerFields = () => ({
     .strict()
     .oneOf([...OFFER_QUALIFYING], `\${path} must be one of ${OFFER_QUALIFYING.join(', ')}`),
   depositNumber: jsonInteger().min(1, '${path} must be 1 to 1000').max(1000, '${path} must be 1 to 1000').nullable(),
-  wageringMultiplier: multiplierAmount().test(
-    'range',
-    `\${path} must be 0 to ${MAX_WAGERING_MULTIPLIER}`,
-    (v) => v === undefined || Number(v) <= MAX_WAGERING_MULTIPLIER,
-  ),
+  wageringMultiplier: wageringMultiplier(),
   maxBet: moneyAmount()
     .nullable()
     .test('positive', '${path} must be above 0 (or null: no max bet)', (v) => v == null || Number(v) > 0),
