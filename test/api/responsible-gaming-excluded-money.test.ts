@@ -171,6 +171,9 @@ test.serial('a promotion claim committing while a self-exclusion waits for the p
   await holder.connect();
   const waitingOnLocks = async (n: number) => {
     for (let i = 0; i < 100; i += 1) {
+      // Inside the holder's transaction pg_stat_activity is read once and kept (stats_fetch_consistency):
+      // clear that snapshot so each look sees the waits of now.
+      await holder.query('SELECT pg_stat_clear_snapshot()');
       const { rows } = await holder.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`);
       if (rows[0].n >= n) return;
       await new Promise((r) => setTimeout(r, 20));
