@@ -74,7 +74,7 @@ async function conserved(t: ExecutionContext, userId: number, opening: string): 
   t.is(new Decimal(money.balance).plus(money.bonusBalance).toFixed(6), expected.toFixed(6), 'cash + bonus = in - stakes + wins - lost');
   const report = await audit.verifyChains();
   t.deepEqual(
-    report.problems.filter((p) => p.chain === 'bonus_ledger' || p.chain === 'game_transactions'),
+    report.problems.filter((p) => p.chain === 'bonus_ledger' || p.chain === 'game_transactions' || (p.chain === 'users' && p.rowId === String(userId))),
     [],
   );
   return money;
@@ -263,4 +263,15 @@ test.serial('a cooling-off forfeits the active grant (bonus-forfeit row, reason 
   t.like(g, { status: 'forfeited', endReason: 'exclusion started' });
   const money = await conserved(t, user.id, '1');
   t.is(money.bonusBalance, '0.000000');
+});
+
+test.serial('the audit sees a bonus balance changed behind the wallet: the state check names the last bonus_ledger row', async (t) => {
+  const { user } = await factories.createUser();
+  await grant(user.id, { amount: '12' });
+  await db().query('UPDATE users SET "bonusBalance" = 13 WHERE id = $1', { bind: [user.id] });
+  const report = await audit.verifyChains();
+  const mine = report.problems.filter((p) => p.chain === 'users' && p.rowId === String(user.id));
+  t.is(mine.length, 1, JSON.stringify(report.problems.slice(0, 3)));
+  t.like(mine[0].state, { field: 'bonusBalance', expected: '12.000000', found: '13.000000' });
+  await db().query('UPDATE users SET "bonusBalance" = 12 WHERE id = $1', { bind: [user.id] });
 });
