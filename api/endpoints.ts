@@ -10,6 +10,7 @@ import { docsEndpoints } from './modules/docs/endpoints';
 import { gameEndpoints } from './modules/game/endpoints';
 import { inboxEndpoints } from './modules/inbox/endpoints';
 import { eventsEndpoints } from './modules/events/endpoints';
+import { bonusEndpoints } from './modules/bonus/endpoints';
 import { kycEndpoints } from './modules/kyc/endpoints';
 import { liveSportsEndpoints } from './modules/live-sports/endpoints';
 import { missionEndpoints } from './modules/mission/endpoints';
@@ -52,6 +53,7 @@ export const endpoints: readonly Endpoint[] = [
   ...kycEndpoints,
   ...eventsEndpoints,
   ...reportsEndpoints,
+  ...bonusEndpoints,
   ...affiliateEndpoints,
   ...auditEndpoints,
 ];

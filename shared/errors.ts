@@ -17,6 +17,8 @@ export class Refusal extends Error {
     public readonly refusal: RefusalName,
     /** For logs; clients get the refusal's text (shared/domain/refusal-texts.ts). */
     public readonly detail?: string,
+    /** What the refusal answers as the envelope's `data` (null when not given): what a client needs to decide again. */
+    public readonly data?: unknown,
   ) {
     super(detail ? `${refusal}: ${detail}` : refusal);
     this.name = 'Refusal';

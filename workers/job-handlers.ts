@@ -1,6 +1,7 @@
 import { affiliateSettlementJob } from '../shared/domain/affiliate';
 import { auditDigestJob } from '../shared/domain/audit';
 import { mailJob, smsJob } from '../shared/domain/auth';
+import { expireBonusesJob } from '../shared/domain/bonus';
 import { depositCreditJob, depositExpiryJob } from '../shared/domain/deposit';
 import { liveSportsJob } from '../shared/domain/live-sports';
 import { postBetJob } from '../shared/domain/post-bet';
@@ -19,6 +20,7 @@ export const JOB_HANDLERS: JobHandlerRegistry = {
   'post-bet': postBetJob,
   'deposit-credit': depositCreditJob,
   'deposit-expiry': depositExpiryJob,
+  'bonus-expiry': expireBonusesJob,
   'upload-sweep': uploadSweepJob,
   mail: mailJob,
   sms: smsJob,

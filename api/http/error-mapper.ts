@@ -34,7 +34,8 @@ export function describeError(err: unknown, locale: Locale, requestId?: string, 
     const mapped = refusalCode(refusals, err.refusal);
     // A refusal its endpoint does not declare is a bug of the declaration: a 500, logged by answerError.
     if (mapped) {
-      return { status: mapped.code < 1000 ? mapped.code : 200, code: mapped.code, message: mapped.text[locale] };
+      const extra = err.data === undefined ? undefined : { data: err.data };
+      return { status: mapped.code < 1000 ? mapped.code : 200, code: mapped.code, message: mapped.text[locale], extra };
     }
   }
   if (err instanceof InputError) {

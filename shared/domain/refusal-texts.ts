@@ -3,6 +3,7 @@ import { adminRefusals } from './admin/refusals';
 import { affiliateRefusals } from './affiliate/refusals';
 import { authRefusals } from './auth/refusals';
 import { betRecordRefusals } from './bet-record/refusals';
+import { bonusRefusals } from './bonus/refusals';
 import { depositRefusals } from './deposit/refusals';
 import { gameRefusals } from './game/refusals';
 import { inboxRefusals } from './inbox/refusals';
@@ -25,6 +26,7 @@ const REFUSALS: RefusalRegistry = {
   affiliate: affiliateRefusals,
   auth: authRefusals,
   'bet-record': betRecordRefusals,
+  bonus: bonusRefusals,
   deposit: depositRefusals,
   game: gameRefusals,
   inbox: inboxRefusals,

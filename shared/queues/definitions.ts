@@ -14,6 +14,8 @@ export interface QueuePayloads {
   'deposit-credit': { depositOrderId: number };
   /** The sweep that fails deposit orders left unpaid too long (scheduled every 5 minutes). */
   'deposit-expiry': { reason?: 'schedule' | 'manual' };
+  /** The sweep that expires bonus grants past their expiry (scheduled every minute; docs/decisions/bonus.md). */
+  'bonus-expiry': { reason?: 'schedule' | 'manual' };
   /**
    * An e-mail to render and send; the handler reads codes from the user row. `to`: the address a
    * verify-email code goes to (the pending address; a job for a superseded address is dropped);
@@ -84,6 +86,7 @@ export const QUEUES: Record<QueueName, { defaultJobOptions: DefaultJobOptions; c
   },
   'deposit-credit': { defaultJobOptions: retry(10, 2000), concurrency: 4 },
   'deposit-expiry': { defaultJobOptions: retry(2, 30_000), concurrency: 1 },
+  'bonus-expiry': { defaultJobOptions: retry(2, 30_000), concurrency: 1 },
   mail: { defaultJobOptions: retry(5, 5000), concurrency: 4 },
   sms: { defaultJobOptions: retry(3, 5000), concurrency: 4 },
   image: { defaultJobOptions: retry(3, 2000), concurrency: 2 },

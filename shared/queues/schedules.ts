@@ -28,6 +28,7 @@ export const SCHEDULES: Schedule[] = [
   { queue: 'affiliate-settlement', id: 'affiliate-settlement-daily', pattern: '30 3 * * *', data: { period: 'daily' } },
   { queue: 'live-sports', id: 'live-sports-refresh', pattern: '*/30 * * * *', data: { reason: 'schedule' } },
   { queue: 'deposit-expiry', id: 'deposit-expiry-sweep', pattern: '*/5 * * * *', data: { reason: 'schedule' } },
+  { queue: 'bonus-expiry', id: 'bonus-expiry-sweep', pattern: '* * * * *', data: { reason: 'schedule' } },
   { queue: 'upload-sweep', id: 'upload-sweep-daily', pattern: '15 4 * * *', data: { reason: 'schedule' } },
   { queue: 'audit-digest', id: 'audit-digest-daily', pattern: '45 23 * * *', data: { reason: 'schedule' } },
   // Every 5 seconds (a six-field pattern): a lost run only delays the rollup (docs/decisions/reports.md).

@@ -37,6 +37,9 @@ test('GET /promo anonymous: items resolved to the locale, images null, isActive 
   const first = items.find((p: { id: number }) => p.id === running.id);
   t.deepEqual(Object.keys(first).sort(), [
     'actionHtml',
+    'bonusMaxBet',
+    'bonusMaxConversion',
+    'bonusValidDays',
     'claimedCount',
     'conditionType',
     'conditionValue',
@@ -50,6 +53,7 @@ test('GET /promo anonymous: items resolved to the locale, images null, isActive 
     'isActive',
     'maxClaims',
     'rewardAmount',
+    'rewardKind',
     'startTime',
     'tag',
     'title',

@@ -154,7 +154,11 @@ export const envelopeSchemas: Record<string, Json> = {
     properties: {
       code: { type: 'integer' },
       message: { type: 'string' },
-      data: { type: 'null' },
+      data: {
+        type: ['object', 'null'],
+        description:
+          'null, except for a refusal that carries what the client needs to decide again (POST /withdrawal/request 2010: {forfeits, total}, the bonus money a withdrawal would forfeit)',
+      },
       errors: {
         type: 'array',
         description: 'Validation failures (400): the field and why',

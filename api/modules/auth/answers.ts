@@ -34,6 +34,7 @@ const userFields = { ...playerFields, tokenVersion: num() };
 
 /** What a player's detail adds, for the player (GET /auth/user-detail) and the operators. */
 export const playerDetailFields = {
+  bonusBalance: money('Bonus money beside balance (docs/decisions/bonus.md): playable, not withdrawable'),
   relegationMissCount: int(),
   vipHold: num(),
   level2AgentId: nullable(int()),

@@ -85,9 +85,12 @@ export const depositEndpoints = [
         'deposit.atmOrderUnanswered': 2003,
         'deposit.cardOrderRefused': 2002,
         'deposit.cardOrderUnanswered': 2003,
+        'bonus.offerNotFound': 2007,
+        'bonus.offerUsed': 2008,
         ...KYC_GATE_REFUSALS,
       },
-      summary: "A deposit order: the fiat vendor's reply, or the crypto address to pay",
+      summary:
+        "A deposit order: the fiat vendor's reply, or the crypto address to pay; bonusCode opts into a deposit offer (2007 no such offer running, 2008 already used), granted when the deposit is credited",
     },
     ({ site, player, body }) => createDeposit(site, player.id, { ...body, paymentMethod: body.paymentMethod as PaymentMethod }, fiatCallbackUrls()),
   ),

@@ -22,6 +22,8 @@ export const depositBody = object({
   ...bankFields(),
   userCardLastValue: cardLastValue(),
   ...payerFields(),
+  /** A deposit offer's code (docs/decisions/bonus.md, "Deposit offers"). */
+  bonusCode: text().max(30, '${path} must be at most 30 characters'),
 });
 
 /** GET /deposit/orders. */

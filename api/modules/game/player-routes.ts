@@ -114,6 +114,7 @@ export const playerEndpoints = [
         'game.playerBlocked': 5010,
         'game.balanceTooLow': 5011,
         'game.seedsNotCommitted': 5012,
+        'bonus.maxBetExceeded': 5013,
         'game.playerNotFound': 2001,
         ...playProtectionCodes,
       },

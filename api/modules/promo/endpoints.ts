@@ -94,7 +94,15 @@ export const promoEndpoints = [
       createPromotion(
         actor,
         site,
-        { ...body, startTime: body.startTime as Date, endTime: body.endTime as Date, conditionType: body.conditionType as PromotionConditionType },
+        {
+          ...body,
+          startTime: body.startTime as Date,
+          endTime: body.endTime as Date,
+          conditionType: body.conditionType as PromotionConditionType,
+          rewardKind: body.rewardKind as 'cash' | 'bonus',
+          bonusMaxBet: body.bonusMaxBet ?? null,
+          bonusMaxConversion: body.bonusMaxConversion ?? null,
+        },
         files,
       ),
   ),
@@ -123,7 +131,13 @@ export const promoEndpoints = [
       summary: 'Update a promotion (multipart; a new image replaces only its own field; 2002 when maxClaims, not 0, is below the claims made)',
     },
     ({ actor, site, params, body, files }) =>
-      updatePromotion(actor, site, params.id, { ...body, conditionType: body.conditionType as PromotionConditionType | undefined }, files),
+      updatePromotion(
+        actor,
+        site,
+        params.id,
+        { ...body, conditionType: body.conditionType as PromotionConditionType | undefined, rewardKind: body.rewardKind as 'cash' | 'bonus' | undefined },
+        files,
+      ),
   ),
   endpoint(
     {
@@ -148,8 +162,16 @@ export const promoEndpoints = [
       auth: 'player',
       params: idParams,
       limits: [claimPerUser],
-      refusals: { 'promo.alreadyClaimed': 2001, 'promo.quotaExhausted': 2002, 'promo.conditionNotMet': 2003, 'promo.notRunning': 2004, ...exclusionCodes },
-      summary: "Claim a promotion's reward (checks: running, not claimed, quota, condition)",
+      refusals: {
+        'promo.alreadyClaimed': 2001,
+        'promo.quotaExhausted': 2002,
+        'promo.conditionNotMet': 2003,
+        'promo.notRunning': 2004,
+        'bonus.grantActive': 2005,
+        ...exclusionCodes,
+      },
+      summary:
+        "Claim a promotion's reward (checks: running, not claimed, quota, condition); a bonus reward is a bonus grant (2005 while another grant is active)",
     },
     ({ site, player, params }) => claimPromotion(site, player.id, params.id),
   ),

@@ -7,6 +7,7 @@ import {
   documentAs,
   INT_MAX,
   localeMap,
+  moneyAmount,
   nonZeroMoneyAmount,
   moneyJsonSchema,
   multiplierAmount,
@@ -129,6 +130,10 @@ const fields = () => ({
   rewardAmount: rewardAmount(),
   maxClaims: formInteger(0, INT_MAX),
   turnoverMultiplier: multiplierAmount(),
+  rewardKind: string().strict().oneOf(['cash', 'bonus'], '${path} must be cash or bonus'),
+  bonusMaxBet: nonZeroMoneyAmount().nullable(),
+  bonusMaxConversion: moneyAmount().nullable(),
+  bonusValidDays: formInteger(1, 365),
 });
 
 /** POST /promo: title, content, startTime, endTime, conditionType and rewardAmount required; the rest defaulted. */
@@ -147,6 +152,8 @@ export const createPromotionBody = documentAs(
       rewardAmount: rewardAmount().required('rewardAmount is required'),
       maxClaims: formInteger(0, INT_MAX).default(0),
       turnoverMultiplier: multiplierAmount().default('0'),
+      rewardKind: string().strict().oneOf(['cash', 'bonus'], '${path} must be cash or bonus').default('cash'),
+      bonusValidDays: formInteger(1, 365).default(30),
     })
     .transform(parseJsonTexts),
   CONDITION_VALUE_FORMS,

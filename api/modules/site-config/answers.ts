@@ -1,4 +1,4 @@
-import { array, bool, decimal, int, localeTexts, nothing, nullable, num, obj, oneOfValues, str } from '../../http/answer-schemas';
+import { array, bool, decimal, int, localeTexts, nothing, nullable, num, obj, oneOfValues, record, str } from '../../http/answer-schemas';
 import { PERIOD_TYPES } from '../../../shared/domain/affiliate';
 
 /**
@@ -95,6 +95,10 @@ export const getSiteConfigAdminByIdSettings = obj({
   frontendUrl: nullable(str()),
   affiliate: obj({ payingPeriod: oneOfValues(PERIOD_TYPES), negativeCarryOver: bool() }),
   minimumAge: num(),
+  bonus: obj({
+    contributionWeights: record(int(), 'Game type code -> percent of a stake counted towards wagering (100 when not listed)'),
+    forfeitOnWithdrawal: bool('A withdrawal request with an active bonus forfeits it (the request must send forfeitBonuses: true)'),
+  }),
   jurisdiction: siteJurisdiction,
 });
 

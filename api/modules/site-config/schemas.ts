@@ -1,5 +1,6 @@
 import { array, boolean, mixed, object, type AnyObjectSchema } from 'yup';
 import { SITE_CODE_PATTERN } from '../../../shared/domain/common';
+import { GAME_TYPE_CODES } from '../../../shared/domain/game';
 import { canonicalTimeZones, isTimeZone, LIMIT_TYPES, MAX_INCREASE_DELAY_HOURS, SELF_EXCLUSION_MONTHS } from '../../../shared/domain/site-config';
 import { isLocale, LOCALES, type LocaleText } from '../../../shared/i18n/locales';
 import { charCount, charString, documentAs, jsonId, jsonInteger, localeMap, moneyAmount, positiveIdParam, text, zeroOrOne } from '../../http/schema-helpers';
@@ -292,6 +293,49 @@ const kycSettings = () =>
     { description: 'depositLevel3AboveUsd must not be below depositLevel2AboveUsd when both are sent (a 400)' },
   );
 
+const GAME_TYPE_CODE_TEXTS = GAME_TYPE_CODES.map(String);
+
+/**
+ * The bonus settings (shared/domain/site-config/bonus-settings.ts): contributionWeights by game type code,
+ * each an integer percent 0 to 100; forfeitOnWithdrawal a boolean.
+ */
+const bonusSettings = () =>
+  knownKeysOnly(
+    object({
+      contributionWeights: documentAs(
+        mixed<Record<string, number>>()
+          .test(
+            'object',
+            '${path} must be an object of game type codes to percents',
+            (v) => v === undefined || (typeof v === 'object' && v !== null && !Array.isArray(v)),
+          )
+          .test(
+            'types',
+            `\${path} keys must be game type codes (${GAME_TYPE_CODE_TEXTS.join(', ')})`,
+            (v) => v === undefined || v === null || typeof v !== 'object' || Object.keys(v).every((k) => GAME_TYPE_CODE_TEXTS.includes(k)),
+          )
+          .test(
+            'weights',
+            '${path} values must be integers from 0 to 100',
+            (v) =>
+              v === undefined ||
+              v === null ||
+              typeof v !== 'object' ||
+              Object.values(v).every((w) => typeof w === 'number' && Number.isInteger(w) && w >= 0 && w <= 100),
+          ),
+        {
+          type: 'object',
+          propertyNames: { enum: GAME_TYPE_CODE_TEXTS },
+          additionalProperties: { type: 'integer', minimum: 0, maximum: 100 },
+          description: 'Game type code -> the percent of a stake that counts towards wagering (100 for a type not listed)',
+        },
+      ),
+      forfeitOnWithdrawal: strictBoolean(),
+    }),
+  )
+    .typeError('${path} must be an object')
+    .default(undefined);
+
 /** PATCH /site-config/admin/:id/settings: the fields to change, at least one; unknown fields are refused. */
 export const siteSettingsBody = knownKeysOnly(
   object({
@@ -308,6 +352,7 @@ export const siteSettingsBody = knownKeysOnly(
       .min(MINIMUM_AGE_RANGE.min, `\${path} must be ${MINIMUM_AGE_RANGE.min} to ${MINIMUM_AGE_RANGE.max}`)
       .max(MINIMUM_AGE_RANGE.max, `\${path} must be ${MINIMUM_AGE_RANGE.min} to ${MINIMUM_AGE_RANGE.max}`),
     kyc: kycSettings(),
+    bonus: bonusSettings(),
   }),
 ).test('some', 'give at least one setting', (v) => Object.values(v ?? {}).some((x) => x !== undefined));
 

@@ -83,9 +83,11 @@ export const playerEndpoints = [
         'withdrawal.balanceTooLow': 2007,
         'withdrawal.promoTurnoverOpen': 2008,
         'withdrawal.depositTurnoverShort': 2009,
+        'bonus.forfeitRequired': 2010,
         'kyc.level2Required': KYC_GATE_REFUSALS['kyc.level2Required'],
       },
-      summary: 'Request a USDT withdrawal: the amount moves from balance to frozenBalance until reviewed',
+      summary:
+        'Request a USDT withdrawal: the amount moves from balance to frozenBalance until reviewed; when the site forfeits bonuses on withdrawal and a bonus is active, forfeitBonuses: true is required (else 2010, data: what would be lost)',
     },
     ({ site, player, body, locale }) => requestWithdrawal(site, player.id, body, locale),
   ),

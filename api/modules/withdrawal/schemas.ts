@@ -1,4 +1,4 @@
-import { object } from 'yup';
+import { boolean, object } from 'yup';
 import { WITHDRAWAL_STATUSES } from '../../../shared/domain/withdrawal';
 import { dateRangeFields, jsonId, moneyAmount, pagingFields, queryInt, queryText, text } from '../../http/schema-helpers';
 
@@ -11,6 +11,8 @@ export const requestBody = object({
   verifyCode: text()
     .required('verifyCode is required')
     .matches(/^\d{6}$/, 'verifyCode must be 6 digits'),
+  /** True: the player accepts that the request forfeits their active bonus money (the site's bonus.forfeitOnWithdrawal). */
+  forfeitBonuses: boolean().strict().typeError('${path} must be true or false'),
 });
 
 const status = () => queryText().oneOf([...WITHDRAWAL_STATUSES], '${path} must be pending, approved, rejected or completed');

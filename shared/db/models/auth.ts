@@ -31,6 +31,8 @@ export class User extends Model {
   @Column({ type: DataType.INTEGER, allowNull: false, defaultValue: 0 }) tokenVersion!: number;
   @Column({ type: DataType.DECIMAL(18, 6), allowNull: false, defaultValue: '0' }) balance!: string;
   @Column({ type: DataType.DECIMAL(18, 6), allowNull: false, defaultValue: '0' }) frozenBalance!: string;
+  /** The bonus balance (docs/decisions/bonus.md): moved only by the bonus functions of the wallet (bonus_move). */
+  @Column({ type: DataType.DECIMAL(18, 6), allowNull: false, defaultValue: '0' }) bonusBalance!: string;
   @Column({ type: DataType.STRING(6) }) withdrawalVerifyCode!: string | null;
   /** When the withdrawal code was sent (it expires) and its wrong tries so far (migration 0031). */
   @Column({ type: DataType.DATE }) withdrawalCodeSentAt!: Date | null;

@@ -33,6 +33,8 @@ export class DepositOrder extends Model {
   @Column({ type: DataType.DATE }) resolvedAt!: Date | null;
   @Column({ type: DataType.DATE }) paidAt!: Date | null;
   @Column({ type: DataType.DATE }) creditedAt!: Date | null;
+  /** The deposit offer the player opted into with its code (docs/decisions/bonus.md, "Deposit offers"). */
+  @Column({ type: DataType.BIGINT }) bonusOfferId!: string | null;
   declare createdAt: Date;
   declare updatedAt: Date;
 }

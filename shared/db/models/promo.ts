@@ -23,6 +23,11 @@ export class Promotion extends Model {
   @Column({ type: DataType.DECIMAL(10, 2), allowNull: false, defaultValue: '0' }) turnoverMultiplier!: string;
   @Column({ type: DataType.INTEGER, allowNull: false, defaultValue: 0 }) maxClaims!: number;
   @Column({ type: DataType.INTEGER, allowNull: false, defaultValue: 0 }) claimedCount!: number;
+  /** cash (as before) or bonus: a bonus grant of rewardAmount with these terms (docs/decisions/bonus.md). */
+  @Column({ type: DataType.STRING(5), allowNull: false, defaultValue: 'cash' }) rewardKind!: 'cash' | 'bonus';
+  @Column({ type: DataType.DECIMAL(18, 6) }) bonusMaxBet!: string | null;
+  @Column({ type: DataType.DECIMAL(18, 6) }) bonusMaxConversion!: string | null;
+  @Column({ type: DataType.INTEGER, allowNull: false, defaultValue: 30 }) bonusValidDays!: number;
 }
 
 /** A player's claim of a promotion, with the promotion's title and tag as claimed and its turnover. */
@@ -43,5 +48,7 @@ export class PromotionClaim extends Model {
   @Column({ type: DataType.DATE }) forfeitedAt!: Date | null;
   @Column({ type: DataType.DECIMAL(18, 6) }) forfeitedAmount!: string | null;
   @Column({ type: DataType.BIGINT }) forfeitLedgerId!: string | null;
+  /** The bonus grant a claim of a bonus promotion made (docs/decisions/bonus.md). */
+  @Column({ type: DataType.BIGINT }) bonusGrantId!: string | null;
   declare claimedAt: Date;
 }

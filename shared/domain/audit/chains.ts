@@ -5,7 +5,7 @@
  */
 export interface ChainTable {
   /** The chain's name in audit_chain_heads, the table's name. */
-  chain: 'game_transactions' | 'affiliate_ledger' | 'admin_operation_logs';
+  chain: 'game_transactions' | 'bonus_ledger' | 'affiliate_ledger' | 'admin_operation_logs';
   /** A row's account within the chain, as SQL over alias `t`. */
   account: string;
   /** The canonical content of row `t`, as SQL. */
@@ -14,6 +14,7 @@ export interface ChainTable {
 
 export const CHAIN_TABLES: readonly ChainTable[] = [
   { chain: 'game_transactions', account: 't."userId"::TEXT', content: 'audit_game_transaction_content(t)' },
+  { chain: 'bonus_ledger', account: 't."userId"::TEXT', content: 'audit_bonus_ledger_content(t)' },
   { chain: 'affiliate_ledger', account: 't."userId"::TEXT', content: 'audit_affiliate_ledger_content(t)' },
   { chain: 'admin_operation_logs', account: 'audit_operation_log_account(t."siteCode")', content: 'audit_operation_log_content(t)' },
 ];

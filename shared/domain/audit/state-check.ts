@@ -7,7 +7,8 @@ import { db } from '../../db/sequelize';
  * each account's state with what its chained history says it is:
  * - a player's `balance` and `frozenBalance` with the last `game_transactions` row's `balanceAfter` and
  *   `frozenAfter` (0 without rows), and `frozenBalance` with the open withdrawal holds (pending or
- *   approved withdrawals);
+ *   approved withdrawals); a player's `bonusBalance` with the last `bonus_ledger` row's `bonusAfter` (0 without
+ *   rows; docs/decisions/bonus.md);
  * - an agent's `available` and `frozen` (affiliate_accounts) with the last `affiliate_ledger` row's
  *   `availableAfter` and `frozenAfter`, and `frozen` with the open commission withdrawals;
  * - a player's `coolingOffUntil` and `selfExcludedUntil` (rg_accounts) with the `to` of the last
@@ -37,6 +38,7 @@ const USERS = `
     FROM users u
     LEFT JOIN LATERAL (SELECT g.id, g."balanceAfter", g."frozenAfter" FROM game_transactions g
                         WHERE g."userId" = u.id ORDER BY g.id DESC LIMIT 1) last ON TRUE
+    LEFT JOIN LATERAL (SELECT b.id, b."bonusAfter" FROM bonus_ledger b WHERE b."userId" = u.id ORDER BY b.id DESC LIMIT 1) lastb ON TRUE
     LEFT JOIN (SELECT "userId", sum(amount) AS held FROM withdrawals WHERE status IN ('pending', 'approved') GROUP BY "userId") w
            ON w."userId" = u.id
    CROSS JOIN LATERAL (VALUES
@@ -44,7 +46,9 @@ const USERS = `
       coalesce('the balanceAfter of game_transactions row ' || last.id, 'no game_transactions row')),
      ('frozenBalance', ${money('last."frozenAfter"')}, u."frozenBalance"::TEXT,
       coalesce('the frozenAfter of game_transactions row ' || last.id, 'no game_transactions row')),
-     ('frozenBalance', ${money('w.held')}, u."frozenBalance"::TEXT, 'the sum of the pending and approved withdrawals')
+     ('frozenBalance', ${money('w.held')}, u."frozenBalance"::TEXT, 'the sum of the pending and approved withdrawals'),
+     ('bonusBalance', ${money('lastb."bonusAfter"')}, u."bonusBalance"::TEXT,
+      coalesce('the bonusAfter of bonus_ledger row ' || lastb.id, 'no bonus_ledger row'))
    ) AS v(field, expected, found, source)
    WHERE v.expected::NUMERIC <> v.found::NUMERIC
    ORDER BY u.id, v.field, v.source

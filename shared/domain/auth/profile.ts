@@ -3,11 +3,14 @@ import { Refusal, SessionEndedError } from '../../errors';
 import { isLocale, type Locale } from '../../i18n/locales';
 import { playerById } from './accounts';
 import { avatarOf, loginUser, type LoginUser } from './user-view';
+import { money } from '../wallet';
 
 /** The player's own profile (user-detail, locale). */
 
 /** User detail: every field of 2.6 except the password and the secrets (TOTP secret, pending codes). */
 export interface UserDetail extends LoginUser {
+  /** The bonus balance beside `balance` (docs/decisions/bonus.md). */
+  bonusBalance: string;
   relegationMissCount: number;
   vipHold: number;
   level2AgentId: number | null;
@@ -51,6 +54,7 @@ async function latestLoginLogs(userId: number): Promise<LoginLogView[]> {
 export function profileOf(user: User, avatar: string | null): UserDetail {
   return {
     ...loginUser(user, avatar),
+    bonusBalance: money(user.bonusBalance),
     relegationMissCount: Number(user.relegationMissCount),
     vipHold: Number(user.vipHold),
     level2AgentId: user.level2AgentId,
@@ -76,6 +80,7 @@ const PROFILE_COLUMNS = [
   'totalEffectiveBet',
   'balance',
   'frozenBalance',
+  'bonusBalance',
   'locale',
   'avatar',
   'vendorGroupId',

@@ -2,6 +2,8 @@ import { QueryTypes, type Transaction } from 'sequelize';
 import { db } from '../../db/sequelize';
 import { pushAfterCommit, type CommittedRow } from '../../queues/outbox';
 import type { OutboxReconciler, OutboxRow } from '../../queues/reconcile';
+import { logger } from '../../logger';
+import { grantDepositOffer } from '../bonus';
 import { addMissionDepositProgress } from '../mission';
 import { ledgerKeys, moveBalance } from '../wallet';
 
@@ -36,6 +38,8 @@ interface LockedOrder {
   status: string;
   usdAmount: string | null;
   creditedAt: Date | null;
+  siteCode: string;
+  bonusOfferId: string | null;
 }
 
 /**
@@ -78,11 +82,14 @@ async function holdCredit(depositOrderId: number): Promise<CreditResult> {
 
 async function creditOnce(depositOrderId: number): Promise<CreditResult> {
   return db().transaction(async (transaction) => {
-    const [order] = await db().query<LockedOrder>(`SELECT id, "userId", status, "usdAmount", "creditedAt" FROM deposit_orders WHERE id = :id FOR UPDATE`, {
-      replacements: { id: depositOrderId },
-      type: QueryTypes.SELECT,
-      transaction,
-    });
+    const [order] = await db().query<LockedOrder>(
+      `SELECT id, "userId", status, "usdAmount", "creditedAt", "siteCode", "bonusOfferId" FROM deposit_orders WHERE id = :id FOR UPDATE`,
+      {
+        replacements: { id: depositOrderId },
+        type: QueryTypes.SELECT,
+        transaction,
+      },
+    );
     if (!order) return { depositOrderId, credited: false, reason: 'missing' };
     if (order.status !== 'paid' || order.usdAmount === null) return { depositOrderId, credited: false, reason: 'not-paid' };
     if (order.creditedAt) return { depositOrderId, credited: false, reason: 'already-credited' };
@@ -103,6 +110,17 @@ async function creditOnce(depositOrderId: number): Promise<CreditResult> {
       transaction,
     });
     if (frozen?.refusal) throw new FrozenPlayer(frozen.refusal);
+    // The deposit offer the player opted into (docs/decisions/bonus.md, "Deposit offers"), under the player's row the credit locked.
+    if (order.bonusOfferId) {
+      const offer = await grantDepositOffer(transaction, {
+        id: order.id,
+        userId: order.userId,
+        siteCode: order.siteCode,
+        usdAmount: order.usdAmount,
+        offerId: order.bonusOfferId,
+      });
+      if (offer.skipped) logger().info({ depositOrderId: order.id, offerId: order.bonusOfferId, skipped: offer.skipped }, 'deposit offer not granted');
+    }
     await db().query(`UPDATE deposit_orders SET "creditedAt" = now(), "updatedAt" = now() WHERE id = :id`, { replacements: { id: order.id }, transaction });
     return { depositOrderId, credited: true, usdAmount: move.amount, balanceAfter: move.balanceAfter };
   });

@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import { UniqueConstraintError } from 'sequelize';
+import { offerForDeposit } from '../bonus';
 import { DepositOrder, type PaymentChannel } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { InputError, Refusal } from '../../errors';
@@ -30,6 +31,10 @@ import type { PaymentMethod } from './channel-fields';
 
 export interface DepositInput {
   channelId?: number;
+  /** A deposit offer's code (docs/decisions/bonus.md, "Deposit offers"): its bonus is granted when the deposit is credited. */
+  bonusCode?: string;
+  /** The offer of bonusCode, found when the order is created. */
+  bonusOfferId?: string | null;
   paymentMethod: PaymentMethod;
   subOrder: string;
   orderAmount: string;
@@ -71,6 +76,7 @@ export async function createDeposit(siteCode: string, userId: number, input: Dep
   if (!channel) throw new Refusal(crypto ? 'deposit.noUsdtChannel' : 'deposit.channelUnavailable', 'channel not available');
   if (!channel.paymentMethods.includes(input.paymentMethod)) throw new Refusal('deposit.methodNotSupported');
   if (crypto ? channel.code !== 'usdt' : channel.code !== 'fiatvendor') throw new Refusal('deposit.channelUnavailable', 'channel not built for this method');
+  if (input.bonusCode) input = { ...input, bonusOfferId: await offerForDeposit(siteCode, userId, input.bonusCode) };
   if (crypto) return createCryptoOrder(siteCode, userId, channel, input);
   if (input.paymentMethod === 'fiat' && (!input.expectedCode || !input.expectedAccount)) {
     throw new InputError(input.expectedCode ? 'expectedAccount' : 'expectedCode', 'is required for fiat deposits');
@@ -163,6 +169,7 @@ function baseFields(siteCode: string, userId: number, channel: PaymentChannel, i
     subOrder: input.subOrder,
     orderAmount: input.orderAmount,
     paymentMethod: input.paymentMethod,
+    bonusOfferId: input.bonusOfferId ?? null,
     request: { payerName, payerMobile, payerEmail, productDes, msg, expectedCode, expectedAccount, userCardLastValue },
   };
 }

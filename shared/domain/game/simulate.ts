@@ -170,13 +170,16 @@ async function playRound(input: SimulateInput, game: GameProvider, round: Round)
 
 /**
  * The round's refusals as the game's: `playerBlocked` a game block covers the game (GB000, the launch's
- * risk check inside the round's statement); player protection's (RG000: exclusions, session, loss and
+ * risk check inside the round's statement); `bonus.maxBetExceeded` (BN000, a stake above the active bonus
+ * grant's max bet); player protection's (RG000: exclusions, session, loss and
  * wager limits, responsible-gaming/money-checks.ts); the wallet's: `balanceTooLow`; `winTooLarge` a balance the
  * column cannot hold; `playerNotFound` user gone.
  */
 function roundRefusal(caught: unknown): unknown {
   const original = (caught as { original?: { code?: string; message?: string } } | null)?.original;
   if (original?.code === 'GB000') return new Refusal('game.playerBlocked');
+  // A stake above the active bonus grant's max bet (BN000, bonus_round; docs/decisions/bonus.md).
+  if (original?.code === 'BN000') return new Refusal('bonus.maxBetExceeded');
   const protection = raisedProtectionRefusal(caught);
   if (protection) return protection;
   const err = original?.code === 'WL000' ? new WalletError(original.message as WalletErrorReason) : caught;

@@ -34,6 +34,10 @@ export interface PromotionInput {
   rewardAmount: string;
   maxClaims: number;
   turnoverMultiplier: string;
+  rewardKind: 'cash' | 'bonus';
+  bonusMaxBet: string | null;
+  bonusMaxConversion: string | null;
+  bonusValidDays: number;
 }
 
 const IMAGE_OWNER = (siteCode: string) => ({ kind: 'promo-image', visibility: 'public', siteCode, ownerUserId: null }) as const;

@@ -1,10 +1,11 @@
 import Decimal from 'decimal.js';
-import { UniqueConstraintError } from 'sequelize';
+import { type Transaction, UniqueConstraintError } from 'sequelize';
 import { Promotion, PromotionClaim, User } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
 import { pickText, type Locale, type LocaleText } from '../../i18n/locales';
 import { type ClaimFilter, type Pagination, playerClaimPage } from '../common';
+import { grantInTransaction } from '../bonus';
 import { checkMayPlay, checkNotExcludedLocked } from '../responsible-gaming';
 import { ledgerKeys, money, moveBalance } from '../wallet';
 import { ClaimantFacts, quotaLeft } from './conditions';
@@ -43,7 +44,9 @@ export async function claimPromotion(site: string, userId: number, promoId: numb
       if (!(await new ClaimantFacts(user.id, user.vipLevel, transaction).meets(promo))) throw new Refusal('promo.conditionNotMet');
 
       const reward = new Decimal(promo.rewardAmount);
-      const required = reward.mul(promo.turnoverMultiplier).toDecimalPlaces(6, Decimal.ROUND_HALF_UP);
+      const asBonus = promo.rewardKind === 'bonus';
+      // A bonus reward's wagering is its grant's (docs/decisions/bonus.md): the claim itself has no turnover.
+      const required = asBonus ? new Decimal(0) : reward.mul(promo.turnoverMultiplier).toDecimalPlaces(6, Decimal.ROUND_HALF_UP);
       const claim = await PromotionClaim.create(
         {
           siteCode: site,
@@ -59,6 +62,7 @@ export async function claimPromotion(site: string, userId: number, promoId: numb
         { transaction },
       );
       await Promotion.increment('claimedCount', { where: { id: promoId }, transaction });
+      if (asBonus) return await claimAsBonus(transaction, site, userId, promo, claim.id, reward, now);
       const moved = await moveBalance(transaction, {
         userId,
         amount: reward.toFixed(6),
@@ -79,6 +83,42 @@ export async function claimPromotion(site: string, userId: number, promoId: numb
     if (err instanceof UniqueConstraintError) throw alreadyClaimed();
     throw err;
   }
+}
+
+/**
+ * A bonus promotion's reward: a bonus grant of the reward (source promotion; wagering reward x
+ * turnoverMultiplier, the promotion's max bet, max conversion and days of validity) in the claim's
+ * transaction, under the player's row as a cash reward would be; refused `bonus.grantActive` while the
+ * player has an active grant. The balance answered is the cash balance, unchanged.
+ */
+async function claimAsBonus(
+  transaction: Transaction,
+  site: string,
+  userId: number,
+  promo: Promotion,
+  claimId: string,
+  reward: Decimal,
+  now: Date,
+): Promise<{ rewardAmount: string; newBalance: string }> {
+  const grant = await grantInTransaction(
+    transaction,
+    site,
+    'promotion',
+    {
+      userId,
+      amount: reward.toFixed(6),
+      wageringMultiplier: promo.turnoverMultiplier,
+      maxBet: promo.bonusMaxBet,
+      maxConversion: promo.bonusMaxConversion,
+      expiresAt: new Date(now.getTime() + promo.bonusValidDays * 86_400_000),
+      reason: `promotion ${promo.id}`,
+    },
+    null,
+  );
+  await checkNotExcludedLocked(transaction, userId);
+  await PromotionClaim.update({ bonusGrantId: grant.id }, { where: { id: claimId }, transaction });
+  const user = await User.findByPk(userId, { attributes: ['balance'], transaction });
+  return { rewardAmount: money(reward), newBalance: money(user?.balance ?? 0) };
 }
 
 export interface PromotionClaimItem {

@@ -37,6 +37,7 @@ export const PROVIDER_ERROR = {
   ROUND_SETTLED: 3005,
   AMOUNT_OUT_OF_RANGE: 3006,
   PLAYER_PROTECTION: 3007,
+  BONUS_MAX_BET: 3008,
   INTERNAL_ERROR: 9999,
 } as const;
 export type ProviderErrorName = keyof typeof PROVIDER_ERROR;
@@ -54,6 +55,7 @@ const MESSAGES: Record<ProviderErrorName, string> = {
   ROUND_SETTLED: 'Round already settled',
   AMOUNT_OUT_OF_RANGE: `Amount out of range: a balance or round total would exceed ${MAX_MONEY.toFixed(6)}`,
   PLAYER_PROTECTION: 'Refused by player protection',
+  BONUS_MAX_BET: "Stake above the active bonus's max bet",
   INTERNAL_ERROR: 'Internal error',
 };
 

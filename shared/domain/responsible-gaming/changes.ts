@@ -3,6 +3,7 @@ import { QueryTypes, type Transaction } from 'sequelize';
 import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
 import { recordAdminAction, type RequestMeta } from '../audit';
+import { forfeitOnExclusion } from '../bonus';
 import { forgetUnreadCount } from '../inbox';
 import { forfeitOpenClaims, lockOpenClaims, openClaimIds } from './promo-forfeits';
 import { exclusionInForce } from './money-checks';
@@ -50,7 +51,8 @@ export async function underProtectionLock<T>(site: string, userId: number, chang
  * Runs the start (or extension) of an exclusion, by the player or an operator. It locks, in the one lock
  * order (docs/decisions/platform.md, "One lock order"), the player's open promotion claims, the player's `users`
  * row, then the protection row; `change` writes the exclusion and calls `forfeit`, which takes back the
- * rewards of those claims when an exclusion is in force (shared/domain/responsible-gaming/promo-forfeits.ts) and answers
+ * rewards of those claims when an exclusion is in force (shared/domain/responsible-gaming/promo-forfeits.ts), and the
+ * active bonus grants (shared/domain/bonus/grants.ts forfeitOnExclusion), and answers
  * what was taken. Every money path that asks about an exclusion holds the player's `users` row when it
  * asks (wallet moves, claims, withdrawals, the rebate), so an exclusion starting at the same time waits for
  * it or is seen by it.
@@ -75,6 +77,8 @@ export async function underExclusionLock<T>(site: string, userId: number, change
         }
         const forfeit = async () => {
           const exclusion = await exclusionInForce(userId, transaction);
+          // Bonus money is forfeited too, under the player's row (docs/decisions/bonus.md): its bonus-forfeit ledger rows say why.
+          if (exclusion) await forfeitOnExclusion(transaction, userId);
           return exclusion && claims.length ? forfeitOpenClaims(transaction, userId, claims, exclusion) : '0.000000';
         };
         return change(transaction, forfeit);

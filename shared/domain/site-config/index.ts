@@ -3,6 +3,7 @@
  * This is the area's front door: other areas, the API, the workers and the scripts import the area
  * from here only (docs/architecture.md, "Areas").
  */
+export * from './bonus-settings';
 export * from './copy-site-rows';
 export * from './jurisdiction';
 export * from './kyc-settings';

@@ -6,6 +6,7 @@ import { patchProtectionSettings, protectionSettingsOf, type ProtectionSettings 
 import { settlementSettings, writeSettlementSettings, type SettlementSettings } from './settlement-settings';
 import { lockSiteConfig, logSiteConfigAction, siteConfigWrite } from './admin-writes';
 import { kycSettingsOf, patchKycSettings, type KycSettings } from './kyc-settings';
+import { bonusSettingsOf, patchBonusSettings, type BonusSettings } from './bonus-settings';
 import { requireAtLeast, settingsAndFloors, type SiteFloors, type SiteJurisdiction } from './floors';
 import { mailView, patchMail, type MailPatch, type MailView, type StoredMail } from './mail-settings';
 import { minimumAgeOf } from './minimum-age';
@@ -23,7 +24,8 @@ import { minimumAgeOf } from './minimum-age';
  * - kyc: the KYC thresholds in USD and the documents' validity (shared/domain/site-config/kyc-settings.ts).
  * - responsibleGaming {timeZone, increaseDelayHours, minimumExclusionMonths, requiredLimits,
  *   realityCheckGraceSeconds}: player protection's settings, read where they are kept
- *   (shared/domain/site-config/protection-settings.ts).
+ *   (shared/domain/site-config/protection-settings.ts);
+ * - bonus {contributionWeights, forfeitOnWithdrawal}: the bonus money's settings (bonus-settings.ts).
  * The minimum age, the KYC thresholds and the protection settings never read weaker than the floors of
  * the site's jurisdiction profile, answered as `jurisdiction` (floors.ts); a PATCH below a floor is
  * refused naming it, and changes nothing.
@@ -37,6 +39,7 @@ export interface SiteSettingsView {
   minimumAge: number;
   kyc: KycSettings;
   responsibleGaming: ProtectionSettings;
+  bonus: BonusSettings;
   jurisdiction: SiteJurisdiction;
 }
 
@@ -48,12 +51,14 @@ export interface SiteSettingsPatch {
   minimumAge?: number;
   kyc?: Partial<KycSettings>;
   responsibleGaming?: Partial<ProtectionSettings>;
+  bonus?: Partial<BonusSettings>;
 }
 
 interface Stored extends SiteSettings {
   frontendUrl?: string;
   minimumAge?: number;
   kyc?: KycSettings;
+  bonus?: BonusSettings;
 }
 
 function viewOf(stored: Stored, affiliate: SettlementSettings, jurisdiction: SiteJurisdiction): SiteSettingsView {
@@ -66,6 +71,7 @@ function viewOf(stored: Stored, affiliate: SettlementSettings, jurisdiction: Sit
     minimumAge: minimumAgeOf(stored, floors),
     kyc: kycSettingsOf(stored.kyc, floors),
     responsibleGaming: protectionSettingsOf(stored.responsibleGaming, floors),
+    bonus: bonusSettingsOf(stored.bonus),
     jurisdiction,
   };
 }
@@ -116,6 +122,13 @@ function patchOwnKeys(stored: Stored, patch: SiteSettingsPatch, floors: SiteFloo
     if (protection.changed.length) {
       next.responsibleGaming = protection.next;
       changed.push(...protection.changed);
+    }
+  }
+  if (patch.bonus !== undefined) {
+    const bonus = patchBonusSettings(stored.bonus, patch.bonus);
+    if (bonus.changed.length) {
+      next.bonus = bonus.next;
+      changed.push(...bonus.changed);
     }
   }
   return { next, changed };

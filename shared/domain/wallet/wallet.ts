@@ -34,7 +34,9 @@ export type LedgerKind =
   | 'withdrawal-freeze'
   | 'withdrawal-release'
   | 'withdrawal-payout'
-  | 'affiliate';
+  | 'affiliate'
+  /** Bonus money converted to cash (docs/decisions/bonus.md; its bonus side is a bonus_ledger row). */
+  | 'bonus-convert';
 
 export interface WalletMove {
   userId: number;

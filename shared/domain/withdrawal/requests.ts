@@ -4,6 +4,7 @@ import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
 import type { Locale } from '../../i18n/locales';
 import { playerById } from '../auth';
+import { forfeitForWithdrawal } from '../bonus';
 import { requireWithdrawalLevel } from '../kyc';
 import { findApprovedInstrument, ledgerKeys, moveBalance, WalletError } from '../wallet';
 import { checkWithdrawalCode, consumeWithdrawalCode } from './codes';
@@ -15,6 +16,8 @@ export interface WithdrawalInput {
   amount: string;
   cryptoAddressId: number;
   verifyCode: string;
+  /** The player accepts that the request forfeits their active bonus money (docs/decisions/bonus.md). */
+  forfeitBonuses?: boolean;
 }
 
 /**
@@ -24,7 +27,9 @@ export interface WithdrawalInput {
  * turnover short (both waived during an exclusion: turnover.ts), then the KYC level (docs/kyc.md:
  * `kyc.level2Required` when the withdrawals of 30 days pass the site's amount). Then,
  * in one transaction: the withdrawal row (pending), the hold (one wallet movement from balance to
- * frozenBalance, `withdrawal:hold:<id>`), the turnover and KYC checks, and the code consumed.
+ * frozenBalance, `withdrawal:hold:<id>`), the bonus forfeit (when the site's bonus.forfeitOnWithdrawal and a
+ * grant is active: `bonus.forfeitRequired` unless `forfeitBonuses`), the turnover and KYC checks, and the
+ * code consumed.
  *
  * The hold locks the player's row before the turnover is read, so a promotion reward or a deposit
  * credited meanwhile (both lock the row to move the balance) is either seen by the check or credited
@@ -59,6 +64,8 @@ export async function requestWithdrawal(siteCode: string, userId: number, input:
       if (err instanceof WalletError && err.reason === 'INSUFFICIENT_FUNDS') throw new Refusal('withdrawal.balanceTooLow');
       throw err;
     }
+    // Under the row the hold locked: a bet with bonus money waits for this request or came before it.
+    await forfeitForWithdrawal(transaction, siteCode, userId, input.forfeitBonuses === true);
     // Read under the row the hold locked: an exclusion starts with that row locked, so it is either seen
     // here or starts after this withdrawal. An excluded player's turnover cannot grow: it is waived.
     const { status, exclusion } = await turnoverRule(userId, locale, transaction);

@@ -16,6 +16,7 @@ BEGIN
     IF o.id IS NULL THEN SELECT * INTO o FROM provider_new_order('provx', p_user, c.site, g, p_round, NULL); END IF;
     PERFORM provider_move(p_user, -p_bet, 'bet', 'provx:result-bet:' || p_tx, 'provx', p_tx, o.id);
     PERFORM provider_refuse_blocked(c.site, p_user, g);
+    PERFORM provider_refuse_bonus_max_bet(p_user, p_bet);
     SELECT * INTO o FROM provider_totals(o, o."betAmount" + p_bet, o."totalBetCount" + 1, o."winAmount", TRUE, 'valid', NULL, p_weights);
     moved := moved || 'bet'::TEXT;
     debited := p_bet;

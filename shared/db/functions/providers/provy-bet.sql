@@ -26,6 +26,7 @@ BEGIN
   END IF;
   SELECT * INTO m FROM provider_move(p_user, -p_bet, 'bet', 'provy:bet:' || p_tx, 'provy', p_tx, o.id);
   PERFORM provider_refuse_blocked(c.site, p_user, g);
+  PERFORM provider_refuse_bonus_max_bet(p_user, p_bet);
   moved := ARRAY['bet'];
   IF p_win IS NOT NULL THEN
     SELECT * INTO m FROM provider_move(p_user, p_win, 'win', 'provy:bet-win:' || p_tx, 'provy', p_tx, o.id);

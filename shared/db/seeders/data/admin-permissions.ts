@@ -24,6 +24,7 @@ export const ADMIN_MODULES: readonly string[] = [
   'site-config',
   'wallet',
   'kyc',
+  'bonus',
   'queues',
   'audit',
   'events',

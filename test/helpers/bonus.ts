@@ -1,0 +1,66 @@
+import Decimal from 'decimal.js';
+import { QueryTypes } from 'sequelize';
+import { db } from '../../shared/db/sequelize';
+
+/** Bonus test setup: a grant body, the money of a player across cash, bonus and both ledgers. */
+
+export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+
+export function grantBody(userId: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return { userId, amount: '100', wageringMultiplier: '10', maxBet: null, maxConversion: null, expiresAt: inDays(7), reason: 'welcome back', ...overrides };
+}
+
+export interface Money {
+  balance: string;
+  bonusBalance: string;
+  cashLedger: string;
+  bonusLedger: string;
+  cashRows: Array<{ kind: string; amount: string }>;
+  bonusRows: Array<{ kind: string; amount: string; grantId: string }>;
+}
+
+/** The player's balances and the sums of both ledgers, to the micro-unit. */
+export async function moneyOf(userId: number): Promise<Money> {
+  const [user] = await db().query<{ balance: string; bonusBalance: string }>('SELECT balance, "bonusBalance" FROM users WHERE id = $1', {
+    bind: [userId],
+    type: QueryTypes.SELECT,
+  });
+  const cashRows = await db().query<{ kind: string; amount: string }>('SELECT kind, amount FROM game_transactions WHERE "userId" = $1 ORDER BY id', {
+    bind: [userId],
+    type: QueryTypes.SELECT,
+  });
+  const bonusRows = await db().query<{ kind: string; amount: string; grantId: string }>(
+    'SELECT kind, amount, "grantId" FROM bonus_ledger WHERE "userId" = $1 ORDER BY id',
+    { bind: [userId], type: QueryTypes.SELECT },
+  );
+  const sum = (rows: Array<{ amount: string }>) => rows.reduce((s, r) => s.plus(r.amount), new Decimal(0)).toFixed(6);
+  return {
+    balance: new Decimal(user.balance).toFixed(6),
+    bonusBalance: new Decimal(user.bonusBalance).toFixed(6),
+    cashLedger: sum(cashRows),
+    bonusLedger: sum(bonusRows),
+    cashRows,
+    bonusRows,
+  };
+}
+
+/** The player's simulate bets and wins (bet orders), summed. */
+export async function playedOf(userId: number): Promise<{ bets: string; wins: string; rounds: number }> {
+  const [row] = await db().query<{ bets: string | null; wins: string | null; rounds: string }>(
+    `SELECT sum("betAmount") AS bets, sum("winAmount") AS wins, count(*) AS rounds FROM bet_orders WHERE "userId" = $1`,
+    { bind: [userId], type: QueryTypes.SELECT },
+  );
+  return { bets: new Decimal(row.bets ?? 0).toFixed(6), wins: new Decimal(row.wins ?? 0).toFixed(6), rounds: Number(row.rounds) };
+}
+
+export async function grantRow(id: number) {
+  const [row] = await db().query<Record<string, string>>('SELECT * FROM bonus_grants WHERE id = $1', { bind: [id], type: QueryTypes.SELECT });
+  return row;
+}
+
+/** Sets the site's bonus settings directly (the PATCH is tested on its own). */
+export async function setBonusSettings(site: string, bonus: Record<string, unknown>): Promise<void> {
+  await db().query(`UPDATE site_configs SET settings = jsonb_set(coalesce(settings, '{}'), '{bonus}', $2::JSONB) WHERE "siteCode" = $1`, {
+    bind: [site, JSON.stringify(bonus)],
+  });
+}
