@@ -97,6 +97,14 @@ export interface Answerer {
 }
 export type AnswerSpec = 'envelope' | 'raw' | Answerer;
 
+/** One OpenAPI link (EndpointSpec.links). */
+export interface EndpointLink {
+  to: `${Method} /${string}`;
+  description: string;
+  parameters?: Record<string, string>;
+  requestBody?: unknown;
+}
+
 export interface EndpointSpec<A extends AuthSpec, B extends Schema | undefined, Q extends Schema | undefined, P extends Schema | undefined> {
   method: Method;
   /** The path under /api, with Express parameters (`/game/admin/:id`). */
@@ -137,6 +145,13 @@ export interface EndpointSpec<A extends AuthSpec, B extends Schema | undefined, 
   examples?: { body?: unknown; result?: unknown };
   /** One line for the API document. */
   summary?: string;
+  /**
+   * OpenAPI links from this endpoint's successful answer to the operations a client calls next with what
+   * it got (register then log in, create then read): `to` names the operation as `<method> <path>` of a
+   * declared endpoint, `parameters` and `requestBody` use OpenAPI runtime expressions
+   * (`$response.body#/result/id`, `$request.body#/account`). The document refuses a link to nothing.
+   */
+  links?: Record<string, EndpointLink>;
   /**
    * The domain's refusals this endpoint answers (shared/domain/refusals.ts), each with the number its
    * clients see. The message is the name's text (shared/domain/refusal-texts.ts), or one of its other

@@ -331,10 +331,14 @@ export const jsonDate = () => documentAs(text().test('date', '${path} must be a 
 /** `startDate` and `endDate` query fields (whole days); endDate must not be before startDate. */
 export const dateRangeFields = () => ({
   startDate: queryDate(),
-  endDate: queryDate().test('range', 'endDate must not be before startDate', function (v) {
-    const start = this.parent.startDate as string | undefined;
-    return !v || !start || !isCalendarDate(start) || !isCalendarDate(v) || v >= start;
-  }),
+  endDate: documentAs(queryDate(), { type: 'string', ...CALENDAR_DATE_JSON, 'x-rule': 'not-before:startDate' }).test(
+    'range',
+    'endDate must not be before startDate',
+    function (v) {
+      const start = this.parent.startDate as string | undefined;
+      return !v || !start || !isCalendarDate(start) || !isCalendarDate(v) || v >= start;
+    },
+  ),
 });
 
 // ---------------------------------------------------------------------------------------------------

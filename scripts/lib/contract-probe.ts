@@ -159,17 +159,22 @@ export async function runProbe(doc: Json, options: ProbeOptions): Promise<ProbeR
 
   /**
    * A rule JSON Schema cannot state, which the document names in `x-rule` beside the field's description
-   * (docs/decisions/platform.md, "The document states every rule a request alone can break"): `future` (an
-   * instant or day after now), `after:<field>` (later than a sibling field). A client reading it keeps it.
+   * (docs/decisions/platform.md, "The document states every rule a request alone can break"), rules joined
+   * by `;`: `future` (an instant or day after now), `after:<field>` and `not-before:<field>` (later than a
+   * sibling field), `within-days:<n>` (at most n days after that field). A client reading it keeps it.
    */
   function ruled(schema: Json, sibling: Json): unknown {
-    const rule = schema['x-rule'];
+    const rules = String(schema['x-rule'] ?? '')
+      .split(';')
+      .map((r) => r.trim());
     const day = schema.format === 'date';
-    const later = (from: number) => new Date(from + (1 + Math.floor(rand() * 400)) * 86_400_000).toISOString();
+    const within = Number(rules.find((r) => r.startsWith('within-days:'))?.slice('within-days:'.length) ?? 400);
+    const later = (from: number) => new Date(from + (1 + Math.floor(rand() * Math.min(within - 1, 400))) * 86_400_000).toISOString();
     const shaped = (iso: string) => (day ? iso.slice(0, 10) : iso.replace(/\.\d{3}Z$/, 'Z'));
-    if (rule === 'future') return shaped(later(Date.now()));
-    if (typeof rule === 'string' && rule.startsWith('after:')) {
-      const from = Date.parse(String(sibling[rule.slice('after:'.length)] ?? ''));
+    if (rules.includes('future')) return shaped(later(Date.now()));
+    const order = rules.find((r) => r.startsWith('after:') || r.startsWith('not-before:'));
+    if (order) {
+      const from = Date.parse(String(sibling[order.slice(order.indexOf(':') + 1)] ?? ''));
       return shaped(later(Number.isNaN(from) ? Date.now() : from));
     }
     return undefined;
@@ -265,7 +270,11 @@ export async function runProbe(doc: Json, options: ProbeOptions): Promise<ProbeR
     const label = `${method} ${path}`;
     const params = ((operation.parameters as Json[] | undefined) ?? []).filter((p) => !('$ref' in p));
     const body = (operation.requestBody as { content: Record<string, { schema: Json }> } | undefined)?.content;
-    if (SKIP.some((re) => re.test(label)) || (body && !body['application/json'] && !body['multipart/form-data'])) {
+    // A stream (Server-Sent Events) never ends by itself: a request to one would wait for good.
+    const streams = Object.keys(((operation.responses as Json | undefined)?.['200'] as { content?: Json } | undefined)?.content ?? {}).includes(
+      'text/event-stream',
+    );
+    if (streams || SKIP.some((re) => re.test(label)) || (body && !body['application/json'] && !body['multipart/form-data'])) {
       report.skipped.push(label);
       continue;
     }
@@ -279,11 +288,15 @@ export async function runProbe(doc: Json, options: ProbeOptions): Promise<ProbeR
       let url = path;
       const query = new URLSearchParams();
       let ok = true;
+      const values: Json = {};
+      for (const p of params) if (p.required || rand() >= 0.5) values[p.name as string] = generate(p.schema as Json, 0, p.name as string);
+      for (const p of params)
+        if ((p.name as string) in values && (p.schema as Json)['x-rule'] !== undefined)
+          values[p.name as string] = ruled(p.schema as Json, values) ?? values[p.name as string];
       for (const p of params) {
-        const schema = p.schema as Json;
-        if (!p.required && rand() < 0.5) continue;
-        const value = generate(schema, 0, p.name as string);
-        if (!valid(schema, value)) ok = false;
+        if (!((p.name as string) in values)) continue;
+        const value = values[p.name as string];
+        if (!valid(p.schema as Json, value)) ok = false;
         if (p.in === 'path') url = url.replace(`{${p.name as string}}`, encodeURIComponent(String(value)));
         else if (p.in === 'query') query.set(p.name as string, String(value));
       }

@@ -109,3 +109,24 @@ test('the examples of the main player flows hold to their own schemas', async (t
     if (answer) await t.notThrowsAsync(checkAnswer(method, path, 200, 'application/json', answer), `${path} answer example`);
   }
 });
+
+test('links lead from a create to its read and from register to login, each to an operation that takes the parameters it fills', (t) => {
+  const links: Array<[string, string, Record<string, unknown>]> = [];
+  for (const [path, operations] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      for (const [name, link] of Object.entries((operation.responses?.['200']?.links ?? {}) as Record<string, any>))
+        links.push([`${method} ${path} ${name}`, link.operationRef, link]);
+    }
+  }
+  t.true(links.length >= 8, `only ${links.length} links`);
+  for (const [where, ref, link] of links) {
+    const [, pathPointer, method] = /^#\/paths\/([^/]+)\/(\w+)$/.exec(ref) ?? [];
+    const target = doc.paths[pathPointer?.replace(/~1/g, '/').replace(/~0/g, '~')]?.[method];
+    t.truthy(target, `${where}: ${ref} names no operation`);
+    const names = ((target?.parameters ?? []) as Array<{ name: string }>).map((p) => p.name);
+    for (const parameter of Object.keys((link.parameters ?? {}) as Record<string, string>))
+      t.true(names.includes(parameter), `${where}: ${parameter} is not a parameter of ${ref}`);
+  }
+  const register = doc.paths['/api/auth/register'].post.responses['200'].links.login;
+  t.is(register.operationRef, '#/paths/~1api~1auth~1login/post');
+});

@@ -2,7 +2,7 @@ import test from 'ava';
 import { startTestStack, type TestStack } from '../helpers/stack';
 
 /**
- * Migration 20261207-0100 (docs/reports.md): the history written before the report capture existed
+ * Migration 20261207-0400 (docs/reports.md): the history written before the report capture existed
  * (accounts, ledger rows, rounds, bet orders still open or settled on a later day) is backfilled as
  * deltas, so the first folds build the rollup from the beginning and the verification finds it whole,
  * the end-of-day funds' running sums included.
@@ -23,7 +23,7 @@ test('history from before the capture is folded whole', async (t) => {
   const { insertBetOrder } = await import('../helpers/bets');
   const reports = await import('../../shared/domain/reports');
   const site = await factories.createSite();
-  await migrator(db()).down({ to: '20261207-0100-report-rollups' });
+  await migrator(db()).down({ to: '20261207-0400-report-rollups' });
   // The database functions as they were before the reports (rolling back dropped them all): without the capture.
   await applyFunctionFiles(db(), { all: true });
   for (const [table, trigger] of [

@@ -1,6 +1,6 @@
 import { LOCALES } from '../../../shared/i18n/locales';
 import type { Endpoint } from '../endpoint';
-import { documentPath, genericResponses, operationOf } from './operation';
+import { documentPath, genericResponses, linkTarget, operationOf } from './operation';
 import { envelopeSchemas, type Json } from './schemas';
 import { cookieScheme, securitySchemes } from './security';
 
@@ -23,6 +23,13 @@ export function buildApiDocument(endpoints: readonly Endpoint[]): Json {
     if (typeof e.auth === 'object' && 'admin' in e.auth && e.auth.cookie) {
       const { name, scheme } = cookieScheme(e.auth.cookie);
       schemes[name] = scheme;
+    }
+  }
+  // A link names a declared operation; one to nothing is a bug of its declaration.
+  for (const e of endpoints) {
+    for (const [name, link] of Object.entries(e.links ?? {})) {
+      const { method, path } = linkTarget(link.to);
+      if (!paths[path]?.[method]) throw new Error(`link ${name} of ${e.method} ${e.path} names ${link.to}, which no endpoint declares`);
     }
   }
   return {

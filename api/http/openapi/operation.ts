@@ -38,6 +38,27 @@ function operationId(e: Endpoint): string {
   return `${e.method}${words.join('') || 'Root'}`;
 }
 
+/** A declared link's target as a JSON pointer into the document's paths (`operationRef`). */
+export function linkTarget(to: string): { method: string; path: string; pointer: string } {
+  const [method, path] = to.split(' ');
+  const template = documentPath(path);
+  return { method, path: template, pointer: `#/paths/${template.replace(/~/g, '~0').replace(/\//g, '~1')}/${method}` };
+}
+
+function linksOf(e: Endpoint): Json {
+  return Object.fromEntries(
+    Object.entries(e.links ?? {}).map(([name, link]) => [
+      name,
+      {
+        operationRef: linkTarget(link.to).pointer,
+        description: link.description,
+        ...(link.parameters ? { parameters: link.parameters } : {}),
+        ...(link.requestBody !== undefined ? { requestBody: link.requestBody } : {}),
+      },
+    ]),
+  );
+}
+
 function parameters(e: Endpoint): Json[] {
   const out: Json[] = [];
   const pathSchema = e.params ? jsonSchemaOf(e.params) : undefined;
@@ -109,6 +130,7 @@ function envelopeResponses(e: Endpoint): Json {
     ok['x-refusals'] = Object.fromEntries(Object.entries(e.refusals).map(([name, m]) => [name, typeof m === 'number' ? m : m.code]));
   }
   if (e.realityCheck) ok.headers = REALITY_CHECK_HEADER_DOCUMENT;
+  if (e.links) ok.links = linksOf(e);
   const responses: Json = { 200: ok };
   for (const status of [...statuses].sort((a, b) => a - b)) {
     responses[String(status)] = genericResponses[String(status)] ? responseRef(status) : { description: `HTTP ${status}` };

@@ -49,6 +49,7 @@ export const accountEndpoints = [
       method: 'post',
       path: '/auth/register',
       result: answers.postAuthRegister,
+      links: { login: { to: 'post /auth/login', requestBody: '$request.body', description: 'Log in with the account and password just registered' } },
       examples: {
         body: { account: 'player1', password: 'secret-password', name: 'Player One', refCode: null },
         result: { token: 'eyJhbGciOiJIUzI1NiJ9...', user: { id: 42, name: 'Player One' }, vendorGroupId: 1 },

@@ -32,6 +32,7 @@ export const bonusEndpoints = [
       method: 'post',
       path: '/bonus/admin/offers',
       result: answers.offer,
+      links: { update: { to: 'patch /bonus/admin/offers/:id', parameters: { id: '$response.body#/result/id' }, description: 'Change the offer just created' } },
       auth,
       body: offerBody,
       examples: {
@@ -94,6 +95,9 @@ export const bonusEndpoints = [
       method: 'post',
       path: '/bonus/admin/grants',
       result: answers.postBonusAdminGrants,
+      links: {
+        forfeit: { to: 'post /bonus/admin/grants/:id/forfeit', parameters: { id: '$response.body#/result/id' }, description: 'Forfeit the grant just made' },
+      },
       auth,
       body: grantBody,
       examples: {

@@ -34,6 +34,7 @@ const futureTime = () =>
     type: 'string',
     format: 'date-time',
     description: 'ISO 8601 date-time (without a zone: UTC), in the future, before 2100; 30 days from now when not sent',
+    'x-rule': 'future',
   })
     .transform((_value: unknown, original: unknown) => {
       if (typeof original !== 'string' || !ISO_TIME.test(original.trim())) return original;
@@ -71,8 +72,13 @@ export const grantsQuery = object({
 });
 
 /** An ISO 8601 date-time (without a zone: UTC), 2000 to 2099; comes out as a Date. */
-const anyTime = () =>
-  documentAs(mixed<Date>(), { type: 'string', format: 'date-time', description: 'ISO 8601 date-time (without a zone: UTC), 2000 to 2099' })
+const anyTime = (rule?: string) =>
+  documentAs(mixed<Date>(), {
+    type: 'string',
+    format: 'date-time',
+    description: 'ISO 8601 date-time (without a zone: UTC), 2000 to 2099',
+    ...(rule ? { 'x-rule': rule } : {}),
+  })
     .transform((_value: unknown, original: unknown) => {
       if (typeof original !== 'string' || !ISO_TIME.test(original.trim())) return original;
       const trimmed = original.trim();
@@ -91,7 +97,7 @@ const offerFields = () => ({
   name: text().min(2, '${path} must be 2 to 100 characters').max(100, '${path} must be 2 to 100 characters'),
   percent: documentAs(mixed<string>(), {
     type: ['string', 'number'],
-    pattern: UP_TO_1000,
+    pattern: `^(?!0*(\\.0*)?$)${UP_TO_1000.slice(1)}`,
     exclusiveMinimum: 0,
     maximum: 1000,
     description: 'Percent of the deposit, above 0, at most 1000, 2 decimals',
@@ -114,7 +120,7 @@ const offerFields = () => ({
   maxConversion: moneyAmount().nullable(),
   validDays: jsonInteger().min(1, '${path} must be 1 to 365').max(365, '${path} must be 1 to 365'),
   startsAt: anyTime(),
-  endsAt: anyTime(),
+  endsAt: anyTime('after:startsAt'),
   enabled: boolean().strict().typeError('${path} must be true or false'),
 });
 

@@ -65,6 +65,13 @@ export const depositEndpoints = [
       method: 'post',
       path: '/deposit',
       realityCheck: 'header',
+      links: {
+        order: {
+          to: 'get /deposit/orders/:subOrder',
+          parameters: { subOrder: '$response.body#/result/subOrder' },
+          description: "The order's status, until it is paid",
+        },
+      },
       result: answers.postDeposit,
       examples: {
         body: { channelId: 3, paymentMethod: 'crypto', subOrder: 'D20260101A1', orderAmount: '100' },

@@ -47,6 +47,9 @@ export const eventsEndpoints = [
       method: 'post',
       path: '/events/ticket',
       auth: 'player',
+      links: {
+        stream: { to: 'get /events', parameters: { ticket: '$response.body#/result/ticket' }, description: 'Open the stream with the ticket (EventSource)' },
+      },
       result: answers.ticket,
       summary: 'A one-time ticket (30 s) to open GET /events from EventSource, which cannot send the Authorization header; bound to the player and the site',
     },

@@ -58,6 +58,10 @@ export const adminEndpoints = [
       method: 'post',
       path: '/game/admin/providers',
       result: answers.postGameAdminProviders,
+      links: {
+        update: { to: 'patch /game/admin/providers/:id', parameters: { id: '$response.body#/result/id' }, description: 'Change the provider just created' },
+        delete: { to: 'delete /game/admin/providers/:id', parameters: { id: '$response.body#/result/id' }, description: 'Remove the provider just created' },
+      },
       auth,
       body: createProviderBody,
       refusals: { 'game.gameCodeTaken': 2001, 'game.siteNotFound': 2001 },

@@ -42,6 +42,7 @@ export const playerEndpoints = [
       method: 'post',
       path: '/kyc/documents',
       result: answers.postKycDocuments,
+      links: { file: { to: 'get /kyc/documents/:id/file', parameters: { id: '$response.body#/result/id' }, description: 'The image just uploaded' } },
       auth: 'player',
       uploads: { fields: [DOCUMENT_FILE_FIELD], required: [DOCUMENT_FILE_FIELD] },
       body: documentBody,

@@ -1,6 +1,6 @@
 import { object } from 'yup';
 import { GROUP_BYS, MAX_RANGE_DAYS } from '../../../shared/domain/reports';
-import { documentAs, isCalendarDate, queryDate, queryText } from '../../http/schema-helpers';
+import { CALENDAR_DATE_JSON, documentAs, isCalendarDate, queryDate, queryText } from '../../http/schema-helpers';
 
 /** Queries of /reports/admin (docs/reports.md, "Endpoints"). */
 
@@ -9,7 +9,7 @@ const dayMs = (v: string) => Date.parse(`${v}T00:00:00Z`);
 /** GET /reports/admin/daily: a range of at most MAX_RANGE_DAYS days, a grouping, the format. */
 export const dailyQuery = object({
   from: queryDate().required('from is required'),
-  to: queryDate()
+  to: documentAs(queryDate(), { type: 'string', ...CALENDAR_DATE_JSON, 'x-rule': `not-before:from; within-days:${MAX_RANGE_DAYS}` })
     .required('to is required')
     .test('order', 'to must not be before from', function (v) {
       const from = this.parent.from as string | undefined;
