@@ -18,27 +18,6 @@ import { insertGrant } from './queries';
 export const OFFER_QUALIFYING = ['first', 'nth', 'any'] as const;
 export type OfferQualifying = (typeof OFFER_QUALIFYING)[number];
 
-export interface OfferRow {
-  id: string;
-  siteCode: string;
-  code: string;
-  name: string;
-  percent: string;
-  maxBonus: string;
-  minDeposit: string;
-  qualifying: OfferQualifying;
-  depositNumber: number | null;
-  wageringMultiplier: string;
-  maxBet: string | null;
-  maxConversion: string | null;
-  validDays: number;
-  startsAt: Date;
-  endsAt: Date;
-  enabled: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
 export interface OfferInput {
   code: string;
   name: string;
@@ -54,6 +33,14 @@ export interface OfferInput {
   startsAt: Date;
   endsAt: Date;
   enabled: boolean;
+}
+
+/** A stored offer: what was given, with its id, site and times. */
+export interface OfferRow extends OfferInput {
+  id: string;
+  siteCode: string;
+  createdAt: Date;
+  updatedAt: Date;
 }
 
 export function offerView(row: OfferRow) {
