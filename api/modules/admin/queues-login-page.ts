@@ -13,7 +13,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 /** The small login form a browser uses to reach Bull Board (and the reports dashboard: `next`, the page to go back to). */
 export function loginPage(basePath: string, failed: boolean, next: string | null = null): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Queues - administrator login</title>
+<html lang="en"><head><meta charset="utf-8"><title>Queues - administrator login</title><link rel="icon" href="data:,">
 <style>body{font-family:system-ui,sans-serif;display:grid;place-items:center;height:100vh;margin:0;background:#f4f5f7}
 form{background:#fff;padding:2rem;border-radius:8px;box-shadow:0 1px 4px #0002;display:grid;gap:.75rem;min-width:18rem;max-width:28rem}
 input,button{font:inherit;padding:.5rem}.error{color:#b00020}.warning{color:#8a4b00}</style></head>

@@ -14,7 +14,7 @@ const SCRIPT = `(function () {
   var status = document.getElementById('status');
   var query = new URLSearchParams({ siteCode: main.dataset.site, from: main.dataset.from, to: main.dataset.to });
   var num = function (v) { var n = Number(v); return isFinite(n) ? n : 0; };
-  var draw = function (id, type, days, sets) {
+  var draw = function (id, type, days, sets, counts) {
     new Chart(document.getElementById(id), {
       type: type,
       data: {
@@ -23,7 +23,13 @@ const SCRIPT = `(function () {
           return { label: s.label, data: s.data, backgroundColor: s.color, borderColor: s.color, borderWidth: type === 'line' ? 2 : 0, pointRadius: 2 };
         })
       },
-      options: { animation: false, responsive: true, maintainAspectRatio: false, plugins: { legend: { position: 'bottom' } } }
+      options: {
+        animation: false,
+        responsive: true,
+        maintainAspectRatio: false,
+        scales: counts ? { y: { ticks: { precision: 0 } } } : {},
+        plugins: { legend: { position: 'bottom' } }
+      }
     });
   };
   fetch('${DASHBOARD_PATH}/daily?' + query.toString(), { credentials: 'same-origin', headers: { accept: 'application/json' } })
@@ -45,7 +51,7 @@ const SCRIPT = `(function () {
         { label: 'Deposits', data: series('depositAmount'), color: '#1a7f37' },
         { label: 'Withdrawals paid', data: series('withdrawalsPaid'), color: '#cf222e' }
       ]);
-      draw('chart-players', 'bar', days, [{ label: 'Active players', data: series('activePlayers'), color: '#8250df' }]);
+      draw('chart-players', 'bar', days, [{ label: 'Active players', data: series('activePlayers'), color: '#8250df' }], true);
       draw('chart-funds', 'line', days, [
         { label: 'Player cash', data: series('playerCash'), color: '#0969da' },
         { label: 'Pending withdrawals', data: series('playerFrozen'), color: '#bf8700' }

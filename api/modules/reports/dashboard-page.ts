@@ -29,7 +29,7 @@ export function dashboardPage(view: { site: string; from: string; to: string }):
   const charts = CHARTS.map(([id, title]) => `<section><h2>${escapeHtml(title)}</h2><div class="chart"><canvas id="${id}"></canvas></div></section>`);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Reports - ${site}</title><link rel="stylesheet" href="${ASSETS_PATH}/dashboard.css"></head>
+<title>Reports - ${site}</title><link rel="icon" href="data:,"><link rel="stylesheet" href="${ASSETS_PATH}/dashboard.css"></head>
 <body><header><h1>Reports - ${site}</h1>
 <form method="get" action="${DASHBOARD_PATH}/">
 <label>Site <input name="siteCode" value="${site}" required maxlength="64"></label>
