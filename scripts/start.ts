@@ -58,6 +58,7 @@ async function main() {
   API          ${base}/api            (health: ${base}/api/health)
   Listening    ${api.host}:${api.port}   ${LOOPBACK.has(api.host) ? '(this machine only; HOST=0.0.0.0 to listen on every interface)' : '(HOST)'}
   Bull Board   ${base}/api/admin/queues   (log in at ${base}/api/admin/queues/login)
+  Reports      ${base}/api/admin/reports/   (the same login; reports:read)
   Admin        ${admin}${secretsFile ? `\n  Secrets      JWT_SECRET / ADMIN_JWT_SECRET not set: generated ones kept in ${path.relative(process.cwd(), secretsFile) || secretsFile}` : ''}
   Site         ${config().siteCode}
   Mail         ${mailLine()}

@@ -39,10 +39,25 @@ async function playerFrom(req: Request, countsOf: CountsOf): Promise<{ claims: P
   return { claims, counted: counts !== null };
 }
 
+/** One cookie of the request: as a cookie parser read it (Bull Board's router), else from the Cookie header. */
+function cookieOf(req: Request, name: string): string | undefined {
+  const parsed = (req as Request & { cookies?: Record<string, string> }).cookies;
+  if (parsed) return parsed[name];
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at < 0 || part.slice(0, at).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(at + 1).trim());
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
 /** Reads the administrator token from the Authorization header or, for browsers, a cookie. */
 export async function authenticateAdmin(req: Request, cookieName?: string): Promise<AuthenticatedAdmin | null> {
-  const cookies = (req as Request & { cookies?: Record<string, string> }).cookies;
-  const token = bearerToken(req) ?? (cookieName ? cookies?.[cookieName] : undefined);
+  const token = bearerToken(req) ?? (cookieName ? cookieOf(req, cookieName) : undefined);
   return token ? verifyAdminToken(token) : null;
 }
 

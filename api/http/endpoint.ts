@@ -158,6 +158,11 @@ export interface EndpointSpec<A extends AuthSpec, B extends Schema | undefined, 
    * wordings when the map says `{ code, wording }`.
    */
   refusals?: RefusalCodes;
+  /**
+   * A page for browsers: a request without a valid session (401) that asks for HTML (a GET with
+   * `Accept: text/html`) is sent (303) to this login URL instead of the envelope; list 303 in `codes`.
+   */
+  browserLogin?: (req: Request) => string;
   /** Error codes the endpoint itself answers that no refusal carries (HTTP statuses), for the API document. */
   codes?: number[];
   /**

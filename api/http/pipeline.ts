@@ -53,6 +53,8 @@ function methodNotAllowed(table: RouteTable): RequestHandler {
 
 type AnyRule = RateLimitRule<never>;
 
+const wantsHtml = (req: Request) => req.method === 'GET' && (req.headers.accept ?? '').includes('text/html');
+
 function handlerOf(e: Endpoint): RequestHandler {
   const template = `/api${e.path}`;
   const answer = e.answer ?? 'envelope';
@@ -122,7 +124,8 @@ function handlerOf(e: Endpoint): RequestHandler {
         answer.ok({ req, res }, result);
       }
     } catch (err) {
-      if (typeof answer === 'object') answer.fail({ req, res }, err);
+      if (e.browserLogin && err instanceof HttpError && err.status === 401 && wantsHtml(req)) res.redirect(303, e.browserLogin(req));
+      else if (typeof answer === 'object') answer.fail({ req, res }, err);
       else answerError(req, res, err);
     }
   };

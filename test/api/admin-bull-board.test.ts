@@ -12,7 +12,7 @@ import { startTestStack, type TestStack } from '../helpers/stack';
  */
 const BASE = '/api/admin/queues';
 const COOKIE = 'admin_queues_session';
-const COOKIE_RE = new RegExp(`^${COOKIE}=([^;]+); Path=/api/admin/queues; HttpOnly; SameSite=Strict$`);
+const COOKIE_RE = new RegExp(`^${COOKIE}=([^;]+); Path=/api/admin; HttpOnly; SameSite=Strict$`);
 const form = (fields: Record<string, string>) => ({
   rawBody: new URLSearchParams(fields).toString(),
   headers: { 'content-type': 'application/x-www-form-urlencoded' },

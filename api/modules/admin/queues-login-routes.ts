@@ -9,7 +9,7 @@ import { HttpError } from '../../http/errors';
 import { adminLoginPerIp, countAccountAttempt } from './login-limits';
 import { adminTotpLoginRefusals } from './totp-schemas';
 import { loginPage } from './queues-login-page';
-import { BASE_PATH, SESSION_COOKIE, sessionCookieOptions } from './queues-session';
+import { BASE_PATH, OLD_COOKIE_PATH, returnPath, SESSION_COOKIE, sessionCookieOptions } from './queues-session';
 import { constant, obj, str } from '../../http/answer-schemas';
 import * as answers from './queues-answers';
 
@@ -52,7 +52,8 @@ async function sessionToken(req: Request, res: Response, meta: RequestMeta): Pro
     return (await loginAdmin(account, password, meta, code || null)).token;
   } catch (err) {
     if (!(err instanceof Refusal) || !isForm(req)) throw err;
-    res.redirect(303, `${BASE_PATH}/login?error=1`);
+    const next = returnPath((req.body as { next?: unknown } | undefined)?.next);
+    res.redirect(303, `${BASE_PATH}/login?error=1${next ? `&next=${encodeURIComponent(next)}` : ''}`);
     return null;
   }
 }
@@ -66,10 +67,10 @@ export const queueLoginEndpoints = [
       answer: 'raw',
       result: { type: 'string' },
       resultMedia: 'text/html',
-      summary: "Bull Board's login form (HTML)",
+      summary: "The administrators' login form (HTML) for Bull Board and the reports dashboard; `next` is the page to go back to",
     },
     ({ req, res }) => {
-      res.type('html').send(loginPage(BASE_PATH, typeof req.query.error === 'string'));
+      res.type('html').send(loginPage(BASE_PATH, typeof req.query.error === 'string', returnPath(req.query.next)));
     },
   ),
   endpoint(
@@ -100,7 +101,8 @@ export const queueLoginEndpoints = [
       const token = await sessionToken(req, res, meta);
       if (token === null) return;
       res.cookie(SESSION_COOKIE, token, sessionCookieOptions());
-      if (isForm(req)) res.redirect(303, BASE_PATH);
+      // A form goes back to the page that sent the browser here (`next`, one of ours), else to the board.
+      if (isForm(req)) res.redirect(303, returnPath((req.body as { next?: unknown }).next) ?? BASE_PATH);
       else sendResult(req, res, { loggedIn: true });
     },
   ),
@@ -108,6 +110,7 @@ export const queueLoginEndpoints = [
     { method: 'post', path: '/admin/queues/logout', result: answers.postAdminQueuesLogout, auth: 'none', summary: 'Clears the board session cookie' },
     ({ res }) => {
       res.clearCookie(SESSION_COOKIE, sessionCookieOptions());
+      res.clearCookie(SESSION_COOKIE, sessionCookieOptions(OLD_COOKIE_PATH));
       return { loggedOut: true };
     },
   ),

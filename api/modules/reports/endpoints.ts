@@ -1,8 +1,8 @@
-import { dailyReport, type DailyRow, type GroupBy, mtMonthlyReturn, playerFunds, ukQuarterlyReturn } from '../../../shared/domain/reports';
-import { sendResult } from '../../http/envelope';
+import { mtMonthlyReturn, playerFunds, ukQuarterlyReturn } from '../../../shared/domain/reports';
 import { endpoint } from '../../http/endpoint';
 import * as answers from './answers';
-import { toCsv } from './csv';
+import { answerDaily } from './daily-answer';
+import { dashboardEndpoints } from './dashboard-endpoints';
 import { dailyQuery, fundsQuery, monthQuery, quarterQuery } from './schemas';
 
 /**
@@ -11,14 +11,6 @@ import { dailyQuery, fundsQuery, monthQuery, quarterQuery } from './schemas';
  * naming a site it does not hold is refused by the pipeline (403, logged).
  */
 const auth = { admin: 'reports' } as const;
-
-/** The CSV of a daily report: the day, the group (when grouped), then every figure the rows carry. */
-function dailyCsv(rows: DailyRow[], grouped: boolean): string {
-  const figures = [...new Set(rows.flatMap((r) => Object.keys(r).filter((k) => k !== 'day' && k !== 'group')))];
-  const flat = rows.map(({ group, ...rest }) => ({ ...rest, groupCode: group?.code, groupName: group?.name }));
-  const columns = ['day', ...(grouped ? ['groupCode', 'groupName'] : []), ...figures];
-  return toCsv(columns, flat, new Set(['day', 'groupCode', 'groupName']));
-}
 
 export const reportsEndpoints = [
   endpoint(
@@ -32,16 +24,7 @@ export const reportsEndpoints = [
       summary:
         'The site per local day (at most 400 days): play, costs, money in and out, players and end-of-day funds; by game type, provider or payment method with groupBy; format=csv answers text/csv',
     },
-    async ({ site, query, req, res }) => {
-      const report = await dailyReport(site, { from: query.from, to: query.to, groupBy: query.groupBy as GroupBy | undefined });
-      if (query.format !== 'csv') return sendResult(req, res, report);
-      const name = `report-${site}-${report.from}-${report.to}${report.groupBy ? `-${report.groupBy}` : ''}.csv`;
-      res.status(200);
-      res.setHeader('Content-Type', 'text/csv; charset=utf-8; header=present');
-      res.setHeader('Content-Disposition', `attachment; filename="${name.replace(/[^A-Za-z0-9._-]/g, '_')}"`);
-      res.setHeader('Cache-Control', 'private, no-store');
-      res.end(dailyCsv(report.rows, report.groupBy !== null));
-    },
+    answerDaily,
   ),
   endpoint(
     {
@@ -76,4 +59,5 @@ export const reportsEndpoints = [
     },
     ({ site, query }) => mtMonthlyReturn(site, query.month),
   ),
+  ...dashboardEndpoints,
 ];

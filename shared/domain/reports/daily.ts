@@ -147,3 +147,12 @@ export async function distinctPlayers(siteCode: string, figure: 'activePlayers' 
 }
 
 export { groupNames, displayName };
+
+/** Today in the site's time zone (docs/reports.md, "The site time zone"): the last day a report can hold. */
+export async function siteToday(siteCode: string): Promise<string> {
+  const [row] = await db().query<{ day: string }>(`SELECT to_char(now() AT TIME ZONE rg_time_zone(:siteCode), 'YYYY-MM-DD') AS day`, {
+    replacements: { siteCode },
+    type: QueryTypes.SELECT,
+  });
+  return row.day;
+}

@@ -3,7 +3,7 @@
  * day, kept by capture triggers and a fold job, its reads (daily report, end-of-day player funds, the
  * regulatory returns) and its verification against the raw tables.
  */
-export { dailyReport, playerFunds, type DailyRow, type Group } from './daily';
+export { dailyReport, playerFunds, siteToday, type DailyRow, type Group } from './daily';
 export { checkRange, isDay, MAX_RANGE_DAYS, addDays } from './days';
 export { FIGURES_BY_GROUP, GROUP_BYS, STORED_FIGURES, type GroupBy, type StoredFigure } from './figures';
 export { foldReportDeltas } from './fold';
