@@ -165,8 +165,6 @@ test.serial(
 );
 
 test.serial('a promotion claim committing while a self-exclusion waits for the player row: the exclusion forfeits that reward too', async (t) => {
-  const promo = await createPromotion({ siteCode: site, rewardAmount: '7', turnoverMultiplier: '3' });
-  const { user, token } = await readyPlayer({ siteCode: site, balance: '10' });
   const holder = new Client({ connectionString: stack.databaseUrl });
   await holder.connect();
   // A backend of this database waiting for a lock while running `statement` (the workers' own waits do not count).
@@ -183,32 +181,46 @@ test.serial('a promotion claim committing while a self-exclusion waits for the p
     }
     throw new Error(`nothing waits in ${statement}`);
   };
+  const outcomes: number[] = [];
   try {
-    // The player's row is held, so the claim (its row inserted, not committed; its wallet move waiting)
-    // and then the exclusion (its claims already locked, none seen) queue for it in that order.
-    await holder.query('BEGIN');
-    await holder.query('SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE', [user.id]);
-    const claim = promoClaim(token, promo.id);
-    await waitingIn('wallet_move');
-    const exclusion = api('POST', '/responsible-gaming/self-exclusion', token, { months: 6 });
-    await waitingIn(`SELECT id FROM users WHERE id = ${user.id} FOR NO KEY UPDATE`);
-    await holder.query('COMMIT');
-    code(t, await claim, 200);
-    code(t, await exclusion, 200);
+    for (let round = 0; round < 3; round += 1) {
+      const promo = await createPromotion({ siteCode: site, rewardAmount: '7', turnoverMultiplier: '3' });
+      const { user, token } = await readyPlayer({ siteCode: site, balance: '10' });
+      // The player's row is held; the claim (its row inserted, not committed) waits in its wallet move, then
+      // the exclusion (its claims locked: none seen) waits for the row. When the holder lets go, Postgres may
+      // hand the row to either (the claim's key-share lock on the row lets the exclusion through): the claim
+      // is paid and then forfeited by the exclusion, or refused after it. Either way nothing stays open.
+      await holder.query('BEGIN');
+      await holder.query('SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE', [user.id]);
+      const claim = promoClaim(token, promo.id);
+      await waitingIn('wallet_move');
+      const exclusion = api('POST', '/responsible-gaming/self-exclusion', token, { months: 6 });
+      await waitingIn(`SELECT id FROM users WHERE id = ${user.id} FOR NO KEY UPDATE`);
+      await holder.query('COMMIT');
+      const claimed = await claim;
+      code(t, await exclusion, 200);
+      t.true([200, 4101].includes(claimed.body.code), claimed.text);
+      outcomes.push(claimed.body.code);
+      t.is(await PromotionClaim.count({ where: { userId: user.id, turnoverCompleted: 0 } }), 0, 'no reward stays open');
+      t.is((await balancesAndLedger(user.id)).balance, '10.000000');
+      t.deepEqual(
+        (await walletHistory(user.id)).map((row) => [row.kind, row.amount]),
+        claimed.body.code === 200
+          ? [
+              ['promo-forfeit', '-7.000000'],
+              ['promo-reward', '7.000000'],
+              ['adjustment', '10.000000'],
+            ]
+          : [['adjustment', '10.000000']],
+      );
+      t.true(await ledgerMatches(user.id));
+    }
   } finally {
     await holder.end();
   }
-  t.is(await PromotionClaim.count({ where: { userId: user.id, turnoverCompleted: 0 } }), 0);
-  t.is((await balancesAndLedger(user.id)).balance, '10.000000');
-  t.deepEqual(
-    (await walletHistory(user.id)).map((row) => [row.kind, row.amount]),
-    [
-      ['promo-forfeit', '-7.000000'],
-      ['promo-reward', '7.000000'],
-      ['adjustment', '10.000000'],
-    ],
+  t.log(
+    `claims paid then forfeited: ${outcomes.filter((c) => c === 200).length} of 3, refused after the exclusion: ${outcomes.filter((c) => c === 4101).length}`,
   );
-  t.true(await ledgerMatches(user.id));
 });
 
 test.serial(
