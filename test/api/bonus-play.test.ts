@@ -275,3 +275,25 @@ test.serial('the audit sees a bonus balance changed behind the wallet: the state
   t.like(mine[0].state, { field: 'bonusBalance', expected: '12.000000', found: '13.000000' });
   await db().query('UPDATE users SET "bonusBalance" = 12 WHERE id = $1', { bind: [user.id] });
 });
+
+test.serial('reports count converted bonus money as a cost: bonusConverted is the cash the conversions paid, and NGR takes it off', async (t) => {
+  const reports = await import('../../shared/domain/reports');
+  const { user, token } = await factories.createUser();
+  const id = await grant(user.id, { amount: '50', wageringMultiplier: '0.02', maxConversion: '10' });
+  t.is((await play(token, 1)).body.code, 200);
+  t.like(await grantRow(id), { status: 'converted' });
+  await reports.foldReportDeltas();
+  const today = await reports.siteToday(site);
+  const [paid] = await db().query<{ total: string }>(
+    `SELECT coalesce(sum(amount), 0)::text AS total FROM game_transactions WHERE "siteCode" = $1 AND kind = 'bonus-convert'`,
+    { bind: [site], type: QueryTypes.SELECT },
+  );
+  const { rows } = await reports.dailyReport(site, { from: today, to: today });
+  const day = rows.find((r) => r.day === today) as Record<string, string>;
+  t.true(new Decimal(paid.total).gte(10));
+  t.is(day.bonusConverted, new Decimal(paid.total).toFixed(6));
+  const costs = ['promotionRewards', 'vipRebates', 'bonusConverted', 'affiliateCommission'].reduce((sum, k) => sum.plus(day[k]), new Decimal(0));
+  t.is(day.costs, costs.toFixed(6));
+  t.is(day.ngr, new Decimal(day.ggr).minus(costs).toFixed(6));
+  t.deepEqual(await reports.verifyReports({ from: today, to: today, siteCode: site }), []);
+});

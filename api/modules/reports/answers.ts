@@ -10,6 +10,7 @@ const MONEY_FIGURES = [
   'ggr',
   'promotionRewards',
   'vipRebates',
+  'bonusConverted',
   'affiliateCommission',
   'costs',
   'ngr',

@@ -17,6 +17,7 @@ export const STORED_FIGURES = [
   'rounds',
   'promotionRewards',
   'vipRebates',
+  'bonusConverted',
   'affiliateCommission',
   'adjustments',
   'deposits',
@@ -78,12 +79,16 @@ const ggrOf = (stakes: Decimal, wins: Decimal, jackpots: Decimal) => stakes.minu
 
 /**
  * A day's (or group's) figures as a client reads them. GGR = stakes - wins - jackpots (the players'
- * losses); costs = promotion rewards + VIP rebates + affiliate commission; NGR = GGR - costs.
+ * losses); costs = promotion rewards + VIP rebates + bonus money converted to cash + affiliate
+ * commission; NGR = GGR - costs.
  * Adjustments (operators' balance corrections) are shown, not counted in NGR.
  */
 export function figuresOf(cells: Cells): Record<string, string | number> {
   const ggr = ggrOf(amountOf(cells, 'stakes'), amountOf(cells, 'wins'), amountOf(cells, 'jackpots'));
-  const costs = amountOf(cells, 'promotionRewards').plus(amountOf(cells, 'vipRebates')).plus(amountOf(cells, 'affiliateCommission'));
+  const costs = amountOf(cells, 'promotionRewards')
+    .plus(amountOf(cells, 'vipRebates'))
+    .plus(amountOf(cells, 'bonusConverted'))
+    .plus(amountOf(cells, 'affiliateCommission'));
   return {
     stakes: money(amountOf(cells, 'stakes')),
     bets: countOf(cells, 'stakes'),
@@ -93,6 +98,7 @@ export function figuresOf(cells: Cells): Record<string, string | number> {
     rounds: countOf(cells, 'rounds'),
     promotionRewards: money(amountOf(cells, 'promotionRewards')),
     vipRebates: money(amountOf(cells, 'vipRebates')),
+    bonusConverted: money(amountOf(cells, 'bonusConverted')),
     affiliateCommission: money(amountOf(cells, 'affiliateCommission')),
     costs: money(costs),
     ngr: money(ggr.minus(costs)),

@@ -28,7 +28,8 @@ LANGUAGE sql STABLE AS $$
   e AS (
     SELECT CASE WHEN g.kind IN ('bet', 'cancel', 'refund') THEN 'stakes' WHEN g.kind = 'win' THEN 'wins' WHEN g.kind = 'jackpot' THEN 'jackpots'
                 WHEN g.kind IN ('promo-reward', 'mission-reward', 'promo-forfeit') THEN 'promotionRewards'
-                WHEN g.kind = 'rebate' THEN 'vipRebates' WHEN g.kind = 'adjustment' THEN 'adjustments' WHEN g.kind = 'deposit' THEN 'deposits'
+                WHEN g.kind = 'rebate' THEN 'vipRebates' WHEN g.kind = 'bonus-convert' THEN 'bonusConverted'
+                WHEN g.kind = 'adjustment' THEN 'adjustments' WHEN g.kind = 'deposit' THEN 'deposits'
                 WHEN g.kind = 'withdrawal-freeze' THEN 'withdrawalsRequested' WHEN g.kind = 'withdrawal-payout' THEN 'withdrawalsPaid'
                 WHEN g.kind = 'withdrawal-release' THEN 'withdrawalsRefused' END AS figure,
            CASE WHEN g.kind IN ('bet', 'cancel', 'refund') THEN -g.amount WHEN g.kind LIKE 'withdrawal-%' THEN abs(g."frozenAmount")
