@@ -100,7 +100,10 @@ export const PLAYER_EVENTS = {
     { description: 'Told once per due time, to the streams of a player who is playing; no id (not replayed)' },
   ),
   resync: obj({}, { description: 'The history no longer reaches back to Last-Event-ID: reload balances and lists' }),
-  session: obj({ reason: oneOfValues(['superseded']) }, { description: 'The token was superseded (logout, a new login): the stream closes' }),
+  session: obj(
+    { reason: oneOfValues(['superseded', 'expired']) },
+    { description: 'The token was superseded (logout, a new login) or the token that opened the stream expired: the stream closes' },
+  ),
 };
 
 /** The data of each operators' event, by event name. */

@@ -24,6 +24,12 @@ function lastEntry(owner: Parameters<typeof entryIdOf>[0], header: string | stri
 }
 
 /** Players' current token versions for the open streams' session check: the Redis cache, else Postgres. */
+/** When a player token expires (ms since the epoch); undefined for a token without `exp`. */
+const sessionEndOf = (claims: object) => {
+  const exp = (claims as { exp?: unknown }).exp;
+  return typeof exp === 'number' ? exp * 1000 : undefined;
+};
+
 async function tokenVersionsOf(userIds: number[]): Promise<Map<number, number | null>> {
   const cached = await readCacheKeys(userIds.map(tokenVersionKey));
   const versions = new Map<number, number | null>();
@@ -56,7 +62,7 @@ export const eventsEndpoints = [
     ({ player, req }) => {
       const claims = decodePlayerToken(bearerToken(req) ?? '');
       if (!claims) throw new HttpError(401);
-      return issueTicket({ userId: player.id, siteCode: player.siteCode, tokenVersion: claims.tokenVersion });
+      return issueTicket({ userId: player.id, siteCode: player.siteCode, tokenVersion: claims.tokenVersion, sessionEndsAt: sessionEndOf(claims) });
     },
   ),
   endpoint(
@@ -73,11 +79,11 @@ export const eventsEndpoints = [
         "The player's live events (Server-Sent Events): the Authorization header, or ?ticket= of POST /events/ticket; Last-Event-ID replays what was missed (docs/events.md). 429: the player's open streams are at the limit",
     },
     async ({ player, query, site, req, res }) => {
-      let who: { userId: number; tokenVersion: number };
+      let who: { userId: number; tokenVersion: number; sessionEndsAt?: number };
       if (player) {
         const claims = decodePlayerToken(bearerToken(req) ?? '');
         if (!claims) throw new HttpError(401);
-        who = { userId: player.id, tokenVersion: claims.tokenVersion };
+        who = { userId: player.id, tokenVersion: claims.tokenVersion, sessionEndsAt: sessionEndOf(claims) };
       } else {
         const ticket = query.ticket === undefined ? null : await takeTicket(query.ticket);
         // A ticket opens only the site it was issued for, and only while its session lasts.
@@ -89,7 +95,7 @@ export const eventsEndpoints = [
       const after = lastEntry(owner, req.headers['last-event-id'], query.lastEventId);
       const leaseId = await takeStreamLease(who.userId);
       if (!leaseId) throw new HttpError(429, 'Too many open event streams');
-      await openStream(res, { owner, userId: who.userId, tokenVersion: who.tokenVersion, leaseId, after });
+      await openStream(res, { owner, userId: who.userId, tokenVersion: who.tokenVersion, leaseId, after, endsAt: who.sessionEndsAt });
     },
   ),
   endpoint(

@@ -198,6 +198,8 @@ export interface StreamOpening {
   after?: string;
   /** Asked at each session check for a stream that is not a player's: false closes it with `session`. */
   recheck?: () => Promise<boolean>;
+  /** When the token that opened it expires (ms since the epoch): the stream ends then with `session` (expired). */
+  endsAt?: number;
 }
 
 /**
@@ -229,7 +231,12 @@ export async function openStream(res: ServerResponse, opening: StreamOpening): P
   let set = open.get(s.owner);
   if (!set) open.set(s.owner, (set = new Set()));
   set.add(s);
+  // A stream lives no longer than the token that opened it (the longest timer Node keeps is about 24.8 days).
+  const expiry =
+    opening.endsAt === undefined ? undefined : setTimeout(() => endStream(s, EXPIRED), Math.min(Math.max(0, opening.endsAt - Date.now()), 2 ** 31 - 1));
+  expiry?.unref();
   res.once('close', () => {
+    if (expiry) clearTimeout(expiry);
     const streams = open.get(s.owner);
     streams?.delete(s);
     if (streams && !streams.size) open.delete(s.owner);
@@ -269,6 +276,7 @@ function endStream(s: OpenStream, finalEvent?: string): void {
 }
 
 const SUPERSEDED = `event: session\ndata: {"reason":"superseded"}\n\n`;
+const EXPIRED = `event: session\ndata: {"reason":"expired"}\n\n`;
 
 async function checkSessions(): Promise<void> {
   const tokenVersions = hooks?.tokenVersions;

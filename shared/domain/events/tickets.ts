@@ -13,6 +13,8 @@ export interface Ticket {
   userId: number;
   siteCode: string;
   tokenVersion: number;
+  /** When the token the ticket was issued for expires (ms since the epoch): the stream it opens ends then. */
+  sessionEndsAt?: number;
 }
 
 const TICKET = /^[A-Za-z0-9_-]{43}$/;
