@@ -1,52 +1,19 @@
 import { array, constant, day, int, money, nullable, obj, oneOfValues, str } from '../../http/answer-schemas';
-import { GROUP_BYS } from '../../../shared/domain/reports';
+import { DAY_AMOUNTS, DAY_COUNTS, GROUP_BYS } from '../../../shared/domain/reports';
 
 /** The answers of /reports/admin (docs/reports.md, "Endpoints"), as the API document shows them. */
 
-const MONEY_FIGURES = [
-  'stakes',
-  'wins',
-  'jackpots',
-  'ggr',
-  'promotionRewards',
-  'vipRebates',
-  'bonusConverted',
-  'affiliateCommission',
-  'costs',
-  'ngr',
-  'adjustments',
-  'depositAmount',
-  'withdrawalsRequested',
-  'withdrawalsPaid',
-  'withdrawalsRefused',
-  'agentWithdrawalsRequested',
-  'agentWithdrawalsPaid',
-  'agentWithdrawalsRefused',
-] as const;
-const COUNT_FIGURES = [
-  'bets',
-  'rounds',
-  'depositCount',
-  'withdrawalsRequestedCount',
-  'withdrawalsPaidCount',
-  'withdrawalsRefusedCount',
-  'agentWithdrawalsPaidCount',
-  'registrations',
-  'firstDepositors',
-  'activePlayers',
-  'depositors',
-] as const;
 const FUNDS_MONEY = ['playerCash', 'playerFrozen', 'agentCash', 'agentFrozen', 'openBets'] as const;
 
 const figures = {
-  ...Object.fromEntries(MONEY_FIGURES.map((f) => [f, money()])),
-  ...Object.fromEntries(COUNT_FIGURES.map((f) => [f, int()])),
+  ...Object.fromEntries(DAY_AMOUNTS.map((f) => [f, money()])),
+  ...Object.fromEntries(DAY_COUNTS.map((f) => [f, int()])),
 };
 const funds = { ...Object.fromEntries(FUNDS_MONEY.map((f) => [f, money()])), openBetCount: int('Bet orders not settled at the end of the day') };
 
 export const dailyRow = obj(
   { day: day('The local day in the site time zone'), group: obj({ code: str(), name: str() }), ...figures, ...funds },
-  { optional: ['group', ...MONEY_FIGURES, ...COUNT_FIGURES, ...Object.keys(funds)], description: 'A day (and group) with its figures (docs/reports.md)' },
+  { optional: ['group', ...DAY_AMOUNTS, ...DAY_COUNTS, ...Object.keys(funds)], description: 'A day (and group) with its figures (docs/reports.md)' },
 );
 
 export const dailyResult = obj({

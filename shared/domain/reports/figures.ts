@@ -74,6 +74,46 @@ const amountOf = (cells: Cells, figure: StoredFigure) => new Decimal(cells[figur
 const countOf = (cells: Cells, figure: StoredFigure) => cells[figure]?.count ?? 0;
 const money = (d: Decimal) => d.toFixed(6);
 
+/**
+ * The figures a day's row answers, by kind: amounts (6-decimal strings) and counts. figuresOf gives
+ * exactly these (its type says so), and the API document's answer (api/modules/reports/answers.ts) lists
+ * them from here.
+ */
+export const DAY_AMOUNTS = [
+  'stakes',
+  'wins',
+  'jackpots',
+  'ggr',
+  'promotionRewards',
+  'vipRebates',
+  'bonusConverted',
+  'affiliateCommission',
+  'costs',
+  'ngr',
+  'adjustments',
+  'depositAmount',
+  'withdrawalsRequested',
+  'withdrawalsPaid',
+  'withdrawalsRefused',
+  'agentWithdrawalsRequested',
+  'agentWithdrawalsPaid',
+  'agentWithdrawalsRefused',
+] as const;
+export const DAY_COUNTS = [
+  'bets',
+  'rounds',
+  'depositCount',
+  'withdrawalsRequestedCount',
+  'withdrawalsPaidCount',
+  'withdrawalsRefusedCount',
+  'agentWithdrawalsPaidCount',
+  'registrations',
+  'firstDepositors',
+  'activePlayers',
+  'depositors',
+] as const;
+export type DayFigures = { [K in (typeof DAY_AMOUNTS)[number]]: string } & { [K in (typeof DAY_COUNTS)[number]]: number };
+
 /** GGR: what the players lost, stakes - wins - jackpots. */
 const ggrOf = (stakes: Decimal, wins: Decimal, jackpots: Decimal) => stakes.minus(wins).minus(jackpots);
 
@@ -83,7 +123,7 @@ const ggrOf = (stakes: Decimal, wins: Decimal, jackpots: Decimal) => stakes.minu
  * commission; NGR = GGR - costs.
  * Adjustments (operators' balance corrections) are shown, not counted in NGR.
  */
-export function figuresOf(cells: Cells): Record<string, string | number> {
+export function figuresOf(cells: Cells): DayFigures {
   const ggr = ggrOf(amountOf(cells, 'stakes'), amountOf(cells, 'wins'), amountOf(cells, 'jackpots'));
   const costs = amountOf(cells, 'promotionRewards')
     .plus(amountOf(cells, 'vipRebates'))

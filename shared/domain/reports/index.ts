@@ -5,7 +5,7 @@
  */
 export { dailyReport, playerFunds, siteToday, type DailyRow, type Group } from './daily';
 export { checkRange, isDay, MAX_RANGE_DAYS, addDays } from './days';
-export { FIGURES_BY_GROUP, GROUP_BYS, STORED_FIGURES, type GroupBy, type StoredFigure } from './figures';
+export { DAY_AMOUNTS, DAY_COUNTS, FIGURES_BY_GROUP, GROUP_BYS, STORED_FIGURES, type GroupBy, type StoredFigure } from './figures';
 export { foldReportDeltas } from './fold';
 export { reportFoldJob } from './jobs';
 export { mtMonthlyReturn, ukQuarterlyReturn } from './returns';
