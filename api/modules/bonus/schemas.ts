@@ -28,22 +28,27 @@ const wageringMultiplier = () =>
   );
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
-/** A future ISO 8601 date-time (without a zone: UTC), before 2100; comes out as a Date. */
-const futureTime = () =>
-  documentAs(mixed<Date>(), {
-    type: 'string',
-    format: 'date-time',
-    description: 'ISO 8601 date-time (without a zone: UTC), in the future, before 2100; 30 days from now when not sent',
-    'x-rule': 'future',
-  })
+/**
+ * An ISO 8601 date-time (without a zone: UTC) as the document describes it (`jsonSchema`: its description
+ * and rule); comes out as a Date, anything else is a 400 naming the field.
+ */
+const instant = (jsonSchema: Record<string, unknown>) =>
+  documentAs(mixed<Date>(), { type: 'string', format: 'date-time', ...jsonSchema })
     .transform((_value: unknown, original: unknown) => {
       if (typeof original !== 'string' || !ISO_TIME.test(original.trim())) return original;
       const trimmed = original.trim();
       const at = new Date(/(Z|[+-]\d{2}:?\d{2})$/.test(trimmed) ? trimmed : `${trimmed}Z`);
       return Number.isNaN(at.getTime()) ? original : at;
     })
-    .test('time', '${path} must be an ISO 8601 date-time (e.g. 2026-12-31T00:00:00Z)', (v) => v === undefined || v instanceof Date)
-    .test('future', '${path} must be in the future and before 2100', (v) => !(v instanceof Date) || (v.getTime() > Date.now() && v.getUTCFullYear() < 2100));
+    .test('time', '${path} must be an ISO 8601 date-time (e.g. 2026-12-31T00:00:00Z)', (v) => v === undefined || v instanceof Date);
+
+/** A future date-time, before 2100. */
+const futureTime = () =>
+  instant({ description: 'ISO 8601 date-time (without a zone: UTC), in the future, before 2100; 30 days from now when not sent', 'x-rule': 'future' }).test(
+    'future',
+    '${path} must be in the future and before 2100',
+    (v) => !(v instanceof Date) || (v.getTime() > Date.now() && v.getUTCFullYear() < 2100),
+  );
 
 const reason = () => text().required('${path} is required').min(2, '${path} must be at least 2 characters').max(300, '${path} must be at most 300 characters');
 
@@ -71,22 +76,13 @@ export const grantsQuery = object({
   status: queryText().oneOf([...GRANT_STATUSES, undefined], `status must be one of ${GRANT_STATUSES.join(', ')}`),
 });
 
-/** An ISO 8601 date-time (without a zone: UTC), 2000 to 2099; comes out as a Date. */
+/** A date-time from 2000 to 2099. */
 const anyTime = (rule?: string) =>
-  documentAs(mixed<Date>(), {
-    type: 'string',
-    format: 'date-time',
-    description: 'ISO 8601 date-time (without a zone: UTC), 2000 to 2099',
-    ...(rule ? { 'x-rule': rule } : {}),
-  })
-    .transform((_value: unknown, original: unknown) => {
-      if (typeof original !== 'string' || !ISO_TIME.test(original.trim())) return original;
-      const trimmed = original.trim();
-      const at = new Date(/(Z|[+-]\d{2}:?\d{2})$/.test(trimmed) ? trimmed : `${trimmed}Z`);
-      return Number.isNaN(at.getTime()) ? original : at;
-    })
-    .test('time', '${path} must be an ISO 8601 date-time (e.g. 2026-12-31T00:00:00Z)', (v) => v === undefined || v instanceof Date)
-    .test('range', '${path} must be from 2000 to 2099', (v) => !(v instanceof Date) || (v.getUTCFullYear() >= 2000 && v.getUTCFullYear() < 2100));
+  instant({ description: 'ISO 8601 date-time (without a zone: UTC), 2000 to 2099', ...(rule ? { 'x-rule': rule } : {}) }).test(
+    'range',
+    '${path} must be from 2000 to 2099',
+    (v) => !(v instanceof Date) || (v.getUTCFullYear() >= 2000 && v.getUTCFullYear() < 2100),
+  );
 
 const PERCENT = /^\d{1,4}(\.\d{1,2})?$/;
 const offerFields = () => ({
