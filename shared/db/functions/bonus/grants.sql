@@ -124,8 +124,14 @@ BEGIN
   RETURN bonus_end(g, 'expired', 'bonus-expire', 'expired', NULL, NULL);
 END $$;
 
+-- The max bet rule, once: a stake above a grant's max bet (none: no limit) is refused while the grant is
+-- active and not expired (which the caller knows: bonus_round has ended an expired grant first).
+CREATE OR REPLACE FUNCTION bonus_stake_passes_max(g bonus_grants, p_bet NUMERIC) RETURNS BOOLEAN LANGUAGE sql IMMUTABLE AS $$
+  SELECT g."maxBet" IS NOT NULL AND p_bet > g."maxBet"
+$$;
+
 -- The max bet of the player's active grant that a stake p_bet passes (the stake is refused), else NULL.
 -- The callers hold the player's row lock (their debit took it), under which every grant starts and ends.
 CREATE OR REPLACE FUNCTION bonus_max_bet_passed(p_user INTEGER, p_bet NUMERIC) RETURNS NUMERIC LANGUAGE sql STABLE AS $$
-  SELECT g."maxBet" FROM bonus_grants g WHERE g."userId" = p_user AND g.status = 'active' AND g."maxBet" < p_bet AND g."expiresAt" > now()
+  SELECT g."maxBet" FROM bonus_grants g WHERE g."userId" = p_user AND g.status = 'active' AND g."expiresAt" > now() AND bonus_stake_passes_max(g, p_bet)
 $$;

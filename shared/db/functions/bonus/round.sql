@@ -35,7 +35,7 @@ BEGIN
     PERFORM bonus_end(g, 'expired', 'bonus-expire', 'expired', NULL, NULL);
     active := FALSE;
   END IF;
-  IF active AND g."maxBet" IS NOT NULL AND p_bet > g."maxBet" THEN refusal := 'maxBet'; RETURN; END IF;
+  IF active AND bonus_stake_passes_max(g, p_bet) THEN refusal := 'maxBet'; RETURN; END IF;
   cash_bet := CASE WHEN active THEN least(p_bet, cash) ELSE p_bet END;
   bonus_bet := p_bet - cash_bet;
   IF active AND bonus_bet > g.balance THEN refusal := 'INSUFFICIENT_FUNDS'; RETURN; END IF;
