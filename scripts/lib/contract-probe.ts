@@ -226,7 +226,8 @@ export async function runProbe(doc: Json, options: ProbeOptions): Promise<ProbeR
       const items = [] as unknown[];
       const first = generate(schema.items as Json, depth + 1, name);
       const twice = !schema.uniqueItems && edge();
-      for (let i = 0; i < count; i++) items.push(twice || (i > 0 && count > 50) ? first : i === 0 ? first : generate(schema.items as Json, depth + 1, name));
+      // Many items, or items twice: copies of the first; otherwise each its own.
+      for (let i = 0; i < count; i++) items.push(i === 0 || twice || count > 50 ? first : generate(schema.items as Json, depth + 1, name));
       if (twice && count < 2 && (schema.maxItems === undefined || (schema.maxItems as number) >= 2)) items.push(first);
       return schema.uniqueItems ? [...new Set(items.map((i) => JSON.stringify(i)))].map((i) => JSON.parse(i) as unknown) : items;
     }

@@ -77,23 +77,25 @@ function operationOf(c: Contract, method: string, path: string): Operation | und
   return matches.sort((a, b) => rank(a).localeCompare(rank(b)))[0];
 }
 
+/** The response the document gives for a status of an operation (its `default` when the status is not listed), references followed. */
+function responseOf(c: Contract, op: Operation, status: number): Json | undefined {
+  const response = (op.responses[String(status)] ?? op.responses.default) as Json | undefined;
+  const ref = response?.$ref as string | undefined;
+  return ref ? (c.componentResponses[ref.slice('#/components/responses/'.length)] as Json) : response;
+}
+
 function validatorFor(c: Contract, op: Operation, status: number): ValidateFunction | null {
   const key = `${op.id} ${status}`;
   if (c.compiled.has(key)) return c.compiled.get(key) ?? null;
-  let response = (op.responses[String(status)] ?? op.responses.default) as Json | undefined;
-  const ref = response?.$ref as string | undefined;
-  if (ref) response = c.componentResponses[ref.slice('#/components/responses/'.length)] as Json;
-  const schema = (response?.content as Record<string, { schema?: Json }> | undefined)?.['application/json']?.schema;
+  const schema = (responseOf(c, op, status)?.content as Record<string, { schema?: Json }> | undefined)?.['application/json']?.schema;
   const validate = schema ? c.ajv.compile(rebase(schema) as Json) : null;
   if (validate) c.compiled.set(key, validate);
   return validate;
 }
 
-/** The media types the document lists for a status of an operation (its `default` when the status is not listed); null when neither is. */
+/** The media types the document lists for a status of an operation; null when it lists neither the status nor a default. */
 function mediaOf(c: Contract, op: Operation, status: number): string[] | null {
-  let response = (op.responses[String(status)] ?? op.responses.default) as Json | undefined;
-  const ref = response?.$ref as string | undefined;
-  if (ref) response = c.componentResponses[ref.slice('#/components/responses/'.length)] as Json;
+  const response = responseOf(c, op, status);
   return response ? Object.keys((response.content as Json | undefined) ?? {}) : null;
 }
 
