@@ -7,7 +7,7 @@ import { sendResult } from './envelope';
 import { answerError } from './error-mapper';
 import { HttpError } from './errors';
 import { clientIp, countRequest, type RateLimitRule } from './rate-limit';
-import { realityCheckHeader } from './reality-check';
+import { withRealityCheck } from './reality-check';
 import { requestMeta } from './request-meta';
 import { bySpecificity, routeTable, type RouteTable } from './route-table';
 import { refuseUnstorableText } from './text';
@@ -114,10 +114,7 @@ function handlerOf(e: Endpoint): RequestHandler {
         );
       }
       let result = await e.handler(call as never);
-      if (e.realityCheck && caller.player) {
-        const check = await realityCheckHeader(res, caller.player.id);
-        if (check && e.realityCheck === 'header-and-result') result = { ...(result as object), realityCheck: check };
-      }
+      if (e.realityCheck && caller.player) result = await withRealityCheck(res, caller.player.id, result, e.realityCheck === 'header-and-result');
       if (answer === 'envelope') {
         if (!res.headersSent) sendResult(req, res, result);
       } else if (answer !== 'raw') {
