@@ -237,7 +237,7 @@ test.serial('the audit sees a bonus balance changed behind the wallet: the state
   const { user } = await factories.createUser();
   await grant(user.id, { amount: '12' });
   await db().query('UPDATE users SET "bonusBalance" = 13 WHERE id = $1', { bind: [user.id] });
-  const report = await audit.verifyChains();
+  const report = await (await import('../../shared/domain/audit')).verifyChains();
   const mine = report.problems.filter((p) => p.chain === 'users' && p.rowId === String(user.id));
   t.is(mine.length, 1, JSON.stringify(report.problems.slice(0, 3)));
   t.like(mine[0].state, { field: 'bonusBalance', expected: '12.000000', found: '13.000000' });
