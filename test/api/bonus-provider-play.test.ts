@@ -111,7 +111,14 @@ test.serial('provy: wagering by game type weight; a cancel returns the bonus sha
     // A bet paid by both with its win in the call, then a later win of the same bet: both in the stake's proportion.
     const bothTx = uniqueId('bet');
     const bothRound = uniqueId('round');
-    const both = await call('provy', 'bet', { transactionId: bothTx, roundId: bothRound, playerId: user.id, gameCode: 'provy-slot-01', betAmount: '4', winAmount: '8' });
+    const both = await call('provy', 'bet', {
+      transactionId: bothTx,
+      roundId: bothRound,
+      playerId: user.id,
+      gameCode: 'provy-slot-01',
+      betAmount: '4',
+      winAmount: '8',
+    });
     t.is(both.body.code, 0, both.text);
     t.is(both.body.data.balance, '55.000000'); // cash 0 + 2, bonus 47 + 6
     const win = await call('provy', 'win', { transactionId: uniqueId('win'), betTransactionId: bothTx, roundId: bothRound, playerId: user.id, amount: '4' });
@@ -160,7 +167,9 @@ test.serial('after the conversion: a refund forfeits its bonus share (never cash
   t.is(new Decimal(g.convertedAmount).toFixed(6), '5.000000');
   t.is(converting.body.balance, '5.000000');
 
-  const cancels = await Promise.all(Array.from({ length: 10 }, () => call('provx', 'CancelBet', { transactionId: betTx, roundId: cancelled, userId: user.id })));
+  const cancels = await Promise.all(
+    Array.from({ length: 10 }, () => call('provx', 'CancelBet', { transactionId: betTx, roundId: cancelled, userId: user.id })),
+  );
   for (const res of cancels) t.is(res.text, cancels[0].text);
   t.is(cancels[0].body.errorCode, 0, cancels[0].text);
   t.is(cancels[0].body.balance, '5.000000'); // the 3 of bonus money went nowhere
@@ -170,7 +179,13 @@ test.serial('after the conversion: a refund forfeits its bonus share (never cash
   t.deepEqual(rows(money.bonusRows, 'bonus-forfeit'), ['-3.000000']);
   t.is(new Decimal((await grantRow(id)).forfeitedAmount).toFixed(6), '3.000000');
 
-  const result = await call('provx', 'BetResult', { transactionId: uniqueId('result'), roundId: won, userId: user.id, gameCode: 'provx-slot-01', winAmount: '6' });
+  const result = await call('provx', 'BetResult', {
+    transactionId: uniqueId('result'),
+    roundId: won,
+    userId: user.id,
+    gameCode: 'provx-slot-01',
+    winAmount: '6',
+  });
   t.is(result.body.errorCode, 0, result.text);
   t.is(result.body.balance, '8.000000'); // 3 of the 6 converts (8 - 5 converted before), 3 forfeited
   money = await moneyConserved(t, user.id, '0');
@@ -182,14 +197,20 @@ test.serial('after the conversion: a refund forfeits its bonus share (never cash
   t.is(money.bonusBalance, '0.000000');
 });
 
-test.serial('a forfeited grant: the open round\'s win keeps only its cash share; the bonus share is forfeited', async (t) => {
+test.serial("a forfeited grant: the open round's win keeps only its cash share; the bonus share is forfeited", async (t) => {
   const { user } = await factories.createUser({ balance: '1' });
   const id = await grant(user.id, { amount: '20' });
   const round = uniqueId('round');
   t.is((await provxBet(user.id, round, '4')).body.errorCode, 0);
   const forfeit = await stack.request('POST', `/api/bonus/admin/grants/${id}/forfeit`, { token: adminToken, body: { reason: 'abuse review' } });
   t.is(forfeit.body.code, 200, forfeit.text);
-  const result = await call('provx', 'BetResult', { transactionId: uniqueId('result'), roundId: round, userId: user.id, gameCode: 'provx-slot-01', winAmount: '8' });
+  const result = await call('provx', 'BetResult', {
+    transactionId: uniqueId('result'),
+    roundId: round,
+    userId: user.id,
+    gameCode: 'provx-slot-01',
+    winAmount: '8',
+  });
   t.is(result.body.errorCode, 0, result.text);
   t.is(result.body.balance, '2.000000'); // 8 x 1 / 4 in cash
   const money = await moneyConserved(t, user.id, '1');
@@ -202,7 +223,13 @@ test.serial('a player without a grant: the callbacks move and answer exactly the
   const { user } = await factories.createUser({ balance: '10' });
   const round = uniqueId('round');
   t.is((await provxBet(user.id, round, '4')).body.balance, '6.000000');
-  const result = await call('provx', 'BetResult', { transactionId: uniqueId('result'), roundId: round, userId: user.id, gameCode: 'provx-slot-01', winAmount: '1' });
+  const result = await call('provx', 'BetResult', {
+    transactionId: uniqueId('result'),
+    roundId: round,
+    userId: user.id,
+    gameCode: 'provx-slot-01',
+    winAmount: '1',
+  });
   t.is(result.body.balance, '7.000000');
   const money = await moneyConserved(t, user.id, '10');
   t.deepEqual(money.bonusRows, []);
