@@ -1,5 +1,6 @@
 import test from 'ava';
 import Decimal from 'decimal.js';
+import { QueryTypes } from 'sequelize';
 import { grantBody, grantRow, moneyConserved, moneyOf, setBonusSettings } from '../helpers/bonus';
 import { providerCall, startProviderStack, uniqueId, type ProviderStack } from '../helpers/provider-requests';
 import type { ApiResponse, TestStack } from '../helpers/stack';
@@ -17,11 +18,12 @@ import type { ApiResponse, TestStack } from '../helpers/stack';
 
 let stack: TestStack;
 let factories: ProviderStack['factories'];
+let db: ProviderStack['db'];
 let adminToken: string;
 let site: string;
 
 test.before(async () => {
-  ({ stack, factories } = await startProviderStack());
+  ({ stack, factories, db } = await startProviderStack());
   adminToken = (await factories.createAdmin()).token;
   site = (await import('../../shared/config')).config().siteCode;
 });
@@ -36,6 +38,15 @@ async function grant(userId: number, overrides: Record<string, unknown>): Promis
   const res = await stack.request('POST', '/api/bonus/admin/grants', { token: adminToken, body: grantBody(userId, overrides) });
   if (res.body.code !== 200) throw new Error(res.text);
   return res.body.result.id;
+}
+
+/** The player's running totals of the day as player protection counts them (rg_accounts). */
+async function protectionTotals(userId: number): Promise<{ stake: string; win: string }> {
+  const [row] = await db().query<{ stake: string; win: string }>('SELECT "dayStake" AS stake, "dayWin" AS win FROM rg_accounts WHERE "userId" = $1', {
+    bind: [userId],
+    type: QueryTypes.SELECT,
+  });
+  return { stake: new Decimal(row.stake).toFixed(6), win: new Decimal(row.win).toFixed(6) };
 }
 
 const rows = (list: Array<{ kind: string; amount: string }>, kind: string) => list.filter((r) => r.kind === kind).map((r) => r.amount);
@@ -58,6 +69,7 @@ test.serial('provx: the bet spends cash then bonus, the result returns in the st
   t.is(bet.body.errorCode, 0, bet.text);
   t.is(bet.body.balance, '98.000000'); // cash 0 + bonus 98
   t.is(await wagered(id), '5.000000');
+  t.deepEqual(await protectionTotals(user.id), { stake: '5.000000', win: '0.000000' }); // player protection sees the whole stake
 
   const resultBody = { transactionId: uniqueId('result'), roundId: round, userId: user.id, gameCode: 'provx-slot-01', winAmount: '10' };
   const result = await call('provx', 'BetResult', resultBody);
@@ -71,11 +83,21 @@ test.serial('provx: the bet spends cash then bonus, the result returns in the st
   t.deepEqual(rows(money.bonusRows, 'bonus-bet'), ['-2.000000']);
   t.deepEqual(rows(money.bonusRows, 'bonus-win'), ['4.000000']);
 
+  t.deepEqual(await protectionTotals(user.id), { stake: '5.000000', win: '10.000000' });
+
   // A replay answers the stored answer and moves nothing.
   const replay = await call('provx', 'BetResult', resultBody);
   t.is(replay.text, result.text);
   t.deepEqual(await moneyOf(user.id), money);
   t.is((await call('provx', 'GetBalance', { userId: user.id })).body.balance, '108.000000');
+
+  // A jackpot of the round is a credit in the same proportion: 5 x 2 / 5 to bonus, 3 to cash.
+  const jackpot = await call('provx', 'JackpotResult', { transactionId: uniqueId('jackpot'), roundId: round, userId: user.id, amount: '5' });
+  t.is(jackpot.body.errorCode, 0, jackpot.text);
+  t.is(jackpot.body.balance, '113.000000');
+  const after = await moneyConserved(t, user.id, '3');
+  t.deepEqual(rows(after.cashRows, 'jackpot'), ['3.000000']);
+  t.deepEqual(rows(after.bonusRows, 'bonus-win'), ['4.000000', '2.000000']);
 });
 
 test.serial('provy: wagering by game type weight; a cancel returns the bonus share to bonus and takes the wagering back; wins in proportion', async (t) => {
