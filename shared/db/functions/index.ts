@@ -42,6 +42,7 @@ export const FUNCTION_FILES: readonly string[] = [
   'providers/lock-order-by-id.sql',
   'providers/new-order.sql',
   'providers/move-money.sql',
+  'providers/bonus-money.sql',
   'providers/set-order-totals.sql',
   'providers/add-bet-detail.sql',
   'providers/settle-order.sql',
