@@ -182,6 +182,45 @@ test.serial("the operators' stream: large wins, flagged deposits and new KYC doc
   s.close();
 });
 
+test.serial("a site's events.largeWin replaces EVENTS_LARGE_WIN for its payouts; null brings the deployment's back; a bad value is a 400", async (t) => {
+  const { token: adminToken } = await factories.createAdmin();
+  const { user, token } = await factories.createUser({ balance: '500' });
+  const [config] = await db().query<{ id: number }>('SELECT id FROM site_configs WHERE "siteCode" = :site', {
+    replacements: { site: user.siteCode },
+    type: QueryTypes.SELECT,
+  });
+  const patch = (events: unknown) => stack.request('PATCH', `/api/site-config/admin/${config.id}/settings`, { token: adminToken, body: { events } });
+  for (const bad of [{ largeWin: 0 }, { largeWin: '-1' }, { largeWin: 'lots' }, { largeWin: '1.1234567' }, { other: 1 }, 'x']) {
+    const res = await patch(bad);
+    t.is(res.status, 400, JSON.stringify(bad));
+  }
+  const set = await patch({ largeWin: '1000000' });
+  t.is(set.body.code, 200, JSON.stringify(set.body));
+  t.is(Number(set.body.result.events.largeWin), 1000000);
+  const s = await stream('/events/admin', adminToken);
+  // A win above the deployment's 0.5 and below the site's threshold: not told.
+  const winAbove = async (after: number) => {
+    for (let i = 0; i < 40; i += 1) {
+      t.is((await play(token, 1)).body.code, 200);
+      const [row] = await db().query<{ id: string }>(
+        `SELECT id::TEXT FROM game_transactions WHERE "userId" = :u AND kind = 'win' AND amount > 0.5 AND id > :after ORDER BY id LIMIT 1`,
+        { replacements: { u: user.id, after }, type: QueryTypes.SELECT },
+      );
+      if (row) return Number(row.id);
+    }
+    return null;
+  };
+  const quiet = await winAbove(0);
+  t.truthy(quiet, 'a win above 0.5 was drawn');
+  t.is(await first(s, 'large-win', (e) => e.data.ledgerId === String(quiet), 1500), null);
+  const reset = await patch({ largeWin: null });
+  t.is(reset.body.result.events.largeWin, null);
+  const told = await winAbove(quiet as number);
+  t.truthy(told, 'a win above 0.5 was drawn');
+  t.truthy(await first(s, 'large-win', (e) => e.data.ledgerId === String(told)));
+  s.close();
+});
+
 test.serial("the operators' stream closes within a second when the administrator's token ends", async (t) => {
   const { admin, token } = await factories.createAdmin({ permissions: ['events:read'] });
   const s = await stream('/events/admin', token);

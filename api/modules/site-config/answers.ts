@@ -99,6 +99,9 @@ export const getSiteConfigAdminByIdSettings = obj({
     contributionWeights: record(int(), 'Game type code -> percent of a stake counted towards wagering (100 when not listed)'),
     forfeitOnWithdrawal: bool('A withdrawal request with an active bonus forfeits it (the request must send forfeitBonuses: true)'),
   }),
+  events: obj({
+    largeWin: nullable(decimal("A payout above this amount is told on the operators' stream as large-win; null: the deployment's EVENTS_LARGE_WIN")),
+  }),
   jurisdiction: siteJurisdiction,
 });
 

@@ -3,7 +3,19 @@ import { SITE_CODE_PATTERN } from '../../../shared/domain/common';
 import { GAME_TYPE_CODES } from '../../../shared/domain/game';
 import { canonicalTimeZones, isTimeZone, LIMIT_TYPES, MAX_INCREASE_DELAY_HOURS, SELF_EXCLUSION_MONTHS } from '../../../shared/domain/site-config';
 import { isLocale, LOCALES, type LocaleText } from '../../../shared/i18n/locales';
-import { charCount, charString, documentAs, jsonId, jsonInteger, localeMap, moneyAmount, positiveIdParam, text, zeroOrOne } from '../../http/schema-helpers';
+import {
+  charCount,
+  charString,
+  documentAs,
+  jsonId,
+  jsonInteger,
+  localeMap,
+  moneyAmount,
+  nonZeroMoneyAmount,
+  positiveIdParam,
+  text,
+  zeroOrOne,
+} from '../../http/schema-helpers';
 import { settlementSettingsBody } from '../affiliate/admin-program-schemas';
 
 /** Bodies and parameters of the site configuration endpoints. */
@@ -336,6 +348,12 @@ const bonusSettings = () =>
     .typeError('${path} must be an object')
     .default(undefined);
 
+/** The live events' settings (shared/domain/site-config/event-settings.ts): largeWin a money amount above 0, or null for the deployment's. */
+const eventSettings = () =>
+  knownKeysOnly(object({ largeWin: nonZeroMoneyAmount().nullable() }))
+    .typeError('${path} must be an object')
+    .default(undefined);
+
 /** PATCH /site-config/admin/:id/settings: the fields to change, at least one; unknown fields are refused. */
 export const siteSettingsBody = knownKeysOnly(
   object({
@@ -353,6 +371,7 @@ export const siteSettingsBody = knownKeysOnly(
       .max(MINIMUM_AGE_RANGE.max, `\${path} must be ${MINIMUM_AGE_RANGE.min} to ${MINIMUM_AGE_RANGE.max}`),
     kyc: kycSettings(),
     bonus: bonusSettings(),
+    events: eventSettings(),
   }),
 ).test('some', 'give at least one setting', (v) => Object.values(v ?? {}).some((x) => x !== undefined));
 

@@ -23,8 +23,17 @@ interface Outgoing {
   data: Record<string, unknown>;
 }
 
-/** Ledger kinds of a payout, told to the operators above EVENTS_LARGE_WIN. */
+/** Ledger kinds of a payout, told to the operators above the site's threshold (largeWinOf). */
 const WIN_KINDS = new Set(['win', 'settled', 'jackpot']);
+
+/**
+ * The amount above which a payout of the row's site is told to its operators: the site setting
+ * events.largeWin (shared/domain/site-config/event-settings.ts), else EVENTS_LARGE_WIN. A stored value
+ * that is not a plain decimal (written around the API) counts as unset.
+ */
+function largeWinOf(row: FeedRow): string {
+  return row.largeWin !== null && /^\d{1,12}(\.\d{1,6})?$/.test(row.largeWin) ? row.largeWin : config().events.largeWin;
+}
 
 /**
  * The events of one feed row: a ledger row's `balance` (with `round` when it is the batch's last row of
@@ -38,7 +47,7 @@ export function eventsOf(row: FeedRow, lastOfRound = true): Outgoing[] {
       { owner, type: 'balance', data: { cash: row.cash, frozen: row.frozen, amount: row.amount, ledgerId: row.ledgerId, kind: row.kind } },
     ];
     if (row.round && lastOfRound) out.push({ owner, type: 'round', data: row.round });
-    if (row.kind && WIN_KINDS.has(row.kind) && row.amount && new Decimal(row.amount).gt(config().events.largeWin)) {
+    if (row.kind && WIN_KINDS.has(row.kind) && row.amount && new Decimal(row.amount).gt(largeWinOf(row))) {
       out.push({
         owner: siteOwner(row.siteCode),
         type: 'large-win',

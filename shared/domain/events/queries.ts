@@ -21,6 +21,8 @@ export interface FeedRow {
   betOrderId: string | null;
   /** The bet order of the ledger row, when it is settled (the `round` event). */
   round: Record<string, unknown> | null;
+  /** The site's own large-win threshold (site setting events.largeWin); null: the deployment's EVENTS_LARGE_WIN. */
+  largeWin: string | null;
 }
 
 /** Whether any committed row waits: one cheap read outside a transaction, so an idle publisher costs one query a round. */
@@ -48,8 +50,10 @@ export async function takeFeedRows(transaction: Transaction, limit: number): Pro
             g."balanceAfter"::TEXT AS cash, g."frozenAfter"::TEXT AS frozen, g."betOrderId"::TEXT AS "betOrderId",
             CASE WHEN b.settled THEN jsonb_build_object('betOrderId', b.id::TEXT, 'providerCode', b."providerCode", 'gameCode', b."gameCode",
                    'gameName', b."gameName", 'gameNumber', b."gameNumber", 'status', b.status, 'betAmount', b."betAmount"::TEXT,
-                   'winAmount', b."winAmount"::TEXT, 'winLose', b."winLose"::TEXT, 'settledAt', b."settledAt") END AS round
+                   'winAmount', b."winAmount"::TEXT, 'winLose', b."winLose"::TEXT, 'settledAt', b."settledAt") END AS round,
+            c.settings #>> '{events,largeWin}' AS "largeWin"
        FROM d LEFT JOIN game_transactions g ON g.id = d."ledgerId" LEFT JOIN bet_orders b ON b.id = g."betOrderId"
+       LEFT JOIN site_configs c ON c."siteCode" = d."siteCode" AND d."ledgerId" IS NOT NULL
       ORDER BY d.id`,
     { replacements: { limit }, type: QueryTypes.SELECT, transaction },
   );

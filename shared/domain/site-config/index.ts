@@ -4,6 +4,7 @@
  * from here only (docs/architecture.md, "Areas").
  */
 export * from './bonus-settings';
+export * from './event-settings';
 export * from './copy-site-rows';
 export * from './jurisdiction';
 export * from './kyc-settings';
