@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { config, type Config } from '../../config';
+import { config, type Config, type S3Settings } from '../../config';
 import type { ListedObject, StorageBackend, StoredObject } from './backend';
 import { checkedKey, contentTypeOf } from './keys';
 import { localBackend } from './local';
@@ -68,6 +68,14 @@ export function listObjects(prefix: string): AsyncIterable<ListedObject> {
 /** Removes what interrupted writes left before `before` (the local folder's `.tmp` files); how many. */
 export async function removeStorageLeftovers(before: Date): Promise<number> {
   return backend().removeLeftovers(before);
+}
+
+/**
+ * Reads one listing page under `private/` of the S3 bucket of `settings` (npm run doctor): throws what the
+ * server answered (no such bucket, refused credentials, unreachable). Writes nothing.
+ */
+export async function probeS3(settings: S3Settings): Promise<void> {
+  for await (const object of s3Backend(settings).list('private/')) if (object) break;
 }
 
 /** The public URL of a `public/...` key under PUBLIC_ASSET_BASE_URL. */
