@@ -1,4 +1,3 @@
-import path from 'node:path';
 import express, { type Express } from 'express';
 import { config } from '../shared/config';
 import { db } from '../shared/db/sequelize';
@@ -12,6 +11,7 @@ import { mountEndpoints } from './http/pipeline';
 import { jsonBody } from './http/body';
 import { metricsEndpoint } from './http/metrics-endpoint';
 import { noSniff } from './http/no-sniff';
+import { publicAssets } from './http/public-assets';
 
 /** Builds the Express app (no listen): the HTTP edge of docs/architecture.md, "The shape". */
 export function buildApp(): Express {
@@ -40,13 +40,8 @@ export function buildApp(): Express {
   // Prometheus, outside /api, for METRICS_ALLOW only (docs/decisions/platform.md, "Metrics"); after /api, so API
   // requests do not try to match it.
   app.get('/metrics', metricsEndpoint);
-  // Public uploads (promotion images) for a stack without a CDN: PUBLIC_ASSET_BASE_URL set to
-  // `<this API's origin>/assets` serves them from `<UPLOAD_DIR>/public`. Keys are random and never
-  // rewritten, so answers may be cached for good; private files live outside this folder.
-  app.use(
-    '/assets',
-    express.static(path.join(config().uploadDir, 'public'), { index: false, dotfiles: 'deny', redirect: false, immutable: true, maxAge: '365d' }),
-  );
+  // Public uploads (promotion images) for a stack without a CDN, from either storage backend.
+  app.use('/assets', publicAssets());
 
   app.use(notFound);
   app.use(errorMapper);

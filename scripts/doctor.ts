@@ -9,6 +9,7 @@ import {
   planPostgres,
   planRedis,
   probeSequelize,
+  storageLine,
   type Line,
 } from './lib/doctor-checks';
 
@@ -56,7 +57,8 @@ async function main(): Promise<number> {
   // Only once the migrations are applied: before that the functions are expected to differ.
   const migrated = pg.url && pgLines.some((l) => l.name === 'Migrations' && l.status === 'ok');
   const functionLines = migrated ? [await checkFunctions(pg.url as string)] : [];
-  const lines = [checkNode(), ...pgLines, ...functionLines, ...redisLines, ...config.lines];
+  const storage = config.config ? [await storageLine(config.config)] : [];
+  const lines = [checkNode(), ...pgLines, ...functionLines, ...redisLines, ...config.lines, ...storage];
   lines.forEach(print);
 
   console.log('\nIntegrations');

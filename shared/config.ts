@@ -54,6 +54,11 @@ export interface Config {
   /** UPLOAD_DIR: the folder the local storage keeps uploaded images in (default .data/uploads). */
   uploadDir: string;
   /**
+   * STORAGE_BACKEND: where stored files live (docs/storage.md): `local` (UPLOAD_DIR, the default) or
+   * `s3`, an S3-compatible bucket shared by every API and worker process on every host.
+   */
+  storage: { backend: 'local' } | { backend: 's3'; s3: S3Settings };
+  /**
    * CARD_FINGERPRINT_SECRET: the HMAC key of credit card fingerprints (the "already bound" check). Required
    * in production; elsewhere, when unset, derived from JWT_SECRET (so it is as stable as the dev secrets).
    */
@@ -171,6 +176,23 @@ export interface Config {
     exchangeRate: { baseUrl?: string };
     liveSports: { baseUrl?: string; apiKey?: string };
   };
+}
+
+/** The S3-compatible bucket of STORAGE_BACKEND=s3 (S3_* variables, docs/storage.md). */
+export interface S3Settings {
+  /** S3_ENDPOINT: the server's URL (MinIO: http://minio:9000); unset: AWS S3 of the region. */
+  endpoint?: string;
+  /** S3_BUCKET: the bucket, which must exist. */
+  bucket: string;
+  /** S3_REGION (default us-east-1). */
+  region: string;
+  /** S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, both or neither (then the SDK's own chain: environment, instance role). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** S3_FORCE_PATH_STYLE (default false): `<endpoint>/<bucket>/<key>` instead of `<bucket>.<endpoint>/<key>`; true for MinIO. */
+  forcePathStyle: boolean;
+  /** S3_KEY_PREFIX: put before every key (`prod/`), so several stacks may share a bucket; empty by default. */
+  keyPrefix: string;
 }
 
 /**
@@ -380,6 +402,37 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
   cardFingerprintSecret ??= createHmac('sha256', jwtSecret).update('card-fingerprint').digest('base64url');
   const mailDirSetting = str('MAIL_DIR');
   if (production && mailDirSetting) problems.push('MAIL_DIR is the development mailbox: production sends mail through SMTP (unset MAIL_DIR)');
+  const storage = ((): Config['storage'] => {
+    const backend = str('STORAGE_BACKEND') ?? 'local';
+    if (backend !== 's3') {
+      if (backend !== 'local') problems.push(`STORAGE_BACKEND must be local or s3 (got "${backend}")`);
+      return { backend: 'local' };
+    }
+    const bucket = str('S3_BUCKET') ?? '';
+    if (!bucket) problems.push('S3_BUCKET is required with STORAGE_BACKEND=s3');
+    else if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket) || bucket.includes('..')) {
+      problems.push(`S3_BUCKET must be a bucket name: 3-63 lower-case letters, digits, dots and hyphens (got "${bucket}")`);
+    }
+    const region = str('S3_REGION') ?? 'us-east-1';
+    if (!/^[a-z0-9-]{1,40}$/.test(region)) problems.push(`S3_REGION must look like us-east-1 (got "${region}")`);
+    const accessKeyId = str('S3_ACCESS_KEY_ID');
+    const secretAccessKey = str('S3_SECRET_ACCESS_KEY');
+    if (!accessKeyId !== !secretAccessKey) problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together or not at all');
+    const keyPrefix = str('S3_KEY_PREFIX') ?? '';
+    if (keyPrefix && !/^([A-Za-z0-9][A-Za-z0-9._-]{0,62}\/){1,4}$/.test(keyPrefix)) {
+      problems.push(`S3_KEY_PREFIX must be folder names each ending in /, like prod/ (got "${keyPrefix}")`);
+    }
+    const s3: S3Settings = {
+      endpoint: url('S3_ENDPOINT', ['http:', 'https:']),
+      bucket,
+      region,
+      accessKeyId,
+      secretAccessKey,
+      forcePathStyle: bool('S3_FORCE_PATH_STYLE', false),
+      keyPrefix,
+    };
+    return { backend: 's3', s3 };
+  })();
   const devMailDir = nodeEnv === 'development' || (nodeEnv === 'test' && mailDirSetting) ? devMailDirOf(env) : undefined;
   const config: Config = {
     nodeEnv,
@@ -406,6 +459,7 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
     publicAssetBaseUrl: url('PUBLIC_ASSET_BASE_URL', ['http:', 'https:'], 'https://assets.example.com') as string,
     publicBaseUrl: url('PUBLIC_BASE_URL', ['http:', 'https:'], `http://localhost:${port}`) as string,
     uploadDir: path.resolve(str('UPLOAD_DIR') ?? path.join(projectDataDir(), 'uploads')),
+    storage,
     cardFingerprintSecret,
     dbPoolMax: int('DB_POOL_MAX', 10, 1, 500),
     dbPreparedStatements: bool('DB_PREPARED_STATEMENTS', true),

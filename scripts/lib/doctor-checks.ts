@@ -250,6 +250,25 @@ function secretsLine(config: Config, env: Env, file: string): Line {
   return line('ok', 'Secrets', `${unset.join(' and ')} not set: ${kept}`, 'set them to choose your own (required in production)');
 }
 
+/** Where uploads are stored; with S3, whether the bucket answers a read within the probe time. */
+export async function storageLine(config: Config): Promise<Line> {
+  if (config.storage.backend === 'local') {
+    return line('ok', 'Storage', `local folder ${config.uploadDir}`, 'STORAGE_BACKEND=s3 to share uploads between hosts (docs/storage.md)');
+  }
+  const { bucket, endpoint } = config.storage.s3;
+  const where = `bucket ${bucket} at ${endpoint ?? 'AWS S3'}`;
+  try {
+    const { probeS3 } = await import('../../shared/integrations/storage');
+    await Promise.race([
+      probeS3(config.storage.s3),
+      new Promise((_, reject) => setTimeout(() => reject(new Error(`no answer within ${(2 * PROBE_TIMEOUT_MS) / 1000} s`)), 2 * PROBE_TIMEOUT_MS).unref()),
+    ]);
+    return line('ok', 'Storage', `S3 ${where} answers`);
+  } catch (err) {
+    return line('fail', 'Storage', `S3 ${where}: ${message(err)}`, 'check S3_ENDPOINT, S3_BUCKET (it must exist), the credentials and S3_FORCE_PATH_STYLE');
+  }
+}
+
 /** One line per integration of shared/config.ts: which variables it needs and what is off without them. */
 export function integrationLines(config: Config): Line[] {
   const i = config.integrations;

@@ -5,7 +5,8 @@ import test from 'ava';
 import sharp from 'sharp';
 import { db } from '../../shared/db/sequelize';
 import { startAdminStack, type AdminRequest, type AdminStack } from '../helpers/admin-requests';
-import { filesUnder, jpegWithExif, png } from '../helpers/images';
+import { jpegWithExif, png } from '../helpers/images';
+import { storedBytes, storedKeys } from '../helpers/stored-objects';
 import { approvedDocument, giveEmail, giveProfile, PROFILE, yearsAgo } from '../helpers/kyc';
 import { postMultipart, type Part } from '../helpers/multipart';
 import type { TestStack } from '../helpers/stack';
@@ -48,7 +49,7 @@ async function file(pathName: string, token?: string, headers: Record<string, st
   return { status: res.status, headers: res.headers, bytes, body };
 }
 
-const stored = async () => ({ files: filesUnder(uploadDir).length, rows: await models.UploadedImage.count() });
+const stored = async () => ({ files: (await storedKeys()).length, rows: await models.UploadedImage.count() });
 
 test('a new player is level 0 and misses a contact and a profile; with both, level 1 misses the three identity documents', async (t) => {
   const { user, token } = await factories.createUser();
@@ -141,7 +142,7 @@ test('upload: each kind is stored private, re-encoded without EXIF, pending; the
   t.regex(row.storageKey, /^private\/kyc-document\/[0-9a-f]{32}\.jpg$/);
   const image = await models.UploadedImage.findOne({ where: { storageKey: row.storageKey } });
   t.like(image?.get({ plain: true }), { kind: 'kyc-document', visibility: 'private', ownerUserId: user.id });
-  const bytes = fs.readFileSync(path.join(uploadDir, row.storageKey));
+  const bytes = (await storedBytes(row.storageKey))!;
   const meta = await sharp(bytes).metadata();
   t.is(meta.exif, undefined);
   t.false(bytes.includes('secret-owner-copyright'));

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import { startAdminStack, type AdminRequest, type AdminStack } from '../helpers/admin-requests';
-import { filesUnder, jpegWithExif, png } from '../helpers/images';
+import { jpegWithExif, png } from '../helpers/images';
+import { isStored, storedKeys } from '../helpers/stored-objects';
 import { sendMultipart, type Part } from '../helpers/multipart';
 import type { TestStack } from '../helpers/stack';
 
@@ -85,7 +86,7 @@ test('POST /promo (multipart): stored with sanitized HTML and public image URLs;
   t.is(p.actionHtml, '<a href="https://example.com/join" target="_blank" rel="noopener noreferrer">Join</a>');
   t.regex(p.imgPc, /^https:\/\/cdn\.example\.com\/assets\/promo-image\/[0-9a-f]{32}\.jpg$/);
   t.regex(p.imgMobile, /^https:\/\/cdn\.example\.com\/assets\/promo-image\/[0-9a-f]{32}\.png$/);
-  t.true(fs.existsSync(path.join(uploadDir, keyOf(p.imgPc))));
+  t.true(await isStored(keyOf(p.imgPc)));
   const rows = await models.UploadedImage.findAll({ where: { storageKey: [keyOf(p.imgPc), keyOf(p.imgMobile)] } });
   t.is(rows.length, 2);
   for (const row of rows) t.like(row.get({ plain: true }), { kind: 'promo-image', visibility: 'public', siteCode: site, ownerUserId: null });
@@ -177,7 +178,7 @@ test('POST /promo: every field validated with a 400 naming it', async (t) => {
 });
 
 test.serial('POST /promo: hostile uploads are refused and nothing is stored', async (t) => {
-  const before = { files: filesUnder(uploadDir).length, rows: await models.UploadedImage.count(), promos: await models.Promotion.count() };
+  const before = { files: (await storedKeys()).length, rows: await models.UploadedImage.count(), promos: await models.Promotion.count() };
   const cases: Array<Record<string, Part | Part[]>> = [
     { imgPc: { data: Buffer.from('<?php echo 1; ?>'), type: 'image/jpeg' } },
     { imgPc: { data: jpeg.subarray(0, 200) } },
@@ -192,7 +193,7 @@ test.serial('POST /promo: hostile uploads are refused and nothing is stored', as
   }
   // A valid image with an invalid field: the image is not kept either.
   t.is((await create({ ...FIELDS, rewardAmount: '0' }, { imgPc: { data: jpeg } })).status, 400);
-  t.deepEqual({ files: filesUnder(uploadDir).length, rows: await models.UploadedImage.count(), promos: await models.Promotion.count() }, before);
+  t.deepEqual({ files: (await storedKeys()).length, rows: await models.UploadedImage.count(), promos: await models.Promotion.count() }, before);
 });
 
 test('PATCH /promo/:id: fields and one image; the replaced image is removed, the other kept', async (t) => {
@@ -208,10 +209,10 @@ test('PATCH /promo/:id: fields and one image; the replaced image is removed, the
   t.like(p, { tag: 'summer', enabled: 0, title: { 'en-US': 'Summer' }, imgMobile: made.imgMobile, rewardAmount: '25.500000', isActive: false });
   t.not(p.imgPc, made.imgPc);
   t.regex(p.imgPc, /\.png$/);
-  t.false(fs.existsSync(path.join(uploadDir, keyOf(made.imgPc))), 'old imgPc removed');
+  t.false(await isStored(keyOf(made.imgPc)), 'old imgPc removed');
   t.is(await models.UploadedImage.count({ where: { storageKey: keyOf(made.imgPc) } }), 0);
-  t.true(fs.existsSync(path.join(uploadDir, keyOf(made.imgMobile))), 'imgMobile kept');
-  t.true(fs.existsSync(path.join(uploadDir, keyOf(p.imgPc))));
+  t.true(await isStored(keyOf(made.imgMobile)), 'imgMobile kept');
+  t.true(await isStored(keyOf(p.imgPc)));
   // JSON patch, end before the stored start: 400 on endTime; nothing at all: 400.
   t.is((await req('PATCH', `/promo/${made.id}`, { site, body: { endTime: '2025-01-01T00:00:00Z' } })).status, 400);
   t.is((await req('PATCH', `/promo/${made.id}`, { site, body: {} })).status, 400);
@@ -227,7 +228,7 @@ test('PATCH /promo/:id: fields and one image; the replaced image is removed, the
 test.serial('PATCH /promo/:id: maxClaims below the claims made is 2002 and changes nothing; 0 or the count itself is fine', async (t) => {
   const made = (await create(FIELDS, { imgPc: { data: jpeg } })).body.result;
   await models.Promotion.update({ claimedCount: 3 }, { where: { id: made.id } });
-  const before = { files: filesUnder(uploadDir).length, images: await models.UploadedImage.count() };
+  const before = { files: (await storedKeys()).length, images: await models.UploadedImage.count() };
   const below = await req('PATCH', `/promo/${made.id}`, { site, body: { maxClaims: 2, tag: 'less' }, headers: { locales: 'en-US' } });
   t.is(below.status, 200);
   t.is(below.body.code, 2002);
@@ -245,7 +246,7 @@ test.serial('PATCH /promo/:id: maxClaims below the claims made is 2002 and chang
   );
   t.is(multipart.body.code, 2002);
   t.is(multipart.body.message, 'The claim limit cannot be below the claims already made');
-  t.deepEqual({ files: filesUnder(uploadDir).length, images: await models.UploadedImage.count() }, before);
+  t.deepEqual({ files: (await storedKeys()).length, images: await models.UploadedImage.count() }, before);
   const row = await models.Promotion.findByPk(made.id);
   t.like(row?.get({ plain: true }), { maxClaims: 100, claimedCount: 3, tag: 'deposit' });
   t.is(await models.AdminOperationLog.count({ where: { module: 'promo', action: 'update', targetId: String(made.id) } }), 0);
@@ -270,7 +271,7 @@ test('DELETE /promo/:id: the promotion and its stored images go, its claims stay
   const res = await req('DELETE', `/promo/${made.id}`, { site });
   t.is(res.body.code, 200);
   t.is(res.body.result, null);
-  t.false(fs.existsSync(path.join(uploadDir, keyOf(made.imgPc))));
+  t.false(await isStored(keyOf(made.imgPc)));
   t.is(await models.UploadedImage.count({ where: { storageKey: keyOf(made.imgPc) } }), 0);
   t.is(await models.PromotionClaim.count({ where: { promoId: made.id } }), 1);
   t.is((await req('DELETE', `/promo/${made.id}`, { site })).body.code, 2001);

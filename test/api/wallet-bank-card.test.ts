@@ -4,7 +4,8 @@ import path from 'node:path';
 import test from 'ava';
 import sharp from 'sharp';
 import { startAdminStack, type AdminRequest, type AdminStack } from '../helpers/admin-requests';
-import { filesUnder, jpegWithExif, png } from '../helpers/images';
+import { jpegWithExif, png } from '../helpers/images';
+import { isStored, storedBytes, storedKeys } from '../helpers/stored-objects';
 import { postMultipart, type Part } from '../helpers/multipart';
 import type { TestStack } from '../helpers/stack';
 
@@ -39,7 +40,7 @@ const postCard = (token: string | null, fields: Record<string, string>, files: R
 const photos = () => ({ idCardFront: { data: jpeg }, idCardBack: { data: jpeg }, passbookCover: { data: jpeg } });
 
 /** What is stored: the files under UPLOAD_DIR and the uploaded_images rows. */
-const stored = async () => ({ files: filesUnder(uploadDir).length, rows: await models.UploadedImage.count() });
+const stored = async () => ({ files: (await storedKeys()).length, rows: await models.UploadedImage.count() });
 
 async function photo(pathName: string, token?: string, headers: Record<string, string> = {}) {
   const res = await fetch(`${stack.baseUrl}/api${pathName}`, { headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
@@ -77,7 +78,7 @@ test('add: the answer shows storage keys; the list shows photo URLs of the authe
   t.like(card, { userId: user.id, ...FIELDS, status: 0, remark: null });
   for (const key of ['idCardFront', 'idCardBack', 'passbookCover']) {
     t.regex(card[key], /^private\/bank-card-photo\/[0-9a-f]{32}\.jpg$/);
-    t.true(fs.existsSync(path.join(uploadDir, card[key])), key);
+    t.true(await isStored(card[key]), key);
   }
   t.is(new Set([card.idCardFront, card.idCardBack, card.passbookCover]).size, 3);
   // Each photo has its row (private, owned by the player) and its image job in the outbox.
@@ -199,7 +200,7 @@ test('stored photos are re-encoded without EXIF or GPS', async (t) => {
   t.truthy((await sharp(jpeg).metadata()).exif, 'the upload carries EXIF');
   t.true(jpeg.includes('secret-owner-copyright'));
   const res = await postCard(token, FIELDS, photos());
-  const file = fs.readFileSync(path.join(uploadDir, res.body.result.idCardFront));
+  const file = (await storedBytes(res.body.result.idCardFront))!;
   const meta = await sharp(file).metadata();
   t.is(meta.format, 'jpeg');
   t.is(meta.exif, undefined);
@@ -214,7 +215,7 @@ test('private photos: the owner and administrators with wallet:read only', async
   const card = (await postCard(owner.token, FIELDS, photos())).body.result;
   const url = `/wallet/bank-card/${card.id}/photo/idCardFront`;
   const adminUrl = `/wallet/admin/bank-card/${card.id}/photo/idCardFront`;
-  const original = fs.readFileSync(path.join(uploadDir, card.idCardFront));
+  const original = (await storedBytes(card.idCardFront))!;
 
   const own = await photo(url, owner.token);
   t.is(own.status, 200);

@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { startAdminStack, type AdminStack } from '../helpers/admin-requests';
 import type { TestStack } from '../helpers/stack';
 import { postMultipart } from '../helpers/multipart';
+import { isStored, removeStored, storedBytes } from '../helpers/stored-objects';
 import { waitFor } from '../helpers/wait';
 import type { RunningWorkers } from '../../workers/main';
 
@@ -66,9 +67,9 @@ test.serial('the photos get a resized copy (1600 px) and a WebP thumbnail (320 p
     t.regex(row.resizedKey ?? '', /-1600\.jpg$/);
     t.regex(row.thumbnailKey ?? '', /-thumb\.webp$/);
     t.true(row.resizedKey!.startsWith('private/bank-card-photo/'));
-    const resized = await sharp(path.join(uploadDir, row.resizedKey!)).metadata();
+    const resized = await sharp((await storedBytes(row.resizedKey!))!).metadata();
     t.deepEqual([resized.format, resized.width, resized.height], ['jpeg', 1600, 800]);
-    const thumb = await sharp(path.join(uploadDir, row.thumbnailKey!)).metadata();
+    const thumb = await sharp((await storedBytes(row.thumbnailKey!))!).metadata();
     t.deepEqual([thumb.format, thumb.width, thumb.height], ['webp', 320, 160]);
   }
   const res = await fetch(`${stack.baseUrl}/api/wallet/bank-card/${card.id}/photo/idCardBack?size=thumbnail`, {
@@ -95,7 +96,7 @@ test.serial('a repeated job changes nothing; a job for an unknown image fails on
   const row = await models.UploadedImage.findOne({ where: { storageKey: card.idCardFront } });
   t.deepEqual(row?.processedAt, first.processedAt);
   // Small images are not enlarged.
-  t.is((await sharp(path.join(uploadDir, row!.resizedKey!)).metadata()).width, 40);
+  t.is((await sharp((await storedBytes(row!.resizedKey!))!).metadata()).width, 40);
 
   const unknown = await queue('image').add('resize', { kind: 'bank-card-photo', storageKey: `private/bank-card-photo/${'0'.repeat(32)}.jpg` });
   t.is(await settled(unknown), 'failed');
@@ -113,16 +114,16 @@ test.serial('a job lost by Redis: the reconciler finds the unprocessed image in 
   const row = await processed(card.passbookCover);
   await waitFor('the outbox rows to be sent', async () => (await models.OutboxMessage.count({ where: { queue: 'image', sentAt: null } })) === 0);
   // As if the job had been lost before it ran: no effect in Postgres, no copies in storage.
-  fs.rmSync(path.join(uploadDir, row.thumbnailKey!));
-  fs.rmSync(path.join(uploadDir, row.resizedKey!));
+  await removeStored(row.thumbnailKey!);
+  await removeStored(row.resizedKey!);
   await row.update({ processedAt: null, thumbnailKey: null, resizedKey: null });
   const { reconcileOutbox } = await import('../../shared/queues/reconcile');
   const { imageReconciler } = await import('../../shared/domain/uploads');
   const swept = await reconcileOutbox(imageReconciler, { afterMs: 0 });
   t.true(swept.redelivered >= 1);
   const again = await processed(card.passbookCover);
-  t.true(fs.existsSync(path.join(uploadDir, again.thumbnailKey!)));
-  t.true(fs.existsSync(path.join(uploadDir, again.resizedKey!)));
+  t.true(await isStored(again.thumbnailKey!));
+  t.true(await isStored(again.resizedKey!));
   // A second sweep finds nothing owed.
   await waitFor('the rewritten row to be sent', async () => (await models.OutboxMessage.count({ where: { queue: 'image', sentAt: null } })) === 0);
   t.is((await reconcileOutbox(imageReconciler, { afterMs: 0 })).redelivered, 0);

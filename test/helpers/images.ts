@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 
 /** Small real images for upload tests, made by sharp (no fixtures on disk). */
@@ -19,10 +17,4 @@ export function png(width = 32, height = 32): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 4, background: { r: 0, g: 0, b: 255, alpha: 1 } } })
     .png()
     .toBuffer();
-}
-
-/** Every file under `dir` (relative paths), sorted. */
-export function filesUnder(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(dir, f)).isFile()).sort();
 }

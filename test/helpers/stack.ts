@@ -98,6 +98,8 @@ export async function startTestStack(env: Record<string, string> = {}): Promise<
     DATABASE_URL: withDatabase(process.env.TEST_PGBOUNCER_URL || serverUrl, dbName),
     REDIS_KEY_PREFIX: `${prefix}:`,
     QUEUE_PREFIX: prefix,
+    // npm run test:s3: each file's objects under its own prefix of the one bucket (the local folder ignores it).
+    S3_KEY_PREFIX: `${prefix}/`,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     ...env,
   });

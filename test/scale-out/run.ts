@@ -2,9 +2,12 @@ import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { Client } from 'pg';
 import { QueryTypes } from 'sequelize';
+import sharp from 'sharp';
+import { startS3Server, type S3TestServer } from '../../scripts/lib/s3-server';
 import { ensureServices, withDatabase } from '../../scripts/lib/services';
 import { tempDir } from '../../scripts/lib/system-tools';
 import { openSse, type SseEvent, type SseStream } from '../helpers/events';
+import { postMultipart } from '../helpers/multipart';
 import { deleteKeys } from '../helpers/stack';
 import { awayFromMinuteEdge } from '../helpers/wait';
 import { startApiProcess, startHaproxy, startWorkerProcess, stopProcess, tail, type Proc } from './processes';
@@ -19,7 +22,9 @@ import { startApiProcess, startHaproxy, startWorkerProcess, stopProcess, tail, t
  * checked across two live processes: a logout on one refuses the token on the other at once, a login
  * rate limit counts requests sent to both, a site-config write on one is seen by the other, an event
  * produced through one reaches a client streaming from another, and a client away for 5 s gets every
- * missed event once, in order, on reconnecting with Last-Event-ID (docs/events.md).
+ * missed event once, in order, on reconnecting with Last-Event-ID (docs/events.md). Uploads live in an
+ * S3-compatible bucket (s3rver, started here; docs/storage.md) shared by every process: a bank card's
+ * photo uploaded through api1 is read through api3, and the thumbnail a worker made from it too.
  * Exit status 0 when all of it holds; the failures are listed otherwise.
  */
 const PROVX_SECRET = 'x'.repeat(32);
@@ -190,7 +195,13 @@ async function main(): Promise<void> {
   await admin.end();
   const databaseUrl = withDatabase(services.databaseUrl, dbName);
   const prefix = `scale${run}`;
+  const s3: S3TestServer = await startS3Server();
+  // The processes' local upload folder: with S3 storage nothing may land in it.
+  const uploadDir = tempDir('scale-out-uploads');
   const env: Record<string, string> = {
+    ...s3.env,
+    S3_KEY_PREFIX: `${prefix}/`,
+    UPLOAD_DIR: uploadDir,
     NODE_ENV: 'test',
     DATABASE_URL: databaseUrl,
     REDIS_URL: process.env.REDIS_URL ?? services.redisUrl,
@@ -382,6 +393,44 @@ async function main(): Promise<void> {
     // The game again, for the events' rounds below.
     await call(a, 'PATCH', `/api/game/admin/providers/${provider.id}`, { token: adminToken, body: { enable: true }, headers: { 'x-site-code': 'default' } });
 
+    // ---- uploads in the shared bucket (docs/storage.md): stored through api1, read through api3
+    const picture = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 200, g: 100, b: 0 } } })
+      .jpeg()
+      .toBuffer();
+    const cardOwner = await factories.createUser({ balance: '0' });
+    const photo = { data: picture };
+    const added = await postMultipart(
+      `${a}/api/wallet/bank-card/add`,
+      cardOwner.token,
+      { bankCode: '700', bankAccount: String(Math.floor(Math.random() * 1e12)).padStart(12, '0'), branch: 'Xinyi', holderName: 'Lee Da' },
+      { idCardFront: photo, idCardBack: photo, passbookCover: photo },
+    );
+    const card = added.body?.result as { id: number; idCardFront: string } | undefined;
+    check(added.body?.code === 200 && Boolean(card), `a bank card with three photos uploaded through api1 (${added.status})`);
+    const { getObject } = await import('../../shared/integrations/storage');
+    const inBucket = card ? await getObject(card.idCardFront) : null;
+    const photoOn = async (b: string, size = '') =>
+      fetch(`${b}/api/wallet/bank-card/${card?.id}/photo/idCardFront${size}`, { headers: { authorization: `Bearer ${cardOwner.token}` } });
+    const read = await photoOn(c);
+    const readBytes = Buffer.from(await read.arrayBuffer());
+    check(
+      read.status === 200 && inBucket !== null && readBytes.equals(inBucket),
+      `api3 answers the photo api1 stored, byte for byte, from the bucket (${read.status}, ${readBytes.length} bytes)`,
+    );
+    check(fs.readdirSync(uploadDir).length === 0, 'nothing was written to the local upload folder');
+    const thumbUntil = Date.now() + 30_000;
+    let thumbnail = await photoOn(c, '?size=thumbnail');
+    while (thumbnail.headers.get('content-type') !== 'image/webp' && Date.now() < thumbUntil) {
+      await thumbnail.arrayBuffer();
+      await new Promise((r) => setTimeout(r, 250));
+      thumbnail = await photoOn(c, '?size=thumbnail');
+    }
+    const thumbMeta = thumbnail.status === 200 ? await sharp(Buffer.from(await thumbnail.arrayBuffer())).metadata() : undefined;
+    check(
+      thumbMeta?.format === 'webp' && thumbMeta.width === 320,
+      `a worker's thumbnail of it (from the bucket, into the bucket) is served by api3 (${thumbnail.status} ${thumbMeta?.format} ${thumbMeta?.width} px)`,
+    );
+
     // ---- live events (docs/events.md): produced through api1, streamed from api3; a 5 s disconnect replayed once, in order
     const player = await factories.createUser({ balance: '1000' });
     const ledgerAfter = async (after: string) =>
@@ -441,6 +490,8 @@ async function main(): Promise<void> {
     await cleanup.connect();
     await cleanup.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).finally(() => cleanup.end());
     await services.stop();
+    await s3.stop().catch(() => undefined);
+    fs.rmSync(uploadDir, { recursive: true, force: true });
     if (!failures.length) fs.rmSync(logDir, { recursive: true, force: true });
   }
   console.log(`  ${((Date.now() - started) / 1000).toFixed(0)} s in all`);
@@ -448,7 +499,7 @@ async function main(): Promise<void> {
     console.error(`test:scale-out: ${failures.length} failed:\n  ${failures.join('\n  ')}`);
     process.exit(1);
   }
-  console.log('test:scale-out: every acknowledged operation happened exactly once; tokens, limits and caches are shared');
+  console.log('test:scale-out: every acknowledged operation happened exactly once; tokens, limits, caches and uploads are shared');
   process.exit(0);
 }
 

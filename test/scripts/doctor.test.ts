@@ -71,13 +71,14 @@ test.after.always(async () => {
 
 test('reachable Postgres and Redis: versions, pending migrations, exit 0', async (t) => {
   const secrets = { JWT_SECRET: 'jwt-secret-value-not-to-print', PROVX_SECRET: 'provx-secret-value-not-to-print' };
-  const run = await doctor({ DATABASE_URL: withDatabase(serverUrl, partlyMigrated), PROVX_BASE_URL: '', PROVX_API_KEY: '', ...secrets });
+  const run = await doctor({ DATABASE_URL: withDatabase(serverUrl, partlyMigrated), PROVX_BASE_URL: '', PROVX_API_KEY: '', STORAGE_BACKEND: '', ...secrets });
   t.is(run.code, 0, run.stdout);
   t.regex(run.stdout, /^ok\s+Node\s+v\d+/m);
   t.regex(run.stdout, /^ok\s+Postgres\s+.*server \d+/m);
   t.regex(run.stdout, /^warn\s+Migrations\s+\d+ pending \(/m);
   t.regex(run.stdout, /^ok\s+Redis\s+.*version \d+\.\d+/m);
   t.regex(run.stdout, /^(ok|warn)\s+Redis policy\s+maxmemory-policy/m);
+  t.regex(run.stdout, /^ok\s+Storage\s+local folder /m);
   t.regex(run.stdout, /^warn\s+provx\s+partly configured: PROVX_BASE_URL, PROVX_API_KEY not set/m);
   for (const value of Object.values(secrets)) t.false(run.stdout.includes(value));
 });
@@ -118,4 +119,20 @@ test('production without secrets: exit 1 with the messages of the configuration 
   t.is(run.code, 1, run.stdout);
   for (const name of ['JWT_SECRET', 'ADMIN_JWT_SECRET', 'ADMIN_PASSWORD'])
     t.regex(run.stdout, new RegExp(`^fail\\s+Config\\s+${name} is required in production`, 'm'));
+});
+
+test('storage on S3: a bucket that answers is ok, a missing bucket fails naming it', async (t) => {
+  const database = { DATABASE_URL: withDatabase(serverUrl, partlyMigrated) };
+  const { startS3Server } = await import('../../scripts/lib/s3-server');
+  const s3 = await startS3Server('doctor-bucket');
+  try {
+    const ok = await doctor({ ...database, ...s3.env });
+    t.is(ok.code, 0, ok.stdout);
+    t.regex(ok.stdout, new RegExp(`^ok\\s+Storage\\s+S3 bucket doctor-bucket at ${s3.endpoint} answers`, 'm'));
+    const missing = await doctor({ ...database, ...s3.env, S3_BUCKET: 'no-such-bucket' });
+    t.is(missing.code, 1, missing.stdout);
+    t.regex(missing.stdout, /^fail\s+Storage\s+S3 bucket no-such-bucket at .*: The specified bucket does not exist/m);
+  } finally {
+    await s3.stop();
+  }
 });

@@ -173,6 +173,77 @@ test('UPLOAD_DIR: an absolute folder, .data/uploads of the checkout by default',
   t.is(loadConfig({ ...base, UPLOAD_DIR: '/srv/uploads' }).uploadDir, '/srv/uploads');
 });
 
+test('STORAGE_BACKEND: local by default (S3 settings then ignored); s3 with its bucket, region, credentials, path style and key prefix', (t) => {
+  t.deepEqual(loadConfig(base).storage, { backend: 'local' });
+  t.deepEqual(loadConfig({ ...base, S3_BUCKET: 'ignored', S3_REGION: 'not a region' }).storage, { backend: 'local' });
+  t.deepEqual(
+    loadConfig({
+      ...base,
+      STORAGE_BACKEND: 's3',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_BUCKET: 'gaming-uploads',
+      S3_REGION: 'eu-west-1',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_KEY_PREFIX: 'prod/site-a/',
+    }).storage,
+    {
+      backend: 's3',
+      s3: {
+        endpoint: 'http://minio:9000',
+        bucket: 'gaming-uploads',
+        region: 'eu-west-1',
+        accessKeyId: 'key',
+        secretAccessKey: 'secret',
+        forcePathStyle: true,
+        keyPrefix: 'prod/site-a/',
+      },
+    },
+  );
+  t.deepEqual(loadConfig({ ...base, STORAGE_BACKEND: 's3', S3_BUCKET: 'aws-bucket' }).storage, {
+    backend: 's3',
+    s3: {
+      endpoint: undefined,
+      bucket: 'aws-bucket',
+      region: 'us-east-1',
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+      forcePathStyle: false,
+      keyPrefix: '',
+    },
+  });
+});
+
+test('STORAGE_BACKEND: a bad backend and bad S3 settings are each named', (t) => {
+  t.true(problemsOf({ ...base, STORAGE_BACKEND: 'ftp' }).some((p) => p.startsWith('STORAGE_BACKEND must be local or s3')));
+  t.true(problemsOf({ ...base, STORAGE_BACKEND: 's3' }).some((p) => p.startsWith('S3_BUCKET is required')));
+  const problems = problemsOf({
+    ...base,
+    STORAGE_BACKEND: 's3',
+    S3_BUCKET: 'Bad_Bucket',
+    S3_ENDPOINT: 'ftp://minio',
+    S3_REGION: 'EU WEST',
+    S3_ACCESS_KEY_ID: 'only-the-key',
+    S3_FORCE_PATH_STYLE: 'yes',
+    S3_KEY_PREFIX: '../up/',
+  });
+  for (const name of [
+    'S3_BUCKET must',
+    'S3_ENDPOINT must use',
+    'S3_REGION must',
+    'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
+    'S3_FORCE_PATH_STYLE must',
+    'S3_KEY_PREFIX must',
+  ]) {
+    t.true(
+      problems.some((p) => p.startsWith(name)),
+      name,
+    );
+  }
+  t.true(problemsOf({ ...base, STORAGE_BACKEND: 's3', S3_BUCKET: 'ok-bucket', S3_KEY_PREFIX: 'no-slash' }).some((p) => p.startsWith('S3_KEY_PREFIX must')));
+});
+
 test('REDIS_CLUSTER_NODES: host:port pairs, a hash-tagged queue prefix, REDIS_URL optional; bad entries and DB_PREPARED_STATEMENTS named', (t) => {
   const single = loadConfig(base);
   t.deepEqual(single.redisClusterNodes, []);

@@ -1,7 +1,7 @@
 import { config } from '../../config';
 import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
-import { getObject } from '../../integrations/storage';
+import { openObject, type StoredObject } from '../../integrations/storage';
 import { uniqueAs } from '../common';
 import { IMAGE_FORMATS, storeImages, type ImageFormat, type PreparedImage } from '../uploads';
 import { documentFileRow, documentRowsOf, hasPendingDocument, insertDocument } from './queries/documents';
@@ -95,11 +95,11 @@ export async function uploadDocument(siteCode: string, userId: number, kind: Doc
 /** Who may see a document's file: its owner, or an operator of its site. */
 export type DocumentViewer = { player: number } | { admin: true };
 
-/** The document's image bytes and type, for GET /kyc/documents/:id/file and its operators' twin. */
-export async function documentFile(viewer: DocumentViewer, siteCode: string, id: number): Promise<{ data: Buffer; contentType: string }> {
+/** The document's image (a stream from storage) and type, for GET /kyc/documents/:id/file and its operators' twin. */
+export async function documentFile(viewer: DocumentViewer, siteCode: string, id: number): Promise<StoredObject & { contentType: string }> {
   const row = await documentFileRow(siteCode, id, 'player' in viewer ? viewer.player : null);
   if (!row) throw new Refusal('kyc.documentNotFound');
-  const data = await getObject(row.storageKey);
-  if (!data) throw new Refusal('kyc.documentNotFound', 'the file is missing from storage');
-  return { data, contentType: IMAGE_FORMATS[(row.format ?? 'jpeg') as ImageFormat].contentType };
+  const stored = await openObject(row.storageKey);
+  if (!stored) throw new Refusal('kyc.documentNotFound', 'the file is missing from storage');
+  return { ...stored, contentType: IMAGE_FORMATS[(row.format ?? 'jpeg') as ImageFormat].contentType };
 }

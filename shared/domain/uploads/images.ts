@@ -74,6 +74,9 @@ export async function prepareImages(files: ReadonlyArray<{ field: string; bytes:
   return out;
 }
 
+/** The kinds of uploaded images, one storage folder each (`<visibility>/<kind>/`). */
+export const IMAGE_KINDS = ['bank-card-photo', 'promo-image', 'kyc-document'] as const satisfies readonly ImageKind[];
+
 export interface ImageOwner {
   kind: ImageKind;
   visibility: Visibility;
