@@ -66,6 +66,12 @@ export interface Config {
    * carry a named statement from one server connection to the next (docs/scaling.md).
    */
   dbPreparedStatements: boolean;
+  /**
+   * SIMULATE_OPTIMISTIC_DRAWS (default 3, 0 to 10): how many times a simulate round is drawn with the seeds
+   * this process last saw before it draws under the lock of the player's seeds row (two more round trips,
+   * always current; shared/domain/game/simulate.ts). 0: always under the lock.
+   */
+  simulateOptimisticDraws: number;
   /** Rate limits (requests per window) and their windows in seconds; see docs/decisions/platform.md. */
   limits: {
     loginPerIp: number;
@@ -403,6 +409,7 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
     cardFingerprintSecret,
     dbPoolMax: int('DB_POOL_MAX', 10, 1, 500),
     dbPreparedStatements: bool('DB_PREPARED_STATEMENTS', true),
+    simulateOptimisticDraws: int('SIMULATE_OPTIMISTIC_DRAWS', 3, 0, 10),
     limits: {
       loginPerIp: int('RATE_LIMIT_LOGIN_PER_IP', 30, 1),
       loginPerAccount: int('RATE_LIMIT_LOGIN_PER_ACCOUNT', 10, 1),

@@ -10,7 +10,7 @@ import { logger } from '../../shared/logger';
 import { unavailableDependency } from '../../shared/unavailable-dependency';
 import { HttpError } from './errors';
 import { clientIp, countRequest, type RateLimitRule } from './rate-limit';
-import { realityCheckHeader } from './reality-check';
+import { withRealityCheck } from './reality-check';
 import { requestMeta } from './request-meta';
 import { bySpecificity, routeTable, type RouteTable } from './route-table';
 import { refuseUnstorableText } from './text';
@@ -61,10 +61,10 @@ type AnyRule = RateLimitRule<never>;
  * goes without the header (the money moved; the next answer carries the check, and bets past its grace
  * are refused in the database whatever the header said). Any other error is answered as before.
  */
-function answeredWithoutCheck(err: unknown, req: Request): null {
+function answeredWithoutCheck(err: unknown, req: Request, result: unknown): unknown {
   if (!unavailableDependency(err)) throw err;
   logger().warn({ error: (err as Error).message, requestId: req.ctx.requestId, path: req.originalUrl }, 'reality check not read: dependency unavailable');
-  return null;
+  return result;
 }
 
 const wantsHtml = (req: Request) => req.method === 'GET' && (req.headers.accept ?? '').includes('text/html');
@@ -132,8 +132,10 @@ function handlerOf(e: Endpoint): RequestHandler {
       }
       let result = await e.handler(call as never);
       if (e.realityCheck && caller.player) {
-        const check = await realityCheckHeader(res, caller.player.id).catch((err: unknown) => answeredWithoutCheck(err, req));
-        if (check && e.realityCheck === 'header-and-result') result = { ...(result as object), realityCheck: check };
+        const handled = result;
+        result = await withRealityCheck(res, caller.player.id, handled, e.realityCheck === 'header-and-result').catch((err: unknown) =>
+          answeredWithoutCheck(err, req, handled),
+        );
       }
       if (answer === 'envelope') {
         if (!res.headersSent) sendResult(req, res, result);

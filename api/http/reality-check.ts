@@ -11,11 +11,19 @@ import { dueRealityCheck, type RealityCheck } from '../../shared/domain/responsi
  */
 export const REALITY_CHECK_HEADER = 'X-Reality-Check';
 
-/** Sets the header when a check is due; answers the check (null when none). */
-export async function realityCheckHeader(res: Response, userId: number): Promise<RealityCheck | null> {
-  const check = await dueRealityCheck(userId);
+/**
+ * Sets the header when a check is due; answers the result with the check as `realityCheck` when
+ * `inResult` and one is due, else without that field. A result that carries `realityCheck` already (null
+ * or a check: read by the handler's own money statement after its money moved, as simulate's round does)
+ * is not read again.
+ */
+export async function withRealityCheck(res: Response, userId: number, result: unknown, inResult: boolean): Promise<unknown> {
+  const carries = typeof result === 'object' && result !== null && 'realityCheck' in result;
+  const check = carries ? (result as { realityCheck: RealityCheck | null }).realityCheck : await dueRealityCheck(userId);
   if (check) res.setHeader(REALITY_CHECK_HEADER, JSON.stringify(check));
-  return check;
+  if (!carries) return check && inResult ? { ...(result as object), realityCheck: check } : result;
+  const { realityCheck: _read, ...rest } = result as { realityCheck: unknown };
+  return check && inResult ? { ...rest, realityCheck: check } : rest;
 }
 
 /** The header in the API document, on the endpoints that may carry it. */

@@ -39,6 +39,16 @@ import { verdicts, type FirstFailure } from './verdict';
  * turn runs simulate and the provider callbacks for both sets, one after the other, so the printed
  * "with limits = x % of without" compares them on the same machine at the same time.
  *
+ * BENCH_BONUS=1 (bonus money, docs/decisions/bonus.md): a further set of `connections` players, funded with 1 USD
+ * of cash, each gets an active bonus grant (1 000 000 USD, wagering x 1000, so it neither converts nor runs
+ * out during the bench), so their bets spend bonus money once the cash is gone and their wins return to
+ * both balances; each turn runs simulate and the provider callbacks for them after the players without,
+ * and "with bonus = x % of without" compares the two on the same machine at the same time.
+ *
+ * The money check reads cash + bonus: for the bench's players, cash + bonus now = cash + bonus before +
+ * their bet-record winLose; and each player's cash is the sum of its cash ledger, its bonus the sum of
+ * its bonus ledger (read from the database).
+ *
  * Needs on the stack: PROVY_SECRET (same value in BENCH_PROVY_SECRET), RATE_LIMIT_SIMULATE_PER_USER
  * raised; the bench reads the database for the ceiling (BENCH_DATABASE_URL, else DATABASE_URL, else
  * the local default) and logs in as the administrator (ADMIN_ACCOUNT / ADMIN_PASSWORD) to fund players.
@@ -58,6 +68,8 @@ const withLimits = process.env.BENCH_RG === '1';
  * so use a bench database only. Needs the right to ALTER game_transactions.
  */
 const chainsOffToo = process.env.BENCH_CHAINS_OFF === '1';
+/** A further set of players with an active bonus grant, measured alternately with the first (BENCH_BONUS=1). */
+const withBonus = process.env.BENCH_BONUS === '1';
 /** Every player holds an open promotion claim (BENCH_PROMO_CLAIMS, default 1; 0 for a run without, to compare the lag). */
 const promotionClaims = process.env.BENCH_PROMO_CLAIMS !== '0';
 
@@ -86,10 +98,40 @@ async function get(path: string, token: string): Promise<any> {
   return request('GET', path, undefined, { authorization: `Bearer ${token}` });
 }
 
+/** The players' cash (the administrator's view) plus their bonus money (GET /bonus). */
 async function balances(players: Player[], admin: string): Promise<Decimal> {
   let sum = new Decimal(0);
-  for (const p of players) sum = sum.plus((await get(`/api/admin/users/${p.id}`, admin)).result.balance);
+  for (const p of players) {
+    sum = sum.plus((await get(`/api/admin/users/${p.id}`, admin)).result.balance).plus((await get('/api/bonus', p.token)).result.bonusBalance);
+  }
   return sum;
+}
+
+/** An active grant for every player (BENCH_BONUS): large enough never to run out, wagering never complete. */
+async function grantBonuses(players: Player[], admin: string): Promise<void> {
+  const expiresAt = new Date(Date.now() + 24 * 3600 * 1000).toISOString();
+  for (const p of players) {
+    const body = { userId: p.id, amount: '1000000', wageringMultiplier: '1000', maxBet: null, maxConversion: null, expiresAt, reason: 'bench' };
+    const res = await post('/api/bonus/admin/grants', body, { authorization: `Bearer ${admin}` });
+    if (res.code !== 200) throw new Error(`granting the bench bonus failed (${res.code} ${res.message})`);
+  }
+}
+
+/** The players whose cash is not the sum of their cash ledger, or whose bonus is not the sum of their bonus ledger. */
+async function ledgersOff(players: Player[]): Promise<number[]> {
+  const pool = new Pool({ connectionString: databaseUrl, max: 1 });
+  try {
+    const res = await pool.query<{ id: number }>(
+      `SELECT u.id FROM users u
+         LEFT JOIN LATERAL (SELECT coalesce(sum(amount), 0) AS total FROM game_transactions WHERE "userId" = u.id) c ON TRUE
+         LEFT JOIN LATERAL (SELECT coalesce(sum(amount), 0) AS total FROM bonus_ledger WHERE "userId" = u.id) b ON TRUE
+        WHERE u.id = ANY($1) AND (u.balance <> c.total OR u."bonusBalance" <> b.total) ORDER BY u.id`,
+      [players.map((p) => p.id)],
+    );
+    return res.rows.map((r) => r.id);
+  } finally {
+    await pool.end();
+  }
 }
 
 async function winLoseOf(players: Player[]): Promise<Decimal> {
@@ -367,10 +409,13 @@ export async function benchGames(): Promise<void> {
   const players = (await registerPlayers(`bench_${run}_g`, connections)).map((p) => ({ id: p.id, token: p.token }));
   const [probe] = (await registerPlayers(`bench_${run}_probe`, 1)).map((p) => ({ id: p.id, token: p.token }));
   const limited = withLimits ? (await registerPlayers(`bench_${run}_rg`, connections)).map((p) => ({ id: p.id, token: p.token })) : [];
-  const everyone = [...players, probe, ...limited];
-  await fund(everyone, admin, '1000000');
+  const bonused = withBonus ? (await registerPlayers(`bench_${run}_bn`, connections)).map((p) => ({ id: p.id, token: p.token })) : [];
+  const everyone = [...players, probe, ...limited, ...bonused];
+  await fund([...players, probe, ...limited], admin, '1000000');
+  await fund(bonused, admin, '1');
   if (promotionClaims) await openPromotionClaims(everyone, admin);
   if (withLimits) await setProtectionLimits(limited);
+  if (withBonus) await grantBonuses(bonused, admin);
   const before = await balances(everyone, admin);
   const winLose = await winLoseOf(everyone);
   await prepareTpcb(databaseUrl);
@@ -379,7 +424,16 @@ export async function benchGames(): Promise<void> {
   // in all for each): this shared machine's speed drifts by tens of percent within a minute, and turns
   // put all of them under the same drift. A share is the median of the turns' shares.
   const slice = duration / SLICES;
-  const turns: Array<{ tpcb: Figure; ceiling: Figure; simulate: Figure; provider: ProviderFigures; lags: number[]; limited?: Pair; off?: Pair }> = [];
+  const turns: Array<{
+    tpcb: Figure;
+    ceiling: Figure;
+    simulate: Figure;
+    provider: ProviderFigures;
+    lags: number[];
+    limited?: Pair;
+    bonus?: Pair;
+    off?: Pair;
+  }> = [];
   for (let i = 0; i < SLICES; i += 1) {
     const tpcb = await tpcbCeiling(databaseUrl, slice);
     const ceilingTurn = await sqlCeiling(players, slice);
@@ -389,8 +443,18 @@ export async function benchGames(): Promise<void> {
     const providerLags = postBetLag(probe, Date.now() + (warmup + slice) * 1000);
     const provider = await providerPairs(players, slice);
     const limitedTurn = withLimits ? await pairOf(limited, slice) : undefined;
+    const bonusTurn = withBonus ? await pairOf(bonused, slice) : undefined;
     const off = chainsOffToo ? await withoutChains(players, slice) : undefined;
-    turns.push({ tpcb, ceiling: ceilingTurn, simulate: simulateTurn, provider, lags: [...lags, ...(await providerLags)], limited: limitedTurn, off });
+    turns.push({
+      tpcb,
+      ceiling: ceilingTurn,
+      simulate: simulateTurn,
+      provider,
+      lags: [...lags, ...(await providerLags)],
+      limited: limitedTurn,
+      bonus: bonusTurn,
+      off,
+    });
   }
   const pgbench = await pgbenchCrossCheck(databaseUrl, slice);
   const tpcb = medianFigure(turns.map((t) => t.tpcb));
@@ -432,6 +496,20 @@ export async function benchGames(): Promise<void> {
       `player protection (BENCH_RG=1): simulate with limits = ${median(simulateRg)} % of without (turns: ${simulateRg.join(', ')} %); provider callbacks with limits = ${median(callbacksRg)} % of without (turns: ${callbacksRg.join(', ')} %)`,
     );
   }
+  if (withBonus) {
+    const simulateBonus = sharesOf((t) => [t.bonus!.simulate, t.simulate]);
+    const callbacksBonus = sharesOf((t) => [t.bonus!.provider.callbacks, t.provider.callbacks]);
+    printTable(
+      [
+        medianFigure(turns.map((t) => ({ ...t.bonus!.simulate, name: 'POST /api/game/simulate, players with a bonus grant' }))),
+        medianFigure(turns.map((t) => ({ ...t.bonus!.provider.callbacks, name: 'provy money callbacks, players with a bonus grant' }))),
+      ],
+      tpcb.reqPerSec,
+    );
+    console.log(
+      `bonus money (BENCH_BONUS=1): simulate with a grant = ${median(simulateBonus)} % of without (turns: ${simulateBonus.join(', ')} %); provider callbacks with a grant = ${median(callbacksBonus)} % of without (turns: ${callbacksBonus.join(', ')} %)`,
+    );
+  }
   if (chainsOffToo) {
     const simulateChained = sharesOf((t) => [t.simulate, t.off!.simulate]);
     const callbacksChained = sharesOf((t) => [t.provider.callbacks, t.off!.provider.callbacks]);
@@ -456,8 +534,13 @@ export async function benchGames(): Promise<void> {
   else console.log('promotion turnover off: no promotion claims (BENCH_PROMO_CLAIMS=0)');
   const conserved = before.plus(moved).eq(after);
   console.log(
-    `money: players' balances ${before.toFixed(6)} -> ${after.toFixed(6)}, their winLose ${moved.toFixed(6)} (house result ${moved.neg().toFixed(6)}): ${conserved ? 'conserved' : 'NOT CONSERVED'}`,
+    `money: players' cash + bonus ${before.toFixed(6)} -> ${after.toFixed(6)}, their winLose ${moved.toFixed(6)} (house result ${moved.neg().toFixed(6)}): ${conserved ? 'conserved' : 'NOT CONSERVED'}`,
   );
   if (!conserved) verdicts.fail(`money not conserved: balances ${before.toFixed(6)} -> ${after.toFixed(6)}, winLose ${moved.toFixed(6)}`);
+  const off = await ledgersOff(everyone);
+  console.log(
+    `ledgers: ${off.length ? `players ${off.join(', ')} NOT the sums of their ledgers` : "every player's cash and bonus are the sums of their ledgers"}`,
+  );
+  if (off.length) verdicts.fail(`balances not the sums of their ledgers: players ${off.join(', ')}`);
   if (moved.isZero()) verdicts.fail("no money moved: the players' winLose did not change");
 }

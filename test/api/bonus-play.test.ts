@@ -1,7 +1,7 @@
-import test, { type ExecutionContext } from 'ava';
+import test from 'ava';
 import Decimal from 'decimal.js';
 import { QueryTypes } from 'sequelize';
-import { grantBody, grantRow, moneyOf, playedOf, setBonusSettings, type Money } from '../helpers/bonus';
+import { grantBody, grantRow, moneyConserved, moneyOf, playedOf, setBonusSettings } from '../helpers/bonus';
 import { drainOutboxAndClose, startSimulateStack, type SimulateStack } from '../helpers/simulate-stack';
 import type { TestStack } from '../helpers/stack';
 import { CODE, readyPlayer } from '../helpers/withdrawals';
@@ -21,7 +21,6 @@ let db: SimulateStack['db'];
 let adminToken: string;
 let site: string;
 let bonus: typeof import('../../shared/domain/bonus');
-let audit: typeof import('../../shared/domain/audit');
 
 const SLOT = 'provx-slot-01'; // game type 2
 const CRYPTO = 'provy-crypto-01'; // game type 9
@@ -31,7 +30,6 @@ test.before(async () => {
   adminToken = (await factories.createAdmin()).token;
   site = (await import('../../shared/config')).config().siteCode;
   bonus = await import('../../shared/domain/bonus');
-  audit = await import('../../shared/domain/audit');
 });
 
 test.after.always(async () => {
@@ -50,36 +48,6 @@ async function grant(userId: number, overrides: Record<string, unknown> = {}): P
   return res.body.result.id;
 }
 
-/**
- * Conservation: each balance is the sum of its ledger, neither negative, and cash + bonus is what came in
- * (opening cash and the grants) minus the stakes plus the wins, minus what was forfeited or expired.
- */
-async function conserved(t: ExecutionContext, userId: number, opening: string): Promise<Money> {
-  const money = await moneyOf(userId);
-  t.is(money.balance, money.cashLedger, 'cash = cash ledger');
-  t.is(money.bonusBalance, money.bonusLedger, 'bonus = bonus ledger');
-  t.true(new Decimal(money.balance).gte(0) && new Decimal(money.bonusBalance).gte(0));
-  const [g] = await db().query<{ granted: string | null; lost: string | null }>(
-    `SELECT sum(amount) AS granted, sum(coalesce("forfeitedAmount", 0)) AS lost FROM bonus_grants WHERE "userId" = $1`,
-    { bind: [userId], type: QueryTypes.SELECT },
-  );
-  const played = await playedOf(userId);
-  const frozen = await db().query<{ frozen: string }>('SELECT "frozenBalance" AS frozen FROM users WHERE id = $1', { bind: [userId], type: QueryTypes.SELECT });
-  const expected = new Decimal(opening)
-    .plus(g.granted ?? 0)
-    .minus(g.lost ?? 0)
-    .minus(played.bets)
-    .plus(played.wins)
-    .minus(frozen[0].frozen);
-  t.is(new Decimal(money.balance).plus(money.bonusBalance).toFixed(6), expected.toFixed(6), 'cash + bonus = in - stakes + wins - lost');
-  const report = await audit.verifyChains();
-  t.deepEqual(
-    report.problems.filter((p) => p.chain === 'bonus_ledger' || p.chain === 'game_transactions' || (p.chain === 'users' && p.rowId === String(userId))),
-    [],
-  );
-  return money;
-}
-
 test.serial('a bet pays with cash first, then bonus; the win returns in the stake proportion', async (t) => {
   const { user, token } = await factories.createUser({ balance: '3' });
   const id = await grant(user.id, { amount: '100' });
@@ -91,7 +59,7 @@ test.serial('a bet pays with cash first, then bonus; the win returns in the stak
   const cashWin = win.minus(bonusWin);
   t.is(r.balanceBefore, 3);
   t.is(r.balanceAfter, cashWin.toNumber());
-  const money = await conserved(t, user.id, '3');
+  const money = await moneyConserved(t, user.id, '3');
   t.is(money.balance, cashWin.toFixed(6));
   t.is(money.bonusBalance, new Decimal(98).plus(bonusWin).toFixed(6));
   t.deepEqual(
@@ -119,7 +87,7 @@ test.serial("a stake above the grant's max bet is refused (5013) before anything
   t.deepEqual(await moneyOf(user.id), before);
   t.is((await playedOf(user.id)).rounds, 0);
   t.is((await play(token, 2)).body.code, 200);
-  await conserved(t, user.id, '100');
+  await moneyConserved(t, user.id, '100');
 });
 
 test.serial('wagering counts the stake times its game type weight (site setting): crypto at 50 %, slot at 100 % when unset', async (t) => {
@@ -133,7 +101,7 @@ test.serial('wagering counts the stake times its game type weight (site setting)
     t.is(new Decimal((await grantRow(id)).wagered).toFixed(6), '5.000000');
     const mine = await stack.request('GET', '/api/bonus', { token });
     t.deepEqual(mine.body.result.grants[0].progress, { wagered: '5.000000', required: '1000.000000', remaining: '995.000000' });
-    await conserved(t, user.id, '100');
+    await moneyConserved(t, user.id, '100');
   } finally {
     await setBonusSettings(site, {});
   }
@@ -148,7 +116,7 @@ test.serial('twenty bets at once at the edge of the wagering convert exactly onc
   for (const res of answers) t.true([200, 5011].includes(res.body.code), res.text);
   const g = await grantRow(id);
   t.is(g.status, 'converted');
-  const money = await conserved(t, user.id, '0');
+  const money = await moneyConserved(t, user.id, '0');
   t.is(money.bonusRows.filter((row) => row.kind === 'bonus-convert').length, 1);
   t.is(money.cashRows.filter((row) => row.kind === 'bonus-convert').length, 1);
   t.is(money.bonusBalance, '0.000000');
@@ -163,7 +131,7 @@ test.serial('the conversion pays at most maxConversion; the rest is forfeited in
   const g = await grantRow(id);
   t.like(g, { status: 'converted' });
   t.is(new Decimal(g.convertedAmount).toFixed(6), '10.000000');
-  const money = await conserved(t, user.id, '0');
+  const money = await moneyConserved(t, user.id, '0');
   t.is(money.balance, '10.000000');
   t.is(money.bonusBalance, '0.000000');
   t.is(new Decimal(g.forfeitedAmount).toFixed(6), new Decimal(49).plus(res.body.result.winAmount).minus(10).toFixed(6));
@@ -183,7 +151,7 @@ test.serial('a forfeit racing the converting bet: one of them wins, never both, 
       t.is(forfeit.body.code, 200);
       t.is(bet.body.code, 5011); // no cash, and the bonus is gone
     }
-    const money = await conserved(t, user.id, '0');
+    const money = await moneyConserved(t, user.id, '0');
     t.is(money.bonusRows.filter((row) => ['bonus-convert', 'bonus-forfeit'].includes(row.kind)).length >= 1, true);
     t.is(money.cashRows.filter((row) => row.kind === 'bonus-convert').length, g.status === 'converted' ? 1 : 0);
   }
@@ -198,7 +166,7 @@ test.serial('the expiry racing bets: the grant expires exactly once (the job or 
   const g = await grantRow(id);
   t.is(g.status, 'expired');
   t.is(new Decimal(g.forfeitedAmount).toFixed(6), '30.000000');
-  const money = await conserved(t, user.id, '10');
+  const money = await moneyConserved(t, user.id, '10');
   t.is(money.bonusRows.filter((row) => row.kind === 'bonus-expire').length, 1);
   t.is(money.bonusRows.filter((row) => row.kind === 'bonus-bet').length, 0);
   t.is((await bonus.expireBonusesJob()).expired, 0);
@@ -233,7 +201,7 @@ test.serial(
       const g = await grantRow(id);
       t.is(g.status, 'forfeited');
       t.is(g.endReason, 'withdrawal requested');
-      const money = await conserved(t, user.id, '50');
+      const money = await moneyConserved(t, user.id, '50');
       t.is(money.bonusBalance, '0.000000');
     } finally {
       await setBonusSettings(site, {});
@@ -251,7 +219,7 @@ test.serial('a withdrawal with the setting off leaves the grant alone; bonus mon
   });
   t.is(res.body.code, 2007, res.text); // only cash is withdrawable
   t.is((await grantRow(id)).status, 'active');
-  await conserved(t, user.id, '5');
+  await moneyConserved(t, user.id, '5');
 });
 
 test.serial('a cooling-off forfeits the active grant (bonus-forfeit row, reason exclusion started)', async (t) => {
@@ -261,7 +229,7 @@ test.serial('a cooling-off forfeits the active grant (bonus-forfeit row, reason 
   t.is(res.body.code, 200, res.text);
   const g = await grantRow(id);
   t.like(g, { status: 'forfeited', endReason: 'exclusion started' });
-  const money = await conserved(t, user.id, '1');
+  const money = await moneyConserved(t, user.id, '1');
   t.is(money.bonusBalance, '0.000000');
 });
 
@@ -269,7 +237,7 @@ test.serial('the audit sees a bonus balance changed behind the wallet: the state
   const { user } = await factories.createUser();
   await grant(user.id, { amount: '12' });
   await db().query('UPDATE users SET "bonusBalance" = 13 WHERE id = $1', { bind: [user.id] });
-  const report = await audit.verifyChains();
+  const report = await (await import('../../shared/domain/audit')).verifyChains();
   const mine = report.problems.filter((p) => p.chain === 'users' && p.rowId === String(user.id));
   t.is(mine.length, 1, JSON.stringify(report.problems.slice(0, 3)));
   t.like(mine[0].state, { field: 'bonusBalance', expected: '12.000000', found: '13.000000' });

@@ -50,7 +50,7 @@ test('provy bet: above the max bet 3008 and nothing written; at the max bet it p
   t.deepEqual(await snapshot(user.id), before);
   const played = await call('provy', 'bet', provyBet(user.id, '5'));
   t.is(played.body.code, 0, played.text);
-  t.is(played.body.data.balance, '95.000000');
+  t.is(played.body.data.balance, '115.000000'); // cash 95 + bonus 20: the playable balance
   const forfeit = await stack.request('POST', `/api/bonus/admin/grants/${id}/forfeit`, { token: adminToken, body: { reason: 'test' } });
   t.is(forfeit.body.code, 200, forfeit.text);
   t.is((await call('provy', 'bet', provyBet(user.id, '50'))).body.code, 0);

@@ -105,7 +105,7 @@ test.serial('a round whose answer is lost after Postgres committed it: 503 with 
   const { id, token } = await player();
   const before = await assertConsistent(t, id);
 
-  const cut = proxy.cutAfter('simulate_round');
+  const cut = proxy.cutAfter('simulate_fair_round');
   const res = await stack.request('POST', '/api/game/simulate', { token, body: round });
   await cut;
   assertOutage(t, res, 'unknown');

@@ -14,8 +14,8 @@ import { verifyHistoryReport } from '../../scripts/verify-round';
  * with real draws, a player with a low balance plays rounds of which some are refused (balance too low,
  * a game block); every nonce 0..n of the seed is listed exactly once, with its round or the refusal's
  * name; after rotation the old seed's nonces are still listed with the revealed seed and the verifier
- * accounts for each of them. A nonce taken without a round or a record (a crash between the two
- * commits) is listed as `unrecorded`.
+ * accounts for each of them. A nonce with neither a round nor a record (left by the rounds of before
+ * migration 20261201-0100, or a record removed) is listed as `unrecorded`.
  */
 
 let stack: TestStack;
@@ -158,14 +158,15 @@ test('every nonce of the current and past seeds is listed once, with its round o
   t.is((failed as { code: number }).code, 1);
 });
 
-test('a nonce taken with neither a round nor a burnt record (a crash between the commits) is listed as unrecorded, and the verifier says so', async (t) => {
+test('a nonce with neither a round nor a burnt record is listed as unrecorded, and the verifier says so; the next round draws with the nonce after it', async (t) => {
   const { user, token } = await factories.createUser({ balance: '5' });
   t.is((await play(token)).body.code, 200);
-  // What a crash right after the nonce's commit leaves: the nonce taken, nothing else.
-  const { takeRoundSeeds } = await import('../../shared/domain/game');
-  const lost = await takeRoundSeeds(user.id);
-  t.is(lost.nonce, 1);
-  t.is((await play(token)).body.code, 200);
+  // A nonce taken outside any round (what the rounds of before migration 20261201-0100 left after a
+  // crash): the API's seeds for the player are now stale, and its next round must find that out.
+  await db().query('UPDATE fairness_seeds SET nonce = nonce + 1 WHERE "userId" = :userId', { replacements: { userId: user.id } });
+  const next = await play(token);
+  t.is(next.body.code, 200);
+  t.is(next.body.result.nonce, 2);
   const pages = await allPages(token);
   t.deepEqual(
     entriesOf(pages).map((e) => [e.nonce, e.status]),

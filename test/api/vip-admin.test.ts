@@ -22,7 +22,26 @@ test.after.always(async () => {
 
 const logsOf = (action: string, siteCode: string) => models.AdminOperationLog.findAll({ where: { module: 'vip', action, siteCode }, order: [['id', 'ASC']] });
 
-const LEVEL_KEYS = ['createdAt', 'enabled', 'id', 'level', 'minChip', 'name', 'relegationChip', 'siteCode', 'sortOrder', 'tier', 'updatedAt'];
+/** An administrator's level: the stored fields and the upgrade bonus's terms (docs/decisions/vip.md). */
+const LEVEL_KEYS = [
+  'createdAt',
+  'enabled',
+  'id',
+  'level',
+  'minChip',
+  'name',
+  'relegationChip',
+  'siteCode',
+  'sortOrder',
+  'tier',
+  'updatedAt',
+  'upgradeBonus',
+  'upgradeBonusKind',
+  'upgradeBonusMaxBet',
+  'upgradeBonusMaxConversion',
+  'upgradeBonusValidDays',
+  'upgradeBonusWageringMultiplier',
+];
 const RULE_KEYS = ['createdAt', 'gameType', 'id', 'level', 'rebateRate', 'siteCode', 'updatedAt'];
 
 const ENDPOINTS: Array<[string, string]> = [
@@ -93,6 +112,14 @@ test('POST /vip/levels: the stored level, decimal strings, defaults, operation l
   t.is(l.sortOrder, 16, 'sortOrder defaults to the level');
   t.is(l.enabled, 1);
   t.is(l.siteCode, site);
+  t.like(l, {
+    upgradeBonus: '0.000000',
+    upgradeBonusKind: 'cash',
+    upgradeBonusWageringMultiplier: '0.00',
+    upgradeBonusMaxBet: null,
+    upgradeBonusMaxConversion: null,
+    upgradeBonusValidDays: 30,
+  });
   const row = await models.VipLevel.findByPk(l.id);
   t.is(row!.minChip, '90000000.000000');
   const logs = await logsOf('create-level', site);

@@ -40,5 +40,14 @@ export const postVipSettlementDailyRebate = obj({ usersProcessed: num(), totalRe
 
 export const postVipSettlementMonthlyRelegation = obj({ checked: num(), warned: num(), demoted: num(), month: str(), alreadySettled: bool() });
 
-/** A VIP level as administrators see it: the name as its stored locale map. */
-export const adminVipLevel = obj({ ...levelRow, name: localeTexts() });
+/** A VIP level as administrators see it: the name as its stored locale map, and the upgrade bonus's terms. */
+export const adminVipLevel = obj({
+  ...levelRow,
+  name: localeTexts(),
+  upgradeBonus: money('What reaching the level pays once (0: nothing)'),
+  upgradeBonusKind: oneOfValues(['cash', 'bonus'], 'cash: paid to the balance; bonus: a bonus grant (source vip) with the terms below'),
+  upgradeBonusWageringMultiplier: str('Bonus money: the wagering required is upgradeBonus x this'),
+  upgradeBonusMaxBet: nullable(money('Bonus money: the max bet while the grant is active')),
+  upgradeBonusMaxConversion: nullable(money('Bonus money: the most that converts to cash')),
+  upgradeBonusValidDays: int('Bonus money: days the grant stays active'),
+});

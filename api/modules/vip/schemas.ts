@@ -9,6 +9,8 @@ import {
   jsonInteger as integer,
   localeMap as localeMapOf,
   moneyAmount,
+  multiplierAmount,
+  nonZeroMoneyAmount,
   percentAmount,
   positiveIdParam,
   queryText,
@@ -46,6 +48,24 @@ const MAX_NAME = 60;
 /** A locale map {"en-US": "Gold I", ...}: the five locales only, texts of 1 to 60 characters, at least one. */
 const localeMap = () => localeMapOf<Partial<LocaleText>>({ locales: LOCALES, maxLength: MAX_NAME, emptyMessage: 'must name the level in at least one locale' });
 
+/**
+ * The upgrade bonus's terms (docs/decisions/vip.md, "The VIP upgrade bonus: cash or bonus money, once per
+ * level"): the amount (0 none), cash or bonus, and the bonus grant's wagering multiplier (0 to 1000), max
+ * bet, max conversion and days of validity.
+ */
+const upgradeBonusFields = () => ({
+  upgradeBonus: money(),
+  upgradeBonusKind: documentAs(mixed<'cash' | 'bonus'>(), { type: 'string', enum: ['cash', 'bonus'] }).test(
+    'kind',
+    '${path} must be cash or bonus',
+    (v) => v === undefined || v === 'cash' || v === 'bonus',
+  ),
+  upgradeBonusWageringMultiplier: multiplierAmount().test('range', '${path} must be 0 to 1000', (v) => v === undefined || Number(v) <= 1000),
+  upgradeBonusMaxBet: nonZeroMoneyAmount().nullable(),
+  upgradeBonusMaxConversion: moneyAmount().nullable(),
+  upgradeBonusValidDays: integer().min(1, '${path} must be 1 to 365').max(365, '${path} must be 1 to 365'),
+});
+
 export { idParams } from '../../http/schema-helpers';
 export const userIdParams = object({ userId: positiveIdParam('userId') });
 
@@ -57,6 +77,7 @@ export const createLevelBody = object({
   relegationChip: money().required('relegationChip is required'),
   sortOrder: sortOrder(),
   enabled: enabled(),
+  ...upgradeBonusFields(),
 });
 
 export const updateLevelBody = object({
@@ -67,6 +88,7 @@ export const updateLevelBody = object({
   relegationChip: money(),
   sortOrder: sortOrder(),
   enabled: enabled(),
+  ...upgradeBonusFields(),
 });
 
 export const createRebateBody = object({

@@ -13,6 +13,14 @@ export class VipLevel extends Model {
   @Column({ type: DataType.DECIMAL(18, 6), allowNull: false }) relegationChip!: string;
   @Column({ type: DataType.INTEGER, allowNull: false }) sortOrder!: number;
   @Column({ type: DataType.SMALLINT, allowNull: false }) enabled!: number;
+  /** What reaching the level pays, 0 none (docs/decisions/vip.md, "The VIP upgrade bonus: cash or bonus money, once per level"). */
+  @Column({ type: DataType.DECIMAL(18, 6), allowNull: false, defaultValue: '0' }) upgradeBonus!: string;
+  @Column({ type: DataType.STRING(5), allowNull: false, defaultValue: 'cash' }) upgradeBonusKind!: 'cash' | 'bonus';
+  /** Bonus money's terms: wagering = upgradeBonus x this, max bet, max conversion, days of validity. */
+  @Column({ type: DataType.DECIMAL(7, 2), allowNull: false, defaultValue: '0' }) upgradeBonusWageringMultiplier!: string;
+  @Column({ type: DataType.DECIMAL(18, 6) }) upgradeBonusMaxBet!: string | null;
+  @Column({ type: DataType.DECIMAL(18, 6) }) upgradeBonusMaxConversion!: string | null;
+  @Column({ type: DataType.INTEGER, allowNull: false, defaultValue: 30 }) upgradeBonusValidDays!: number;
 }
 
 /** A rebate rule: percent of a day's effective bet, per site, VIP level and game type (typeKey). */

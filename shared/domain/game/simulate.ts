@@ -2,25 +2,29 @@ import { randomBytes } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { ForeignKeyConstraintError } from 'sequelize';
 import { config } from '../../config';
+import { db } from '../../db/sequelize';
 import type { GameProvider } from '../../db/models';
-import { Refusal } from '../../errors';
+import { Refusal, UnavailableError } from '../../errors';
 import { pickText } from '../../i18n/locales';
 import { countWalletMovement } from '../../metrics';
-import { raisedProtectionRefusal } from '../responsible-gaming';
+import { raisedProtectionRefusal, realityCheckOf, type RealityCheck } from '../responsible-gaming';
 import { money, WalletError, type WalletErrorReason } from '../wallet';
 import { cachedProvider } from './cache';
 import { fairRound, outcomeOfFloat, type Outcome, type SimulateResultName } from './fairness/draw';
-import { burntReason, recordBurntNonce } from './fairness/burnt-nonces';
-import { takeRoundSeeds, type RoundSeeds } from './fairness/seeds';
-import { playSimulateRound } from './queries/fairness';
+import { burnNonce, burntReason } from './fairness/burnt-nonces';
+import { inPlayerTurn } from './fairness/player-turns';
+import { rememberSeeds } from './fairness/seed-cache';
+import { roundSeeds, seedsFromRow, type RoundSeeds } from './fairness/seeds';
+import { lockedSeedRow, playFairRound, playFairRoundIn, type FairRoundRow, type SeedRow } from './queries/fairness';
 import { EFFECTIVE_BET_WEIGHTS } from './types';
 
 /**
- * POST /game/simulate: a local round with real money. The round takes the player's next nonce
- * (fairness/seeds.ts) and draws its outcome from the seeds (fairness/draw.ts, docs/provably-fair.md).
- * Then one statement (one database transaction) writes the bet order with its bet detail, the round's
- * proof, the post-bet outbox row (VIP, promotion turnover, mission progress run in the post-bet worker),
- * debits the bet, credits the win and writes the play log; either all of it happens or none.
+ * POST /game/simulate: a local round with real money. The round draws its outcome from the player's
+ * seeds and next nonce (fairness/seeds.ts, fairness/draw.ts, docs/provably-fair.md). Then one statement
+ * (one database transaction) takes that nonce if the seeds are still current, writes the bet order with
+ * its bet detail, the round's proof, the post-bet outbox row (VIP, promotion turnover, mission progress
+ * run in the post-bet worker), debits the bet, credits the win, writes the play log and reads the reality
+ * check due after it; either all of it happens or none.
  */
 
 export const SIMULATE_MIN_BET = new Decimal('0.01');
@@ -76,6 +80,11 @@ export interface SimulateResult {
   serverSeedHash: string;
   clientSeed: string;
   nonce: number;
+  /**
+   * The reality check due after this round, read by the round's own statement (null: none); the
+   * pipeline carries it in the header and the result without reading it again (api/http/reality-check.ts).
+   */
+  realityCheck: RealityCheck | null;
 }
 
 /** True when the amount is a finite number with at most 6 decimals (what the wallet can hold). */
@@ -120,36 +129,39 @@ function drawRound(bet: Decimal, seeds: RoundSeeds): Round {
 }
 
 /**
- * Writes the round in ONE statement, its own transaction (database function simulate_round,
- * shared/db/functions/game/simulate-round.sql): the settled bet order with its bet detail
- * (bet_order_write, the providers' writer too; its effective bet by provider_effective, from the weights
- * the provider calls pass), the post-bet outbox row, the debit and the win through the wallet's
- * wallet_move (the function moveBalance runs; the round id was drawn just now, so its keys are new: no
- * replay lookup), and the play log; the same statement keeps the round's proof (fairness_rounds: the
- * server seed's hash, the client seed and the nonce; docs/provably-fair.md). A game block of the player
- * (GB000, checked under the player's row lock the debit took) or a wallet refusal (WL000) writes nothing.
+ * Writes the round in ONE statement, its own transaction (database function simulate_fair_round,
+ * shared/db/functions/game/simulate-fair-round.sql): the nonce the round was drawn with, taken only if
+ * the seeds are still the player's current ones; the round (simulate_round, simulate-round.sql): the
+ * settled bet order with its bet detail (bet_order_write, the providers' writer too; its effective bet by
+ * provider_effective, from the weights the provider calls pass), the post-bet outbox row, the debit and
+ * the win through the wallet's wallet_move (the function moveBalance runs; the round id was drawn just
+ * now, so its keys are new: no replay lookup), and the play log; the round's proof (fairness_rounds: the
+ * server seed's hash, the client seed and the nonce; docs/provably-fair.md); and the reality check due
+ * after it. A game block of the player (GB000, checked under the player's row lock the debit took) or a
+ * wallet refusal (WL000) raises and writes nothing.
  */
-async function playRound(input: SimulateInput, game: GameProvider, round: Round): Promise<SimulateResult> {
-  const [played] = await playSimulateRound(
-    [
-      input.siteCode,
-      input.userId,
-      game.providerCode,
-      game.gameCode,
-      pickText(game.name, 'en-US').slice(0, 120),
-      String(game.gameType),
-      round.roundId,
-      String(input.productId),
-      round.bet.toFixed(6),
-      round.win.toFixed(6),
-      round.multiplier.toFixed(2),
-      round.at,
-      `simulate ${game.gameCode}`,
-      `simulate ${game.gameCode} x${round.multiplier.toFixed(2)}`,
-      EFFECTIVE_BET_WEIGHTS,
-    ],
-    round.seeds,
-  );
+function roundValues(input: SimulateInput, game: GameProvider, round: Round): unknown[] {
+  return [
+    input.siteCode,
+    input.userId,
+    game.providerCode,
+    game.gameCode,
+    pickText(game.name, 'en-US').slice(0, 120),
+    String(game.gameType),
+    round.roundId,
+    String(input.productId),
+    round.bet.toFixed(6),
+    round.win.toFixed(6),
+    round.multiplier.toFixed(2),
+    round.at,
+    `simulate ${game.gameCode}`,
+    `simulate ${game.gameCode} x${round.multiplier.toFixed(2)}`,
+    EFFECTIVE_BET_WEIGHTS,
+  ];
+}
+
+/** The answer of a round its statement played. */
+function resultOf(round: Round, played: FairRoundRow): SimulateResult {
   countWalletMovement('bet');
   if (round.win.gt(0)) countWalletMovement('win');
   return {
@@ -165,6 +177,17 @@ async function playRound(input: SimulateInput, game: GameProvider, round: Round)
     serverSeedHash: round.seeds.serverSeedHash,
     clientSeed: round.seeds.clientSeed,
     nonce: round.seeds.nonce,
+    realityCheck: realityCheckOf(
+      played.rc_due_at
+        ? {
+            startedAt: played.rc_started_at as Date,
+            elapsedSeconds: played.rc_elapsed_seconds as string,
+            net: played.rc_net as string,
+            dueAt: played.rc_due_at,
+            acknowledgeBy: played.rc_acknowledge_by as Date,
+          }
+        : undefined,
+    ),
   };
 }
 
@@ -194,23 +217,79 @@ function roundRefusal(caught: unknown): unknown {
 /**
  * Plays one round. Refused: `notFound` or `disabled`; `betInvalid` betAmount outside 0.01..10000;
  * `playerBlocked` (a game block, as on launch); `balanceTooLow`; `winTooLarge`; `playerNotFound`.
- * A round whose statement fails after it took its nonce records the nonce as burnt, with the refusal's
- * name (fairness/burnt-nonces.ts), before the refusal is answered; an accepted round writes nothing more.
+ * A round whose statement is refused burns the nonce it drew with, recorded with the refusal's name
+ * (fairness/burnt-nonces.ts), before the refusal is answered; an accepted round writes nothing more.
+ * A player's rounds in this process take turns (fairness/player-turns.ts).
  */
 export async function simulateRound(input: SimulateInput): Promise<SimulateResult> {
   const game = await playableGame(input.siteCode, input.gameCode);
   const bet = validBet(input.betAmount);
-  let seeds: RoundSeeds;
-  try {
-    seeds = await takeRoundSeeds(input.userId);
-  } catch (err) {
-    throw roundRefusal(err);
+  return inPlayerTurn(input.userId, () => playTurn(input, game, bet));
+}
+
+async function playTurn(input: SimulateInput, game: GameProvider, bet: Decimal): Promise<SimulateResult> {
+  if (config().simulateOptimisticDraws === 0) return playLocked(input, game, bet);
+  let seeds = await refusedAs(roundSeeds(input.userId));
+  // Drawn again with the seeds the statement answered when they were no longer current (rounds of this
+  // player in another API process, a rotation), up to SIMULATE_OPTIMISTIC_DRAWS times; then under the lock.
+  for (let draw = 1; draw <= config().simulateOptimisticDraws; draw++) {
+    const round = drawRound(bet, seeds);
+    const played = await playedOrBurnt(input.userId, round, () => playFairRound(roundValues(input, game, round), round.seeds));
+    if (played.played) return settled(input.userId, round, played);
+    seeds = await refusedAs(seedsFromRow(input.userId, currentSeedsOf(played)));
   }
+  return playLocked(input, game, bet);
+}
+
+/** The round drawn under the lock of the player's seeds row, so its statement finds them current. */
+async function playLocked(input: SimulateInput, game: GameProvider, bet: Decimal): Promise<SimulateResult> {
+  let round: Round | undefined;
+  const played = await db()
+    .transaction(async (transaction) => {
+      const seeds = await seedsFromRow(input.userId, await lockedSeedRow(input.userId, transaction));
+      round = drawRound(bet, seeds);
+      return playFairRoundIn(transaction, roundValues(input, game, round), seeds);
+    })
+    .catch(async (err) => {
+      const refusal = roundRefusal(err);
+      if (round) await burnNonce(input.userId, round.seeds, burntReason(refusal));
+      throw refusal;
+    });
+  if (!round || !played.played) throw new UnavailableError('the round could not take a nonce');
+  return settled(input.userId, round, played);
+}
+
+/** The round's statement's answer; refused, the nonce is burnt first and the refusal raised. */
+async function playedOrBurnt(userId: number, round: Round, play: () => Promise<FairRoundRow>): Promise<FairRoundRow> {
   try {
-    return await playRound(input, game, drawRound(bet, seeds));
+    return await play();
   } catch (err) {
     const refusal = roundRefusal(err);
-    await recordBurntNonce(input.userId, seeds, burntReason(refusal));
+    await burnNonce(userId, round.seeds, burntReason(refusal));
     throw refusal;
   }
+}
+
+/** A failure before anything was drawn (reading or making the seeds), as the round's refusal. */
+function refusedAs<T>(work: Promise<T>): Promise<T> {
+  return work.catch((err) => {
+    throw roundRefusal(err);
+  });
+}
+
+/** The player's current seeds as a statement that did not play answered them. */
+function currentSeedsOf(played: FairRoundRow): SeedRow | undefined {
+  if (!played.server_seed) return undefined;
+  return {
+    serverSeed: played.server_seed,
+    serverSeedHash: played.server_seed_hash as string,
+    clientSeed: played.client_seed as string,
+    nonce: played.next_nonce as string,
+  };
+}
+
+/** A played round: its seeds with the next nonce are remembered for the player's next round. */
+function settled(userId: number, round: Round, played: FairRoundRow): SimulateResult {
+  rememberSeeds(userId, { ...round.seeds, nonce: Number(played.next_nonce) });
+  return resultOf(round, played);
 }

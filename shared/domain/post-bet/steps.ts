@@ -1,7 +1,7 @@
 import type { Transaction } from 'sequelize';
 import { awardVipMilestones } from '../affiliate';
 import { addMissionProgress } from '../mission';
-import { recalculateVip } from '../vip';
+import { payUpgradeBonuses, recalculateVip } from '../vip';
 import { advanceClaimTurnover } from './claim-turnover';
 import { addPromotionTurnover, type TurnoverAmount } from './turnover';
 
@@ -63,16 +63,16 @@ function vipDeltas(orders: readonly PostBetOrder[]): Map<number, string[]> {
 }
 
 /**
- * Step 1 and what follows from it: the VIP recalculation (locks the players' rows), then the affiliate
- * VIP milestones of the members it moved up (locks their agents' affiliate accounts, after the users
+ * Step 1 and what follows from it: the VIP recalculation (locks the players' rows), the upgrade bonuses
+ * of the players it moved up (cash or a bonus grant: their users rows, then bonus_grants), then the
+ * affiliate VIP milestones of those members (locks their agents' affiliate accounts, after the users
  * rows: the lock order of every path). Answers the VIP results.
  */
 async function vipAndMilestones({ transaction, orders }: PostBetContext): Promise<PostBetStepResults> {
   const vip = await recalculateVip(transaction, vipDeltas(orders));
-  await awardVipMilestones(
-    transaction,
-    [...vip.values()].filter((r) => r.upgraded),
-  );
+  const upgraded = [...vip.values()].filter((r) => r.upgraded);
+  await payUpgradeBonuses(transaction, upgraded);
+  await awardVipMilestones(transaction, upgraded);
   return vip;
 }
 

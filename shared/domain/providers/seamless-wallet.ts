@@ -189,13 +189,13 @@ export interface ProviderPlayer {
   siteCode: string;
   account: string;
   name: string;
-  /** 6-decimal string. */
+  /** The playable balance, cash plus bonus (docs/providers.md, "Bonus money"); 6-decimal string. */
   balance: string;
 }
 
 /** One read of the player (balance reads and sessions): the columns an answer names. */
 async function selectPlayer(where: string, replacements: Record<string, unknown>): Promise<ProviderPlayer> {
-  const [user] = await db().query<ProviderPlayer>(`SELECT id, "siteCode", account, name, balance FROM users WHERE ${where}`, {
+  const [user] = await db().query<ProviderPlayer>(`SELECT id, "siteCode", account, name, balance + "bonusBalance" AS balance FROM users WHERE ${where}`, {
     replacements,
     type: QueryTypes.SELECT,
   });

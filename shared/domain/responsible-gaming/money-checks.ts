@@ -3,7 +3,7 @@ import { Refusal } from '../../errors';
 import type { RefusalName } from '../refusals';
 import { money } from '../wallet';
 import type { PlayRefusal } from './refusals';
-import { accountRefusal, dueRealityCheckRow, exclusionRefusal, exclusionRefusalLocked } from './queries/accounts';
+import { accountRefusal, dueRealityCheckRow, exclusionRefusal, exclusionRefusalLocked, type DueRealityCheckRow } from './queries/accounts';
 import { depositCreditRefusal, depositOrderRefusal } from './queries/limits';
 
 /**
@@ -94,7 +94,11 @@ export interface RealityCheck {
  * player acknowledges it (acknowledgeRealityCheck), so an answer lost on its way loses nothing.
  */
 export async function dueRealityCheck(userId: number, transaction?: Transaction): Promise<RealityCheck | null> {
-  const row = await dueRealityCheckRow(userId, transaction);
+  return realityCheckOf(await dueRealityCheckRow(userId, transaction));
+}
+
+/** The reality check of a row of rg_due_reality_check (read on its own or by a money statement); none without a row. */
+export function realityCheckOf(row: DueRealityCheckRow | undefined): RealityCheck | null {
   if (!row) return null;
   return {
     sessionStartedAt: new Date(row.startedAt).toISOString(),

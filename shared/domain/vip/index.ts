@@ -13,3 +13,4 @@ export * from './rebate';
 export * from './settlement-periods';
 export * from './settlement-runs';
 export * from './status';
+export * from './upgrade-bonus';

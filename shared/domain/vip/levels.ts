@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import type { Transaction } from 'sequelize';
 import { VipLevel } from '../../db/models';
 import { db } from '../../db/sequelize';
@@ -6,6 +7,7 @@ import { LOCALES, pickText, type Locale, type LocaleText } from '../../i18n/loca
 import { logger } from '../../logger';
 import { cache, deleteCacheKeys } from '../../redis';
 import { type Actor, changesOf } from '../audit';
+import { wageringOf } from '../bonus';
 import { money } from '../wallet';
 import { uniqueAs } from '../common';
 import { logVipAction } from './admin-writes';
@@ -42,10 +44,25 @@ export interface VipLevelView {
   updatedAt: Date | string;
 }
 
-/** A VIP level as administrators see it: the stored locale map of the name. */
-export interface AdminVipLevelView extends Omit<VipLevelView, 'name'> {
+/**
+ * What reaching a level pays (docs/decisions/vip.md, "The VIP upgrade bonus: cash or bonus money, once per
+ * level"): upgradeBonus (0 none) as cash or as bonus money with the grant's terms.
+ */
+export interface VipUpgradeBonusTerms {
+  upgradeBonus: string;
+  upgradeBonusKind: 'cash' | 'bonus';
+  upgradeBonusWageringMultiplier: string;
+  upgradeBonusMaxBet: string | null;
+  upgradeBonusMaxConversion: string | null;
+  upgradeBonusValidDays: number;
+}
+
+/** A VIP level as administrators see it: the stored locale map of the name, the upgrade bonus's terms. */
+export interface AdminVipLevelView extends Omit<VipLevelView, 'name'>, VipUpgradeBonusTerms {
   name: LocaleMap;
 }
+
+const nullableMoney = (value: string | null) => (value === null ? null : money(value));
 
 function adminLevelView(l: VipLevel): AdminVipLevelView {
   return {
@@ -60,11 +77,18 @@ function adminLevelView(l: VipLevel): AdminVipLevelView {
     siteCode: l.siteCode,
     createdAt: l.createdAt as Date,
     updatedAt: l.updatedAt as Date,
+    upgradeBonus: money(l.upgradeBonus),
+    upgradeBonusKind: l.upgradeBonusKind,
+    upgradeBonusWageringMultiplier: new Decimal(l.upgradeBonusWageringMultiplier).toFixed(2),
+    upgradeBonusMaxBet: nullableMoney(l.upgradeBonusMaxBet),
+    upgradeBonusMaxConversion: nullableMoney(l.upgradeBonusMaxConversion),
+    upgradeBonusValidDays: l.upgradeBonusValidDays,
   };
 }
 
 function levelView(l: VipLevel, locale: Locale): VipLevelView {
-  return { ...adminLevelView(l), name: pickText(l.name, locale) };
+  const { id, level, tier, minChip, relegationChip, sortOrder, enabled, siteCode, createdAt, updatedAt } = adminLevelView(l);
+  return { id, level, name: pickText(l.name, locale), tier, minChip, relegationChip, sortOrder, enabled, siteCode, createdAt, updatedAt };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -129,6 +153,31 @@ export interface VipLevelInput {
   relegationChip?: string;
   sortOrder?: number;
   enabled?: number;
+  /** The upgrade bonus's terms (decimal strings validated by the schema). */
+  upgradeBonus?: string;
+  upgradeBonusKind?: 'cash' | 'bonus';
+  upgradeBonusWageringMultiplier?: string;
+  upgradeBonusMaxBet?: string | null;
+  upgradeBonusMaxConversion?: string | null;
+  upgradeBonusValidDays?: number;
+}
+
+/** The upgrade bonus's stored columns of an input: money as 6-decimal strings; undefined where not given. */
+function upgradeBonusValues(input: VipLevelInput): Record<string, unknown> {
+  const or = <T>(value: T | null | undefined, f: (v: T) => unknown) => (value === undefined ? undefined : value === null ? null : f(value));
+  return {
+    upgradeBonus: or(input.upgradeBonus, money),
+    upgradeBonusKind: input.upgradeBonusKind,
+    upgradeBonusWageringMultiplier: or(input.upgradeBonusWageringMultiplier, (v) => new Decimal(v).toFixed(2)),
+    upgradeBonusMaxBet: or(input.upgradeBonusMaxBet, money),
+    upgradeBonusMaxConversion: or(input.upgradeBonusMaxConversion, money),
+    upgradeBonusValidDays: input.upgradeBonusValidDays,
+  };
+}
+
+/** A level's bonus-money upgrade bonus must have a wagering a money column holds (else a 400 naming the field). */
+function checkUpgradeTerms(view: VipUpgradeBonusTerms): void {
+  if (view.upgradeBonusKind === 'bonus' && new Decimal(view.upgradeBonus).gt(0)) wageringOf(view.upgradeBonus, view.upgradeBonusWageringMultiplier);
 }
 
 const levelExists = () => new Refusal('vip.levelExists', 'VIP level exists');
@@ -138,7 +187,7 @@ const levelNotFound = () => new Refusal('vip.levelNotFound', 'VIP level not foun
 export async function createVipLevel(
   actor: Actor,
   siteCode: string,
-  input: Required<Omit<VipLevelInput, 'sortOrder' | 'enabled'>> & VipLevelInput,
+  input: Required<Pick<VipLevelInput, 'level' | 'name' | 'tier' | 'minChip' | 'relegationChip'>> & VipLevelInput,
 ): Promise<AdminVipLevelView> {
   return uniqueAs(levelExists, () =>
     levelWrite(siteCode, async (transaction) => {
@@ -153,10 +202,12 @@ export async function createVipLevel(
           relegationChip: money(input.relegationChip),
           sortOrder: input.sortOrder ?? input.level,
           enabled: input.enabled ?? 1,
+          ...Object.fromEntries(Object.entries(upgradeBonusValues(input)).filter(([, v]) => v !== undefined)),
         },
         { transaction },
       );
       const view = adminLevelView(row);
+      checkUpgradeTerms(view);
       await logVipAction(actor, siteCode, transaction, { action: 'create-level', targetId: row.id, summary: `created VIP level ${row.level}`, detail: view });
       return view;
     }),
@@ -174,6 +225,7 @@ export async function updateVipLevel(actor: Actor, siteCode: string, id: number,
         ...input,
         minChip: input.minChip === undefined ? undefined : money(input.minChip),
         relegationChip: input.relegationChip === undefined ? undefined : money(input.relegationChip),
+        ...upgradeBonusValues(input),
       };
       const { changes, values } = changesOf(before as unknown as Record<string, unknown>, next);
       if (Object.keys(values).length === 0) return before;
@@ -183,6 +235,7 @@ export async function updateVipLevel(actor: Actor, siteCode: string, id: number,
       }
       await row.update(values, { transaction });
       const view = adminLevelView(row);
+      checkUpgradeTerms(view);
       await logVipAction(actor, siteCode, transaction, {
         action: 'update-level',
         targetId: row.id,

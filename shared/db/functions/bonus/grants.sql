@@ -12,45 +12,58 @@ CREATE OR REPLACE FUNCTION bonus_weight(p_site TEXT, p_game_type TEXT) RETURNS N
 $$;
 
 -- Ends an active grant the caller has locked (p_status forfeited or expired): its whole balance leaves
--- as one ledger row of kind p_kind. Answers the amount that left.
-CREATE OR REPLACE FUNCTION bonus_end(p_grant bonus_grants, p_status TEXT, p_kind TEXT, p_reason TEXT, p_by INTEGER, p_bet_order BIGINT)
+-- as one ledger row of kind p_kind (key p_key, by default bonus:end:<grant>). Answers the amount that
+-- left. Called on a grant that has already ended (a provider's late win or refund share credited to it,
+-- bonus_credit), the share leaves the same way and adds to its forfeited amount; its status and how it
+-- ended stay.
+CREATE OR REPLACE FUNCTION bonus_end(p_grant bonus_grants, p_status TEXT, p_kind TEXT, p_reason TEXT, p_by INTEGER, p_bet_order BIGINT,
+                                     p_key TEXT DEFAULT NULL)
 RETURNS NUMERIC LANGUAGE plpgsql AS $$
 DECLARE
   m RECORD;
 BEGIN
   IF p_grant.balance > 0 THEN
-    SELECT * INTO m FROM bonus_move(p_grant."userId", p_grant.id, -p_grant.balance, p_kind, 'bonus:end:' || p_grant.id, p_bet_order, p_reason);
+    SELECT * INTO m FROM bonus_move(p_grant."userId", p_grant.id, -p_grant.balance, p_kind, coalesce(p_key, 'bonus:end:' || p_grant.id), p_bet_order, p_reason);
     IF m.refusal IS NOT NULL THEN RAISE EXCEPTION 'bonus_end: grant % refused %', p_grant.id, m.refusal; END IF;
   END IF;
-  UPDATE bonus_grants g SET status = p_status, "forfeitedAmount" = p_grant.balance, "convertedAmount" = 0, "endReason" = left(p_reason, 300),
-                            "endedBy" = p_by, "endedAt" = now(), "updatedAt" = now()
+  UPDATE bonus_grants g SET status = CASE WHEN g.status = 'active' THEN p_status ELSE g.status END,
+                            "forfeitedAmount" = coalesce(g."forfeitedAmount", 0) + p_grant.balance, "convertedAmount" = coalesce(g."convertedAmount", 0),
+                            "endReason" = coalesce(g."endReason", left(p_reason, 300)), "endedBy" = CASE WHEN g.status = 'active' THEN p_by ELSE g."endedBy" END,
+                            "endedAt" = coalesce(g."endedAt", now()), "updatedAt" = now()
    WHERE g.id = p_grant.id;
   RETURN p_grant.balance;
 END $$;
 
 -- Converts an active grant the caller has locked whose wagering is complete: its balance up to the max
 -- conversion becomes cash (a bonus-convert row in both ledgers), the rest is forfeited (bonus-forfeit).
--- Answers the cash paid.
-CREATE OR REPLACE FUNCTION bonus_convert(p_grant bonus_grants, p_bet_order BIGINT) RETURNS NUMERIC LANGUAGE plpgsql AS $$
+-- Answers the cash paid. Called on a converted grant (a provider's late win share credited to it,
+-- bonus_credit, with p_key), the share converts the same way within what is left of the max conversion,
+-- under keys convert:<p_key> and forfeit:<p_key>, and adds to the grant's amounts.
+CREATE OR REPLACE FUNCTION bonus_convert(p_grant bonus_grants, p_bet_order BIGINT, p_key TEXT DEFAULT NULL) RETURNS NUMERIC LANGUAGE plpgsql AS $$
 DECLARE
-  paid NUMERIC := least(p_grant.balance, coalesce(p_grant."maxConversion", p_grant.balance));
-  rest NUMERIC := p_grant.balance - least(p_grant.balance, coalesce(p_grant."maxConversion", p_grant.balance));
+  room NUMERIC := CASE WHEN p_grant."maxConversion" IS NULL THEN p_grant.balance
+                       ELSE greatest(p_grant."maxConversion" - coalesce(p_grant."convertedAmount", 0), 0) END;
+  paid NUMERIC := least(p_grant.balance, room);
+  rest NUMERIC := p_grant.balance - least(p_grant.balance, room);
   m RECORD;
   w RECORD;
 BEGIN
   IF paid > 0 THEN
-    SELECT * INTO m FROM bonus_move(p_grant."userId", p_grant.id, -paid, 'bonus-convert', 'bonus:convert:' || p_grant.id, p_bet_order, 'wagering complete');
+    SELECT * INTO m FROM bonus_move(p_grant."userId", p_grant.id, -paid, 'bonus-convert', coalesce('convert:' || p_key, 'bonus:convert:' || p_grant.id),
+                                    p_bet_order, 'wagering complete');
     IF m.refusal IS NOT NULL THEN RAISE EXCEPTION 'bonus_convert: grant % refused %', p_grant.id, m.refusal; END IF;
-    SELECT * INTO w FROM wallet_move(p_grant."userId", paid, 0, 'bonus-convert', 'bonus:convert:' || p_grant.id, 'bonus-grant', p_grant.id::TEXT,
-                                     p_bet_order, 'bonus converted', TRUE);
+    SELECT * INTO w FROM wallet_move(p_grant."userId", paid, 0, 'bonus-convert', coalesce('convert:' || p_key, 'bonus:convert:' || p_grant.id), 'bonus-grant',
+                                     p_grant.id::TEXT, p_bet_order, 'bonus converted', TRUE);
     IF w.refusal IS NOT NULL THEN RAISE EXCEPTION USING ERRCODE = 'WL000', MESSAGE = w.refusal; END IF;
   END IF;
   IF rest > 0 THEN
-    SELECT * INTO m FROM bonus_move(p_grant."userId", p_grant.id, -rest, 'bonus-forfeit', 'bonus:end:' || p_grant.id, p_bet_order, 'above the max conversion');
+    SELECT * INTO m FROM bonus_move(p_grant."userId", p_grant.id, -rest, 'bonus-forfeit', coalesce('forfeit:' || p_key, 'bonus:end:' || p_grant.id),
+                                    p_bet_order, 'above the max conversion');
     IF m.refusal IS NOT NULL THEN RAISE EXCEPTION 'bonus_convert: grant % refused %', p_grant.id, m.refusal; END IF;
   END IF;
-  UPDATE bonus_grants g SET status = 'converted', "convertedAmount" = paid, "forfeitedAmount" = rest, "endReason" = 'wagering complete',
-                            "endedAt" = now(), "updatedAt" = now()
+  UPDATE bonus_grants g SET status = 'converted', "convertedAmount" = coalesce(g."convertedAmount", 0) + paid,
+                            "forfeitedAmount" = coalesce(g."forfeitedAmount", 0) + rest, "endReason" = coalesce(g."endReason", 'wagering complete'),
+                            "endedAt" = coalesce(g."endedAt", now()), "updatedAt" = now()
    WHERE g.id = p_grant.id;
   RETURN paid;
 END $$;
@@ -125,13 +138,7 @@ BEGIN
 END $$;
 
 -- The max bet rule, once: a stake above a grant's max bet (none: no limit) is refused while the grant is
--- active and not expired (which the caller knows: bonus_round has ended an expired grant first).
+-- active and not expired (which the caller knows: bonus_stake has ended an expired grant first).
 CREATE OR REPLACE FUNCTION bonus_stake_passes_max(g bonus_grants, p_bet NUMERIC) RETURNS BOOLEAN LANGUAGE sql IMMUTABLE AS $$
   SELECT g."maxBet" IS NOT NULL AND p_bet > g."maxBet"
-$$;
-
--- The max bet of the player's active grant that a stake p_bet passes (the stake is refused), else NULL.
--- The callers hold the player's row lock (their debit took it), under which every grant starts and ends.
-CREATE OR REPLACE FUNCTION bonus_max_bet_passed(p_user INTEGER, p_bet NUMERIC) RETURNS NUMERIC LANGUAGE sql STABLE AS $$
-  SELECT g."maxBet" FROM bonus_grants g WHERE g."userId" = p_user AND g.status = 'active' AND g."expiresAt" > now() AND bonus_stake_passes_max(g, p_bet)
 $$;

@@ -14,14 +14,13 @@ BEGIN
     IF o.status = 'cancelled' THEN PERFORM provider_refuse('TRANSACTION_CANCELLED'); END IF;
     IF p_bet IS NULL THEN PERFORM provider_refuse('BET_NOT_FOUND'); END IF;
     IF o.id IS NULL THEN SELECT * INTO o FROM provider_new_order('provx', p_user, c.site, g, p_round, NULL); END IF;
-    PERFORM provider_move(p_user, -p_bet, 'bet', 'provx:result-bet:' || p_tx, 'provx', p_tx, o.id);
+    PERFORM provider_stake(c.site, p_user, g."gameType"::TEXT, p_bet, 'provx:result-bet:' || p_tx, 'provx', p_tx, o.id);
     PERFORM provider_refuse_blocked(c.site, p_user, g);
-    PERFORM provider_refuse_bonus_max_bet(p_user, p_bet);
     SELECT * INTO o FROM provider_totals(o, o."betAmount" + p_bet, o."totalBetCount" + 1, o."winAmount", TRUE, 'valid', NULL, p_weights);
     moved := moved || 'bet'::TEXT;
     debited := p_bet;
   END IF;
-  SELECT * INTO m FROM provider_move(p_user, p_win, 'win', 'provx:result:' || p_tx, 'provx', p_tx, o.id);
+  SELECT * INTO m FROM provider_credit(p_user, o.id, o."betAmount", p_win, 'win', 'provx:result:' || p_tx, 'provx', p_tx);
   SELECT * INTO o FROM provider_totals(o, o."betAmount", o."totalBetCount", o."winAmount" + p_win, FALSE, NULL, NULL, p_weights);
   moved := moved || 'win'::TEXT;
   PERFORM provider_detail(o.id, debited, p_win - debited, p_tx);

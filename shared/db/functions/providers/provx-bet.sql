@@ -11,9 +11,8 @@ BEGIN
   SELECT * INTO o FROM provider_round_order('provx', p_user, c.site, p_round);
   IF o.settled THEN PERFORM provider_refuse('ROUND_SETTLED'); END IF;
   IF o.id IS NULL THEN SELECT * INTO o FROM provider_new_order('provx', p_user, c.site, g, p_round, NULL); END IF;
-  SELECT * INTO m FROM provider_move(p_user, -p_amount, 'bet', 'provx:bet:' || p_tx, 'provx', p_tx, o.id);
+  SELECT * INTO m FROM provider_stake(c.site, p_user, g."gameType"::TEXT, p_amount, 'provx:bet:' || p_tx, 'provx', p_tx, o.id);
   PERFORM provider_refuse_blocked(c.site, p_user, g);
-  PERFORM provider_refuse_bonus_max_bet(p_user, p_amount);
   SELECT * INTO o FROM provider_totals(o, o."betAmount" + p_amount, o."totalBetCount" + 1, o."winAmount", TRUE, 'valid', NULL, p_weights);
   PERFORM provider_detail(o.id, p_amount, -p_amount, p_tx);
   response := provider_record('provx', 'bet', p_tx, NULL, c.site, p_user, p_round, p_game, p_amount, NULL, 'open', o.id, p_answer, m.balance_after, m.ledger_id);

@@ -11,7 +11,7 @@ BEGIN
   b := provider_bet_call('provx', p_tx);
   IF b.id IS NULL THEN
     response := provider_record('provx', 'cancel', p_tx, p_tx, c.site, p_user, p_round, NULL, NULL, NULL, 'tombstone', NULL, p_plain,
-                                (SELECT balance FROM users WHERE id = p_user), NULL);
+                                provider_playable(p_user), NULL);
     RETURN;
   END IF;
   IF b."userId" <> p_user OR b."roundId" IS DISTINCT FROM p_round THEN

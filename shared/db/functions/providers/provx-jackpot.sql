@@ -16,7 +16,7 @@ BEGIN
     SELECT * INTO o FROM provider_new_order('provx', p_user, c.site, g, p_round, NULL);
     UPDATE bet_orders x SET settled = TRUE, "settledAt" = now(), "updatedAt" = now() WHERE x.id = o.id RETURNING * INTO o;
   END IF;
-  SELECT * INTO m FROM provider_move(p_user, p_amount, 'jackpot', 'provx:jackpot:' || p_tx, 'provx', p_tx, o.id);
+  SELECT * INTO m FROM provider_credit(p_user, o.id, o."betAmount", p_amount, 'jackpot', 'provx:jackpot:' || p_tx, 'provx', p_tx);
   PERFORM provider_totals(o, o."betAmount", o."totalBetCount", o."winAmount" + p_amount, FALSE, NULL, NULL, p_weights);
   moved := ARRAY['jackpot'];
   PERFORM provider_detail(o.id, 0, p_amount, p_tx);

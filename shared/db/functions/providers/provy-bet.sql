@@ -24,12 +24,11 @@ BEGIN
   ELSIF o.id IS NULL THEN
     SELECT * INTO o FROM provider_new_order('provy', p_user, c.site, g, p_round, p_product);
   END IF;
-  SELECT * INTO m FROM provider_move(p_user, -p_bet, 'bet', 'provy:bet:' || p_tx, 'provy', p_tx, o.id);
+  SELECT * INTO m FROM provider_stake(c.site, p_user, g."gameType"::TEXT, p_bet, 'provy:bet:' || p_tx, 'provy', p_tx, o.id);
   PERFORM provider_refuse_blocked(c.site, p_user, g);
-  PERFORM provider_refuse_bonus_max_bet(p_user, p_bet);
   moved := ARRAY['bet'];
   IF p_win IS NOT NULL THEN
-    SELECT * INTO m FROM provider_move(p_user, p_win, 'win', 'provy:bet-win:' || p_tx, 'provy', p_tx, o.id);
+    SELECT * INTO m FROM provider_credit(p_user, o.id, o."betAmount" + CASE WHEN born THEN 0 ELSE p_bet END, p_win, 'win', 'provy:bet-win:' || p_tx, 'provy', p_tx);
     moved := moved || 'win'::TEXT;
   END IF;
   IF NOT born THEN

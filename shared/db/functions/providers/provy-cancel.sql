@@ -12,7 +12,7 @@ BEGIN
   b := provider_bet_call('provy', p_bet_tx);
   IF b.id IS NULL THEN
     response := provider_record('provy', 'cancel', p_tx, p_bet_tx, c.site, p_user, NULL, NULL, NULL, NULL, 'tombstone', NULL, p_plain,
-                                (SELECT balance FROM users WHERE id = p_user), NULL);
+                                provider_playable(p_user), NULL);
     RETURN;
   END IF;
   IF b."userId" <> p_user THEN PERFORM provider_refuse('DUPLICATE_TRANSACTION', 'the bet belongs to another player'); END IF;
@@ -20,7 +20,7 @@ BEGIN
   o := provider_order_by_id(b."betOrderId");
   IF b.status = 'cancelled' THEN
     response := provider_record('provy', 'cancel', p_tx, p_bet_tx, c.site, p_user, NULL, NULL, NULL, NULL, 'done', o.id, p_plain,
-                                (SELECT balance FROM users WHERE id = p_user), NULL);
+                                provider_playable(p_user), NULL);
     RETURN;
   END IF;
   SELECT * INTO m FROM provider_refund(b, o, p_tx, p_weights);

@@ -15,7 +15,7 @@ BEGIN
   END IF;
   IF b.status = 'cancelled' THEN PERFORM provider_refuse('TRANSACTION_CANCELLED'); END IF;
   o := provider_order_by_id(b."betOrderId");
-  SELECT * INTO m FROM provider_move(p_user, p_amount, 'win', 'provy:win:' || p_tx, 'provy', p_tx, o.id);
+  SELECT * INTO m FROM provider_credit(p_user, o.id, o."betAmount", p_amount, 'win', 'provy:win:' || p_tx, 'provy', p_tx);
   PERFORM provider_totals(o, o."betAmount", o."totalBetCount", o."winAmount" + p_amount, FALSE, NULL, NULL, p_weights);
   moved := ARRAY['win'];
   PERFORM provider_detail(o.id, 0, p_amount, p_tx);

@@ -9,15 +9,3 @@ BEGIN
     PERFORM provider_refuse('GAME_NOT_FOUND', 'the player is blocked from this game');
   END IF;
 END $$;
-
--- provider_refuse_bonus_max_bet: a provider stake above the max bet of the player's active bonus grant
--- (docs/decisions/bonus.md; docs/providers.md, BONUS_MAX_BET) is refused, rolling the call back. Called
--- with provider_refuse_blocked, right after the debit that took the player's row lock.
-CREATE OR REPLACE FUNCTION provider_refuse_bonus_max_bet(p_user INTEGER, p_bet NUMERIC) RETURNS VOID LANGUAGE plpgsql AS $$
-DECLARE
-  cap NUMERIC := bonus_max_bet_passed(p_user, p_bet);
-BEGIN
-  IF cap IS NOT NULL THEN
-    PERFORM provider_refuse('BONUS_MAX_BET', 'the stake is above the active bonus max bet of ' || round(cap, 6)::TEXT);
-  END IF;
-END $$;

@@ -1,17 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import type { Transaction } from 'sequelize';
 import { Refusal } from '../../../errors';
-import { insertPlayerSeeds, rotateSeedRow, seedRowMade, takeNonce, updateClientSeed, type SeedRow } from '../queries/fairness';
+import { currentSeedRow, insertPlayerSeeds, rotateSeedRow, seedRowMade, updateClientSeed, type SeedRow } from '../queries/fairness';
 import { serverSeedHashOf } from './draw';
+import { cachedSeeds, forgetSeeds, rememberSeeds } from './seed-cache';
 
 /**
  * A player's seeds for provably fair rounds (docs/provably-fair.md), one fairness_seeds row per player,
  * made at registration (createPlayerSeeds, from createPlayer: every way an account is made) and for
  * older players by migration 20261201-0100: a server seed (32 random bytes as 64 hex digits) of which
  * only the SHA-256 is shown until it is rotated, a client seed the player may set (16 random bytes as
- * hex by default) and the nonce of the next round. A round takes its nonce with one UPDATE ...
- * RETURNING, so two rounds never share one; a refused round burns its nonce and leaves a record of it
- * (burnt-nonces.ts): never reused, and never unaccounted for.
+ * hex by default) and the nonce of the next round. A round takes its nonce in its own statement, only if
+ * the seeds it drew with are still the current ones (simulate.ts, simulate_fair_round), so two rounds
+ * never share one; a refused round burns its nonce and leaves a record of it (burnt-nonces.ts): never
+ * reused, and never unaccounted for.
  */
 
 export interface FairnessState {
@@ -85,6 +87,7 @@ export async function fairnessState(userId: number): Promise<FairnessState> {
 /** PUT /game/fairness/client-seed: the next rounds use `clientSeed`; the server seed and the nonce stay. */
 export async function setClientSeed(userId: number, clientSeed: string): Promise<FairnessState> {
   await seedRow(userId);
+  forgetSeeds(userId);
   return stateOf(await updateClientSeed(userId, clientSeed));
 }
 
@@ -97,29 +100,36 @@ export async function setClientSeed(userId: number, clientSeed: string): Promise
  */
 export async function rotateServerSeed(userId: number): Promise<Rotation> {
   await seedRow(userId);
+  forgetSeeds(userId);
   const serverSeed = newServerSeed();
   const row = await rotateSeedRow(userId, serverSeed, serverSeedHashOf(serverSeed));
   return { previousServerSeed: row.previousServerSeed, previousServerSeedHash: row.previousServerSeedHash, ...stateOf(row) };
 }
 
 /**
- * A round's seeds: the server seed, its hash, the client seed and this round's nonce, taken in one
- * UPDATE of the player's row (made at registration; a player who has none gets one from seedRow and
- * the round is refused `seedsNotCommitted`, so no round is ever drawn with a seed nobody was shown). The row lock of the UPDATE orders concurrent rounds of one player,
- * each getting the next nonce. Its commit does not wait for the WAL flush (synchronous_commit off for
- * this transaction only): the round's own commit, which does wait, flushes the WAL up to itself and so
- * this update too, and so does the commit recording a burnt nonce. A crash in between can lose a nonce
- * increment (then the nonce is taken again, by a round no one was shown) or leave a nonce with neither
- * a round nor a burnt record, which the history lists as `unrecorded` (docs/decisions/game.md).
+ * The seeds to draw the player's next round with: those this process last saw (seed-cache.ts), else the
+ * player's row (made at registration; a player who has none gets one from seedRow and the round is
+ * refused `seedsNotCommitted`, so no round is ever drawn with a seed nobody was shown). Nothing is taken
+ * here: the round's statement takes the nonce if these are still current, and answers the current seeds
+ * when they are not (seedsFromRow).
  */
-export async function takeRoundSeeds(userId: number): Promise<RoundSeeds> {
-  const [row] = await takeNonce(userId);
-  if (!row) {
+export async function roundSeeds(userId: number): Promise<RoundSeeds> {
+  const cached = cachedSeeds(userId);
+  if (cached) return cached;
+  const [row] = await currentSeedRow(userId);
+  return seedsFromRow(userId, row);
+}
+
+/** The player's current seeds from a row a statement answered, remembered for the next round; no row: see roundSeeds. */
+export async function seedsFromRow(userId: number, row: SeedRow | undefined): Promise<RoundSeeds> {
+  if (!row?.serverSeed) {
     // Never made inside a round: the seed is made and committed now, and this round is refused, so its
     // hash can be read before the next round draws with it (docs/decisions/game.md, "Every player has a
     // server seed from registration").
     await seedRow(userId);
     throw new Refusal('game.seedsNotCommitted');
   }
-  return { serverSeed: row.serverSeed, serverSeedHash: row.serverSeedHash, clientSeed: row.clientSeed, nonce: Number(row.nonce) };
+  const seeds = { serverSeed: row.serverSeed, serverSeedHash: row.serverSeedHash, clientSeed: row.clientSeed, nonce: Number(row.nonce) };
+  rememberSeeds(userId, seeds);
+  return seeds;
 }

@@ -70,50 +70,82 @@ export async function rotateSeedRow(userId: number, serverSeed: string, serverSe
   return row;
 }
 
-/**
- * Takes the player's next nonce (the row's UPDATE, prepared statement `fairness_take_nonce`, committed
- * without waiting for the WAL flush); answers the seeds with this round's nonce, none when the player has no row.
- */
-export async function takeNonce(userId: number): Promise<SeedRow[]> {
+/** The player's seeds and next nonce, as a round draws with them (prepared statement `fairness_seeds_of`); none without a row. */
+export async function currentSeedRow(userId: number): Promise<SeedRow[]> {
   return preparedRows<SeedRow>(
-    'fairness_take_nonce',
-    `UPDATE fairness_seeds AS s SET nonce = s.nonce + 1
-       FROM (SELECT set_config('synchronous_commit', 'off', true)) AS no_flush_wait
-      WHERE s."userId" = $1::INTEGER
-     RETURNING s."serverSeed", s."serverSeedHash", s."clientSeed", s.nonce - 1 AS nonce`,
+    'fairness_seeds_of',
+    `SELECT "serverSeed", "serverSeedHash", "clientSeed", nonce FROM fairness_seeds WHERE "userId" = $1::INTEGER`,
     [userId],
   );
 }
 
-/** Adds the record of a burnt nonce (a repeated one is ignored). */
-export async function insertBurntNonce(userId: number, seeds: RoundSeeds, reason: string): Promise<void> {
-  await db().query(
-    `INSERT INTO fairness_burnt_nonces ("userId", "serverSeedHash", nonce, "clientSeed", reason) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT DO NOTHING`,
-    { bind: [userId, seeds.serverSeedHash, seeds.nonce, seeds.clientSeed, reason] },
+/**
+ * Burns nonce `seeds.nonce` of a refused round in one statement: takes it, if it is still the player's
+ * next one with these seeds, and records it in fairness_burnt_nonces with `reason`. Answers whether it
+ * was taken (not: another round of the player took it meanwhile).
+ */
+export async function burnNonceRow(userId: number, seeds: RoundSeeds, reason: string): Promise<boolean> {
+  const rows = await preparedRows<{ nonce: string }>(
+    'fairness_burn_nonce',
+    `WITH took AS (
+       UPDATE fairness_seeds SET nonce = nonce + 1
+        WHERE "userId" = $1::INTEGER AND nonce = $3::BIGINT AND "serverSeedHash" = $2::TEXT AND "clientSeed" = $4::TEXT
+       RETURNING nonce - 1 AS nonce)
+     INSERT INTO fairness_burnt_nonces ("userId", "serverSeedHash", nonce, "clientSeed", reason)
+     SELECT $1::INTEGER, $2::TEXT, took.nonce, $4::TEXT, $5::TEXT FROM took
+     ON CONFLICT DO NOTHING RETURNING nonce`,
+    [userId, seeds.serverSeedHash, seeds.nonce, seeds.clientSeed, reason],
   );
+  return rows.length > 0;
 }
 
-/** What simulate_round answers. */
-export interface PlayedRound {
-  order_id: string;
-  balance_before: string;
-  balance_after: string;
+/** What simulate_fair_round answers (shared/db/functions/game/simulate-fair-round.sql). */
+export interface FairRoundRow {
+  played: boolean;
+  order_id: string | null;
+  balance_before: string | null;
+  balance_after: string | null;
+  /** Only when not played: the player's current server seed (null: the player has no seeds). */
+  server_seed: string | null;
+  server_seed_hash: string | null;
+  client_seed: string | null;
+  /** The next round's nonce. */
+  next_nonce: string | null;
+  rc_started_at: Date | null;
+  rc_elapsed_seconds: string | null;
+  rc_net: string | null;
+  rc_due_at: Date | null;
+  rc_acknowledge_by: Date | null;
 }
+
+const FAIR_ROUND = `SELECT * FROM simulate_fair_round($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`;
 
 /**
- * The simulate round's one statement (prepared statement `simulate_round`): simulate_round with
- * `roundValues` ($1 to $15) and, from its bet order, the round's proof in fairness_rounds (the seeds' hash,
- * the client seed and the nonce of `seeds`).
+ * The simulate round's one statement (prepared statement `simulate_fair_round`): simulate_fair_round with
+ * `roundValues` ($1 to $15, simulate_round's) and the seeds the round was drawn with ($16 to $18).
  */
-export async function playSimulateRound(roundValues: readonly unknown[], seeds: RoundSeeds): Promise<PlayedRound[]> {
-  return preparedRows<PlayedRound>(
-    'simulate_round',
-    `WITH played AS (SELECT order_id, balance_before, balance_after FROM simulate_round($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)),
-     proof AS (INSERT INTO fairness_rounds ("betOrderId", "userId", "serverSeedHash", "clientSeed", nonce) SELECT order_id, $2, $16, $17, $18 FROM played)
-     SELECT * FROM played`,
-    [...roundValues, seeds.serverSeedHash, seeds.clientSeed, seeds.nonce],
+export async function playFairRound(roundValues: readonly unknown[], seeds: RoundSeeds): Promise<FairRoundRow> {
+  const [row] = await preparedRows<FairRoundRow>('simulate_fair_round', FAIR_ROUND, [...roundValues, seeds.serverSeedHash, seeds.clientSeed, seeds.nonce]);
+  return row;
+}
+
+/** The same statement in `transaction`, which holds the player's seeds row (lockedSeedRow). */
+export async function playFairRoundIn(transaction: Transaction, roundValues: readonly unknown[], seeds: RoundSeeds): Promise<FairRoundRow> {
+  const [row] = await db().query<FairRoundRow>(FAIR_ROUND, {
+    bind: [...roundValues, seeds.serverSeedHash, seeds.clientSeed, seeds.nonce],
+    type: QueryTypes.SELECT,
+    transaction,
+  });
+  return row;
+}
+
+/** The player's seeds and next nonce, locked (FOR UPDATE) until `transaction` ends; none without a row. */
+export async function lockedSeedRow(userId: number, transaction: Transaction): Promise<SeedRow | undefined> {
+  const [row] = await db().query<SeedRow>(
+    `SELECT "serverSeed", "serverSeedHash", "clientSeed", nonce FROM fairness_seeds WHERE "userId" = :userId FOR UPDATE`,
+    { replacements: { userId }, type: QueryTypes.SELECT, transaction },
   );
+  return row;
 }
 
 export interface ProofRow {

@@ -69,13 +69,11 @@ export interface DueRealityCheckRow {
   acknowledgeBy: Date;
 }
 
-/** The player's session when a reality check is due (rg_reality_check_due_at, rg_reality_check_grace), else undefined. */
+/** The player's session when a reality check is due (rg_due_reality_check), else undefined. */
 export async function dueRealityCheckRow(userId: number, transaction?: Transaction): Promise<DueRealityCheckRow | undefined> {
   const [row] = await db().query<DueRealityCheckRow>(
-    `SELECT a."sessionStartedAt" AS "startedAt", EXTRACT(EPOCH FROM now() - a."sessionStartedAt")::text AS "elapsedSeconds",
-            (a."sessionWin" - a."sessionStake")::text AS net, d.due AS "dueAt", d.due + make_interval(secs => rg_reality_check_grace(a."siteCode")) AS "acknowledgeBy"
-       FROM rg_accounts a, LATERAL (SELECT rg_reality_check_due_at(a, now()) AS due) d
-      WHERE a."userId" = :userId AND d.due IS NOT NULL`,
+    `SELECT started_at AS "startedAt", elapsed_seconds AS "elapsedSeconds", net, due_at AS "dueAt", acknowledge_by AS "acknowledgeBy"
+       FROM rg_due_reality_check(:userId)`,
     { replacements: { userId }, type: QueryTypes.SELECT, transaction },
   );
   return row;
