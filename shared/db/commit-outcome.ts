@@ -27,6 +27,14 @@ export function trackingCommits<T>(work: () => Promise<T>): Promise<T> {
   return scopes.run({ mayHaveCommitted: false }, work);
 }
 
+/**
+ * Runs bookkeeping that is not the work's effect (a write the request neither waits for nor reports, such
+ * as a player's last activity time): its statements leave the work's mark as it was.
+ */
+export function apartFromCommitMark<T>(bookkeeping: () => Promise<T>): Promise<T> {
+  return scopes.run({ mayHaveCommitted: false }, bookkeeping);
+}
+
 /** Sets the current work's mark: a statement that may commit is being sent. */
 export function markMayCommit(): void {
   const scope = scopes.getStore();

@@ -173,7 +173,7 @@ test.serial('server connections terminated during money requests: only 200 or 50
 });
 
 test.serial("a request's commit mark: reads and rolled-back transactions leave none, a commit or an autocommit statement sets it", async (t) => {
-  const { commitOutcome, trackingCommits } = await import('../../shared/db/commit-outcome');
+  const { apartFromCommitMark, commitOutcome, trackingCommits } = await import('../../shared/db/commit-outcome');
   const { db } = await import('../../shared/db/sequelize');
   const { User } = await import('../../shared/db/models');
   const { id } = await player();
@@ -190,6 +190,8 @@ test.serial("a request's commit mark: reads and rolled-back transactions leave n
     t.is(commitOutcome(), 'unknown', 'a COMMIT was sent');
   });
   await trackingCommits(async () => {
+    await apartFromCommitMark(() => db().query('UPDATE users SET "lastActivityAt" = now() WHERE id = $1', { bind: [id] }));
+    t.is(commitOutcome(), 'none', 'bookkeeping apart from the mark');
     await db().query('SELECT 1');
     t.is(commitOutcome(), 'unknown', 'a raw statement outside a transaction may write');
   });
