@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { verifyChains, verifyReportText } from '../shared/domain/audit';
+import { recordVerifyRun, verifyChains, verifyReportText } from '../shared/domain/audit';
 import { closeDb } from '../shared/db/sequelize';
 import { bootServices } from './lib/boot';
 
@@ -8,8 +8,9 @@ import { bootServices } from './lib/boot';
  * checks the daily digests and their signatures, and reconciles balances, holds and exclusions with the
  * chains (shared/domain/audit/chain-verify.ts, docs/audit-chains.md). Prints OK, or each problem found.
  * `--root <hex>`: a digest's Merkle root kept outside the database; the chains must also recompute to it,
- * and the report names the digest's day. Exit status 0 when everything holds, 1 otherwise (also when the
- * arguments are wrong or the check itself could not run).
+ * and the report names the digest's day. Each run that completes is recorded in audit_verify_runs, which
+ * monitoring reads (docs/operations.md, "AuditChainBroken"). Exit status 0 when everything holds, 1
+ * otherwise (also when the arguments are wrong or the check itself could not run).
  */
 const USAGE = "usage: npm run audit:verify [-- --root <the 64 hex digits of a digest's Merkle root>]\n";
 
@@ -34,6 +35,7 @@ async function main(): Promise<number> {
   const services = await bootServices('gaming');
   try {
     const report = await verifyChains({ root });
+    await recordVerifyRun(report);
     process.stdout.write(verifyReportText(report));
     return report.ok ? 0 : 1;
   } finally {

@@ -1,15 +1,18 @@
 import { QueryTypes } from 'sequelize';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { db } from './db/sequelize';
-import { QUEUE_NAMES } from './queues/definitions';
+import { lastVerifyRun } from './domain/audit';
+import { QUEUE_NAMES, type QueueName } from './queues/definitions';
 import { queue } from './queues/queues';
 import { scheduleStates } from './queues/schedules';
+import { cache } from './redis';
 
 /**
  * The process's Prometheus metrics (prom-client), served by the API at /metrics and, in a separate
  * workers process with WORKER_METRICS_PORT, by workers/metrics-server.ts (docs/decisions/platform.md,
- * "Metrics"). Counters and the request histogram are updated as things happen; the queue, job scheduler
- * and outbox gauges are read from Redis and Postgres when scraped. Each process counts its own work:
+ * "Metrics"). Counters and the request histogram are updated as things happen; the queue, job scheduler,
+ * outbox, dependency and audit verifier gauges are read from Redis and Postgres when scraped. What each
+ * alert of deploy/prometheus/alerts.yml reads, and what to do, is in docs/operations.md. Each process counts its own work:
  * wallet movements made by the workers are not in the API's counters.
  */
 export const metricsRegistry = new Registry();
@@ -106,6 +109,96 @@ new Gauge({
     ).catch(() => null);
     // NaN when Postgres did not answer: an unknown backlog must not read as an empty one.
     this.set(rows?.[0] ? Number(rows[0].n) : NaN);
+  },
+});
+
+/**
+ * How long one computation of the queues' oldest waiting jobs serves scrapes: several Prometheus
+ * servers (or a dashboard's refresh) scraping each process cost Redis one round per queue per window.
+ */
+const QUEUE_AGE_CACHE_MS = 5000;
+let oldestDue: { at: number; due: Promise<Map<QueueName, number | null>> } | undefined;
+
+/**
+ * When each queue's oldest waiting job became due (ms), null for an empty queue; a queue Redis did not
+ * answer for is left out. BullMQ pushes new jobs at the head of the wait list, so its tail is the
+ * oldest (getJobs ascending, one job); a delayed or scheduled job is due at its timestamp plus its
+ * delay, not when it was created. Per queue, so each call names the keys of one queue's hash slot
+ * (docs/scaling.md, "Redis Cluster").
+ */
+async function oldestDueTimes(): Promise<Map<QueueName, number | null>> {
+  const found = new Map<QueueName, number | null>();
+  await Promise.all(
+    QUEUE_NAMES.map(async (name) => {
+      const jobs = await withTimeout(queue(name).getJobs(['wait', 'prioritized'], 0, 0, true)).catch(() => null);
+      if (!jobs) return;
+      const due = jobs.map((job) => job.timestamp + (job.delay ?? 0)).filter((ms) => Number.isFinite(ms));
+      found.set(name, due.length ? Math.min(...due) : null);
+    }),
+  );
+  return found;
+}
+
+new Gauge({
+  name: 'queue_oldest_waiting_age_seconds',
+  help: "Age of each queue's oldest waiting job (seconds since it became due; 0 when none waits): the post-bet lag for post-bet. Read at scrape time, cached 5 s",
+  labelNames: ['queue'] as const,
+  registers: [metricsRegistry],
+  async collect() {
+    this.reset();
+    const now = Date.now();
+    if (!oldestDue || now - oldestDue.at > QUEUE_AGE_CACHE_MS) oldestDue = { at: now, due: oldestDueTimes() };
+    const due = await oldestDue.due;
+    for (const [name, at] of due) this.labels(name).set(at === null ? 0 : Math.max(0, (now - at) / 1000));
+  },
+});
+
+new Gauge({
+  name: 'dependency_up',
+  help: 'Postgres (SELECT 1) and Redis (PING) answering this process within 2 s at scrape time: 1, else 0',
+  labelNames: ['dependency'] as const,
+  registers: [metricsRegistry],
+  async collect() {
+    const [postgres, redis] = await Promise.all([
+      withTimeout(db().query('SELECT 1')).then(
+        () => 1,
+        () => 0,
+      ),
+      withTimeout(cache().ping()).then(
+        () => 1,
+        () => 0,
+      ),
+    ]);
+    this.labels('postgres').set(postgres);
+    this.labels('redis').set(redis);
+  },
+});
+
+/** The last run of `npm run audit:verify` (audit_verify_runs), read once per scrape for both gauges. */
+let lastRun: { at: number; run: ReturnType<typeof lastVerifyRun> } | undefined;
+function lastRunOnce() {
+  const now = Date.now();
+  if (!lastRun || now - lastRun.at > 1000) lastRun = { at: now, run: withTimeout(lastVerifyRun()) };
+  return lastRun.run;
+}
+
+new Gauge({
+  name: 'audit_verify_last_run_timestamp_seconds',
+  help: 'When the last audit verifier run (npm run audit:verify) finished, Unix seconds; 0 when it never ran, NaN when Postgres did not answer',
+  registers: [metricsRegistry],
+  async collect() {
+    const run = await lastRunOnce().catch(() => null);
+    this.set(run === null ? NaN : run ? new Date(run.finishedAt).getTime() / 1000 : 0);
+  },
+});
+
+new Gauge({
+  name: 'audit_verify_last_problems',
+  help: 'Problems the last audit verifier run found (changed, deleted or inserted chained rows, heads, digests, state); NaN when it never ran or Postgres did not answer',
+  registers: [metricsRegistry],
+  async collect() {
+    const run = await lastRunOnce().catch(() => null);
+    this.set(run ? Number(run.problems) : NaN);
   },
 });
 

@@ -1,5 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
+import { commitOutcome } from '../../shared/db/commit-outcome';
 import { ForbiddenError, InputError, NotFoundError, Refusal, SessionEndedError, UnavailableError } from '../../shared/errors';
+import { unavailableDependency, type Dependency } from '../../shared/unavailable-dependency';
 import type { Locale } from '../../shared/i18n/locales';
 import { logger } from '../../shared/logger';
 import { sendError } from './envelope';
@@ -18,6 +20,31 @@ export interface ErrorAnswer {
   code: number;
   message: string;
   extra?: Record<string, unknown>;
+  /** A 503 for an outage: the dependency, for the log line (never in the answer). */
+  dependency?: Dependency;
+}
+
+/**
+ * Seconds a client waits before repeating a request that met a Postgres or Redis outage: a restart or
+ * a fail-over takes a few seconds (docs/decisions/platform.md, "A dependency outage is a 503 that says
+ * whether anything may have changed").
+ */
+export const OUTAGE_RETRY_AFTER_S = 5;
+
+/**
+ * The answer to an outage of Postgres or Redis: 503, `Retry-After`, and in `data.outcome` whether this
+ * request may have changed anything: `none` (nothing it sent could have committed: repeat it) or
+ * `unknown` (a COMMIT or an autocommit write was sent and its answer lost, or something committed before
+ * the outage was met: read the state, or repeat with the same idempotency key, before repeating it).
+ */
+export function outageAnswer(locale: Locale, dependency: Dependency): ErrorAnswer {
+  return {
+    status: 503,
+    code: 503,
+    message: genericMessage(locale, 503),
+    extra: { data: { outcome: commitOutcome() }, retryAfter: OUTAGE_RETRY_AFTER_S },
+    dependency,
+  };
 }
 
 /**
@@ -26,7 +53,8 @@ export interface ErrorAnswer {
  * map picks); a Refusal the endpoint does not map is a bug of its declaration, a 500; the domain's InputError as a 400
  * naming the field, ForbiddenError 403, NotFoundError 404, SessionEndedError 401, UnavailableError 503,
  * a wallet refusal no caller mapped 409 (walletRefusal);
- * the edge's HttpError with its status (body failures are HttpErrors from api/http/body.ts); anything else a 500 with a generic message (never a
+ * the edge's HttpError with its status (body failures are HttpErrors from api/http/body.ts); Postgres or Redis
+ * unavailable a 503 with Retry-After (outageAnswer); anything else a 500 with a generic message (never a
  * stack trace).
  */
 export function describeError(err: unknown, locale: Locale, requestId?: string, refusals?: RefusalCodes): ErrorAnswer {
@@ -56,6 +84,8 @@ export function describeError(err: unknown, locale: Locale, requestId?: string, 
     if (err.status === 413) return { status: 413, code: 413, message: `${genericMessage(locale, 413)} (limit ${String(err.extra?.limit ?? '')} bytes)` };
     return { status: err.status, code: err.status, message: err.detail ?? genericMessage(locale, err.status), extra: err.extra };
   }
+  const dependency = unavailableDependency(err);
+  if (dependency) return outageAnswer(locale, dependency);
   return { status: 500, code: 500, message: genericMessage(locale, 500), extra: { requestId } };
 }
 
@@ -87,7 +117,14 @@ export function answerError(req: Request, res: Response, err: unknown): void {
   }
   const answer = describeError(err, req.ctx?.locale ?? 'en-US', req.ctx?.requestId, req.ctx?.refusals);
   if (answer.status === 500) logger().error({ err, requestId: req.ctx?.requestId, path: req.originalUrl }, 'unhandled error');
-  if (answer.status === 429 && answer.extra?.retryAfter !== undefined) res.setHeader('Retry-After', String(answer.extra.retryAfter));
+  if (answer.dependency) {
+    const { message } = err as Error;
+    logger().warn(
+      { dependency: answer.dependency, error: message, outcome: answer.extra?.data, requestId: req.ctx?.requestId, path: req.originalUrl },
+      'dependency unavailable',
+    );
+  }
+  if (answer.extra?.retryAfter !== undefined) res.setHeader('Retry-After', String(answer.extra.retryAfter));
   sendError(req, res, answer.status, answer.code, answer.message, answer.extra);
 }
 

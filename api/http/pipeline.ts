@@ -5,6 +5,9 @@ import { checkAskedSite } from './context';
 import type { Endpoint } from './endpoint';
 import { sendResult } from './envelope';
 import { answerError } from './error-mapper';
+import { trackingCommits } from '../../shared/db/commit-outcome';
+import { logger } from '../../shared/logger';
+import { unavailableDependency } from '../../shared/unavailable-dependency';
 import { HttpError } from './errors';
 import { clientIp, countRequest, type RateLimitRule } from './rate-limit';
 import { withRealityCheck } from './reality-check';
@@ -53,6 +56,17 @@ function methodNotAllowed(table: RouteTable): RequestHandler {
 
 type AnyRule = RateLimitRule<never>;
 
+/**
+ * The reality check read after a money handler succeeded, when Postgres is gone meanwhile: the answer
+ * goes without the header (the money moved; the next answer carries the check, and bets past its grace
+ * are refused in the database whatever the header said). Any other error is answered as before.
+ */
+function answeredWithoutCheck(err: unknown, req: Request, result: unknown): unknown {
+  if (!unavailableDependency(err)) throw err;
+  logger().warn({ error: (err as Error).message, requestId: req.ctx.requestId, path: req.originalUrl }, 'reality check not read: dependency unavailable');
+  return result;
+}
+
 const wantsHtml = (req: Request) => req.method === 'GET' && (req.headers.accept ?? '').includes('text/html');
 
 function handlerOf(e: Endpoint): RequestHandler {
@@ -63,7 +77,10 @@ function handlerOf(e: Endpoint): RequestHandler {
   const late = rules.filter((r) => typeof r.key === 'function');
   const adminAuth = typeof e.auth === 'object' && 'admin' in e.auth;
 
-  return async (req: Request, res: Response) => {
+  // Each request in its own commit mark: an outage met halfway answers whether anything may have changed.
+  return (req: Request, res: Response) => trackingCommits(() => run(req, res));
+
+  async function run(req: Request, res: Response): Promise<void> {
     req.ctx.routeTemplate = template;
     req.ctx.refusals = e.refusals;
     try {
@@ -114,7 +131,12 @@ function handlerOf(e: Endpoint): RequestHandler {
         );
       }
       let result = await e.handler(call as never);
-      if (e.realityCheck && caller.player) result = await withRealityCheck(res, caller.player.id, result, e.realityCheck === 'header-and-result');
+      if (e.realityCheck && caller.player) {
+        const handled = result;
+        result = await withRealityCheck(res, caller.player.id, handled, e.realityCheck === 'header-and-result').catch((err: unknown) =>
+          answeredWithoutCheck(err, req, handled),
+        );
+      }
       if (answer === 'envelope') {
         if (!res.headersSent) sendResult(req, res, result);
       } else if (answer !== 'raw') {
@@ -125,5 +147,5 @@ function handlerOf(e: Endpoint): RequestHandler {
       else if (typeof answer === 'object') answer.fail({ req, res }, err);
       else answerError(req, res, err);
     }
-  };
+  }
 }

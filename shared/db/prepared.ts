@@ -1,6 +1,7 @@
 import type { Client, QueryResultRow } from 'pg';
 import { DatabaseError, ForeignKeyConstraintError, UniqueConstraintError } from 'sequelize';
 import { config } from '../config';
+import { markMayCommit } from './commit-outcome';
 import { logger } from '../logger';
 import { db } from './sequelize';
 
@@ -26,6 +27,8 @@ export async function preparedRows<T extends QueryResultRow>(name: string, text:
   try {
     if (logger().isLevelEnabled('trace')) logger().trace({ sql: text, prepared: name }, 'sql');
     const named = config().dbPreparedStatements ? { name } : {};
+    // An autocommit statement (the money paths' functions): from here it may commit, answered or not.
+    markMayCommit();
     return (await client.query<T>({ ...named, text, values: [...values] })).rows;
   } catch (err) {
     throw asSequelizeError(err);

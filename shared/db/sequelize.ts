@@ -2,7 +2,9 @@ import 'reflect-metadata';
 import { Sequelize } from 'sequelize-typescript';
 import { config } from '../config';
 import { logger } from '../logger';
+import { noteStatement } from './commit-outcome';
 import { MODELS } from './models';
+import { pgModule } from './pg-module';
 
 let instance: Sequelize | undefined;
 
@@ -10,10 +12,13 @@ let instance: Sequelize | undefined;
 export function db(): Sequelize {
   instance ??= new Sequelize(config().databaseUrl, {
     dialect: 'postgres',
+    dialectModule: pgModule,
     models: [...MODELS],
     logging: (sql) => logger().trace({ sql }, 'sql'),
     pool: { max: config().dbPoolMax, min: 0, idle: 10_000, acquire: 10_000 },
     define: { freezeTableName: true },
+    // Marks a request that may have committed, for the answer to an outage met later (commit-outcome.ts).
+    hooks: { beforeQuery: noteStatement },
   });
   return instance;
 }

@@ -119,3 +119,30 @@ test('METRICS_ALLOW is validated with the configuration', async (t) => {
   t.regex(err?.message ?? '', /METRICS_ALLOW/);
   t.throws(() => loadConfig({ ...base, METRICS_ALLOW: '10.0.0.0/33' }), { instanceOf: ConfigError });
 });
+
+test.serial("the oldest waiting job's age per queue, Postgres and Redis up, and the audit verifier's last run", async (t) => {
+  const { queue } = await import('../../shared/queues/queues');
+  const { recordVerifyRun } = await import('../../shared/domain/audit');
+  const scrape = async () => (await stack.request('GET', '/metrics')).text;
+
+  const before = await scrape();
+  t.is(sample(before, 'dependency_up', { dependency: 'postgres' }), 1);
+  t.is(sample(before, 'dependency_up', { dependency: 'redis' }), 1);
+  t.is(sample(before, 'audit_verify_last_run_timestamp_seconds', {}), 0, 'never verified');
+  t.true(Number.isNaN(sample(before, 'audit_verify_last_problems', {})), 'no run, no count');
+  t.is(sample(before, 'queue_oldest_waiting_age_seconds', { queue: 'audit-digest' }), 0, 'an empty queue');
+
+  // No worker serves this stack's queues: a job created a minute ago waits, and a newer one is not the oldest.
+  await queue('vip-relegation').add('old', { reason: 'manual' } as never, { timestamp: Date.now() - 60_000 });
+  await queue('vip-relegation').add('new', { reason: 'manual' } as never);
+  await new Promise((r) => setTimeout(r, 5100)); // past the gauge's 5 s cache
+  await recordVerifyRun({ ok: false, rows: 10, chains: 2, digests: 1, problems: [{} as never, {} as never] });
+
+  const after = await scrape();
+  const age = sample(after, 'queue_oldest_waiting_age_seconds', { queue: 'vip-relegation' }) ?? -1;
+  t.true(age >= 60 && age < 120, `vip-relegation waits ${age} s`);
+  t.is(sample(after, 'queue_oldest_waiting_age_seconds', { queue: 'audit-digest' }), 0, 'still empty');
+  t.is(sample(after, 'audit_verify_last_problems', {}), 2);
+  const at = sample(after, 'audit_verify_last_run_timestamp_seconds', {}) ?? 0;
+  t.true(Math.abs(at - Date.now() / 1000) < 60, `last run at ${at}`);
+});

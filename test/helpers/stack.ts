@@ -80,7 +80,8 @@ export async function deleteKeys(redisUrl: string, pattern: string): Promise<voi
   }
 }
 
-export async function startTestStack(env: Record<string, string> = {}): Promise<TestStack> {
+/** `env` may be computed from the database URL the stack would use (a test that puts a proxy in front of it). */
+export async function startTestStack(env: Record<string, string> | ((databaseUrl: string) => Record<string, string>) = {}): Promise<TestStack> {
   const serverUrl = process.env.TEST_PG_URL;
   const template = process.env.TEST_TEMPLATE_DB;
   if (!serverUrl || !template || !process.env.REDIS_URL) {
@@ -92,16 +93,17 @@ export async function startTestStack(env: Record<string, string> = {}): Promise<
   const prefix = `test${id}`;
   await cloneTemplate(serverUrl, template, dbName);
 
+  // npm run test:pgbouncer: the application's connections go through PgBouncer; cloning and dropping stay direct.
+  const databaseUrl = withDatabase(process.env.TEST_PGBOUNCER_URL || serverUrl, dbName);
   Object.assign(process.env, {
     NODE_ENV: 'test',
-    // npm run test:pgbouncer: the application's connections go through PgBouncer; cloning and dropping stay direct.
-    DATABASE_URL: withDatabase(process.env.TEST_PGBOUNCER_URL || serverUrl, dbName),
+    DATABASE_URL: databaseUrl,
     REDIS_KEY_PREFIX: `${prefix}:`,
     QUEUE_PREFIX: prefix,
     // npm run test:s3: each file's objects under its own prefix of the one bucket (the local folder ignores it).
     S3_KEY_PREFIX: `${prefix}/`,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    ...env,
+    ...(typeof env === 'function' ? env(databaseUrl) : env),
   });
   const { resetConfig } = await import('../../shared/config');
   resetConfig();

@@ -108,4 +108,17 @@ if (!process.env.REDIS_CLUSTER_NODES) {
       keys.map(() => null),
     );
   });
+
+  test.serial("the oldest waiting job's age per queue is read on the cluster, and Redis answers the dependency gauge", async (t) => {
+    const { queue } = await import('../../shared/queues/queues');
+    const { sample } = await import('../helpers/metrics');
+    // No worker serves vip-relegation here: a job created a minute ago waits.
+    await queue('vip-relegation').add('old', {}, { timestamp: Date.now() - 60_000 });
+    await new Promise((r) => setTimeout(r, 5_100)); // past the gauge's 5 s cache
+    const scrape = (await stack.request('GET', '/metrics')).text;
+    const age = sample(scrape, 'queue_oldest_waiting_age_seconds', { queue: 'vip-relegation' }) ?? -1;
+    t.true(age >= 60 && age < 120, `vip-relegation waits ${age} s`);
+    t.is(typeof sample(scrape, 'queue_oldest_waiting_age_seconds', { queue: 'post-bet' }), 'number');
+    t.is(sample(scrape, 'dependency_up', { dependency: 'redis' }), 1);
+  });
 }

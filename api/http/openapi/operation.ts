@@ -14,8 +14,24 @@ export function documentPath(expressPath: string): string {
 /** The generic refusals, answered with their HTTP status as error envelopes. */
 const GENERIC = [400, 401, 403, 404, 413, 429, 500, 503] as const;
 
+/** The statuses that say when to try again: a rate limit's window, a Postgres or Redis outage. */
+const RETRY_AFTER: Partial<Record<(typeof GENERIC)[number], string>> = {
+  429: 'Seconds until the rate limit window ends (also `retryAfter` in the body)',
+  503:
+    'On a Postgres or Redis outage: seconds to wait before repeating the request (also `retryAfter` in the body). ' +
+    '`data.outcome` says whether the request may have changed anything: `none` (repeat it) or `unknown` ' +
+    '(read the state, or repeat with the same idempotency key, before repeating it)',
+};
+
 export const genericResponses: Record<string, Json> = Object.fromEntries(
-  GENERIC.map((status) => [String(status), { description: GENERIC_TEXTS[status]['en-US'], content: { 'application/json': { schema: ref('ErrorEnvelope') } } }]),
+  GENERIC.map((status) => [
+    String(status),
+    {
+      description: GENERIC_TEXTS[status]['en-US'],
+      ...(RETRY_AFTER[status] ? { headers: { 'Retry-After': { description: RETRY_AFTER[status], schema: { type: 'integer', minimum: 1 } } } } : {}),
+      content: { 'application/json': { schema: ref('ErrorEnvelope') } },
+    },
+  ]),
 );
 
 const responseRef = (status: number) => ({ $ref: `#/components/responses/${status}` });

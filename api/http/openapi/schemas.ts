@@ -157,14 +157,16 @@ export const envelopeSchemas: Record<string, Json> = {
       data: {
         type: ['object', 'null'],
         description:
-          'null, except for a refusal that carries what the client needs to decide again (POST /withdrawal/request 2010: {forfeits, total}, the bonus money a withdrawal would forfeit)',
+          'null, except for a refusal that carries what the client needs to decide again (POST /withdrawal/request 2010: {forfeits, total}, the bonus money a withdrawal would forfeit), ' +
+          'and a 503 of a Postgres or Redis outage: {outcome}, `none` when the request changed nothing, `unknown` when it may have (a commit whose answer was lost)',
+        properties: { outcome: { enum: ['none', 'unknown'] } },
       },
       errors: {
         type: 'array',
         description: 'Validation failures (400): the field and why',
         items: { type: 'object', required: ['field', 'message'], properties: { field: { type: 'string' }, message: { type: 'string' } } },
       },
-      retryAfter: { type: 'integer', description: 'Seconds until the rate limit window ends (429)' },
+      retryAfter: { type: 'integer', description: 'Seconds until the rate limit window ends (429); seconds to wait after a Postgres or Redis outage (503)' },
       requestId: { type: 'string', description: 'The request id of a logged 500' },
       timestamp,
       path,

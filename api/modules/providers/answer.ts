@@ -3,7 +3,9 @@ import { logger } from '../../../shared/logger';
 import { countProviderCallback } from '../../../shared/metrics';
 import { ProviderError, toProviderError, type ProviderCode } from '../../../shared/domain/providers';
 import type { Answerer, SignatureCheck } from '../../http/endpoint';
+import { OUTAGE_RETRY_AFTER_S } from '../../http/error-mapper';
 import { HttpError } from '../../http/errors';
+import { unavailableDependency } from '../../../shared/unavailable-dependency';
 
 /** A provider error in the provider's own answer shape. */
 export type ProviderErrorShape = (code: number, message: string) => object;
@@ -14,8 +16,11 @@ function refuse(res: Response, shape: ProviderErrorShape, err: ProviderError): v
 
 /**
  * How a provider's callbacks answer: the handler's value as is (HTTP 200); refusals (signature, body,
- * wallet) in the provider's error shape with their HTTP status; anything unexpected is logged and
- * answered INTERNAL_ERROR (500). Each answer is counted by outcome (shared/metrics.ts).
+ * wallet) in the provider's error shape with their HTTP status; Postgres or Redis unavailable is
+ * INTERNAL_ERROR with HTTP 503 and Retry-After (the provider repeats the call with the same transaction
+ * id, which answers the stored answer if the first one committed: docs/providers.md); anything
+ * unexpected is logged and answered INTERNAL_ERROR (500). Each answer is counted by outcome
+ * (shared/metrics.ts).
  */
 export function providerAnswer(provider: ProviderCode, shape: ProviderErrorShape): Answerer {
   return {
@@ -34,9 +39,19 @@ export function providerAnswer(provider: ProviderCode, shape: ProviderErrorShape
         refuse(res, shape, err);
         return;
       }
-      logger().error({ err, provider, path: req.originalUrl, requestId: req.ctx?.requestId }, 'provider callback failed');
       const internal = new ProviderError('INTERNAL_ERROR');
       countProviderCallback(provider, 'error', internal.code);
+      const dependency = unavailableDependency(caught);
+      if (dependency) {
+        logger().warn(
+          { dependency, error: (caught as Error).message, provider, path: req.originalUrl, requestId: req.ctx?.requestId },
+          'dependency unavailable',
+        );
+        res.setHeader('Retry-After', String(OUTAGE_RETRY_AFTER_S));
+        res.status(503).json(shape(internal.code, 'Service temporarily unavailable'));
+        return;
+      }
+      logger().error({ err, provider, path: req.originalUrl, requestId: req.ctx?.requestId }, 'provider callback failed');
       refuse(res, shape, internal);
     },
   };

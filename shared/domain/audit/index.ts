@@ -9,3 +9,4 @@ export * from './digest-list';
 export * from './jobs';
 export * from './operation-log';
 export * from './status-transition';
+export * from './verify-runs';

@@ -127,3 +127,25 @@ export async function digestHeadMismatches(table: ChainTable, transaction: Trans
     { replacements: { chain: table.chain }, type: QueryTypes.SELECT, transaction },
   );
 }
+
+/** What audit_verify_runs keeps of a verifier run. */
+export interface VerifyRunRow {
+  finishedAt: Date;
+  ok: boolean;
+  problems: number;
+}
+
+/** Records a verifier run that just finished. */
+export async function insertVerifyRun(run: { ok: boolean; rows: number; chains: number; digests: number; problems: number }): Promise<void> {
+  await db().query('INSERT INTO audit_verify_runs (ok, rows, chains, digests, problems) VALUES (:ok, :rows, :chains, :digests, :problems)', {
+    replacements: run,
+  });
+}
+
+/** The last verifier run, if any. */
+export async function latestVerifyRun(): Promise<VerifyRunRow | undefined> {
+  const [row] = await db().query<VerifyRunRow>('SELECT "finishedAt", ok, problems FROM audit_verify_runs ORDER BY id DESC LIMIT 1', {
+    type: QueryTypes.SELECT,
+  });
+  return row;
+}

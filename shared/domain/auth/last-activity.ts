@@ -1,3 +1,4 @@
+import { apartFromCommitMark } from '../../db/commit-outcome';
 import { db } from '../../db/sequelize';
 import { logger } from '../../logger';
 import { cache, redisClosed } from '../../redis';
@@ -17,7 +18,8 @@ export async function recordActivity(userId: number): Promise<boolean> {
   if (redisClosed()) return false;
   const first = await cache().set(lastActivityKey(userId), '1', 'EX', LAST_ACTIVITY_WINDOW_S, 'NX');
   if (first !== 'OK') return false;
-  await db().query('UPDATE users SET "lastActivityAt" = now() WHERE id = :id', { replacements: { id: userId } });
+  // Not the request's effect: an outage met later still answers `none` when nothing else was sent (shared/db/commit-outcome.ts).
+  await apartFromCommitMark(() => db().query('UPDATE users SET "lastActivityAt" = now() WHERE id = :id', { replacements: { id: userId } }));
   return true;
 }
 
