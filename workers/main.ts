@@ -6,7 +6,7 @@ import { BATCHED_QUEUES, QUEUES, QUEUE_NAMES, isQueueName, type QueueName } from
 import { settleOutboxPushes, startOutboxRelay } from '../shared/queues/outbox';
 import { closeQueues } from '../shared/queues/queues';
 import { startOutboxReconcilers } from '../shared/queues/reconcile';
-import { watchRedisMarker } from '../shared/queues/redis-marker';
+import { watchSweepTriggers } from '../shared/queues/sweep-triggers';
 import { closeRedis, producerConnection, workerConnection } from '../shared/redis';
 import { JOB_HANDLERS } from './job-handlers';
 import { startMetricsServer } from './metrics-server';
@@ -67,14 +67,14 @@ export function startWorkers(queues = selectedQueues(), options: WorkerOptions =
   });
   // The outbox sweep, and the fast one that delivers the batched queues' rows (post-bet) many to a job.
   // The reconcilers' sweep re-enqueues, through the outbox, effects Postgres does not show after their jobs were
-  // sent; at once, without the grace, when the Redis marker is gone (Redis came back empty).
+  // sent; at once, without the grace, when Redis came back empty or the database is a new incarnation (restored).
   const relays: Array<() => Promise<void>> = [];
   if (queues.includes('outbox-relay')) {
     const reconcilers = startOutboxReconcilers(OUTBOX_RECONCILERS, config().outboxReconcileEveryMs, config().outboxReconcileAfterMs);
     relays.push(
       startOutboxRelay(config().outboxRelayEveryMs),
       startOutboxRelay(config().outboxBatchRelayEveryMs, BATCHED_QUEUES),
-      watchRedisMarker(reconcilers.sweepNow),
+      watchSweepTriggers(reconcilers.sweepNow),
       reconcilers.stop,
     );
   }

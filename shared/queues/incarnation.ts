@@ -96,10 +96,10 @@ function differs(stored: Identity, now: Identity): boolean {
 async function mint(transaction: Transaction, identity: Identity, previousId: string | null, reason: string): Promise<string> {
   const id = randomBytes(6).toString('hex');
   await db().query(
-    `INSERT INTO database_incarnation (singleton, id, "systemIdentifier", "databaseOid", timeline, "previousId", reason, "createdAt")
-     VALUES (true, :id, :systemIdentifier, :databaseOid, :timeline, :previousId, :reason, now())
+    `INSERT INTO database_incarnation (singleton, id, "systemIdentifier", "databaseOid", timeline, "previousId", reason, "createdAt", "sweptAt")
+     VALUES (true, :id, :systemIdentifier, :databaseOid, :timeline, :previousId, :reason, now(), CASE WHEN :previousId::text IS NULL THEN now() END)
      ON CONFLICT (singleton) DO UPDATE SET id = EXCLUDED.id, "systemIdentifier" = EXCLUDED."systemIdentifier", "databaseOid" = EXCLUDED."databaseOid",
-       timeline = EXCLUDED.timeline, "previousId" = EXCLUDED."previousId", reason = EXCLUDED.reason, "createdAt" = now()`,
+       timeline = EXCLUDED.timeline, "previousId" = EXCLUDED."previousId", reason = EXCLUDED.reason, "createdAt" = now(), "sweptAt" = EXCLUDED."sweptAt"`,
     { replacements: { id, ...identity, previousId, reason }, transaction },
   );
   if (previousId) logger().warn({ incarnation: id, previous: previousId, reason }, 'database incarnation: new outbox job ids');
@@ -157,6 +157,18 @@ export async function newIncarnation(reason = 'operator'): Promise<{ id: string;
   });
   cached = undefined;
   return result;
+}
+
+/**
+ * Claims the sweep a new incarnation owes (its database's rows marked sent were sent from another
+ * database): true once, for one process, per incarnation minted from a previous one.
+ */
+export async function claimNewIncarnationSweep(): Promise<boolean> {
+  await databaseIncarnation();
+  const rows = await db().query<{ id: string }>(`UPDATE database_incarnation SET "sweptAt" = now() WHERE singleton AND "sweptAt" IS NULL RETURNING id`, {
+    type: QueryTypes.SELECT,
+  });
+  return rows.length > 0;
 }
 
 /** The job id of an outbox row, or of a run of rows `[first, last]` of a batched queue. */

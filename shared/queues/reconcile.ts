@@ -115,9 +115,9 @@ export async function reconcileOutbox(reconciler: OutboxReconciler, options: Rec
 export interface RunningReconcilers {
   /**
    * A sweep now, without the grace (every sent row whose effect is missing is written again): for when
-   * Redis came back empty (shared/queues/redis-marker.ts), so no job of a sent row can still be coming.
+   * no job of a sent row can still be coming (shared/queues/sweep-triggers.ts), `why`.
    */
-  sweepNow: () => Promise<void>;
+  sweepNow: (why: string) => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -146,9 +146,9 @@ export function startOutboxReconcilers(reconcilers: readonly OutboxReconciler[],
   };
   let timer = setTimeout(tick, everyMs);
   return {
-    sweepNow: async () => {
+    sweepNow: async (why) => {
       if (stopped) return;
-      logger().warn('Redis came back empty: outbox effects are checked now, without the grace');
+      logger().warn({ why }, 'outbox effects are checked now, without the grace');
       await next(0);
     },
     stop: async () => {

@@ -6,6 +6,8 @@ import type { MigrationContext } from '../migrator';
  * identity of the database it was minted for (the cluster's system identifier, the database's oid, the
  * timeline). A copy of the row in another database (a restored dump, a clone) no longer matches its
  * identity, so the first process to use it mints a new id. No row yet: the first use mints one.
+ * "sweptAt": when the workers swept the outbox reconcilers without the grace for this incarnation (null:
+ * owed; shared/queues/sweep-triggers.ts).
  */
 export async function up({ sequelize }: MigrationContext): Promise<void> {
   await sequelize.query(`
@@ -17,7 +19,8 @@ export async function up({ sequelize }: MigrationContext): Promise<void> {
       timeline INTEGER,
       "previousId" VARCHAR(16),
       reason VARCHAR(40) NOT NULL,
-      "createdAt" TIMESTAMPTZ NOT NULL DEFAULT now()
+      "createdAt" TIMESTAMPTZ NOT NULL DEFAULT now(),
+      "sweptAt" TIMESTAMPTZ
     );
   `);
 }
