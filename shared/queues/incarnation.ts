@@ -147,6 +147,11 @@ export function databaseIncarnation(): Promise<string> {
   return resolving.promise;
 }
 
+/** Drops this process's copy of the incarnation: the next use reads (and checks) the row again. */
+export function forgetIncarnation(): void {
+  cached = undefined;
+}
+
 /** An operator's new incarnation (`npm run db:new-incarnation`, part of the restore procedure in docs/operations.md). */
 export async function newIncarnation(reason = 'operator'): Promise<{ id: string; previousId: string | null }> {
   const identity = await currentIdentity();
