@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -11,7 +11,7 @@ import { closeDb, db } from '../../shared/db/sequelize';
 import { verifyChains } from '../../shared/domain/audit';
 import { currentOutboxJobId, databaseIncarnation } from '../../shared/queues/incarnation';
 import { queue } from '../../shared/queues/queues';
-import { withDatabase } from '../../scripts/lib/services';
+import { findOnPath, withDatabase } from '../../scripts/lib/services';
 import { tempDir } from '../../scripts/lib/system-tools';
 import { startWorkers, type RunningWorkers } from '../../workers/main';
 import { createDepositor, DEPOSIT_ENV, postUsdtCallback, unique, usdtChannel } from '../helpers/deposits';
@@ -118,12 +118,37 @@ async function toolMajor(tool: string): Promise<number> {
   return Number(m[1]);
 }
 
+/**
+ * pg_dump and pg_restore of at least the server's major version: Debian's versioned folder of that major,
+ * else the ones on PATH; as root, Debian's postgresql-client-<major> is installed when neither fits.
+ */
+async function dumpTools(major: number): Promise<{ pgDump: string; pgRestore: string }> {
+  const fits = async (dir: string | undefined) => {
+    if (!dir) return false;
+    const pgDump = path.join(dir, 'pg_dump');
+    return fs.existsSync(pgDump) && fs.existsSync(path.join(dir, 'pg_restore')) && (await toolMajor(pgDump)) >= major;
+  };
+  const onPath = findOnPath('pg_dump');
+  for (const attempt of [0, 1]) {
+    for (const dir of [`/usr/lib/postgresql/${major}/bin`, onPath && path.dirname(onPath)]) {
+      if (dir && (await fits(dir))) return { pgDump: path.join(dir, 'pg_dump'), pgRestore: path.join(dir, 'pg_restore') };
+    }
+    if (attempt === 0 && process.getuid?.() === 0 && findOnPath('apt-get')) {
+      spawnSync('apt-get', ['install', '-y', '--no-install-recommends', `postgresql-client-${major}`], {
+        stdio: 'inherit',
+        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      });
+    }
+  }
+  throw new Error(
+    `pg_dump and pg_restore of Postgres ${major} or newer are missing: install postgresql-client-${major} (PGDG packages for a newer major than Debian's)`,
+  );
+}
+
 test.serial('a dump restored into a fresh database, run against the old Redis: every effect once, new work at once, chains verify', async (t) => {
   t.timeout(180_000);
   // pg_dump must be at least the server's major version (pg_restore reads what it wrote).
-  const major = await serverMajor(stack.databaseUrl);
-  t.true((await toolMajor('pg_dump')) >= major, 'pg_dump older than the server');
-  t.true((await toolMajor('pg_restore')) >= major, 'pg_restore older than the server');
+  const { pgDump, pgRestore } = await dumpTools(await serverMajor(stack.databaseUrl));
 
   const site = await createSite();
   const players: Player[] = [];
@@ -155,7 +180,7 @@ test.serial('a dump restored into a fresh database, run against the old Redis: e
   });
 
   const dumpFile = path.join(dumpDir, 'gaming.dump');
-  await run('pg_dump', ['--format=custom', '--file', dumpFile, stack.databaseUrl]);
+  await run(pgDump, ['--format=custom', '--file', dumpFile, stack.databaseUrl]);
 
   // After the dump: the workers credit the waiting order, and more deposits are paid and credited. Their
   // outbox ids are the ones the restored database hands out again; their jobs stay completed in Redis.
@@ -177,7 +202,7 @@ test.serial('a dump restored into a fresh database, run against the old Redis: e
   await admin.connect();
   await admin.query(`CREATE DATABASE "${restoredDb}"`).finally(() => admin.end());
   const restoredUrl = withDatabase(stack.databaseUrl, restoredDb);
-  await run('pg_restore', ['--no-owner', '--exit-on-error', '--dbname', restoredUrl, dumpFile]);
+  await run(pgRestore, ['--no-owner', '--exit-on-error', '--dbname', restoredUrl, dumpFile]);
   process.env.DATABASE_URL = restoredUrl;
   resetConfig();
   await closeDb();
