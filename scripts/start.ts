@@ -66,15 +66,23 @@ async function main() {
 
 Press Ctrl-C to stop.`);
 
+  // Ctrl-C stops in order (docs/decisions/platform.md, "Ctrl-C stops in order"): no new requests and no new
+  // jobs, in-flight requests and running jobs finish, the connections close, then Postgres and Redis stop
+  // (they are in their own process groups, so the terminal's Ctrl-C did not reach them). A second Ctrl-C
+  // forces: exit now, and the exit hooks stop the children.
   let stopping = false;
   const shutdown = async (signal: string) => {
-    if (stopping) return;
+    if (stopping) {
+      console.log(`${signal} again: forcing the stop`);
+      process.exit(130);
+    }
     stopping = true;
-    console.log(`\n${signal}: stopping`);
-    await api.stop();
-    await workers.stop();
+    console.log(`\n${signal}: stopping (taking no more requests or jobs; running ones finish; Ctrl-C again forces)`);
+    await Promise.all([api.stop(), workers.stop()]);
     await closeConnections();
+    console.log('  drained: requests and jobs finished, connections closed');
     await services.stop();
+    if (services.started.length) console.log(`  stopped: ${services.started.join('; ')}`);
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

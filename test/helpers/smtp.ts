@@ -28,6 +28,8 @@ export interface TestSmtpServer {
 
 export interface SmtpServerOptions {
   rejectRecipient?: (address: string) => boolean;
+  /** Awaited before a received message is acknowledged: holds the sender mid-send (a slow mail server). */
+  beforeAccept?: (mail: ReceivedMail) => Promise<void>;
 }
 
 function decodeQuotedPrintable(text: string): Buffer {
@@ -120,14 +122,16 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
           messageId: headers['message-id'] ?? '',
           body: textOf(raw),
         };
-        messages.push(mail);
-        for (const waiter of [...waiters]) {
-          if (waiter.match(mail)) {
-            waiters.splice(waiters.indexOf(waiter), 1);
-            waiter.resolve(mail);
+        void (options.beforeAccept?.(mail) ?? Promise.resolve()).then(() => {
+          messages.push(mail);
+          for (const waiter of [...waiters]) {
+            if (waiter.match(mail)) {
+              waiters.splice(waiters.indexOf(waiter), 1);
+              waiter.resolve(mail);
+            }
           }
-        }
-        callback();
+          callback();
+        });
       });
     },
   });

@@ -6,6 +6,7 @@ import { db } from '../../shared/db/sequelize';
 import { OutboxMessage } from '../../shared/db/models';
 import { BATCHED_QUEUES, QUEUES } from '../../shared/queues/definitions';
 import { addToOutbox, deliveries, pushOutboxRows, relayOutbox } from '../../shared/queues/outbox';
+import { currentOutboxJobId, outboxJobId } from '../../shared/queues/incarnation';
 import { findOnPath } from '../../scripts/lib/services';
 import { freePort } from '../../scripts/lib/system-tools';
 import { startTestStack, type TestStack } from '../helpers/stack';
@@ -129,7 +130,7 @@ test.serial('a row written while Redis is up is pushed by the after-commit push 
   t.is(sent.lastError, null);
 
   probe ??= probeQueue('deposit-credit');
-  const job = await probe.getJob(`outbox-${written.id}`);
+  const job = await probe.getJob(await currentOutboxJobId(written.id));
   t.truthy(job);
   t.is(job?.name, 'paid');
   t.deepEqual(job?.data, { depositOrderId: 7 });
@@ -168,8 +169,8 @@ restartTest(`a row written while Redis is down is delivered by the relay once Re
   t.true(delivered.attempts >= 2);
 
   probe ??= probeQueue('deposit-credit');
-  const job = await probe.getJob(`outbox-${written.id}`);
-  t.truthy(job, `job outbox-${written.id} is not in deposit-credit`);
+  const job = await probe.getJob(await currentOutboxJobId(written.id));
+  t.truthy(job, `the job of row ${written.id} is not in deposit-credit`);
   t.is(job?.name, 'paid');
   t.deepEqual(job?.data, { depositOrderId: 42 });
   const counts = await probe.getJobCounts();
@@ -204,8 +205,8 @@ test.serial('post-bet rows wait for the relay, which delivers them a batch to a 
   t.is(await OutboxMessage.count({ where: { id: written, sentAt: null } }), 0);
   const postBet = probeQueue('post-bet');
   try {
-    const first = await postBet.getJob(`outbox-${written[0]}-${written[max - 1]}`);
-    const second = await postBet.getJob(`outbox-${written[max]}-${written[count - 1]}`);
+    const first = await postBet.getJob(await currentOutboxJobId([written[0], written[max - 1]]));
+    const second = await postBet.getJob(await currentOutboxJobId([written[max], written[count - 1]]));
     t.deepEqual(first?.data, { betOrderIds: Array.from({ length: max }, (_, i) => 1001 + i) });
     t.deepEqual(second?.data, { betOrderIds: Array.from({ length: 5 }, (_, i) => 1001 + max + i) });
     t.is(first?.name, 'settled');
@@ -224,12 +225,12 @@ test('deliveries: one job per row, except runs of one batched queue and name, cu
   });
   const rows = [row(1, 'post-bet'), row(2, 'post-bet'), row(3, 'mail', 'send'), row(4, 'post-bet'), row(5, 'post-bet', 'other')];
   t.deepEqual(
-    deliveries(rows).map((d) => [d.queue, d.jobId, d.ids, d.payload]),
+    deliveries(rows).map((d) => [d.queue, outboxJobId('a1b2c3', [d.ids[0], d.ids[d.ids.length - 1]]), d.ids, d.payload]),
     [
-      ['post-bet', 'outbox-1-2', ['1', '2'], { betOrderIds: [10, 20] }],
-      ['mail', 'outbox-3', ['3'], { kind: 'welcome', userId: 3 }],
-      ['post-bet', 'outbox-4', ['4'], { betOrderIds: [40] }],
-      ['post-bet', 'outbox-5', ['5'], { betOrderIds: [50] }],
+      ['post-bet', 'outbox-a1b2c3-1-2', ['1', '2'], { betOrderIds: [10, 20] }],
+      ['mail', 'outbox-a1b2c3-3', ['3'], { kind: 'welcome', userId: 3 }],
+      ['post-bet', 'outbox-a1b2c3-4', ['4'], { betOrderIds: [40] }],
+      ['post-bet', 'outbox-a1b2c3-5', ['5'], { betOrderIds: [50] }],
     ],
   );
   const max = QUEUES['post-bet'].batch!.max;

@@ -5,6 +5,7 @@ import { OutboxMessage, SiteConfig, User } from '../../shared/db/models';
 import { welcomeMail } from '../../shared/domain/auth/welcome-mail';
 import { LOCALES } from '../../shared/i18n/locales';
 import { queue } from '../../shared/queues/queues';
+import { currentOutboxJobId } from '../../shared/queues/incarnation';
 import { addAndWait, closeJobWaiters } from '../../shared/queues/wait-for-job';
 import { cache } from '../../shared/redis';
 import { startWorkers, type RunningWorkers } from '../../workers/main';
@@ -191,9 +192,9 @@ test('a registration leaves a completed welcome job, not a failed one', async (t
     return sent.find((r) => (r.payload as { userId?: number }).userId === userId);
   });
   const job = await waitFor('the welcome job to finish', async () => {
-    const state = await (await queue('mail').getJob(`outbox-${row.id}`))?.getState();
+    const state = await (await queue('mail').getJob(await currentOutboxJobId(row.id)))?.getState();
     // Read again once finished: a job read before it finished has no return value.
-    return state === 'completed' || state === 'failed' ? queue('mail').getJob(`outbox-${row.id}`) : undefined;
+    return state === 'completed' || state === 'failed' ? queue('mail').getJob(await currentOutboxJobId(row.id)) : undefined;
   });
   t.is(await job.getState(), 'completed', job.failedReason);
   t.deepEqual(job.returnvalue, { skipped: 'no e-mail' });

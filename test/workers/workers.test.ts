@@ -5,6 +5,7 @@ import { db } from '../../shared/db/sequelize';
 import { OutboxMessage } from '../../shared/db/models';
 import { QUEUES, QUEUE_NAMES } from '../../shared/queues/definitions';
 import { queue } from '../../shared/queues/queues';
+import { currentOutboxJobId } from '../../shared/queues/incarnation';
 import { selectedQueues, startWorkers, type RunningWorkers } from '../../workers/main';
 import { JOB_HANDLERS } from '../../workers/job-handlers';
 import { startTestStack, type TestStack } from '../helpers/stack';
@@ -85,7 +86,7 @@ test.serial('the relay timer delivers an unsent row inserted directly into the o
     3000,
   ); // OUTBOX_RELAY_EVERY_MS=200; the default 5 s period would miss this deadline
   t.is(sent.lastError, null);
-  const job = await queue('deposit-credit').getJob(`outbox-${inserted.id}`);
+  const job = await queue('deposit-credit').getJob(await currentOutboxJobId(inserted.id));
   t.truthy(job);
   t.is(job?.name, 'paid');
   t.deepEqual(job?.data, { depositOrderId: 99 });

@@ -22,7 +22,7 @@ type MailPayload = QueuePayloads['mail'];
 
 /**
  * A new code's mail, in the transaction that stored the code: the next version of the user's `kind`
- * mail (not done), and its `mail` outbox row carrying it. Returns the row (the job id is `outbox-<id>`).
+ * mail (not done), and its `mail` outbox row carrying it. Returns the row (the job id is `outbox-<incarnation>-<id>`).
  */
 export async function queueCodeMail(
   transaction: Transaction,
