@@ -13,6 +13,8 @@ import {
   registerPlayer,
   userDetail,
 } from '../../../shared/domain/auth';
+import type { Request } from 'express';
+import { readDeviceId } from '../../../shared/domain/risk';
 import { isLocale } from '../../../shared/i18n/locales';
 import { endpoint } from '../../http/endpoint';
 import { limitRule } from '../../http/rate-limit';
@@ -35,9 +37,12 @@ const loginPerAccount = limitRule<{ site: string; body: { account: string } }>(
 );
 const registerPerIp = limitRule('register-ip', 'ip', () => config().limits.registerPerIp, 3600);
 
-/** IP and device of the request: the client-sent device fingerprint wins over the User-Agent. */
-function clientMeta(call: { meta: { ip: string | null; userAgent: string | null } }, device?: string | null): ClientMeta {
-  return { ip: call.meta.ip ?? '', device: device || call.meta.userAgent || '' };
+/**
+ * IP and device of the request: the client-sent device fingerprint wins over the User-Agent; the
+ * `x-device-id` header, when usable, is the device's linking signal (docs/decisions/risk.md).
+ */
+function clientMeta(call: { meta: { ip: string | null; userAgent: string | null }; req: Request }, device?: string | null): ClientMeta {
+  return { ip: call.meta.ip ?? '', device: device || call.meta.userAgent || '', deviceId: readDeviceId(call.req.headers['x-device-id']) };
 }
 
 /** The `i18n_redirected` cookie, the only cookie a player endpoint reads. */

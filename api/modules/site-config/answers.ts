@@ -99,6 +99,12 @@ export const getSiteConfigAdminByIdSettings = obj({
     contributionWeights: record(int(), 'Game type code -> percent of a stake counted towards wagering (100 when not listed)'),
     forfeitOnWithdrawal: bool('A withdrawal request with an active bonus forfeits it (the request must send forfeitBonuses: true)'),
   }),
+  risk: obj({
+    scope: str('The operator group: sites with the same scope share links and exclusions'),
+    sharedSignalCap: int('A signal held by more accounts than this is ignored for linking'),
+    queueThreshold: int('Kinds of signal two accounts must share to enter the review queue'),
+    oneOfferPerPerson: bool('A promotion or bonus offer is refused to an account linked to one that took it'),
+  }),
   jurisdiction: siteJurisdiction,
 });
 

@@ -1,7 +1,14 @@
 import { array, boolean, mixed, object, type AnyObjectSchema } from 'yup';
 import { SITE_CODE_PATTERN } from '../../../shared/domain/common';
 import { GAME_TYPE_CODES } from '../../../shared/domain/game';
-import { canonicalTimeZones, isTimeZone, LIMIT_TYPES, MAX_INCREASE_DELAY_HOURS, SELF_EXCLUSION_MONTHS } from '../../../shared/domain/site-config';
+import {
+  canonicalTimeZones,
+  isTimeZone,
+  LIMIT_TYPES,
+  MAX_INCREASE_DELAY_HOURS,
+  RISK_SETTING_RANGES,
+  SELF_EXCLUSION_MONTHS,
+} from '../../../shared/domain/site-config';
 import { isLocale, LOCALES, type LocaleText } from '../../../shared/i18n/locales';
 import { charCount, charString, documentAs, jsonId, jsonInteger, localeMap, moneyAmount, positiveIdParam, text, zeroOrOne } from '../../http/schema-helpers';
 import { settlementSettingsBody } from '../affiliate/admin-program-schemas';
@@ -336,6 +343,30 @@ const bonusSettings = () =>
     .typeError('${path} must be an object')
     .default(undefined);
 
+/**
+ * The linked-player settings (shared/domain/site-config/risk-settings.ts): scope a name of 1 to 30
+ * characters without control characters, sharedSignalCap and queueThreshold integers in their ranges,
+ * oneOfferPerPerson a boolean.
+ */
+const riskSettings = () => {
+  const r = RISK_SETTING_RANGES;
+  return knownKeysOnly(
+    object({
+      scope: charString()
+        .strict()
+        .typeError('${path} must be a string')
+        .min(1)
+        .max(r.scope.max)
+        .matches(/^[^\p{C}]+$/u, '${path} must not contain control characters'),
+      sharedSignalCap: jsonInteger().min(r.sharedSignalCap.min).max(r.sharedSignalCap.max),
+      queueThreshold: jsonInteger().min(r.queueThreshold.min).max(r.queueThreshold.max),
+      oneOfferPerPerson: strictBoolean(),
+    }),
+  )
+    .typeError('${path} must be an object')
+    .default(undefined);
+};
+
 /** PATCH /site-config/admin/:id/settings: the fields to change, at least one; unknown fields are refused. */
 export const siteSettingsBody = knownKeysOnly(
   object({
@@ -353,6 +384,7 @@ export const siteSettingsBody = knownKeysOnly(
       .max(MINIMUM_AGE_RANGE.max, `\${path} must be ${MINIMUM_AGE_RANGE.min} to ${MINIMUM_AGE_RANGE.max}`),
     kyc: kycSettings(),
     bonus: bonusSettings(),
+    risk: riskSettings(),
   }),
 ).test('some', 'give at least one setting', (v) => Object.values(v ?? {}).some((x) => x !== undefined));
 

@@ -20,6 +20,8 @@ export interface ClientMeta {
   ip: string;
   /** Client-sent device fingerprint, else the User-Agent. */
   device: string;
+  /** The `x-device-id` header when usable (readDeviceId of the risk area), a linking signal; else absent. */
+  deviceId?: string | null;
 }
 
 /**

@@ -7,6 +7,7 @@ import { settlementSettings, writeSettlementSettings, type SettlementSettings } 
 import { lockSiteConfig, logSiteConfigAction, siteConfigWrite } from './admin-writes';
 import { kycSettingsOf, patchKycSettings, type KycSettings } from './kyc-settings';
 import { bonusSettingsOf, patchBonusSettings, type BonusSettings } from './bonus-settings';
+import { patchRiskSettings, riskSettingsOf, type RiskSettings } from './risk-settings';
 import { requireAtLeast, settingsAndFloors, type SiteFloors, type SiteJurisdiction } from './floors';
 import { mailView, patchMail, type MailPatch, type MailView, type StoredMail } from './mail-settings';
 import { minimumAgeOf } from './minimum-age';
@@ -26,6 +27,7 @@ import { minimumAgeOf } from './minimum-age';
  *   realityCheckGraceSeconds}: player protection's settings, read where they are kept
  *   (shared/domain/site-config/protection-settings.ts);
  * - bonus {contributionWeights, forfeitOnWithdrawal}: the bonus money's settings (bonus-settings.ts).
+ * - risk {scope, sharedSignalCap, queueThreshold, oneOfferPerPerson}: linked players (risk-settings.ts).
  * The minimum age, the KYC thresholds and the protection settings never read weaker than the floors of
  * the site's jurisdiction profile, answered as `jurisdiction` (floors.ts); a PATCH below a floor is
  * refused naming it, and changes nothing.
@@ -40,6 +42,7 @@ export interface SiteSettingsView {
   kyc: KycSettings;
   responsibleGaming: ProtectionSettings;
   bonus: BonusSettings;
+  risk: RiskSettings;
   jurisdiction: SiteJurisdiction;
 }
 
@@ -52,6 +55,7 @@ export interface SiteSettingsPatch {
   kyc?: Partial<KycSettings>;
   responsibleGaming?: Partial<ProtectionSettings>;
   bonus?: Partial<BonusSettings>;
+  risk?: Partial<RiskSettings>;
 }
 
 interface Stored extends SiteSettings {
@@ -59,6 +63,7 @@ interface Stored extends SiteSettings {
   minimumAge?: number;
   kyc?: KycSettings;
   bonus?: BonusSettings;
+  risk?: RiskSettings;
 }
 
 function viewOf(stored: Stored, affiliate: SettlementSettings, jurisdiction: SiteJurisdiction): SiteSettingsView {
@@ -72,6 +77,7 @@ function viewOf(stored: Stored, affiliate: SettlementSettings, jurisdiction: Sit
     kyc: kycSettingsOf(stored.kyc, floors),
     responsibleGaming: protectionSettingsOf(stored.responsibleGaming, floors),
     bonus: bonusSettingsOf(stored.bonus),
+    risk: riskSettingsOf(stored.risk),
     jurisdiction,
   };
 }
@@ -129,6 +135,13 @@ function patchOwnKeys(stored: Stored, patch: SiteSettingsPatch, floors: SiteFloo
     if (bonus.changed.length) {
       next.bonus = bonus.next;
       changed.push(...bonus.changed);
+    }
+  }
+  if (patch.risk !== undefined) {
+    const risk = patchRiskSettings(stored.risk, patch.risk);
+    if (risk.changed.length) {
+      next.risk = risk.next;
+      changed.push(...risk.changed);
     }
   }
   return { next, changed };

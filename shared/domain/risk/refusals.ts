@@ -1,0 +1,36 @@
+import { declareRefusals } from '../refusals';
+import { PLAYER_NOT_FOUND } from '../common';
+
+/**
+ * Why the linked-player rules say no (shared/domain/refusals.ts): each name with its meaning and its
+ * message in every locale; endpoints map the names to their numbers.
+ */
+export const riskRefusals = declareRefusals('risk', {
+  identityExcluded: {
+    means: 'the e-mail, mobile or name and date of birth belongs to a person excluded from play in this group of sites',
+    text: {
+      'zh-TW': '此身分資料屬於已排除遊戲的玩家，無法使用',
+      'en-US': 'These details belong to a person who is excluded from play, so they cannot be used',
+      'zh-CN': '此身份资料属于已排除游戏的玩家，无法使用',
+      'th-TH': 'ข้อมูลนี้เป็นของบุคคลที่ถูกแยกออกจากการเล่น จึงไม่สามารถใช้ได้',
+      'vi-VN': 'Thông tin này thuộc về người đang bị loại trừ khỏi việc chơi nên không thể sử dụng',
+    },
+  },
+  playerNotFound: { means: 'no player with this id in the site', text: PLAYER_NOT_FOUND },
+  linkNotFound: {
+    means: 'the two accounts share no signal, so there is no link to decide',
+    text: {
+      'zh-TW': '這兩個帳號沒有關聯',
+      'en-US': 'These two accounts are not linked',
+      'zh-CN': '这两个账号没有关联',
+      'th-TH': 'บัญชีทั้งสองนี้ไม่มีการเชื่อมโยงกัน',
+      'vi-VN': 'Hai tài khoản này không có liên kết',
+    },
+  },
+});
+
+declare module '../refusals' {
+  interface RefusalRegistry {
+    risk: typeof riskRefusals;
+  }
+}
