@@ -135,6 +135,25 @@ test('the queue lists pairs at the threshold; a decision is kept, logged and tak
   t.is(refused.body.code, 2002, refused.text);
 });
 
+test('bad risk settings are 400s naming the field', async (t) => {
+  const site = await createSite();
+  const config = await SiteConfig.findOne({ where: { siteCode: site } });
+  for (const risk of [
+    { scope: '' },
+    { scope: 'a\u0001b' },
+    { scope: 'x'.repeat(31) },
+    { sharedSignalCap: 1 },
+    { sharedSignalCap: '20' },
+    { queueThreshold: 8 },
+    { oneOfferPerPerson: 'yes' },
+    { other: 1 },
+    'x',
+  ]) {
+    const res = await asAdmin('PATCH', `/site-config/admin/${config!.id}/settings`, site, { risk });
+    t.is(res.status, 400, `${JSON.stringify(risk)}: ${res.text}`);
+  }
+});
+
 test('bad decision bodies are 400s naming the field and change nothing', async (t) => {
   const site = await createSite();
   const ip = freshIp();
@@ -187,6 +206,13 @@ test('links cross the sites of one scope, not of another; a site-bound operator 
   t.is(none.status, 403, none.text);
   t.is(none.body.message, decide.body.message.replace(String(b), '2000000000'));
   t.truthy(await AdminOperationLog.findOne({ where: { adminId: bound.admin.id, module: 'admin-site', action: 'write-refused' } }));
+  // The scope is the platform's choice: a site-bound operator cannot join its site to another group.
+  const config = await SiteConfig.findOne({ where: { siteCode: siteA } });
+  const join = await asAdmin('PATCH', `/site-config/admin/${config!.id}/settings`, siteA, { risk: { scope: 'default' } }, bound.token);
+  t.is(join.status, 403, join.text);
+  const cap = await asAdmin('PATCH', `/site-config/admin/${config!.id}/settings`, siteA, { risk: { sharedSignalCap: 5 } }, bound.token);
+  t.is(cap.body.code, 200, cap.text);
+  t.like(cap.body.result.risk, { scope: group, sharedSignalCap: 5 });
   // Another site's player asked through the operator's own site: not found, nothing of it shown.
   const asOwnSite = await links(siteA, b, bound.token);
   t.is(asOwnSite.body.code, 2001, asOwnSite.text);

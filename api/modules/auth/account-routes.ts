@@ -3,6 +3,7 @@ import { config } from '../../../shared/config';
 import {
   accountKey,
   changeAvatar,
+  closeAccount,
   changeLocale,
   type ClientMeta,
   countryCodes,
@@ -18,7 +19,7 @@ import { readDeviceId } from '../../../shared/domain/risk';
 import { isLocale } from '../../../shared/i18n/locales';
 import { endpoint } from '../../http/endpoint';
 import { limitRule } from '../../http/rate-limit';
-import { avatarBody, localeBody, loginBody, registerBody, userDetailQuery } from './account-schemas';
+import { avatarBody, closeAccountBody, localeBody, loginBody, registerBody, userDetailQuery } from './account-schemas';
 import { totpLoginRefusals } from './totp-refusals';
 import * as answers from './answers';
 
@@ -87,7 +88,7 @@ export const accountEndpoints = [
       auth: 'none',
       body: loginBody,
       limits: [loginPerIp, loginPerAccount],
-      refusals: { 'auth.credentialsWrong': 2001, ...totpLoginRefusals },
+      refusals: { 'auth.credentialsWrong': 2001, 'auth.accountClosed': 2003, ...totpLoginRefusals },
       summary: 'Log a player in (`totpCode` when the account has an authenticator enabled: 2020 asks for it)',
     },
     (call) =>
@@ -136,6 +137,24 @@ export const accountEndpoints = [
       const requested = req.get('locales')?.trim();
       return logoutPlayer(player.id, isLocale(requested) ? requested : null);
     },
+  ),
+  endpoint(
+    {
+      method: 'post',
+      path: '/auth/close-account',
+      result: answers.postAuthCloseAccount,
+      auth: 'player',
+      body: closeAccountBody,
+      refusals: {
+        'auth.closeUnconfirmed': 2001,
+        'auth.closeBalanceLeft': 2002,
+        'auth.accountClosed': 2003,
+        'auth.totpCodeWrong': 2021,
+        'auth.totpLocked': 2022,
+      },
+      summary: 'Close the account for good, confirmed by the password or an authenticator code; withdraw the balance first (2002); every session ends',
+    },
+    ({ player, body, meta }) => closeAccount(player.id, { password: body.password, totpCode: body.totpCode }, meta),
   ),
   endpoint(
     {

@@ -79,7 +79,7 @@ export const thirdPartyEndpoints = [
       auth: 'none',
       body: loginOAuthBody,
       limits: loginPerIp('login-oauth'),
-      refusals: { ...oauthIdentityRefusals, ...totpLoginRefusals },
+      refusals: { ...oauthIdentityRefusals, ...totpLoginRefusals, 'auth.accountClosed': 2012 },
       summary:
         'Log in with the OAuth provider (`totpCode` when the account has an authenticator enabled: after 2020 or 2021, post the same code and state again with it)',
     },
@@ -105,7 +105,7 @@ export const thirdPartyEndpoints = [
       auth: 'none',
       body: loginWidgetBody,
       limits: loginPerIp('login-widget'),
-      refusals: { ...widgetDataRefusals, ...totpLoginRefusals },
+      refusals: { ...widgetDataRefusals, ...totpLoginRefusals, 'auth.accountClosed': 2012 },
       summary: 'Log in with the messenger widget (`totpCode`, not signed, when the account has an authenticator enabled: 2020 asks for it)',
     },
     (call) => {

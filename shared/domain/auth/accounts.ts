@@ -112,6 +112,8 @@ export async function createPlayer(input: NewPlayer, transaction: Transaction): 
  * version. Returns the new token and the updated user.
  */
 export async function completeLogin(user: User, meta: ClientMeta, transaction: Transaction): Promise<{ token: string; user: User }> {
+  // A closed account logs in no more (account-closure.ts), by password, OAuth or widget alike.
+  if (user.closedAt) throw new Refusal('auth.accountClosed');
   await user.increment('tokenVersion', { by: 1, transaction });
   await user.reload({ transaction });
   await closeOpenLogins(user.id, transaction);
