@@ -20,6 +20,7 @@ import { isLocale } from '../../../shared/i18n/locales';
 import { endpoint } from '../../http/endpoint';
 import { limitRule } from '../../http/rate-limit';
 import { avatarBody, closeAccountBody, localeBody, loginBody, registerBody, userDetailQuery } from './account-schemas';
+import { nationalRegisterCodes } from '../risk/refusal-codes';
 import { totpLoginRefusals } from './totp-refusals';
 import * as answers from './answers';
 
@@ -63,7 +64,7 @@ export const accountEndpoints = [
       auth: 'none',
       body: registerBody,
       limits: [registerPerIp],
-      refusals: { 'auth.accountTaken': 2001, 'auth.refCodeUnknown': 2002 },
+      refusals: { 'auth.accountTaken': 2001, 'auth.refCodeUnknown': 2002, ...nationalRegisterCodes },
       summary: 'Register a player',
     },
     (call) => {
@@ -88,7 +89,7 @@ export const accountEndpoints = [
       auth: 'none',
       body: loginBody,
       limits: [loginPerIp, loginPerAccount],
-      refusals: { 'auth.credentialsWrong': 2001, 'auth.accountClosed': 2003, ...totpLoginRefusals },
+      refusals: { 'auth.credentialsWrong': 2001, 'auth.accountClosed': 2003, ...totpLoginRefusals, ...nationalRegisterCodes },
       summary: 'Log a player in (`totpCode` when the account has an authenticator enabled: 2020 asks for it)',
     },
     (call) =>

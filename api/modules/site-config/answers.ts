@@ -105,6 +105,10 @@ export const getSiteConfigAdminByIdSettings = obj({
     queueThreshold: int('Kinds of signal two accounts must share to enter the review queue'),
     oneOfferPerPerson: bool('A promotion or bonus offer is refused to an account linked to one that took it'),
   }),
+  nationalRegister: obj({
+    enabled: bool('The national self-exclusion register is asked at registration, login and deposit'),
+    failMode: oneOfValues(['closed', 'open'], 'When the register does not answer: closed refuses, open lets through'),
+  }),
   jurisdiction: siteJurisdiction,
 });
 

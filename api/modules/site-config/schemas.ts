@@ -6,6 +6,7 @@ import {
   isTimeZone,
   LIMIT_TYPES,
   MAX_INCREASE_DELAY_HOURS,
+  REGISTER_FAIL_MODES,
   RISK_SETTING_RANGES,
   SELF_EXCLUSION_MONTHS,
 } from '../../../shared/domain/site-config';
@@ -367,6 +368,21 @@ const riskSettings = () => {
     .default(undefined);
 };
 
+/** The national register check (risk-settings.ts): enabled a boolean, failMode closed or open. */
+const nationalRegisterSettings = () =>
+  knownKeysOnly(
+    object({
+      enabled: strictBoolean(),
+      failMode: documentAs(mixed<(typeof REGISTER_FAIL_MODES)[number]>(), { type: 'string', enum: [...REGISTER_FAIL_MODES] }).test(
+        'one-of',
+        `\${path} must be one of ${REGISTER_FAIL_MODES.join(', ')}`,
+        (v) => v === undefined || (REGISTER_FAIL_MODES as readonly unknown[]).includes(v),
+      ),
+    }),
+  )
+    .typeError('${path} must be an object')
+    .default(undefined);
+
 /** PATCH /site-config/admin/:id/settings: the fields to change, at least one; unknown fields are refused. */
 export const siteSettingsBody = knownKeysOnly(
   object({
@@ -385,6 +401,7 @@ export const siteSettingsBody = knownKeysOnly(
     kyc: kycSettings(),
     bonus: bonusSettings(),
     risk: riskSettings(),
+    nationalRegister: nationalRegisterSettings(),
   }),
 ).test('some', 'give at least one setting', (v) => Object.values(v ?? {}).some((x) => x !== undefined));
 

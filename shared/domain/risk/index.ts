@@ -7,6 +7,7 @@
  */
 export * from './decisions';
 export * from './links';
+export * from './national-register';
 export * from './normalise';
 export * from './queue';
 export * from './refusals';

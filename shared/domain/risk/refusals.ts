@@ -16,6 +16,26 @@ export const riskRefusals = declareRefusals('risk', {
       'vi-VN': 'Thông tin này thuộc về người đang bị loại trừ khỏi việc chơi nên không thể sử dụng',
     },
   },
+  registerExcluded: {
+    means: 'the national self-exclusion register lists the person',
+    text: {
+      'zh-TW': '您已登記於國家自我排除名單，無法開立或使用博弈帳號',
+      'en-US': 'You are registered with the national self-exclusion scheme, so gambling accounts cannot be opened or used',
+      'zh-CN': '您已登记于国家自我排除名单，无法开立或使用博彩账号',
+      'th-TH': 'คุณลงทะเบียนในระบบแยกตัวเองระดับชาติ จึงไม่สามารถเปิดหรือใช้บัญชีพนันได้',
+      'vi-VN': 'Bạn đã đăng ký trong chương trình tự loại trừ quốc gia nên không thể mở hoặc sử dụng tài khoản cá cược',
+    },
+  },
+  registerUnavailable: {
+    means: 'the national self-exclusion register did not answer and the site fails closed',
+    text: {
+      'zh-TW': '暫時無法查核國家自我排除名單，請稍後再試',
+      'en-US': 'The national self-exclusion register cannot be checked right now; please try again later',
+      'zh-CN': '暂时无法查核国家自我排除名单，请稍后再试',
+      'th-TH': 'ไม่สามารถตรวจสอบทะเบียนการแยกตัวเองระดับชาติได้ในขณะนี้ กรุณาลองใหม่ภายหลัง',
+      'vi-VN': 'Hiện không thể kiểm tra danh sách tự loại trừ quốc gia; vui lòng thử lại sau',
+    },
+  },
   playerNotFound: { means: 'no player with this id in the site', text: PLAYER_NOT_FOUND },
   linkNotFound: {
     means: 'the two accounts share no signal, so there is no link to decide',

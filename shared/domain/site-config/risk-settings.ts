@@ -56,3 +56,43 @@ export function patchRiskSettings(stored: unknown, patch: Partial<RiskSettings>)
   }
   return { next, changed };
 }
+
+/**
+ * A site's national register check (docs/decisions/risk.md, "The national register"), kept in
+ * site_configs.settings.nationalRegister: enabled (false unless set) asks the register at registration,
+ * login and deposit; failMode says what an unanswered check does: `closed` refuses (the default),
+ * `open` lets the player through and logs it.
+ */
+export interface NationalRegisterSettings {
+  enabled: boolean;
+  failMode: 'closed' | 'open';
+}
+
+export const REGISTER_FAIL_MODES = ['closed', 'open'] as const;
+
+export function nationalRegisterSettingsOf(stored: unknown): NationalRegisterSettings {
+  const s = (stored && typeof stored === 'object' ? stored : {}) as Record<string, unknown>;
+  return { enabled: s.enabled === true, failMode: s.failMode === 'open' ? 'open' : 'closed' };
+}
+
+export async function nationalRegisterSettings(site: string, transaction?: Transaction): Promise<NationalRegisterSettings> {
+  const { settings } = await settingsAndFloors(site, transaction);
+  return nationalRegisterSettingsOf((settings as Record<string, unknown>).nationalRegister);
+}
+
+export function patchNationalRegisterSettings(
+  stored: unknown,
+  patch: Partial<NationalRegisterSettings>,
+): { next: NationalRegisterSettings; changed: string[] } {
+  const next = nationalRegisterSettingsOf(stored);
+  const changed: string[] = [];
+  if (patch.enabled !== undefined && patch.enabled !== next.enabled) {
+    next.enabled = patch.enabled;
+    changed.push('nationalRegister.enabled');
+  }
+  if (patch.failMode !== undefined && patch.failMode !== next.failMode) {
+    next.failMode = patch.failMode;
+    changed.push('nationalRegister.failMode');
+  }
+  return { next, changed };
+}

@@ -7,7 +7,14 @@ import { settlementSettings, writeSettlementSettings, type SettlementSettings } 
 import { lockSiteConfig, logSiteConfigAction, siteConfigWrite } from './admin-writes';
 import { kycSettingsOf, patchKycSettings, type KycSettings } from './kyc-settings';
 import { bonusSettingsOf, patchBonusSettings, type BonusSettings } from './bonus-settings';
-import { patchRiskSettings, riskSettingsOf, type RiskSettings } from './risk-settings';
+import {
+  nationalRegisterSettingsOf,
+  patchNationalRegisterSettings,
+  patchRiskSettings,
+  riskSettingsOf,
+  type NationalRegisterSettings,
+  type RiskSettings,
+} from './risk-settings';
 import { requireAtLeast, settingsAndFloors, type SiteFloors, type SiteJurisdiction } from './floors';
 import { mailView, patchMail, type MailPatch, type MailView, type StoredMail } from './mail-settings';
 import { minimumAgeOf } from './minimum-age';
@@ -28,6 +35,7 @@ import { minimumAgeOf } from './minimum-age';
  *   (shared/domain/site-config/protection-settings.ts);
  * - bonus {contributionWeights, forfeitOnWithdrawal}: the bonus money's settings (bonus-settings.ts).
  * - risk {scope, sharedSignalCap, queueThreshold, oneOfferPerPerson}: linked players (risk-settings.ts).
+ * - nationalRegister {enabled, failMode}: the national self-exclusion register check (risk-settings.ts).
  * The minimum age, the KYC thresholds and the protection settings never read weaker than the floors of
  * the site's jurisdiction profile, answered as `jurisdiction` (floors.ts); a PATCH below a floor is
  * refused naming it, and changes nothing.
@@ -43,6 +51,7 @@ export interface SiteSettingsView {
   responsibleGaming: ProtectionSettings;
   bonus: BonusSettings;
   risk: RiskSettings;
+  nationalRegister: NationalRegisterSettings;
   jurisdiction: SiteJurisdiction;
 }
 
@@ -56,6 +65,7 @@ export interface SiteSettingsPatch {
   responsibleGaming?: Partial<ProtectionSettings>;
   bonus?: Partial<BonusSettings>;
   risk?: Partial<RiskSettings>;
+  nationalRegister?: Partial<NationalRegisterSettings>;
 }
 
 interface Stored extends SiteSettings {
@@ -64,6 +74,7 @@ interface Stored extends SiteSettings {
   kyc?: KycSettings;
   bonus?: BonusSettings;
   risk?: RiskSettings;
+  nationalRegister?: NationalRegisterSettings;
 }
 
 function viewOf(stored: Stored, affiliate: SettlementSettings, jurisdiction: SiteJurisdiction): SiteSettingsView {
@@ -78,6 +89,7 @@ function viewOf(stored: Stored, affiliate: SettlementSettings, jurisdiction: Sit
     responsibleGaming: protectionSettingsOf(stored.responsibleGaming, floors),
     bonus: bonusSettingsOf(stored.bonus),
     risk: riskSettingsOf(stored.risk),
+    nationalRegister: nationalRegisterSettingsOf(stored.nationalRegister),
     jurisdiction,
   };
 }
@@ -142,6 +154,13 @@ function patchOwnKeys(stored: Stored, patch: SiteSettingsPatch, floors: SiteFloo
     if (risk.changed.length) {
       next.risk = risk.next;
       changed.push(...risk.changed);
+    }
+  }
+  if (patch.nationalRegister !== undefined) {
+    const register = patchNationalRegisterSettings(stored.nationalRegister, patch.nationalRegister);
+    if (register.changed.length) {
+      next.nationalRegister = register.next;
+      changed.push(...register.changed);
     }
   }
   return { next, changed };
