@@ -6,6 +6,7 @@
  * from here only (docs/architecture.md, "Areas").
  */
 export * from './decisions';
+export * from './linked-accounts';
 export * from './links';
 export * from './national-register';
 export * from './normalise';

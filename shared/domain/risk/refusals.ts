@@ -36,6 +36,16 @@ export const riskRefusals = declareRefusals('risk', {
       'vi-VN': 'Hiện không thể kiểm tra danh sách tự loại trừ quốc gia; vui lòng thử lại sau',
     },
   },
+  offerTakenByLinked: {
+    means: 'an account linked to this one already took the same offer, and the site gives one offer per person',
+    text: {
+      'zh-TW': '此優惠每人限領一次，已由關聯帳號領取',
+      'en-US': 'This offer is one per person and a linked account has already taken it',
+      'zh-CN': '此优惠每人限领一次，已由关联账号领取',
+      'th-TH': 'ข้อเสนอนี้จำกัดหนึ่งครั้งต่อคน และบัญชีที่เชื่อมโยงได้รับไปแล้ว',
+      'vi-VN': 'Ưu đãi này mỗi người một lần và một tài khoản liên kết đã nhận',
+    },
+  },
   playerNotFound: { means: 'no player with this id in the site', text: PLAYER_NOT_FOUND },
   linkNotFound: {
     means: 'the two accounts share no signal, so there is no link to decide',
