@@ -19,6 +19,7 @@ import { providersEndpoints } from './modules/providers/endpoints';
 import { rankingEndpoints } from './modules/ranking/endpoints';
 import { reportsEndpoints } from './modules/reports/endpoints';
 import { responsibleGamingEndpoints } from './modules/responsible-gaming/endpoints';
+import { riskEndpoints } from './modules/risk/endpoints';
 import { siteConfigEndpoints } from './modules/site-config/endpoints';
 import { vipEndpoints } from './modules/vip/endpoints';
 import { walletEndpoints } from './modules/wallet/endpoints';
@@ -47,6 +48,7 @@ export const endpoints: readonly Endpoint[] = [
   ...depositEndpoints,
   ...promoEndpoints,
   ...responsibleGamingEndpoints,
+  ...riskEndpoints,
   ...inboxEndpoints,
   ...siteConfigEndpoints,
   ...withdrawalEndpoints,

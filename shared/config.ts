@@ -175,6 +175,12 @@ export interface Config {
     twilio: { accountSid?: string; authToken?: string; verifyServiceSid?: string };
     exchangeRate: { baseUrl?: string };
     liveSports: { baseUrl?: string; apiKey?: string };
+    /**
+     * The national self-exclusion register (docs/decisions/risk.md, "The national register"):
+     * NATIONAL_REGISTER_URL (POST, JSON) and NATIONAL_REGISTER_TOKEN (sent as a Bearer token);
+     * NATIONAL_REGISTER_TIMEOUT_MS (3000) per call; NATIONAL_REGISTER_CACHE_S (300) how long an answer is kept in Redis.
+     */
+    nationalRegister: { url?: string; token?: string; timeoutMs: number; cacheS: number };
   };
 }
 
@@ -546,6 +552,12 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
       },
       exchangeRate: { baseUrl: url('EXCHANGE_RATE_BASE_URL', ['http:', 'https:']) },
       liveSports: { baseUrl: url('LIVE_SPORTS_BASE_URL', ['http:', 'https:']), apiKey: str('LIVE_SPORTS_API_KEY') },
+      nationalRegister: {
+        url: url('NATIONAL_REGISTER_URL', ['http:', 'https:']),
+        token: str('NATIONAL_REGISTER_TOKEN'),
+        timeoutMs: int('NATIONAL_REGISTER_TIMEOUT_MS', 3000, 1, 60_000),
+        cacheS: int('NATIONAL_REGISTER_CACHE_S', 300, 1, 86_400),
+      },
     },
   };
   if (problems.length) throw new ConfigError(problems);

@@ -12,6 +12,7 @@ import { missionRefusals } from './mission/refusals';
 import { promoRefusals } from './promo/refusals';
 import type { RefusalDeclaration, RefusalName, RefusalRegistry } from './refusals';
 import { responsibleGamingRefusals } from './responsible-gaming/refusals';
+import { riskRefusals } from './risk/refusals';
 import { siteConfigRefusals } from './site-config/refusals';
 import { vipRefusals } from './vip/refusals';
 import { walletRefusals } from './wallet/refusals';
@@ -34,6 +35,7 @@ const REFUSALS: RefusalRegistry = {
   mission: missionRefusals,
   promo: promoRefusals,
   'responsible-gaming': responsibleGamingRefusals,
+  risk: riskRefusals,
   'site-config': siteConfigRefusals,
   vip: vipRefusals,
   wallet: walletRefusals,

@@ -195,7 +195,7 @@ test.serial('a promotion claim committing while a self-exclusion waits for the p
       const claim = promoClaim(token, promo.id);
       await waitingIn('wallet_move');
       const exclusion = api('POST', '/responsible-gaming/self-exclusion', token, { months: 6 });
-      await waitingIn(`SELECT id FROM users WHERE id = ${user.id} FOR NO KEY UPDATE`);
+      await waitingIn(`SELECT id FROM users WHERE id IN (${user.id}) ORDER BY id FOR NO KEY UPDATE`);
       await holder.query('COMMIT');
       const claimed = await claim;
       code(t, await exclusion, 200);

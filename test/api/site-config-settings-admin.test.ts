@@ -62,6 +62,8 @@ test("GET: the defaults of a seeded site (the KYC thresholds and player protecti
     affiliate: { payingPeriod: 'weekly', negativeCarryOver: true },
     bonus: { contributionWeights: {}, forfeitOnWithdrawal: false },
     events: { largeWin: null },
+    risk: { scope: 'default', sharedSignalCap: 20, queueThreshold: 2, oneOfferPerPerson: false },
+    nationalRegister: { enabled: false, failMode: 'closed' },
     minimumAge: 18,
     kyc: { withdrawalAboveUsd: '0', depositLevel2AboveUsd: '2000', depositLevel3AboveUsd: '10000', documentValidityDays: 730 },
     responsibleGaming: { timeZone: 'UTC', increaseDelayHours: 24, minimumExclusionMonths: 6, requiredLimits: [], realityCheckGraceSeconds: 60 },

@@ -3,6 +3,7 @@ import { config } from '../../../shared/config';
 import {
   accountKey,
   changeAvatar,
+  closeAccount,
   changeLocale,
   type ClientMeta,
   countryCodes,
@@ -13,10 +14,13 @@ import {
   registerPlayer,
   userDetail,
 } from '../../../shared/domain/auth';
+import type { Request } from 'express';
+import { readDeviceId } from '../../../shared/domain/risk';
 import { isLocale } from '../../../shared/i18n/locales';
 import { endpoint } from '../../http/endpoint';
 import { limitRule } from '../../http/rate-limit';
-import { avatarBody, localeBody, loginBody, registerBody, userDetailQuery } from './account-schemas';
+import { avatarBody, closeAccountBody, localeBody, loginBody, registerBody, userDetailQuery } from './account-schemas';
+import { nationalRegisterCodes } from '../risk/refusal-codes';
 import { totpLoginRefusals } from './totp-refusals';
 import * as answers from './answers';
 
@@ -35,9 +39,12 @@ const loginPerAccount = limitRule<{ site: string; body: { account: string } }>(
 );
 const registerPerIp = limitRule('register-ip', 'ip', () => config().limits.registerPerIp, 3600);
 
-/** IP and device of the request: the client-sent device fingerprint wins over the User-Agent. */
-function clientMeta(call: { meta: { ip: string | null; userAgent: string | null } }, device?: string | null): ClientMeta {
-  return { ip: call.meta.ip ?? '', device: device || call.meta.userAgent || '' };
+/**
+ * IP and device of the request: the client-sent device fingerprint wins over the User-Agent; the
+ * `x-device-id` header, when usable, is the device's linking signal (docs/decisions/risk.md).
+ */
+function clientMeta(call: { meta: { ip: string | null; userAgent: string | null }; req: Request }, device?: string | null): ClientMeta {
+  return { ip: call.meta.ip ?? '', device: device || call.meta.userAgent || '', deviceId: readDeviceId(call.req.headers['x-device-id']) };
 }
 
 /** The `i18n_redirected` cookie, the only cookie a player endpoint reads. */
@@ -57,7 +64,7 @@ export const accountEndpoints = [
       auth: 'none',
       body: registerBody,
       limits: [registerPerIp],
-      refusals: { 'auth.accountTaken': 2001, 'auth.refCodeUnknown': 2002 },
+      refusals: { 'auth.accountTaken': 2001, 'auth.refCodeUnknown': 2002, ...nationalRegisterCodes },
       summary: 'Register a player',
     },
     (call) => {
@@ -82,7 +89,7 @@ export const accountEndpoints = [
       auth: 'none',
       body: loginBody,
       limits: [loginPerIp, loginPerAccount],
-      refusals: { 'auth.credentialsWrong': 2001, ...totpLoginRefusals },
+      refusals: { 'auth.credentialsWrong': 2001, 'auth.accountClosed': 2003, ...totpLoginRefusals, ...nationalRegisterCodes },
       summary: 'Log a player in (`totpCode` when the account has an authenticator enabled: 2020 asks for it)',
     },
     (call) =>
@@ -131,6 +138,24 @@ export const accountEndpoints = [
       const requested = req.get('locales')?.trim();
       return logoutPlayer(player.id, isLocale(requested) ? requested : null);
     },
+  ),
+  endpoint(
+    {
+      method: 'post',
+      path: '/auth/close-account',
+      result: answers.postAuthCloseAccount,
+      auth: 'player',
+      body: closeAccountBody,
+      refusals: {
+        'auth.closeUnconfirmed': 2001,
+        'auth.closeBalanceLeft': 2002,
+        'auth.accountClosed': 2003,
+        'auth.totpCodeWrong': 2021,
+        'auth.totpLocked': 2022,
+      },
+      summary: 'Close the account for good, confirmed by the password or an authenticator code; withdraw the balance first (2002); every session ends',
+    },
+    ({ player, body, meta }) => closeAccount(player.id, { password: body.password, totpCode: body.totpCode }, meta),
   ),
   endpoint(
     {

@@ -36,6 +36,12 @@ export const loginBody = object({
   totpCode: totpCodeField(),
 });
 
+/** POST /auth/close-account: the password, or an authenticator code (an account with one), or both. */
+export const closeAccountBody = object({
+  password: exact().max(128).nullable().optional(),
+  totpCode: totpCodeField(),
+}).test('confirmed', 'give password or totpCode', (v) => Boolean(v?.password) || Boolean(v?.totpCode));
+
 /** `related=loginLogs` (the LOGIN_LOG value of AUTH_ENUM.RELATED is accepted too); comma-separated. */
 export const RELATED_LOGIN_LOGS = ['loginLogs', 'LOGIN_LOG'] as const;
 export const userDetailQuery = object({

@@ -111,6 +111,8 @@ export const postAuthSendVerifyEmail = obj({ id: str() });
 
 export const postAuthCheckVerifyEmail = nothing;
 
+export const postAuthCloseAccount = nothing;
+
 export const postAuthSendVerifyMobile = obj({ sent: constant(true) });
 
 export const postAuthGenerateTotpAuth = obj({ secret: str(), qrCode: str() });

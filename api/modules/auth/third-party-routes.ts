@@ -1,3 +1,4 @@
+import type { Request } from 'express';
 import { config } from '../../../shared/config';
 import {
   bindOAuth,
@@ -10,6 +11,7 @@ import {
   unbindThirdParty,
 } from '../../../shared/domain/auth';
 import type { RequestMeta } from '../../../shared/domain/audit';
+import { readDeviceId } from '../../../shared/domain/risk';
 import type { Locale } from '../../../shared/i18n/locales';
 import { endpoint } from '../../http/endpoint';
 import { limitRule } from '../../http/rate-limit';
@@ -42,12 +44,17 @@ const oauthIdentityRefusals = {
 /** What login-widget and bind-widget answer while checking the widget's data. */
 const widgetDataRefusals = { 'auth.widgetNotConfigured': 2001, 'auth.widgetHashWrong': 2002, 'auth.widgetAuthStale': 2003 } as const;
 
-const clientMeta = (meta: RequestMeta): ClientMeta => ({ ip: meta.ip ?? '', device: meta.userAgent ?? '' });
+/** The `x-device-id` header, when usable, is the device's linking signal (docs/decisions/risk.md). */
+const clientMeta = (meta: RequestMeta, req: Request): ClientMeta => ({
+  ip: meta.ip ?? '',
+  device: meta.userAgent ?? '',
+  deviceId: readDeviceId(req.headers['x-device-id']),
+});
 
-const loginContext = (call: { site: string; locale: Locale; meta: RequestMeta }, refCode?: string | null): LoginContext => ({
+const loginContext = (call: { site: string; locale: Locale; meta: RequestMeta; req: Request }, refCode?: string | null): LoginContext => ({
   siteCode: call.site,
   locale: call.locale,
-  meta: clientMeta(call.meta),
+  meta: clientMeta(call.meta, call.req),
   refCode,
 });
 
@@ -72,7 +79,7 @@ export const thirdPartyEndpoints = [
       auth: 'none',
       body: loginOAuthBody,
       limits: loginPerIp('login-oauth'),
-      refusals: { ...oauthIdentityRefusals, ...totpLoginRefusals },
+      refusals: { ...oauthIdentityRefusals, ...totpLoginRefusals, 'auth.accountClosed': 2012 },
       summary:
         'Log in with the OAuth provider (`totpCode` when the account has an authenticator enabled: after 2020 or 2021, post the same code and state again with it)',
     },
@@ -98,7 +105,7 @@ export const thirdPartyEndpoints = [
       auth: 'none',
       body: loginWidgetBody,
       limits: loginPerIp('login-widget'),
-      refusals: { ...widgetDataRefusals, ...totpLoginRefusals },
+      refusals: { ...widgetDataRefusals, ...totpLoginRefusals, 'auth.accountClosed': 2012 },
       summary: 'Log in with the messenger widget (`totpCode`, not signed, when the account has an authenticator enabled: 2020 asks for it)',
     },
     (call) => {

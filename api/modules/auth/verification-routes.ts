@@ -83,8 +83,9 @@ export const verificationEndpoints = [
         'auth.emailCodeWrong': 2002,
         // Taken meanwhile: the send endpoint's refusal, with its text.
         'auth.emailTaken': 2001,
+        'risk.identityExcluded': 2003,
       },
-      summary: 'Check an e-mail verification code',
+      summary: "Check an e-mail verification code (2003: the address is an excluded person's, in this group of sites)",
     },
     ({ player, body }) => checkEmailVerification(player.id, body.email, body.code),
   ),
@@ -116,8 +117,9 @@ export const verificationEndpoints = [
         'auth.smsNotConfigured': { code: 2002, wording: 'check' },
         // Taken meanwhile: the send endpoint's refusal, with its text.
         'auth.mobileTaken': 2001,
+        'risk.identityExcluded': 2003,
       },
-      summary: 'Check an SMS verification code',
+      summary: "Check an SMS verification code (2003: the number is an excluded person's, in this group of sites)",
     },
     ({ player, body }) => checkMobileVerification(player.id, body.mobile, body.code),
   ),

@@ -17,6 +17,7 @@ import { fiatCallbackUrls } from './vendor-callback-urls';
 import { depositCreatePerUser, exchangeRatePerIp } from './limits';
 import { adminOrdersQuery, depositBody, exchangeRateQuery, orderIdParams, ordersQuery, resolveBody, subOrderParams } from './schemas';
 import { KYC_GATE_REFUSALS } from '../kyc/gate-refusals';
+import { nationalRegisterCodes } from '../risk/refusal-codes';
 import * as answers from './answers';
 import { vendorEndpoints } from './vendor-endpoints';
 
@@ -95,6 +96,7 @@ export const depositEndpoints = [
         'bonus.offerNotFound': 2007,
         'bonus.offerUsed': 2008,
         ...KYC_GATE_REFUSALS,
+        ...nationalRegisterCodes,
       },
       summary:
         "A deposit order: the fiat vendor's reply, or the crypto address to pay; bonusCode opts into a deposit offer (2007 no such offer running, 2008 already used), granted when the deposit is credited",

@@ -8,6 +8,7 @@ import { constant, obj, str } from '../../http/answer-schemas';
 import { acknowledge, fiatvendorCheck, signedFields, usdtCheck } from './vendor-callback-auth';
 import { addAtmBody, addCardBody } from './vendor-schemas';
 import { KYC_GATE_REFUSALS } from '../kyc/gate-refusals';
+import { nationalRegisterCodes } from '../risk/refusal-codes';
 import * as answers from './vendor-answers';
 
 /**
@@ -20,6 +21,7 @@ import * as answers from './vendor-answers';
 const orderRefusals = {
   ...KYC_GATE_REFUSALS,
   ...depositProtectionCodes,
+  ...nationalRegisterCodes,
   'deposit.channelUnavailable': 2001,
   'deposit.rateUnknown': 2005,
 } as const;

@@ -32,8 +32,9 @@ export const playerEndpoints = [
       result: answers.putKycProfile,
       auth: 'player',
       body: profileBody,
-      refusals: { 'kyc.underAge': 2001, 'kyc.profileLocked': 2002 },
-      summary: "Set the caller's KYC profile: legal name, date of birth (YYYY-MM-DD), country (ISO alpha-2), address",
+      refusals: { 'kyc.underAge': 2001, 'kyc.profileLocked': 2002, 'risk.identityExcluded': 2003 },
+      summary:
+        "Set the caller's KYC profile: legal name, date of birth (YYYY-MM-DD), country (ISO alpha-2), address (2003: the name and date of birth are an excluded person's)",
     },
     ({ player, body }) => putKycProfile(player.siteCode, player.id, body),
   ),

@@ -168,6 +168,7 @@ export const promoEndpoints = [
         'promo.conditionNotMet': 2003,
         'promo.notRunning': 2004,
         'bonus.grantActive': 2005,
+        'risk.offerTakenByLinked': 2006,
         ...exclusionCodes,
       },
       summary:

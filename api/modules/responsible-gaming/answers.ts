@@ -36,7 +36,7 @@ const protectionFields = {
   sessionLimitPendingFrom: nullable(dateTime()),
   realityCheckMinutes: minutes('The reality-check interval'),
   coolingOffUntil: nullable(dateTime()),
-  selfExcludedUntil: nullable(dateTime()),
+  selfExcludedUntil: nullable(dateTime('9999-12-31T23:59:59.999Z: an indefinite self-exclusion')),
   session: nullable(obj({ startedAt: dateTime(), netResult: money('Wins minus stakes (negative: a loss)') }, { description: 'The live session' })),
   requiredLimits: array(limitType, 'The limit types the site requires before a first deposit'),
   missingLimits: array(limitType, 'Those this player has not set'),

@@ -86,8 +86,10 @@ export const playerEndpoints = [
       auth: 'player',
       body: selfExclusionBody,
       refusals: { 'responsible-gaming.exclusionTooShort': 2002 },
-      summary: 'Start (or extend) a self-exclusion of 6, 12 or 60 months (at least the site minimum); it cannot be ended early',
+      summary:
+        'Start (or extend) a self-exclusion of 6, 12 or 60 months (at least the site minimum), or an indefinite one (indefinite: true); it cannot be ended early',
     },
-    ({ site, player, body, meta }) => startSelfExclusion(site, player.id, byPlayer(site, meta), body.months as number),
+    ({ site, player, body, meta }) =>
+      startSelfExclusion(site, player.id, byPlayer(site, meta), body.indefinite === true ? { indefinite: true } : { months: body.months as number }),
   ),
 ];

@@ -39,7 +39,20 @@ export const sessionBody = documentAs(object({ sessionLimitMinutes: minutes(), r
   .required();
 
 export const coolingOffBody = object({ days: oneOf(COOLING_OFF_DAYS).required() }).required();
-export const selfExclusionBody = object({ months: oneOf(SELF_EXCLUSION_MONTHS).required() }).required();
+/** `{months}` (6, 12 or 60) or `{indefinite: true}`, exactly one of them. */
+export const selfExclusionBody = documentAs(
+  object({
+    months: oneOf(SELF_EXCLUSION_MONTHS),
+    indefinite: documentAs(mixed<true>(), { type: 'boolean', enum: [true], description: 'A self-exclusion without an end' }).test(
+      'true',
+      '${path} must be true',
+      (v) => v === undefined || v === true,
+    ),
+  }),
+  { oneOf: [{ required: ['months'] }, { required: ['indefinite'] }] },
+)
+  .test('one', 'give months or indefinite: true, not both', (v) => (v?.months === undefined) !== (v?.indefinite === undefined))
+  .required();
 
 const reason = () => text().min(1, '${path} is required').max(255).required();
 

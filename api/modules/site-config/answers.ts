@@ -102,6 +102,16 @@ export const getSiteConfigAdminByIdSettings = obj({
   events: obj({
     largeWin: nullable(decimal("A payout above this amount is told on the operators' stream as large-win; null: the deployment's EVENTS_LARGE_WIN")),
   }),
+  risk: obj({
+    scope: str('The operator group: sites with the same scope share links and exclusions'),
+    sharedSignalCap: int('A signal held by more accounts than this is ignored for linking'),
+    queueThreshold: int('Kinds of signal two accounts must share to enter the review queue'),
+    oneOfferPerPerson: bool('A promotion or bonus offer is refused to an account linked to one that took it'),
+  }),
+  nationalRegister: obj({
+    enabled: bool('The national self-exclusion register is asked at registration, login and deposit'),
+    failMode: oneOfValues(['closed', 'open'], 'When the register does not answer: closed refuses, open lets through'),
+  }),
   jurisdiction: siteJurisdiction,
 });
 

@@ -155,9 +155,14 @@ export const siteConfigEndpoints = [
         'site-config.kycLevel3AboveFloor': 2008,
       },
       summary:
-        "Change the site's settings (partial; unknown fields refused; the mail password is write-only; never weaker than the site's jurisdiction floors)",
+        "Change the site's settings (partial; unknown fields refused; the mail password is write-only; never weaker than the site's jurisdiction floors; risk.scope only by administrators bound to no site)",
     },
-    ({ actor, site, params, body }) => updateSiteSettings(actor, site, params.id, body as SiteSettingsPatch),
+    ({ actor, site, params, body, req }) => {
+      // The scope joins sites into one operator group (docs/decisions/risk.md): an exclusion on one reaches the others.
+      if ((body as SiteSettingsPatch).risk?.scope !== undefined && adminSitesOf(req) !== null)
+        throw new ForbiddenError('Permission denied: only administrators bound to no site choose the risk scope');
+      return updateSiteSettings(actor, site, params.id, body as SiteSettingsPatch);
+    },
   ),
   endpoint(
     {

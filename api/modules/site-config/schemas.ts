@@ -1,7 +1,15 @@
 import { array, boolean, mixed, object, type AnyObjectSchema } from 'yup';
 import { SITE_CODE_PATTERN } from '../../../shared/domain/common';
 import { GAME_TYPE_CODES } from '../../../shared/domain/game';
-import { canonicalTimeZones, isTimeZone, LIMIT_TYPES, MAX_INCREASE_DELAY_HOURS, SELF_EXCLUSION_MONTHS } from '../../../shared/domain/site-config';
+import {
+  canonicalTimeZones,
+  isTimeZone,
+  LIMIT_TYPES,
+  MAX_INCREASE_DELAY_HOURS,
+  REGISTER_FAIL_MODES,
+  RISK_SETTING_RANGES,
+  SELF_EXCLUSION_MONTHS,
+} from '../../../shared/domain/site-config';
 import { isLocale, LOCALES, type LocaleText } from '../../../shared/i18n/locales';
 import {
   charCount,
@@ -354,6 +362,45 @@ const eventSettings = () =>
     .typeError('${path} must be an object')
     .default(undefined);
 
+/**
+ * The linked-player settings (shared/domain/site-config/risk-settings.ts): scope a name of 1 to 30
+ * characters without control characters, sharedSignalCap and queueThreshold integers in their ranges,
+ * oneOfferPerPerson a boolean.
+ */
+const riskSettings = () => {
+  const r = RISK_SETTING_RANGES;
+  return knownKeysOnly(
+    object({
+      scope: charString()
+        .strict()
+        .typeError('${path} must be a string')
+        .min(1)
+        .max(r.scope.max)
+        .matches(/^[^\p{C}]+$/u, '${path} must not contain control characters'),
+      sharedSignalCap: jsonInteger().min(r.sharedSignalCap.min).max(r.sharedSignalCap.max),
+      queueThreshold: jsonInteger().min(r.queueThreshold.min).max(r.queueThreshold.max),
+      oneOfferPerPerson: strictBoolean(),
+    }),
+  )
+    .typeError('${path} must be an object')
+    .default(undefined);
+};
+
+/** The national register check (risk-settings.ts): enabled a boolean, failMode closed or open. */
+const nationalRegisterSettings = () =>
+  knownKeysOnly(
+    object({
+      enabled: strictBoolean(),
+      failMode: documentAs(mixed<(typeof REGISTER_FAIL_MODES)[number]>(), { type: 'string', enum: [...REGISTER_FAIL_MODES] }).test(
+        'one-of',
+        `\${path} must be one of ${REGISTER_FAIL_MODES.join(', ')}`,
+        (v) => v === undefined || (REGISTER_FAIL_MODES as readonly unknown[]).includes(v),
+      ),
+    }),
+  )
+    .typeError('${path} must be an object')
+    .default(undefined);
+
 /** PATCH /site-config/admin/:id/settings: the fields to change, at least one; unknown fields are refused. */
 export const siteSettingsBody = knownKeysOnly(
   object({
@@ -372,6 +419,8 @@ export const siteSettingsBody = knownKeysOnly(
     kyc: kycSettings(),
     bonus: bonusSettings(),
     events: eventSettings(),
+    risk: riskSettings(),
+    nationalRegister: nationalRegisterSettings(),
   }),
 ).test('some', 'give at least one setting', (v) => Object.values(v ?? {}).some((x) => x !== undefined));
 

@@ -16,6 +16,7 @@ export const FUNCTION_FILES: readonly string[] = [
   'wallet/bonus-move.sql',
   'outbox/add-row.sql',
   'site-config/jurisdictions.sql',
+  'risk/scope.sql',
   'responsible-gaming/periods.sql',
   'responsible-gaming/limits.sql',
   'kyc/freeze.sql',

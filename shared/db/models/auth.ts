@@ -29,6 +29,8 @@ export class User extends Model {
   @Column({ type: DataType.SMALLINT, allowNull: false, defaultValue: 0 }) totpFailures!: number;
   @Column({ type: DataType.DATE }) totpFailedAt!: Date | null;
   @Column({ type: DataType.INTEGER, allowNull: false, defaultValue: 0 }) tokenVersion!: number;
+  /** When the player closed the account (POST /auth/close-account): it logs in no more. */
+  @Column({ type: DataType.DATE }) closedAt!: Date | null;
   @Column({ type: DataType.DECIMAL(18, 6), allowNull: false, defaultValue: '0' }) balance!: string;
   @Column({ type: DataType.DECIMAL(18, 6), allowNull: false, defaultValue: '0' }) frozenBalance!: string;
   /** The bonus balance (docs/decisions/bonus.md): moved only by the bonus functions of the wallet (bonus_move). */

@@ -20,6 +20,8 @@ export interface ClientMeta {
   ip: string;
   /** Client-sent device fingerprint, else the User-Agent. */
   device: string;
+  /** The `x-device-id` header when usable (readDeviceId of the risk area), a linking signal; else absent. */
+  deviceId?: string | null;
 }
 
 /**
@@ -110,6 +112,8 @@ export async function createPlayer(input: NewPlayer, transaction: Transaction): 
  * version. Returns the new token and the updated user.
  */
 export async function completeLogin(user: User, meta: ClientMeta, transaction: Transaction): Promise<{ token: string; user: User }> {
+  // A closed account logs in no more (account-closure.ts), by password, OAuth or widget alike.
+  if (user.closedAt) throw new Refusal('auth.accountClosed');
   await user.increment('tokenVersion', { by: 1, transaction });
   await user.reload({ transaction });
   await closeOpenLogins(user.id, transaction);

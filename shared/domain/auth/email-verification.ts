@@ -6,6 +6,7 @@ import { MAIL_NOT_CONFIGURED, type SentMail } from '../../integrations/mail';
 import { logger } from '../../logger';
 import { waitForOutboxJob, type JobOutcome } from '../../queues/wait-for-job';
 import { cache } from '../../redis';
+import { claimIdentity, emailSignal } from '../risk';
 import { playerById } from './accounts';
 import { queueCodeMail } from './code-mail-outcomes';
 import { generateVerificationCode } from './verification-codes';
@@ -111,7 +112,11 @@ export async function checkEmailVerification(userId: number, rawEmail: string, c
   if (user.emailVerifyCode !== code) throw new Refusal('auth.emailCodeWrong');
   if (await emailTakenByOther(user, email)) throw takenMeanwhile();
   try {
-    await User.update({ email }, { where: { id: user.id } });
+    // The verified address is an identity: refused when it is an excluded person's (docs/decisions/risk.md).
+    await db().transaction(async (transaction) => {
+      await claimIdentity(transaction, user, emailSignal(email));
+      await User.update({ email }, { where: { id: user.id }, transaction });
+    });
   } catch (err) {
     if (err instanceof UniqueConstraintError) throw takenMeanwhile();
     throw err;

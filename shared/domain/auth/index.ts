@@ -3,6 +3,7 @@
  * This is the area's front door: other areas, the API, the workers and the scripts import the area
  * from here only (docs/architecture.md, "Areas").
  */
+export * from './account-closure';
 export * from './account-names';
 export * from './accounts';
 export * from './code-mail-outcomes';

@@ -1,5 +1,6 @@
 import type { Transaction } from 'sequelize';
 import { UserLoginLog } from '../../db/models';
+import { recordSessionSignals } from '../risk';
 import type { ClientMeta } from './accounts';
 
 /**
@@ -7,12 +8,16 @@ import type { ClientMeta } from './accounts';
  * next login or a logout, and a LOGIN_FAIL row per refused password or authenticator code.
  */
 
-/** A LOGIN row for a new session of the player. */
+/**
+ * A LOGIN row for a new session of the player, and the session's IP and device id as linking signals
+ * (one statement, shared/domain/risk/signals.ts).
+ */
 export async function recordLogin(user: { id: number; siteCode: string }, meta: ClientMeta, transaction: Transaction): Promise<void> {
   await UserLoginLog.create(
     { siteCode: user.siteCode, userId: user.id, device: meta.device.slice(0, 255), ip: meta.ip.slice(0, 64), action: 'LOGIN', lastUse: new Date() },
     { transaction },
   );
+  await recordSessionSignals(transaction, user, { ip: meta.ip, deviceId: meta.deviceId });
 }
 
 /** Closes the player's open LOGIN rows as LOGOUT. */

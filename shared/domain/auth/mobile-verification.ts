@@ -1,10 +1,12 @@
 import { UnrecoverableError } from 'bullmq';
 import { Op, UniqueConstraintError } from 'sequelize';
 import { User } from '../../db/models';
+import { db } from '../../db/sequelize';
 import { Refusal, UnavailableError } from '../../errors';
 import { SmsError, checkSmsVerification, smsMode, startSmsVerification } from '../../integrations/sms';
 import { logger } from '../../logger';
 import type { QueuePayloads } from '../../queues/definitions';
+import { claimIdentity, mobileSignal } from '../risk';
 import { playerById } from './accounts';
 import { e164Of, samePendingNumber, type CountryInput } from './phone-numbers';
 import { generateVerificationCode } from './verification-codes';
@@ -112,8 +114,12 @@ export async function checkMobileVerification(userId: number, mobile: string, co
   await checkCode(userId, pending, devCode, code);
   if (await mobileTakenByOther(user, pending)) throw takenMeanwhile();
   try {
-    const [affected] = await User.update({ mobile: pending, mobileVerifyCode: null }, { where: { id: user.id, mobileVerifyCode: stored } });
-    if (affected === 0) throw new Refusal('auth.mobileCodeMissing'); // a concurrent check or a new send replaced the record
+    // The verified number is an identity: refused when it is an excluded person's (docs/decisions/risk.md).
+    await db().transaction(async (transaction) => {
+      await claimIdentity(transaction, user, mobileSignal(pending));
+      const [affected] = await User.update({ mobile: pending, mobileVerifyCode: null }, { where: { id: user.id, mobileVerifyCode: stored }, transaction });
+      if (affected === 0) throw new Refusal('auth.mobileCodeMissing'); // a concurrent check or a new send replaced the record
+    });
   } catch (err) {
     if (err instanceof UniqueConstraintError) throw takenMeanwhile();
     throw err;

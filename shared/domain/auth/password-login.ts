@@ -2,6 +2,7 @@ import bcrypt from 'bcrypt';
 import { User } from '../../db/models';
 import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
+import { checkPlayerOnNationalRegister } from '../kyc';
 import { BCRYPT_ROUNDS } from './passwords';
 import { accountsNamed, completeLogin, type ClientMeta } from './accounts';
 import { recordLoginFailure } from './login-records';
@@ -44,6 +45,8 @@ export async function loginPlayer(input: LoginInput): Promise<{ token: string; u
     throw new Refusal('auth.credentialsWrong');
   }
   const passed = await passLoginTotp(found, input.totpCode, meta);
+  // The national self-exclusion register, when the site asks it (docs/decisions/risk.md, "The national register").
+  await checkPlayerOnNationalRegister(siteCode, found.id);
   const session = await db().transaction(async (transaction) => {
     // Logins of one user run one after another; a password changed since the check above refuses.
     const user = await User.findByPk(found.id, { transaction, lock: transaction.LOCK.UPDATE });

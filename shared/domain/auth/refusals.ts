@@ -49,6 +49,36 @@ export const authRefusals = declareRefusals('auth', {
     means: 'no such account, a wrong password, or an account without a password',
     text: WRONG_ACCOUNT_OR_PASSWORD,
   },
+  accountClosed: {
+    means: 'the player closed this account; it cannot be used again',
+    text: {
+      'zh-TW': '此帳號已關閉，無法再使用',
+      'en-US': 'This account has been closed and cannot be used again',
+      'zh-CN': '此账号已关闭，无法再使用',
+      'th-TH': 'บัญชีนี้ถูกปิดแล้วและไม่สามารถใช้งานได้อีก',
+      'vi-VN': 'Tài khoản này đã bị đóng và không thể sử dụng lại',
+    },
+  },
+  closeBalanceLeft: {
+    means: 'the account still holds cash: it is withdrawn first, through the normal withdrawal',
+    text: {
+      'zh-TW': '帳號仍有餘額，請先提款再關閉帳號',
+      'en-US': 'Your account still holds a balance: withdraw it before closing the account',
+      'zh-CN': '账号仍有余额，请先提款再关闭账号',
+      'th-TH': 'บัญชียังมียอดเงินคงเหลือ กรุณาถอนเงินก่อนปิดบัญชี',
+      'vi-VN': 'Tài khoản vẫn còn số dư: hãy rút tiền trước khi đóng tài khoản',
+    },
+  },
+  closeUnconfirmed: {
+    means: 'neither the password nor the authenticator code confirms the closure',
+    text: {
+      'zh-TW': '請以正確的密碼或驗證器代碼確認關閉帳號',
+      'en-US': 'Confirm the closure with your correct password or authenticator code',
+      'zh-CN': '请以正确的密码或验证器代码确认关闭账号',
+      'th-TH': 'กรุณายืนยันการปิดบัญชีด้วยรหัสผ่านหรือรหัสยืนยันตัวตนที่ถูกต้อง',
+      'vi-VN': 'Hãy xác nhận việc đóng tài khoản bằng mật khẩu hoặc mã xác thực đúng',
+    },
+  },
   currentPasswordWrong: {
     means: "the current password is not the account's",
     text: {

@@ -3,6 +3,7 @@ import { UniqueConstraintError, type Transaction } from 'sequelize';
 import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
 import type { Locale } from '../../i18n/locales';
+import { checkNationalRegister } from '../risk';
 import { BCRYPT_ROUNDS } from './passwords';
 import { accountKey } from './account-names';
 import { accountsNamed, createPlayer, findUplineByRefCode, type ClientMeta } from './accounts';
@@ -55,6 +56,8 @@ export async function registerPlayer(input: RegisterInput): Promise<RegisterResu
   if ((await accountsNamed(siteCode, account)).length) throw new Refusal('auth.accountTaken');
   const refCode = input.refCode?.trim() || null;
   if (refCode && !(await findUplineByRefCode(siteCode, refCode))) throw new Refusal('auth.refCodeUnknown');
+  // The national self-exclusion register, when the site asks it (docs/decisions/risk.md, "The national register").
+  await checkNationalRegister(siteCode, { name: input.name });
 
   const passwordHash = await bcrypt.hash(input.password, BCRYPT_ROUNDS);
   try {

@@ -7,7 +7,7 @@ import { InputError, Refusal } from '../../errors';
 import { createVendorOrder, fiatvendorSettings, type VendorOrderKind } from '../../integrations/fiatvendor';
 import { PaymentHttpError } from '../../integrations/payment-http';
 import { logger } from '../../logger';
-import { requireDepositLevel } from '../kyc';
+import { checkPlayerOnNationalRegister, requireDepositLevel } from '../kyc';
 import { checkDepositOrder } from '../responsible-gaming';
 import type { RefusalName } from '../refusals';
 import { availableChannels } from './channels';
@@ -70,6 +70,7 @@ export interface VendorCallbackUrls {
 
 /** POST /deposit: a fiat or credit order through the fiat vendor (its raw reply), or a crypto order (the address). */
 export async function createDeposit(siteCode: string, userId: number, input: DepositInput, callbacks: VendorCallbackUrls): Promise<unknown> {
+  await checkPlayerOnNationalRegister(siteCode, userId);
   const channels = await availableChannels(siteCode, userId);
   const channel = channels.find((c) => c.id === input.channelId);
   const crypto = input.paymentMethod === 'crypto';
@@ -86,6 +87,7 @@ export async function createDeposit(siteCode: string, userId: number, input: Dep
 
 /** POST /vendor/fiatvendor/add-atm and add-card: an order on the player's fiat vendor channel (`channelUnavailable` when there is none). */
 export async function createVendorDeposit(siteCode: string, userId: number, input: DepositInput, callbacks: VendorCallbackUrls): Promise<unknown> {
+  await checkPlayerOnNationalRegister(siteCode, userId);
   const channels = await availableChannels(siteCode, userId);
   const channel = channels.find((c) => c.code === 'fiatvendor' && c.paymentMethods.includes(input.paymentMethod));
   if (!channel || !fiatvendorSettings()) throw new Refusal('deposit.channelUnavailable', 'no fiat vendor channel');

@@ -8,5 +8,6 @@ export * from './flags';
 export * from './gates';
 export * from './notices';
 export * from './profile';
+export * from './register-check';
 export * from './review';
 export * from './status';

@@ -1,6 +1,7 @@
 import { db } from '../../db/sequelize';
 import { Refusal } from '../../errors';
 import { flagUnderAge } from './flags';
+import { claimIdentity, identitySignal } from '../risk';
 import { siteKyc } from '../site-config';
 import { heldDocumentCount } from './queries/documents';
 import { profileRow, upsertProfile } from './queries/profiles';
@@ -49,6 +50,9 @@ export async function putKycProfile(siteCode: string, userId: number, input: Kyc
     throw new Refusal('kyc.underAge', `born ${input.dateOfBirth}, minimum age ${minimumAge}`);
   }
   return db().transaction(async (transaction) => {
+    // The name and date of birth are an identity, claimed before the player's row (the lock order of
+    // docs/decisions/risk.md): refused when they are an excluded person's.
+    await claimIdentity(transaction, { id: userId, siteCode }, identitySignal(input.legalName, input.dateOfBirth));
     // The player's row first (as the deposit gate and the review take it), so an upload or a review
     // cannot slip between the check and the write.
     await db().query(`SELECT 1 FROM users WHERE id = :userId FOR NO KEY UPDATE`, { replacements: { userId }, transaction });

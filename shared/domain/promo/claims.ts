@@ -7,6 +7,7 @@ import { pickText, type Locale, type LocaleText } from '../../i18n/locales';
 import { type ClaimFilter, type Pagination, playerClaimPage } from '../common';
 import { grantInTransaction } from '../bonus';
 import { checkMayPlay, checkNotExcludedLocked } from '../responsible-gaming';
+import { offerSharersOf } from '../risk';
 import { ledgerKeys, money, moveBalance } from '../wallet';
 import { ClaimantFacts, quotaLeft } from './conditions';
 import { isRunning } from './views';
@@ -42,6 +43,11 @@ export async function claimPromotion(site: string, userId: number, promoId: numb
       if (await PromotionClaim.findOne({ where: { promoId, userId }, attributes: ['id'], transaction })) throw alreadyClaimed();
       if (!quotaLeft(promo)) throw new Refusal('promo.quotaExhausted');
       if (!(await new ClaimantFacts(user.id, user.vipLevel, transaction).meets(promo))) throw new Refusal('promo.conditionNotMet');
+      // One offer per person (docs/decisions/risk.md): decided under the promotion's row lock, which every claim of it takes first.
+      const sharers = await offerSharersOf(transaction, site, userId);
+      if (sharers.length && (await PromotionClaim.findOne({ where: { promoId, userId: sharers }, attributes: ['id'], transaction }))) {
+        throw new Refusal('risk.offerTakenByLinked', `promotion ${promoId}`);
+      }
 
       const reward = new Decimal(promo.rewardAmount);
       const asBonus = promo.rewardKind === 'bonus';

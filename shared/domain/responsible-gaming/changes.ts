@@ -5,11 +5,21 @@ import { Refusal } from '../../errors';
 import { recordAdminAction, type RequestMeta } from '../audit';
 import { forfeitOnExclusion } from '../bonus';
 import { forgetUnreadCount } from '../inbox';
-import { forfeitOpenClaims, lockOpenClaims, openClaimIds } from './promo-forfeits';
+import { identityLinkedAccounts, type Holder } from '../risk';
+import { forfeitOpenClaims, lockOpenClaims, openClaimIds, type OpenClaim } from './promo-forfeits';
 import { exclusionInForce } from './money-checks';
 import { protectionSettings, type LimitPeriod, type LimitType } from '../site-config';
 import { protectionView, type ProtectionView } from './state';
-import { extendExclusion, lockRgAccount, sessionSettingsRow, updateRealityCheckMinutes, updateSessionLimit } from './queries/accounts';
+import {
+  exclusionEnd,
+  extendExclusion,
+  lockRgAccount,
+  sessionSettingsRow,
+  setExclusionEnd,
+  updateRealityCheckMinutes,
+  updateSessionLimit,
+  type Exclusion,
+} from './queries/accounts';
 import { insertHistoryRow } from './queries/history';
 import { dropEmptyLimit, playerLimitRow, upsertPlayerLimit } from './queries/limits';
 
@@ -47,45 +57,114 @@ export async function underProtectionLock<T>(site: string, userId: number, chang
   });
 }
 
+/** An account linked to the excluded one by identity, with the forfeit of its rewards (underExclusionLock). */
+export interface LinkedAccount extends Holder {
+  forfeit: () => Promise<string>;
+}
+
 /**
- * Runs the start (or extension) of an exclusion, by the player or an operator. It locks, in the one lock
- * order (docs/decisions/platform.md, "One lock order"), the player's open promotion claims, the player's `users`
- * row, then the protection row; `change` writes the exclusion and calls `forfeit`, which takes back the
- * rewards of those claims when an exclusion is in force (shared/domain/responsible-gaming/promo-forfeits.ts), and the
- * active bonus grants (shared/domain/bonus/grants.ts forfeitOnExclusion), and answers
- * what was taken. Every money path that asks about an exclusion holds the player's `users` row when it
- * asks (wallet moves, claims, withdrawals, the rebate), so an exclusion starting at the same time waits for
- * it or is seen by it.
+ * Runs the start (or extension) of an exclusion, by the player or an operator, for the person: the player
+ * and every account of the player's scope linked to it by identity (a verified e-mail or mobile, a KYC
+ * name and date of birth: shared/domain/risk, identityLinkedAccounts, which first takes the locks of those
+ * values so an identity claimed at the same moment waits or is seen; docs/decisions/risk.md, "An
+ * exclusion follows the person"). It locks, in the one lock order (docs/decisions/platform.md, "One lock
+ * order"), the open promotion claims of every one of them, their `users` rows in id order, then their
+ * protection rows in id order; `change` writes the exclusion (excludeLinked for the linked accounts) and
+ * calls each account's `forfeit`, which takes back the rewards of its claims when an exclusion is in force
+ * (shared/domain/responsible-gaming/promo-forfeits.ts), and the active bonus grants
+ * (shared/domain/bonus/grants.ts forfeitOnExclusion), and answers what was taken. Every money path that
+ * asks about an exclusion holds the player's `users` row when it asks (wallet moves, claims, withdrawals,
+ * the rebate), so an exclusion starting at the same time waits for it or is seen by it.
  *
  * A claim that was not yet committed when the claims were locked commits before this transaction gets the
  * `users` row (a claim pays holding that row). Its row cannot be locked now without breaking the lock order,
- * so the open claims are read again once the `users` row is held (no claim can commit after that): when a
+ * so the open claims are read again once the `users` rows are held (no claim can commit after that): when a
  * claim appeared, the transaction is rolled back and run again, and the next run locks it first.
  */
-export async function underExclusionLock<T>(site: string, userId: number, change: (t: Transaction, forfeit: () => Promise<string>) => Promise<T>): Promise<T> {
+export async function underExclusionLock<T>(
+  site: string,
+  userId: number,
+  change: (t: Transaction, forfeit: () => Promise<string>, linked: LinkedAccount[]) => Promise<T>,
+): Promise<T> {
+  let involved = [userId];
+  try {
+    return await excludeInTransaction(site, userId, change, (ids) => (involved = ids));
+  } finally {
+    // The inbox hides promotional messages during an exclusion (inbox/visibility.ts): the cached counts are stale.
+    await Promise.all(involved.map((id) => forgetUnreadCount(id)));
+  }
+}
+
+async function excludeInTransaction<T>(
+  site: string,
+  userId: number,
+  change: (t: Transaction, forfeit: () => Promise<string>, linked: LinkedAccount[]) => Promise<T>,
+  involve: (ids: number[]) => void,
+): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await db().transaction(async (transaction) => {
         await requirePlayerOfSite(site, userId, transaction);
-        let claims = await lockOpenClaims(transaction, userId);
-        await db().query('SELECT id FROM users WHERE id = :userId FOR NO KEY UPDATE', { replacements: { userId }, type: QueryTypes.SELECT, transaction });
-        await lockRgAccount(transaction, userId);
-        const known = new Set(claims.map((claim) => String(claim.id)));
-        if ((await openClaimIds(transaction, userId)).some((id) => !known.has(id))) {
-          if (attempt < MAX_EXCLUSION_ATTEMPTS) throw new ClaimsMovedOn();
-          claims = await lockOpenClaims(transaction, userId);
+        const linked = await identityLinkedAccounts(transaction, site, userId);
+        const ids = [userId, ...linked.map((account) => account.id)].sort((a, b) => a - b);
+        involve(ids);
+        const claims = new Map<number, OpenClaim[]>();
+        for (const id of ids) claims.set(id, await lockOpenClaims(transaction, id));
+        await db().query('SELECT id FROM users WHERE id IN (:ids) ORDER BY id FOR NO KEY UPDATE', {
+          replacements: { ids },
+          type: QueryTypes.SELECT,
+          transaction,
+        });
+        for (const id of ids) await lockRgAccount(transaction, id);
+        for (const id of ids) {
+          const known = new Set(claims.get(id)!.map((claim) => String(claim.id)));
+          if ((await openClaimIds(transaction, id)).some((claimId) => !known.has(claimId))) {
+            if (attempt < MAX_EXCLUSION_ATTEMPTS) throw new ClaimsMovedOn();
+            claims.set(id, await lockOpenClaims(transaction, id));
+          }
         }
-        const forfeit = async () => {
-          const exclusion = await exclusionInForce(userId, transaction);
+        const forfeitOf = (id: number) => async () => {
+          const exclusion = await exclusionInForce(id, transaction);
           // Bonus money is forfeited too, under the player's row (docs/decisions/bonus.md): its bonus-forfeit ledger rows say why.
-          if (exclusion) await forfeitOnExclusion(transaction, userId);
-          return exclusion && claims.length ? forfeitOpenClaims(transaction, userId, claims, exclusion) : '0.000000';
+          if (exclusion) await forfeitOnExclusion(transaction, id);
+          const open = claims.get(id)!;
+          return exclusion && open.length ? forfeitOpenClaims(transaction, id, open, exclusion) : '0.000000';
         };
-        return change(transaction, forfeit);
+        return change(
+          transaction,
+          forfeitOf(userId),
+          linked.map((account) => ({ ...account, forfeit: forfeitOf(account.id) })),
+        );
       });
     } catch (err) {
       if (!(err instanceof ClaimsMovedOn)) throw err;
     }
+  }
+}
+
+/**
+ * The exclusion `column` of the player, now ending at `until`, given to each linked account too: its end
+ * becomes `until` unless it ends later already (never shortened), with a history row and an operation-log
+ * row on the account's own site (action `linked-<action>`, naming the player it follows) and the forfeit
+ * of its rewards.
+ */
+export async function excludeLinked(
+  t: Transaction,
+  userId: number,
+  linked: readonly LinkedAccount[],
+  by: ChangedBy,
+  action: string,
+  exclusion: { column: Exclusion; until: Date },
+): Promise<void> {
+  for (const account of linked) {
+    const current = await exclusionEnd(t, account.id, exclusion.column);
+    if (!current || new Date(current).getTime() < exclusion.until.getTime()) await setExclusionEnd(t, account.id, exclusion.column, exclusion.until);
+    await recordChange(t, account.id, { ...by, siteCode: account.siteCode }, `linked-${action}`, {
+      linkedTo: userId,
+      from: current,
+      to: current && new Date(current).getTime() > exclusion.until.getTime() ? current : exclusion.until.toISOString(),
+      forfeited: await account.forfeit(),
+    });
   }
 }
 
@@ -212,20 +291,46 @@ export async function setPlayerSession(site: string, userId: number, by: Changed
  * end it early); open promotion rewards are forfeited (underExclusionLock).
  */
 export async function startCoolingOff(site: string, userId: number, by: ChangedBy, days: number): Promise<ProtectionView> {
-  return underExclusionLock(site, userId, async (t, forfeit) => {
+  return underExclusionLock(site, userId, async (t, forfeit, linked) => {
     const { from, to } = await extendExclusion(t, userId, 'coolingOffUntil', { days });
     await recordChange(t, userId, by, 'cooling-off', { days, from, to, forfeited: await forfeit() });
+    await excludeLinked(t, userId, linked, by, 'cooling-off', { column: 'coolingOffUntil', until: new Date(to) });
     return protectionView(site, userId, t);
-  }).finally(() => forgetUnreadCount(userId));
+  });
 }
 
-/** POST /responsible-gaming/self-exclusion: as cooling-off, for `months`, at least the site's minimum (`exclusionTooShort`). */
-export async function startSelfExclusion(site: string, userId: number, by: ChangedBy, months: number): Promise<ProtectionView> {
-  const { minimumExclusionMonths } = await protectionSettings(site);
-  if (months < minimumExclusionMonths) throw new Refusal('responsible-gaming.exclusionTooShort', `the site's minimum is ${minimumExclusionMonths} months`);
-  return underExclusionLock(site, userId, async (t, forfeit) => {
-    const { from, to } = await extendExclusion(t, userId, 'selfExcludedUntil', { months });
-    await recordChange(t, userId, by, 'self-exclusion', { months, from, to, forfeited: await forfeit() });
+/**
+ * The end an indefinite self-exclusion is stored with (rg_accounts."selfExcludedUntil"): later than any
+ * timed one, so every rule that reads the end (the money checks, "never shortened") treats it as one that
+ * does not end; answered as this instant (docs/decisions/risk.md, "Indefinite self-exclusion and account closure").
+ */
+export const INDEFINITE_EXCLUSION_END = new Date('9999-12-31T23:59:59.999Z');
+
+/**
+ * POST /responsible-gaming/self-exclusion: as cooling-off, for `months`, at least the site's minimum
+ * (`exclusionTooShort`), or `indefinite` (stored as INDEFINITE_EXCLUSION_END; nobody ends it early).
+ */
+export async function startSelfExclusion(
+  site: string,
+  userId: number,
+  by: ChangedBy,
+  request: { months: number } | { indefinite: true },
+): Promise<ProtectionView> {
+  if ('months' in request) {
+    const { minimumExclusionMonths } = await protectionSettings(site);
+    if (request.months < minimumExclusionMonths)
+      throw new Refusal('responsible-gaming.exclusionTooShort', `the site's minimum is ${minimumExclusionMonths} months`);
+  }
+  return underExclusionLock(site, userId, async (t, forfeit, linked) => {
+    let range: { from: Date | null; to: Date };
+    if ('months' in request) range = await extendExclusion(t, userId, 'selfExcludedUntil', { months: request.months });
+    else {
+      range = { from: await exclusionEnd(t, userId, 'selfExcludedUntil'), to: INDEFINITE_EXCLUSION_END };
+      await setExclusionEnd(t, userId, 'selfExcludedUntil', INDEFINITE_EXCLUSION_END);
+    }
+    const length = 'months' in request ? { months: request.months } : { indefinite: true };
+    await recordChange(t, userId, by, 'self-exclusion', { ...length, from: range.from, to: range.to, forfeited: await forfeit() });
+    await excludeLinked(t, userId, linked, by, 'self-exclusion', { column: 'selfExcludedUntil', until: new Date(range.to) });
     return protectionView(site, userId, t);
-  }).finally(() => forgetUnreadCount(userId));
+  });
 }

@@ -1,7 +1,6 @@
 import { InputError, Refusal } from '../../errors';
 import type { Actor } from '../audit';
-import { forgetUnreadCount } from '../inbox';
-import { recordChange, requirePlayerOfSite, underExclusionLock, underProtectionLock, type ChangedBy } from './changes';
+import { excludeLinked, recordChange, requirePlayerOfSite, underExclusionLock, underProtectionLock, type ChangedBy } from './changes';
 import type { LimitPeriod, LimitType } from '../site-config';
 import { protectionHistory, protectionView, type HistoryEntry, type ProtectionView } from './state';
 import { exclusionEnd, setExclusionEnd } from './queries/accounts';
@@ -56,15 +55,17 @@ export async function setOperatorExclusion(actor: Actor, site: string, userId: n
   const until = new Date(request.until);
   if (Number.isNaN(until.getTime()) || until.getTime() <= Date.now()) throw new InputError('until', 'must be an instant in the future');
   const column = request.kind === 'cooling-off' ? 'coolingOffUntil' : 'selfExcludedUntil';
-  return underExclusionLock(site, userId, async (t, forfeit) => {
+  return underExclusionLock(site, userId, async (t, forfeit, linked) => {
     const current = await exclusionEnd(t, userId, column);
     if (current && until.getTime() < new Date(current).getTime()) throw new Refusal('responsible-gaming.exclusionNotShortened');
     await setExclusionEnd(t, userId, column, until);
-    await recordChange(t, userId, byOperator(actor, site, request.reason), `operator-${request.kind}`, {
+    const by = byOperator(actor, site, request.reason);
+    await recordChange(t, userId, by, `operator-${request.kind}`, {
       from: current,
       to: until.toISOString(),
       forfeited: await forfeit(),
     });
+    await excludeLinked(t, userId, linked, by, `operator-${request.kind}`, { column, until });
     return protectionView(site, userId, t);
-  }).finally(() => forgetUnreadCount(userId));
+  });
 }

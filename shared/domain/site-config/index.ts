@@ -11,6 +11,7 @@ export * from './kyc-settings';
 export * from './new-site';
 export * from './protection-settings';
 export * from './public-config';
+export * from './risk-settings';
 export * from './settlement-settings';
 export * from './site-configs';
 export * from './site-name';

@@ -8,6 +8,14 @@ import { lockSiteConfig, logSiteConfigAction, siteConfigWrite } from './admin-wr
 import { kycSettingsOf, patchKycSettings, type KycSettings } from './kyc-settings';
 import { bonusSettingsOf, patchBonusSettings, type BonusSettings } from './bonus-settings';
 import { eventSettingsOf, patchEventSettings, type EventSettings } from './event-settings';
+import {
+  nationalRegisterSettingsOf,
+  patchNationalRegisterSettings,
+  patchRiskSettings,
+  riskSettingsOf,
+  type NationalRegisterSettings,
+  type RiskSettings,
+} from './risk-settings';
 import { requireAtLeast, settingsAndFloors, type SiteFloors, type SiteJurisdiction } from './floors';
 import { mailView, patchMail, type MailPatch, type MailView, type StoredMail } from './mail-settings';
 import { minimumAgeOf } from './minimum-age';
@@ -28,6 +36,8 @@ import { minimumAgeOf } from './minimum-age';
  *   (shared/domain/site-config/protection-settings.ts);
  * - bonus {contributionWeights, forfeitOnWithdrawal}: the bonus money's settings (bonus-settings.ts).
  * - events {largeWin}: the live events' settings (event-settings.ts).
+ * - risk {scope, sharedSignalCap, queueThreshold, oneOfferPerPerson}: linked players (risk-settings.ts).
+ * - nationalRegister {enabled, failMode}: the national self-exclusion register check (risk-settings.ts).
  * The minimum age, the KYC thresholds and the protection settings never read weaker than the floors of
  * the site's jurisdiction profile, answered as `jurisdiction` (floors.ts); a PATCH below a floor is
  * refused naming it, and changes nothing.
@@ -43,6 +53,8 @@ export interface SiteSettingsView {
   responsibleGaming: ProtectionSettings;
   bonus: BonusSettings;
   events: EventSettings;
+  risk: RiskSettings;
+  nationalRegister: NationalRegisterSettings;
   jurisdiction: SiteJurisdiction;
 }
 
@@ -56,6 +68,8 @@ export interface SiteSettingsPatch {
   responsibleGaming?: Partial<ProtectionSettings>;
   bonus?: Partial<BonusSettings>;
   events?: Partial<EventSettings>;
+  risk?: Partial<RiskSettings>;
+  nationalRegister?: Partial<NationalRegisterSettings>;
 }
 
 interface Stored extends SiteSettings {
@@ -64,6 +78,8 @@ interface Stored extends SiteSettings {
   kyc?: KycSettings;
   bonus?: BonusSettings;
   events?: EventSettings;
+  risk?: RiskSettings;
+  nationalRegister?: NationalRegisterSettings;
 }
 
 function viewOf(stored: Stored, affiliate: SettlementSettings, jurisdiction: SiteJurisdiction): SiteSettingsView {
@@ -78,6 +94,8 @@ function viewOf(stored: Stored, affiliate: SettlementSettings, jurisdiction: Sit
     responsibleGaming: protectionSettingsOf(stored.responsibleGaming, floors),
     bonus: bonusSettingsOf(stored.bonus),
     events: eventSettingsOf(stored.events),
+    risk: riskSettingsOf(stored.risk),
+    nationalRegister: nationalRegisterSettingsOf(stored.nationalRegister),
     jurisdiction,
   };
 }
@@ -142,6 +160,20 @@ function patchOwnKeys(stored: Stored, patch: SiteSettingsPatch, floors: SiteFloo
     if (events.changed.length) {
       next.events = events.next;
       changed.push(...events.changed);
+    }
+  }
+  if (patch.risk !== undefined) {
+    const risk = patchRiskSettings(stored.risk, patch.risk);
+    if (risk.changed.length) {
+      next.risk = risk.next;
+      changed.push(...risk.changed);
+    }
+  }
+  if (patch.nationalRegister !== undefined) {
+    const register = patchNationalRegisterSettings(stored.nationalRegister, patch.nationalRegister);
+    if (register.changed.length) {
+      next.nationalRegister = register.next;
+      changed.push(...register.changed);
     }
   }
   return { next, changed };

@@ -17,6 +17,7 @@ export const ADMIN_MODULES: readonly string[] = [
   'vendor',
   'payment-channel',
   'responsible-gaming',
+  'risk',
   'promo',
   'withdrawal',
   'affiliate',
