@@ -116,16 +116,21 @@ export async function archiveMonth(table: HistoryTable, month: Month): Promise<A
     await putObject(variantKey(storageKey, 'manifest', 'json'), Buffer.from(JSON.stringify(made, null, 1), 'utf8'));
     const back = await getObject(storageKey);
     if (!back || sha256(back) !== made.sha256) throw new Error(`archive of ${table} ${month}: the stored file does not read back as written`);
-    await db().query(
+    // A month archived and not restored is never archived over: its record is the only way to its file.
+    const recorded = await db().query(
       `INSERT INTO history_archives ("table", month, "storageKey", "rowCount", sha256, manifest)
        VALUES (:table, :month, :storageKey, :rows, :sha256, :manifest::jsonb)
        ON CONFLICT ("table", month) DO UPDATE SET "storageKey" = EXCLUDED."storageKey", "rowCount" = EXCLUDED."rowCount",
-         sha256 = EXCLUDED.sha256, manifest = EXCLUDED.manifest, "archivedAt" = now(), "restoredAt" = NULL`,
+         sha256 = EXCLUDED.sha256, manifest = EXCLUDED.manifest, "archivedAt" = now(), "restoredAt" = NULL
+       WHERE history_archives."restoredAt" IS NOT NULL
+       RETURNING "table"`,
       {
         replacements: { table, month: `${month}-01`, storageKey, rows, sha256: made.sha256, manifest: JSON.stringify(made) },
+        type: QueryTypes.SELECT,
         transaction,
       },
     );
+    if (!recorded.length) throw new Error(`${table} ${month} is archived already and not restored`);
     await db().query(`ALTER TABLE ${table} DETACH PARTITION ${partition}`, { transaction });
     await db().query(`DROP TABLE ${partition}`, { transaction });
     return made;

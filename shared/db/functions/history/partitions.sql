@@ -50,6 +50,9 @@ BEGIN
     FOR m IN EXECUTE format('SELECT DISTINCT date_trunc(''month'', "createdAt" AT TIME ZONE ''UTC'')::DATE FROM %I
                              UNION SELECT ($1 + make_interval(months => i))::DATE FROM generate_series(0, $2) i ORDER BY 1', t || '_default')
              USING this_month, greatest(p_ahead, 0) LOOP
+      -- An archived month is not made again: its rows wait in the default partition, and its restore fails
+      -- loudly on them, rather than a second archive of the month replacing the first one's record.
+      CONTINUE WHEN EXISTS (SELECT 1 FROM history_archives a WHERE a."table" = t AND a.month = m AND a."restoredAt" IS NULL);
       IF to_regclass(t || '_' || to_char(m, 'YYYY_MM')) IS NULL THEN made := made || history_month_partition(t, m); END IF;
     END LOOP;
   END LOOP;
