@@ -84,9 +84,10 @@ BEGIN
   RETURN a + b + c;
 END $$;
 
-DROP TRIGGER IF EXISTS history_game_transaction_key ON game_transactions;
-CREATE TRIGGER history_game_transaction_key BEFORE INSERT OR DELETE OR UPDATE OF "createdAt" ON game_transactions FOR EACH ROW EXECUTE FUNCTION history_game_transaction_key();
-DROP TRIGGER IF EXISTS history_provider_transaction_key ON provider_transactions;
-CREATE TRIGGER history_provider_transaction_key BEFORE INSERT OR DELETE OR UPDATE OF "createdAt" ON provider_transactions FOR EACH ROW EXECUTE FUNCTION history_provider_transaction_key();
-DROP TRIGGER IF EXISTS history_bet_order_key ON bet_orders;
-CREATE TRIGGER history_bet_order_key BEFORE INSERT OR DELETE OR UPDATE OF "createdAt" ON bet_orders FOR EACH ROW EXECUTE FUNCTION history_bet_order_key();
+-- One trigger name on the three tables (names: `trigger <name> ON <table>` stays within Postgres' 63 characters).
+DROP TRIGGER IF EXISTS history_key ON game_transactions;
+CREATE TRIGGER history_key BEFORE INSERT OR DELETE OR UPDATE OF "createdAt" ON game_transactions FOR EACH ROW EXECUTE FUNCTION history_game_transaction_key();
+DROP TRIGGER IF EXISTS history_key ON provider_transactions;
+CREATE TRIGGER history_key BEFORE INSERT OR DELETE OR UPDATE OF "createdAt" ON provider_transactions FOR EACH ROW EXECUTE FUNCTION history_provider_transaction_key();
+DROP TRIGGER IF EXISTS history_key ON bet_orders;
+CREATE TRIGGER history_key BEFORE INSERT OR DELETE OR UPDATE OF "createdAt" ON bet_orders FOR EACH ROW EXECUTE FUNCTION history_bet_order_key();
