@@ -164,6 +164,8 @@ test.serial('a month archived to storage and restored: checksum, chain heads and
   // The verifier takes each archived month as its manifest's links: the chain after it and the balance of a player whose rows are all archived.
   await verifyOk(t);
   t.deepEqual(await history.archivedMonths(), ['2025-03']);
+  // A player whose ledger is all archived still has a ledger: not deletable.
+  await t.throwsAsync(db().query('DELETE FROM users WHERE id = :id', { replacements: { id: gone.id } }), { message: /has ledger rows/ });
 
   // A file that is not the manifest's, or a chain that is not, restores nothing.
   await storage.putObject(archive.storageKey, Buffer.concat([bytes!, Buffer.from('x')]));
