@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { recordVerifyRun, verifyChains, verifyReportText } from '../shared/domain/audit';
 import { closeDb } from '../shared/db/sequelize';
+import { archivedMonths } from '../shared/domain/history';
 import { bootServices } from './lib/boot';
 
 /**
@@ -36,6 +37,9 @@ async function main(): Promise<number> {
   try {
     const report = await verifyChains({ root });
     await recordVerifyRun(report);
+    const archived = await archivedMonths('game_transactions');
+    // An archived month is one link per account in the walk, its manifest's (docs/audit-chains.md, "Archived months").
+    if (archived.length) process.stdout.write(`archived ledger months, checked through their manifests' links: ${archived.join(', ')}\n`);
     process.stdout.write(verifyReportText(report));
     return report.ok ? 0 : 1;
   } finally {

@@ -112,6 +112,14 @@ export interface Config {
   workerQueues: string[] | 'all';
   workerConcurrency: Record<string, number>;
   outboxRelayEveryMs: number;
+  /**
+   * The history tables by month (docs/decisions/bet-record.md, "History tables are partitioned by month"):
+   * PROVIDER_RECONCILIATION_MONTHS (4), the window of the key tables that exactly once goes through;
+   * HISTORY_ARCHIVE_AFTER_MONTHS (13), the age of a month, counted from its end, at which the history job
+   * moves it to an archive in storage (longer than the window); HISTORY_RETENTION_YEARS (10), how long an
+   * archive is kept (the platform deletes none; docs/scaling.md, "History by month").
+   */
+  history: { keyWindowMonths: number; archiveAfterMonths: number; retentionYears: number };
   /** The relay's fast loop for batched queues (post-bet). */
   outboxBatchRelayEveryMs: number;
   /** How often the workers look in Postgres for outbox effects whose jobs Redis lost (shared/queues/reconcile.ts). */
@@ -352,6 +360,19 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
   if (production && !str('ADMIN_PASSWORD')) problems.push('ADMIN_PASSWORD is required in production');
   if (adminPassword.length < 6) problems.push('ADMIN_PASSWORD must be at least 6 characters');
 
+  const historySettings = {
+    keyWindowMonths: int('PROVIDER_RECONCILIATION_MONTHS', 4, 1, 120),
+    archiveAfterMonths: int('HISTORY_ARCHIVE_AFTER_MONTHS', 13, 2, 1200),
+    retentionYears: int('HISTORY_RETENTION_YEARS', 10, 1, 100),
+  };
+  if (historySettings.archiveAfterMonths <= historySettings.keyWindowMonths) {
+    problems.push(
+      'HISTORY_ARCHIVE_AFTER_MONTHS must be more than PROVIDER_RECONCILIATION_MONTHS: a retry older than the window is looked up in the months still in the database',
+    );
+  }
+  if (historySettings.retentionYears * 12 < historySettings.archiveAfterMonths) {
+    problems.push('HISTORY_RETENTION_YEARS must cover HISTORY_ARCHIVE_AFTER_MONTHS');
+  }
   const workerQueuesRaw = str('WORKER_QUEUES') ?? 'all';
   const workerQueues =
     workerQueuesRaw === 'all'
@@ -502,6 +523,7 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
     workerQueues,
     workerConcurrency,
     outboxRelayEveryMs: int('OUTBOX_RELAY_EVERY_MS', 5000, 100, 3_600_000),
+    history: historySettings,
     outboxBatchRelayEveryMs: int('OUTBOX_BATCH_RELAY_EVERY_MS', 100, 10, 60_000),
     outboxReconcileEveryMs: int('OUTBOX_RECONCILE_EVERY_MS', 60_000, 100, 3_600_000),
     outboxReconcileAfterMs: int('OUTBOX_RECONCILE_AFTER_MS', 300_000, 100, 86_400_000),

@@ -2,6 +2,7 @@ import { affiliateSettlementJob } from '../shared/domain/affiliate';
 import { auditDigestJob } from '../shared/domain/audit';
 import { mailJob, smsJob } from '../shared/domain/auth';
 import { expireBonusesJob } from '../shared/domain/bonus';
+import { historyJob } from '../shared/domain/history';
 import { depositCreditJob, depositExpiryJob } from '../shared/domain/deposit';
 import { liveSportsJob } from '../shared/domain/live-sports';
 import { postBetJob } from '../shared/domain/post-bet';
@@ -31,5 +32,6 @@ export const JOB_HANDLERS: JobHandlerRegistry = {
   'live-sports': liveSportsJob,
   'outbox-relay': outboxRelayJob,
   'audit-digest': auditDigestJob,
+  history: historyJob,
   'report-fold': reportFoldJob,
 };

@@ -62,11 +62,13 @@ async function functionsWithDependents(sequelize: Sequelize, transaction: Transa
   return sequelize.query<Dependent>(
     `SELECT format('%I.%I(%s)', 'public', p.proname, pg_get_function_identity_arguments(p.oid)) AS signature,
             pg_describe_object(d.classid, d.objid, d.objsubid) AS dependent,
-            CASE WHEN tg.oid IS NOT NULL THEN tg.tgname || ' ON ' || c.relname END AS "trigger"
+            CASE WHEN tg.oid IS NOT NULL THEN tg.tgname || ' ON ' || r.relname END AS "trigger"
        FROM pg_proc p
        LEFT JOIN pg_depend d ON d.refclassid = 'pg_proc'::regclass AND d.refobjid = p.oid
        LEFT JOIN pg_trigger tg ON d.classid = 'pg_trigger'::regclass AND tg.oid = d.objid
        LEFT JOIN pg_class c ON c.oid = tg.tgrelid
+       -- A trigger on a partitioned table is cloned on each partition: the clones are the parent's trigger.
+       LEFT JOIN pg_class r ON r.oid = coalesce(pg_partition_root(c.oid), c.oid)
       WHERE ${OWN_FUNCTIONS} AND (p.proname IN (:names)) = :declared
       ORDER BY 1`,
     { replacements: { names, declared }, type: QueryTypes.SELECT, transaction },

@@ -49,6 +49,11 @@ export interface QueuePayloads {
   'outbox-relay': { reason?: 'schedule' | 'manual' };
   /** The daily digest (Merkle root) of the ledger and operation-log hash chains' heads. */
   'audit-digest': { reason?: 'schedule' | 'manual' };
+  /**
+   * The history tables' upkeep (shared/domain/history): the months ahead, the keys older than the
+   * reconciliation window, the months old enough to archive.
+   */
+  history: { reason?: 'schedule' | 'manual' };
   /** The fold of the report deltas into the daily rollup (scheduled every few seconds; docs/reports.md). */
   'report-fold': { reason?: 'schedule' | 'manual' };
 }
@@ -97,6 +102,7 @@ export const QUEUES: Record<QueueName, { defaultJobOptions: DefaultJobOptions; c
   'live-sports': { defaultJobOptions: retry(2, 30_000), concurrency: 1 },
   'outbox-relay': { defaultJobOptions: retry(1, 1000), concurrency: 1 },
   'audit-digest': { defaultJobOptions: retry(5, 60_000), concurrency: 1 },
+  history: { defaultJobOptions: retry(5, 300_000), concurrency: 1 },
   'report-fold': { defaultJobOptions: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: keepFailed }, concurrency: 1 },
 };
 

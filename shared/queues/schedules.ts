@@ -31,6 +31,8 @@ export const SCHEDULES: Schedule[] = [
   { queue: 'bonus-expiry', id: 'bonus-expiry-sweep', pattern: '* * * * *', data: { reason: 'schedule' } },
   { queue: 'upload-sweep', id: 'upload-sweep-daily', pattern: '15 4 * * *', data: { reason: 'schedule' } },
   { queue: 'audit-digest', id: 'audit-digest-daily', pattern: '45 23 * * *', data: { reason: 'schedule' } },
+  // Daily, so the months ahead exist weeks before they are needed (docs/decisions/bet-record.md).
+  { queue: 'history', id: 'history-daily', pattern: '20 4 * * *', data: { reason: 'schedule' } },
   // Every 5 seconds (a six-field pattern): a lost run only delays the rollup (docs/decisions/reports.md).
   { queue: 'report-fold', id: 'report-fold-frequent', pattern: '*/5 * * * * *', data: { reason: 'schedule' } },
 ];

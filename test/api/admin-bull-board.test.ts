@@ -62,12 +62,12 @@ test('the board needs the queues:read permission', async (t) => {
   t.regex(allPage.headers.get('content-type') ?? '', /text\/html/);
 });
 
-test('the board JSON API lists every declared queue (15 with report-fold and bonus-expiry)', async (t) => {
+test('the board JSON API lists every declared queue (16 with report-fold, bonus-expiry and history)', async (t) => {
   const { token } = await createAdmin({ permissions: ['queues:read'] });
   const res = await stack.request('GET', `${BASE}/api/queues`, { token });
   t.is(res.status, 200);
   const names = (res.body.queues as Array<{ name: string }>).map((q) => q.name).sort();
-  t.is(QUEUE_NAMES.length, 15);
+  t.is(QUEUE_NAMES.length, 16);
   t.deepEqual(names, [...QUEUE_NAMES].sort());
   const mail = (res.body.queues as Array<{ name: string; counts: Record<string, number> }>).find((q) => q.name === 'mail');
   t.is(typeof mail?.counts.waiting, 'number');

@@ -60,6 +60,7 @@ if (!chromiumPath) {
   async function activityOn(site: string, day: string) {
     const factories = await import('../helpers/factories');
     const { db } = await import('../../shared/db/sequelize');
+    const { backdateHistory } = await import('../helpers/history');
     const { creditDeposit } = await import('../../shared/domain/deposit');
     const { DepositOrder } = await import('../../shared/db/models');
     const { user, token } = await factories.createUser({ siteCode: site, balance: '100' });
@@ -73,7 +74,7 @@ if (!chromiumPath) {
     // A round's play belongs to its betDatetime's day, a deposit to its ledger row's (docs/reports.md, "Figures").
     const at = `${day}T12:00:00Z`;
     await db().query(`UPDATE bet_orders SET "betDatetime" = :at WHERE "userId" = :id`, { replacements: { at, id: user.id } });
-    await db().query(`UPDATE game_transactions SET "createdAt" = :at WHERE "userId" = :id AND kind = 'deposit'`, { replacements: { at, id: user.id } });
+    await backdateHistory(`UPDATE game_transactions SET "createdAt" = :at WHERE "userId" = :id AND kind = 'deposit'`, { at, id: user.id });
   }
 
   test(TITLE, async (t) => {

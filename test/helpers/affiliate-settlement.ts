@@ -3,6 +3,7 @@ import { QueryTypes } from 'sequelize';
 import { AffiliateCommission, AffiliateSettlement, AgentTier, AffiliateCommissionRate, BetOrder, type User } from '../../shared/db/models';
 import { db } from '../../shared/db/sequelize';
 import { moveAffiliateBalance, moveBalance } from '../../shared/domain/wallet';
+import { backdateHistory } from './history';
 
 /** Fixtures of the affiliate settlement tests: a site's program, bets with results, rewards at a time, and reads. */
 
@@ -73,7 +74,7 @@ export async function bet(user: User, f: BetFields): Promise<void> {
 export async function reward(user: User, amount: string, kind: 'rebate' | 'promo-reward' | 'mission-reward', at: string): Promise<void> {
   const key = `test-reward:${randomBytes(8).toString('hex')}`;
   await db().transaction((transaction) => moveBalance(transaction, { userId: user.id, amount, kind, idempotencyKey: key }));
-  await db().query(`UPDATE game_transactions SET "createdAt" = :at WHERE "idempotencyKey" = :key`, { replacements: { at, key } });
+  await backdateHistory(`UPDATE game_transactions SET "createdAt" = :at WHERE "idempotencyKey" = :key`, { at, key });
 }
 
 /** Gives an agent lifetime commission (totalEarned) through the affiliate account. */

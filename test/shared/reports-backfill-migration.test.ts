@@ -32,6 +32,10 @@ test('history from before the capture is folded whole', async (t) => {
     ['users', 'report_users'],
     ['bet_orders', 'report_bet_orders_insert'],
     ['bet_orders', 'report_bet_orders_update'],
+    // and before the history's key tables (migration 20261207-0500).
+    ['game_transactions', 'history_key'],
+    ['provider_transactions', 'history_key'],
+    ['bet_orders', 'history_key'],
   ]) {
     await db().query(`DROP TRIGGER ${trigger} ON ${table}`);
   }

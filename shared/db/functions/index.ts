@@ -6,6 +6,8 @@
  * plpgsql functions the order is only for reading. A file's trigger is created with its function.
  */
 export const FUNCTION_FILES: readonly string[] = [
+  'history/partitions.sql',
+  'history/keys.sql',
   'audit/chain-link.sql',
   'audit/ledger-chain.sql',
   'audit/operation-log-chain.sql',

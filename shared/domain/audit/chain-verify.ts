@@ -50,25 +50,40 @@ export interface VerifyOptions {
 const seqRange = (from: number, to: number): string => (from === to ? String(from) : `${from} to ${to}`);
 
 interface WalkRow {
-  id: string;
+  /** Null for an archived month's link. */
+  id: string | null;
   account: string;
   seq: string;
   prevSeq: string | null;
+  firstSeq: string | null;
   kind: 'changed' | 'deleted' | 'inserted';
 }
 
-/** Each chained row against the row before it in its chain: seq one more, hash = link(previous hash, seq, content). */
+/**
+ * Each chained row against the row before it in its chain: seq one more, hash = link(previous hash, seq,
+ * content). An archived month of an account is one link standing for its rows (its first seq, and its
+ * last seq and hash from the manifest): the row after it links to its last hash, and a gap before its
+ * first seq is a deletion (docs/audit-chains.md, "Archived months").
+ */
 async function walk(table: ChainTable, transaction: Transaction): Promise<{ rows: number; problems: ChainProblem[] }> {
+  const archived = table.archived
+    ? `UNION ALL SELECT NULL::BIGINT, a.account, a."lastSeq", a."lastHash", NULL::TEXT, a."firstSeq" FROM (${table.archived}) a`
+    : '';
   const rows = await db().query<WalkRow>(
-    `WITH r AS (
-       SELECT t.id, ${table.account} AS account, t."chainSeq" AS seq, t."chainHash" AS hash,
-              lag(t."chainSeq") OVER w AS "prevSeq", lag(t."chainHash") OVER w AS "prevHash", ${table.content} AS content
+    `WITH u AS (
+       SELECT t.id, ${table.account} AS account, t."chainSeq" AS seq, t."chainHash"::TEXT AS hash, ${table.content} AS content, NULL::BIGINT AS first_seq
          FROM ${table.chain} t
         WHERE t."chainSeq" IS NOT NULL
-       WINDOW w AS (PARTITION BY ${table.account} ORDER BY t."chainSeq", t.id))
+       ${archived}),
+     r AS (
+       SELECT u.*, lag(u.seq) OVER w AS "prevSeq", lag(u.hash) OVER w AS "prevHash"
+         FROM u
+       WINDOW w AS (PARTITION BY u.account ORDER BY u.seq, u.id))
      SELECT * FROM (
-       SELECT id, account, seq, "prevSeq",
-              CASE WHEN "prevSeq" IS NOT NULL AND seq = "prevSeq" THEN 'inserted'
+       SELECT id, account, seq, "prevSeq", first_seq AS "firstSeq",
+              CASE WHEN first_seq IS NOT NULL THEN CASE WHEN first_seq > coalesce("prevSeq", 0) + 1 THEN 'deleted'
+                                                        WHEN "prevSeq" >= first_seq THEN 'inserted' END
+                   WHEN "prevSeq" IS NOT NULL AND seq = "prevSeq" THEN 'inserted'
                    WHEN seq > coalesce("prevSeq", 0) + 1 THEN 'deleted'
                    WHEN hash IS DISTINCT FROM audit_link(coalesce("prevHash", ''), seq, content) THEN 'changed' END AS kind
          FROM r) checked
@@ -84,13 +99,12 @@ async function walk(table: ChainTable, transaction: Transaction): Promise<{ rows
   const problems: ChainProblem[] = [];
   for (const row of rows) {
     const where = { chain: table.chain, account: row.account, rowId: row.id, seq: row.seq, kind: row.kind };
-    if (row.kind === 'inserted') problems.push({ ...where, detail: `row ${row.id} repeats seq ${row.seq}: a row was inserted out of order` });
+    const what = row.id === null ? `the archived month starting at seq ${row.firstSeq}` : `row ${row.id} (seq ${row.seq})`;
+    if (row.kind === 'inserted') problems.push({ ...where, detail: `${what} repeats seq ${row.prevSeq}: a row was inserted out of order` });
     else if (row.kind === 'deleted') {
-      problems.push({
-        ...where,
-        detail: `seq ${seqRange(Number(row.prevSeq ?? 0) + 1, Number(row.seq) - 1)} missing before row ${row.id} (seq ${row.seq}): deleted`,
-      });
-    } else problems.push({ ...where, detail: `row ${row.id} (seq ${row.seq}) does not match its hash: changed (or the row before it was, hash and all)` });
+      const first = Number(row.firstSeq ?? row.seq);
+      problems.push({ ...where, detail: `seq ${seqRange(Number(row.prevSeq ?? 0) + 1, first - 1)} missing before ${what}: deleted` });
+    } else problems.push({ ...where, detail: `${what} does not match its hash: changed (or the row before it was, hash and all)` });
   }
   return { rows: Number(count), problems };
 }

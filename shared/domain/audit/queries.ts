@@ -71,8 +71,10 @@ export interface HeadRow {
 export async function headMismatchRows(table: ChainTable, transaction: Transaction, limit: number): Promise<{ rows: HeadRow[]; count: string }> {
   const rows = await db().query<HeadRow>(
     `WITH last AS (
-       SELECT DISTINCT ON (${table.account}) ${table.account} AS account, t.id, t."chainSeq" AS seq, t."chainHash" AS hash
-         FROM ${table.chain} t WHERE t."chainSeq" IS NOT NULL ORDER BY ${table.account}, t."chainSeq" DESC, t.id DESC),
+       SELECT DISTINCT ON (account) * FROM (
+         SELECT ${table.account} AS account, t.id, t."chainSeq" AS seq, t."chainHash"::TEXT AS hash FROM ${table.chain} t WHERE t."chainSeq" IS NOT NULL
+         ${table.archived ? `UNION ALL SELECT a.account, a."lastId", a."lastSeq", a."lastHash" FROM (${table.archived}) a` : ''}) l
+        ORDER BY account, seq DESC, id DESC),
      h AS (SELECT * FROM audit_chain_heads WHERE chain = :chain)
      SELECT coalesce(h.account, last.account) AS account, h.seq AS "headSeq", h.hash AS "headHash", h."rowId" AS "headRowId",
             last.id AS "lastId", last.seq AS "lastSeq", last.hash AS "lastHash"
@@ -122,6 +124,13 @@ export async function digestHeadMismatches(table: ChainTable, transaction: Trans
         CROSS JOIN LATERAL jsonb_to_recordset(d.heads) AS x(chain TEXT, account TEXT, seq BIGINT, hash TEXT)
          LEFT JOIN ${table.chain} t ON ${table.account} = x.account AND t."chainSeq" = x.seq
         WHERE x.chain = :chain AND (t.id IS NULL OR t."chainHash" IS DISTINCT FROM x.hash)
+          ${
+            // A head inside an archived month: its month's last link is compared; the rows before it are the archive's (its checksum).
+            table.archived
+              ? `AND NOT (t.id IS NULL AND EXISTS (SELECT 1 FROM (${table.archived}) a WHERE a.account = x.account
+                   AND x.seq BETWEEN a."firstSeq" AND a."lastSeq" AND (x.seq < a."lastSeq" OR a."lastHash" = x.hash)))`
+              : ''
+          }
         ORDER BY d.id, x.account
         LIMIT ${limit}`,
     { replacements: { chain: table.chain }, type: QueryTypes.SELECT, transaction },

@@ -1,5 +1,6 @@
 import { QueryTypes, type Transaction } from 'sequelize';
 import { db } from '../../db/sequelize';
+import { ARCHIVED_LEDGER_LINKS } from '../history';
 
 /**
  * The state against the chains (docs/audit-chains.md, "State against the chains"): a balance changed
@@ -37,7 +38,13 @@ const USERS = `
   SELECT u.id::TEXT AS id, v.field, v.expected, v.found, v.source
     FROM users u
     LEFT JOIN LATERAL (SELECT g.id, g."balanceAfter", g."frozenAfter" FROM game_transactions g
-                        WHERE g."userId" = u.id ORDER BY g.id DESC LIMIT 1) last ON TRUE
+                        WHERE g."userId" = u.id ORDER BY g.id DESC LIMIT 1) attached ON TRUE
+    -- A player whose rows are all in archived months: the last row as the latest archive's manifest keeps it.
+    LEFT JOIN (SELECT DISTINCT ON (a.account) a.account, a."lastId", a."balanceAfter", a."frozenAfter"
+                 FROM (${ARCHIVED_LEDGER_LINKS}) a ORDER BY a.account, a."lastSeq" DESC) archived
+           ON attached.id IS NULL AND archived.account = u.id::TEXT
+   CROSS JOIN LATERAL (SELECT coalesce(attached.id, archived."lastId") AS id, coalesce(attached."balanceAfter", archived."balanceAfter") AS "balanceAfter",
+                              coalesce(attached."frozenAfter", archived."frozenAfter") AS "frozenAfter") last
     LEFT JOIN LATERAL (SELECT b.id, b."bonusAfter" FROM bonus_ledger b WHERE b."userId" = u.id ORDER BY b.id DESC LIMIT 1) lastb ON TRUE
     LEFT JOIN (SELECT "userId", sum(amount) AS held FROM withdrawals WHERE status IN ('pending', 'approved') GROUP BY "userId") w
            ON w."userId" = u.id

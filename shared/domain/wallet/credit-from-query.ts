@@ -17,7 +17,7 @@ import { isNumericOverflow, money, MONEY_SCALE, WalletError, type LedgerKind, ty
  *
  * Unlike moveBalance it takes NO per-key advisory locks (thousands of them in one transaction would
  * exhaust the shared lock table, max_locks_per_transaction). What guards replays instead: the unique
- * ledger index on idempotencyKey (a key applied concurrently by another transaction makes the insert
+ * ledger key (game_transaction_keys, filled by the ledger's insert trigger; a key applied concurrently by another transaction makes the insert
  * fail, all balance updates with it: IDEMPOTENCY_CONFLICT, nothing moved, retry to replay), and the
  * caller serializing its own keys (the VIP rebate holds its run row FOR UPDATE; its keys
  * `vip-rebate:<user>:<day>` are used by nothing else). Returns counts, not per-key results: the ledger
@@ -178,7 +178,7 @@ async function applyCredits(transaction: Transaction, table: string, credit: Cre
     );
   } catch (err) {
     const original = (err as { original?: { code?: string; constraint?: string } }).original;
-    if (original?.code === '23505' && original.constraint === 'game_transactions_idempotencyKey_key') {
+    if (original?.code === '23505' && original.constraint === 'game_transaction_keys_pkey') {
       throw new WalletError('IDEMPOTENCY_CONFLICT', 'a key was applied concurrently by another transaction; retry to replay it');
     }
     // Checked on the locked balances above; kept as the rule's last word should a column still overflow.

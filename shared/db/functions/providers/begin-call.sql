@@ -21,7 +21,8 @@ BEGIN
     PERFORM pg_advisory_xact_lock(hashtextextended('provider-call:' || p_provider || ':bet:' || bet_id, 0));
   END IF;
   PERFORM pg_advisory_xact_lock(hashtextextended('provider-call:' || p_provider || ':user:' || p_user, 0));
-  SELECT * INTO prev FROM provider_transactions t WHERE t.provider = p_provider AND t.kind = p_kind AND t."transactionId" = p_tx;
+  -- Through the key table of the reconciliation window (provider_stored_call).
+  prev := provider_stored_call(p_provider, p_kind, p_tx);
   IF prev.id IS NOT NULL THEN
     IF prev."userId" = p_user AND prev."betTransactionId" IS NOT DISTINCT FROM p_bet_tx AND prev."roundId" IS NOT DISTINCT FROM p_round
        AND prev."gameCode" IS NOT DISTINCT FROM p_game AND prev."debitAmount" IS NOT DISTINCT FROM p_debit
