@@ -1,6 +1,5 @@
-import { closeDb } from '../shared/db/sequelize';
 import { isMonth, restoreMonth } from '../shared/domain/history';
-import { bootServices } from './lib/boot';
+import { exitWith, withServices } from './lib/boot';
 
 /**
  * `npm run archive:restore -- <YYYY-MM>`: brings an archived month of the history tables back from
@@ -15,22 +14,12 @@ async function main(): Promise<number> {
     process.stderr.write('usage: npm run archive:restore -- <YYYY-MM>\n');
     return 1;
   }
-  const services = await bootServices('gaming');
-  try {
+  return withServices(async () => {
     for (const r of await restoreMonth(month)) {
       console.log(`${r.table} ${month}: ${r.rows} rows restored${r.table === 'game_transactions' ? `, ${r.chains} chains checked against the manifest` : ''}`);
     }
     return 0;
-  } finally {
-    await closeDb();
-    await services.stop();
-  }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: Error) => {
-    console.error(err.message);
-    process.exit(1);
-  },
-);
+exitWith(main);

@@ -1,8 +1,7 @@
 import { parseArgs } from 'node:util';
 import { recordVerifyRun, verifyChains, verifyReportText } from '../shared/domain/audit';
-import { closeDb } from '../shared/db/sequelize';
 import { archivedMonths } from '../shared/domain/history';
-import { bootServices } from './lib/boot';
+import { exitWith, withServices } from './lib/boot';
 
 /**
  * `npm run audit:verify [-- --root <hex>]`: walks every hash chain of the ledgers and the operation log,
@@ -33,8 +32,7 @@ async function main(): Promise<number> {
     process.stderr.write(`${root.message}\n${USAGE}`);
     return 1;
   }
-  const services = await bootServices('gaming');
-  try {
+  return withServices(async () => {
     const report = await verifyChains({ root });
     await recordVerifyRun(report);
     const archived = await archivedMonths('game_transactions');
@@ -42,16 +40,7 @@ async function main(): Promise<number> {
     if (archived.length) process.stdout.write(`archived ledger months, checked through their manifests' links: ${archived.join(', ')}\n`);
     process.stdout.write(verifyReportText(report));
     return report.ok ? 0 : 1;
-  } finally {
-    await closeDb();
-    await services.stop();
-  }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+exitWith(main);

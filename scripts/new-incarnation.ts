@@ -1,6 +1,5 @@
-import { closeDb } from '../shared/db/sequelize';
 import { newIncarnation } from '../shared/queues/incarnation';
-import { bootServices } from './lib/boot';
+import { exitWith, withServices } from './lib/boot';
 
 /**
  * `npm run db:new-incarnation`: gives the database a new incarnation (shared/queues/incarnation.ts), so
@@ -10,21 +9,9 @@ import { bootServices } from './lib/boot';
  * restore and before starting the API and the workers. Harmless when not needed.
  */
 async function main(): Promise<number> {
-  const services = await bootServices('gaming');
-  try {
-    const { id, previousId } = await newIncarnation();
-    process.stdout.write(`database incarnation ${id}${previousId ? ` (was ${previousId})` : ''}\n`);
-    return 0;
-  } finally {
-    await closeDb();
-    await services.stop();
-  }
+  const { id, previousId } = await newIncarnation();
+  process.stdout.write(`database incarnation ${id}${previousId ? ` (was ${previousId})` : ''}\n`);
+  return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
-  },
-);
+exitWith(() => withServices(main));

@@ -1,7 +1,6 @@
-import { closeDb } from '../shared/db/sequelize';
 import { archivedMonths } from '../shared/domain/history';
 import { addDays, describeDifference, isDay, verifyReports } from '../shared/domain/reports';
-import { bootServices } from './lib/boot';
+import { exitWith, withServices } from './lib/boot';
 
 /**
  * `npm run reports:verify [-- --from YYYY-MM-DD --to YYYY-MM-DD] [--site CODE]` (docs/reports.md,
@@ -11,16 +10,6 @@ import { bootServices } from './lib/boot';
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : undefined;
-}
-
-async function main(): Promise<number> {
-  const services = await bootServices('gaming');
-  try {
-    return await check();
-  } finally {
-    await closeDb();
-    await services.stop();
-  }
 }
 
 async function check(): Promise<number> {
@@ -35,10 +24,4 @@ async function check(): Promise<number> {
   return differences.length ? 1 : 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: Error) => {
-    console.error(err.message);
-    process.exit(2);
-  },
-);
+exitWith(() => withServices(check), 2);

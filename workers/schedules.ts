@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import { logger } from '../shared/logger';
 import type { QueueName } from '../shared/queues/definitions';
 import { isSchedulePresent, SCHEDULES, upsertSchedule, type Schedule } from '../shared/queues/schedules';
+import { repeatEvery } from '../shared/queues/repeat';
 
 /**
  * The workers' side of the job schedulers declared in shared/queues/schedules.ts: a process keeps the
@@ -47,21 +48,11 @@ export async function restoreMissingSchedules(queues: readonly QueueName[]): Pro
  */
 export function keepSchedules(queues: readonly QueueName[], connection: Redis, everyMs = SCHEDULE_CHECK_EVERY_MS): () => Promise<void> {
   if (!served(queues).length) return async () => undefined;
-  let stopped = false;
-  let running: Promise<unknown> = Promise.resolve();
   const onReady = () => void ensureSchedules(queues).catch((err) => logger().warn({ err }, 'could not upsert job schedulers; the next check retries'));
   connection.on('ready', onReady);
-  const tick = () => {
-    if (stopped) return;
-    running = restoreMissingSchedules(queues).finally(() => {
-      if (!stopped) timer = setTimeout(tick, everyMs);
-    });
-  };
-  let timer = setTimeout(tick, everyMs);
+  const stop = repeatEvery(everyMs, () => restoreMissingSchedules(queues));
   return async () => {
-    stopped = true;
-    clearTimeout(timer);
     connection.off('ready', onReady);
-    await running;
+    await stop();
   };
 }

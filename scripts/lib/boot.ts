@@ -1,4 +1,5 @@
 import { ConfigError, config, resetConfig } from '../../shared/config';
+import { closeDb } from '../../shared/db/sequelize';
 import { ensureServices, type Services } from './services';
 
 /**
@@ -21,4 +22,26 @@ export async function bootServices(databaseName: string): Promise<Services> {
     throw err;
   }
   return services;
+}
+
+/** Runs `work` against the database and Redis that bootServices finds, then closes the database and stops what it started. */
+export async function withServices<T>(work: () => Promise<T>): Promise<T> {
+  const services = await bootServices('gaming');
+  try {
+    return await work();
+  } finally {
+    await closeDb();
+    await services.stop();
+  }
+}
+
+/** Runs a command's `main` and exits with its status; an error is printed (its message) and exits `failure`. */
+export function exitWith(main: () => Promise<number>, failure = 1): void {
+  main().then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      console.error(err instanceof Error ? err.message : err);
+      process.exit(failure);
+    },
+  );
 }

@@ -1,6 +1,7 @@
 import { QueryTypes, type Transaction } from 'sequelize';
 import { db } from '../db/sequelize';
 import { logger } from '../logger';
+import { repeatEvery } from './repeat';
 import { QUEUES, type QueueName, type QueuePayloads } from './definitions';
 import { databaseIncarnation, notePushed, outboxJobId } from './incarnation';
 import { queue } from './queues';
@@ -197,20 +198,5 @@ export async function relayOutbox(batchSize = 100, queues?: readonly QueueName[]
 
 /** Runs relay sweeps (of `queues` when given) on a timer until the returned stop function is called. */
 export function startOutboxRelay(everyMs: number, queues?: readonly QueueName[]): () => Promise<void> {
-  let stopped = false;
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    if (stopped) return;
-    running = relayOutbox(100, queues)
-      .catch((err) => logger().warn({ err }, 'outbox relay sweep failed'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, everyMs);
-      });
-  };
-  let timer = setTimeout(tick, 0);
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
-  };
+  return repeatEvery(everyMs, () => relayOutbox(100, queues).catch((err) => logger().warn({ err }, 'outbox relay sweep failed')), 0);
 }

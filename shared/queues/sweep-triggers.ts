@@ -1,5 +1,6 @@
 import { config } from '../config';
 import { logger } from '../logger';
+import { repeatEvery } from './repeat';
 import { cache } from '../redis';
 import { claimNewIncarnationSweep } from './incarnation';
 
@@ -28,9 +29,7 @@ function markerValue(): string {
 
 /** Writes the marker, then checks both triggers every `everyMs` until the returned stop function is called. */
 export function watchSweepTriggers(sweepNow: (why: SweepTrigger) => Promise<void>, everyMs = SWEEP_TRIGGERS_EVERY_MS): () => Promise<void> {
-  let stopped = false;
   let written = false;
-  let running: Promise<unknown> = Promise.resolve();
   const checkMarker = async () => {
     const client = cache();
     if (!written) {
@@ -47,19 +46,13 @@ export function watchSweepTriggers(sweepNow: (why: SweepTrigger) => Promise<void
   const checkIncarnation = async () => {
     if (await claimNewIncarnationSweep()) await sweepNow('new-incarnation');
   };
-  const tick = () => {
-    if (stopped) return;
-    running = Promise.all([
-      checkMarker().catch((err) => logger().debug({ err }, 'Redis marker check failed (Redis unavailable?)')),
-      checkIncarnation().catch((err) => logger().debug({ err }, 'database incarnation check failed')),
-    ]).finally(() => {
-      if (!stopped) timer = setTimeout(tick, everyMs);
-    });
-  };
-  let timer = setTimeout(tick, 0);
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
-  };
+  return repeatEvery(
+    everyMs,
+    () =>
+      Promise.all([
+        checkMarker().catch((err) => logger().debug({ err }, 'Redis marker check failed (Redis unavailable?)')),
+        checkIncarnation().catch((err) => logger().debug({ err }, 'database incarnation check failed')),
+      ]),
+    0,
+  );
 }

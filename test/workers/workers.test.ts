@@ -33,9 +33,9 @@ test.after.always(async () => {
   await stack?.close();
 });
 
-test('selectedQueues: all (15 queues since report-fold and bonus-expiry), a list, and unknown names refused by name', (t) => {
+test('selectedQueues: all (16 queues since report-fold, bonus-expiry and history), a list, and unknown names refused by name', (t) => {
   t.deepEqual(selectedQueues('all'), [...QUEUE_NAMES]);
-  t.is(selectedQueues('all').length, 15);
+  t.is(selectedQueues('all').length, 16);
   t.deepEqual(selectedQueues(['mail', 'sms']), ['mail', 'sms']);
   const err = t.throws(() => selectedQueues(['mail', 'emails', 'bets']));
   t.regex(err?.message ?? '', /emails, bets/);
