@@ -9,7 +9,9 @@ import { startTestStack, type TestStack } from '../helpers/stack';
  */
 let stack: TestStack;
 test.before(async () => {
-  stack = await startTestStack();
+  // No events publisher: its polling reads the ledger and the bet orders, which the rollback and the
+  // migrations rebuild (a lock against their DDL, a deadlock Postgres breaks by failing the migration).
+  stack = await startTestStack({ EVENTS_PUBLISHER: 'false' });
 });
 test.after.always(async () => {
   await stack?.close();
@@ -23,6 +25,9 @@ test('history from before the capture is folded whole', async (t) => {
   const { insertBetOrder } = await import('../helpers/bets');
   const reports = await import('../../shared/domain/reports');
   const site = await factories.createSite();
+  const day = (n: number) => new Date(Date.now() - n * 86_400_000);
+  // Made with today's model, before rolling back (the rollback drops columns added since, such as users."closedAt").
+  const { user } = await factories.createUser({ siteCode: site, balance: '25' });
   await migrator(db()).down({ to: '20261207-0400-report-rollups' });
   // The database functions as they were before the reports (rolling back dropped them all): without the capture.
   await applyFunctionFiles(db(), { all: true });
@@ -40,8 +45,6 @@ test('history from before the capture is folded whole', async (t) => {
     await db().query(`DROP TRIGGER ${trigger} ON ${table}`);
   }
 
-  const day = (n: number) => new Date(Date.now() - n * 86_400_000);
-  const { user } = await factories.createUser({ siteCode: site, balance: '25' });
   await insertBetOrder(user, { betAmount: '3', settled: false, withResult: false, betDatetime: day(4) });
   await insertBetOrder(user, { betAmount: '2', betDatetime: day(5), settledAt: day(3) });
 
