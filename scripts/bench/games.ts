@@ -482,34 +482,23 @@ export async function benchGames(): Promise<void> {
   console.log(`simulate = ${median(sqlShares)} % of its own SQL straight through pg (turns: ${sqlShares.join(', ')} %)`);
   /** Each turn's share of one figure in another (a variant against its baseline, or the reverse). */
   const sharesOf = (pick: (t: (typeof turns)[number]) => [Figure, Figure]) => turns.map((t) => shareOf(...pick(t)));
-  if (withLimits) {
-    const simulateRg = sharesOf((t) => [t.limited!.simulate, t.simulate]);
-    const callbacksRg = sharesOf((t) => [t.limited!.provider.callbacks, t.provider.callbacks]);
+  /** A set of players run beside the plain ones in every turn: its median figures, and its rates as shares of the plain ones'. */
+  const printVariant = (variant: (t: (typeof turns)[number]) => Pair, players: string, title: string, what: string) => {
+    const simulateShares = sharesOf((t) => [variant(t).simulate, t.simulate]);
+    const callbacksShares = sharesOf((t) => [variant(t).provider.callbacks, t.provider.callbacks]);
     printTable(
       [
-        medianFigure(turns.map((t) => ({ ...t.limited!.simulate, name: 'POST /api/game/simulate, players with limits' }))),
-        medianFigure(turns.map((t) => ({ ...t.limited!.provider.callbacks, name: 'provy money callbacks, players with limits' }))),
+        medianFigure(turns.map((t) => ({ ...variant(t).simulate, name: `POST /api/game/simulate, ${players}` }))),
+        medianFigure(turns.map((t) => ({ ...variant(t).provider.callbacks, name: `provy money callbacks, ${players}` }))),
       ],
       tpcb.reqPerSec,
     );
     console.log(
-      `player protection (BENCH_RG=1): simulate with limits = ${median(simulateRg)} % of without (turns: ${simulateRg.join(', ')} %); provider callbacks with limits = ${median(callbacksRg)} % of without (turns: ${callbacksRg.join(', ')} %)`,
+      `${title}: simulate ${what} = ${median(simulateShares)} % of without (turns: ${simulateShares.join(', ')} %); provider callbacks ${what} = ${median(callbacksShares)} % of without (turns: ${callbacksShares.join(', ')} %)`,
     );
-  }
-  if (withBonus) {
-    const simulateBonus = sharesOf((t) => [t.bonus!.simulate, t.simulate]);
-    const callbacksBonus = sharesOf((t) => [t.bonus!.provider.callbacks, t.provider.callbacks]);
-    printTable(
-      [
-        medianFigure(turns.map((t) => ({ ...t.bonus!.simulate, name: 'POST /api/game/simulate, players with a bonus grant' }))),
-        medianFigure(turns.map((t) => ({ ...t.bonus!.provider.callbacks, name: 'provy money callbacks, players with a bonus grant' }))),
-      ],
-      tpcb.reqPerSec,
-    );
-    console.log(
-      `bonus money (BENCH_BONUS=1): simulate with a grant = ${median(simulateBonus)} % of without (turns: ${simulateBonus.join(', ')} %); provider callbacks with a grant = ${median(callbacksBonus)} % of without (turns: ${callbacksBonus.join(', ')} %)`,
-    );
-  }
+  };
+  if (withLimits) printVariant((t) => t.limited!, 'players with limits', 'player protection (BENCH_RG=1)', 'with limits');
+  if (withBonus) printVariant((t) => t.bonus!, 'players with a bonus grant', 'bonus money (BENCH_BONUS=1)', 'with a grant');
   if (chainsOffToo) {
     const simulateChained = sharesOf((t) => [t.simulate, t.off!.simulate]);
     const callbacksChained = sharesOf((t) => [t.provider.callbacks, t.off!.provider.callbacks]);
