@@ -1,7 +1,7 @@
 import test from 'ava';
 import Decimal from 'decimal.js';
 import { QueryTypes } from 'sequelize';
-import { grantBody, grantRow, moneyConserved, moneyOf, playedOf, setBonusSettings } from '../helpers/bonus';
+import { grantRow, grantThroughAdmin, moneyConserved, moneyOf, playedOf, setBonusSettings } from '../helpers/bonus';
 import { drainOutboxAndClose, startSimulateStack, type SimulateStack } from '../helpers/simulate-stack';
 import type { TestStack } from '../helpers/stack';
 import { CODE, readyPlayer } from '../helpers/withdrawals';
@@ -42,11 +42,7 @@ const play = (token: string, betAmount: number, gameCode = SLOT) =>
 const admin = (method: string, path: string, body?: unknown) =>
   stack.request(method, `/api${path}`, { token: adminToken, body, headers: { locales: 'en-US' } });
 
-async function grant(userId: number, overrides: Record<string, unknown> = {}): Promise<number> {
-  const res = await admin('POST', '/bonus/admin/grants', grantBody(userId, overrides));
-  if (res.body.code !== 200) throw new Error(res.text);
-  return res.body.result.id;
-}
+const grant = (userId: number, overrides: Record<string, unknown> = {}) => grantThroughAdmin(stack, adminToken, userId, overrides);
 
 test.serial('a bet pays with cash first, then bonus; the win returns in the stake proportion', async (t) => {
   const { user, token } = await factories.createUser({ balance: '3' });

@@ -1,7 +1,7 @@
 import test from 'ava';
 import Decimal from 'decimal.js';
 import { QueryTypes } from 'sequelize';
-import { grantBody, grantRow, moneyConserved, moneyOf, setBonusSettings } from '../helpers/bonus';
+import { grantRow, grantThroughAdmin, moneyConserved, moneyOf, setBonusSettings } from '../helpers/bonus';
 import { providerCall, startProviderStack, uniqueId, type ProviderStack } from '../helpers/provider-requests';
 import type { ApiResponse, TestStack } from '../helpers/stack';
 
@@ -34,11 +34,7 @@ test.after.always(async () => {
 
 const call = (provider: 'provx' | 'provy', method: string, body: unknown): Promise<ApiResponse> => providerCall(stack, provider, method, body);
 
-async function grant(userId: number, overrides: Record<string, unknown>): Promise<number> {
-  const res = await stack.request('POST', '/api/bonus/admin/grants', { token: adminToken, body: grantBody(userId, overrides) });
-  if (res.body.code !== 200) throw new Error(res.text);
-  return res.body.result.id;
-}
+const grant = (userId: number, overrides: Record<string, unknown> = {}) => grantThroughAdmin(stack, adminToken, userId, overrides);
 
 /** The player's running totals of the day as player protection counts them (rg_accounts). */
 async function protectionTotals(userId: number): Promise<{ stake: string; win: string }> {

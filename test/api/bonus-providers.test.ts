@@ -1,5 +1,5 @@
 import test from 'ava';
-import { grantBody, moneyOf } from '../helpers/bonus';
+import { grantThroughAdmin, moneyOf } from '../helpers/bonus';
 import { providerCall, snapshot, startProviderStack, uniqueId, type ProviderStack } from '../helpers/provider-requests';
 import type { ApiResponse, TestStack } from '../helpers/stack';
 
@@ -24,11 +24,7 @@ test.after.always(async () => {
 
 const call = (provider: 'provx' | 'provy', method: string, body: unknown): Promise<ApiResponse> => providerCall(stack, provider, method, body);
 
-async function grant(userId: number, overrides: Record<string, unknown>): Promise<number> {
-  const res = await stack.request('POST', '/api/bonus/admin/grants', { token: adminToken, body: grantBody(userId, overrides) });
-  if (res.body.code !== 200) throw new Error(res.text);
-  return res.body.result.id;
-}
+const grant = (userId: number, overrides: Record<string, unknown> = {}) => grantThroughAdmin(stack, adminToken, userId, overrides);
 
 const provyBet = (userId: number, betAmount: string) => ({
   transactionId: uniqueId('bet'),

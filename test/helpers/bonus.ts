@@ -2,6 +2,7 @@ import type { ExecutionContext } from 'ava';
 import Decimal from 'decimal.js';
 import { QueryTypes } from 'sequelize';
 import { db } from '../../shared/db/sequelize';
+import type { TestStack } from './stack';
 
 /** Bonus test setup: a grant body, the money of a player across cash, bonus and both ledgers, and its conservation. */
 
@@ -9,6 +10,13 @@ export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000)
 
 export function grantBody(userId: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return { userId, amount: '100', wageringMultiplier: '10', maxBet: null, maxConversion: null, expiresAt: inDays(7), reason: 'welcome back', ...overrides };
+}
+
+/** A grant made through POST /bonus/admin/grants by the administrator of `adminToken`; answers its id (another answer throws). */
+export async function grantThroughAdmin(stack: TestStack, adminToken: string, userId: number, overrides: Record<string, unknown> = {}): Promise<number> {
+  const res = await stack.request('POST', '/api/bonus/admin/grants', { token: adminToken, body: grantBody(userId, overrides), headers: { locales: 'en-US' } });
+  if (res.body.code !== 200) throw new Error(res.text);
+  return res.body.result.id;
 }
 
 export interface Money {
