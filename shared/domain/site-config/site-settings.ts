@@ -134,48 +134,21 @@ function patchOwnKeys(stored: Stored, patch: SiteSettingsPatch, floors: SiteFloo
     next.minimumAge = patch.minimumAge;
     changed.push('minimumAge');
   }
-  if (patch.kyc !== undefined) {
-    const kyc = patchKycSettings(stored.kyc, patch.kyc, floors);
-    if (kyc.changed.length) {
-      next.kyc = kyc.next;
-      changed.push(...kyc.changed);
-    }
-  }
-  if (patch.responsibleGaming !== undefined) {
-    const protection = patchProtectionSettings(stored.responsibleGaming, patch.responsibleGaming, floors);
-    if (protection.changed.length) {
-      next.responsibleGaming = protection.next;
-      changed.push(...protection.changed);
-    }
-  }
-  if (patch.bonus !== undefined) {
-    const bonus = patchBonusSettings(stored.bonus, patch.bonus);
-    if (bonus.changed.length) {
-      next.bonus = bonus.next;
-      changed.push(...bonus.changed);
-    }
-  }
-  if (patch.events !== undefined) {
-    const events = patchEventSettings(stored.events, patch.events);
-    if (events.changed.length) {
-      next.events = events.next;
-      changed.push(...events.changed);
-    }
-  }
-  if (patch.risk !== undefined) {
-    const risk = patchRiskSettings(stored.risk, patch.risk);
-    if (risk.changed.length) {
-      next.risk = risk.next;
-      changed.push(...risk.changed);
-    }
-  }
-  if (patch.nationalRegister !== undefined) {
-    const register = patchNationalRegisterSettings(stored.nationalRegister, patch.nationalRegister);
-    if (register.changed.length) {
-      next.nationalRegister = register.next;
-      changed.push(...register.changed);
-    }
-  }
+  /** A group of settings patched by its own module: kept when any of its keys changed. */
+  const keep = <K extends 'kyc' | 'responsibleGaming' | 'bonus' | 'events' | 'risk' | 'nationalRegister'>(
+    key: K,
+    patched: { next: NonNullable<Stored[K]>; changed: string[] },
+  ) => {
+    if (!patched.changed.length) return;
+    next[key] = patched.next;
+    changed.push(...patched.changed);
+  };
+  if (patch.kyc !== undefined) keep('kyc', patchKycSettings(stored.kyc, patch.kyc, floors));
+  if (patch.responsibleGaming !== undefined) keep('responsibleGaming', patchProtectionSettings(stored.responsibleGaming, patch.responsibleGaming, floors));
+  if (patch.bonus !== undefined) keep('bonus', patchBonusSettings(stored.bonus, patch.bonus));
+  if (patch.events !== undefined) keep('events', patchEventSettings(stored.events, patch.events));
+  if (patch.risk !== undefined) keep('risk', patchRiskSettings(stored.risk, patch.risk));
+  if (patch.nationalRegister !== undefined) keep('nationalRegister', patchNationalRegisterSettings(stored.nationalRegister, patch.nationalRegister));
   return { next, changed };
 }
 
